@@ -1,0 +1,78 @@
+package org.scansim.frontend.diag;
+
+import java.util.List;
+
+/**
+ * Renders diagnostics the way gcc and nvcc do, so editors can jump to them:
+ *
+ * <pre>
+ * scan.cu:12:5: error: use of undeclared identifier 'thid1'
+ *    12 |     g_odata[thid] = temp[pout*n+thid1];
+ *       |                                 ^~~~~
+ * </pre>
+ *
+ * A diagnostic inside a macro expansion is followed by a note at the macro's definition.
+ */
+public final class DiagnosticPrinter {
+
+  private DiagnosticPrinter() {}
+
+  public static String render(List<Diagnostic> diagnostics, int dropped) {
+    StringBuilder out = new StringBuilder();
+    for (Diagnostic d : diagnostics) {
+      render(d, out);
+    }
+    if (dropped > 0) {
+      out.append("note: ").append(dropped).append(" further error(s) not shown\n");
+    }
+    return out.toString();
+  }
+
+  public static String render(Diagnostic d) {
+    StringBuilder out = new StringBuilder();
+    render(d, out);
+    return out.toString();
+  }
+
+  private static void render(Diagnostic d, StringBuilder out) {
+    out.append(d.headline()).append('\n');
+    Span span = d.span();
+    if (span != null) {
+      excerpt(span, out);
+      if (span.macro() != null && span.macro().spelling() != null) {
+        Span def = span.macro().spelling();
+        out.append(def.position())
+            .append(": note: in expansion of macro '")
+            .append(span.macro().macroName())
+            .append("'\n");
+        excerpt(def, out);
+      }
+    }
+    for (Diagnostic note : d.notes()) {
+      render(note, out);
+    }
+  }
+
+  /** The source line with a caret under the start of the span and tildes to its end. */
+  static void excerpt(Span span, StringBuilder out) {
+    String text = span.file().line(span.line());
+    if (text.isEmpty() && span.line() > span.file().lineCount()) {
+      return;
+    }
+    String number = String.valueOf(span.line());
+    String gutter = " ".repeat(Math.max(0, 5 - number.length())) + number + " | ";
+    out.append(gutter).append(text).append('\n');
+    StringBuilder marker = new StringBuilder();
+    int caretCol = Math.max(1, Math.min(span.col(), text.length() + 1));
+    for (int i = 1; i < caretCol; i++) {
+      // Keep tabs so the caret lines up with the text above it.
+      marker.append(i - 1 < text.length() && text.charAt(i - 1) == '\t' ? '\t' : ' ');
+    }
+    marker.append('^');
+    int end = span.endLine() == span.line() ? Math.min(span.endCol(), text.length() + 1) : text.length() + 1;
+    for (int i = caretCol + 1; i < end; i++) {
+      marker.append('~');
+    }
+    out.append("      | ").append(marker).append('\n');
+  }
+}
