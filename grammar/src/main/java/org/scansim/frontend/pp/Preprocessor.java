@@ -1,0 +1,29 @@
+package org.scansim.frontend.pp;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.scansim.frontend.diag.Diagnostics;
+import org.scansim.frontend.diag.SourceFile;
+
+/**
+ * The C preprocessor of the front end (C11 §6.10, behaving as gcc's cpp does for C++17, which is
+ * how nvcc preprocesses CUDA). Each {@link #run} is independent: it starts from the predefined
+ * macros and the {@code -D} options.
+ */
+public final class Preprocessor {
+  private final Diagnostics diags;
+  private final Map<String, String> defines;
+  private final IncludeLoader loader;
+
+  /** defines: the -D options in order, NAME -> VALUE (VALUE null means "1", as with -DNAME). */
+  public Preprocessor(Diagnostics diags, Map<String, String> defines, IncludeLoader loader) {
+    this.diags = diags;
+    this.defines = defines == null ? Map.of() : new LinkedHashMap<>(defines);
+    this.loader = loader == null ? IncludeLoader.NONE : loader;
+  }
+
+  /** Preprocesses {@code main}; never throws on bad input, reports into the diagnostics. */
+  public PreprocessedSource run(SourceFile main) {
+    return new PpSession(diags, defines, loader).run(main);
+  }
+}
