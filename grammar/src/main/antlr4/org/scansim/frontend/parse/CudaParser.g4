@@ -1,0 +1,347 @@
+/*
+ * The CUDA C subset that scansim simulates: C11 declarations, statements and expressions with the
+ * CUDA execution-space and memory-space specifiers and kernel launches.
+ *
+ * Conventions: no actions; every alternative of a rule with several alternatives is labelled, so
+ * the AstBuilder visits one context class per construct; the start rule ends in EOF. There are no
+ * typedefs in the subset, so a declaration is told from an expression by its leading keyword and
+ * a cast `(T) e` from a parenthesised expression by the type keyword after '(' (C11 §6.7.8 is not
+ * needed).
+ *
+ * Constructs outside the subset (templates, classes, references, lambdas, ...) are accepted just
+ * far enough to be named: their bodies are skipped as balanced token runs (braceBody,
+ * balancedParens), and the AstBuilder reports them, so one unsupported construct yields one
+ * precise message and no cascade of syntax errors.
+ */
+parser grammar CudaParser;
+
+options {
+    tokenVocab = CudaLexer;
+}
+
+// =============================================================================================
+// Translation unit (C11 §6.9)
+
+translationUnit
+    : externalDeclaration* EOF
+    ;
+
+externalDeclaration
+    : declarationSpecifiers declarator compoundStatement           # functionDefinition
+    | declaration                                                  # globalDeclaration
+    // C++ [dcl.link]: extern "C" { ... }; the single-declaration form is a declarationSpecifier.
+    | EXTERN STRING_LITERAL '{' externalDeclaration* '}'           # linkageBlock
+    | TEMPLATE templateParameters skippedDeclaration               # templateDeclaration
+    | NAMESPACE skippedTokens* ( braceBody | ';' )                 # namespaceDefinition
+    | USING skippedTokens* ';'                                     # usingDirective
+    | asmBlock ';'                                                 # asmDefinition
+    | ';'                                                          # emptyDeclaration
+    ;
+
+// =============================================================================================
+// Declarations (C11 §6.7)
+
+declaration
+    : declarationSpecifiers initDeclaratorList? ';'
+    ;
+
+// Specifiers in any order (C11 §6.7 ¶2); the AstBuilder normalises the type keywords (§6.7.2)
+// and splits the CUDA specifiers into function qualifiers and variable memory spaces.
+declarationSpecifiers
+    : declarationSpecifier+
+    ;
+
+declarationSpecifier
+    : storageClassSpecifier                                        # storageSpecifier
+    | typeSpecifier                                                # typeSpecifierItem
+    | typeQualifier                                                # qualifierSpecifier
+    // CUDA C++ Programming Guide, "Launch Bounds": accepted and ignored; the simulator takes the
+    // block size from the launch.
+    | LAUNCH_BOUNDS '(' argumentExpressionList ')'                 # launchBoundsSpecifier
+    // C++ [dcl.link] ¶7: a declaration directly in a linkage specification is treated as if it
+    // contained the extern specifier.
+    | EXTERN STRING_LITERAL                                        # linkageSpecifier
+    | kw=( TYPEDEF | VIRTUAL )                                     # unsupportedSpecifier
+    ;
+
+storageClassSpecifier
+    : kw=( EXTERN | STATIC | REGISTER | SHARED | CONSTANT | GLOBAL | DEVICE | HOST
+         | INLINE | FORCEINLINE | NOINLINE )
+    ;
+
+typeQualifier
+    : kw=( CONST | CONSTEXPR | VOLATILE | RESTRICT )
+    ;
+
+typeSpecifier
+    : kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
+         | SIZE_T | DIM3 | CUDA_ERROR_T )                          # basicTypeSpecifier
+    | kw=( VECTOR_TYPE | HALF | TEXTURE_OBJECT | AUTO )            # unsupportedTypeKeyword
+    // A name or a body is required, so `struct S { ... }` cannot also read as `struct` followed
+    // by a function S.
+    | kw=( STRUCT | CLASS | UNION ) ( IDENTIFIER baseClause? braceBody? | baseClause? braceBody )
+                                                                   # classSpecifier
+    | ENUM ( CLASS | STRUCT )? ( IDENTIFIER ( ':' typeName )? braceBody? | ( ':' typeName )? braceBody )
+                                                                   # enumSpecifier
+    // texture<float, 1, cudaReadModeElementType>, surface<void, 2>, or any other template.
+    | IDENTIFIER templateArguments                                 # templateTypeSpecifier
+    ;
+
+baseClause
+    : ':' skippedTokens+
+    ;
+
+initDeclaratorList
+    : initDeclarator ( ',' initDeclarator )*
+    ;
+
+initDeclarator
+    : declarator initializerPart?
+    ;
+
+initializerPart
+    : '=' initializer                                              # assignInitializer
+    // C++ [dcl.init]: direct initialisation `dim3 grid(n / 256, 1)`. At least one argument: with
+    // none, `T f()` declares a function (C++ [dcl.ambig.res]).
+    | '(' argumentExpressionList ')'                               # constructorInitializer
+    ;
+
+// C11 §6.7.9; a trailing comma is allowed.
+initializer
+    : assignmentExpression                                         # expressionInitializer
+    | '{' ( initializer ( ',' initializer )* ','? )? '}'           # bracedInitializer
+    ;
+
+// C11 §6.7.6. Each '*' carries its own qualifiers; a reference or a parenthesised (function
+// pointer) declarator is accepted only to be reported.
+declarator
+    : pointer* declaratorName '(' parameterList? ')'               # functionDeclarator
+    | pointer* declaratorName arrayDimension*                      # objectDeclarator
+    | pointer* '(' pointer+ IDENTIFIER? arrayDimension* ')' '(' parameterList? ')'   # functionPointerDeclarator
+    ;
+
+declaratorName
+    : IDENTIFIER                                                   # simpleName
+    | IDENTIFIER ( '::' IDENTIFIER )+                              # qualifiedDeclaratorName
+    | OPERATOR operatorSymbol                                      # operatorName
+    ;
+
+operatorSymbol
+    : '(' ')'                                                      # callOperatorSymbol
+    | '[' ']'                                                      # indexOperatorSymbol
+    | ( NEW | DELETE ) ( '[' ']' )?                                # allocationOperatorSymbol
+    | typeName                                                     # conversionOperatorSymbol
+    | op=( '+' | '-' | '*' | '/' | '%' | '^' | '&' | '|' | '~' | '!' | '=' | '<' | '>'
+         | '+=' | '-=' | '*=' | '/=' | '%=' | '^=' | '&=' | '|=' | '<<' | '>>' | '>>='
+         | '<<=' | '==' | '!=' | '<=' | '>=' | '&&' | '||' | '++' | '--' | ',' | '->' )
+                                                                   # symbolOperatorSymbol
+    ;
+
+pointer
+    : '*' pointerQualifier*                                        # pointerLevel
+    | ( '&' | '&&' )                                               # referenceLevel
+    ;
+
+pointerQualifier
+    : kw=( CONST | VOLATILE | RESTRICT )
+    ;
+
+arrayDimension
+    : '[' assignmentExpression? ']'
+    ;
+
+// C11 §6.7.6.3; `(void)` is an empty list, which the AstBuilder recognises.
+parameterList
+    : parameterDeclaration ( ',' parameterDeclaration )* ( ',' ELLIPSIS )?   # parameters
+    | ELLIPSIS                                                     # ellipsisOnly
+    ;
+
+parameterDeclaration
+    : declarationSpecifiers ( declarator | abstractDeclarator )? ( '=' assignmentExpression )?
+    ;
+
+abstractDeclarator
+    : pointer+ arrayDimension*                                     # pointerAbstractDeclarator
+    | arrayDimension+                                              # arrayAbstractDeclarator
+    ;
+
+// C11 §6.7.7, for casts and sizeof.
+typeName
+    : ( typeSpecifier | typeQualifier )+ pointer*
+    ;
+
+// Template parameter and argument lists, accepted only to report templates. The first argument
+// must be a type, so `a < b > c` stays the C comparison it is.
+templateParameters
+    : '<' ( templateParameters | skippedAngleToken )* '>'
+    ;
+
+templateArguments
+    : '<' typeName ( ',' templateArgument )* '>'
+    ;
+
+templateArgument
+    : typeName                                                     # typeTemplateArgument
+    | ( INTEGER_LITERAL | IDENTIFIER | TRUE | FALSE )              # constantTemplateArgument
+    ;
+
+// =============================================================================================
+// Statements (C11 §6.8)
+
+compoundStatement
+    : '{' blockItem* '}'
+    ;
+
+blockItem
+    : declaration                                                  # declarationItem
+    | statement                                                    # statementItem
+    // Not C (§6.9.1 allows definitions at file scope only); accepted so that a missing '}' before
+    // the next function yields one clear message instead of a cascade.
+    | declarationSpecifiers declarator compoundStatement           # nestedFunctionDefinition
+    ;
+
+statement
+    : compoundStatement                                            # blockStatement
+    | expression ';'                                               # expressionStatement
+    | ';'                                                          # emptyStatement
+    // The optional else binds to the nearest if (C11 §6.8.4.1).
+    | IF '(' expression ')' statement ( ELSE statement )?          # ifStatement
+    // C11 §6.8.4.2. Case labels are statements of their own here; the AstBuilder groups the
+    // items of the switch body into cases and reports labels anywhere else.
+    | SWITCH '(' expression ')' compoundStatement                  # switchStatement
+    | CASE assignmentExpression ':'                                # caseLabel
+    | DEFAULT ':'                                                  # defaultLabel
+    | WHILE '(' expression ')' statement                           # whileStatement
+    | DO statement WHILE '(' expression ')' ';'                    # doWhileStatement
+    // C11 §6.8.5.3: the first clause may be a declaration; any clause may be empty.
+    | FOR '(' forInit? ';' expression? ';' expression? ')' statement   # forStatement
+    | BREAK ';'                                                    # breakStatement
+    | CONTINUE ';'                                                 # continueStatement
+    | RETURN expression? ';'                                       # returnStatement
+    // Outside the subset, reported by the AstBuilder.
+    | GOTO IDENTIFIER ';'                                          # gotoStatement
+    | IDENTIFIER ':'                                               # labelStatement
+    | TRY braceBody ( CATCH balancedParens braceBody )*            # tryStatement
+    | THROW skippedTokens* ';'                                     # throwStatement
+    | asmBlock ';'                                                 # asmStatement
+    | USING skippedTokens* ';'                                     # usingStatement
+    ;
+
+forInit
+    : declarationSpecifiers initDeclaratorList                     # forDeclaration
+    | expression                                                   # forExpression
+    ;
+
+asmBlock
+    : ASM ( VOLATILE | GOTO | INLINE )* balancedParens
+    ;
+
+// =============================================================================================
+// Expressions (C11 §6.5)
+
+// The comma operator (§6.5.17), the lowest precedence.
+expression
+    : assignmentExpression                                         # singleExpression
+    | expression ',' assignmentExpression                          # commaExpression
+    ;
+
+// Everything above the comma, in C precedence order from the tightest: postfix (§6.5.2),
+// unary and casts (§6.5.3, §6.5.4), multiplicative ... logical or (§6.5.5-§6.5.14), conditional
+// (§6.5.15, right-associative, the middle operand a full expression) and assignment (§6.5.16,
+// right-associative). Like gcc, any operand may stand left of '='; the type checker asks for an
+// lvalue.
+assignmentExpression
+    : primaryExpression                                            # primary
+    | assignmentExpression '[' expression ']'                      # indexExpression
+    | assignmentExpression '(' argumentExpressionList? ')'         # callExpression
+    // CUDA C++ Programming Guide, "Execution Configuration":
+    // kernel<<<grid, block[, sharedBytes[, stream]]>>>(args).
+    | assignmentExpression LAUNCH_OPEN argumentExpressionList LAUNCH_CLOSE
+      '(' argumentExpressionList? ')'                              # launchExpression
+    | assignmentExpression '.' IDENTIFIER                          # memberExpression
+    | assignmentExpression '->' IDENTIFIER                         # arrowExpression
+    | assignmentExpression op=( '++' | '--' )                      # postfixExpression
+    | op=( '++' | '--' | '+' | '-' | '!' | '~' | '*' | '&' ) assignmentExpression   # unaryExpression
+    | SIZEOF assignmentExpression                                  # sizeofExpression
+    | '(' typeName ')' assignmentExpression                        # castExpression
+    | DELETE ( '[' ']' )? assignmentExpression                     # deleteExpression
+    | assignmentExpression op=( '*' | '/' | '%' ) assignmentExpression          # multiplicativeExpression
+    | assignmentExpression op=( '+' | '-' ) assignmentExpression                # additiveExpression
+    | assignmentExpression op=( '<<' | '>>' ) assignmentExpression              # shiftExpression
+    | assignmentExpression op=( '<' | '>' | '<=' | '>=' ) assignmentExpression  # relationalExpression
+    | assignmentExpression op=( '==' | '!=' ) assignmentExpression              # equalityExpression
+    | assignmentExpression op='&' assignmentExpression                          # bitAndExpression
+    | assignmentExpression op='^' assignmentExpression                          # bitXorExpression
+    | assignmentExpression op='|' assignmentExpression                          # bitOrExpression
+    | assignmentExpression op='&&' assignmentExpression                         # logicalAndExpression
+    | assignmentExpression op='||' assignmentExpression                         # logicalOrExpression
+    | <assoc = right> assignmentExpression '?' expression ':' assignmentExpression   # conditionalExpression
+    | <assoc = right> assignmentExpression
+      op=( '=' | '*=' | '/=' | '%=' | '+=' | '-=' | '<<=' | '>>=' | '&=' | '^=' | '|=' )
+      assignmentExpression                                         # assignmentOperation
+    ;
+
+primaryExpression
+    : IDENTIFIER                                                   # identifierExpression
+    | INTEGER_LITERAL                                              # integerLiteral
+    | FLOATING_LITERAL                                             # floatingLiteral
+    | CHAR_LITERAL                                                 # charLiteral
+    // Adjacent string literals are one literal (C11 §5.1.1.2, phase 6).
+    | STRING_LITERAL+                                              # stringLiteral
+    | kw=( TRUE | FALSE )                                          # boolLiteral
+    | NULLPTR                                                      # nullLiteral
+    | '(' expression ')'                                           # parenthesizedExpression
+    // sizeof ( type-name ) is preferred over sizeof of a cast expression (C11 §6.5.3).
+    | SIZEOF '(' typeName ')'                                      # sizeofTypeExpression
+    // C++ [expr.type.conv]: float(x), int(x); dim3(x, y) builds a dim3.
+    | kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
+         | SIZE_T | DIM3 | CUDA_ERROR_T | VECTOR_TYPE | HALF )
+      '(' argumentExpressionList? ')'                              # functionalCast
+    | kw=( STATIC_CAST | REINTERPRET_CAST | CONST_CAST | DYNAMIC_CAST )
+      '<' typeName '>' '(' expression ')'                          # namedCast
+    // Outside the subset, reported by the AstBuilder.
+    | IDENTIFIER templateArguments                                 # templateIdExpression
+    | '::'? IDENTIFIER ( '::' IDENTIFIER )+                        # qualifiedNameExpression
+    | '::' IDENTIFIER                                              # globalNameExpression
+    | THIS                                                         # thisExpression
+    | '[' skippedBracketToken* ']' balancedParens? lambdaSpecifier* braceBody   # lambdaExpression
+    | NEW balancedParens? typeName ( '[' expression ']' )* balancedParens?   # newExpression
+    | NEW IDENTIFIER balancedParens?                               # newObjectExpression
+    ;
+
+argumentExpressionList
+    : assignmentExpression ( ',' assignmentExpression )*
+    ;
+
+// What may stand between a lambda's parameters and its body: `__device__`, `mutable`, `-> T`.
+lambdaSpecifier
+    : ( DEVICE | HOST | IDENTIFIER | '->' typeName )
+    ;
+
+// =============================================================================================
+// Balanced token runs, to skip the inside of an unsupported construct. None of them crosses a
+// ';' or an unbalanced brace, so a broken construct cannot swallow the rest of the file.
+
+braceBody
+    : '{' ( braceBody | ~( '{' | '}' ) )* '}'
+    ;
+
+balancedParens
+    : '(' ( balancedParens | ~( '(' | ')' | '{' | '}' | ';' ) )* ')'
+    ;
+
+skippedDeclaration
+    : skippedTokens* ( ';' | braceBody )
+    ;
+
+skippedTokens
+    : ~( ';' | '{' | '}' )
+    ;
+
+skippedAngleToken
+    : ~( '<' | '>' | ';' | '{' | '}' )
+    ;
+
+skippedBracketToken
+    : ~( '[' | ']' | ';' | '{' | '}' )
+    ;

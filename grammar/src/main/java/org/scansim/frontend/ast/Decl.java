@@ -1,0 +1,57 @@
+package org.scansim.frontend.ast;
+
+import java.util.List;
+import java.util.Set;
+import org.scansim.frontend.diag.Span;
+
+/** A top-level declaration of a translation unit. */
+public sealed interface Decl {
+  Span span();
+
+  <R> R accept(Visitor<R> v);
+
+  interface Visitor<R> {
+    R visitFunction(Function f);
+
+    R visitVariables(Variables v);
+  }
+
+  /** A function definition, or a prototype when {@code body} is null. */
+  record Function(
+      Span span,
+      Set<FunctionQualifier> qualifiers,
+      TypeSpec returnSpec,
+      List<PointerLevel> returnPointers,
+      String name,
+      Span nameSpan,
+      List<Param> params,
+      Stmt.Block body)
+      implements Decl {
+    public Function {
+      qualifiers = Set.copyOf(qualifiers);
+      returnPointers = List.copyOf(returnPointers);
+      params = List.copyOf(params);
+    }
+
+    public boolean isKernel() {
+      return qualifiers.contains(FunctionQualifier.GLOBAL);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitFunction(this);
+    }
+  }
+
+  /** File-scope variables ({@code __device__ int counter;}, {@code const int N = 8;}). */
+  record Variables(Span span, List<VarDecl> vars) implements Decl {
+    public Variables {
+      vars = List.copyOf(vars);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitVariables(this);
+    }
+  }
+}

@@ -1,0 +1,256 @@
+package org.scansim.frontend.ast;
+
+import java.util.List;
+import org.scansim.frontend.diag.Span;
+
+/** Expressions (C11 §6.5) with the CUDA additions of the subset (launches, {@code dim3}). */
+public sealed interface Expr {
+  Span span();
+
+  <R> R accept(Visitor<R> v);
+
+  interface Visitor<R> {
+    R visitIntLit(IntLit e);
+
+    R visitFloatLit(FloatLit e);
+
+    R visitBoolLit(BoolLit e);
+
+    R visitNullLit(NullLit e);
+
+    R visitCharLit(CharLit e);
+
+    R visitStringLit(StringLit e);
+
+    R visitName(Name e);
+
+    R visitMember(Member e);
+
+    R visitIndex(Index e);
+
+    R visitCall(Call e);
+
+    R visitLaunch(Launch e);
+
+    R visitUnary(Unary e);
+
+    R visitBinary(Binary e);
+
+    R visitAssign(Assign e);
+
+    R visitConditional(Conditional e);
+
+    R visitCast(Cast e);
+
+    R visitSizeofType(SizeofType e);
+
+    R visitSizeofExpr(SizeofExpr e);
+  }
+
+  /**
+   * An integer constant (C11 §6.4.4.1). {@code value} holds the bits of the written value (an
+   * unsigned 64-bit value above {@code Long.MAX_VALUE} is negative here); {@code overflow} is set
+   * when it does not fit in 64 bits. The type checker picks the type from the value, the radix and
+   * the suffix.
+   */
+  record IntLit(Span span, long value, boolean decimal, boolean unsignedSuffix, int longSuffixes, boolean overflow, String text)
+      implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitIntLit(this);
+    }
+  }
+
+  /** A floating constant; {@code isFloat} for the {@code f} suffix. */
+  record FloatLit(Span span, double value, boolean isFloat, String text) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitFloatLit(this);
+    }
+  }
+
+  record BoolLit(Span span, boolean value) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitBoolLit(this);
+    }
+  }
+
+  /** {@code nullptr} (also what {@code NULL} expands to). */
+  record NullLit(Span span) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitNullLit(this);
+    }
+  }
+
+  /** A character constant, of type {@code char} as in C++. */
+  record CharLit(Span span, int value) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitCharLit(this);
+    }
+  }
+
+  /** A string literal (adjacent literals already concatenated); only {@code printf} takes one. */
+  record StringLit(Span span, String value) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitStringLit(this);
+    }
+  }
+
+  record Name(Span span, String id) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitName(this);
+    }
+  }
+
+  /** {@code object.member}: {@code threadIdx.x}, {@code grid.y}. */
+  record Member(Span span, Expr object, String member, Span memberSpan) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitMember(this);
+    }
+  }
+
+  record Index(Span span, Expr base, Expr index) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitIndex(this);
+    }
+  }
+
+  /** A call of a named function or builtin (also {@code dim3(x, y)}). */
+  record Call(Span span, String callee, Span calleeSpan, List<Expr> args) implements Expr {
+    public Call {
+      args = List.copyOf(args);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitCall(this);
+    }
+  }
+
+  /** {@code kernel<<<grid, block[, sharedBytes[, stream]]>>>(args)}. */
+  record Launch(Span span, String kernel, Span kernelSpan, List<Expr> config, List<Expr> args)
+      implements Expr {
+    public Launch {
+      config = List.copyOf(config);
+      args = List.copyOf(args);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitLaunch(this);
+    }
+  }
+
+  enum UnaryOp {
+    PLUS("+"),
+    NEG("-"),
+    NOT("!"),
+    BITNOT("~"),
+    DEREF("*"),
+    ADDR("&"),
+    PRE_INC("++"),
+    PRE_DEC("--"),
+    POST_INC("++"),
+    POST_DEC("--");
+
+    private final String symbol;
+
+    UnaryOp(String symbol) {
+      this.symbol = symbol;
+    }
+
+    public String symbol() {
+      return symbol;
+    }
+  }
+
+  record Unary(Span span, UnaryOp op, Expr operand) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitUnary(this);
+    }
+  }
+
+  enum BinaryOp {
+    MUL("*"),
+    DIV("/"),
+    REM("%"),
+    ADD("+"),
+    SUB("-"),
+    SHL("<<"),
+    SHR(">>"),
+    LT("<"),
+    GT(">"),
+    LE("<="),
+    GE(">="),
+    EQ("=="),
+    NE("!="),
+    BIT_AND("&"),
+    BIT_XOR("^"),
+    BIT_OR("|"),
+    LOG_AND("&&"),
+    LOG_OR("||"),
+    COMMA(",");
+
+    private final String symbol;
+
+    BinaryOp(String symbol) {
+      this.symbol = symbol;
+    }
+
+    public String symbol() {
+      return symbol;
+    }
+  }
+
+  record Binary(Span span, BinaryOp op, Expr left, Expr right) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitBinary(this);
+    }
+  }
+
+  /** {@code target = value}, or a compound assignment when {@code op} is not null ({@code +=}). */
+  record Assign(Span span, BinaryOp op, Expr target, Expr value) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitAssign(this);
+    }
+  }
+
+  record Conditional(Span span, Expr cond, Expr then, Expr els) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitConditional(this);
+    }
+  }
+
+  /** {@code (T) e}, {@code static_cast<T>(e)} or the functional form {@code T(e)}. */
+  record Cast(Span span, TypeName type, Expr operand) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitCast(this);
+    }
+  }
+
+  record SizeofType(Span span, TypeName type) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitSizeofType(this);
+    }
+  }
+
+  record SizeofExpr(Span span, Expr operand) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitSizeofExpr(this);
+    }
+  }
+}

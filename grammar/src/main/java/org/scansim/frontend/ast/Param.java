@@ -1,0 +1,21 @@
+package org.scansim.frontend.ast;
+
+import java.util.List;
+import org.scansim.frontend.diag.Span;
+
+/**
+ * A function parameter. {@code name} may be null in a prototype; array parameters ({@code float
+ * a[]}) are recorded in {@code dims} and adjusted to pointers by the type checker (C11 §6.7.6.3).
+ */
+public record Param(
+    Span span,
+    TypeSpec spec,
+    List<PointerLevel> pointers,
+    String name,
+    Span nameSpan,
+    List<ArrayDim> dims) {
+  public Param {
+    pointers = List.copyOf(pointers);
+    dims = List.copyOf(dims);
+  }
+}

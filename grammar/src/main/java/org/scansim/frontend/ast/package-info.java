@@ -1,0 +1,13 @@
+/**
+ * The abstract syntax tree of the CUDA subset: small immutable records, one sealed interface per
+ * category ({@link org.scansim.frontend.ast.Expr}, {@link org.scansim.frontend.ast.Stmt},
+ * {@link org.scansim.frontend.ast.Decl}), each visited by a visitor so that a new node fails to
+ * compile until every pass handles it. Every node carries the {@link
+ * org.scansim.frontend.diag.Span} of the text it came from.
+ *
+ * <p>Not modelled: anything outside the subset (templates, classes, references, lambdas,
+ * namespaces, function pointers); the {@code AstBuilder} reports those by name and builds no node.
+ * Types are syntactic here ({@link org.scansim.frontend.ast.TypeSpec}); the type checker resolves
+ * them.
+ */
+package org.scansim.frontend.ast;

@@ -1,0 +1,82 @@
+package org.scansim.frontend.parse;
+
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.parse.SyntaxErrors.Kind;
+
+/** What the three builders share: the span mapping and the error collector. */
+final class BuildContext {
+  /** The name of the placeholder expression built where an unsupported construct was reported. */
+  static final String ERROR_NAME = "<error>";
+
+  final Spans spans;
+  final SyntaxErrors errors;
+
+  BuildContext(Spans spans, SyntaxErrors errors) {
+    this.spans = spans;
+    this.errors = errors;
+  }
+
+  Span span(ParserRuleContext ctx) {
+    return spans.of(ctx);
+  }
+
+  Span span(Token token) {
+    return spans.of(token);
+  }
+
+  Span span(TerminalNode node) {
+    return spans.of(node);
+  }
+
+  /** An error at a token: an unsupported construct or a semantic check made while building. */
+  void error(Token at, String message) {
+    errors.add(Kind.UNSUPPORTED, Spans.offset(at), spans.of(at), message);
+  }
+
+  void error(TerminalNode at, String message) {
+    error(at.getSymbol(), message);
+  }
+
+  /** An error spanning a whole node, positioned at its first token. */
+  void error(ParserRuleContext at, String message) {
+    errors.add(Kind.UNSUPPORTED, Spans.offset(at.getStart()), spans.of(at), message);
+  }
+
+  /** A check of a well-formed construct; dropped where a syntax error made the tree a guess. */
+  void check(Token at, String message) {
+    errors.add(Kind.CHECK, Spans.offset(at), spans.of(at), message);
+  }
+
+  void check(TerminalNode at, String message) {
+    check(at.getSymbol(), message);
+  }
+
+  void check(ParserRuleContext at, String message) {
+    errors.add(Kind.CHECK, Spans.offset(at.getStart()), spans.of(at), message);
+  }
+
+  void check(int offset, Span span, String message) {
+    errors.add(Kind.CHECK, offset, span, message);
+  }
+
+  void warning(ParserRuleContext at, String message) {
+    errors.add(Kind.WARNING, Spans.offset(at.getStart()), spans.of(at), message);
+  }
+
+  void warning(Token at, String message) {
+    errors.add(Kind.WARNING, Spans.offset(at), spans.of(at), message);
+  }
+
+  /** The stand-in for an expression that could not be built; it is never type-checked. */
+  Expr placeholder(Span span) {
+    return new Expr.Name(span, ERROR_NAME);
+  }
+
+  static boolean isPlaceholder(Expr e) {
+    return e instanceof Expr.Name n && ERROR_NAME.equals(n.id());
+  }
+}

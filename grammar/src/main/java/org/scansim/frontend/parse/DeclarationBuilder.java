@@ -1,0 +1,434 @@
+package org.scansim.frontend.parse;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.scansim.frontend.ast.ArrayDim;
+import org.scansim.frontend.ast.BaseType;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.FunctionQualifier;
+import org.scansim.frontend.ast.Initializer;
+import org.scansim.frontend.ast.Param;
+import org.scansim.frontend.ast.PointerLevel;
+import org.scansim.frontend.ast.Stmt;
+import org.scansim.frontend.ast.Storage;
+import org.scansim.frontend.ast.TypeName;
+import org.scansim.frontend.ast.TypeSpec;
+import org.scansim.frontend.ast.VarDecl;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.parse.CudaParser.AbstractDeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.ArrayDimensionContext;
+import org.scansim.frontend.parse.CudaParser.AssignInitializerContext;
+import org.scansim.frontend.parse.CudaParser.BracedInitializerContext;
+import org.scansim.frontend.parse.CudaParser.CompoundStatementContext;
+import org.scansim.frontend.parse.CudaParser.ConstructorInitializerContext;
+import org.scansim.frontend.parse.CudaParser.DeclarationSpecifiersContext;
+import org.scansim.frontend.parse.CudaParser.DeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.DeclaratorNameContext;
+import org.scansim.frontend.parse.CudaParser.EllipsisOnlyContext;
+import org.scansim.frontend.parse.CudaParser.ExpressionInitializerContext;
+import org.scansim.frontend.parse.CudaParser.FunctionDeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.FunctionPointerDeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.InitDeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.InitializerContext;
+import org.scansim.frontend.parse.CudaParser.InitializerPartContext;
+import org.scansim.frontend.parse.CudaParser.ObjectDeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.OperatorNameContext;
+import org.scansim.frontend.parse.CudaParser.ParameterDeclarationContext;
+import org.scansim.frontend.parse.CudaParser.ParameterListContext;
+import org.scansim.frontend.parse.CudaParser.ParametersContext;
+import org.scansim.frontend.parse.CudaParser.PointerAbstractDeclaratorContext;
+import org.scansim.frontend.parse.CudaParser.PointerContext;
+import org.scansim.frontend.parse.CudaParser.PointerLevelContext;
+import org.scansim.frontend.parse.CudaParser.PointerQualifierContext;
+import org.scansim.frontend.parse.CudaParser.QualifiedDeclaratorNameContext;
+import org.scansim.frontend.parse.CudaParser.ReferenceLevelContext;
+import org.scansim.frontend.parse.CudaParser.SimpleNameContext;
+import org.scansim.frontend.parse.CudaParser.TypeNameContext;
+import org.scansim.frontend.parse.CudaParser.TypeQualifierContext;
+import org.scansim.frontend.parse.CudaParser.TypeSpecifierContext;
+
+/**
+ * Builds declarations: specifiers, declarators (C11 §6.7.6), parameters, initialisers, type names
+ * for casts and sizeof, and functions. One declaration with several declarators ({@code int pout
+ * = 0, pin = 1;}) yields one {@link VarDecl} per declarator sharing the specifiers, and a pointer
+ * belongs to its declarator only ({@code float *a, b;} declares one pointer).
+ */
+final class DeclarationBuilder {
+  private final BuildContext b;
+  private ExprBuilder exprs;
+  private StmtBuilder stmts;
+
+  DeclarationBuilder(BuildContext b) {
+    this.b = b;
+  }
+
+  void wire(ExprBuilder exprs, StmtBuilder stmts) {
+    this.exprs = exprs;
+    this.stmts = stmts;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Declarations
+
+  /**
+   * The variables and function prototypes of one declaration, in source order: {@link VarDecl} or
+   * {@link Decl.Function} items (prototypes, only at file scope). {@code whole} is the
+   * declaration, for spans and messages.
+   */
+  List<Object> declaration(
+      DeclarationSpecifiersContext specifiers,
+      List<InitDeclaratorContext> inits,
+      ParserRuleContext whole,
+      boolean blockScope) {
+    List<Object> out = new ArrayList<>();
+    if (specifiers == null) {
+      return out;
+    }
+    TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
+    if (parts.unsupported) {
+      return out;
+    }
+    if (inits.isEmpty()) {
+      b.warning(whole, "declaration does not declare anything");
+      return out;
+    }
+    boolean anyFunction = false;
+    boolean anyVariable = false;
+    for (InitDeclaratorContext init : inits) {
+      boolean function = init.declarator() instanceof FunctionDeclaratorContext;
+      anyFunction |= function;
+      anyVariable |= !function;
+    }
+    TypeSpec spec = parts.normalise(b);
+    Set<Storage> storage = anyVariable ? variableStorage(parts) : EnumSet.noneOf(Storage.class);
+    Set<FunctionQualifier> qualifiers =
+        anyFunction ? functionQualifiers(parts) : EnumSet.noneOf(FunctionQualifier.class);
+    for (int i = 0; i < inits.size(); i++) {
+      InitDeclaratorContext init = inits.get(i);
+      DeclaratorParts d = declarator(init.declarator());
+      if (d == null || d.bad) {
+        continue;
+      }
+      Span span = i == 0 ? b.spans.of(whole.getStart(), init.getStop()) : b.span(init);
+      if (d.function != null) {
+        if (blockScope) {
+          b.check(init.declarator(), "function declarations inside a function are not supported");
+          continue;
+        }
+        if (init.initializerPart() != null) {
+          b.check(init.initializerPart(), "function '" + d.name + "' is initialized like a variable");
+          continue;
+        }
+        List<Param> params = parameters(d.function.parameterList());
+        out.add(new Decl.Function(span, qualifiers, spec, d.pointers, d.name, d.nameSpan, params, null));
+      } else {
+        Initializer initializer = initializer(init.initializerPart());
+        out.add(new VarDecl(span, storage, spec, d.pointers, d.name, d.nameSpan, d.dims, initializer));
+      }
+    }
+    return out;
+  }
+
+  /** A function definition: {@code __global__ void scan(float *out, ...) { ... }}. */
+  Decl.Function functionDefinition(
+      DeclarationSpecifiersContext specifiers,
+      DeclaratorContext declarator,
+      CompoundStatementContext body,
+      ParserRuleContext whole) {
+    TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
+    DeclaratorParts d = declarator(declarator);
+    if (d != null && !d.bad && d.function == null && !parts.unsupported) {
+      b.check(declarator, "expected a parameter list before '{' in the definition of '" + d.name + "'");
+      return null;
+    }
+    TypeSpec spec = parts.normalise(b);
+    Set<FunctionQualifier> qualifiers = functionQualifiers(parts);
+    List<Param> params = d == null || d.function == null ? List.of() : parameters(d.function.parameterList());
+    Stmt.Block block = stmts.block(body);
+    if (d == null || d.bad || parts.unsupported) {
+      return null;
+    }
+    return new Decl.Function(b.span(whole), qualifiers, spec, d.pointers, d.name, d.nameSpan, params, block);
+  }
+
+  private Set<Storage> variableStorage(TypeSpecifiers parts) {
+    Set<Storage> out = EnumSet.noneOf(Storage.class);
+    for (Token t : parts.storageWords) {
+      switch (t.getType()) {
+        case CudaLexer.EXTERN -> out.add(Storage.EXTERN);
+        case CudaLexer.STATIC -> out.add(Storage.STATIC);
+        case CudaLexer.REGISTER -> out.add(Storage.REGISTER);
+        case CudaLexer.SHARED -> out.add(Storage.SHARED);
+        case CudaLexer.CONSTANT -> out.add(Storage.CONSTANT);
+        case CudaLexer.DEVICE -> out.add(Storage.DEVICE);
+        default -> b.check(t, "'" + t.getText() + "' is not allowed on a variable");
+      }
+    }
+    if (parts.externC != null) {
+      out.add(Storage.EXTERN); // C++ [dcl.link] ¶7
+    }
+    return out;
+  }
+
+  private Set<FunctionQualifier> functionQualifiers(TypeSpecifiers parts) {
+    Set<FunctionQualifier> out = EnumSet.noneOf(FunctionQualifier.class);
+    for (Token t : parts.storageWords) {
+      switch (t.getType()) {
+        case CudaLexer.GLOBAL -> out.add(FunctionQualifier.GLOBAL);
+        case CudaLexer.DEVICE -> out.add(FunctionQualifier.DEVICE);
+        case CudaLexer.HOST -> out.add(FunctionQualifier.HOST);
+        case CudaLexer.INLINE -> out.add(FunctionQualifier.INLINE);
+        case CudaLexer.FORCEINLINE -> out.add(FunctionQualifier.FORCEINLINE);
+        case CudaLexer.NOINLINE -> out.add(FunctionQualifier.NOINLINE);
+        case CudaLexer.STATIC -> out.add(FunctionQualifier.STATIC);
+        case CudaLexer.EXTERN -> out.add(FunctionQualifier.EXTERN);
+        default -> b.check(t, "'" + t.getText() + "' is not allowed on a function");
+      }
+    }
+    if (parts.externC != null) {
+      out.add(FunctionQualifier.EXTERN); // C++ [dcl.link] ¶7
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Declarators
+
+  /** What a declarator says; {@code bad} once an unsupported part was reported. */
+  static final class DeclaratorParts {
+    List<PointerLevel> pointers = List.of();
+    String name = BuildContext.ERROR_NAME;
+    Span nameSpan;
+    List<ArrayDim> dims = List.of();
+    FunctionDeclaratorContext function;
+    boolean bad;
+  }
+
+  DeclaratorParts declarator(DeclaratorContext ctx) {
+    if (ctx == null) {
+      return null;
+    }
+    DeclaratorParts d = new DeclaratorParts();
+    if (ctx instanceof FunctionDeclaratorContext f) {
+      d.pointers = pointers(f.pointer(), d);
+      name(f.declaratorName(), d);
+      d.function = f;
+    } else if (ctx instanceof ObjectDeclaratorContext o) {
+      d.pointers = pointers(o.pointer(), d);
+      name(o.declaratorName(), d);
+      d.dims = dimensions(o.arrayDimension());
+    } else if (ctx instanceof FunctionPointerDeclaratorContext p) {
+      b.error(p.LPAREN(0) != null ? p.LPAREN(0).getSymbol() : p.getStart(), Unsupported.FUNCTION_POINTERS);
+      d.bad = true;
+    } else {
+      d.bad = true; // an incomplete alternative after a syntax error
+    }
+    return d;
+  }
+
+  private void name(DeclaratorNameContext ctx, DeclaratorParts d) {
+    if (ctx instanceof SimpleNameContext s && s.IDENTIFIER() != null) {
+      d.name = s.IDENTIFIER().getText();
+      d.nameSpan = b.span(s.IDENTIFIER());
+    } else if (ctx instanceof QualifiedDeclaratorNameContext q) {
+      b.error(q.getStart(), Unsupported.NAMESPACES);
+      d.bad = true;
+    } else if (ctx instanceof OperatorNameContext o) {
+      b.error(o.OPERATOR(), Unsupported.OPERATOR_OVERLOADING);
+      d.bad = true;
+    } else {
+      d.bad = true;
+    }
+  }
+
+  List<PointerLevel> pointers(List<PointerContext> list, DeclaratorParts d) {
+    List<PointerLevel> out = new ArrayList<>(list.size());
+    for (PointerContext p : list) {
+      if (p instanceof PointerLevelContext level) {
+        boolean isConst = false;
+        boolean isVolatile = false;
+        boolean isRestrict = false;
+        for (PointerQualifierContext q : level.pointerQualifier()) {
+          if (q.kw == null) {
+            continue;
+          }
+          switch (q.kw.getType()) {
+            case CudaLexer.CONST -> isConst = true;
+            case CudaLexer.VOLATILE -> isVolatile = true;
+            default -> isRestrict = true;
+          }
+        }
+        out.add(new PointerLevel(isConst, isVolatile, isRestrict));
+      } else if (p instanceof ReferenceLevelContext r) {
+        b.error(r.getStart(), Unsupported.REFERENCES);
+        if (d != null) {
+          d.bad = true;
+        }
+      }
+    }
+    return out;
+  }
+
+  private List<ArrayDim> dimensions(List<ArrayDimensionContext> list) {
+    List<ArrayDim> out = new ArrayList<>(list.size());
+    for (ArrayDimensionContext dim : list) {
+      out.add(new ArrayDim(b.span(dim), dim.assignmentExpression() == null ? null : exprs.build(dim.assignmentExpression())));
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Parameters (C11 §6.7.6.3)
+
+  List<Param> parameters(ParameterListContext ctx) {
+    if (ctx == null) {
+      return List.of();
+    }
+    if (ctx instanceof EllipsisOnlyContext e) {
+      b.error(e.ELLIPSIS(), Unsupported.VARIADIC);
+      return List.of();
+    }
+    if (!(ctx instanceof ParametersContext list)) {
+      return List.of();
+    }
+    if (list.ELLIPSIS() != null) {
+      b.error(list.ELLIPSIS(), Unsupported.VARIADIC);
+    }
+    List<Param> out = new ArrayList<>();
+    for (ParameterDeclarationContext p : list.parameterDeclaration()) {
+      Param param = parameter(p);
+      if (param != null) {
+        out.add(param);
+      }
+    }
+    // (void) is an empty list (C11 §6.7.6.3 ¶10).
+    if (out.size() == 1 && list.parameterDeclaration().size() == 1) {
+      Param only = out.get(0);
+      if (only.spec().base() == BaseType.VOID
+          && only.pointers().isEmpty()
+          && only.dims().isEmpty()
+          && only.name() == null
+          && !only.spec().isConst()
+          && !only.spec().isVolatile()) {
+        return List.of();
+      }
+    }
+    return out;
+  }
+
+  private Param parameter(ParameterDeclarationContext ctx) {
+    DeclarationSpecifiersContext specifiers = ctx.declarationSpecifiers();
+    if (specifiers == null) {
+      return null;
+    }
+    TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
+    for (Token t : parts.storageWords) {
+      if (t.getType() != CudaLexer.REGISTER) { // register is allowed and meaningless (C11 §6.7.6.3 ¶2)
+        b.check(t, "'" + t.getText() + "' is not allowed on a parameter");
+      }
+    }
+    if (parts.externC != null) {
+      b.check(parts.externC, "'extern' is not allowed on a parameter");
+    }
+    if (ctx.ASSIGN() != null) {
+      b.check(ctx.ASSIGN(), "default arguments are not supported");
+    }
+    TypeSpec spec = parts.normalise(b);
+    List<PointerLevel> pointers = List.of();
+    List<ArrayDim> dims = List.of();
+    String name = null;
+    Span nameSpan = null;
+    boolean bad = parts.unsupported;
+    if (ctx.declarator() != null) {
+      DeclaratorParts d = declarator(ctx.declarator());
+      if (d.function != null) {
+        b.error(d.function.LPAREN() != null ? d.function.LPAREN().getSymbol() : d.function.getStart(), Unsupported.FUNCTION_POINTERS);
+        bad = true;
+      }
+      bad |= d.bad;
+      pointers = d.pointers;
+      dims = d.dims;
+      name = d.name;
+      nameSpan = d.nameSpan;
+    } else if (ctx.abstractDeclarator() != null) {
+      AbstractDeclaratorContext a = ctx.abstractDeclarator();
+      DeclaratorParts holder = new DeclaratorParts();
+      if (a instanceof PointerAbstractDeclaratorContext p) {
+        pointers = pointers(p.pointer(), holder);
+        dims = dimensions(p.arrayDimension());
+      } else if (a instanceof CudaParser.ArrayAbstractDeclaratorContext arr) {
+        dims = dimensions(arr.arrayDimension());
+      }
+      bad |= holder.bad;
+    }
+    return bad ? null : new Param(b.span(ctx), spec, pointers, name, nameSpan, dims);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Type names (C11 §6.7.7) and initialisers (C11 §6.7.9)
+
+  /** The type of a cast or sizeof; null when it was unsupported (already reported). */
+  TypeName typeName(TypeNameContext ctx) {
+    if (ctx == null) {
+      return null;
+    }
+    List<ParserRuleContext> items = new ArrayList<>();
+    for (ParseTree child : ctx.children) {
+      if (child instanceof TypeSpecifierContext || child instanceof TypeQualifierContext) {
+        items.add((ParserRuleContext) child);
+      }
+    }
+    TypeSpecifiers parts = TypeSpecifiers.collect(ctx, items, b);
+    TypeSpec spec = parts.normalise(b);
+    DeclaratorParts holder = new DeclaratorParts();
+    List<PointerLevel> pointers = pointers(ctx.pointer(), holder);
+    if (parts.unsupported || holder.bad) {
+      return null;
+    }
+    return new TypeName(b.span(ctx), spec, pointers);
+  }
+
+  /** A type written as one keyword, for the functional cast {@code float(x)}. */
+  TypeName keywordType(Token keyword) {
+    ParserRuleContext holder = new ParserRuleContext();
+    holder.start = keyword;
+    holder.stop = keyword;
+    TypeSpecifiers parts = TypeSpecifiers.collect(holder, List.of(), b);
+    parts.typeWords.add(keyword);
+    Span span = b.span(keyword);
+    TypeSpec normalised = parts.normalise(b);
+    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false), List.of());
+  }
+
+  private Initializer initializer(InitializerPartContext ctx) {
+    if (ctx instanceof AssignInitializerContext a) {
+      return initializer(a.initializer());
+    }
+    if (ctx instanceof ConstructorInitializerContext c) {
+      return new Initializer.Constructor(b.span(c), exprs.arguments(c.argumentExpressionList()));
+    }
+    return null;
+  }
+
+  private Initializer initializer(InitializerContext ctx) {
+    if (ctx instanceof ExpressionInitializerContext e) {
+      return new Initializer.Single(b.span(e), exprs.build(e.assignmentExpression()));
+    }
+    if (ctx instanceof BracedInitializerContext br) {
+      List<Initializer> items = new ArrayList<>();
+      for (InitializerContext item : br.initializer()) {
+        Initializer built = initializer(item);
+        if (built != null) {
+          items.add(built);
+        }
+      }
+      return new Initializer.Braced(b.span(br), items);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,477 @@
+package org.scansim.frontend.parse;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.Expr.BinaryOp;
+import org.scansim.frontend.ast.Expr.UnaryOp;
+import org.scansim.frontend.ast.TypeName;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.parse.CudaParser.ArgumentExpressionListContext;
+import org.scansim.frontend.parse.CudaParser.ArrowExpressionContext;
+import org.scansim.frontend.parse.CudaParser.AssignmentExpressionContext;
+import org.scansim.frontend.parse.CudaParser.AssignmentOperationContext;
+import org.scansim.frontend.parse.CudaParser.BoolLiteralContext;
+import org.scansim.frontend.parse.CudaParser.CallExpressionContext;
+import org.scansim.frontend.parse.CudaParser.CastExpressionContext;
+import org.scansim.frontend.parse.CudaParser.CharLiteralContext;
+import org.scansim.frontend.parse.CudaParser.CommaExpressionContext;
+import org.scansim.frontend.parse.CudaParser.ConditionalExpressionContext;
+import org.scansim.frontend.parse.CudaParser.DeleteExpressionContext;
+import org.scansim.frontend.parse.CudaParser.ExpressionContext;
+import org.scansim.frontend.parse.CudaParser.FloatingLiteralContext;
+import org.scansim.frontend.parse.CudaParser.FunctionalCastContext;
+import org.scansim.frontend.parse.CudaParser.GlobalNameExpressionContext;
+import org.scansim.frontend.parse.CudaParser.IdentifierExpressionContext;
+import org.scansim.frontend.parse.CudaParser.IndexExpressionContext;
+import org.scansim.frontend.parse.CudaParser.IntegerLiteralContext;
+import org.scansim.frontend.parse.CudaParser.LambdaExpressionContext;
+import org.scansim.frontend.parse.CudaParser.LaunchExpressionContext;
+import org.scansim.frontend.parse.CudaParser.MemberExpressionContext;
+import org.scansim.frontend.parse.CudaParser.NamedCastContext;
+import org.scansim.frontend.parse.CudaParser.NewExpressionContext;
+import org.scansim.frontend.parse.CudaParser.NewObjectExpressionContext;
+import org.scansim.frontend.parse.CudaParser.NullLiteralContext;
+import org.scansim.frontend.parse.CudaParser.ParenthesizedExpressionContext;
+import org.scansim.frontend.parse.CudaParser.PostfixExpressionContext;
+import org.scansim.frontend.parse.CudaParser.PrimaryContext;
+import org.scansim.frontend.parse.CudaParser.QualifiedNameExpressionContext;
+import org.scansim.frontend.parse.CudaParser.SingleExpressionContext;
+import org.scansim.frontend.parse.CudaParser.SizeofExpressionContext;
+import org.scansim.frontend.parse.CudaParser.SizeofTypeExpressionContext;
+import org.scansim.frontend.parse.CudaParser.StringLiteralContext;
+import org.scansim.frontend.parse.CudaParser.TemplateIdExpressionContext;
+import org.scansim.frontend.parse.CudaParser.ThisExpressionContext;
+import org.scansim.frontend.parse.CudaParser.UnaryExpressionContext;
+
+/**
+ * Builds expressions. Left-recursive chains ({@code a + b + c + ...}, {@code a[i][j]}, {@code
+ * x.y.z}) are folded in a loop rather than by recursion, so a long chain in a hostile input costs
+ * no stack; the parser itself handles such chains iteratively too.
+ */
+final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
+  private final BuildContext b;
+  private final DeclarationBuilder decls;
+
+  ExprBuilder(BuildContext b, DeclarationBuilder decls) {
+    this.b = b;
+    this.decls = decls;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Entry points
+
+  /** An expression with the comma operator (C11 §6.5.17). */
+  Expr build(ExpressionContext ctx) {
+    if (ctx == null) {
+      return b.placeholder(b.spans.range(0, 0));
+    }
+    Deque<CommaExpressionContext> spine = new ArrayDeque<>();
+    ExpressionContext cur = ctx;
+    while (cur instanceof CommaExpressionContext comma) {
+      spine.push(comma);
+      cur = comma.expression();
+    }
+    Expr acc =
+        cur instanceof SingleExpressionContext single
+            ? build(single.assignmentExpression())
+            : b.placeholder(cur == null ? b.span(ctx) : b.span(cur));
+    while (!spine.isEmpty()) {
+      CommaExpressionContext comma = spine.pop();
+      acc = new Expr.Binary(b.span(comma), BinaryOp.COMMA, acc, build(comma.assignmentExpression()));
+    }
+    return acc;
+  }
+
+  /** An expression without a top-level comma: an operand, argument or initialiser. */
+  Expr build(AssignmentExpressionContext ctx) {
+    if (ctx == null) {
+      return b.placeholder(b.spans.range(0, 0));
+    }
+    Deque<AssignmentExpressionContext> spine = new ArrayDeque<>();
+    AssignmentExpressionContext cur = ctx;
+    while (cur != null && isSuffix(cur)) {
+      spine.push(cur);
+      cur = cur.getChild(AssignmentExpressionContext.class, 0);
+    }
+    Expr acc = cur == null ? b.placeholder(b.span(spine.peek())) : visitOrPlaceholder(cur);
+    while (!spine.isEmpty()) {
+      acc = suffix(spine.pop(), acc);
+    }
+    return acc;
+  }
+
+  List<Expr> arguments(ArgumentExpressionListContext ctx) {
+    if (ctx == null) {
+      return List.of();
+    }
+    List<Expr> out = new ArrayList<>();
+    for (AssignmentExpressionContext arg : ctx.assignmentExpression()) {
+      out.add(build(arg));
+    }
+    return out;
+  }
+
+  private Expr visitOrPlaceholder(ParserRuleContext ctx) {
+    Expr e = ctx.accept(this);
+    return e != null ? e : b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  protected Expr defaultResult() {
+    return null; // an alternative left incomplete by a syntax error
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Alternatives whose first operand is an expression: postfix, binary, conditional, assignment
+
+  private static boolean isSuffix(AssignmentExpressionContext ctx) {
+    return ctx.getChildCount() > 0 && ctx.getChild(0) instanceof AssignmentExpressionContext;
+  }
+
+  private Expr suffix(AssignmentExpressionContext ctx, Expr left) {
+    Span span = b.span(ctx);
+    if (ctx instanceof IndexExpressionContext c) {
+      return new Expr.Index(span, left, build(c.expression()));
+    }
+    if (ctx instanceof CallExpressionContext c) {
+      return call(c, left, arguments(c.argumentExpressionList()));
+    }
+    if (ctx instanceof LaunchExpressionContext c) {
+      return launch(c, left);
+    }
+    if (ctx instanceof MemberExpressionContext c) {
+      return member(span, left, c.IDENTIFIER());
+    }
+    if (ctx instanceof ArrowExpressionContext c) {
+      if (!BuildContext.isPlaceholder(left)) {
+        b.error(c.ARROW(), Unsupported.ARROW);
+      }
+      return member(span, left, c.IDENTIFIER());
+    }
+    if (ctx instanceof PostfixExpressionContext c) {
+      UnaryOp op = c.op != null && c.op.getType() == CudaLexer.DEC ? UnaryOp.POST_DEC : UnaryOp.POST_INC;
+      return new Expr.Unary(span, op, left);
+    }
+    if (ctx instanceof ConditionalExpressionContext c) {
+      return new Expr.Conditional(span, left, build(c.expression()), build(c.assignmentExpression(1)));
+    }
+    Token op = ctx.getChildCount() > 1 && ctx.getChild(1) instanceof TerminalNode t ? t.getSymbol() : null;
+    AssignmentExpressionContext rightCtx = ctx.getChild(AssignmentExpressionContext.class, 1);
+    Expr right = rightCtx == null ? b.placeholder(span) : build(rightCtx);
+    if (ctx instanceof AssignmentOperationContext) {
+      return new Expr.Assign(span, op == null ? null : compoundOperator(op.getType()), left, right);
+    }
+    BinaryOp binary = op == null ? null : binaryOperator(op.getType());
+    if (binary == null) {
+      return b.placeholder(span);
+    }
+    return new Expr.Binary(span, binary, left, right);
+  }
+
+  private Expr member(Span span, Expr object, TerminalNode name) {
+    if (name == null) {
+      return b.placeholder(span);
+    }
+    return new Expr.Member(span, object, name.getText(), b.span(name));
+  }
+
+  private Expr call(CallExpressionContext ctx, Expr callee, List<Expr> args) {
+    Span span = b.span(ctx);
+    if (callee instanceof Expr.Name name) {
+      if (BuildContext.isPlaceholder(name)) {
+        return name;
+      }
+      String feature = Unsupported.forFunction(name.id());
+      if (feature != null) {
+        b.error(ctx.getStart(), feature);
+        return b.placeholder(span);
+      }
+      return new Expr.Call(span, name.id(), name.span(), args);
+    }
+    if (!BuildContext.isPlaceholder(callee)) {
+      b.check(ctx.getStart(), callee instanceof Expr.Member ? Unsupported.CLASSES : Unsupported.FUNCTION_POINTERS);
+    }
+    return b.placeholder(span);
+  }
+
+  private Expr launch(LaunchExpressionContext ctx, Expr kernel) {
+    Span span = b.span(ctx);
+    List<ArgumentExpressionListContext> lists = ctx.argumentExpressionList();
+    int close = ctx.LAUNCH_CLOSE() == null ? Integer.MAX_VALUE : ctx.LAUNCH_CLOSE().getSymbol().getTokenIndex();
+    List<Expr> config = new ArrayList<>();
+    List<Expr> args = new ArrayList<>();
+    for (ArgumentExpressionListContext list : lists) {
+      (list.getStart().getTokenIndex() < close ? config : args).addAll(arguments(list));
+    }
+    if (!(kernel instanceof Expr.Name name)) {
+      b.check(ctx.getStart(), "a kernel launch needs the name of a kernel");
+      return b.placeholder(span);
+    }
+    if (BuildContext.isPlaceholder(name)) {
+      return name;
+    }
+    if (config.size() < 2 || config.size() > 4) {
+      b.check(
+          ctx.LAUNCH_OPEN(),
+          "a kernel launch takes 2 to 4 configuration arguments (grid, block, shared bytes, stream), not "
+              + config.size());
+    }
+    return new Expr.Launch(span, name.id(), name.span(), config, args);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Prefix alternatives (C11 §6.5.3, §6.5.4)
+
+  @Override
+  public Expr visitPrimary(PrimaryContext ctx) {
+    return ctx.primaryExpression() == null ? null : visitOrPlaceholder(ctx.primaryExpression());
+  }
+
+  @Override
+  public Expr visitUnaryExpression(UnaryExpressionContext ctx) {
+    Expr operand = build(ctx.assignmentExpression());
+    if (ctx.op == null) {
+      return null;
+    }
+    UnaryOp op =
+        switch (ctx.op.getType()) {
+          case CudaLexer.INC -> UnaryOp.PRE_INC;
+          case CudaLexer.DEC -> UnaryOp.PRE_DEC;
+          case CudaLexer.PLUS -> UnaryOp.PLUS;
+          case CudaLexer.MINUS -> UnaryOp.NEG;
+          case CudaLexer.NOT -> UnaryOp.NOT;
+          case CudaLexer.TILDE -> UnaryOp.BITNOT;
+          case CudaLexer.STAR -> UnaryOp.DEREF;
+          default -> UnaryOp.ADDR;
+        };
+    return new Expr.Unary(b.span(ctx), op, operand);
+  }
+
+  @Override
+  public Expr visitSizeofExpression(SizeofExpressionContext ctx) {
+    return new Expr.SizeofExpr(b.span(ctx), build(ctx.assignmentExpression()));
+  }
+
+  @Override
+  public Expr visitCastExpression(CastExpressionContext ctx) {
+    TypeName type = decls.typeName(ctx.typeName());
+    Expr operand = build(ctx.assignmentExpression());
+    return type == null ? b.placeholder(b.span(ctx)) : new Expr.Cast(b.span(ctx), type, operand);
+  }
+
+  @Override
+  public Expr visitDeleteExpression(DeleteExpressionContext ctx) {
+    b.error(ctx.DELETE(), Unsupported.DELETE);
+    return b.placeholder(b.span(ctx));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Primary expressions (C11 §6.5.1)
+
+  @Override
+  public Expr visitIdentifierExpression(IdentifierExpressionContext ctx) {
+    return new Expr.Name(b.span(ctx), ctx.IDENTIFIER().getText());
+  }
+
+  @Override
+  public Expr visitIntegerLiteral(IntegerLiteralContext ctx) {
+    Token t = ctx.INTEGER_LITERAL().getSymbol();
+    return Literals.integer(t.getText(), b.span(t), problems(t));
+  }
+
+  @Override
+  public Expr visitFloatingLiteral(FloatingLiteralContext ctx) {
+    Token t = ctx.FLOATING_LITERAL().getSymbol();
+    return Literals.floating(t.getText(), b.span(t), problems(t));
+  }
+
+  @Override
+  public Expr visitCharLiteral(CharLiteralContext ctx) {
+    Token t = ctx.CHAR_LITERAL().getSymbol();
+    return new Expr.CharLit(b.span(t), Literals.character(t.getText(), problems(t)));
+  }
+
+  @Override
+  public Expr visitStringLiteral(StringLiteralContext ctx) {
+    StringBuilder value = new StringBuilder();
+    for (TerminalNode part : ctx.STRING_LITERAL()) {
+      value.append(Literals.string(part.getText(), problems(part.getSymbol())));
+    }
+    return new Expr.StringLit(b.span(ctx), value.toString());
+  }
+
+  @Override
+  public Expr visitBoolLiteral(BoolLiteralContext ctx) {
+    return new Expr.BoolLit(b.span(ctx), ctx.kw != null && ctx.kw.getType() == CudaLexer.TRUE);
+  }
+
+  @Override
+  public Expr visitNullLiteral(NullLiteralContext ctx) {
+    return new Expr.NullLit(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitParenthesizedExpression(ParenthesizedExpressionContext ctx) {
+    return build(ctx.expression());
+  }
+
+  @Override
+  public Expr visitSizeofTypeExpression(SizeofTypeExpressionContext ctx) {
+    TypeName type = decls.typeName(ctx.typeName());
+    return type == null ? b.placeholder(b.span(ctx)) : new Expr.SizeofType(b.span(ctx), type);
+  }
+
+  /** {@code float(x)}, {@code int(x)}; {@code dim3(x, y)} is a call of the builtin dim3. */
+  @Override
+  public Expr visitFunctionalCast(FunctionalCastContext ctx) {
+    Span span = b.span(ctx);
+    List<Expr> args = arguments(ctx.argumentExpressionList());
+    Token kw = ctx.kw;
+    if (kw == null) {
+      return null;
+    }
+    switch (kw.getType()) {
+      case CudaLexer.DIM3 -> {
+        return new Expr.Call(span, "dim3", b.span(kw), args);
+      }
+      case CudaLexer.VECTOR_TYPE -> {
+        b.error(kw, Unsupported.VECTOR_TYPES);
+        return b.placeholder(span);
+      }
+      case CudaLexer.HALF -> {
+        b.error(kw, Unsupported.HALF);
+        return b.placeholder(span);
+      }
+      default -> {}
+    }
+    if (args.size() != 1) {
+      b.check(kw, "a functional cast to '" + kw.getText() + "' takes exactly one argument");
+      return b.placeholder(span);
+    }
+    return new Expr.Cast(span, decls.keywordType(kw), args.get(0));
+  }
+
+  /** {@code static_cast<T>(e)}, {@code reinterpret_cast<T *>(e)}, {@code const_cast<T *>(e)}. */
+  @Override
+  public Expr visitNamedCast(NamedCastContext ctx) {
+    Span span = b.span(ctx);
+    if (ctx.kw != null && ctx.kw.getType() == CudaLexer.DYNAMIC_CAST) {
+      b.error(ctx.kw, Unsupported.DYNAMIC_CAST);
+      return b.placeholder(span);
+    }
+    TypeName type = decls.typeName(ctx.typeName());
+    Expr operand = build(ctx.expression());
+    return type == null ? b.placeholder(span) : new Expr.Cast(span, type, operand);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Outside the subset
+
+  @Override
+  public Expr visitTemplateIdExpression(TemplateIdExpressionContext ctx) {
+    b.error(ctx.IDENTIFIER(), Unsupported.forTemplate(ctx.IDENTIFIER().getText()));
+    return b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitQualifiedNameExpression(QualifiedNameExpressionContext ctx) {
+    b.error(ctx.getStart(), Unsupported.NAMESPACES);
+    return b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitGlobalNameExpression(GlobalNameExpressionContext ctx) {
+    b.error(ctx.getStart(), Unsupported.NAMESPACES);
+    return b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitThisExpression(ThisExpressionContext ctx) {
+    b.error(ctx.THIS(), Unsupported.THIS);
+    return b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitLambdaExpression(LambdaExpressionContext ctx) {
+    if (ctx.exception == null && ctx.braceBody() != null) { // else `[i] = x` after a lost name
+      b.error(ctx.getStart(), Unsupported.LAMBDAS);
+    }
+    return b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitNewExpression(NewExpressionContext ctx) {
+    b.error(ctx.NEW(), Unsupported.NEW);
+    return b.placeholder(b.span(ctx));
+  }
+
+  @Override
+  public Expr visitNewObjectExpression(NewObjectExpressionContext ctx) {
+    b.error(ctx.NEW(), Unsupported.NEW);
+    return b.placeholder(b.span(ctx));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Helpers
+
+  private Literals.Problems problems(Token at) {
+    return new Literals.Problems() {
+      @Override
+      public void error(String message) {
+        b.error(at, message);
+      }
+
+      @Override
+      public void warning(String message) {
+        b.warning(at, message);
+      }
+    };
+  }
+
+  private static BinaryOp binaryOperator(int tokenType) {
+    return switch (tokenType) {
+      case CudaLexer.STAR -> BinaryOp.MUL;
+      case CudaLexer.DIV -> BinaryOp.DIV;
+      case CudaLexer.MOD -> BinaryOp.REM;
+      case CudaLexer.PLUS -> BinaryOp.ADD;
+      case CudaLexer.MINUS -> BinaryOp.SUB;
+      case CudaLexer.SHL -> BinaryOp.SHL;
+      case CudaLexer.SHR -> BinaryOp.SHR;
+      case CudaLexer.LT -> BinaryOp.LT;
+      case CudaLexer.GT -> BinaryOp.GT;
+      case CudaLexer.LE -> BinaryOp.LE;
+      case CudaLexer.GE -> BinaryOp.GE;
+      case CudaLexer.EQ -> BinaryOp.EQ;
+      case CudaLexer.NE -> BinaryOp.NE;
+      case CudaLexer.AMP -> BinaryOp.BIT_AND;
+      case CudaLexer.CARET -> BinaryOp.BIT_XOR;
+      case CudaLexer.PIPE -> BinaryOp.BIT_OR;
+      case CudaLexer.AND_AND -> BinaryOp.LOG_AND;
+      case CudaLexer.OR_OR -> BinaryOp.LOG_OR;
+      default -> null;
+    };
+  }
+
+  /** The operator of a compound assignment; null for plain {@code =} (C11 §6.5.16.2). */
+  private static BinaryOp compoundOperator(int tokenType) {
+    return switch (tokenType) {
+      case CudaLexer.MUL_ASSIGN -> BinaryOp.MUL;
+      case CudaLexer.DIV_ASSIGN -> BinaryOp.DIV;
+      case CudaLexer.MOD_ASSIGN -> BinaryOp.REM;
+      case CudaLexer.ADD_ASSIGN -> BinaryOp.ADD;
+      case CudaLexer.SUB_ASSIGN -> BinaryOp.SUB;
+      case CudaLexer.SHL_ASSIGN -> BinaryOp.SHL;
+      case CudaLexer.SHR_ASSIGN -> BinaryOp.SHR;
+      case CudaLexer.AND_ASSIGN -> BinaryOp.BIT_AND;
+      case CudaLexer.XOR_ASSIGN -> BinaryOp.BIT_XOR;
+      case CudaLexer.OR_ASSIGN -> BinaryOp.BIT_OR;
+      default -> null;
+    };
+  }
+}

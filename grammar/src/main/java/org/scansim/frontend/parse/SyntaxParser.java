@@ -1,0 +1,130 @@
+package org.scansim.frontend.parse;
+
+import java.util.List;
+import java.util.Objects;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.ListTokenSource;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+import org.scansim.frontend.ast.TranslationUnit;
+import org.scansim.frontend.diag.Diagnostics;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.diag.SpanMapper;
+import org.scansim.frontend.parse.CudaParser.TranslationUnitContext;
+import org.scansim.frontend.parse.SyntaxErrors.Kind;
+
+/**
+ * The parser of the CUDA subset: preprocessed text in, {@link TranslationUnit} out, with syntax
+ * errors and unsupported constructs reported into the caller's {@link Diagnostics}.
+ *
+ * <p>Pipeline: {@link TokenScan} lexes and checks the tokens (stray characters, unterminated
+ * comments, nesting deeper than {@value TokenScan#MAX_NESTING}); {@link CudaParser} parses them in
+ * two stages (fast SLL prediction that gives up at the first error, then full LL with {@link
+ * CudaErrorStrategy}'s recovery and messages only when SLL failed); {@link AstBuilder} builds the
+ * AST; {@link SyntaxErrors} orders and thins out the diagnostics.
+ *
+ * <p>The parse runs on a thread of its own with a {@value #STACK_MIB} MiB stack, so that legal but
+ * deeply nested code (long {@code else if} chains, long prefix-operator runs) parses whatever the
+ * caller's stack size; a stack overflow beyond that is caught and reported. The call blocks until
+ * the parse is done and is safe to make from several threads at once.
+ */
+public final class SyntaxParser {
+  static final int STACK_MIB = 64;
+
+  private SyntaxParser() {}
+
+  /**
+   * Parses preprocessed text; reports syntax errors and unsupported constructs into {@code diags};
+   * never throws on bad input. {@code text} is what the lexer reads; {@code spans} maps {@code
+   * [start, end)} of {@code text} to original spans, for every node and diagnostic. When there are
+   * errors the returned unit may be partial and must not be type-checked.
+   */
+  public static TranslationUnit parse(SourceFile file, String text, SpanMapper spans, Diagnostics diags) {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(spans, "spans");
+    Objects.requireNonNull(diags, "diags");
+    SyntaxErrors errors = new SyntaxErrors();
+    Spans mapped = new Spans(spans, text.length());
+    TranslationUnit[] result = new TranslationUnit[1];
+    Throwable[] failure = new Throwable[1];
+    Runnable task =
+        () -> {
+          try {
+            result[0] = parseGuarded(file, text, mapped, errors);
+          } catch (Throwable t) { // rethrown on the caller's thread below
+            failure[0] = t;
+          }
+        };
+    runWithLargeStack(task);
+    if (failure[0] instanceof Error error) {
+      throw error; // out of memory and the like: not a property of the input
+    }
+    errors.flushTo(diags);
+    return result[0] != null ? result[0] : new TranslationUnit(file, List.of());
+  }
+
+  private static TranslationUnit parseGuarded(SourceFile file, String text, Spans spans, SyntaxErrors errors) {
+    TranslationUnit empty = new TranslationUnit(file, List.of());
+    try {
+      TokenScan scan = TokenScan.scan(file.name(), text, spans, errors);
+      if (scan.tooDeep) {
+        return empty;
+      }
+      TranslationUnitContext tree = parseTree(scan.tokens, spans, errors);
+      return new AstBuilder(file, new BuildContext(spans, errors)).build(tree);
+    } catch (StackOverflowError e) {
+      errors.add(Kind.LEXICAL, 0, spans.range(0, 0), "expression or statement nesting too deep");
+      return empty;
+    } catch (RuntimeException e) {
+      if (!errors.hasErrors()) {
+        errors.add(Kind.LEXICAL, 0, spans.range(0, 0), "internal error in the parser: " + e);
+      }
+      return empty;
+    }
+  }
+
+  /** SLL with bail-out first; on failure, LL with recovery and the error listener. */
+  static TranslationUnitContext parseTree(List<Token> tokens, Spans spans, SyntaxErrors errors) {
+    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(tokens));
+    CudaParser parser = new CudaParser(stream);
+    parser.removeErrorListeners();
+    parser.setErrorHandler(new BailErrorStrategy());
+    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    try {
+      return parser.translationUnit();
+    } catch (ParseCancellationException e) {
+      parser.reset();
+      parser.addErrorListener(new SyntaxErrorListener(spans, errors));
+      parser.setErrorHandler(new CudaErrorStrategy());
+      parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+      return parser.translationUnit();
+    }
+  }
+
+  private static void runWithLargeStack(Runnable task) {
+    Thread worker;
+    try {
+      worker = new Thread(null, task, "scansim-parser", (long) STACK_MIB << 20);
+      worker.setDaemon(true);
+      worker.start();
+    } catch (OutOfMemoryError | SecurityException e) {
+      task.run(); // no thread to be had: parse on the caller's stack
+      return;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        worker.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

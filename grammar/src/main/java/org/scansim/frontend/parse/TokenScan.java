@@ -1,0 +1,146 @@
+package org.scansim.frontend.parse;
+
+import java.nio.CharBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CodePointBuffer;
+import org.antlr.v4.runtime.CodePointCharStream;
+import org.antlr.v4.runtime.Lexer;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.scansim.frontend.parse.SyntaxErrors.Kind;
+
+/**
+ * Lexes the whole text once and checks the token stream before the parser sees it:
+ *
+ * <ul>
+ *   <li>the error tokens of {@link CudaLexer} (a stray character, an unterminated comment or
+ *       literal) are reported and removed, so the parser reads the rest normally;
+ *   <li>bracket nesting ({@code ( [ {}) deeper than {@link #MAX_NESTING} is rejected with one
+ *       error before any parsing, so hostile input cannot exhaust the parser's stack;
+ *   <li>the offsets of {@code ; { }} are recorded for {@link SyntaxErrors}' statement rule (a
+ *       {@code ;} inside parentheses, as in a for header, is not a boundary).
+ * </ul>
+ *
+ * The character stream is built from UTF-16 code units, not code points, so token offsets are
+ * {@link String} indexes, as {@link org.scansim.frontend.diag.SpanMapper} expects.
+ */
+final class TokenScan {
+  static final int MAX_NESTING = 256;
+
+  final List<Token> tokens;
+  final boolean tooDeep;
+
+  private TokenScan(List<Token> tokens, boolean tooDeep) {
+    this.tokens = tokens;
+    this.tooDeep = tooDeep;
+  }
+
+  static TokenScan scan(String name, String text, Spans spans, SyntaxErrors errors) {
+    CodePointCharStream chars =
+        CodePointCharStream.fromBuffer(CodePointBuffer.withChars(CharBuffer.wrap(text.toCharArray())), name);
+    CudaLexer lexer = new CudaLexer(chars);
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(
+        new BaseErrorListener() {
+          @Override
+          public void syntaxError(
+              Recognizer<?, ?> recognizer,
+              Object offendingSymbol,
+              int line,
+              int charPositionInLine,
+              String msg,
+              RecognitionException e) {
+            // Unreachable with ERROR_CHAR as the catch-all rule; kept so nothing reaches stderr.
+            int at = ((Lexer) recognizer)._tokenStartCharIndex;
+            errors.add(Kind.LEXICAL, at, spans.range(at, at + 1), "invalid character");
+          }
+        });
+
+    List<Token> kept = new ArrayList<>();
+    List<Integer> boundaries = new ArrayList<>();
+    int depth = 0;
+    int parens = 0;
+    boolean tooDeep = false;
+    for (Token t = lexer.nextToken(); ; t = lexer.nextToken()) {
+      int type = t.getType();
+      if (type == Token.EOF) {
+        kept.add(t);
+        break;
+      }
+      int start = t.getStartIndex();
+      int end = t.getStopIndex() + 1;
+      switch (type) {
+        case CudaLexer.ERROR_CHAR -> {
+          if (!isTrailingSurrogate(text, start)) {
+            errors.add(Kind.LEXICAL, start, spans.range(start, end), invalidCharacter(text, start));
+          }
+          continue;
+        }
+        case CudaLexer.UNTERMINATED_COMMENT -> {
+          errors.add(Kind.LEXICAL, start, spans.range(start, start + 2), "unterminated comment");
+          continue;
+        }
+        case CudaLexer.UNTERMINATED_STRING -> {
+          errors.add(
+              Kind.LEXICAL, start, spans.range(start, end), "missing terminating '\"' character");
+          continue;
+        }
+        case CudaLexer.UNTERMINATED_CHAR -> {
+          errors.add(
+              Kind.LEXICAL, start, spans.range(start, end), "missing terminating ' character");
+          continue;
+        }
+        case CudaLexer.LPAREN, CudaLexer.LBRACKET, CudaLexer.LBRACE -> {
+          depth++;
+          if (depth > MAX_NESTING && !tooDeep) {
+            tooDeep = true;
+            errors.add(
+                Kind.LEXICAL,
+                start,
+                spans.range(start, end),
+                "nesting too deep (more than " + MAX_NESTING + " levels)");
+          }
+        }
+        case CudaLexer.RPAREN, CudaLexer.RBRACKET, CudaLexer.RBRACE -> depth = Math.max(0, depth - 1);
+        default -> {}
+      }
+      if (type == CudaLexer.LPAREN) {
+        parens++;
+      } else if (type == CudaLexer.RPAREN) {
+        parens = Math.max(0, parens - 1);
+      }
+      // A for header's ';' separates no statements: the header is one piece for SyntaxErrors.
+      if ((type == CudaLexer.SEMI && parens == 0) || type == CudaLexer.LBRACE || type == CudaLexer.RBRACE) {
+        boundaries.add(start);
+        if (type != CudaLexer.SEMI) {
+          parens = 0;
+        }
+      }
+      kept.add(t);
+    }
+    errors.setBoundaries(boundaries.stream().mapToInt(Integer::intValue).toArray());
+    return new TokenScan(kept, tooDeep);
+  }
+
+  private static boolean isTrailingSurrogate(String text, int at) {
+    return at > 0
+        && at < text.length()
+        && Character.isLowSurrogate(text.charAt(at))
+        && Character.isHighSurrogate(text.charAt(at - 1));
+  }
+
+  /** gcc's "stray '@' in program", in the form {@code invalid character '@'}. */
+  static String invalidCharacter(String text, int at) {
+    if (at < 0 || at >= text.length()) {
+      return "invalid character";
+    }
+    int cp = text.codePointAt(at);
+    if (cp >= 0x21 && cp < 0x7f) {
+      return "invalid character '" + (char) cp + "'";
+    }
+    return String.format("invalid character U+%04X", cp);
+  }
+}

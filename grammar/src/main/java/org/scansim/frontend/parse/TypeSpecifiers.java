@@ -1,0 +1,243 @@
+package org.scansim.frontend.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.scansim.frontend.ast.BaseType;
+import org.scansim.frontend.ast.TypeSpec;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.parse.CudaParser.BasicTypeSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.ClassSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.DeclarationSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.EnumSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.LaunchBoundsSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.LinkageSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.QualifierSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.StorageSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.TemplateTypeSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.TypeQualifierContext;
+import org.scansim.frontend.parse.CudaParser.TypeSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.TypeSpecifierItemContext;
+import org.scansim.frontend.parse.CudaParser.UnsupportedSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.UnsupportedTypeKeywordContext;
+
+/**
+ * Sorts a list of declaration specifiers, written in any order (C11 §6.7 ¶2), into type keywords,
+ * qualifiers and storage/space keywords, reports the unsupported ones, and normalises the type
+ * keywords into a {@link BaseType} following the list of valid combinations in C11 §6.7.2 ¶2
+ * ({@code long unsigned int} is {@code unsigned long}; {@code unsigned} alone is {@code unsigned
+ * int}; {@code signed char} differs from {@code char}).
+ */
+final class TypeSpecifiers {
+  final List<Token> typeWords = new ArrayList<>();
+  /** Storage classes, memory spaces and function specifiers, in source order. */
+  final List<Token> storageWords = new ArrayList<>();
+  boolean isConst;
+  boolean isVolatile;
+  /** The {@code extern} of {@code extern "C"}, or null. */
+  Token externC;
+  /** An unsupported construct was reported; the declaration is not built. */
+  boolean unsupported;
+
+  private final ParserRuleContext whole;
+  private Token first;
+  private Token last;
+
+  private TypeSpecifiers(ParserRuleContext whole) {
+    this.whole = whole;
+  }
+
+  /** Collects {@code items}: declarationSpecifier, typeSpecifier or typeQualifier contexts. */
+  static TypeSpecifiers collect(ParserRuleContext whole, List<? extends ParserRuleContext> items, BuildContext b) {
+    TypeSpecifiers s = new TypeSpecifiers(whole);
+    // typedef and virtual first: they make the whole declaration unsupported, and the parts of a
+    // `typedef struct { ... } T;` need no report of their own.
+    for (ParserRuleContext item : items) {
+      if (item instanceof UnsupportedSpecifierContext c && c.kw != null) {
+        b.error(c.kw, c.kw.getType() == CudaLexer.TYPEDEF ? Unsupported.TYPEDEF : Unsupported.VIRTUAL);
+        s.unsupported = true;
+        return s;
+      }
+    }
+    for (ParserRuleContext item : items) {
+      s.add(item, b);
+    }
+    return s;
+  }
+
+  private void add(ParserRuleContext item, BuildContext b) {
+    if (item instanceof StorageSpecifierContext c) {
+      token(storageWords, c.storageClassSpecifier().kw);
+    } else if (item instanceof TypeSpecifierItemContext c) {
+      typeSpecifier(c.typeSpecifier(), b);
+    } else if (item instanceof QualifierSpecifierContext c) {
+      qualifier(c.typeQualifier());
+    } else if (item instanceof TypeSpecifierContext c) {
+      typeSpecifier(c, b);
+    } else if (item instanceof TypeQualifierContext c) {
+      qualifier(c);
+    } else if (item instanceof LaunchBoundsSpecifierContext) {
+      // CUDA Guide, "Launch Bounds": an optimisation hint; the simulator takes the block size
+      // from the launch.
+    } else if (item instanceof LinkageSpecifierContext c) {
+      String language = c.STRING_LITERAL().getText();
+      if (!language.equals("\"C\"") && !language.equals("\"C++\"")) {
+        b.check(c.STRING_LITERAL(), "unknown linkage language " + language);
+      }
+      externC = c.EXTERN().getSymbol();
+    } else if (item instanceof DeclarationSpecifierContext) {
+      unsupported = true; // an incomplete alternative after a syntax error
+    }
+  }
+
+  private void typeSpecifier(TypeSpecifierContext ctx, BuildContext b) {
+    if (ctx instanceof BasicTypeSpecifierContext c) {
+      token(typeWords, c.kw);
+      return;
+    }
+    unsupported = true;
+    if (ctx instanceof UnsupportedTypeKeywordContext c && c.kw != null) {
+      String message =
+          switch (c.kw.getType()) {
+            case CudaLexer.VECTOR_TYPE -> Unsupported.VECTOR_TYPES;
+            case CudaLexer.HALF -> Unsupported.HALF;
+            case CudaLexer.TEXTURE_OBJECT -> Unsupported.TEXTURES;
+            default -> Unsupported.AUTO;
+          };
+      b.error(c.kw, message);
+    } else if (ctx instanceof ClassSpecifierContext c && c.kw != null) {
+      String message =
+          switch (c.kw.getType()) {
+            case CudaLexer.STRUCT -> Unsupported.STRUCTS;
+            case CudaLexer.UNION -> Unsupported.UNIONS;
+            default -> Unsupported.CLASSES;
+          };
+      b.error(c.kw, message);
+    } else if (ctx instanceof EnumSpecifierContext c) {
+      b.error(c.ENUM(), Unsupported.ENUMS);
+    } else if (ctx instanceof TemplateTypeSpecifierContext c && c.IDENTIFIER() != null) {
+      b.error(c.IDENTIFIER(), Unsupported.forTemplate(c.IDENTIFIER().getText()));
+    }
+  }
+
+  private void qualifier(TypeQualifierContext c) {
+    if (c.kw == null) {
+      return;
+    }
+    switch (c.kw.getType()) {
+      case CudaLexer.CONST, CudaLexer.CONSTEXPR -> isConst = true;
+      case CudaLexer.VOLATILE -> isVolatile = true;
+      default -> {} // restrict on a non-pointer: meaningless, and harmless to the simulator
+    }
+    extend(c.kw);
+  }
+
+  private void token(List<Token> into, Token t) {
+    if (t != null) {
+      into.add(t);
+      if (into == typeWords) {
+        extend(t);
+      }
+    }
+  }
+
+  private void extend(Token t) {
+    if (first == null) {
+      first = t;
+    }
+    last = t;
+  }
+
+  /** The span of the type keywords and qualifiers, or of the whole list when there are none. */
+  Span span(BuildContext b) {
+    return first == null ? b.span(whole) : b.spans.of(first, last);
+  }
+
+  /**
+   * The normalised type (C11 §6.7.2 ¶2). A combination outside that list is reported, with gcc's
+   * wording, and read as {@code int}, as is a declaration after an unsupported construct.
+   */
+  TypeSpec normalise(BuildContext b) {
+    Span span = span(b);
+    if (unsupported) {
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    if (typeWords.isEmpty()) {
+      b.check(whole, "missing type specifier");
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    int shorts = 0;
+    int longs = 0;
+    int signeds = 0;
+    int unsigneds = 0;
+    int dataTypes = 0;
+    Token data = null;
+    for (Token t : typeWords) {
+      switch (t.getType()) {
+        case CudaLexer.SHORT -> shorts++;
+        case CudaLexer.LONG -> longs++;
+        case CudaLexer.SIGNED -> signeds++;
+        case CudaLexer.UNSIGNED -> unsigneds++;
+        default -> {
+          dataTypes++;
+          data = t;
+        }
+      }
+    }
+    int dataType = data == null ? CudaLexer.INT : data.getType();
+    String dataWord = data == null ? "int" : data.getText();
+    boolean intLike = dataType == CudaLexer.INT;
+    String problem = null;
+    if (dataTypes > 1) {
+      problem = "two or more data types in declaration specifiers";
+    } else if (signeds > 0 && unsigneds > 0) {
+      problem = "both 'signed' and 'unsigned' in declaration specifiers";
+    } else if (signeds > 1 || unsigneds > 1 || shorts > 1) {
+      problem = "duplicate '" + (shorts > 1 ? "short" : signeds > 1 ? "signed" : "unsigned") + "'";
+    } else if (shorts > 0 && longs > 0) {
+      problem = "both 'long' and 'short' in declaration specifiers";
+    } else if (longs > 2) {
+      problem = "'long long long' is too long";
+    } else if ((signeds > 0 || unsigneds > 0) && !intLike && dataType != CudaLexer.CHAR) {
+      problem = "both '" + (unsigneds > 0 ? "unsigned" : "signed") + "' and '" + dataWord + "' in declaration specifiers";
+    } else if (longs == 1 && dataType == CudaLexer.DOUBLE) {
+      problem = Unsupported.LONG_DOUBLE;
+    } else if ((shorts > 0 || longs > 0) && !intLike) {
+      String width = shorts > 0 ? "short" : longs == 2 ? "long long" : "long";
+      problem = "both '" + width + "' and '" + dataWord + "' in declaration specifiers";
+    }
+    if (problem != null) {
+      Span where = b.spans.of(typeWords.get(0), typeWords.get(typeWords.size() - 1));
+      if (problem.equals(Unsupported.LONG_DOUBLE)) {
+        b.errors.add(SyntaxErrors.Kind.UNSUPPORTED, Spans.offset(typeWords.get(0)), where, problem);
+      } else {
+        b.check(Spans.offset(typeWords.get(0)), where, problem);
+      }
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    boolean u = unsigneds > 0;
+    BaseType base =
+        switch (dataType) {
+          case CudaLexer.VOID -> BaseType.VOID;
+          case CudaLexer.BOOL -> BaseType.BOOL;
+          case CudaLexer.CHAR -> u ? BaseType.UCHAR : signeds > 0 ? BaseType.SCHAR : BaseType.CHAR;
+          case CudaLexer.FLOAT -> BaseType.FLOAT;
+          case CudaLexer.DOUBLE -> BaseType.DOUBLE;
+          case CudaLexer.SIZE_T -> BaseType.SIZE_T;
+          case CudaLexer.DIM3 -> BaseType.DIM3;
+          case CudaLexer.CUDA_ERROR_T -> BaseType.CUDA_ERROR;
+          default -> {
+            if (shorts > 0) {
+              yield u ? BaseType.USHORT : BaseType.SHORT;
+            } else if (longs == 1) {
+              yield u ? BaseType.ULONG : BaseType.LONG;
+            } else if (longs == 2) {
+              yield u ? BaseType.ULLONG : BaseType.LLONG;
+            }
+            yield u ? BaseType.UINT : BaseType.INT;
+          }
+        };
+    return new TypeSpec(span, base, isConst, isVolatile);
+  }
+}

@@ -1,0 +1,79 @@
+package org.scansim.frontend.parse;
+
+import java.util.regex.Pattern;
+
+/**
+ * The messages for constructs outside the subset, one per construct, so that every stage words
+ * them the same way; and the names of library functions that belong to an unsupported feature
+ * ({@code tex1Dfetch}, {@code make_float4}, {@code __float2half}).
+ */
+final class Unsupported {
+  static final String TEMPLATES = "templates are not supported";
+  static final String CLASSES = "classes are not supported";
+  static final String STRUCTS = "structs are not supported";
+  static final String UNIONS = "unions are not supported";
+  static final String ENUMS = "enums are not supported";
+  static final String TYPEDEF = "typedef is not supported";
+  static final String NAMESPACES = "namespaces are not supported";
+  static final String LAMBDAS = "lambdas are not supported";
+  static final String REFERENCES = "references are not supported";
+  static final String AUTO = "'auto' is not supported";
+  static final String NEW = "'new' is not supported";
+  static final String DELETE = "'delete' is not supported";
+  static final String EXCEPTIONS = "exceptions are not supported";
+  static final String GOTO = "'goto' is not supported";
+  static final String ASM = "inline assembly is not supported";
+  static final String OPERATOR_OVERLOADING = "operator overloading is not supported";
+  static final String TEXTURES = "texture memory is not supported";
+  static final String VECTOR_TYPES = "vector types are not supported";
+  static final String HALF = "'half' is not supported";
+  static final String FUNCTION_POINTERS = "function pointers are not supported";
+  static final String THIS = "'this' is not supported";
+  static final String VIRTUAL = "'virtual' is not supported";
+  static final String VARIADIC = "variadic functions are not supported";
+  static final String LONG_DOUBLE = "long double is not supported";
+  static final String ARROW = "'->' is not supported: structs are not part of the subset";
+  static final String DYNAMIC_CAST = "'dynamic_cast' is not supported";
+
+  // Texture and surface fetches and the texture-object API (CUDA Guide, "Texture Functions",
+  // "Surface Functions").
+  private static final Pattern TEXTURE_FUNCTION =
+      Pattern.compile(
+          "tex(1D|2D|3D|Cubemap)\\w*|surf(1D|2D|3D|Cubemap)\\w*"
+              + "|cuda(Bind|Unbind)Texture\\w*|cuda(Create|Destroy)(Texture|Surface)Object"
+              + "|cudaCreateChannelDesc|texture|surface");
+
+  // make_float4 and friends (CUDA Guide, "Built-in Vector Types").
+  private static final Pattern VECTOR_FUNCTION =
+      Pattern.compile(
+          "make_(char|uchar|short|ushort|int|uint|long|ulong|longlong|ulonglong|float|double)[1-4]");
+
+  // cuda_fp16.h conversions and arithmetic.
+  private static final Pattern HALF_FUNCTION =
+      Pattern.compile(
+          "__(float2half|half2float|floats2half2|float2half2|half22float2|low2half|high2half|halves2half2)\\w*"
+              + "|__h(add|sub|mul|div|fma|neg|abs|max|min|eq|ne|lt|le|gt|ge)2?(_\\w+)?"
+              + "|__(float2bfloat16|bfloat162float)\\w*");
+
+  private Unsupported() {}
+
+  /** The message for calling {@code name}, or null when the name belongs to no unsupported feature. */
+  static String forFunction(String name) {
+    if (TEXTURE_FUNCTION.matcher(name).matches()) {
+      return TEXTURES;
+    }
+    if (VECTOR_FUNCTION.matcher(name).matches()) {
+      return VECTOR_TYPES;
+    }
+    if (HALF_FUNCTION.matcher(name).matches()) {
+      return HALF;
+    }
+    return null;
+  }
+
+  /** The message for a template named {@code name} ({@code texture<float>}, {@code tex1Dfetch<int>}). */
+  static String forTemplate(String name) {
+    String feature = forFunction(name);
+    return feature != null ? feature : TEMPLATES;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The parser of the CUDA subset: the ANTLR 4 grammar ({@code CudaLexer.g4}, {@code
+ * CudaParser.g4}), the {@code AstBuilder} that turns its parse tree into the AST of {@link
+ * org.scansim.frontend.ast}, and the syntax diagnostics. One public entry point, {@link
+ * org.scansim.frontend.parse.SyntaxParser#parse}.
+ *
+ * <p>Pipeline: {@code TokenScan} (lex, report stray characters and unterminated comments, reject
+ * nesting deeper than 256) → {@code CudaParser} (SLL, then LL with {@code CudaErrorStrategy} on
+ * failure) → {@code AstBuilder} with {@code DeclarationBuilder}, {@code StmtBuilder}, {@code
+ * ExprBuilder} → {@code SyntaxErrors}, which sorts the diagnostics and drops the ones a previous
+ * error in the same statement explains.
+ *
+ * <p>Simplifications: no typedef names (a declaration is recognised by its leading keyword);
+ * constructs outside the subset (templates, classes, references, lambdas, namespaces, ...) are
+ * parsed only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
+ * accepted and ignored; {@code #pragma} lines that reach the lexer are ignored; digit separators,
+ * wide and UTF-8 literals, designated initialisers, attributes ({@code __align__}, {@code
+ * __attribute__}) and {@code T x{...}} brace initialisation are not accepted.
+ */
+package org.scansim.frontend.parse;

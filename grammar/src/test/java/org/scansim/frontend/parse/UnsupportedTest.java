@@ -1,0 +1,120 @@
+package org.scansim.frontend.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.scansim.frontend.parse.Parsing.errors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Constructs outside the subset are reported by name, at the keyword, and skipped. */
+class UnsupportedTest {
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiterString = "=>",
+      value = {
+        "template <typename T> __global__ void k(T *x) { x[0] = 0; } => 1:1: error: templates are not supported",
+        "template <class T, int N = 4> struct A { T v[N]; };        => 1:1: error: templates are not supported",
+        "class C { public: int x; };                                => 1:1: error: classes are not supported",
+        "struct S { int a; float b; };                              => 1:1: error: structs are not supported",
+        "struct S s;                                                => 1:1: error: structs are not supported",
+        "union U { int i; float f; };                               => 1:1: error: unions are not supported",
+        "enum E { A, B = 2 };                                       => 1:1: error: enums are not supported",
+        "enum class F : int { X };                                  => 1:1: error: enums are not supported",
+        "typedef float real;                                        => 1:1: error: typedef is not supported",
+        "typedef struct { int a; } T;                               => 1:1: error: typedef is not supported",
+        "namespace ns { int x; }                                    => 1:1: error: namespaces are not supported",
+        "using namespace std;                                       => 1:1: error: namespaces are not supported",
+        "texture<float, 1, cudaReadModeElementType> tex;            => 1:1: error: texture memory is not supported",
+        "surface<void, 2> surf;                                     => 1:1: error: texture memory is not supported",
+        "cudaTextureObject_t t;                                     => 1:1: error: texture memory is not supported",
+        "__device__ float4 v;                                       => 1:12: error: vector types are not supported",
+        "__device__ __half h;                                       => 1:12: error: 'half' is not supported",
+        "__device__ float operator+(float a, float b);              => 1:18: error: operator overloading is not supported",
+        "virtual void v();                                          => 1:1: error: 'virtual' is not supported",
+        "void logf(const char *fmt, ...);                           => 1:28: error: variadic functions are not supported",
+        "void apply(void (*op)(int));                               => 1:17: error: function pointers are not supported",
+        "void (*handler)(int);                                      => 1:6: error: function pointers are not supported",
+        "void ref(float& x);                                        => 1:15: error: references are not supported",
+        "void Foo::bar() {}                                         => 1:6: error: namespaces are not supported",
+        "asm(\"nop\");                                              => 1:1: error: inline assembly is not supported",
+        "auto n = 4;                                                => 1:1: error: 'auto' is not supported",
+        "long double x;                                             => 1:1: error: long double is not supported",
+      })
+  void atFileScope(String source, String error) {
+    assertThat(errors(source)).containsExactly("t.cu:" + error);
+  }
+
+  /** Each case is one statement in a function body on line 2. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiterString = "=>",
+      value = {
+        "int &r = x;                        => 2:5: error: references are not supported",
+        "auto z = 5;                        => 2:1: error: 'auto' is not supported",
+        "int *p = new int[4];               => 2:10: error: 'new' is not supported",
+        "delete[] p;                        => 2:1: error: 'delete' is not supported",
+        "throw 1;                           => 2:1: error: exceptions are not supported",
+        "try { x = 1; } catch (...) { }     => 2:1: error: exceptions are not supported",
+        "goto out;                          => 2:1: error: 'goto' is not supported",
+        "out: x = 1;                        => 2:1: error: 'goto' is not supported",
+        "asm volatile(\"bar.sync 0;\");     => 2:1: error: inline assembly is not supported",
+        "this->x = 1;                       => 2:1: error: 'this' is not supported",
+        "p->x = 1;                          => 2:2: error: '->' is not supported: structs are not part of the subset",
+        "auto f = [](int a) { return a; };  => 2:1: error: 'auto' is not supported",
+        "y = [&](int a) { return a + x; }(1); => 2:5: error: lambdas are not supported",
+        "std::swap(a, b);                   => 2:1: error: namespaces are not supported",
+        "x = ::max(a, b);                   => 2:5: error: namespaces are not supported",
+        "std::size_t n = 0;                 => 2:1: error: namespaces are not supported",
+        "using std::min;                    => 2:1: error: namespaces are not supported",
+        "float v = tex1Dfetch(tex, i);      => 2:11: error: texture memory is not supported",
+        "float w = tex2D<float>(obj, x, y);  => 2:11: error: texture memory is not supported",
+        "float4 q = make_float4(0, 0, 0, 0); => 2:1: error: vector types are not supported",
+        "x = make_int2(1, 2).x;             => 2:5: error: vector types are not supported",
+        "x = reinterpret_cast<float4 *>(p)[i].x; => 2:22: error: vector types are not supported",
+        "half h = __float2half(x);          => 2:1: error: 'half' is not supported",
+        "y = __half2float(h);               => 2:5: error: 'half' is not supported",
+        "x = sum<float>(a, n);              => 2:5: error: templates are not supported",
+        "k<float><<<1, 32>>>(x);            => 2:1: error: templates are not supported",
+        "typedef int idx_t;                 => 2:1: error: typedef is not supported",
+        "struct P { int a; } p;             => 2:1: error: structs are not supported",
+        "x = (struct P *)q;                 => 2:6: error: structs are not supported",
+        "y = dynamic_cast<int *>(q);        => 2:5: error: 'dynamic_cast' is not supported",
+        "obj.method(1);                     => 2:1: error: classes are not supported",
+        "(*fp)(1);                          => 2:1: error: function pointers are not supported",
+        "long double d = 1.0L;              => 2:1: error: long double is not supported",
+      })
+  void inFunctionBodies(String statement, String error) {
+    assertThat(errors("void f() {\n" + statement + "\n}\n")).containsExactly("t.cu:" + error);
+  }
+
+  @Test
+  void severalUnsupportedConstructsAreAllReported() {
+    String text =
+        """
+        struct Pair { int a, b; };
+        template <typename T> T twice(T x) { return 2 * x; }
+        __global__ void k(float *out) {
+          float4 v = make_float4(0, 0, 0, 0);
+          int &r = out[0];
+          out[0] = 1;
+        }
+        """;
+    assertThat(errors(text))
+        .containsExactly(
+            "t.cu:1:1: error: structs are not supported",
+            "t.cu:2:1: error: templates are not supported",
+            "t.cu:4:3: error: vector types are not supported",
+            "t.cu:5:7: error: references are not supported");
+  }
+
+  @Test
+  void supportedCodeAroundUnsupportedCodeIsStillBuilt() {
+    Parsing.Result r =
+        Parsing.parse("typedef int T;\n__global__ void k(int *x) { x[0] = 1; }\nstruct S { };\n__device__ int n;\n");
+    assertThat(r.errors()).hasSize(2);
+    assertThat(r.decls()).extracting(SExpr::of)
+        .containsExactly("(function __global__ void k (int* x) (block (= ([] x 0) 1)))", "(vars (var __device__ int n))");
+  }
+}
