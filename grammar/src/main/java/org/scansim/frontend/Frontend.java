@@ -1,0 +1,94 @@
+package org.scansim.frontend;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.scansim.frontend.ast.TranslationUnit;
+import org.scansim.frontend.diag.Diagnostics;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.Lowering;
+import org.scansim.frontend.parse.SyntaxParser;
+import org.scansim.frontend.pp.IncludeLoader;
+import org.scansim.frontend.pp.PreprocessedSource;
+import org.scansim.frontend.pp.Preprocessor;
+import org.scansim.frontend.sema.Sema;
+import org.scansim.frontend.sema.TypeChecker;
+
+/**
+ * The front end's one entry point: {@code .cu} text → preprocessor → ANTLR parse → AST → type
+ * checker → IR. Each stage runs only if the previous one reported no error, so the user sees the
+ * first stage's complete list of errors rather than a cascade.
+ */
+public final class Frontend {
+  /** Inputs larger than this are refused before any work (a bound for hostile files). */
+  public static final long MAX_SOURCE_BYTES = 8L << 20;
+
+  private Frontend() {}
+
+  /** What one compilation produced. {@code ast}, {@code sema} and {@code ir} are null after errors. */
+  public record Result(SourceFile file, Diagnostics diagnostics, TranslationUnit ast, Sema sema, IrModule ir) {
+    public boolean ok() {
+      return !diagnostics.hasErrors() && ir != null;
+    }
+  }
+
+  /** Compiles in-memory source. {@code defines} are the -D options in order (value null = "1"). */
+  public static Result compile(SourceFile file, Map<String, String> defines, IncludeLoader includes) {
+    Diagnostics diags = new Diagnostics();
+    PreprocessedSource pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).run(file);
+    if (diags.hasErrors()) {
+      return new Result(file, diags, null, null, null);
+    }
+    TranslationUnit unit = SyntaxParser.parse(file, pp.text(), pp::span, diags);
+    if (diags.hasErrors()) {
+      return new Result(file, diags, unit, null, null);
+    }
+    Sema sema = TypeChecker.check(unit, diags);
+    if (diags.hasErrors()) {
+      return new Result(file, diags, unit, sema, null);
+    }
+    try {
+      return new Result(file, diags, unit, sema, Lowering.lower(unit, sema));
+    } catch (RuntimeException | StackOverflowError e) {
+      // A checked program the lowering cannot handle is a bug of ours; say so plainly, once.
+      diags.error(null, "internal error while lowering " + file.name() + " to IR (" + e.getClass().getSimpleName()
+          + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); please report this file");
+      return new Result(file, diags, unit, sema, null);
+    }
+  }
+
+  /** Reads and compiles a file; a missing, unreadable, oversized or non-UTF-8 file is a diagnostic. */
+  public static Result compileFile(Path path, Map<String, String> defines) {
+    String name = path.toString();
+    SourceFile placeholder = new SourceFile(name, "");
+    Diagnostics diags = new Diagnostics();
+    try {
+      if (!Files.isRegularFile(path)) {
+        diags.error(null, name + ": no such file");
+        return new Result(placeholder, diags, null, null, null);
+      }
+      if (Files.size(path) > MAX_SOURCE_BYTES) {
+        diags.error(null, name + ": file is larger than " + (MAX_SOURCE_BYTES >> 20) + " MiB");
+        return new Result(placeholder, diags, null, null, null);
+      }
+      byte[] bytes = Files.readAllBytes(path);
+      String text = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes))
+          .toString();
+      return compile(new SourceFile(name, text), defines, IncludeLoader.fileSystem());
+    } catch (CharacterCodingException e) {
+      diags.error(null, name + ": not a UTF-8 text file");
+    } catch (IOException e) {
+      diags.error(null, name + ": cannot read file (" + e.getMessage() + ")");
+    }
+    return new Result(placeholder, diags, null, null, null);
+  }
+}

@@ -1,0 +1,202 @@
+package org.scansim.frontend.ir;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.Enums.AtomicOp;
+import org.scansim.frontend.ir.Enums.CudaCall;
+import org.scansim.frontend.ir.Enums.Fence;
+import org.scansim.frontend.ir.Enums.ShuffleMode;
+import org.scansim.frontend.ir.Enums.SpecialReg;
+import org.scansim.frontend.ir.Enums.Vote;
+import org.scansim.frontend.sema.Builtin;
+import org.scansim.frontend.sema.Conversions;
+import org.scansim.frontend.sema.Sema;
+import org.scansim.frontend.sema.Symbol;
+import org.scansim.frontend.sema.Type;
+
+/** Lowers calls: user functions, kernel launches and every builtin. */
+final class CallLowering {
+  private static final Imm FULL_MASK = Imm.ofLong(IrType.U32, 0xFFFF_FFFFL);
+
+  private final Sema sema;
+  private final ExprLowering exprs;
+  private final StmtLowering fn;
+
+  CallLowering(Sema sema, ExprLowering exprs, StmtLowering fn) {
+    this.sema = sema;
+    this.exprs = exprs;
+    this.fn = fn;
+  }
+
+  private FunctionBuilder b() {
+    return exprs.builder();
+  }
+
+  Operand call(Expr.Call e) {
+    Object callee = sema.calleeOf(e);
+    if (callee instanceof Symbol.Function f) {
+      List<Operand> args = exprs.values(e.args(), f.paramTypes());
+      Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), e.span())
+          .callee(f.name()).args(args);
+      Reg r = null;
+      if (!(f.returnType() instanceof Type.Void)) {
+        r = b().temp(IrType.of(f.returnType()));
+        insn.dst(r);
+      }
+      b().emit(insn);
+      return r;
+    }
+    return builtin(e, (Builtin) callee);
+  }
+
+  void launch(Expr.Launch e) {
+    Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
+    List<Operand> args = new ArrayList<>();
+    args.addAll(List.of(exprs.dim3(e.config().get(0))));
+    args.addAll(List.of(exprs.dim3(e.config().get(1))));
+    args.add(e.config().size() > 2 ? exprs.convertedValue(e.config().get(2), Type.ULONG) : Imm.ofLong(IrType.U64, 0));
+    if (e.config().size() > 3) {
+      exprs.effect(e.config().get(3));
+    }
+    args.addAll(exprs.values(e.args(), f.paramTypes()));
+    b().emit(new Insn(Op.LAUNCH, null, e.span()).callee(f.name()).args(args));
+  }
+
+  Operand[] dim3Ctor(List<Expr> args) {
+    Operand[] out = {Imm.ofLong(IrType.U32, 1), Imm.ofLong(IrType.U32, 1), Imm.ofLong(IrType.U32, 1)};
+    for (int i = 0; i < args.size() && i < 3; i++) {
+      out[i] = exprs.convertedValue(args.get(i), Type.UINT);
+    }
+    return out;
+  }
+
+  private Operand builtin(Expr.Call e, Builtin bi) {
+    Span span = e.span();
+    List<Expr> a = e.args();
+    Type result = sema.typeOf(e);
+    switch (bi) {
+      case SYNCTHREADS -> {
+        b().emit(new Insn(Op.BAR, null, span));
+        return null;
+      }
+      case SYNCWARP -> {
+        Operand mask = a.isEmpty() ? FULL_MASK : exprs.convertedValue(a.get(0), Type.UINT);
+        b().emit(new Insn(Op.BAR_WARP, IrType.U32, span).args(mask));
+        return null;
+      }
+      case THREADFENCE, THREADFENCE_BLOCK, THREADFENCE_SYSTEM -> {
+        Fence f = bi == Builtin.THREADFENCE_BLOCK ? Fence.BLOCK : bi == Builtin.THREADFENCE ? Fence.GPU : Fence.SYSTEM;
+        b().emit(new Insn(Op.FENCE, null, span).fence(f));
+        return null;
+      }
+      case ACTIVEMASK -> {
+        return emit(new Insn(Op.ACTIVEMASK, IrType.U32, span), IrType.U32);
+      }
+      case LANEMASK_LT -> {
+        return emit(new Insn(Op.SREG, IrType.U32, span).sreg(SpecialReg.LANEMASK_LT), IrType.U32);
+      }
+      case POPC, CLZ, FFS, POPCLL, ABS -> {
+        Type argType = bi == Builtin.POPC ? Type.UINT : bi == Builtin.POPCLL ? Type.ULLONG : Type.INT;
+        Operand v = exprs.convertedValue(a.get(0), argType);
+        Op op = switch (bi) {
+          case POPC, POPCLL -> Op.POPC;
+          case CLZ -> Op.CLZ;
+          case FFS -> Op.FFS;
+          default -> Op.ABS;
+        };
+        return emit(new Insn(op, IrType.of(argType), span).args(v), IrType.I32);
+      }
+      case MIN, MAX, FMINF, FMAXF -> {
+        Type t = bi == Builtin.FMINF || bi == Builtin.FMAXF ? Type.FLOAT : sema.operationType(e);
+        Operand x = exprs.convertedValue(a.get(0), t);
+        Operand y = exprs.convertedValue(a.get(1), t);
+        Op op = bi == Builtin.MIN || bi == Builtin.FMINF ? Op.MIN : Op.MAX;
+        return emit(new Insn(op, IrType.of(t), span).args(x, y), IrType.of(t));
+      }
+      case BALLOT_SYNC, ANY_SYNC, ALL_SYNC -> {
+        Operand mask = exprs.convertedValue(a.get(0), Type.UINT);
+        Operand p = exprs.convertedValue(a.get(1), Type.BOOL);
+        Vote v = bi == Builtin.BALLOT_SYNC ? Vote.BALLOT : bi == Builtin.ANY_SYNC ? Vote.ANY : Vote.ALL;
+        IrType rt = bi == Builtin.BALLOT_SYNC ? IrType.U32 : IrType.I32;
+        return emit(new Insn(Op.VOTE, rt, span).vote(v).args(mask, p), rt);
+      }
+      case SHFL_SYNC, SHFL_UP_SYNC, SHFL_DOWN_SYNC, SHFL_XOR_SYNC -> {
+        Type t = sema.operationType(e);
+        ShuffleMode m = switch (bi) {
+          case SHFL_SYNC -> ShuffleMode.IDX;
+          case SHFL_UP_SYNC -> ShuffleMode.UP;
+          case SHFL_DOWN_SYNC -> ShuffleMode.DOWN;
+          default -> ShuffleMode.BFLY;
+        };
+        Operand mask = exprs.convertedValue(a.get(0), Type.UINT);
+        Operand v = exprs.convertedValue(a.get(1), t);
+        Operand lane = exprs.convertedValue(a.get(2), Type.INT);
+        Operand width = a.size() > 3 ? exprs.convertedValue(a.get(3), Type.INT) : Imm.ofLong(IrType.I32, 32);
+        return emit(new Insn(Op.SHFL, IrType.of(t), span).shuffle(m).args(mask, v, lane, width), IrType.of(t));
+      }
+      case ATOMIC_ADD, ATOMIC_SUB, ATOMIC_EXCH, ATOMIC_MIN, ATOMIC_MAX, ATOMIC_CAS, ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR,
+          ATOMIC_INC, ATOMIC_DEC -> {
+        Type t = sema.operationType(e);
+        Operand ptr = exprs.value(a.get(0));
+        List<Operand> args = new ArrayList<>();
+        args.add(ptr);
+        for (int i = 1; i < a.size(); i++) {
+          args.add(exprs.convertedValue(a.get(i), t));
+        }
+        AtomicOp op = AtomicOp.valueOf(bi.name().substring("ATOMIC_".length()));
+        return emit(new Insn(Op.ATOM, IrType.of(t), span).atomic(op).args(args).space(MemSpace.GENERIC), IrType.of(t));
+      }
+      case PRINTF -> {
+        String format = a.get(0) instanceof Expr.StringLit s ? s.value() : "";
+        List<Operand> args = new ArrayList<>();
+        for (int i = 1; i < a.size(); i++) {
+          Type t = exprs.decayed(a.get(i));
+          // Default argument promotions (C11 §6.5.2.2p6): float to double, small ints to int.
+          Type promoted = t.isFloating() ? Type.DOUBLE : t.isInteger() ? Type.arith(Conversions.promote(((Type.Arith) t).scalar())) : t;
+          args.add(t instanceof Type.Str ? Imm.ofLong(IrType.PTR, 0) : exprs.convertedValue(a.get(i), promoted));
+        }
+        b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args));
+        return Imm.ofLong(IrType.I32, 0);
+      }
+      case ASSERT -> {
+        Operand p = exprs.convertedValue(a.get(0), Type.BOOL);
+        b().emit(new Insn(Op.ASSERT, IrType.PRED, span).args(p).text(sourceText(a.get(0))));
+        return null;
+      }
+      case DIM3 -> throw new IllegalStateException("dim3 is lowered by ExprLowering.dim3");
+      case CUDA_MALLOC, CUDA_FREE, CUDA_MEMCPY, CUDA_MEMSET -> {
+        List<Operand> args = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+          Type t = exprs.decayed(a.get(i));
+          args.add(t.isPointer() || t instanceof Type.Null ? exprs.value(a.get(i)) : exprs.convertedValue(a.get(i), Type.ULONG));
+        }
+        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(args), IrType.I32);
+      }
+      case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR -> {
+        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c), IrType.I32);
+      }
+    }
+    throw new IllegalStateException("builtin " + bi + " of type " + result);
+  }
+
+  private Operand emit(Insn insn, IrType resultType) {
+    Reg r = b().temp(resultType);
+    b().emit(insn.dst(r));
+    return r;
+  }
+
+  private static String sourceText(Expr e) {
+    org.scansim.frontend.diag.Span s = e.span();
+    if (s.line() != s.endLine()) {
+      return s.file().line(s.line()).substring(Math.max(0, s.col() - 1)).trim();
+    }
+    String line = s.file().line(s.line());
+    int from = Math.max(0, Math.min(line.length(), s.col() - 1));
+    int to = Math.max(from, Math.min(line.length(), s.endCol() - 1));
+    return line.substring(from, to);
+  }
+}

@@ -1,0 +1,40 @@
+package org.scansim.frontend.ir;
+
+/** Small enumerations qualifying instructions. */
+public final class Enums {
+  private Enums() {}
+
+  public enum Cmp {
+    EQ, NE, LT, LE, GT, GE
+  }
+
+  public enum SpecialReg {
+    TID_X, TID_Y, TID_Z, NTID_X, NTID_Y, NTID_Z, CTAID_X, CTAID_Y, CTAID_Z, NCTAID_X, NCTAID_Y, NCTAID_Z, WARPSIZE, LANEMASK_LT;
+
+    public String spelling() {
+      String n = name().toLowerCase(java.util.Locale.ROOT);
+      int u = n.lastIndexOf('_');
+      return u > 0 && n.length() - u == 2 ? n.substring(0, u) + "." + n.substring(u + 1) : n;
+    }
+  }
+
+  public enum Fence {
+    BLOCK, GPU, SYSTEM
+  }
+
+  public enum AtomicOp {
+    ADD, SUB, EXCH, MIN, MAX, CAS, AND, OR, XOR, INC, DEC
+  }
+
+  public enum ShuffleMode {
+    IDX, UP, DOWN, BFLY
+  }
+
+  public enum Vote {
+    BALLOT, ANY, ALL
+  }
+
+  public enum CudaCall {
+    MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR
+  }
+}

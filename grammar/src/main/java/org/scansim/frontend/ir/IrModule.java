@@ -1,0 +1,30 @@
+package org.scansim.frontend.ir;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A lowered translation unit: file-scope memory variables and functions in source order. */
+public final class IrModule {
+  private final List<MemoryVar> globals;
+  private final Map<String, IrFunction> functions = new LinkedHashMap<>();
+
+  public IrModule(List<MemoryVar> globals, List<IrFunction> functions) {
+    this.globals = List.copyOf(globals);
+    for (IrFunction f : functions) {
+      this.functions.put(f.name(), f);
+    }
+  }
+
+  public List<MemoryVar> globals() {
+    return globals;
+  }
+
+  public List<IrFunction> functions() {
+    return List.copyOf(functions.values());
+  }
+
+  public IrFunction function(String name) {
+    return functions.get(name);
+  }
+}

@@ -1,0 +1,102 @@
+package org.scansim.frontend.ir;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Initializer;
+import org.scansim.frontend.ast.TranslationUnit;
+import org.scansim.frontend.ast.VarDecl;
+import org.scansim.frontend.sema.Sema;
+import org.scansim.frontend.sema.Symbol;
+import org.scansim.frontend.sema.Type;
+
+/**
+ * Lowers a type-checked translation unit to IR: file-scope variables become module memory
+ * variables, each function definition an {@link IrFunction}. Runs only on error-free input.
+ */
+public final class Lowering {
+  private Lowering() {}
+
+  public static IrModule lower(TranslationUnit unit, Sema sema) {
+    Map<Symbol.Variable, Storage> globals = new IdentityHashMap<>();
+    List<MemoryVar> memory = new ArrayList<>();
+    List<IrFunction> functions = new ArrayList<>();
+    for (Decl d : unit.decls()) {
+      if (d instanceof Decl.Variables vars) {
+        for (VarDecl v : vars.vars()) {
+          Symbol.Variable sym = sema.variableOf(v);
+          if (sym == null) {
+            continue;
+          }
+          MemSpace space = switch (sym.kind()) {
+            case SHARED, DYNAMIC_SHARED -> MemSpace.SHARED;
+            case DEVICE_GLOBAL -> MemSpace.GLOBAL;
+            case CONSTANT -> MemSpace.CONSTANT;
+            default -> MemSpace.HOST;
+          };
+          memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v.init(), sym.type(), sema), v.nameSpan()));
+          globals.put(sym, new Storage.InMemory(sym.name(), space, sym.type()));
+        }
+      } else if (d instanceof Decl.Function f && f.body() != null) {
+        functions.add(new StmtLowering(sema, globals, f).lower());
+      }
+    }
+    return new IrModule(memory, functions);
+  }
+
+  static MemoryVar memoryVar(String name, MemSpace space, Type type, long[] init, org.scansim.frontend.diag.Span span) {
+    Type elem = type;
+    long count = 1;
+    while (elem instanceof Type.Array a) {
+      if (a.length() < 0) {
+        count = -1;
+      } else if (count >= 0) {
+        count *= a.length();
+      }
+      elem = a.element();
+    }
+    return new MemoryVar(name, space, IrType.of(elem), count, init, span);
+  }
+
+  /**
+   * Initial values of a file-scope variable: constants only (C11 §6.7.9p4), flattened in row-major
+   * order. Returns null when there is no initialiser (the variable starts as zeros, as static
+   * storage does in C).
+   */
+  static long[] staticInit(Initializer init, Type type, Sema sema) {
+    if (init == null) {
+      return null;
+    }
+    List<Long> values = new ArrayList<>();
+    Type elem = type;
+    while (elem instanceof Type.Array a) {
+      elem = a.element();
+    }
+    IrType t = IrType.of(elem);
+    flatten(init, sema, values, t);
+    long[] out = new long[values.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = values.get(i);
+    }
+    return out;
+  }
+
+  private static void flatten(Initializer init, Sema sema, List<Long> out, IrType t) {
+    if (init instanceof Initializer.Single s) {
+      Long c = sema.constantOf(s.value());
+      if (c != null) {
+        out.add(t.isFloat() ? Imm.ofDouble(t, t.isFloat() && !sema.typeOf(s.value()).isFloating() ? c : c).bits() : c);
+      } else if (s.value() instanceof org.scansim.frontend.ast.Expr.FloatLit f) {
+        out.add(t.isFloat() ? Imm.ofDouble(t, f.value()).bits() : (long) f.value());
+      } else {
+        out.add(0L);
+      }
+    } else if (init instanceof Initializer.Braced b) {
+      b.items().forEach(i -> flatten(i, sema, out, t));
+    } else {
+      ((Initializer.Constructor) init).args().forEach(a -> flatten(new Initializer.Single(a.span(), a), sema, out, t));
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package org.scansim.frontend.ir;
+
+import org.scansim.frontend.diag.Span;
+
+/**
+ * A variable that lives in memory rather than in a register: a {@code __shared__} array or
+ * scalar, the dynamic {@code extern __shared__} array, a {@code __device__}/{@code __constant__}
+ * global, a host global, or a local array / address-taken local. {@code elemType} is the type of
+ * one element and {@code count} the number of elements (-1 for dynamic shared memory, sized at
+ * launch). {@code init} holds initial element values as IR immediates' bits (may be shorter than
+ * count: the rest is zero), or null when uninitialised.
+ */
+public record MemoryVar(String name, MemSpace space, IrType elemType, long count, long[] init, Span span) {
+  public long bytes() {
+    return count < 0 ? 0 : count * elemType.size();
+  }
+
+  public boolean isDynamic() {
+    return count < 0;
+  }
+}

@@ -1,0 +1,384 @@
+package org.scansim.frontend.ir;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.Initializer;
+import org.scansim.frontend.ast.Param;
+import org.scansim.frontend.ast.Stmt;
+import org.scansim.frontend.ast.VarDecl;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.sema.Sema;
+import org.scansim.frontend.sema.Space;
+import org.scansim.frontend.sema.Symbol;
+import org.scansim.frontend.sema.Type;
+
+/** Lowers one function definition: storage for its variables and control flow for its statements. */
+final class StmtLowering implements Stmt.Visitor<Void> {
+  private final Sema sema;
+  private final Decl.Function fn;
+  private final Symbol.Function symbol;
+  final FunctionBuilder b = new FunctionBuilder();
+  final Map<Symbol.Variable, Storage> storage;
+  private final ExprLowering exprs;
+  /** Targets of break (and continue, null inside a switch) from the innermost construct out. */
+  private final Deque<Block[]> jumps = new ArrayDeque<>();
+
+  StmtLowering(Sema sema, Map<Symbol.Variable, Storage> globals, Decl.Function fn) {
+    this.sema = sema;
+    this.fn = fn;
+    this.symbol = sema.functionOf(fn);
+    this.storage = new IdentityHashMap<>(globals);
+    this.exprs = new ExprLowering(sema, this);
+  }
+
+  IrFunction lower() {
+    List<Reg> params = new ArrayList<>();
+    List<Param> ps = fn.params();
+    for (int i = 0; i < ps.size(); i++) {
+      Param p = ps.get(i);
+      Type t = symbol.paramTypes().get(i);
+      Reg r = b.reg(IrType.of(t), p.name());
+      params.add(r);
+      Symbol.Variable v = sema.variableOf(p);
+      if (v == null) {
+        continue;
+      }
+      if (v.addressTaken()) {
+        Storage.InMemory m = declareMemory(v, p.nameSpan());
+        b.emit(new Insn(Op.ST, IrType.of(t), p.nameSpan()).args(address(m, p.nameSpan()), r).space(m.space()));
+      } else {
+        storage.put(v, new Storage.InReg(r));
+      }
+    }
+    fn.body().stmts().forEach(s -> s.accept(this));
+    List<Block> blocks = b.finish(endOf(fn.body().span()));
+    Type ret = symbol.returnType();
+    return new IrFunction(
+        fn.name(), symbol.space(), params, ret instanceof Type.Void ? null : IrType.of(ret), b.regs(), b.memory(), blocks,
+        fn.nameSpan());
+  }
+
+  private static Span endOf(Span s) {
+    return new Span(s.file(), s.endLine(), Math.max(1, s.endCol() - 1), s.endLine(), s.endCol(), s.macro());
+  }
+
+  Space space() {
+    return symbol.space();
+  }
+
+  Storage storageOf(Symbol.Variable v) {
+    return storage.get(v);
+  }
+
+  Operand address(Storage.InMemory m, Span span) {
+    Reg r = b.temp(IrType.PTR);
+    b.emit(new Insn(Op.ADDR, IrType.PTR, span).dst(r).symbol(m.name()).space(m.space()));
+    return r;
+  }
+
+  private Storage.InMemory declareMemory(Symbol.Variable v, Span span) {
+    MemSpace space =
+        v.isShared() ? MemSpace.SHARED : symbol.space() == Space.HOST ? MemSpace.HOST : MemSpace.LOCAL;
+    String name = b.memoryName(v.name());
+    b.addMemory(Lowering.memoryVar(name, space, v.type(), null, span));
+    Storage.InMemory m = new Storage.InMemory(name, space, v.type());
+    storage.put(v, m);
+    return m;
+  }
+
+  // ---- declarations ----
+
+  @Override
+  public Void visitDecl(Stmt.DeclStmt s) {
+    for (VarDecl d : s.vars()) {
+      declare(d);
+    }
+    return null;
+  }
+
+  private void declare(VarDecl d) {
+    Symbol.Variable v = sema.variableOf(d);
+    Type t = v.type();
+    if (v.isShared() || t instanceof Type.Array || v.addressTaken()) {
+      Storage.InMemory m = declareMemory(v, d.nameSpan());
+      if (d.init() != null && !v.isShared()) {
+        initMemory(m, d);
+      }
+      return;
+    }
+    if (t instanceof Type.Dim3) {
+      Storage.InDim3 dim =
+          new Storage.InDim3(b.reg(IrType.U32, d.name() + ".x"), b.reg(IrType.U32, d.name() + ".y"), b.reg(IrType.U32, d.name() + ".z"));
+      storage.put(v, dim);
+      List<Expr> args = dim3Args(d.init());
+      if (args != null) {
+        exprs.assignDim3(dim, args, d.span());
+      }
+      return;
+    }
+    Reg r = b.reg(IrType.of(t), d.name());
+    storage.put(v, new Storage.InReg(r));
+    Expr value = scalarInit(d.init());
+    if (value != null) {
+      Operand val = exprs.convertedValue(value, t);
+      b.emit(new Insn(Op.MOV, r.type(), d.span()).dst(r).args(val));
+    }
+  }
+
+  /** The dim3 constructor arguments, or a single dim3/int expression as one argument. */
+  private static List<Expr> dim3Args(Initializer init) {
+    if (init == null) {
+      return null;
+    }
+    if (init instanceof Initializer.Constructor c) {
+      return c.args();
+    }
+    if (init instanceof Initializer.Single s) {
+      return List.of(s.value());
+    }
+    return null;
+  }
+
+  private static Expr scalarInit(Initializer init) {
+    if (init instanceof Initializer.Single s) {
+      return s.value();
+    }
+    if (init instanceof Initializer.Constructor c && c.args().size() == 1) {
+      return c.args().get(0);
+    }
+    if (init instanceof Initializer.Braced br && br.items().size() == 1 && br.items().get(0) instanceof Initializer.Single s) {
+      return s.value();
+    }
+    return null;
+  }
+
+  /**
+   * Stores an initialiser into a local array or address-taken scalar; elements without an
+   * initialiser are zeroed, as C requires (C11 §6.7.9p21).
+   */
+  private void initMemory(Storage.InMemory m, VarDecl d) {
+    Type t = m.type();
+    if (!(t instanceof Type.Array)) {
+      Expr value = scalarInit(d.init());
+      if (value != null) {
+        Operand val = exprs.convertedValue(value, t);
+        b.emit(new Insn(Op.ST, IrType.of(t), d.span()).args(address(m, d.span()), val).space(m.space()));
+      }
+      return;
+    }
+    Type elem = t;
+    long count = 1;
+    while (elem instanceof Type.Array a) {
+      count *= a.length();
+      elem = a.element();
+    }
+    List<Expr> flat = new ArrayList<>();
+    flattenInit(d.init(), flat);
+    Operand base = address(m, d.span());
+    IrType et = IrType.of(elem);
+    for (long i = 0; i < count; i++) {
+      Operand val = i < flat.size() ? exprs.convertedValue(flat.get((int) i), elem) : zero(et);
+      Reg p = b.temp(IrType.PTR);
+      b.emit(new Insn(Op.PTR_ADD, IrType.PTR, d.span()).dst(p).args(base, Imm.ofLong(IrType.I64, i)).imm(et.size()));
+      b.emit(new Insn(Op.ST, et, d.span()).args(p, val).space(m.space()));
+    }
+  }
+
+  private static void flattenInit(Initializer init, List<Expr> out) {
+    if (init instanceof Initializer.Single s) {
+      out.add(s.value());
+    } else if (init instanceof Initializer.Braced br) {
+      br.items().forEach(i -> flattenInit(i, out));
+    }
+  }
+
+  static Operand zero(IrType t) {
+    return t.isFloat() ? Imm.ofDouble(t, 0) : Imm.ofLong(t, 0);
+  }
+
+  // ---- statements ----
+
+  @Override
+  public Void visitBlock(Stmt.Block s) {
+    s.stmts().forEach(x -> x.accept(this));
+    return null;
+  }
+
+  @Override
+  public Void visitExpr(Stmt.ExprStmt s) {
+    exprs.effect(s.expr());
+    return null;
+  }
+
+  @Override
+  public Void visitIf(Stmt.If s) {
+    Block then = b.newBlock("if.then");
+    Block join = b.newBlock("if.end");
+    Block els = s.els() == null ? join : b.newBlock("if.else");
+    exprs.branch(s.cond(), then, els);
+    b.setCurrent(then);
+    s.then().accept(this);
+    b.branch(join, s.span());
+    if (s.els() != null) {
+      b.setCurrent(els);
+      s.els().accept(this);
+      b.branch(join, s.span());
+    }
+    b.setCurrent(join);
+    return null;
+  }
+
+  @Override
+  public Void visitFor(Stmt.For s) {
+    if (s.init() != null) {
+      s.init().accept(this);
+    }
+    Block cond = b.newBlock("for.cond");
+    Block body = b.newBlock("for.body");
+    Block step = b.newBlock("for.step");
+    Block exit = b.newBlock("for.end");
+    b.branch(cond, s.span());
+    b.setCurrent(cond);
+    if (s.cond() != null) {
+      exprs.branch(s.cond(), body, exit);
+    } else {
+      b.branch(body, s.span());
+    }
+    loopBody(s.body(), body, exit, step);
+    b.branch(step, s.span());
+    b.setCurrent(step);
+    if (s.step() != null) {
+      exprs.effect(s.step());
+    }
+    b.branch(cond, s.span());
+    b.setCurrent(exit);
+    return null;
+  }
+
+  private void loopBody(Stmt body, Block start, Block breakTo, Block continueTo) {
+    b.setCurrent(start);
+    jumps.push(new Block[] {breakTo, continueTo});
+    try {
+      body.accept(this);
+    } finally {
+      jumps.pop();
+    }
+  }
+
+  @Override
+  public Void visitWhile(Stmt.While s) {
+    Block cond = b.newBlock("while.cond");
+    Block body = b.newBlock("while.body");
+    Block exit = b.newBlock("while.end");
+    b.branch(cond, s.span());
+    b.setCurrent(cond);
+    exprs.branch(s.cond(), body, exit);
+    loopBody(s.body(), body, exit, cond);
+    b.branch(cond, s.span());
+    b.setCurrent(exit);
+    return null;
+  }
+
+  @Override
+  public Void visitDoWhile(Stmt.DoWhile s) {
+    Block body = b.newBlock("do.body");
+    Block cond = b.newBlock("do.cond");
+    Block exit = b.newBlock("do.end");
+    b.branch(body, s.span());
+    loopBody(s.body(), body, exit, cond);
+    b.branch(cond, s.span());
+    b.setCurrent(cond);
+    exprs.branch(s.cond(), body, exit);
+    b.setCurrent(exit);
+    return null;
+  }
+
+  @Override
+  public Void visitBreak(Stmt.Break s) {
+    b.branch(jumps.peek()[0], s.span());
+    return null;
+  }
+
+  @Override
+  public Void visitContinue(Stmt.Continue s) {
+    for (Block[] j : jumps) {
+      if (j[1] != null) {
+        b.branch(j[1], s.span());
+        return null;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitReturn(Stmt.Return s) {
+    if (s.value() == null || symbol.returnType() instanceof Type.Void) {
+      if (s.value() != null) {
+        exprs.effect(s.value());
+      }
+      b.emit(new Insn(Op.RET, null, s.span()));
+    } else {
+      Operand v = exprs.convertedValue(s.value(), symbol.returnType());
+      b.emit(new Insn(Op.RET, IrType.of(symbol.returnType()), s.span()).args(v));
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitSwitch(Stmt.Switch s) {
+    Type vt = sema.typeOf(s.value());
+    Type promoted = sema.typeOf(s.value());
+    Operand value = exprs.value(s.value());
+    IrType t = IrType.of(promoted);
+    if (t.size() < 4) {
+      value = exprs.convert(value, vt, Type.INT, s.value().span());
+      t = IrType.I32;
+    }
+    Block exit = b.newBlock("switch.end");
+    List<Block> bodies = new ArrayList<>();
+    Block defaultBody = null;
+    for (Stmt.Case c : s.cases()) {
+      Block body = b.newBlock(c.label() == null ? "switch.default" : "switch.case");
+      bodies.add(body);
+      if (c.label() == null) {
+        defaultBody = body;
+      }
+    }
+    for (int i = 0; i < s.cases().size(); i++) {
+      Stmt.Case c = s.cases().get(i);
+      if (c.label() == null) {
+        continue;
+      }
+      long label = sema.constantOf(c.label());
+      Reg p = b.temp(IrType.PRED);
+      b.emit(new Insn(Op.SETP, t, c.span()).dst(p).cmp(Enums.Cmp.EQ).args(value, Imm.ofLong(t, label)));
+      Block next = b.newBlock("switch.test");
+      b.condBranch(p, bodies.get(i), next, c.span());
+      b.setCurrent(next);
+    }
+    b.branch(defaultBody != null ? defaultBody : exit, s.span());
+    jumps.push(new Block[] {exit, null});
+    try {
+      for (int i = 0; i < s.cases().size(); i++) {
+        b.setCurrent(bodies.get(i));
+        s.cases().get(i).body().forEach(x -> x.accept(this));
+        b.branch(i + 1 < bodies.size() ? bodies.get(i + 1) : exit, s.span());
+      }
+    } finally {
+      jumps.pop();
+    }
+    b.setCurrent(exit);
+    return null;
+  }
+
+  @Override
+  public Void visitEmpty(Stmt.Empty s) {
+    return null;
+  }
+}

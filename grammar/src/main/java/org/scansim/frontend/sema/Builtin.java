@@ -1,0 +1,109 @@
+package org.scansim.frontend.sema;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The built-in functions of the subset: CUDA device intrinsics (CUDA C Guide §7.6 synchronisation,
+ * §7.5 fences, §7.14 atomics, §7.22 warp shuffles, §7.21 votes, Math API integer intrinsics), the
+ * runtime API calls a host entry needs, and the C library functions kernels commonly use. Their
+ * typing lives in {@link BuiltinTyping}.
+ */
+public enum Builtin {
+  SYNCTHREADS("__syncthreads", Where.DEVICE),
+  SYNCWARP("__syncwarp", Where.DEVICE),
+  THREADFENCE("__threadfence", Where.DEVICE),
+  THREADFENCE_BLOCK("__threadfence_block", Where.DEVICE),
+  THREADFENCE_SYSTEM("__threadfence_system", Where.DEVICE),
+  ATOMIC_ADD("atomicAdd", Where.DEVICE),
+  ATOMIC_SUB("atomicSub", Where.DEVICE),
+  ATOMIC_EXCH("atomicExch", Where.DEVICE),
+  ATOMIC_MIN("atomicMin", Where.DEVICE),
+  ATOMIC_MAX("atomicMax", Where.DEVICE),
+  ATOMIC_CAS("atomicCAS", Where.DEVICE),
+  ATOMIC_AND("atomicAnd", Where.DEVICE),
+  ATOMIC_OR("atomicOr", Where.DEVICE),
+  ATOMIC_XOR("atomicXor", Where.DEVICE),
+  ATOMIC_INC("atomicInc", Where.DEVICE),
+  ATOMIC_DEC("atomicDec", Where.DEVICE),
+  SHFL_SYNC("__shfl_sync", Where.DEVICE),
+  SHFL_UP_SYNC("__shfl_up_sync", Where.DEVICE),
+  SHFL_DOWN_SYNC("__shfl_down_sync", Where.DEVICE),
+  SHFL_XOR_SYNC("__shfl_xor_sync", Where.DEVICE),
+  BALLOT_SYNC("__ballot_sync", Where.DEVICE),
+  ANY_SYNC("__any_sync", Where.DEVICE),
+  ALL_SYNC("__all_sync", Where.DEVICE),
+  ACTIVEMASK("__activemask", Where.DEVICE),
+  LANEMASK_LT("__lanemask_lt", Where.DEVICE),
+  POPC("__popc", Where.DEVICE),
+  POPCLL("__popcll", Where.DEVICE),
+  FFS("__ffs", Where.DEVICE),
+  CLZ("__clz", Where.DEVICE),
+  MIN("min", Where.BOTH),
+  MAX("max", Where.BOTH),
+  FMINF("fminf", Where.BOTH),
+  FMAXF("fmaxf", Where.BOTH),
+  ABS("abs", Where.BOTH),
+  PRINTF("printf", Where.BOTH),
+  ASSERT("assert", Where.BOTH),
+  DIM3("dim3", Where.BOTH),
+  CUDA_MALLOC("cudaMalloc", Where.HOST),
+  CUDA_FREE("cudaFree", Where.HOST),
+  CUDA_MEMCPY("cudaMemcpy", Where.HOST),
+  CUDA_MEMSET("cudaMemset", Where.HOST),
+  CUDA_DEVICE_SYNCHRONIZE("cudaDeviceSynchronize", Where.HOST),
+  CUDA_GET_LAST_ERROR("cudaGetLastError", Where.HOST),
+  CUDA_PEEK_AT_LAST_ERROR("cudaPeekAtLastError", Where.HOST);
+
+  /** Which side may call a builtin. */
+  public enum Where {
+    DEVICE,
+    HOST,
+    BOTH
+  }
+
+  private static final Map<String, Builtin> BY_NAME = new HashMap<>();
+
+  static {
+    for (Builtin b : values()) {
+      BY_NAME.put(b.spelling, b);
+    }
+  }
+
+  private final String spelling;
+  private final Where where;
+
+  Builtin(String spelling, Where where) {
+    this.spelling = spelling;
+    this.where = where;
+  }
+
+  public String spelling() {
+    return spelling;
+  }
+
+  public Where where() {
+    return where;
+  }
+
+  /** Whether code of the given space may call this builtin. */
+  public boolean callableFrom(Space space) {
+    return switch (where) {
+      case BOTH -> true;
+      case DEVICE -> space.onDevice();
+      case HOST -> space == Space.HOST;
+    };
+  }
+
+  public static Builtin byName(String name) {
+    return BY_NAME.get(name);
+  }
+
+  public boolean isAtomic() {
+    return name().startsWith("ATOMIC_");
+  }
+
+  public boolean isShuffle() {
+    return name().startsWith("SHFL_");
+  }
+}

@@ -1,0 +1,215 @@
+package org.scansim.frontend.sema;
+
+import java.util.List;
+import java.util.Set;
+import org.scansim.frontend.ast.Expr;
+
+/** Checks the arguments of a builtin call and gives its result type. */
+final class BuiltinTyping {
+  private static final Set<Scalar> ATOMIC_INT = Set.of(Scalar.INT, Scalar.UINT, Scalar.ULLONG);
+  private static final Set<Scalar> SHUFFLE =
+      Set.of(Scalar.INT, Scalar.UINT, Scalar.LONG, Scalar.ULONG, Scalar.LLONG, Scalar.ULLONG, Scalar.FLOAT, Scalar.DOUBLE);
+
+  private final Context cx;
+  private final ExprChecker exprs;
+
+  BuiltinTyping(Context cx, ExprChecker exprs) {
+    this.cx = cx;
+    this.exprs = exprs;
+  }
+
+  Type type(Expr.Call e, Builtin b) {
+    List<Expr> args = e.args();
+    return switch (b) {
+      case SYNCTHREADS, THREADFENCE, THREADFENCE_BLOCK, THREADFENCE_SYSTEM -> fixed(e, List.of(), Type.VOID);
+      case SYNCWARP -> args.isEmpty() ? Type.VOID : fixed(e, List.of(Type.UINT), Type.VOID);
+      case ACTIVEMASK, LANEMASK_LT -> fixed(e, List.of(), Type.UINT);
+      case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR -> fixed(e, List.of(), Type.INT);
+      case POPC, CLZ -> fixed(e, List.of(b == Builtin.POPC ? Type.UINT : Type.INT), Type.INT);
+      case FFS -> fixed(e, List.of(Type.INT), Type.INT);
+      case POPCLL -> fixed(e, List.of(Type.ULLONG), Type.INT);
+      case ABS -> fixed(e, List.of(Type.INT), Type.INT);
+      case FMINF, FMAXF -> fixed(e, List.of(Type.FLOAT, Type.FLOAT), Type.FLOAT);
+      case MIN, MAX -> minMax(e);
+      case BALLOT_SYNC, ANY_SYNC, ALL_SYNC -> fixed(e, List.of(Type.UINT, Type.INT), b == Builtin.BALLOT_SYNC ? Type.UINT : Type.INT);
+      case SHFL_SYNC, SHFL_UP_SYNC, SHFL_DOWN_SYNC, SHFL_XOR_SYNC -> shuffle(e, b);
+      case ATOMIC_ADD, ATOMIC_SUB, ATOMIC_EXCH, ATOMIC_MIN, ATOMIC_MAX, ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR,
+          ATOMIC_INC, ATOMIC_DEC, ATOMIC_CAS -> atomic(e, b);
+      case PRINTF -> printf(e);
+      case ASSERT -> {
+        if (args.size() != 1) {
+          cx.error(e.span(), "assert takes exactly one argument");
+        }
+        args.forEach(exprs::checkCondition);
+        yield Type.VOID;
+      }
+      case DIM3 -> {
+        if (args.isEmpty() || args.size() > 3) {
+          cx.error(e.span(), "dim3 takes 1 to 3 integer values, not " + args.size());
+        }
+        for (Expr a : args) {
+          Type t = exprs.checkValue(a);
+          if (!(t instanceof Type.Err) && !t.isInteger()) {
+            cx.error(a.span(), "dim3 component must be an integer, not '" + t.spelling() + "'");
+          }
+        }
+        yield Type.DIM3;
+      }
+      case CUDA_MALLOC -> cudaMalloc(e);
+      case CUDA_FREE -> pointers(e, 1, List.of(), Type.INT);
+      case CUDA_MEMCPY -> pointers(e, 2, List.of(Type.SIZE_T, Type.INT), Type.INT);
+      case CUDA_MEMSET -> pointers(e, 1, List.of(Type.INT, Type.SIZE_T), Type.INT);
+    };
+  }
+
+  private Type fixed(Expr.Call e, List<Type> params, Type result) {
+    exprs.checkArguments(e.span(), e.args(), params, "'" + e.callee() + "'");
+    return result;
+  }
+
+  private Type minMax(Expr.Call e) {
+    if (e.args().size() != 2) {
+      exprs.checkArguments(e.span(), e.args(), List.of(Type.INT, Type.INT), "'" + e.callee() + "'");
+      return Type.ERR;
+    }
+    Type a = exprs.checkValue(e.args().get(0));
+    Type b = exprs.checkValue(e.args().get(1));
+    if (a instanceof Type.Err || b instanceof Type.Err) {
+      return Type.ERR;
+    }
+    if (!a.isArithmetic() || !b.isArithmetic()) {
+      cx.error(e.span(), "no matching function for call to '" + e.callee() + "(" + a.spelling() + ", " + b.spelling() + ")'");
+      return Type.ERR;
+    }
+    Type r = Type.arith(Conversions.common(((Type.Arith) a).scalar(), ((Type.Arith) b).scalar()));
+    cx.sema.operationTypes.put(e, r);
+    return r;
+  }
+
+  private Type shuffle(Expr.Call e, Builtin b) {
+    List<Expr> args = e.args();
+    if (args.size() < 3 || args.size() > 4) {
+      cx.error(e.span(), "'" + b.spelling() + "' takes (mask, value, " + (b == Builtin.SHFL_SYNC ? "srcLane" : b == Builtin.SHFL_XOR_SYNC ? "laneMask" : "delta") + "[, width]), not " + args.size() + " arguments");
+      args.forEach(exprs::checkValue);
+      return Type.ERR;
+    }
+    Type mask = exprs.checkValue(args.get(0));
+    Type value = exprs.checkValue(args.get(1));
+    for (int i = 2; i < args.size(); i++) {
+      Type t = exprs.checkValue(args.get(i));
+      if (!(t instanceof Type.Err) && !t.isInteger()) {
+        cx.error(args.get(i).span(), "lane argument must be an integer, not '" + t.spelling() + "'");
+      }
+    }
+    if (!(mask instanceof Type.Err) && !mask.isInteger()) {
+      cx.error(args.get(0).span(), "lane mask must be an integer, not '" + mask.spelling() + "'");
+    }
+    if (value instanceof Type.Err) {
+      return value;
+    }
+    if (!(value instanceof Type.Arith a) || !SHUFFLE.contains(Conversions.promote(a.scalar()))) {
+      cx.error(args.get(1).span(), "cannot shuffle a value of type '" + value.spelling() + "'");
+      return Type.ERR;
+    }
+    Type r = Type.arith(Conversions.promote(a.scalar()));
+    cx.sema.operationTypes.put(e, r);
+    return r;
+  }
+
+  private Type atomic(Expr.Call e, Builtin b) {
+    List<Expr> args = e.args();
+    int want = b == Builtin.ATOMIC_CAS ? 3 : 2;
+    if (args.size() != want) {
+      cx.error(e.span(), "'" + b.spelling() + "' takes " + want + " arguments, not " + args.size());
+      args.forEach(exprs::checkValue);
+      return Type.ERR;
+    }
+    Type addr = exprs.checkValue(args.get(0));
+    for (int i = 1; i < args.size(); i++) {
+      exprs.checkValue(args.get(i));
+    }
+    if (addr instanceof Type.Err) {
+      return addr;
+    }
+    if (!(addr instanceof Type.Pointer p) || !(p.pointee() instanceof Type.Arith pa)) {
+      cx.error(args.get(0).span(), "the first argument of '" + b.spelling() + "' must be a pointer to int, unsigned int, unsigned long long or float, not '" + addr.spelling() + "'");
+      return Type.ERR;
+    }
+    if (p.constPointee()) {
+      cx.error(args.get(0).span(), "'" + b.spelling() + "' cannot modify memory through a pointer to const");
+      return Type.ERR;
+    }
+    Scalar s = pa.scalar();
+    boolean ok = ATOMIC_INT.contains(s)
+        || s == Scalar.FLOAT && (b == Builtin.ATOMIC_ADD || b == Builtin.ATOMIC_EXCH)
+        || s == Scalar.DOUBLE && b == Builtin.ATOMIC_ADD;
+    if (b == Builtin.ATOMIC_INC || b == Builtin.ATOMIC_DEC) {
+      ok = s == Scalar.UINT;
+    }
+    if (!ok) {
+      cx.error(e.span(), "no overload of '" + b.spelling() + "' for '" + addr.spelling() + "'");
+      return Type.ERR;
+    }
+    for (int i = 1; i < args.size(); i++) {
+      exprs.requireAssignable(pa, args.get(i), cx.sema.typeOf(args.get(i)), "pass an argument of parameter type");
+    }
+    cx.sema.operationTypes.put(e, pa);
+    return pa;
+  }
+
+  private Type printf(Expr.Call e) {
+    List<Expr> args = e.args();
+    if (args.isEmpty() || !(args.get(0) instanceof Expr.StringLit)) {
+      cx.error(e.span(), "the first argument of 'printf' must be a string literal");
+    }
+    for (Expr a : args) {
+      Type t = exprs.checkValue(a);
+      if (!(t instanceof Type.Err) && !(t.isScalar() || t instanceof Type.Str)) {
+        cx.error(a.span(), "cannot pass a value of type '" + t.spelling() + "' to 'printf'");
+      }
+    }
+    return Type.INT;
+  }
+
+  private Type cudaMalloc(Expr.Call e) {
+    List<Expr> args = e.args();
+    if (args.size() != 2) {
+      cx.error(e.span(), "'cudaMalloc' takes (void **devPtr, size_t size), not " + args.size() + " arguments");
+      args.forEach(exprs::checkValue);
+      return Type.INT;
+    }
+    Type p = exprs.checkValue(args.get(0));
+    Type n = exprs.checkValue(args.get(1));
+    if (!(p instanceof Type.Err) && !(p instanceof Type.Pointer pp && pp.pointee() instanceof Type.Pointer)) {
+      cx.error(args.get(0).span(), "the first argument of 'cudaMalloc' must be the address of a pointer (e.g. (void **)&d_x), not '" + p.spelling() + "'");
+    }
+    if (!(n instanceof Type.Err) && !n.isInteger()) {
+      cx.error(args.get(1).span(), "the size passed to 'cudaMalloc' must be an integer, not '" + n.spelling() + "'");
+    }
+    return Type.INT;
+  }
+
+  /** The first {@code pointerCount} arguments are any pointers; the rest have the given types. */
+  private Type pointers(Expr.Call e, int pointerCount, List<Type> rest, Type result) {
+    List<Expr> args = e.args();
+    if (args.size() != pointerCount + rest.size()) {
+      cx.error(e.span(), "'" + e.callee() + "' takes " + (pointerCount + rest.size()) + " arguments, not " + args.size());
+      args.forEach(exprs::checkValue);
+      return result;
+    }
+    for (int i = 0; i < args.size(); i++) {
+      Type t = exprs.checkValue(args.get(i));
+      if (t instanceof Type.Err) {
+        continue;
+      }
+      if (i < pointerCount) {
+        if (!t.isPointer() && !(t instanceof Type.Null)) {
+          cx.error(args.get(i).span(), "argument " + (i + 1) + " of '" + e.callee() + "' must be a pointer, not '" + t.spelling() + "'");
+        }
+      } else {
+        exprs.requireAssignable(rest.get(i - pointerCount), args.get(i), t, "pass an argument of parameter type");
+      }
+    }
+    return result;
+  }
+}

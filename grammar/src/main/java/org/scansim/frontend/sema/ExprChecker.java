@@ -1,0 +1,685 @@
+package org.scansim.frontend.sema;
+
+import java.util.List;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.Expr.BinaryOp;
+import org.scansim.frontend.ast.Expr.UnaryOp;
+import org.scansim.frontend.diag.Span;
+
+/**
+ * Types expressions (C11 §6.5 with C++ results for comparisons and logic, which are {@code
+ * bool}), resolves names, folds integer constants, and records all of it in {@link Sema}.
+ */
+final class ExprChecker implements Expr.Visitor<Type> {
+  private final Context cx;
+  private final BuiltinTyping builtins;
+
+  ExprChecker(Context cx) {
+    this.cx = cx;
+    this.builtins = new BuiltinTyping(cx, this);
+  }
+
+  /** Checks {@code e} and returns its type (before decay). */
+  Type check(Expr e) {
+    Type t = e.accept(this);
+    cx.sema.types.put(e, t);
+    return t;
+  }
+
+  /** Checks {@code e} as a value: arrays decay to pointers. */
+  Type checkValue(Expr e) {
+    Type t = check(e);
+    if (t instanceof Type.Array) {
+      return Conversions.decayToPointer(t);
+    }
+    return t;
+  }
+
+  /** Checks a controlling expression of if/while/for/?:/&&/||, which must be scalar. */
+  void checkCondition(Expr e) {
+    Type t = checkValue(e);
+    if (!(t instanceof Type.Err) && !t.isScalar()) {
+      cx.error(e.span(), "value of type '" + t.spelling() + "' is not contextually convertible to 'bool'");
+    }
+  }
+
+  /** Checks that a value of type {@code from} may be converted implicitly to {@code to}. */
+  void requireAssignable(Type to, Expr value, Type from, String what) {
+    Type f = from instanceof Type.Array ? Conversions.decayToPointer(from) : from;
+    if (!Conversions.assignable(to, f, cx.sema.constantOf(value))) {
+      cx.error(value.span(), "cannot " + what + " of type '" + to.spelling() + "' with a value of type '" + f.spelling() + "'");
+    }
+  }
+
+  // ---- literals ----
+
+  @Override
+  public Type visitIntLit(Expr.IntLit e) {
+    if (e.overflow()) {
+      cx.error(e.span(), "integer literal is too large to be represented in any integer type");
+      return Type.ERR;
+    }
+    Type t = intLiteralType(e);
+    cx.sema.constants.put(e, Conversions.wrap(e.value(), ((Type.Arith) t).scalar()));
+    return t;
+  }
+
+  /** C11 §6.4.4.1p5: the first type of the list for the suffix and radix that holds the value. */
+  private static Type intLiteralType(Expr.IntLit e) {
+    long v = e.value();
+    boolean fitsInt = v >= 0 && v <= Integer.MAX_VALUE;
+    boolean fitsUint = v >= 0 && v <= 0xFFFF_FFFFL;
+    boolean fitsLong = v >= 0;
+    boolean u = e.unsignedSuffix();
+    int l = e.longSuffixes();
+    if (l == 0 && !u) {
+      if (fitsInt) {
+        return Type.INT;
+      }
+      if (!e.decimal() && fitsUint) {
+        return Type.UINT;
+      }
+      if (fitsLong) {
+        return Type.LONG;
+      }
+      return Type.ULONG;
+    }
+    if (l == 0) {
+      return fitsUint ? Type.UINT : Type.ULONG;
+    }
+    if (l == 1 && !u) {
+      return fitsLong ? Type.LONG : Type.ULONG;
+    }
+    if (l == 1) {
+      return Type.ULONG;
+    }
+    if (!u) {
+      return fitsLong ? Type.LLONG : Type.ULLONG;
+    }
+    return Type.ULLONG;
+  }
+
+  @Override
+  public Type visitFloatLit(Expr.FloatLit e) {
+    return e.isFloat() ? Type.FLOAT : Type.DOUBLE;
+  }
+
+  @Override
+  public Type visitBoolLit(Expr.BoolLit e) {
+    cx.sema.constants.put(e, e.value() ? 1L : 0L);
+    return Type.BOOL;
+  }
+
+  @Override
+  public Type visitNullLit(Expr.NullLit e) {
+    return Type.NULL;
+  }
+
+  @Override
+  public Type visitCharLit(Expr.CharLit e) {
+    cx.sema.constants.put(e, (long) (byte) e.value());
+    return Type.CHAR;
+  }
+
+  @Override
+  public Type visitStringLit(Expr.StringLit e) {
+    return Type.STR;
+  }
+
+  // ---- names ----
+
+  @Override
+  public Type visitName(Expr.Name e) {
+    Symbol s = cx.scope.lookup(e.id());
+    if (s == null) {
+      Builtin b = Builtin.byName(e.id());
+      if (b != null) {
+        cx.error(e.span(), "'" + e.id() + "' is a function; did you mean '" + e.id() + "(...)'?");
+      } else {
+        cx.error(e.span(), "use of undeclared identifier '" + e.id() + "'");
+      }
+      return Type.ERR;
+    }
+    cx.sema.names.put(e, s);
+    if (s instanceof Symbol.Function) {
+      cx.error(e.span(), "function '" + e.id() + "' used as a value (function pointers are not supported)");
+      return Type.ERR;
+    }
+    Symbol.Variable v = (Symbol.Variable) s;
+    checkVariableAccess(e.span(), v);
+    if (v.constValue() != null) {
+      cx.sema.constants.put(e, v.constValue());
+    }
+    return v.type();
+  }
+
+  /** Device code may not touch host variables, nor host code device-side ones. */
+  private void checkVariableAccess(Span at, Symbol.Variable v) {
+    Space space = cx.space;
+    switch (v.kind()) {
+      case BUILTIN -> {
+        if (!space.onDevice()) {
+          cx.error(at, "'" + v.name() + "' can only be used in device code");
+        }
+      }
+      case SHARED, DYNAMIC_SHARED -> {
+        if (!space.onDevice()) {
+          cx.error(at, "__shared__ variable '" + v.name() + "' cannot be used in host code");
+        }
+      }
+      case HOST_GLOBAL -> {
+        if (space.onDevice() && v.constValue() == null) {
+          cx.error(at, "host variable '" + v.name() + "' cannot be used in device code");
+        }
+      }
+      case DEVICE_GLOBAL, CONSTANT -> {
+        if (space == Space.HOST) {
+          cx.error(at, "device variable '" + v.name() + "' cannot be used directly in host code");
+        }
+      }
+      default -> {}
+    }
+  }
+
+  @Override
+  public Type visitMember(Expr.Member e) {
+    Type t = check(e.object());
+    if (t instanceof Type.Err) {
+      return t;
+    }
+    if (!(t instanceof Type.Dim3)) {
+      cx.error(e.memberSpan(), "member reference base type '" + t.spelling() + "' is not a structure");
+      return Type.ERR;
+    }
+    if (!List.of("x", "y", "z").contains(e.member())) {
+      cx.error(e.memberSpan(), "no member named '" + e.member() + "' in '" + t.spelling() + "'");
+      return Type.ERR;
+    }
+    return Type.UINT;
+  }
+
+  @Override
+  public Type visitIndex(Expr.Index e) {
+    Type base = check(e.base());
+    Type index = checkValue(e.index());
+    if (base instanceof Type.Err || index instanceof Type.Err) {
+      return Type.ERR;
+    }
+    // C allows i[a]; nobody writes it in a kernel, so keep the error simple.
+    Type.Pointer p = Conversions.decayToPointer(base);
+    if (p == null) {
+      cx.error(e.base().span(), "subscripted value of type '" + base.spelling() + "' is not an array or pointer");
+      return Type.ERR;
+    }
+    if (!index.isInteger()) {
+      cx.error(e.index().span(), "array subscript is not an integer (it has type '" + index.spelling() + "')");
+      return Type.ERR;
+    }
+    if (p.pointee() instanceof Type.Void) {
+      cx.error(e.span(), "subscript of a pointer to void");
+      return Type.ERR;
+    }
+    return p.pointee();
+  }
+
+  // ---- calls ----
+
+  @Override
+  public Type visitCall(Expr.Call e) {
+    Symbol s = cx.scope.lookup(e.callee());
+    if (s instanceof Symbol.Variable) {
+      cx.error(e.calleeSpan(), "called object '" + e.callee() + "' is not a function");
+      e.args().forEach(this::checkValue);
+      return Type.ERR;
+    }
+    if (s instanceof Symbol.Function f) {
+      return callFunction(e, f);
+    }
+    Builtin b = Builtin.byName(e.callee());
+    if (b != null) {
+      cx.sema.callees.put(e, b);
+      if (!b.callableFrom(cx.space)) {
+        String side = b.where() == Builtin.Where.HOST ? "device" : "host";
+        cx.error(e.calleeSpan(), "'" + b.spelling() + "' cannot be called from " + side + " code");
+      }
+      return builtins.type(e, b);
+    }
+    e.args().forEach(this::checkValue);
+    cx.error(e.calleeSpan(), unknownFunctionMessage(e.callee()));
+    return Type.ERR;
+  }
+
+  private static String unknownFunctionMessage(String name) {
+    return switch (name) {
+      case "malloc", "free", "calloc", "realloc" -> "'" + name + "' is not supported: use cudaMalloc and cudaFree";
+      case "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot", "__any", "__all" ->
+          "'" + name + "' was removed in CUDA 9: use '" + name + "_sync' with a lane mask";
+      case "tex1Dfetch", "tex1D", "tex2D", "surf2Dread", "surf2Dwrite" -> "texture memory is not supported";
+      default -> "use of undeclared function '" + name + "'";
+    };
+  }
+
+  private Type callFunction(Expr.Call e, Symbol.Function f) {
+    cx.sema.callees.put(e, f);
+    if (f.space() == Space.GLOBAL) {
+      cx.error(e.calleeSpan(), "a __global__ function call must be configured: use " + f.name() + "<<<grid, block>>>(...)");
+    } else if (!cx.space.mayCall(f.space())) {
+      cx.error(
+          e.calleeSpan(),
+          "calling a " + f.space().spelling() + " function ('" + f.name() + "') from a " + cx.space.spelling()
+              + " function is not allowed");
+    }
+    checkArguments(e.span(), e.args(), f.paramTypes(), "function '" + f.name() + "'");
+    return f.returnType();
+  }
+
+  void checkArguments(Span at, List<Expr> args, List<Type> params, String what) {
+    if (args.size() != params.size()) {
+      cx.error(at, "too " + (args.size() < params.size() ? "few" : "many") + " arguments to " + what + ": expected "
+          + params.size() + ", have " + args.size());
+    }
+    for (int i = 0; i < args.size(); i++) {
+      Type t = checkValue(args.get(i));
+      if (i < params.size()) {
+        requireAssignable(params.get(i), args.get(i), t, "pass an argument of parameter type");
+      }
+    }
+  }
+
+  @Override
+  public Type visitLaunch(Expr.Launch e) {
+    Symbol s = cx.scope.lookup(e.kernel());
+    if (cx.space != Space.HOST) {
+      cx.error(e.span(), "kernel launches from device code (dynamic parallelism) are not supported");
+    }
+    int n = e.config().size();
+    if (n < 2 || n > 4) {
+      cx.error(e.span(), "a launch configuration takes 2 to 4 values (grid, block, shared bytes, stream), not " + n);
+    }
+    for (int i = 0; i < n; i++) {
+      Expr c = e.config().get(i);
+      Type t = checkValue(c);
+      if (t instanceof Type.Err) {
+        continue;
+      }
+      if (i < 2 && !(t instanceof Type.Dim3) && !t.isInteger()) {
+        cx.error(c.span(), "launch " + (i == 0 ? "grid" : "block") + " size must be an integer or dim3, not '" + t.spelling() + "'");
+      } else if (i == 2 && !t.isInteger()) {
+        cx.error(c.span(), "dynamic shared memory size must be an integer, not '" + t.spelling() + "'");
+      } else if (i == 3 && !(t.isInteger() || t instanceof Type.Null)) {
+        cx.error(c.span(), "streams are not supported; pass 0");
+      }
+    }
+    if (!(s instanceof Symbol.Function f)) {
+      e.args().forEach(this::checkValue);
+      cx.error(e.kernelSpan(), s == null ? "use of undeclared function '" + e.kernel() + "'" : "'" + e.kernel() + "' is not a function");
+      return Type.ERR;
+    }
+    cx.sema.callees.put(e, f);
+    if (f.space() != Space.GLOBAL) {
+      cx.error(e.kernelSpan(), "'" + f.name() + "' is not a __global__ function and cannot be launched");
+    }
+    checkArguments(e.span(), e.args(), f.paramTypes(), "kernel '" + f.name() + "'");
+    return Type.VOID;
+  }
+
+  // ---- operators ----
+
+  @Override
+  public Type visitUnary(Expr.Unary e) {
+    UnaryOp op = e.op();
+    Type t = op == UnaryOp.ADDR ? check(e.operand()) : checkValue(e.operand());
+    if (t instanceof Type.Err) {
+      return t;
+    }
+    switch (op) {
+      case PLUS, NEG -> {
+        if (!t.isArithmetic()) {
+          return invalidOperand(e, t);
+        }
+        Type r = Type.arith(Conversions.promote(((Type.Arith) t).scalar()));
+        cx.sema.operationTypes.put(e, r);
+        fold(e, r, e.operand(), null);
+        return r;
+      }
+      case BITNOT -> {
+        if (!t.isInteger()) {
+          return invalidOperand(e, t);
+        }
+        Type r = Type.arith(Conversions.promote(((Type.Arith) t).scalar()));
+        cx.sema.operationTypes.put(e, r);
+        fold(e, r, e.operand(), null);
+        return r;
+      }
+      case NOT -> {
+        if (!t.isScalar()) {
+          return invalidOperand(e, t);
+        }
+        Long v = cx.sema.constantOf(e.operand());
+        if (v != null) {
+          cx.sema.constants.put(e, v == 0 ? 1L : 0L);
+        }
+        return Type.BOOL;
+      }
+      case DEREF -> {
+        if (!(t instanceof Type.Pointer p)) {
+          cx.error(e.span(), "indirection requires pointer operand ('" + t.spelling() + "' invalid)");
+          return Type.ERR;
+        }
+        if (p.pointee() instanceof Type.Void) {
+          cx.error(e.span(), "indirection through a pointer to void");
+          return Type.ERR;
+        }
+        return p.pointee();
+      }
+      case ADDR -> {
+        if (!Lvalues.isLvalue(e.operand(), cx.sema)) {
+          cx.error(e.operand().span(), "cannot take the address of an rvalue of type '" + t.spelling() + "'");
+          return Type.ERR;
+        }
+        if (e.operand() instanceof Expr.Member) {
+          cx.error(e.span(), "taking the address of a dim3 member is not supported");
+          return Type.ERR;
+        }
+        if (e.operand() instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v) {
+          v.markAddressTaken();
+          if (t instanceof Type.Array a) {
+            cx.error(e.span(), "pointers to arrays are not supported; use the array itself ('" + n.id() + "') as a pointer");
+            return Type.ERR;
+          }
+          return new Type.Pointer(t, v.isConst(), v.isVolatile());
+        }
+        Lvalues.Qualifiers q = Lvalues.qualifiers(e.operand(), cx.sema);
+        return new Type.Pointer(t, q.isConst(), q.isVolatile());
+      }
+      default -> {
+        // ++ and --
+        return checkIncDec(e, t);
+      }
+    }
+  }
+
+  private Type checkIncDec(Expr.Unary e, Type t) {
+    if (!requireModifiable(e.operand(), e.op().symbol())) {
+      return Type.ERR;
+    }
+    if (t.isArithmetic()) {
+      cx.sema.operationTypes.put(e, Type.arith(Conversions.common(((Type.Arith) t).scalar(), Scalar.INT)));
+      return t;
+    }
+    if (t instanceof Type.Pointer p && !(p.pointee() instanceof Type.Void)) {
+      return t;
+    }
+    return invalidOperand(e, t);
+  }
+
+  private Type invalidOperand(Expr.Unary e, Type t) {
+    cx.error(e.span(), "invalid argument type '" + t.spelling() + "' to unary operator '" + e.op().symbol() + "'");
+    return Type.ERR;
+  }
+
+  /** Reports and returns false unless {@code target} is an lvalue that may be assigned. */
+  boolean requireModifiable(Expr target, String what) {
+    if (!Lvalues.isLvalue(target, cx.sema)) {
+      cx.error(target.span(), "expression is not assignable");
+      return false;
+    }
+    Type t = cx.sema.typeOf(target);
+    if (t instanceof Type.Array) {
+      cx.error(target.span(), "array type '" + t.spelling() + "' is not assignable");
+      return false;
+    }
+    Lvalues.Qualifiers q = Lvalues.qualifiers(target, cx.sema);
+    if (q.isConst()) {
+      String name = Lvalues.describe(target, cx.sema);
+      cx.error(target.span(), "cannot assign to " + name + " with const-qualified type"
+          + (what.equals("=") ? "" : " (operator '" + what + "')"));
+      return false;
+    }
+    return true;
+  }
+
+  @Override
+  public Type visitBinary(Expr.Binary e) {
+    BinaryOp op = e.op();
+    if (op == BinaryOp.LOG_AND || op == BinaryOp.LOG_OR) {
+      checkCondition(e.left());
+      checkCondition(e.right());
+      Long l = cx.sema.constantOf(e.left());
+      Long r = cx.sema.constantOf(e.right());
+      if (l != null && r != null) {
+        boolean v = op == BinaryOp.LOG_AND ? l != 0 && r != 0 : l != 0 || r != 0;
+        cx.sema.constants.put(e, v ? 1L : 0L);
+      }
+      return Type.BOOL;
+    }
+    Type lt = checkValue(e.left());
+    Type rt = checkValue(e.right());
+    if (op == BinaryOp.COMMA) {
+      return rt;
+    }
+    if (lt instanceof Type.Err || rt instanceof Type.Err) {
+      return Type.ERR;
+    }
+    Type r = binaryType(e, op, lt, rt);
+    if (r instanceof Type.Err) {
+      return r;
+    }
+    Type opType = cx.sema.operationType(e);
+    if (opType != null && opType.isInteger()) {
+      fold(e, opType, e.left(), e.right());
+    }
+    return r;
+  }
+
+  /** The result type of {@code l op r}; records the operation type. Shared with compound assignment. */
+  Type binaryType(Expr e, BinaryOp op, Type lt, Type rt) {
+    switch (op) {
+      case MUL, DIV -> {
+        return arithmetic(e, op, lt, rt, false);
+      }
+      case REM, BIT_AND, BIT_OR, BIT_XOR -> {
+        return arithmetic(e, op, lt, rt, true);
+      }
+      case SHL, SHR -> {
+        if (!lt.isInteger() || !rt.isInteger()) {
+          return invalidOperands(e, op, lt, rt);
+        }
+        Type r = Type.arith(Conversions.promote(((Type.Arith) lt).scalar()));
+        cx.sema.operationTypes.put(e, r);
+        return r;
+      }
+      case ADD -> {
+        if (lt.isPointer() && rt.isInteger()) {
+          return pointerArithmetic(e, (Type.Pointer) lt);
+        }
+        if (lt.isInteger() && rt.isPointer()) {
+          return pointerArithmetic(e, (Type.Pointer) rt);
+        }
+        return arithmetic(e, op, lt, rt, false);
+      }
+      case SUB -> {
+        if (lt.isPointer() && rt.isInteger()) {
+          return pointerArithmetic(e, (Type.Pointer) lt);
+        }
+        if (lt instanceof Type.Pointer lp && rt instanceof Type.Pointer rp) {
+          if (!Conversions.samePointee(lp.pointee(), rp.pointee())) {
+            return invalidOperands(e, op, lt, rt);
+          }
+          cx.sema.operationTypes.put(e, lt);
+          return Type.LONG;
+        }
+        return arithmetic(e, op, lt, rt, false);
+      }
+      case LT, GT, LE, GE, EQ, NE -> {
+        if (lt.isArithmetic() && rt.isArithmetic()) {
+          cx.sema.operationTypes.put(e, Type.arith(Conversions.common(((Type.Arith) lt).scalar(), ((Type.Arith) rt).scalar())));
+          return Type.BOOL;
+        }
+        if (pointerComparable(lt, rt, op == BinaryOp.EQ || op == BinaryOp.NE, e)) {
+          cx.sema.operationTypes.put(e, lt.isPointer() ? lt : rt);
+          return Type.BOOL;
+        }
+        return invalidOperands(e, op, lt, rt);
+      }
+      default -> throw new IllegalStateException(op.name());
+    }
+  }
+
+  private boolean pointerComparable(Type lt, Type rt, boolean equality, Expr e) {
+    Expr.Binary b = e instanceof Expr.Binary x ? x : null;
+    boolean lNull = lt instanceof Type.Null || b != null && lt.isInteger() && Long.valueOf(0).equals(cx.sema.constantOf(b.left()));
+    boolean rNull = rt instanceof Type.Null || b != null && rt.isInteger() && Long.valueOf(0).equals(cx.sema.constantOf(b.right()));
+    if (lt instanceof Type.Pointer lp && rt instanceof Type.Pointer rp) {
+      return lp.pointee() instanceof Type.Void || rp.pointee() instanceof Type.Void
+          || Conversions.samePointee(lp.pointee(), rp.pointee());
+    }
+    return equality && (lt.isPointer() && rNull || rt.isPointer() && lNull);
+  }
+
+  private Type pointerArithmetic(Expr e, Type.Pointer p) {
+    if (p.pointee() instanceof Type.Void) {
+      cx.error(e.span(), "arithmetic on a pointer to void");
+      return Type.ERR;
+    }
+    cx.sema.operationTypes.put(e, p);
+    return p;
+  }
+
+  private Type arithmetic(Expr e, BinaryOp op, Type lt, Type rt, boolean integerOnly) {
+    if (!lt.isArithmetic() || !rt.isArithmetic() || integerOnly && (!lt.isInteger() || !rt.isInteger())) {
+      return invalidOperands(e, op, lt, rt);
+    }
+    Type r = Type.arith(Conversions.common(((Type.Arith) lt).scalar(), ((Type.Arith) rt).scalar()));
+    cx.sema.operationTypes.put(e, r);
+    return r;
+  }
+
+  private Type invalidOperands(Expr e, BinaryOp op, Type lt, Type rt) {
+    cx.error(e.span(), "invalid operands to binary expression ('" + lt.spelling() + "' " + op.symbol() + " '" + rt.spelling() + "')");
+    return Type.ERR;
+  }
+
+  @Override
+  public Type visitAssign(Expr.Assign e) {
+    Type target = check(e.target());
+    Type value = checkValue(e.value());
+    if (target instanceof Type.Err || value instanceof Type.Err) {
+      return Type.ERR;
+    }
+    String sym = e.op() == null ? "=" : e.op().symbol() + "=";
+    if (!requireModifiable(e.target(), sym)) {
+      return Type.ERR;
+    }
+    if (e.op() == null) {
+      requireAssignable(target, e.value(), value, "assign to a variable");
+      return target;
+    }
+    if (target instanceof Type.Dim3) {
+      cx.error(e.span(), "compound assignment to a dim3 is not supported");
+      return Type.ERR;
+    }
+    Type r = binaryType(e, e.op(), target, value);
+    if (r instanceof Type.Err) {
+      return r;
+    }
+    if (target.isPointer() && !r.isPointer()) {
+      cx.error(e.span(), "invalid operands to compound assignment ('" + target.spelling() + "' " + sym + " '" + value.spelling() + "')");
+      return Type.ERR;
+    }
+    return target;
+  }
+
+  @Override
+  public Type visitConditional(Expr.Conditional e) {
+    checkCondition(e.cond());
+    Type a = checkValue(e.then());
+    Type b = checkValue(e.els());
+    if (a instanceof Type.Err || b instanceof Type.Err) {
+      return Type.ERR;
+    }
+    Type r;
+    if (a.isArithmetic() && b.isArithmetic()) {
+      r = Type.arith(Conversions.common(((Type.Arith) a).scalar(), ((Type.Arith) b).scalar()));
+    } else if (a.equals(b)) {
+      r = a;
+    } else if (a.isPointer() && Conversions.assignable(a, b, cx.sema.constantOf(e.els()))) {
+      r = a;
+    } else if (b.isPointer() && Conversions.assignable(b, a, cx.sema.constantOf(e.then()))) {
+      r = b;
+    } else {
+      cx.error(e.span(), "incompatible operand types ('" + a.spelling() + "' and '" + b.spelling() + "')");
+      return Type.ERR;
+    }
+    cx.sema.operationTypes.put(e, r);
+    Long c = cx.sema.constantOf(e.cond());
+    Long x = cx.sema.constantOf(e.then());
+    Long y = cx.sema.constantOf(e.els());
+    if (c != null && x != null && y != null && r.isInteger()) {
+      cx.sema.constants.put(e, Conversions.wrap(c != 0 ? x : y, ((Type.Arith) r).scalar()));
+    }
+    return r;
+  }
+
+  @Override
+  public Type visitCast(Expr.Cast e) {
+    Type to = TypeResolver.of(e.type());
+    Type from = checkValue(e.operand());
+    if (from instanceof Type.Err) {
+      return Type.ERR;
+    }
+    boolean ok =
+        to instanceof Type.Void
+            || to.isArithmetic() && (from.isArithmetic() || from.isPointer() && to.isInteger() && to.size() == 8)
+            || to.isPointer() && (from.isPointer() || from.isInteger() || from instanceof Type.Null)
+            || to instanceof Type.Dim3 && (from.isInteger() || from instanceof Type.Dim3);
+    if (!ok) {
+      cx.error(e.span(), "cannot cast from type '" + from.spelling() + "' to '" + to.spelling() + "'");
+      return Type.ERR;
+    }
+    Long v = cx.sema.constantOf(e.operand());
+    if (v != null && to.isInteger()) {
+      cx.sema.constants.put(e, Conversions.wrap(v, ((Type.Arith) to).scalar()));
+    }
+    return to;
+  }
+
+  @Override
+  public Type visitSizeofType(Expr.SizeofType e) {
+    Type t = TypeResolver.of(e.type());
+    if (t instanceof Type.Void) {
+      cx.error(e.span(), "invalid application of 'sizeof' to type 'void'");
+      return Type.ERR;
+    }
+    cx.sema.constants.put(e, t.size());
+    return Type.SIZE_T;
+  }
+
+  @Override
+  public Type visitSizeofExpr(Expr.SizeofExpr e) {
+    Type t = check(e.operand());
+    if (t instanceof Type.Err) {
+      return Type.ERR;
+    }
+    if (t instanceof Type.Array a && a.length() < 0) {
+      cx.error(e.span(), "invalid application of 'sizeof' to an incomplete type '" + t.spelling() + "'");
+      return Type.ERR;
+    }
+    cx.sema.constants.put(e, t.size());
+    return Type.SIZE_T;
+  }
+
+  // ---- integer constant folding (C11 §6.6) ----
+
+  private void fold(Expr e, Type type, Expr left, Expr right) {
+    Long a = cx.sema.constantOf(left);
+    Long b = right == null ? null : cx.sema.constantOf(right);
+    if (a == null || right != null && b == null || !(type instanceof Type.Arith ta) || !ta.scalar().isInteger()) {
+      return;
+    }
+    Long v = ConstFolder.fold(e, ta.scalar(), a, b, cx);
+    if (v != null) {
+      cx.sema.constants.put(e, v);
+    }
+  }
+}

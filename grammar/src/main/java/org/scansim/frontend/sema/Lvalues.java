@@ -1,0 +1,56 @@
+package org.scansim.frontend.sema;
+
+import org.scansim.frontend.ast.Expr;
+
+/** Which expressions designate objects (C11 §6.3.2.1), and with which qualifiers. */
+final class Lvalues {
+  private Lvalues() {}
+
+  record Qualifiers(boolean isConst, boolean isVolatile) {}
+
+  static boolean isLvalue(Expr e, Sema sema) {
+    if (e instanceof Expr.Name n) {
+      return sema.symbolOf(n) instanceof Symbol.Variable v && v.kind() != Symbol.VarKind.BUILTIN_CONSTANT;
+    }
+    if (e instanceof Expr.Index || e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF) {
+      return true;
+    }
+    if (e instanceof Expr.Member m) {
+      return isLvalue(m.object(), sema);
+    }
+    return false;
+  }
+
+  static Qualifiers qualifiers(Expr e, Sema sema) {
+    if (e instanceof Expr.Name n && sema.symbolOf(n) instanceof Symbol.Variable v) {
+      boolean builtin = v.kind() == Symbol.VarKind.BUILTIN;
+      if (v.type() instanceof Type.Array a) {
+        return new Qualifiers(a.constElements(), a.volatileElements());
+      }
+      return new Qualifiers(v.isConst() || builtin, v.isVolatile());
+    }
+    if (e instanceof Expr.Index ix) {
+      Type.Pointer p = Conversions.decayToPointer(sema.typeOf(ix.base()));
+      return p == null ? new Qualifiers(false, false) : new Qualifiers(p.constPointee(), p.volatilePointee());
+    }
+    if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF) {
+      Type.Pointer p = Conversions.decayToPointer(sema.typeOf(u.operand()));
+      return p == null ? new Qualifiers(false, false) : new Qualifiers(p.constPointee(), p.volatilePointee());
+    }
+    if (e instanceof Expr.Member m) {
+      return qualifiers(m.object(), sema);
+    }
+    return new Qualifiers(false, false);
+  }
+
+  /** "variable 'x'" or "'a[i]'"-like wording for messages. */
+  static String describe(Expr e, Sema sema) {
+    if (e instanceof Expr.Name n) {
+      return "variable '" + n.id() + "'";
+    }
+    if (e instanceof Expr.Member m && m.object() instanceof Expr.Name n) {
+      return "'" + n.id() + "." + m.member() + "'";
+    }
+    return "an lvalue";
+  }
+}

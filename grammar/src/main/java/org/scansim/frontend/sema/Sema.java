@@ -1,0 +1,74 @@
+package org.scansim.frontend.sema;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.Param;
+import org.scansim.frontend.ast.VarDecl;
+
+/**
+ * What the type checker learned about a translation unit, keyed by node identity: the type of
+ * every expression, the symbol of every name and declaration, the callee of every call, the
+ * computation type of arithmetic operators, and integer constants. The lowering reads only this
+ * and the AST.
+ */
+public final class Sema {
+  final Map<Expr, Type> types = new IdentityHashMap<>();
+  final Map<Expr, Type> operationTypes = new IdentityHashMap<>();
+  final Map<Expr, Long> constants = new IdentityHashMap<>();
+  final Map<Expr.Name, Symbol> names = new IdentityHashMap<>();
+  final Map<Expr, Object> callees = new IdentityHashMap<>();
+  final Map<VarDecl, Symbol.Variable> variables = new IdentityHashMap<>();
+  final Map<Param, Symbol.Variable> params = new IdentityHashMap<>();
+  final Map<Decl.Function, Symbol.Function> functions = new IdentityHashMap<>();
+  final List<Symbol.Variable> globals = new ArrayList<>();
+
+  /** The type of an expression before array-to-pointer decay. */
+  public Type typeOf(Expr e) {
+    Type t = types.get(e);
+    return t == null ? Type.ERR : t;
+  }
+
+  /**
+   * The type both operands of a binary arithmetic or comparison operator (or a compound
+   * assignment, or {@code ++}) are converted to before the operation (C11 §6.3.1.8).
+   */
+  public Type operationType(Expr e) {
+    return operationTypes.get(e);
+  }
+
+  /** The value of an integer constant expression, or null. */
+  public Long constantOf(Expr e) {
+    return constants.get(e);
+  }
+
+  public Symbol symbolOf(Expr.Name e) {
+    return names.get(e);
+  }
+
+  /** A {@link Symbol.Function} or a {@link Builtin}. */
+  public Object calleeOf(Expr e) {
+    return callees.get(e);
+  }
+
+  public Symbol.Variable variableOf(VarDecl d) {
+    return variables.get(d);
+  }
+
+  public Symbol.Variable variableOf(Param p) {
+    return params.get(p);
+  }
+
+  public Symbol.Function functionOf(Decl.Function f) {
+    return functions.get(f);
+  }
+
+  /** File-scope variables in declaration order. */
+  public List<Symbol.Variable> globals() {
+    return Collections.unmodifiableList(globals);
+  }
+}

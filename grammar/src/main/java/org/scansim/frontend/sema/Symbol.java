@@ -1,0 +1,159 @@
+package org.scansim.frontend.sema;
+
+import java.util.List;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.diag.Span;
+
+/** What a name refers to after resolution. Identity matters: one object per declaration. */
+public sealed interface Symbol {
+  String name();
+
+  Span declSpan();
+
+  /** Where a variable lives, which decides its IR storage and who may use it. */
+  enum VarKind {
+    LOCAL,
+    PARAM,
+    SHARED,
+    DYNAMIC_SHARED,
+    DEVICE_GLOBAL,
+    CONSTANT,
+    HOST_GLOBAL,
+    /** threadIdx, blockIdx, blockDim, gridDim, warpSize. */
+    BUILTIN,
+    /** cudaMemcpyHostToDevice, cudaSuccess, ...: a named integer constant. */
+    BUILTIN_CONSTANT
+  }
+
+  /**
+   * A variable. {@code constValue} is set for a {@code const} integer initialised with a constant
+   * (usable in array sizes and case labels, as C++ allows). {@code addressTaken} is set by the
+   * checker when {@code &v} appears, which forces a scalar into memory.
+   */
+  final class Variable implements Symbol {
+    private final String name;
+    private final Type type;
+    private final VarKind kind;
+    private final boolean isConst;
+    private final boolean isVolatile;
+    private final Span declSpan;
+    private final Long constValue;
+    private boolean addressTaken;
+
+    public Variable(
+        String name, Type type, VarKind kind, boolean isConst, boolean isVolatile, Span declSpan, Long constValue) {
+      this.name = name;
+      this.type = type;
+      this.kind = kind;
+      this.isConst = isConst;
+      this.isVolatile = isVolatile;
+      this.declSpan = declSpan;
+      this.constValue = constValue;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    public Type type() {
+      return type;
+    }
+
+    public VarKind kind() {
+      return kind;
+    }
+
+    public boolean isConst() {
+      return isConst;
+    }
+
+    public boolean isVolatile() {
+      return isVolatile;
+    }
+
+    @Override
+    public Span declSpan() {
+      return declSpan;
+    }
+
+    public Long constValue() {
+      return constValue;
+    }
+
+    public boolean addressTaken() {
+      return addressTaken;
+    }
+
+    void markAddressTaken() {
+      addressTaken = true;
+    }
+
+    /** Memory shared by the threads of a block (static or dynamic). */
+    public boolean isShared() {
+      return kind == VarKind.SHARED || kind == VarKind.DYNAMIC_SHARED;
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /** A user function; {@code definition} is null until a body has been seen. */
+  final class Function implements Symbol {
+    private final String name;
+    private final Space space;
+    private final Type returnType;
+    private final List<Type> paramTypes;
+    private final Decl.Function firstDecl;
+    private Decl.Function definition;
+
+    public Function(String name, Space space, Type returnType, List<Type> paramTypes, Decl.Function firstDecl) {
+      this.name = name;
+      this.space = space;
+      this.returnType = returnType;
+      this.paramTypes = List.copyOf(paramTypes);
+      this.firstDecl = firstDecl;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    public Space space() {
+      return space;
+    }
+
+    public Type returnType() {
+      return returnType;
+    }
+
+    public List<Type> paramTypes() {
+      return paramTypes;
+    }
+
+    public Decl.Function firstDecl() {
+      return firstDecl;
+    }
+
+    public Decl.Function definition() {
+      return definition;
+    }
+
+    void define(Decl.Function d) {
+      definition = d;
+    }
+
+    @Override
+    public Span declSpan() {
+      return firstDecl.nameSpan();
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package org.scansim.frontend.sema;
+
+/**
+ * Semantic types of the subset. Qualifiers of a variable itself live on its symbol; those of a
+ * pointee live in {@link Pointer}, where they matter for assignment compatibility (C++
+ * [conv.qual]) and for {@code volatile} accesses.
+ */
+public sealed interface Type {
+
+  String spelling();
+
+  default boolean isArithmetic() {
+    return this instanceof Arith;
+  }
+
+  default boolean isInteger() {
+    return this instanceof Arith a && a.scalar().isInteger();
+  }
+
+  default boolean isFloating() {
+    return this instanceof Arith a && a.scalar().isFloating();
+  }
+
+  default boolean isPointer() {
+    return this instanceof Pointer;
+  }
+
+  /** Arithmetic, pointer or null: what a condition may test (C11 §6.2.5 scalar types). */
+  default boolean isScalar() {
+    return this instanceof Arith || this instanceof Pointer || this instanceof Null;
+  }
+
+  /** Bytes this type occupies in memory, as {@code sizeof} reports it. */
+  long size();
+
+  record Void() implements Type {
+    @Override
+    public String spelling() {
+      return "void";
+    }
+
+    @Override
+    public long size() {
+      return 1;
+    }
+  }
+
+  record Arith(Scalar scalar) implements Type {
+    @Override
+    public String spelling() {
+      return scalar.spelling();
+    }
+
+    @Override
+    public long size() {
+      return scalar.size();
+    }
+  }
+
+  record Pointer(Type pointee, boolean constPointee, boolean volatilePointee) implements Type {
+    @Override
+    public String spelling() {
+      String inner = pointee.spelling();
+      String quals = (constPointee ? "const " : "") + (volatilePointee ? "volatile " : "");
+      return quals + inner + (inner.endsWith("*") ? "*" : " *");
+    }
+
+    @Override
+    public long size() {
+      return 8;
+    }
+  }
+
+  /** {@code length} is -1 for an unsized array ({@code extern __shared__ float temp[]}). */
+  record Array(Type element, long length, boolean constElements, boolean volatileElements) implements Type {
+    @Override
+    public String spelling() {
+      return element.spelling() + "[" + (length < 0 ? "" : String.valueOf(length)) + "]";
+    }
+
+    @Override
+    public long size() {
+      return length < 0 ? 0 : length * element.size();
+    }
+  }
+
+  /** {@code dim3}, and {@code uint3} for the built-in index variables (CUDA C Guide §7.4). */
+  record Dim3(boolean builtin) implements Type {
+    @Override
+    public String spelling() {
+      return builtin ? "uint3" : "dim3";
+    }
+
+    @Override
+    public long size() {
+      return 12;
+    }
+  }
+
+  /** The type of {@code nullptr}. */
+  record Null() implements Type {
+    @Override
+    public String spelling() {
+      return "std::nullptr_t";
+    }
+
+    @Override
+    public long size() {
+      return 8;
+    }
+  }
+
+  /** A string literal; only {@code printf} and {@code assert} messages take one. */
+  record Str() implements Type {
+    @Override
+    public String spelling() {
+      return "const char *";
+    }
+
+    @Override
+    public long size() {
+      return 8;
+    }
+  }
+
+  /** The type of an expression that already produced an error; silences follow-on errors. */
+  record Err() implements Type {
+    @Override
+    public String spelling() {
+      return "<error>";
+    }
+
+    @Override
+    public long size() {
+      return 1;
+    }
+  }
+
+  Type ERR = new Err();
+  Type VOID = new Void();
+  Type BOOL = new Arith(Scalar.BOOL);
+  Type CHAR = new Arith(Scalar.CHAR);
+  Type INT = new Arith(Scalar.INT);
+  Type UINT = new Arith(Scalar.UINT);
+  Type LONG = new Arith(Scalar.LONG);
+  Type ULONG = new Arith(Scalar.ULONG);
+  Type LLONG = new Arith(Scalar.LLONG);
+  Type ULLONG = new Arith(Scalar.ULLONG);
+  Type FLOAT = new Arith(Scalar.FLOAT);
+  Type DOUBLE = new Arith(Scalar.DOUBLE);
+  Type SIZE_T = ULONG;
+  Type NULL = new Null();
+  Type STR = new Str();
+  Type DIM3 = new Dim3(false);
+  Type UINT3 = new Dim3(true);
+
+  static Type arith(Scalar s) {
+    return new Arith(s);
+  }
+
+  static Pointer pointerTo(Type t) {
+    return new Pointer(t, false, false);
+  }
+}

@@ -1,0 +1,591 @@
+package org.scansim.frontend.sema;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.scansim.frontend.ast.ArrayDim;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.FunctionQualifier;
+import org.scansim.frontend.ast.Initializer;
+import org.scansim.frontend.ast.Param;
+import org.scansim.frontend.ast.Stmt;
+import org.scansim.frontend.ast.Storage;
+import org.scansim.frontend.ast.TranslationUnit;
+import org.scansim.frontend.ast.VarDecl;
+import org.scansim.frontend.diag.Diagnostic;
+import org.scansim.frontend.diag.Diagnostics;
+import org.scansim.frontend.diag.Span;
+
+/**
+ * Resolves names, types every expression and checks the rules of C++ and CUDA that the subset
+ * relies on: declarations before use, execution spaces (no {@code __syncthreads} in host code, no
+ * {@code __shared__} outside device code, launches only of kernels), assignability and const,
+ * constant array sizes, loop-only {@code break}/{@code continue}, return types.
+ */
+public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void> {
+  /** Integer constants of the CUDA runtime API that the subset knows (cuda_runtime_api.h). */
+  private static final Map<String, Long> RUNTIME_CONSTANTS =
+      Map.of(
+          "cudaSuccess", 0L,
+          "cudaMemcpyHostToHost", 0L,
+          "cudaMemcpyHostToDevice", 1L,
+          "cudaMemcpyDeviceToHost", 2L,
+          "cudaMemcpyDeviceToDevice", 3L,
+          "cudaMemcpyDefault", 4L);
+
+  /** Largest array the checker accepts: a bound on what a hostile file can make us allocate. */
+  static final long MAX_ARRAY_BYTES = 1L << 32;
+
+  private final Context cx;
+  private final ExprChecker exprs;
+  private Type returnType = Type.VOID;
+  private int loops;
+  private int switches;
+
+  private TypeChecker(Diagnostics diags) {
+    Scope file = new Scope(null);
+    this.cx = new Context(diags, file);
+    this.exprs = new ExprChecker(cx);
+    for (String name : List.of("threadIdx", "blockIdx", "blockDim", "gridDim")) {
+      file.define(new Symbol.Variable(name, Type.UINT3, Symbol.VarKind.BUILTIN, true, false, null, null));
+    }
+    file.define(new Symbol.Variable("warpSize", Type.INT, Symbol.VarKind.BUILTIN, true, false, null, null));
+    RUNTIME_CONSTANTS.forEach(
+        (name, value) -> file.define(new Symbol.Variable(name, Type.INT, Symbol.VarKind.BUILTIN_CONSTANT, true, false, null, value)));
+  }
+
+  /** Checks a parsed translation unit; errors go to {@code diags}. */
+  public static Sema check(TranslationUnit unit, Diagnostics diags) {
+    TypeChecker checker = new TypeChecker(diags);
+    for (Decl d : unit.decls()) {
+      d.accept(checker);
+    }
+    return checker.cx.sema;
+  }
+
+  // ---- declarations ----
+
+  @Override
+  public Void visitFunction(Decl.Function f) {
+    Space space = spaceOf(f);
+    Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers());
+    if (space == Space.GLOBAL && !(ret instanceof Type.Void)) {
+      cx.error(f.nameSpan(), "a __global__ function must return void, not '" + ret.spelling() + "'");
+    }
+    if (ret instanceof Type.Dim3) {
+      cx.error(f.returnSpec().span(), "functions returning dim3 are not supported");
+    }
+    List<Type> paramTypes = new ArrayList<>();
+    for (Param p : f.params()) {
+      paramTypes.add(paramType(p));
+    }
+    Symbol.Function sym = declareFunction(f, space, ret, paramTypes);
+    cx.sema.functions.put(f, sym);
+    if (f.body() == null) {
+      return null;
+    }
+    if (sym.definition() != null) {
+      cx.diags.report(
+          Diagnostic.error(f.nameSpan(), "redefinition of '" + f.name() + "'")
+              .withNote(sym.definition().nameSpan(), "previous definition is here"));
+      return null;
+    }
+    sym.define(f);
+    cx.space = space;
+    returnType = ret;
+    Scope outer = cx.scope;
+    cx.scope = new Scope(outer);
+    try {
+      Set<String> seen = new HashSet<>();
+      for (int i = 0; i < f.params().size(); i++) {
+        Param p = f.params().get(i);
+        if (p.name() == null) {
+          continue;
+        }
+        if (!seen.add(p.name())) {
+          cx.error(p.nameSpan(), "redefinition of parameter '" + p.name() + "'");
+        }
+        Symbol.Variable v =
+            new Symbol.Variable(
+                p.name(), paramTypes.get(i), Symbol.VarKind.PARAM, TypeResolver.outerConst(p.spec(), p.pointers()),
+                TypeResolver.outerVolatile(p.spec(), p.pointers()), p.nameSpan(), null);
+        cx.sema.params.put(p, v);
+        cx.scope.define(v);
+      }
+      // The body shares the parameters' scope (C11 §6.2.1p4).
+      for (Stmt s : f.body().stmts()) {
+        s.accept(this);
+      }
+    } finally {
+      cx.scope = outer;
+      cx.space = Space.HOST;
+      returnType = Type.VOID;
+    }
+    return null;
+  }
+
+  private Space spaceOf(Decl.Function f) {
+    Set<FunctionQualifier> q = f.qualifiers();
+    if (q.contains(FunctionQualifier.GLOBAL)) {
+      if (q.contains(FunctionQualifier.HOST) || q.contains(FunctionQualifier.DEVICE)) {
+        cx.error(f.nameSpan(), "a __global__ function cannot also be __host__ or __device__");
+      }
+      return Space.GLOBAL;
+    }
+    if (q.contains(FunctionQualifier.DEVICE)) {
+      return q.contains(FunctionQualifier.HOST) ? Space.HOST_DEVICE : Space.DEVICE;
+    }
+    return Space.HOST;
+  }
+
+  private Type paramType(Param p) {
+    Type t = TypeResolver.withPointers(p.spec(), p.pointers());
+    if (!p.dims().isEmpty()) {
+      // float a[] and float a[N] are adjusted to float * (C11 §6.7.6.3p7).
+      if (p.dims().size() > 1) {
+        cx.error(p.span(), "multi-dimensional array parameters are not supported");
+      }
+      t = new Type.Pointer(t, p.spec().isConst() && p.pointers().isEmpty(), p.spec().isVolatile() && p.pointers().isEmpty());
+    }
+    if (t instanceof Type.Void && p.pointers().isEmpty()) {
+      cx.error(p.span(), "parameter of type 'void'");
+      return Type.ERR;
+    }
+    if (t instanceof Type.Dim3) {
+      cx.error(p.span(), "dim3 parameters are not supported");
+      return Type.ERR;
+    }
+    return t;
+  }
+
+  private Symbol.Function declareFunction(Decl.Function f, Space space, Type ret, List<Type> params) {
+    Symbol existing = cx.scope.lookupHere(f.name());
+    if (existing instanceof Symbol.Function prev) {
+      if (prev.space() != space || !prev.returnType().equals(ret) || !prev.paramTypes().equals(params)) {
+        cx.diags.report(
+            Diagnostic.error(f.nameSpan(), "conflicting declaration of '" + f.name() + "' (overloading is not supported)")
+                .withNote(prev.declSpan(), "previous declaration is here"));
+      }
+      return prev;
+    }
+    if (existing != null) {
+      cx.diags.report(
+          Diagnostic.error(f.nameSpan(), "redefinition of '" + f.name() + "' as a different kind of symbol")
+              .withNote(existing.declSpan(), "previous definition is here"));
+    }
+    if (Builtin.byName(f.name()) != null) {
+      cx.error(f.nameSpan(), "'" + f.name() + "' is a built-in function and cannot be redefined");
+    }
+    Symbol.Function sym = new Symbol.Function(f.name(), space, ret, params, f);
+    cx.scope.define(sym);
+    return sym;
+  }
+
+  @Override
+  public Void visitVariables(Decl.Variables v) {
+    for (VarDecl d : v.vars()) {
+      declareVariable(d, true);
+    }
+    return null;
+  }
+
+  /** Declares one variable at file or block scope, checking its type, storage and initialiser. */
+  private void declareVariable(VarDecl d, boolean fileScope) {
+    Symbol.VarKind kind = kindOf(d, fileScope);
+    boolean isConst = TypeResolver.outerConst(d.spec(), d.pointers());
+    boolean isVolatile = TypeResolver.outerVolatile(d.spec(), d.pointers());
+    Type t = TypeResolver.withPointers(d.spec(), d.pointers());
+    if (t instanceof Type.Void) {
+      cx.error(d.nameSpan(), "variable '" + d.name() + "' has type 'void'");
+      t = Type.ERR;
+    }
+    t = arrayType(d, t, kind, isConst, isVolatile);
+    if (t instanceof Type.Dim3 && (kind != Symbol.VarKind.LOCAL)) {
+      cx.error(d.nameSpan(), "dim3 variables are supported only as local variables");
+    }
+    Long constValue = checkInitializer(d, t, kind, isConst);
+    Symbol previous = cx.scope.lookupHere(d.name());
+    if (previous != null) {
+      cx.diags.report(
+          Diagnostic.error(d.nameSpan(), "redefinition of '" + d.name() + "'")
+              .withNote(previous.declSpan() != null ? previous.declSpan() : d.nameSpan(), "previous definition is here"));
+    }
+    Symbol.Variable sym = new Symbol.Variable(d.name(), t, kind, isConst, isVolatile, d.nameSpan(), constValue);
+    cx.sema.variables.put(d, sym);
+    if (fileScope) {
+      cx.sema.globals.add(sym);
+    }
+    cx.scope.define(sym);
+  }
+
+  private Symbol.VarKind kindOf(VarDecl d, boolean fileScope) {
+    Set<Storage> s = d.storage();
+    boolean device = cx.space.onDevice();
+    if (s.contains(Storage.SHARED)) {
+      if (!fileScope && !device) {
+        cx.error(d.nameSpan(), "__shared__ variable '" + d.name() + "' declared outside device code");
+      }
+      if (s.contains(Storage.EXTERN)) {
+        return Symbol.VarKind.DYNAMIC_SHARED;
+      }
+      return Symbol.VarKind.SHARED;
+    }
+    if (s.contains(Storage.EXTERN)) {
+      cx.error(d.nameSpan(), "'extern' variables other than 'extern __shared__' are not supported");
+    }
+    if (s.contains(Storage.CONSTANT)) {
+      if (!fileScope) {
+        cx.error(d.nameSpan(), "__constant__ variables must be declared at file scope");
+      }
+      return Symbol.VarKind.CONSTANT;
+    }
+    if (s.contains(Storage.DEVICE)) {
+      if (!fileScope) {
+        cx.error(d.nameSpan(), "__device__ variables must be declared at file scope");
+      }
+      return Symbol.VarKind.DEVICE_GLOBAL;
+    }
+    if (fileScope) {
+      return Symbol.VarKind.HOST_GLOBAL;
+    }
+    if (s.contains(Storage.STATIC)) {
+      cx.error(d.nameSpan(), "static local variables are not supported");
+    }
+    return Symbol.VarKind.LOCAL;
+  }
+
+  private Type arrayType(VarDecl d, Type elem, Symbol.VarKind kind, boolean isConst, boolean isVolatile) {
+    List<ArrayDim> dims = d.dims();
+    if (dims.isEmpty()) {
+      if (kind == Symbol.VarKind.DYNAMIC_SHARED) {
+        cx.error(d.nameSpan(), "extern __shared__ variable '" + d.name() + "' must be an unsized array (e.g. 'extern __shared__ float " + d.name() + "[];')");
+      }
+      return elem;
+    }
+    if (elem instanceof Type.Dim3) {
+      cx.error(d.nameSpan(), "arrays of dim3 are not supported");
+      return Type.ERR;
+    }
+    Type t = elem;
+    long total = Math.max(1, elem.size());
+    for (int i = dims.size() - 1; i >= 0; i--) {
+      ArrayDim dim = dims.get(i);
+      long length;
+      if (dim.size() == null) {
+        boolean allowed = i == 0 && (kind == Symbol.VarKind.DYNAMIC_SHARED || d.init() instanceof Initializer.Braced);
+        if (!allowed) {
+          cx.error(dim.span(), "array '" + d.name() + "' needs an explicit size");
+          return Type.ERR;
+        }
+        length = d.init() instanceof Initializer.Braced b ? b.items().size() : -1;
+      } else {
+        if (kind == Symbol.VarKind.DYNAMIC_SHARED) {
+          cx.error(dim.span(), "extern __shared__ array '" + d.name() + "' must be unsized: its size is the launch's dynamic shared memory");
+        }
+        Type st = exprs.checkValue(dim.size());
+        Long v = cx.sema.constantOf(dim.size());
+        if (st instanceof Type.Err) {
+          return Type.ERR;
+        }
+        if (!st.isInteger()) {
+          cx.error(dim.size().span(), "size of array '" + d.name() + "' has non-integer type '" + st.spelling() + "'");
+          return Type.ERR;
+        }
+        if (v == null) {
+          cx.error(dim.size().span(), "size of array '" + d.name() + "' is not a constant expression (variable-length arrays are not supported)");
+          return Type.ERR;
+        }
+        if (v <= 0) {
+          cx.error(dim.size().span(), "size of array '" + d.name() + "' must be positive, not " + v);
+          return Type.ERR;
+        }
+        length = v;
+        total = Math.multiplyHigh(total, length) != 0 ? Long.MAX_VALUE : total * length;
+        if (total > MAX_ARRAY_BYTES) {
+          cx.error(dim.size().span(), "array '" + d.name() + "' is too large (" + (total == Long.MAX_VALUE ? "overflow" : total + " bytes") + ")");
+          return Type.ERR;
+        }
+      }
+      t = new Type.Array(t, length, isConst, isVolatile);
+    }
+    return t;
+  }
+
+  /** Checks the initialiser; returns the value of a const integer initialised by a constant. */
+  private Long checkInitializer(VarDecl d, Type t, Symbol.VarKind kind, boolean isConst) {
+    Initializer init = d.init();
+    if (init == null) {
+      if (isConst && kind != Symbol.VarKind.PARAM && !(t instanceof Type.Array a && a.length() < 0)) {
+        cx.error(d.nameSpan(), "default initialization of an object of const type '" + ("const " + t.spelling()) + "'");
+      }
+      return null;
+    }
+    if (kind == Symbol.VarKind.SHARED || kind == Symbol.VarKind.DYNAMIC_SHARED) {
+      cx.error(init.span(), "initialization is not supported for __shared__ variables");
+      return null;
+    }
+    if (t instanceof Type.Err) {
+      checkInitExprs(init);
+      return null;
+    }
+    if (init instanceof Initializer.Single s) {
+      if (t instanceof Type.Array) {
+        exprs.checkValue(s.value());
+        cx.error(init.span(), "array '" + d.name() + "' must be initialized with a brace-enclosed initializer");
+        return null;
+      }
+      Type vt = exprs.checkValue(s.value());
+      exprs.requireAssignable(t, s.value(), vt, "initialize a variable");
+      Long c = cx.sema.constantOf(s.value());
+      if (isConst && c != null && t.isInteger() && !(vt instanceof Type.Err)) {
+        return Conversions.wrap(c, ((Type.Arith) t).scalar());
+      }
+      return null;
+    }
+    if (init instanceof Initializer.Braced b) {
+      checkBraced(d, t, b);
+      return null;
+    }
+    Initializer.Constructor c = (Initializer.Constructor) init;
+    if (t instanceof Type.Dim3) {
+      if (c.args().isEmpty() || c.args().size() > 3) {
+        cx.error(init.span(), "dim3 takes 1 to 3 integer values, not " + c.args().size());
+      }
+      for (Expr a : c.args()) {
+        Type at = exprs.checkValue(a);
+        if (!(at instanceof Type.Err) && !at.isInteger()) {
+          cx.error(a.span(), "dim3 component must be an integer, not '" + at.spelling() + "'");
+        }
+      }
+      return null;
+    }
+    if (c.args().size() != 1 || t instanceof Type.Array) {
+      checkInitExprs(init);
+      cx.error(init.span(), "direct initialization of '" + t.spelling() + "' takes one value");
+      return null;
+    }
+    Expr value = c.args().get(0);
+    exprs.requireAssignable(t, value, exprs.checkValue(value), "initialize a variable");
+    Long v = cx.sema.constantOf(value);
+    return isConst && v != null && t.isInteger() ? Conversions.wrap(v, ((Type.Arith) t).scalar()) : null;
+  }
+
+  private void checkBraced(VarDecl d, Type t, Initializer.Braced b) {
+    if (t instanceof Type.Array a) {
+      if (a.length() >= 0 && b.items().size() > a.length()) {
+        cx.error(b.items().get((int) a.length()).span(), "excess elements in array initializer");
+      }
+      for (Initializer item : b.items()) {
+        if (item instanceof Initializer.Single s) {
+          if (a.element() instanceof Type.Array) {
+            cx.error(item.span(), "nested arrays must be initialized with braces");
+            exprs.checkValue(s.value());
+          } else {
+            exprs.requireAssignable(a.element(), s.value(), exprs.checkValue(s.value()), "initialize an element");
+          }
+        } else if (item instanceof Initializer.Braced inner) {
+          checkBraced(d, a.element(), inner);
+        } else {
+          checkInitExprs(item);
+          cx.error(item.span(), "unexpected initializer");
+        }
+      }
+      return;
+    }
+    if (b.items().size() > 1) {
+      cx.error(b.span(), "excess elements in scalar initializer");
+    }
+    for (Initializer item : b.items()) {
+      if (item instanceof Initializer.Single s && t.isScalar()) {
+        exprs.requireAssignable(t, s.value(), exprs.checkValue(s.value()), "initialize a variable");
+      } else {
+        checkInitExprs(item);
+        cx.error(item.span(), "invalid initializer for '" + t.spelling() + "'");
+      }
+    }
+  }
+
+  private void checkInitExprs(Initializer init) {
+    if (init instanceof Initializer.Single s) {
+      exprs.checkValue(s.value());
+    } else if (init instanceof Initializer.Braced b) {
+      b.items().forEach(this::checkInitExprs);
+    } else {
+      ((Initializer.Constructor) init).args().forEach(exprs::checkValue);
+    }
+  }
+
+  // ---- statements ----
+
+  private void inScope(Runnable body) {
+    Scope outer = cx.scope;
+    cx.scope = new Scope(outer);
+    try {
+      body.run();
+    } finally {
+      cx.scope = outer;
+    }
+  }
+
+  /** A sub-statement gets its own scope (C11 §6.8.4p3), so `if (c) int x;` declares nothing outside. */
+  private void nested(Stmt s) {
+    inScope(() -> s.accept(this));
+  }
+
+  @Override
+  public Void visitBlock(Stmt.Block s) {
+    inScope(() -> s.stmts().forEach(x -> x.accept(this)));
+    return null;
+  }
+
+  @Override
+  public Void visitDecl(Stmt.DeclStmt s) {
+    for (VarDecl d : s.vars()) {
+      declareVariable(d, false);
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitExpr(Stmt.ExprStmt s) {
+    exprs.checkValue(s.expr());
+    return null;
+  }
+
+  @Override
+  public Void visitIf(Stmt.If s) {
+    exprs.checkCondition(s.cond());
+    nested(s.then());
+    if (s.els() != null) {
+      nested(s.els());
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitFor(Stmt.For s) {
+    inScope(
+        () -> {
+          if (s.init() != null) {
+            s.init().accept(this);
+          }
+          if (s.cond() != null) {
+            exprs.checkCondition(s.cond());
+          }
+          if (s.step() != null) {
+            exprs.checkValue(s.step());
+          }
+          loop(s.body());
+        });
+    return null;
+  }
+
+  private void loop(Stmt body) {
+    loops++;
+    try {
+      nested(body);
+    } finally {
+      loops--;
+    }
+  }
+
+  @Override
+  public Void visitWhile(Stmt.While s) {
+    exprs.checkCondition(s.cond());
+    loop(s.body());
+    return null;
+  }
+
+  @Override
+  public Void visitDoWhile(Stmt.DoWhile s) {
+    loop(s.body());
+    exprs.checkCondition(s.cond());
+    return null;
+  }
+
+  @Override
+  public Void visitBreak(Stmt.Break s) {
+    if (loops == 0 && switches == 0) {
+      cx.error(s.span(), "'break' statement not in loop or switch statement");
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitContinue(Stmt.Continue s) {
+    if (loops == 0) {
+      cx.error(s.span(), "'continue' statement not in loop statement");
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitReturn(Stmt.Return s) {
+    if (s.value() == null) {
+      if (!(returnType instanceof Type.Void) && !(returnType instanceof Type.Err)) {
+        cx.error(s.span(), "non-void function should return a value of type '" + returnType.spelling() + "'");
+      }
+      return null;
+    }
+    Type t = exprs.checkValue(s.value());
+    if (returnType instanceof Type.Void) {
+      if (!(t instanceof Type.Void) && !(t instanceof Type.Err)) {
+        cx.error(s.value().span(), "void function should not return a value");
+      }
+      return null;
+    }
+    exprs.requireAssignable(returnType, s.value(), t, "return a value from a function returning");
+    return null;
+  }
+
+  @Override
+  public Void visitSwitch(Stmt.Switch s) {
+    Type t = exprs.checkValue(s.value());
+    if (!(t instanceof Type.Err) && !t.isInteger()) {
+      cx.error(s.value().span(), "statement requires expression of integer type ('" + t.spelling() + "' invalid)");
+    }
+    Set<Long> labels = new HashSet<>();
+    boolean sawDefault = false;
+    switches++;
+    try {
+      Scope outer = cx.scope;
+      cx.scope = new Scope(outer);
+      try {
+        for (Stmt.Case c : s.cases()) {
+          if (c.label() == null) {
+            if (sawDefault) {
+              cx.error(c.span(), "multiple default labels in one switch");
+            }
+            sawDefault = true;
+          } else {
+            Type lt = exprs.checkValue(c.label());
+            Long v = cx.sema.constantOf(c.label());
+            if (!(lt instanceof Type.Err) && (v == null || !lt.isInteger())) {
+              cx.error(c.label().span(), "case label is not an integer constant expression");
+            } else if (v != null && !labels.add(v)) {
+              cx.error(c.label().span(), "duplicate case value '" + v + "'");
+            }
+          }
+          c.body().forEach(x -> x.accept(this));
+        }
+      } finally {
+        cx.scope = outer;
+      }
+    } finally {
+      switches--;
+    }
+    return null;
+  }
+
+  @Override
+  public Void visitEmpty(Stmt.Empty s) {
+    return null;
+  }
+
+  static Span spanOf(VarDecl d) {
+    return d.nameSpan();
+  }
+}

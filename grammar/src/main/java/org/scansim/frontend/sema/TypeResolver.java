@@ -1,0 +1,62 @@
+package org.scansim.frontend.sema;
+
+import java.util.List;
+import org.scansim.frontend.ast.BaseType;
+import org.scansim.frontend.ast.PointerLevel;
+import org.scansim.frontend.ast.TypeName;
+import org.scansim.frontend.ast.TypeSpec;
+
+/** Turns written types (specifiers and pointer declarators) into semantic types. */
+final class TypeResolver {
+  private TypeResolver() {}
+
+  static Type base(BaseType b) {
+    return switch (b) {
+      case VOID -> Type.VOID;
+      case BOOL -> Type.BOOL;
+      case CHAR, SCHAR -> Type.CHAR;
+      case UCHAR -> Type.arith(Scalar.UCHAR);
+      case SHORT -> Type.arith(Scalar.SHORT);
+      case USHORT -> Type.arith(Scalar.USHORT);
+      case INT, CUDA_ERROR -> Type.INT;
+      case UINT -> Type.UINT;
+      case LONG -> Type.LONG;
+      case ULONG, SIZE_T -> Type.ULONG;
+      case LLONG -> Type.LLONG;
+      case ULLONG -> Type.ULLONG;
+      case FLOAT -> Type.FLOAT;
+      case DOUBLE -> Type.DOUBLE;
+      case DIM3 -> Type.DIM3;
+    };
+  }
+
+  /**
+   * Applies the declarator's pointers to the specifiers' type. The specifiers' const/volatile
+   * qualify the innermost pointee; each {@code *}'s own qualifiers qualify the next level out.
+   * The qualifiers of the outermost level (the variable itself) are returned by the caller.
+   */
+  static Type withPointers(TypeSpec spec, List<PointerLevel> pointers) {
+    Type t = base(spec.base());
+    boolean c = spec.isConst();
+    boolean v = spec.isVolatile();
+    for (PointerLevel p : pointers) {
+      t = new Type.Pointer(t, c, v);
+      c = p.isConst();
+      v = p.isVolatile();
+    }
+    return t;
+  }
+
+  /** Whether the outermost level (the object itself) is const. */
+  static boolean outerConst(TypeSpec spec, List<PointerLevel> pointers) {
+    return pointers.isEmpty() ? spec.isConst() : pointers.get(pointers.size() - 1).isConst();
+  }
+
+  static boolean outerVolatile(TypeSpec spec, List<PointerLevel> pointers) {
+    return pointers.isEmpty() ? spec.isVolatile() : pointers.get(pointers.size() - 1).isVolatile();
+  }
+
+  static Type of(TypeName name) {
+    return withPointers(name.spec(), name.pointers());
+  }
+}
