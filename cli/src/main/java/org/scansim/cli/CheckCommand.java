@@ -1,0 +1,59 @@
+package org.scansim.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.DiagnosticPrinter;
+import org.scansim.frontend.ir.IrFunction;
+import org.scansim.frontend.ir.IrPrinter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code scansim check FILE [-D NAME[=VALUE]]... [--ir]}: front-end diagnostics, optionally the IR. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Preprocesses, parses and type-checks a CUDA file and lowers it to the simulator's IR.",
+      "Prints diagnostics as file:line:col: error: ... with the source line and a caret."
+    })
+final class CheckCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "the .cu file to check")
+  Path file;
+
+  @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
+  List<String> defines;
+
+  @Option(names = "--ir", description = "print the typed IR of every function")
+  boolean printIr;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Frontend.Result r = Frontend.compileFile(file, Defines.parse(defines));
+    err.print(DiagnosticPrinter.render(r.diagnostics().sorted(), r.diagnostics().dropped()));
+    err.flush();
+    if (!r.ok()) {
+      int n = r.diagnostics().errorCount();
+      err.println(n + (n == 1 ? " error" : " errors") + " generated.");
+      return Main.INVALID_INPUT;
+    }
+    if (printIr) {
+      out.print(IrPrinter.print(r.ir()));
+    } else {
+      StringBuilder summary = new StringBuilder();
+      for (IrFunction f : r.ir().functions()) {
+        summary.append(summary.length() == 0 ? "" : ", ").append(f.isKernel() ? "kernel " : "").append(f.name());
+      }
+      out.println(file + ": ok (" + r.ir().functions().size() + " functions: " + summary + ")");
+    }
+    return Main.OK;
+  }
+}

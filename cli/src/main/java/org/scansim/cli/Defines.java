@@ -1,0 +1,26 @@
+package org.scansim.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns repeated {@code -D NAME[=VALUE]} options into the preprocessor's ordered map. */
+final class Defines {
+  private Defines() {}
+
+  static Map<String, String> parse(List<String> options) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (options == null) {
+      return out;
+    }
+    for (String d : options) {
+      int eq = d.indexOf('=');
+      if (eq < 0) {
+        out.put(d, null);
+      } else {
+        out.put(d.substring(0, eq), d.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,61 @@
+package org.scansim.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code scansim} command. Exit codes, kept by every subcommand: 0 success, 1 the kernel ran
+ * but its result or a check failed, 2 invalid input (usage, syntax, types), 3 a fault inside the
+ * kernel at run time.
+ */
+@Command(
+    name = "scansim",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "Simulates a SIMT GPU running CUDA scan (prefix-sum) kernels.",
+    subcommands = {CheckCommand.class, CommandLine.HelpCommand.class},
+    footer = {"", "Exit codes: 0 success, 1 a result or check failed, 2 invalid input, 3 a fault in the kernel."})
+public final class Main implements Runnable {
+  public static final int OK = 0;
+  public static final int FAILED = 1;
+  public static final int INVALID_INPUT = 2;
+  public static final int KERNEL_FAULT = 3;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose one of " + spec.subcommands().keySet());
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given streams; what tests call. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler(
+        (ex, cmd, parsed) -> {
+          // Never a stack trace for the user: one line, and the exit code of an invalid input.
+          cmd.getErr().println("scansim: error: " + ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
+          return INVALID_INPUT;
+        });
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /** Reads the version Maven wrote into the jar's manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"scansim " + (v == null ? "(development build)" : v)};
+    }
+  }
+}
