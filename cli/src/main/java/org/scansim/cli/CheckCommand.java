@@ -52,7 +52,8 @@ final class CheckCommand implements Callable<Integer> {
       for (IrFunction f : r.ir().functions()) {
         summary.append(summary.length() == 0 ? "" : ", ").append(f.isKernel() ? "kernel " : "").append(f.name());
       }
-      out.println(file + ": ok (" + r.ir().functions().size() + " functions: " + summary + ")");
+      int n = r.ir().functions().size();
+      out.println(file + ": ok (" + n + (n == 1 ? " function: " : " functions: ") + summary + ")");
     }
     return Main.OK;
   }
