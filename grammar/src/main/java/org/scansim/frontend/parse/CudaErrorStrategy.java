@@ -14,12 +14,16 @@ import org.scansim.frontend.parse.ErrorMessages.Message;
 /**
  * ANTLR's default recovery (single-token insertion and deletion, resynchronisation on follow
  * sets) with the short messages of {@link ErrorMessages} instead of {@code mismatched input ...
- * expecting {...}}, and three changes to recovery at file scope:
+ * expecting {...}}, and these changes:
  *
  * <ul>
+ *   <li>single-token deletion never removes a {@code '}'} or a {@code ';'} that ends a statement
+ *       (one outside parentheses): the statement ends there, and what follows starts the next one,
+ *       so the error is reported at that token and recovery resynchronises on it;
  *   <li>an error in a file-scope declaration outside any function body (a kernel's header) skips
  *       that whole declaration, braced body included, so the body does not spill into the file
- *       scope as a string of further errors;
+ *       scope as a string of further errors; the declaration after it is reported on its own,
+ *       even when its error is met while predicting, before any of its tokens is matched;
  *   <li>tokens between file-scope declarations that cannot start one (the rest of a body whose
  *       '{' was lost) are skipped as one piece, up to an unmatched '}' or a ';' before something
  *       that starts a declaration;
@@ -30,6 +34,23 @@ import org.scansim.frontend.parse.ErrorMessages.Message;
  * One instance serves one parse.
  */
 final class CudaErrorStrategy extends DefaultErrorStrategy {
+
+  /** Where statements start and end ({@link TokenScan} records the boundaries). */
+  private final SyntaxErrors statements;
+
+  /** The names of rejected typedefs and their uses as types. */
+  private final TypedefNames typedefs;
+
+  /**
+   * @param statements the collector of this parse, for its statement boundaries: a {@code ';'}
+   *     outside parentheses, a brace
+   * @param typedefs the names declared by (rejected) typedefs, to report an unknown type at its
+   *     first use
+   */
+  CudaErrorStrategy(SyntaxErrors statements, TypedefNames typedefs) {
+    this.statements = statements;
+    this.typedefs = typedefs;
+  }
 
   // ------------------------------------------------------------------------------------------
   // Reporting
@@ -49,7 +70,8 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
     } else {
       expected = null;
     }
-    notify(recognizer, ErrorMessages.describe(recognizer, offending, expected == null ? new IntervalSet() : expected));
+    notify(recognizer, ErrorMessages.describe(
+        recognizer, offending, expected == null ? new IntervalSet() : expected, typedefUse(offending)));
   }
 
   @Override
@@ -58,7 +80,8 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
       return;
     }
     beginErrorCondition(recognizer);
-    notify(recognizer, ErrorMessages.describeUnwanted(recognizer, recognizer.getCurrentToken(), getExpectedTokens(recognizer)));
+    Token t = recognizer.getCurrentToken();
+    notify(recognizer, ErrorMessages.describeUnwanted(recognizer, t, getExpectedTokens(recognizer), typedefUse(t)));
   }
 
   @Override
@@ -67,7 +90,14 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
       return;
     }
     beginErrorCondition(recognizer);
-    notify(recognizer, ErrorMessages.describe(recognizer, recognizer.getCurrentToken(), getExpectedTokens(recognizer)));
+    Token t = recognizer.getCurrentToken();
+    notify(recognizer, ErrorMessages.describe(recognizer, t, getExpectedTokens(recognizer), typedefUse(t)));
+  }
+
+  /** The first use of a typedef name as a type in the statement, up to {@code offending}; or null. */
+  private Token typedefUse(Token offending) {
+    int at = offending.getStartIndex();
+    return at < 0 ? null : typedefs.firstUse(statements.statementStart(at) + 1, at);
   }
 
   private static void notify(Parser recognizer, Message message) {
@@ -77,6 +107,27 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
   // ------------------------------------------------------------------------------------------
   // Recovery
 
+  /**
+   * ANTLR deletes the unexpected token when the one after it fits. That is right for a stray token
+   * inside a statement, and wrong for the token that ends the statement: in {@code x = a - ;}
+   * followed by {@code int y = 1;}, deleting the ';' makes {@code int} the operand, read as the
+   * start of a functional cast {@code int(...)}, and the correct next line gets a second error. A
+   * '}' or a ';' outside parentheses is therefore never deleted: the error is reported at it, and
+   * the enclosing rules resynchronise on it (both are in their follow sets).
+   */
+  @Override
+  protected Token singleTokenDeletion(Parser recognizer) {
+    if (endsStatement(recognizer.getCurrentToken())) {
+      return null;
+    }
+    return super.singleTokenDeletion(recognizer);
+  }
+
+  private boolean endsStatement(Token t) {
+    return t.getType() == CudaLexer.RBRACE
+        || (t.getType() == CudaLexer.SEMI && statements.isBoundary(t.getStartIndex()));
+  }
+
   @Override
   public void sync(Parser recognizer) throws RecognitionException {
     if (recognizer.getContext() instanceof CudaParser.TranslationUnitContext) {
@@ -84,11 +135,20 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
       // unless it follows an error not yet recovered from).
       ATNState s = recognizer.getInterpreter().atn.states.get(recognizer.getState());
       int la = recognizer.getInputStream().LA(1);
+      if (recognizer.getInputStream().index() == resumeAt && startsFileScopeDeclaration(la)) {
+        // A broken declaration was skipped whole and a new one starts here: its errors are its
+        // own. Without this, an error that prediction meets before the first token is matched
+        // (the next kernel's header) would count as part of the recovery and go unreported.
+        endErrorCondition(recognizer);
+      }
+      resumeAt = -1;
       if (la == Token.EOF || recognizer.getATN().nextTokens(s).contains(la)) {
         return;
       }
       reportUnwantedToken(recognizer);
-      skipDeclaration(recognizer);
+      if (skipDeclaration(recognizer) && startsFileScopeDeclaration(recognizer.getInputStream().LA(1))) {
+        endErrorCondition(recognizer); // as above; the loop enters the declaration without a sync
+      }
       return;
     }
     try {
@@ -108,6 +168,9 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
   private int skippedTo = -1;
   private int unwound;
 
+  /** Where the last skip ended at the end of a whole declaration; -1 when it did not. */
+  private int resumeAt = -1;
+
   /**
    * An error in a file-scope declaration outside any function body (a kernel's header, a global
    * variable) skips the whole declaration once, braced body included; the enclosing rules then
@@ -121,8 +184,9 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
       return;
     }
     if (ErrorMessages.atFileScope(recognizer.getContext())) {
-      skipDeclaration(recognizer);
+      boolean whole = skipDeclaration(recognizer);
       skippedTo = recognizer.getInputStream().index();
+      resumeAt = whole ? skippedTo : -1;
       unwound = 0;
       return;
     }
@@ -134,8 +198,11 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
    * opened, or to a ';' followed by what looks like the start of a declaration. An unmatched '}'
    * also ends the skip: statements at file scope are usually the rest of a function body whose
    * '{' was lost, and they are skipped as one piece.
+   *
+   * @return whether the skip ended at the end of a whole declaration (its body's '}', or a ';'
+   *     before the start of another), not at an unmatched '}' or the end of input
    */
-  private static void skipDeclaration(Parser recognizer) {
+  private static boolean skipDeclaration(Parser recognizer) {
     TokenStream in = recognizer.getInputStream();
     int depth = 0;
     boolean opened = false;
@@ -148,12 +215,13 @@ final class CudaErrorStrategy extends DefaultErrorStrategy {
       } else if (type == CudaLexer.RBRACE) {
         depth--;
         if (depth < 0 || (depth == 0 && opened)) {
-          return;
+          return depth == 0;
         }
       } else if (type == CudaLexer.SEMI && depth == 0 && startsFileScopeDeclaration(in.LA(1))) {
-        return;
+        return in.LA(1) != Token.EOF;
       }
     }
+    return false;
   }
 
   private static boolean startsFileScopeDeclaration(int type) {

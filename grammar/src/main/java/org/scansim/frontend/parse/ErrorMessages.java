@@ -17,7 +17,8 @@ import org.antlr.v4.runtime.misc.IntervalSet;
  * tokens it expected there and the rule it was in, one short message and the token it belongs to.
  *
  * <p>In order of preference: an unknown type name ({@code uint x}, {@code (floAt *p)}: two
- * identifiers in a row are never C); {@code expected '}' at end of input}; {@code expected
+ * identifiers in a row are never C; or a name declared by a rejected typedef), at its first use in
+ * the statement; {@code expected '}' at end of input}; {@code expected
  * expression}; {@code expected identifier}; the closer the construct needs ({@code ')'}, {@code
  * ']'}, {@code ';'} placed just after the previous token, {@code '}'}, {@code ':'}, {@code
  * '>>>'}); otherwise {@code unexpected 'x'}.
@@ -29,16 +30,15 @@ final class ErrorMessages {
 
   private ErrorMessages() {}
 
-  /** The message for an error at {@code offending}, where the parser expected {@code expected}. */
-  static Message describe(Parser recognizer, Token offending, IntervalSet expected) {
+  /**
+   * The message for an error at {@code offending}, where the parser expected {@code expected};
+   * {@code typedefUse} is the first use of a typedef name as a type in the statement, or null.
+   */
+  static Message describe(Parser recognizer, Token offending, IntervalSet expected, Token typedefUse) {
     TokenStream tokens = recognizer.getInputStream();
-    Token unknownType = unknownTypeName(recognizer, offending);
+    Token unknownType = firstUnknownType(recognizer, offending, typedefUse);
     if (unknownType != null) {
       return new Message(unknownType, unknownTypeMessage(unknownType));
-    }
-    Token headerType = unknownTypeInHeader(recognizer, offending);
-    if (headerType != null) {
-      return new Message(headerType, unknownTypeMessage(headerType));
     }
     if (expected.size() == 1 && expected.contains(CudaLexer.LT) && offending.getTokenIndex() > 0) {
       // Only `texture<...>` lets an identifier start a declaration: `x = 1;` at file scope, or
@@ -84,11 +84,11 @@ final class ErrorMessages {
   }
 
   /** The message for an unexpected token that single-token deletion or a loop skips. */
-  static Message describeUnwanted(Parser recognizer, Token t, IntervalSet expected) {
+  static Message describeUnwanted(Parser recognizer, Token t, IntervalSet expected, Token typedefUse) {
     if (t.getType() == Token.EOF) {
-      return describe(recognizer, t, expected);
+      return describe(recognizer, t, expected, typedefUse);
     }
-    Token unknownType = unknownTypeName(recognizer, t);
+    Token unknownType = firstUnknownType(recognizer, t, typedefUse);
     if (unknownType != null) {
       return new Message(unknownType, unknownTypeMessage(unknownType));
     }
@@ -115,6 +115,23 @@ final class ErrorMessages {
     }
     set.remove(Token.EPSILON);
     return set.isNil() ? e.getExpectedTokens() : set;
+  }
+
+  /**
+   * The first use of an unknown type that explains an error at {@code offending}, or null: the
+   * earliest of a typedef name used as a type in the statement, the first of two identifiers in a
+   * row just before the error, and a parameter type in a file-scope declaration's header. The
+   * first use is what gcc and clang report: in {@code k(real *data, real factor)} the parser only
+   * fails at {@code factor}, but the type is unknown from its first use on.
+   */
+  private static Token firstUnknownType(Parser recognizer, Token offending, Token typedefUse) {
+    Token first = typedefUse;
+    for (Token t : new Token[] {unknownTypeName(recognizer, offending), unknownTypeInHeader(recognizer, offending)}) {
+      if (t != null && (first == null || t.getTokenIndex() < first.getTokenIndex())) {
+        first = t;
+      }
+    }
+    return first;
   }
 
   /**
@@ -150,8 +167,10 @@ final class ErrorMessages {
   /**
    * {@code __global__ void k(floAt *x, int n) {}}: with an unknown type in a parameter, a header
    * reads as a variable with a direct initialiser, {@code k(floAt * x, ...)}, and the error shows
-   * up later. In a file-scope declaration whose first parenthesis follows its name, a parameter
-   * written as an identifier followed by a declarator ({@code floAt *x}) names the culprit.
+   * up later. In a file-scope declaration whose first parenthesis follows its name, the first
+   * parameter written as an identifier followed by a declarator ({@code floAt *x}, {@code const
+   * floAt *x}) names the culprit. The parameter must start before the error; its declarator may
+   * lie beyond it, as in {@code k(int n, floAt *x)}, where the parser already fails at the '*'.
    */
   private static Token unknownTypeInHeader(Parser recognizer, Token offending) {
     ParserRuleContext decl = recognizer.getContext();
@@ -188,7 +207,7 @@ final class ErrorMessages {
     for (; i < end; i++) {
       int type = tokens.get(i).getType();
       if (type == CudaLexer.LPAREN && ++depth == 1 || type == CudaLexer.COMMA && depth == 1) {
-        Token culprit = identifierBeforeDeclarator(tokens, i + 1, end);
+        Token culprit = identifierBeforeDeclarator(tokens, i + 1);
         if (culprit != null) {
           return culprit;
         }
@@ -199,20 +218,30 @@ final class ErrorMessages {
     return null;
   }
 
-  /** The identifier at {@code i} when it is followed by {@code * & const} and an identifier. */
-  private static Token identifierBeforeDeclarator(TokenStream tokens, int i, int end) {
-    if (i >= end || tokens.get(i).getType() != CudaLexer.IDENTIFIER) {
+  /**
+   * The identifier at {@code i}, after any {@code const volatile restrict}, when it is followed by
+   * {@code * & const restrict} and an identifier.
+   */
+  private static Token identifierBeforeDeclarator(TokenStream tokens, int i) {
+    int last = tokens.size() - 1;
+    while (i <= last && isQualifier(tokens.get(i).getType())) {
+      i++;
+    }
+    if (i > last || tokens.get(i).getType() != CudaLexer.IDENTIFIER) {
       return null;
     }
     int j = i + 1;
-    while (j <= end
+    while (j <= last
         && (tokens.get(j).getType() == CudaLexer.STAR
             || tokens.get(j).getType() == CudaLexer.AMP
-            || tokens.get(j).getType() == CudaLexer.CONST
-            || tokens.get(j).getType() == CudaLexer.RESTRICT)) {
+            || isQualifier(tokens.get(j).getType()))) {
       j++;
     }
-    return j <= end && tokens.get(j).getType() == CudaLexer.IDENTIFIER ? tokens.get(i) : null;
+    return j <= last && tokens.get(j).getType() == CudaLexer.IDENTIFIER ? tokens.get(i) : null;
+  }
+
+  private static boolean isQualifier(int type) {
+    return type == CudaLexer.CONST || type == CudaLexer.VOLATILE || type == CudaLexer.RESTRICT;
   }
 
   /** The index after the parenthesised group starting at {@code i}. */

@@ -58,6 +58,17 @@ final class SyntaxErrors {
     boundaries = offsets;
   }
 
+  /** Whether a {@code ;}, {@code {} or {@code }} token starting at {@code offset} is a statement boundary. */
+  boolean isBoundary(int offset) {
+    return Arrays.binarySearch(boundaries, offset) >= 0;
+  }
+
+  /** The offset of the last statement boundary before {@code offset}, or -1 when there is none. */
+  int statementStart(int offset) {
+    int i = statementOf(offset);
+    return i > 0 ? boundaries[i - 1] : -1;
+  }
+
   void add(Kind kind, int offset, Span span, String message) {
     pending.add(new Pending(offset, pending.size(), kind, span, message));
     if (kind == Kind.SYNTAX) {

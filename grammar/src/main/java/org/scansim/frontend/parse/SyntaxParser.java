@@ -97,8 +97,9 @@ public final class SyntaxParser {
       return parser.translationUnit();
     } catch (ParseCancellationException e) {
       parser.reset();
+      stream.fill(); // the messages look ahead of the error (ErrorMessages, TypedefNames)
       parser.addErrorListener(new SyntaxErrorListener(spans, errors));
-      parser.setErrorHandler(new CudaErrorStrategy());
+      parser.setErrorHandler(new CudaErrorStrategy(errors, TypedefNames.find(tokens)));
       parser.getInterpreter().setPredictionMode(PredictionMode.LL);
       return parser.translationUnit();
     }

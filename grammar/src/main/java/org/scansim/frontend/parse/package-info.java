@@ -10,7 +10,9 @@
  * ExprBuilder} → {@code SyntaxErrors}, which sorts the diagnostics and drops the ones a previous
  * error in the same statement explains.
  *
- * <p>Simplifications: no typedef names (a declaration is recognised by its leading keyword);
+ * <p>Simplifications: no typedef names (a declaration is recognised by its leading keyword; a
+ * typedef is reported, and {@code TypedefNames} lets a syntax error at a later use of its name be
+ * reported as an unknown type at the first such use);
  * constructs outside the subset (templates, classes, references, lambdas, namespaces, ...) are
  * parsed only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
  * accepted and ignored; {@code #pragma} lines that reach the lexer are ignored; digit separators,

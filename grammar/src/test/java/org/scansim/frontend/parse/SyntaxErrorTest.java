@@ -127,6 +127,50 @@ class SyntaxErrorTest {
   }
 
   @Test
+  void aMissingOperandBeforeTheEndOfAStatementGivesOneError() {
+    // Deleting the ';' (or '}') would make the next line's `int` the operand, read as the start
+    // of a functional cast `int(...)`, and report the correct next line too.
+    assertThat(errors("void f(int n, int t) {\n  int a = n * (2 * t + 1) - ;\n  int b = n * (2 * t + 2) - 1;\n}\n"))
+        .containsExactly("t.cu:2:29: error: expected expression");
+    assertThat(errors("void f(int *x, int a) {\n  if (a) {\n    x[0] = a -\n  }\n  int y = 1;\n}\n"))
+        .containsExactly("t.cu:4:3: error: expected expression");
+    assertThat(errors("void f(int *x, int a) {\n  x[0] = (a + 1\n}\nunsigned g;\n"))
+        .containsExactly("t.cu:3:1: error: expected ')'");
+  }
+
+  @Test
+  void aStraySemicolonInsideParenthesesIsStillSkipped() {
+    // Not a statement boundary: single-token deletion may remove it, and the rest parses.
+    assertThat(errors("void f(int *a, int n) {\n  for (int i = 0; i < n;; i++) a[i] = 0;\n  int y = n;\n}\n"))
+        .containsExactly("t.cu:2:25: error: expected expression");
+    assertThat(errors("void f(int a) {\n  f(a;);\n  int y = a;\n}\n")).containsExactly("t.cu:2:6: error: unexpected ';'");
+  }
+
+  @Test
+  void anUnknownTypeUsedTwiceInAHeaderIsReportedAtItsFirstUse() {
+    // The header reads as `k(uint * data, uint factor ...)`, a variable with an initialiser, and
+    // the parser fails only at `factor`; gcc and clang name the first use.
+    assertThat(errors("__global__ void k(uint *data, uint factor, int n) { }\n"))
+        .containsExactly("t.cu:1:19: error: unknown type name 'uint'");
+    // After a qualifier, and with the declarator after the point where the parser fails.
+    assertThat(errors("__global__ void k(const uint *d, uint x) { }\n"))
+        .containsExactly("t.cu:1:25: error: unknown type name 'uint'");
+    assertThat(errors("__global__ void k(int n, uint *d) { }\n"))
+        .containsExactly("t.cu:1:26: error: unknown type name 'uint'");
+  }
+
+  @Test
+  void theDeclarationAfterABrokenHeaderIsCheckedOnItsOwn() {
+    // The second header fails while the parser is still predicting which declaration it is; that
+    // error is not part of the recovery from the first one.
+    String text = "__global__ void a(uint n) {\n  n++;\n}\n__device__ void b(int n, S s) { }\nint ok;\n";
+    Parsing.Result r = Parsing.parse(text);
+    assertThat(r.errors())
+        .containsExactly("t.cu:1:19: error: unknown type name 'uint'", "t.cu:4:26: error: unknown type name 'S'");
+    assertThat(r.decls()).extracting(SExpr::of).containsExactly("(vars (var int ok))");
+  }
+
+  @Test
   void missingBraceBeforeTheNextFunction() {
     String text = "__global__ void a(int *x) {\n  if (x) {\n    x[0] = 1;\n}\n__global__ void b(int *x) {\n  x[0] = 2;\n}\n";
     assertThat(errors(text))

@@ -110,6 +110,38 @@ class UnsupportedTest {
   }
 
   @Test
+  void aRejectedTypedefNameIsReportedAtItsFirstUse() {
+    // Once per declaration, at the first use of the name, as gcc and clang report an unknown type.
+    assertThat(errors("typedef float real;\n\n__global__ void scale(real *data, real factor, int n) { }\n"))
+        .containsExactly(
+            "t.cu:1:1: error: typedef is not supported", "t.cu:3:23: error: unknown type name 'real'");
+    // Where the parser stumbles later than the name: a cast, a qualified pointer, a parameter.
+    String text =
+        """
+        typedef float real;
+        __global__ void k(float *d, int i) {
+          d[0] = (real)i;
+          const real *p = d;
+          d[1] = p[0];
+        }
+        __device__ void g(int n, real) { }
+        """;
+    assertThat(errors(text))
+        .containsExactly(
+            "t.cu:1:1: error: typedef is not supported",
+            "t.cu:3:11: error: unknown type name 'real'",
+            "t.cu:4:9: error: unknown type name 'real'",
+            "t.cu:7:26: error: unknown type name 'real'");
+    // The names of every declarator count, from the typedef on; a use as a value does not.
+    assertThat(errors("typedef struct { int a; } S, *PS;\nvoid f(PS p) {\n  int v = S + 1 +;\n}\n"))
+        .containsExactly(
+            "t.cu:1:1: error: typedef is not supported",
+            "t.cu:2:8: error: unknown type name 'PS'");
+    assertThat(errors("void f(float *d) {\n  d[0] = (real)1;\n}\ntypedef float real;\n"))
+        .containsExactly("t.cu:2:16: error: unexpected '1'", "t.cu:4:1: error: typedef is not supported");
+  }
+
+  @Test
   void supportedCodeAroundUnsupportedCodeIsStillBuilt() {
     Parsing.Result r =
         Parsing.parse("typedef int T;\n__global__ void k(int *x) { x[0] = 1; }\nstruct S { };\n__device__ int n;\n");
