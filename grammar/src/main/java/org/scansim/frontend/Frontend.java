@@ -28,6 +28,8 @@ import org.scansim.frontend.sema.TypeChecker;
 public final class Frontend {
   /** Inputs larger than this are refused before any work (a bound for hostile files). */
   public static final long MAX_SOURCE_BYTES = 8L << 20;
+  /** Stack of the thread that type-checks and lowers (the parser's is as large). */
+  static final int STACK_MIB = 64;
 
   private Frontend() {}
 
@@ -49,17 +51,73 @@ public final class Frontend {
     if (diags.hasErrors()) {
       return new Result(file, diags, unit, null, null);
     }
-    Sema sema = TypeChecker.check(unit, diags);
+    // The type checker and the lowering recurse over the AST as the parser does, so they get a
+    // large stack as the parser does: a 5000-long `else if` chain overflowed the default one.
+    Result[] result = new Result[1];
+    Throwable[] failure = new Throwable[1];
+    onLargeStack(
+        () -> {
+          try {
+            result[0] = checkAndLower(file, diags, unit);
+          } catch (Throwable t) { // rethrown on the caller's thread below
+            failure[0] = t;
+          }
+        });
+    if (failure[0] instanceof RuntimeException e) {
+      throw e;
+    }
+    if (failure[0] instanceof Error e) {
+      throw e;
+    }
+    return result[0];
+  }
+
+  private static Result checkAndLower(SourceFile file, Diagnostics diags, TranslationUnit unit) {
+    Sema sema;
+    try {
+      sema = TypeChecker.check(unit, diags);
+    } catch (StackOverflowError e) {
+      diags.error(null, file.name() + ": expression or statement nesting too deep");
+      return new Result(file, diags, unit, null, null);
+    }
     if (diags.hasErrors()) {
       return new Result(file, diags, unit, sema, null);
     }
     try {
       return new Result(file, diags, unit, sema, Lowering.lower(unit, sema));
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (StackOverflowError e) {
+      diags.error(null, file.name() + ": expression or statement nesting too deep");
+      return new Result(file, diags, unit, sema, null);
+    } catch (RuntimeException e) {
       // A checked program the lowering cannot handle is a bug of ours; say so plainly, once.
       diags.error(null, "internal error while lowering " + file.name() + " to IR (" + e.getClass().getSimpleName()
           + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); please report this file");
       return new Result(file, diags, unit, sema, null);
+    }
+  }
+
+  /** Runs {@code task} on a thread with a {@value #STACK_MIB} MiB stack and waits for it. */
+  private static void onLargeStack(Runnable task) {
+    Thread worker;
+    try {
+      worker = new Thread(null, task, "scansim-sema", (long) STACK_MIB << 20);
+      worker.setDaemon(true);
+      worker.start();
+    } catch (OutOfMemoryError | SecurityException e) {
+      task.run(); // no thread to be had: run on the caller's stack
+      return;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        worker.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -575,6 +575,21 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   @Override
   public Operand visitConditional(Expr.Conditional e) {
     Type t = sema.operationType(e);
+    if (t instanceof Type.Void) {
+      // Both operands void (C11 §6.5.15p3): evaluated for their effects only, no value.
+      Block then = b.newBlock("cond.then");
+      Block els = b.newBlock("cond.else");
+      Block end = b.newBlock("cond.end");
+      branch(e.cond(), then, els);
+      b.setCurrent(then);
+      effect(e.then());
+      b.branch(end, e.span());
+      b.setCurrent(els);
+      effect(e.els());
+      b.branch(end, e.span());
+      b.setCurrent(end);
+      return null;
+    }
     Reg r = b.temp(IrType.of(t));
     Block then = b.newBlock("cond.then");
     Block els = b.newBlock("cond.else");

@@ -12,6 +12,8 @@ final class FunctionBuilder {
   /** Blocks in the order code was first placed in them: source order, the order they print in. */
   private final List<Block> layout = new ArrayList<>();
   private final java.util.Set<Block> placed = new java.util.HashSet<>();
+  /** Names a memory variable of the function must not take: the module's globals. */
+  private final java.util.Set<String> reserved = new java.util.HashSet<>();
   private Block current;
 
   FunctionBuilder() {
@@ -76,7 +78,18 @@ final class FunctionBuilder {
     return name;
   }
 
+  /**
+   * Keeps {@code name} (a module global's) from the function's memory variables, so that an
+   * {@code ADDR} names one variable only: a local array named like a global is renamed.
+   */
+  void reserve(String name) {
+    reserved.add(name);
+  }
+
   private boolean hasMemory(String name) {
+    if (reserved.contains(name)) {
+      return true;
+    }
     for (MemoryVar m : memory) {
       if (m.name().equals(name)) {
         return true;
@@ -89,6 +102,16 @@ final class FunctionBuilder {
     memory.add(m);
   }
 
+  /**
+   * The return at the closing brace. Flowing off the end of a non-void function is undefined if
+   * the caller uses the value (C11 §6.9.1p12), and returns 0 from {@code main} (C++
+   * [basic.start.main]p5); returning zero covers both and keeps every RET typed as the function.
+   */
+  private static Insn fallOffEnd(Span end, IrType returnType) {
+    Insn ret = new Insn(Op.RET, returnType, end);
+    return returnType == null ? ret : ret.args(StmtLowering.zero(returnType));
+  }
+
   List<Reg> regs() {
     return regs;
   }
@@ -99,15 +122,15 @@ final class FunctionBuilder {
 
   /**
    * Terminates the last block, drops unreachable blocks, numbers the rest in order and computes
-   * every CBR's reconvergence block.
+   * every CBR's reconvergence block. {@code returnType} is the function's (null for void).
    */
-  List<Block> finish(Span end) {
+  List<Block> finish(Span end, IrType returnType) {
     if (!current.isTerminated()) {
-      current.add(new Insn(Op.RET, null, end));
+      current.add(fallOffEnd(end, returnType));
     }
     for (Block b : blocks) {
       if (!b.isTerminated()) {
-        b.add(new Insn(Op.RET, null, end));
+        b.add(fallOffEnd(end, returnType));
       }
     }
     List<Block> reachable = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.Initializer;
 import org.scansim.frontend.ast.TranslationUnit;
 import org.scansim.frontend.ast.VarDecl;
@@ -85,18 +86,55 @@ public final class Lowering {
 
   private static void flatten(Initializer init, Sema sema, List<Long> out, IrType t) {
     if (init instanceof Initializer.Single s) {
-      Long c = sema.constantOf(s.value());
-      if (c != null) {
-        out.add(t.isFloat() ? Imm.ofDouble(t, t.isFloat() && !sema.typeOf(s.value()).isFloating() ? c : c).bits() : c);
-      } else if (s.value() instanceof org.scansim.frontend.ast.Expr.FloatLit f) {
-        out.add(t.isFloat() ? Imm.ofDouble(t, f.value()).bits() : (long) f.value());
-      } else {
-        out.add(0L);
-      }
+      out.add(constantBits(s.value(), sema, t));
     } else if (init instanceof Initializer.Braced b) {
       b.items().forEach(i -> flatten(i, sema, out, t));
     } else {
       ((Initializer.Constructor) init).args().forEach(a -> flatten(new Initializer.Single(a.span(), a), sema, out, t));
     }
+  }
+
+  /**
+   * The bits of a constant initial value converted to the element type {@code t} as an assignment
+   * converts (C11 §6.5.16.1p2, §6.3): integers wrapped to t's width ({@code unsigned char} 300 is
+   * 44), floating values rounded to t, bool 0 or 1, so that they are normalised as {@link Imm}
+   * bits are. A value the lowering cannot evaluate is 0.
+   */
+  private static long constantBits(Expr e, Sema sema, IrType t) {
+    Long c = sema.constantOf(e);
+    Double f = c == null ? floatConstant(e) : null;
+    if (c == null && f == null || t == IrType.PTR) {
+      return 0;
+    }
+    if (t == IrType.PRED) {
+      return (c != null ? c != 0 : f != 0) ? 1 : 0;
+    }
+    if (t.isFloat()) {
+      boolean u64 = sema.typeOf(e) instanceof Type.Arith a && IrType.of(a.scalar()) == IrType.U64;
+      double d = c == null ? f : u64 && c < 0 ? (double) (c >>> 1) * 2.0 : (double) c;
+      return Imm.ofDouble(t, d).bits();
+    }
+    long v = c != null ? c : (long) (double) f;
+    return switch (t) {
+      case I8 -> (byte) v;
+      case U8 -> v & 0xFF;
+      case I16 -> (short) v;
+      case U16 -> v & 0xFFFF;
+      case I32 -> (int) v;
+      case U32 -> v & 0xFFFF_FFFFL;
+      default -> v;
+    };
+  }
+
+  /** The value of a floating literal, possibly negated; else null. */
+  private static Double floatConstant(Expr e) {
+    if (e instanceof Expr.FloatLit f) {
+      return f.isFloat() ? (double) (float) f.value() : f.value();
+    }
+    if (e instanceof Expr.Unary u && (u.op() == Expr.UnaryOp.NEG || u.op() == Expr.UnaryOp.PLUS)) {
+      Double v = floatConstant(u.operand());
+      return v == null ? null : u.op() == Expr.UnaryOp.NEG ? -v : v;
+    }
+    return null;
   }
 }

@@ -13,6 +13,8 @@ import org.scansim.frontend.ast.Param;
 import org.scansim.frontend.ast.Stmt;
 import org.scansim.frontend.ast.VarDecl;
 import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.sema.Conversions;
+import org.scansim.frontend.sema.Scalar;
 import org.scansim.frontend.sema.Sema;
 import org.scansim.frontend.sema.Space;
 import org.scansim.frontend.sema.Symbol;
@@ -34,17 +36,26 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     this.fn = fn;
     this.symbol = sema.functionOf(fn);
     this.storage = new IdentityHashMap<>(globals);
+    for (Storage s : globals.values()) {
+      if (s instanceof Storage.InMemory m) {
+        b.reserve(m.name());
+      }
+    }
     this.exprs = new ExprLowering(sema, this);
   }
 
   IrFunction lower() {
     List<Reg> params = new ArrayList<>();
     List<Param> ps = fn.params();
+    // All parameter registers first: the parameters are registers 0..n-1 (IrFunction's contract),
+    // so the temporaries of an address-taken parameter's store come after them.
+    for (int i = 0; i < ps.size(); i++) {
+      params.add(b.reg(IrType.of(symbol.paramTypes().get(i)), ps.get(i).name()));
+    }
     for (int i = 0; i < ps.size(); i++) {
       Param p = ps.get(i);
       Type t = symbol.paramTypes().get(i);
-      Reg r = b.reg(IrType.of(t), p.name());
-      params.add(r);
+      Reg r = params.get(i);
       Symbol.Variable v = sema.variableOf(p);
       if (v == null) {
         continue;
@@ -57,11 +68,10 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       }
     }
     fn.body().stmts().forEach(s -> s.accept(this));
-    List<Block> blocks = b.finish(endOf(fn.body().span()));
     Type ret = symbol.returnType();
-    return new IrFunction(
-        fn.name(), symbol.space(), params, ret instanceof Type.Void ? null : IrType.of(ret), b.regs(), b.memory(), blocks,
-        fn.nameSpan());
+    IrType returnType = ret instanceof Type.Void ? null : IrType.of(ret);
+    List<Block> blocks = b.finish(endOf(fn.body().span()), returnType);
+    return new IrFunction(fn.name(), symbol.space(), params, returnType, b.regs(), b.memory(), blocks, fn.nameSpan());
   }
 
   private static Span endOf(Span s) {
@@ -182,12 +192,42 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     flattenInit(d.init(), flat);
     Operand base = address(m, d.span());
     IrType et = IrType.of(elem);
-    for (long i = 0; i < count; i++) {
+    // Stores one by one, but a long zeroed tail as a loop: `int a[1 << 22] = {1};` must not
+    // become millions of instructions.
+    long unrolled = count - flat.size() <= ZERO_FILL_UNROLL ? count : flat.size();
+    for (long i = 0; i < unrolled; i++) {
       Operand val = i < flat.size() ? exprs.convertedValue(flat.get((int) i), elem) : zero(et);
       Reg p = b.temp(IrType.PTR);
       b.emit(new Insn(Op.PTR_ADD, IrType.PTR, d.span()).dst(p).args(base, Imm.ofLong(IrType.I64, i)).imm(et.size()));
       b.emit(new Insn(Op.ST, et, d.span()).args(p, val).space(m.space()));
     }
+    if (unrolled < count) {
+      zeroFill(base, et, unrolled, count, m.space(), d.span());
+    }
+  }
+
+  /** Tails of at most this many zeroed elements are stored one by one; longer ones by a loop. */
+  private static final long ZERO_FILL_UNROLL = 16;
+
+  /** {@code for (i = from; i < to; i++) base[i] = 0;} */
+  private void zeroFill(Operand base, IrType et, long from, long to, MemSpace space, Span span) {
+    Reg i = b.temp(IrType.I64);
+    b.emit(new Insn(Op.MOV, IrType.I64, span).dst(i).args(Imm.ofLong(IrType.I64, from)));
+    Block cond = b.newBlock("zero.cond");
+    Block body = b.newBlock("zero.body");
+    Block end = b.newBlock("zero.end");
+    b.branch(cond, span);
+    b.setCurrent(cond);
+    Reg more = b.temp(IrType.PRED);
+    b.emit(new Insn(Op.SETP, IrType.I64, span).dst(more).cmp(Enums.Cmp.LT).args(i, Imm.ofLong(IrType.I64, to)));
+    b.condBranch(more, body, end, span);
+    b.setCurrent(body);
+    Reg p = b.temp(IrType.PTR);
+    b.emit(new Insn(Op.PTR_ADD, IrType.PTR, span).dst(p).args(base, i).imm(et.size()));
+    b.emit(new Insn(Op.ST, et, span).args(p, zero(et)).space(space));
+    b.emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
+    b.branch(cond, span);
+    b.setCurrent(end);
   }
 
   private static void flattenInit(Initializer init, List<Expr> out) {
@@ -332,14 +372,12 @@ final class StmtLowering implements Stmt.Visitor<Void> {
 
   @Override
   public Void visitSwitch(Stmt.Switch s) {
+    // The controlling value is promoted and every case label converted to its promoted type
+    // (C11 §6.8.4.2p5): `case -1:` of an unsigned switch tests 0xffffffff.
     Type vt = sema.typeOf(s.value());
-    Type promoted = sema.typeOf(s.value());
-    Operand value = exprs.value(s.value());
+    Scalar promoted = Conversions.promote(((Type.Arith) vt).scalar());
+    Operand value = exprs.convert(exprs.value(s.value()), vt, Type.arith(promoted), s.value().span());
     IrType t = IrType.of(promoted);
-    if (t.size() < 4) {
-      value = exprs.convert(value, vt, Type.INT, s.value().span());
-      t = IrType.I32;
-    }
     Block exit = b.newBlock("switch.end");
     List<Block> bodies = new ArrayList<>();
     Block defaultBody = null;
@@ -355,7 +393,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       if (c.label() == null) {
         continue;
       }
-      long label = sema.constantOf(c.label());
+      long label = Conversions.wrap(sema.constantOf(c.label()), promoted);
       Reg p = b.temp(IrType.PRED);
       b.emit(new Insn(Op.SETP, t, c.span()).dst(p).cmp(Enums.Cmp.EQ).args(value, Imm.ofLong(t, label)));
       Block next = b.newBlock("switch.test");

@@ -1,5 +1,7 @@
 package org.scansim.frontend.sema;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.scansim.frontend.diag.Diagnostics;
 import org.scansim.frontend.diag.Span;
 
@@ -10,6 +12,8 @@ final class Context {
   Scope scope;
   /** The execution space of the function being checked; HOST at file scope. */
   Space space = Space.HOST;
+  /** Where each user function is first called or launched, in source order. */
+  final Map<Symbol.Function, Span> firstUses = new LinkedHashMap<>();
 
   Context(Diagnostics diags, Scope fileScope) {
     this.diags = diags;

@@ -219,6 +219,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.error(e.span(), "subscript of a pointer to void");
       return Type.ERR;
     }
+    if (p.pointee() instanceof Type.Dim3) {
+      cx.error(e.span(), "pointers to dim3 are not supported");
+      return Type.ERR;
+    }
     return p.pointee();
   }
 
@@ -261,6 +265,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   private Type callFunction(Expr.Call e, Symbol.Function f) {
     cx.sema.callees.put(e, f);
+    cx.firstUses.putIfAbsent(f, e.calleeSpan());
     if (f.space() == Space.GLOBAL) {
       cx.error(e.calleeSpan(), "a __global__ function call must be configured: use " + f.name() + "<<<grid, block>>>(...)");
     } else if (!cx.space.mayCall(f.space())) {
@@ -316,6 +321,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     cx.sema.callees.put(e, f);
+    cx.firstUses.putIfAbsent(f, e.kernelSpan());
     if (f.space() != Space.GLOBAL) {
       cx.error(e.kernelSpan(), "'" + f.name() + "' is not a __global__ function and cannot be launched");
     }
@@ -370,6 +376,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
           cx.error(e.span(), "indirection through a pointer to void");
           return Type.ERR;
         }
+        if (p.pointee() instanceof Type.Dim3) {
+          cx.error(e.span(), "pointers to dim3 are not supported");
+          return Type.ERR;
+        }
         return p.pointee();
       }
       case ADDR -> {
@@ -379,6 +389,23 @@ final class ExprChecker implements Expr.Visitor<Type> {
         }
         if (e.operand() instanceof Expr.Member) {
           cx.error(e.span(), "taking the address of a dim3 member is not supported");
+          return Type.ERR;
+        }
+        if (e.operand() instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v
+            && v.kind() == Symbol.VarKind.BUILTIN) {
+          // warpSize and threadIdx are special registers; nothing in memory has their address.
+          cx.error(e.span(), "cannot take the address of built-in variable '" + n.id() + "'");
+          return Type.ERR;
+        }
+        if (e.operand() instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v
+            && v.kind() == Symbol.VarKind.HOST_GLOBAL && cx.space.onDevice()) {
+          // Device code may use a host constant's value, but the variable lives in host memory.
+          cx.error(e.span(), "cannot take the address of host variable '" + n.id() + "' in device code");
+          return Type.ERR;
+        }
+        if (t instanceof Type.Dim3) {
+          // A dim3 lives in three registers, not in memory.
+          cx.error(e.span(), "taking the address of a dim3 is not supported");
           return Type.ERR;
         }
         if (e.operand() instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v) {
@@ -583,7 +610,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (r instanceof Type.Err) {
       return r;
     }
-    if (target.isPointer() && !r.isPointer()) {
+    // C11 §6.5.16.2p1: `p += n` needs a pointer on the left; `n += p` is not C.
+    if (target.isPointer() != r.isPointer()) {
       cx.error(e.span(), "invalid operands to compound assignment ('" + target.spelling() + "' " + sym + " '" + value.spelling() + "')");
       return Type.ERR;
     }

@@ -63,6 +63,16 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     for (Decl d : unit.decls()) {
       d.accept(checker);
     }
+    // One file is the whole program (no separate compilation, no linker): a function that is
+    // called or launched needs its body here, or the IR would call nothing.
+    checker.cx.firstUses.forEach(
+        (f, at) -> {
+          if (f.definition() == null) {
+            checker.cx.diags.report(
+                Diagnostic.error(at, "'" + f.name() + "' is used but never defined (its body must be in this file)")
+                    .withNote(f.declSpan(), "declared here"));
+          }
+        });
     return checker.cx.sema;
   }
 
@@ -565,7 +575,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
             Long v = cx.sema.constantOf(c.label());
             if (!(lt instanceof Type.Err) && (v == null || !lt.isInteger())) {
               cx.error(c.label().span(), "case label is not an integer constant expression");
-            } else if (v != null && !labels.add(v)) {
+            } else if (v != null && !labels.add(caseValue(t, v))) {
               cx.error(c.label().span(), "duplicate case value '" + v + "'");
             }
           }
@@ -578,6 +588,15 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       switches--;
     }
     return null;
+  }
+
+  /**
+   * A case label's value converted to the promoted type of the controlling expression (C11
+   * §6.8.4.2p5), which is what duplicates are judged by: in a switch on unsigned, -1 and
+   * 0xffffffff are the same case.
+   */
+  private static long caseValue(Type controlling, long label) {
+    return controlling instanceof Type.Arith a && a.scalar().isInteger() ? Conversions.wrap(label, Conversions.promote(a.scalar())) : label;
   }
 
   @Override
