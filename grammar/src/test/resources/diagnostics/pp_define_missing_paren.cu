@@ -1,0 +1,8 @@
+#define LOG_NUM_BANKS 5
+#define CONFLICT_FREE_OFFSET(n ((n) >> LOG_NUM_BANKS)
+
+__global__ void copy(float *out, const float *in)
+{
+    out[threadIdx.x] = in[threadIdx.x];
+}
+// expect-nvcc: error

@@ -1,0 +1,13 @@
+// One #endif too many after the bank-conflict switch.
+#ifdef ZERO_BANK_CONFLICTS
+#define CONFLICT_FREE_OFFSET(n) ((n) >> 5)
+#else
+#define CONFLICT_FREE_OFFSET(n) 0
+#endif
+#endif
+
+__global__ void copy(float *out, const float *in)
+{
+    out[threadIdx.x + CONFLICT_FREE_OFFSET(threadIdx.x)] = in[threadIdx.x];
+}
+// expect-nvcc: error

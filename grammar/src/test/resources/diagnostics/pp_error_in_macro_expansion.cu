@@ -1,0 +1,14 @@
+#define NUM_BANKS 32
+#define LOG_NUM_BANKS 5
+#define CONFLICT_FREE_OFFSET(n) ((n) >> LOG_NUM_BANK)
+
+__global__ void prescan(float *g_odata, const float *g_idata, int n)
+{
+    extern __shared__ float temp[];
+    int ai = threadIdx.x;
+    int bankOffsetA = CONFLICT_FREE_OFFSET(ai);
+    temp[ai + bankOffsetA] = g_idata[ai];
+    __syncthreads();
+    g_odata[ai] = temp[ai + bankOffsetA];
+}
+// expect-nvcc: error

@@ -1,0 +1,8 @@
+__global__ void smooth(float *out, const float *in, int n)
+{
+    __constant__ float weights[3];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i > 0 && i + 1 < n)
+        out[i] = weights[0] * in[i - 1] + weights[1] * in[i] + weights[2] * in[i + 1];
+}
+// expect-nvcc: error

@@ -1,0 +1,10 @@
+__device__ float warp_inclusive_scan(float v)
+{
+    int lane = threadIdx.x & 31;
+    for (int offset = 1; offset < 32; offset *= 2) {
+        float up = __shfl_up(v, offset);
+        if (lane >= offset) v += up;
+    }
+    return v;
+}
+// expect-nvcc: error

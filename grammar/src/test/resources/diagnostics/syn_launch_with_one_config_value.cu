@@ -1,0 +1,9 @@
+__global__ void scan(float *out, const float *in, int n)
+{
+    out[threadIdx.x] = in[threadIdx.x];
+}
+
+void run(float *d_out, const float *d_in, int n)
+{
+    scan<<<n>>>(d_out, d_in, n);
+}
