@@ -342,7 +342,9 @@ final class FuzzPrograms {
       } else if (t == S.BOOL) {
         v.add(pick(List.of("true", "false", "0", "1")));
       } else {
-        v.add(pick(List.of("0", "1", "2", "7", "-4", "100", "'a'", "0x10", "N", "HALF")));
+        v.add(pick(t.unsigned()
+            ? List.of("0", "1", "2", "7", "100", "'a'", "0x10", "N", "HALF")
+            : List.of("0", "1", "2", "7", "-4", "100", "'a'", "0x10", "N", "HALF")));
       }
     }
     return String.join(", ", v);
@@ -719,7 +721,8 @@ final class FuzzPrograms {
         List<String> items = new ArrayList<>();
         int n = 1 + r.nextInt(len);
         for (int i = 0; i < n; i++) {
-          items.add(expr(t, 2).s);
+          // A cast keeps the list free of narrowing conversions, which C++ forbids in braces.
+          items.add(castTo(t, expr(t, 2)));
         }
         line(t.spelling + " " + nm + "[" + (chance(20) && n == len ? "" : String.valueOf(len)) + "] = {" + String.join(", ", items) + "};");
       } else {
@@ -885,15 +888,20 @@ final class FuzzPrograms {
         if (label.startsWith("'")) {
           used.add((long) ('a' + v));
         }
-        line("case " + label + ":");
+        // Braces around the body: a declaration with an initialiser must not be jumped over by
+        // a later label (C++ [stmt.dcl]p3).
+        line("case " + label + ": {");
         indent++;
-        for (int k = 0, n = r.nextInt(3); k < n; k++) {
-          statement(depth + 1);
-        }
-        if (chance(70)) {
-          line("break;");
-        }
+        block(() -> {
+          for (int k = 0, n = r.nextInt(3); k < n; k++) {
+            statement(depth + 1);
+          }
+          if (chance(70)) {
+            line("break;");
+          }
+        });
         indent--;
+        line("}");
       }
       if (chance(60)) {
         line("default:");
@@ -986,7 +994,7 @@ final class FuzzPrograms {
       }
       case 2 -> {
         String m = name("m");
-        line("int " + m + "[2][3] = {{1, 2, 3}, {" + integerExpr(2) + ", " + integerExpr(2) + "}};");
+        line("int " + m + "[2][3] = {{1, 2, 3}, {(int)(" + integerExpr(2) + "), (int)(" + integerExpr(2) + ")}};");
         line(m + "[" + integerExpr(2) + " & 1][" + integerExpr(2) + " % 3] += " + integerExpr(2) + ";");
         declare(new Var(m, S.INT, Kind.ARRAY2, Where.LOCAL, false, false, false, 2, 3));
       }

@@ -84,7 +84,7 @@ class LoweringTest {
   @Test
   void staticInitialValuesAreConvertedToTheElementType() {
     Frontend.Result r = Compile.source("unsigned char g = 300;\nbool b = 2.5;\n__constant__ float c[3] = {-1.5f, 2, 'a'};\n"
-        + "char d = -129;\nunsigned u[2] = {-1, 4294967296LL};\n");
+        + "char d = -129;\nunsigned u0 = -1;\nunsigned u1 = 4294967296LL;\n");
     assertThat(r.ok()).isTrue();
     IrModule m = r.ir();
     assertThat(IrVerifier.verify(m)).isEmpty();
@@ -93,7 +93,25 @@ class LoweringTest {
     assertThat(init(m, "c"))
         .containsExactly(Imm.ofDouble(IrType.F32, -1.5).bits(), Imm.ofDouble(IrType.F32, 2).bits(), Imm.ofDouble(IrType.F32, 97).bits());
     assertThat(init(m, "d")).containsExactly(127);
-    assertThat(init(m, "u")).containsExactly(0xFFFF_FFFFL, 0);
+    assertThat(init(m, "u0")).containsExactly(0xFFFF_FFFFL);
+    assertThat(init(m, "u1")).containsExactly(0);
+  }
+
+  /**
+   * Nested braces initialise sub-arrays and brace elision fills them in order (C11 §6.7.9p20 and
+   * its EXAMPLE 3): {{1}, {2}} puts 2 at b[1][0] (index 3 of 2x3), {1, 2, 3} on 2x2 puts 3 at
+   * a[1][0] (index 2); unsized outer dimensions take as many rows as the values need.
+   */
+  @Test
+  void nestedBracesPlaceValuesAtTheirSubArrays() {
+    Frontend.Result r = Compile.source("__device__ int b[2][3] = {{1}, {2}};\n__device__ int a[2][2] = {1, 2, 3};\n"
+        + "__device__ int c[][2] = {{1}, {2}, 3, 4};\n");
+    assertThat(r.ok()).isTrue();
+    assertThat(init(r.ir(), "b")).containsExactly(1, 0, 0, 2);
+    assertThat(init(r.ir(), "a")).containsExactly(1, 2, 3);
+    MemoryVar c = r.ir().globals().stream().filter(v -> v.name().equals("c")).findFirst().orElseThrow();
+    assertThat(c.count()).as("rows {1}, {2}, then 3 4 by elision").isEqualTo(6);
+    assertThat(c.init()).containsExactly(1, 0, 2, 0, 3, 4);
   }
 
   private static long[] init(IrModule m, String name) {

@@ -40,7 +40,7 @@ class TypeCheckerTest {
   @Test
   void storeThroughPointerToConst() {
     assertThat(Compile.diagnostics("__global__ void k(const float *in) {\n  in[0] = 1.0f;\n}\n"))
-        .containsExactly("2:3: error: cannot assign to an lvalue with const-qualified type");
+        .containsExactly("2:3: error: cannot assign through a pointer to const ('const float *')");
   }
 
   @Test
@@ -113,7 +113,7 @@ class TypeCheckerTest {
   @Test
   void kernelArgumentsAreChecked() {
     assertThat(Compile.diagnostics("__global__ void k(float *o) {}\nvoid h(int *p) {\n  k<<<1, 32>>>(p);\n}\n"))
-        .containsExactly("3:16: error: cannot pass an argument of parameter type of type 'float *' with a value of type 'int *'");
+        .containsExactly("3:16: error: cannot pass a value of type 'int *' to a parameter of type 'float *'");
   }
 
   @Test
@@ -137,7 +137,7 @@ class TypeCheckerTest {
   @Test
   void externSharedMustBeUnsized() {
     assertThat(Compile.diagnostics("__global__ void k() {\n  extern __shared__ float s[16];\n}\n"))
-        .containsExactly("2:28: error: extern __shared__ array 's' must be unsized: its size is the launch's dynamic shared memory");
+        .containsExactly("2:28: error: sized extern __shared__ arrays are not supported: declare 's[]' unsized, its size comes from the launch");
   }
 
   @Test
@@ -233,5 +233,52 @@ class TypeCheckerTest {
         }
         """;
     assertThat(Compile.diagnostics(src)).isEmpty();
+  }
+
+  @Test
+  void floatGridSizeIsConvertedWithAWarningAsNvccDoes() {
+    assertThat(Compile.diagnostics("__global__ void k() {}\nvoid h(int n) {\n  k<<<(n + 255) / 256.0f, 256>>>();\n}\n"))
+        .containsExactly("3:7: warning: implicit conversion of the grid size from 'float' to 'unsigned int'");
+    assertThat(Compile.source("__global__ void k() {}\nvoid h(int n) {\n  k<<<(n + 255) / 256.0f, 256>>>();\n}\n").ok()).isTrue();
+  }
+
+  @Test
+  void variableIsInScopeInItsOwnInitializer() {
+    // C11 §6.2.1p7: the inner x is declared before its initialiser, so x + 1 reads the inner one.
+    assertThat(Compile.diagnostics("__device__ int f() {\n  int x = 1;\n  { int x = x + 1; return x; }\n}\n")).isEmpty();
+    assertThat(Compile.diagnostics("__device__ int f() {\n  int y = y;\n  return y;\n}\n")).isEmpty();
+  }
+
+  @Test
+  void fileScopeInitializersMustBeConstant() {
+    assertThat(Compile.diagnostics("__device__ float g = 2.0f * 3;\n__device__ float h = -1.5f;\nint n = 4;\nint m = n + 1;\n"))
+        .containsExactly("4:9: error: initializer of file-scope variable 'm' is not a constant expression");
+  }
+
+  @Test
+  void narrowingInBracesIsAnError() {
+    assertThat(Compile.diagnostics("__device__ void f(float v, int i) {\n  int a[2] = {1, v};\n  unsigned char c[1] = {300};\n  float g[2] = {i, 2};\n  float ok[2] = {1, 2.5f};\n}\n"))
+        .containsExactly(
+            "2:18: error: non-constant-expression cannot be narrowed from type 'float' to 'int' in initializer list",
+            "3:25: error: constant expression evaluates to 300 which cannot be narrowed from type 'int' to 'unsigned char' in initializer list",
+            "4:17: error: non-constant-expression cannot be narrowed from type 'int' to 'float' in initializer list");
+  }
+
+  @Test
+  void jumpPastAnInitializationIntoACaseIsAnError() {
+    assertThat(Compile.diagnostics("__device__ int f(int k) {\n  switch (k) {\n  case 0:\n    int t = 2;\n    return t;\n  case 1:\n    return 1;\n  }\n  return 0;\n}\n"))
+        .containsExactly("6:3: error: cannot jump from switch statement to this case label");
+  }
+
+  @Test
+  void incrementingABoolIsNotCxx17() {
+    assertThat(Compile.diagnostics("__device__ void f(bool b) {\n  b++;\n}\n"))
+        .containsExactly("2:3: error: ISO C++17 does not allow '++' on an operand of type 'bool'");
+  }
+
+  @Test
+  void constantMemoryIsReadOnlyInKernels() {
+    assertThat(Compile.diagnostics("__constant__ float table[4];\n__global__ void k() {\n  table[0] = 1.0f;\n}\n"))
+        .containsExactly("3:3: error: cannot write to __constant__ variable 'table' from device code");
   }
 }

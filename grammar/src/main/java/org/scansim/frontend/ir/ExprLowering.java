@@ -124,7 +124,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     }
     if (v instanceof Imm imm && !ft.isFloat() && ft != IrType.PTR) {
       if (tt.isFloat()) {
-        double d = ft == IrType.U64 && imm.bits() < 0 ? (double) (imm.bits() >>> 1) * 2.0 : (double) imm.bits();
+        double d = ft == IrType.U64 ? Conversions.unsignedToDouble(imm.bits()) : (double) imm.bits();
         return Imm.ofDouble(tt, d);
       }
       if (tt != IrType.PTR && to instanceof Type.Arith ta) {

@@ -9,6 +9,8 @@ import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.Initializer;
 import org.scansim.frontend.ast.TranslationUnit;
 import org.scansim.frontend.ast.VarDecl;
+import org.scansim.frontend.sema.Conversions;
+import org.scansim.frontend.sema.InitValue;
 import org.scansim.frontend.sema.Sema;
 import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
@@ -37,7 +39,7 @@ public final class Lowering {
             case CONSTANT -> MemSpace.CONSTANT;
             default -> MemSpace.HOST;
           };
-          memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v.init(), sym.type(), sema), v.nameSpan()));
+          memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
           globals.put(sym, new Storage.InMemory(sym.name(), space, sym.type()));
         }
       } else if (d instanceof Decl.Function f && f.body() != null) {
@@ -62,36 +64,31 @@ public final class Lowering {
   }
 
   /**
-   * Initial values of a file-scope variable: constants only (C11 §6.7.9p4), flattened in row-major
-   * order. Returns null when there is no initialiser (the variable starts as zeros, as static
-   * storage does in C).
+   * Initial values of a file-scope variable, densely up to the last initialised element (the type
+   * checker bounds it): constants only (C11 §6.7.9p4), each placed at its element as C's
+   * brace rules say. Null when there is no initialiser (static storage starts as zeros).
    */
-  static long[] staticInit(Initializer init, Type type, Sema sema) {
+  static long[] staticInit(VarDecl v, Type type, Sema sema) {
+    Initializer init = v.init();
     if (init == null) {
       return null;
     }
-    List<Long> values = new ArrayList<>();
     Type elem = type;
     while (elem instanceof Type.Array a) {
       elem = a.element();
     }
     IrType t = IrType.of(elem);
-    flatten(init, sema, values, t);
-    long[] out = new long[values.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = values.get(i);
+    List<InitValue> placed = sema.initializerOf(v);
+    if (placed == null) {
+      Expr value = init instanceof Initializer.Single s ? s.value() : ((Initializer.Constructor) init).args().get(0);
+      placed = List.of(new InitValue(0, value));
+    }
+    long highest = placed.stream().mapToLong(InitValue::index).max().orElse(-1);
+    long[] out = new long[(int) (highest + 1)];
+    for (InitValue p : placed) {
+      out[(int) p.index()] = constantBits(p.value(), sema, t);
     }
     return out;
-  }
-
-  private static void flatten(Initializer init, Sema sema, List<Long> out, IrType t) {
-    if (init instanceof Initializer.Single s) {
-      out.add(constantBits(s.value(), sema, t));
-    } else if (init instanceof Initializer.Braced b) {
-      b.items().forEach(i -> flatten(i, sema, out, t));
-    } else {
-      ((Initializer.Constructor) init).args().forEach(a -> flatten(new Initializer.Single(a.span(), a), sema, out, t));
-    }
   }
 
   /**
@@ -102,7 +99,7 @@ public final class Lowering {
    */
   private static long constantBits(Expr e, Sema sema, IrType t) {
     Long c = sema.constantOf(e);
-    Double f = c == null ? floatConstant(e) : null;
+    Double f = c == null ? sema.floatConstantOf(e) : null;
     if (c == null && f == null || t == IrType.PTR) {
       return 0;
     }
@@ -111,7 +108,7 @@ public final class Lowering {
     }
     if (t.isFloat()) {
       boolean u64 = sema.typeOf(e) instanceof Type.Arith a && IrType.of(a.scalar()) == IrType.U64;
-      double d = c == null ? f : u64 && c < 0 ? (double) (c >>> 1) * 2.0 : (double) c;
+      double d = c == null ? f : u64 ? Conversions.unsignedToDouble(c) : (double) c;
       return Imm.ofDouble(t, d).bits();
     }
     long v = c != null ? c : (long) (double) f;
@@ -126,15 +123,4 @@ public final class Lowering {
     };
   }
 
-  /** The value of a floating literal, possibly negated; else null. */
-  private static Double floatConstant(Expr e) {
-    if (e instanceof Expr.FloatLit f) {
-      return f.isFloat() ? (double) (float) f.value() : f.value();
-    }
-    if (e instanceof Expr.Unary u && (u.op() == Expr.UnaryOp.NEG || u.op() == Expr.UnaryOp.PLUS)) {
-      Double v = floatConstant(u.operand());
-      return v == null ? null : u.op() == Expr.UnaryOp.NEG ? -v : v;
-    }
-    return null;
-  }
 }

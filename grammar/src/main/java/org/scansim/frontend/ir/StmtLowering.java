@@ -15,6 +15,7 @@ import org.scansim.frontend.ast.VarDecl;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.sema.Conversions;
 import org.scansim.frontend.sema.Scalar;
+import org.scansim.frontend.sema.InitValue;
 import org.scansim.frontend.sema.Sema;
 import org.scansim.frontend.sema.Space;
 import org.scansim.frontend.sema.Symbol;
@@ -188,22 +189,38 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       count *= a.length();
       elem = a.element();
     }
-    List<Expr> flat = new ArrayList<>();
-    flattenInit(d.init(), flat);
+    java.util.TreeMap<Long, Expr> placed = new java.util.TreeMap<>();
+    List<InitValue> layout = sema.initializerOf(d);
+    if (layout != null) {
+      layout.forEach(v -> placed.put(v.index(), v.value()));
+    }
     Operand base = address(m, d.span());
     IrType et = IrType.of(elem);
-    // Stores one by one, but a long zeroed tail as a loop: `int a[1 << 22] = {1};` must not
-    // become millions of instructions.
-    long unrolled = count - flat.size() <= ZERO_FILL_UNROLL ? count : flat.size();
-    for (long i = 0; i < unrolled; i++) {
-      Operand val = i < flat.size() ? exprs.convertedValue(flat.get((int) i), elem) : zero(et);
-      Reg p = b.temp(IrType.PTR);
-      b.emit(new Insn(Op.PTR_ADD, IrType.PTR, d.span()).dst(p).args(base, Imm.ofLong(IrType.I64, i)).imm(et.size()));
-      b.emit(new Insn(Op.ST, et, d.span()).args(p, val).space(m.space()));
+    // Values where the initialiser put them, zeros elsewhere (C11 §6.7.9p21); a long run of
+    // zeros is a loop: `int a[1 << 22] = {1};` must not become millions of instructions.
+    long next = 0;
+    for (var entry : placed.entrySet()) {
+      zeros(base, et, next, entry.getKey(), m.space(), d.span());
+      store(base, et, entry.getKey(), exprs.convertedValue(entry.getValue(), elem), m.space(), d.span());
+      next = entry.getKey() + 1;
     }
-    if (unrolled < count) {
-      zeroFill(base, et, unrolled, count, m.space(), d.span());
+    zeros(base, et, next, count, m.space(), d.span());
+  }
+
+  private void zeros(Operand base, IrType et, long from, long to, MemSpace space, Span span) {
+    if (to - from > ZERO_FILL_UNROLL) {
+      zeroFill(base, et, from, to, space, span);
+      return;
     }
+    for (long i = from; i < to; i++) {
+      store(base, et, i, zero(et), space, span);
+    }
+  }
+
+  private void store(Operand base, IrType et, long index, Operand value, MemSpace space, Span span) {
+    Reg p = b.temp(IrType.PTR);
+    b.emit(new Insn(Op.PTR_ADD, IrType.PTR, span).dst(p).args(base, Imm.ofLong(IrType.I64, index)).imm(et.size()));
+    b.emit(new Insn(Op.ST, et, span).args(p, value).space(space));
   }
 
   /** Tails of at most this many zeroed elements are stored one by one; longer ones by a loop. */
@@ -228,14 +245,6 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     b.emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
     b.branch(cond, span);
     b.setCurrent(end);
-  }
-
-  private static void flattenInit(Initializer init, List<Expr> out) {
-    if (init instanceof Initializer.Single s) {
-      out.add(s.value());
-    } else if (init instanceof Initializer.Braced br) {
-      br.items().forEach(i -> flattenInit(i, out));
-    }
   }
 
   static Operand zero(IrType t) {

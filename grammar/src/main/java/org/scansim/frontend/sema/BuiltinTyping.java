@@ -151,7 +151,7 @@ final class BuiltinTyping {
       return Type.ERR;
     }
     for (int i = 1; i < args.size(); i++) {
-      exprs.requireAssignable(pa, args.get(i), cx.sema.typeOf(args.get(i)), "pass an argument of parameter type");
+      exprs.requireAssignable(pa, args.get(i), cx.sema.typeOf(args.get(i)), ExprChecker.Assigning.PASS);
     }
     cx.sema.operationTypes.put(e, pa);
     return pa;
@@ -207,7 +207,7 @@ final class BuiltinTyping {
           cx.error(args.get(i).span(), "argument " + (i + 1) + " of '" + e.callee() + "' must be a pointer, not '" + t.spelling() + "'");
         }
       } else {
-        exprs.requireAssignable(rest.get(i - pointerCount), args.get(i), t, "pass an argument of parameter type");
+        exprs.requireAssignable(rest.get(i - pointerCount), args.get(i), t, ExprChecker.Assigning.PASS);
       }
     }
     return result;

@@ -93,6 +93,15 @@ public final class Conversions {
   }
 
   /**
+   * An unsigned 64-bit value (held in a long) converted to double with round-to-nearest, as C
+   * does (C11 §6.3.1.4p2): halving with the lost bit kept sticky ("round to odd") keeps the one
+   * rounding correct.
+   */
+  public static double unsignedToDouble(long bits) {
+    return bits >= 0 ? (double) bits : (double) ((bits >>> 1) | (bits & 1)) * 2.0;
+  }
+
+  /**
    * Wraps a 64-bit integer value to the range of an integer type, as a conversion to that type
    * does (C11 §6.3.1.3; the implementation-defined signed case wraps, as gcc and nvcc do).
    */

@@ -44,10 +44,63 @@ final class ExprChecker implements Expr.Visitor<Type> {
   }
 
   /** Checks that a value of type {@code from} may be converted implicitly to {@code to}. */
-  void requireAssignable(Type to, Expr value, Type from, String what) {
+  /** Where an implicit conversion happens, which decides the wording of its error (clang's). */
+  enum Assigning {
+    INITIALIZE("cannot initialize a variable of type '%1$s' with a value of type '%2$s'"),
+    INITIALIZE_ELEMENT("cannot initialize an array element of type '%1$s' with a value of type '%2$s'"),
+    ASSIGN("assigning to '%1$s' from incompatible type '%2$s'"),
+    PASS("cannot pass a value of type '%2$s' to a parameter of type '%1$s'"),
+    RETURN("cannot return a value of type '%2$s' from a function returning '%1$s'");
+
+    private final String format;
+
+    Assigning(String format) {
+      this.format = format;
+    }
+
+    String message(Type to, Type from) {
+      return String.format(format, to.spelling(), from.spelling());
+    }
+  }
+
+  void requireAssignable(Type to, Expr value, Type from, Assigning where) {
     Type f = from instanceof Type.Array ? Conversions.decayToPointer(from) : from;
     if (!Conversions.assignable(to, f, cx.sema.constantOf(value))) {
-      cx.error(value.span(), "cannot " + what + " of type '" + to.spelling() + "' with a value of type '" + f.spelling() + "'");
+      cx.error(value.span(), where.message(to, f));
+    }
+  }
+
+  /**
+   * Braced initialisation forbids narrowing conversions (C++ [dcl.init.list]p7): floating to
+   * integer, a wider floating type to a narrower one and integer to floating unless the value is a
+   * constant that fits exactly, integer to a narrower integer unless a constant that fits.
+   */
+  void requireNotNarrowing(Type to, Expr value, Type from) {
+    if (!(to instanceof Type.Arith t) || !(from instanceof Type.Arith f) || t.scalar() == Scalar.BOOL && f.scalar() == Scalar.BOOL) {
+      return;
+    }
+    Scalar ts = t.scalar();
+    Scalar fs = f.scalar();
+    Long c = cx.sema.constantOf(value);
+    Double d = cx.sema.floatConstantOf(value);
+    boolean narrowing;
+    if (fs.isFloating() && ts.isInteger()) {
+      narrowing = true;
+    } else if (fs.isFloating()) {
+      narrowing = fs.size() > ts.size() && (d == null || (double) (float) (double) d != d && !Double.isNaN(d));
+    } else if (ts.isFloating()) {
+      narrowing = c == null || (ts == Scalar.FLOAT ? (long) (float) c != c : (long) (double) c != c);
+    } else if (c != null) {
+      narrowing = Conversions.wrap(c, ts) != c;
+    } else {
+      boolean fits = fs == Scalar.BOOL
+          || ts != Scalar.BOOL && (fs.isSigned() == ts.isSigned() && ts.size() >= fs.size()
+              || !fs.isSigned() && ts.isSigned() && ts.size() > fs.size());
+      narrowing = !fits;
+    }
+    if (narrowing) {
+      String what = c != null ? "constant expression evaluates to " + c + " which" : d != null ? "constant " + d + " which" : "non-constant-expression";
+      cx.error(value.span(), what + " cannot be narrowed from type '" + from.spelling() + "' to '" + to.spelling() + "' in initializer list");
     }
   }
 
@@ -101,6 +154,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   @Override
   public Type visitFloatLit(Expr.FloatLit e) {
+    cx.sema.floatConstants.put(e, e.isFloat() ? (double) (float) e.value() : e.value());
     return e.isFloat() ? Type.FLOAT : Type.DOUBLE;
   }
 
@@ -286,7 +340,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     for (int i = 0; i < args.size(); i++) {
       Type t = checkValue(args.get(i));
       if (i < params.size()) {
-        requireAssignable(params.get(i), args.get(i), t, "pass an argument of parameter type");
+        requireAssignable(params.get(i), args.get(i), t, Assigning.PASS);
       }
     }
   }
@@ -308,7 +362,13 @@ final class ExprChecker implements Expr.Visitor<Type> {
         continue;
       }
       if (i < 2 && !(t instanceof Type.Dim3) && !t.isInteger()) {
-        cx.error(c.span(), "launch " + (i == 0 ? "grid" : "block") + " size must be an integer or dim3, not '" + t.spelling() + "'");
+        String what = i == 0 ? "grid" : "block";
+        if (t.isArithmetic()) {
+          // dim3's constructor takes unsigned int, so nvcc converts silently; say what happens.
+          cx.diags.warning(c.span(), "implicit conversion of the " + what + " size from '" + t.spelling() + "' to 'unsigned int'");
+        } else {
+          cx.error(c.span(), "launch " + what + " size must be an integer or dim3, not '" + t.spelling() + "'");
+        }
       } else if (i == 2 && !t.isInteger()) {
         cx.error(c.span(), "dynamic shared memory size must be an integer, not '" + t.spelling() + "'");
       } else if (i == 3 && !(t.isInteger() || t instanceof Type.Null)) {
@@ -346,6 +406,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
         Type r = Type.arith(Conversions.promote(((Type.Arith) t).scalar()));
         cx.sema.operationTypes.put(e, r);
         fold(e, r, e.operand(), null);
+        foldFloat(e, r, e.operand(), null);
         return r;
       }
       case BITNOT -> {
@@ -430,6 +491,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (!requireModifiable(e.operand(), e.op().symbol())) {
       return Type.ERR;
     }
+    if (t instanceof Type.Arith a && a.scalar() == Scalar.BOOL) {
+      // C++17 removed ++ on bool; -- was never allowed ([expr.pre.incr]).
+      cx.error(e.span(), "ISO C++17 does not allow '" + e.op().symbol() + "' on an operand of type 'bool'");
+      return Type.ERR;
+    }
     if (t.isArithmetic()) {
       cx.sema.operationTypes.put(e, Type.arith(Conversions.common(((Type.Arith) t).scalar(), Scalar.INT)));
       return t;
@@ -457,10 +523,24 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return false;
     }
     Lvalues.Qualifiers q = Lvalues.qualifiers(target, cx.sema);
+    String op = what.equals("=") ? "" : " (operator '" + what + "')";
     if (q.isConst()) {
-      String name = Lvalues.describe(target, cx.sema);
-      cx.error(target.span(), "cannot assign to " + name + " with const-qualified type"
-          + (what.equals("=") ? "" : " (operator '" + what + "')"));
+      Expr through = target instanceof Expr.Index ix ? ix.base()
+          : target instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF ? u.operand() : null;
+      Type via = through == null ? null : cx.sema.typeOf(through);
+      if (via instanceof Type.Pointer) {
+        cx.error(target.span(), "cannot assign through a pointer to const ('" + via.spelling() + "')" + op);
+      } else if (via instanceof Type.Array) {
+        cx.error(target.span(), "cannot assign to an element of a const array ('" + via.spelling() + "')" + op);
+      } else {
+        cx.error(target.span(), "cannot assign to " + Lvalues.describe(target, cx.sema) + " with const-qualified type" + op);
+      }
+      return false;
+    }
+    Symbol.Variable root = Lvalues.rootVariable(target, cx.sema);
+    if (root != null && root.kind() == Symbol.VarKind.CONSTANT && cx.space.onDevice()) {
+      // __constant__ memory is read-only for kernels (CUDA C Guide §7.2.3); the host fills it.
+      cx.error(target.span(), "cannot write to __constant__ variable '" + root.name() + "' from device code" + op);
       return false;
     }
     return true;
@@ -495,6 +575,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
     Type opType = cx.sema.operationType(e);
     if (opType != null && opType.isInteger()) {
       fold(e, opType, e.left(), e.right());
+    } else if (opType != null && opType.equals(r)) {
+      foldFloat(e, opType, e.left(), e.right());
     }
     return r;
   }
@@ -599,7 +681,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     if (e.op() == null) {
-      requireAssignable(target, e.value(), value, "assign to a variable");
+      requireAssignable(target, e.value(), value, Assigning.ASSIGN);
       return target;
     }
     if (target instanceof Type.Dim3) {
@@ -669,6 +751,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (v != null && to.isInteger()) {
       cx.sema.constants.put(e, Conversions.wrap(v, ((Type.Arith) to).scalar()));
     }
+    foldFloat(e, to, e.operand(), null);
     return to;
   }
 
@@ -709,5 +792,50 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (v != null) {
       cx.sema.constants.put(e, v);
     }
+  }
+
+  // ---- floating constant folding (C11 §6.6p5, arithmetic constant expressions) ----
+
+  /** Records the value of {@code e} when it is +, -, *, / or a cast of floating constants. */
+  private void foldFloat(Expr e, Type type, Expr left, Expr right) {
+    if (!(type instanceof Type.Arith ta) || !ta.scalar().isFloating()) {
+      return;
+    }
+    Double a = doubleOf(left);
+    Double b = right == null ? null : doubleOf(right);
+    if (a == null || right != null && b == null) {
+      return;
+    }
+    double r;
+    if (e instanceof Expr.Unary u) {
+      r = u.op() == Expr.UnaryOp.NEG ? -a : a;
+    } else if (e instanceof Expr.Binary bin) {
+      switch (bin.op()) {
+        case ADD -> r = a + b;
+        case SUB -> r = a - b;
+        case MUL -> r = a * b;
+        case DIV -> r = a / b;
+        default -> {
+          return;
+        }
+      }
+    } else {
+      r = a; // a cast
+    }
+    cx.sema.floatConstants.put(e, ta.scalar() == Scalar.FLOAT ? (double) (float) r : r);
+  }
+
+  /** The value of a constant operand as a double (an unsigned 64-bit constant rounded as C does). */
+  private Double doubleOf(Expr e) {
+    Double f = cx.sema.floatConstantOf(e);
+    if (f != null) {
+      return f;
+    }
+    Long c = cx.sema.constantOf(e);
+    if (c == null) {
+      return null;
+    }
+    boolean u64 = cx.sema.typeOf(e) instanceof Type.Arith a && !a.scalar().isSigned() && a.scalar().size() == 8;
+    return u64 ? Conversions.unsignedToDouble(c) : (double) c;
   }
 }

@@ -43,6 +43,22 @@ final class Lvalues {
     return new Qualifiers(false, false);
   }
 
+  /** The variable an lvalue designates or indexes into ({@code a} of {@code a[i][j]}), or null. */
+  static Symbol.Variable rootVariable(Expr e, Sema sema) {
+    while (true) {
+      if (e instanceof Expr.Name n) {
+        return sema.symbolOf(n) instanceof Symbol.Variable v ? v : null;
+      }
+      if (e instanceof Expr.Index ix && sema.typeOf(ix.base()) instanceof Type.Array) {
+        e = ix.base();
+      } else if (e instanceof Expr.Member m) {
+        e = m.object();
+      } else {
+        return null;
+      }
+    }
+  }
+
   /** "variable 'x'" or "'a[i]'"-like wording for messages. */
   static String describe(Expr e, Sema sema) {
     if (e instanceof Expr.Name n) {

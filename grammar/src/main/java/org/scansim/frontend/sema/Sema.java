@@ -20,6 +20,8 @@ public final class Sema {
   final Map<Expr, Type> types = new IdentityHashMap<>();
   final Map<Expr, Type> operationTypes = new IdentityHashMap<>();
   final Map<Expr, Long> constants = new IdentityHashMap<>();
+  final Map<Expr, Double> floatConstants = new IdentityHashMap<>();
+  final Map<VarDecl, List<InitValue>> initializers = new IdentityHashMap<>();
   final Map<Expr.Name, Symbol> names = new IdentityHashMap<>();
   final Map<Expr, Object> callees = new IdentityHashMap<>();
   final Map<VarDecl, Symbol.Variable> variables = new IdentityHashMap<>();
@@ -44,6 +46,19 @@ public final class Sema {
   /** The value of an integer constant expression, or null. */
   public Long constantOf(Expr e) {
     return constants.get(e);
+  }
+
+  /** The value of a floating constant expression (literals and arithmetic on them), or null. */
+  public Double floatConstantOf(Expr e) {
+    return floatConstants.get(e);
+  }
+
+  /**
+   * The values of a brace-enclosed initialiser placed at their elements (C11 §6.7.9), or null
+   * when the declaration has no braced initialiser.
+   */
+  public List<InitValue> initializerOf(VarDecl d) {
+    return initializers.get(d);
   }
 
   public Symbol symbolOf(Expr.Name e) {

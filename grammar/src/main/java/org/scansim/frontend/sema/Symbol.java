@@ -37,7 +37,7 @@ public sealed interface Symbol {
     private final boolean isConst;
     private final boolean isVolatile;
     private final Span declSpan;
-    private final Long constValue;
+    private Long constValue;
     private boolean addressTaken;
 
     public Variable(
@@ -79,6 +79,11 @@ public sealed interface Symbol {
 
     public Long constValue() {
       return constValue;
+    }
+
+    /** Set once the initialiser is checked (the variable is already in scope while it is). */
+    void setConstValue(Long v) {
+      constValue = v;
     }
 
     public boolean addressTaken() {

@@ -93,6 +93,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       paramTypes.add(paramType(p));
     }
     Symbol.Function sym = declareFunction(f, space, ret, paramTypes);
+    if (sym == null) {
+      return null;
+    }
     cx.sema.functions.put(f, sym);
     if (f.body() == null) {
       return null;
@@ -157,6 +160,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       // float a[] and float a[N] are adjusted to float * (C11 §6.7.6.3p7).
       if (p.dims().size() > 1) {
         cx.error(p.span(), "multi-dimensional array parameters are not supported");
+        return Type.ERR; // its uses stay silent
       }
       t = new Type.Pointer(t, p.spec().isConst() && p.pointers().isEmpty(), p.spec().isVolatile() && p.pointers().isEmpty());
     }
@@ -178,6 +182,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         cx.diags.report(
             Diagnostic.error(f.nameSpan(), "conflicting declaration of '" + f.name() + "' (overloading is not supported)")
                 .withNote(prev.declSpan(), "previous declaration is here"));
+        return null; // reported once; its body is not checked against the other declaration
       }
       return prev;
     }
@@ -216,19 +221,31 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (t instanceof Type.Dim3 && (kind != Symbol.VarKind.LOCAL)) {
       cx.error(d.nameSpan(), "dim3 variables are supported only as local variables");
     }
-    Long constValue = checkInitializer(d, t, kind, isConst);
+    List<InitValue> layout = null;
+    if (d.init() instanceof Initializer.Braced b && !(t instanceof Type.Err) && !(t instanceof Type.Dim3)
+        && kind != Symbol.VarKind.SHARED && kind != Symbol.VarKind.DYNAMIC_SHARED) {
+      layout = InitLayout.of(t, b, cx);
+      cx.sema.initializers.put(d, layout);
+      if (t instanceof Type.Array a && a.length() < 0) {
+        // int a[] = {...}: the values decide the outer dimension (C11 §6.7.9p22).
+        t = new Type.Array(a.element(), Math.max(1, InitLayout.outerLength(a.element(), layout)), isConst, isVolatile);
+      }
+    }
     Symbol previous = cx.scope.lookupHere(d.name());
     if (previous != null) {
       cx.diags.report(
           Diagnostic.error(d.nameSpan(), "redefinition of '" + d.name() + "'")
               .withNote(previous.declSpan() != null ? previous.declSpan() : d.nameSpan(), "previous definition is here"));
     }
-    Symbol.Variable sym = new Symbol.Variable(d.name(), t, kind, isConst, isVolatile, d.nameSpan(), constValue);
+    // The variable is in scope from the end of its declarator, so its own initialiser already
+    // sees it (C11 §6.2.1p7): in `{ int x = x + 1; }` both x are the new one.
+    Symbol.Variable sym = new Symbol.Variable(d.name(), t, kind, isConst, isVolatile, d.nameSpan(), null);
     cx.sema.variables.put(d, sym);
     if (fileScope) {
       cx.sema.globals.add(sym);
     }
     cx.scope.define(sym);
+    sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope));
   }
 
   private Symbol.VarKind kindOf(VarDecl d, boolean fileScope) {
@@ -237,6 +254,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (s.contains(Storage.SHARED)) {
       if (!fileScope && !device) {
         cx.error(d.nameSpan(), "__shared__ variable '" + d.name() + "' declared outside device code");
+        return Symbol.VarKind.LOCAL; // reported once here, not again at every use
       }
       if (s.contains(Storage.EXTERN)) {
         return Symbol.VarKind.DYNAMIC_SHARED;
@@ -290,10 +308,10 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
           cx.error(dim.span(), "array '" + d.name() + "' needs an explicit size");
           return Type.ERR;
         }
-        length = d.init() instanceof Initializer.Braced b ? b.items().size() : -1;
+        length = -1; // from the initialiser, once its values are placed (declareVariable)
       } else {
         if (kind == Symbol.VarKind.DYNAMIC_SHARED) {
-          cx.error(dim.span(), "extern __shared__ array '" + d.name() + "' must be unsized: its size is the launch's dynamic shared memory");
+          cx.error(dim.span(), "sized extern __shared__ arrays are not supported: declare '" + d.name() + "[]' unsized, its size comes from the launch");
         }
         Type st = exprs.checkValue(dim.size());
         Long v = cx.sema.constantOf(dim.size());
@@ -325,10 +343,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   }
 
   /** Checks the initialiser; returns the value of a const integer initialised by a constant. */
-  private Long checkInitializer(VarDecl d, Type t, Symbol.VarKind kind, boolean isConst) {
+  private Long checkInitializer(
+      VarDecl d, Type t, Symbol.VarKind kind, boolean isConst, List<InitValue> layout, boolean fileScope) {
     Initializer init = d.init();
     if (init == null) {
-      if (isConst && kind != Symbol.VarKind.PARAM && !(t instanceof Type.Array a && a.length() < 0)) {
+      if (isConst && !(t instanceof Type.Array a && a.length() < 0)) {
         cx.error(d.nameSpan(), "default initialization of an object of const type '" + ("const " + t.spelling()) + "'");
       }
       return null;
@@ -348,16 +367,36 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         return null;
       }
       Type vt = exprs.checkValue(s.value());
-      exprs.requireAssignable(t, s.value(), vt, "initialize a variable");
-      Long c = cx.sema.constantOf(s.value());
-      if (isConst && c != null && t.isInteger() && !(vt instanceof Type.Err)) {
-        return Conversions.wrap(c, ((Type.Arith) t).scalar());
-      }
-      return null;
+      exprs.requireAssignable(t, s.value(), vt, ExprChecker.Assigning.INITIALIZE);
+      requireStaticConstant(d, s.value(), fileScope);
+      return constInit(t, s.value(), vt, isConst);
     }
-    if (init instanceof Initializer.Braced b) {
-      checkBraced(d, t, b);
-      return null;
+    if (init instanceof Initializer.Braced) {
+      if (t instanceof Type.Dim3) {
+        checkInitExprs(init);
+        cx.error(init.span(), "initialize a dim3 with dim3(x, y, z) or (x, y, z), not braces");
+        return null;
+      }
+      Type elem = t;
+      while (elem instanceof Type.Array a) {
+        elem = a.element();
+      }
+      long limit = InitLayout.scalars(t);
+      for (InitValue v : layout) {
+        Type vt = exprs.checkValue(v.value());
+        if (v.index() >= limit) {
+          continue; // excess values were reported when they were placed
+        }
+        exprs.requireAssignable(elem, v.value(), vt, t instanceof Type.Array ? ExprChecker.Assigning.INITIALIZE_ELEMENT : ExprChecker.Assigning.INITIALIZE);
+        exprs.requireNotNarrowing(elem, v.value(), vt);
+        requireStaticConstant(d, v.value(), fileScope);
+        if (fileScope && v.index() >= InitLayout.MAX_STATIC_INDEX) {
+          cx.error(v.value().span(), "initializer of file-scope array '" + d.name() + "' reaches element " + v.index()
+              + "; at most " + InitLayout.MAX_STATIC_INDEX + " elements can be initialized");
+          return null;
+        }
+      }
+      return layout.size() == 1 && !(t instanceof Type.Array) ? constInit(t, layout.get(0).value(), cx.sema.typeOf(layout.get(0).value()), isConst) : null;
     }
     Initializer.Constructor c = (Initializer.Constructor) init;
     if (t instanceof Type.Dim3) {
@@ -378,43 +417,34 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       return null;
     }
     Expr value = c.args().get(0);
-    exprs.requireAssignable(t, value, exprs.checkValue(value), "initialize a variable");
-    Long v = cx.sema.constantOf(value);
-    return isConst && v != null && t.isInteger() ? Conversions.wrap(v, ((Type.Arith) t).scalar()) : null;
+    Type vt = exprs.checkValue(value);
+    exprs.requireAssignable(t, value, vt, ExprChecker.Assigning.INITIALIZE);
+    requireStaticConstant(d, value, fileScope);
+    return constInit(t, value, vt, isConst);
   }
 
-  private void checkBraced(VarDecl d, Type t, Initializer.Braced b) {
-    if (t instanceof Type.Array a) {
-      if (a.length() >= 0 && b.items().size() > a.length()) {
-        cx.error(b.items().get((int) a.length()).span(), "excess elements in array initializer");
-      }
-      for (Initializer item : b.items()) {
-        if (item instanceof Initializer.Single s) {
-          if (a.element() instanceof Type.Array) {
-            cx.error(item.span(), "nested arrays must be initialized with braces");
-            exprs.checkValue(s.value());
-          } else {
-            exprs.requireAssignable(a.element(), s.value(), exprs.checkValue(s.value()), "initialize an element");
-          }
-        } else if (item instanceof Initializer.Braced inner) {
-          checkBraced(d, a.element(), inner);
-        } else {
-          checkInitExprs(item);
-          cx.error(item.span(), "unexpected initializer");
-        }
-      }
+  /** The value of a const integer variable initialised with an integer constant, else null. */
+  private Long constInit(Type t, Expr value, Type vt, boolean isConst) {
+    Long c = cx.sema.constantOf(value);
+    if (isConst && c != null && t.isInteger() && !(vt instanceof Type.Err)) {
+      return Conversions.wrap(c, ((Type.Arith) t).scalar());
+    }
+    return null;
+  }
+
+  /**
+   * File-scope variables are initialised before any code runs, so their initial values must be
+   * constants (C11 §6.7.9p4; C++ would allow dynamic initialisation, which the subset does not
+   * model).
+   */
+  private void requireStaticConstant(VarDecl d, Expr value, boolean fileScope) {
+    if (!fileScope || cx.sema.typeOf(value) instanceof Type.Err) {
       return;
     }
-    if (b.items().size() > 1) {
-      cx.error(b.span(), "excess elements in scalar initializer");
-    }
-    for (Initializer item : b.items()) {
-      if (item instanceof Initializer.Single s && t.isScalar()) {
-        exprs.requireAssignable(t, s.value(), exprs.checkValue(s.value()), "initialize a variable");
-      } else {
-        checkInitExprs(item);
-        cx.error(item.span(), "invalid initializer for '" + t.spelling() + "'");
-      }
+    boolean constant = cx.sema.constantOf(value) != null || cx.sema.floatConstantOf(value) != null
+        || value instanceof Expr.NullLit;
+    if (!constant) {
+      cx.error(value.span(), "initializer of file-scope variable '" + d.name() + "' is not a constant expression");
     }
   }
 
@@ -547,7 +577,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       }
       return null;
     }
-    exprs.requireAssignable(returnType, s.value(), t, "return a value from a function returning");
+    exprs.requireAssignable(returnType, s.value(), t, ExprChecker.Assigning.RETURN);
     return null;
   }
 
@@ -564,7 +594,15 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       Scope outer = cx.scope;
       cx.scope = new Scope(outer);
       try {
+        VarDecl crossed = null;
         for (Stmt.Case c : s.cases()) {
+          if (crossed != null) {
+            // C++ [stmt.dcl]p3: the jump to this label would skip the initialisation.
+            cx.diags.report(
+                Diagnostic.error(c.span(), "cannot jump from switch statement to this case label")
+                    .withNote(crossed.nameSpan(), "jump bypasses initialization of variable '" + crossed.name() + "'"));
+            crossed = null;
+          }
           if (c.label() == null) {
             if (sawDefault) {
               cx.error(c.span(), "multiple default labels in one switch");
@@ -580,6 +618,15 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
             }
           }
           c.body().forEach(x -> x.accept(this));
+          for (Stmt x : c.body()) {
+            if (x instanceof Stmt.DeclStmt ds) {
+              for (VarDecl v : ds.vars()) {
+                if (v.init() != null) {
+                  crossed = v;
+                }
+              }
+            }
+          }
         }
       } finally {
         cx.scope = outer;
