@@ -1,0 +1,83 @@
+package org.scansim.sim.exec;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.scansim.frontend.ir.IrType;
+
+/**
+ * One block of simulated memory: a cudaMalloc'd buffer, a {@code __shared__} array of one block,
+ * a local array of one thread, a host variable. Little-endian bytes, as on the GPU, plus one
+ * taint bit per 4-byte word that marks values derived from the scan's input (how work is counted,
+ * DESIGN §4).
+ */
+final class Allocation {
+  private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  final String name;
+  final int space;
+  final byte[] bytes;
+  /** Byte address of this allocation within its space (shared memory: for bank computation). */
+  final int base;
+  private final long[] taint;
+  boolean freed;
+  /** The id pointers carry for this allocation (set by its {@link Heap}). */
+  int id;
+
+  Allocation(String name, int space, int size, int base) {
+    this.name = name;
+    this.space = space;
+    this.bytes = new byte[size];
+    this.base = base;
+    this.taint = new long[(size / 4 + 64) / 64];
+  }
+
+  int size() {
+    return bytes.length;
+  }
+
+  /** Reads a value of type t at byte offset off, normalised as registers hold it. */
+  long load(IrType t, int off) {
+    return switch (t) {
+      case PRED -> bytes[off] != 0 ? 1 : 0;
+      case I8 -> bytes[off];
+      case U8 -> bytes[off] & 0xFF;
+      case I16 -> (short) I16.get(bytes, off);
+      case U16 -> ((short) I16.get(bytes, off)) & 0xFFFF;
+      case I32, F32 -> (int) I32.get(bytes, off);
+      case U32 -> ((int) I32.get(bytes, off)) & 0xFFFF_FFFFL;
+      case I64, U64, F64, PTR -> (long) I64.get(bytes, off);
+    };
+  }
+
+  void store(IrType t, int off, long v) {
+    switch (t) {
+      case PRED, I8, U8 -> bytes[off] = (byte) v;
+      case I16, U16 -> I16.set(bytes, off, (short) v);
+      case I32, U32, F32 -> I32.set(bytes, off, (int) v);
+      case I64, U64, F64, PTR -> I64.set(bytes, off, v);
+    }
+  }
+
+  boolean tainted(int off) {
+    int w = off >>> 2;
+    return (taint[w >>> 6] & (1L << w)) != 0;
+  }
+
+  void setTaint(int off, int size, boolean on) {
+    for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
+      if (on) {
+        taint[w >>> 6] |= 1L << w;
+      } else {
+        taint[w >>> 6] &= ~(1L << w);
+      }
+    }
+  }
+
+  void fill(byte value) {
+    Arrays.fill(bytes, value);
+  }
+}

@@ -1,0 +1,244 @@
+package org.scansim.sim.exec;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemoryVar;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * Runs one thread block: its warps, one instruction at a time for all active lanes, under a
+ * deterministic round-robin schedule that switches warps at barriers. Shared memory is laid out
+ * as the static arrays in declaration order (each aligned to 16 bytes) followed by the dynamic
+ * array; each array is its own allocation, so an index one past an array is caught even where it
+ * would land inside the block's shared memory.
+ *
+ * <p>Not modelled here: timing (issue order is functional, not cycle-accurate); independent
+ * thread scheduling inside a warp (lanes of a warp execute in lock step); memory consistency
+ * between blocks beyond "a block's writes are visible when it has run".
+ */
+final class BlockExecutor {
+  private final LaunchContext lx;
+  private final Code code;
+  private final int[] blockIdx;
+  private final Warp[] warps;
+  private final Allocation[] shared;
+  private final Map<Long, Allocation> locals = new HashMap<>();
+  private final Interpreter alu;
+
+  BlockExecutor(LaunchContext lx, int[] blockIdx) {
+    this.lx = lx;
+    this.code = lx.code;
+    this.blockIdx = blockIdx;
+    int threads = lx.threadsPerBlock();
+    int n = (threads + 31) / 32;
+    this.warps = new Warp[n];
+    for (int w = 0; w < n; w++) {
+      warps[w] = new Warp(w, w * 32, Math.min(32, threads - w * 32), code);
+    }
+    this.shared = layoutShared();
+    for (Warp w : warps) {
+      for (int p = 0; p < code.params.length; p++) {
+        java.util.Arrays.fill(w.regs[code.params[p]], lx.args[p]);
+      }
+    }
+    this.alu = new Interpreter(lx, this);
+  }
+
+  private Allocation[] layoutShared() {
+    Allocation[] out = new Allocation[code.memory.size()];
+    int offset = 0;
+    for (int i = 0; i < out.length; i++) {
+      MemoryVar m = code.memory.get(i);
+      if (m.space() != org.scansim.frontend.ir.MemSpace.SHARED || m.isDynamic()) {
+        continue;
+      }
+      offset = (offset + 15) & ~15;
+      out[i] = new Allocation(m.name(), Ptr.SHARED, (int) m.bytes(), offset);
+      offset += (int) m.bytes();
+    }
+    int dynamicBase = (offset + 15) & ~15;
+    Allocation dynamic = null;
+    for (int i = 0; i < out.length; i++) {
+      MemoryVar m = code.memory.get(i);
+      if (m.space() == org.scansim.frontend.ir.MemSpace.SHARED && m.isDynamic()) {
+        // Every extern __shared__ array starts at the same address (CUDA C Guide §7.2.3).
+        if (dynamic == null) {
+          dynamic = new Allocation("extern __shared__ " + m.name(), Ptr.SHARED, lx.dynamicSharedBytes, dynamicBase);
+        }
+        out[i] = dynamic;
+      }
+    }
+    // Shared memory starts as garbage on a GPU; a recognisable pattern makes misuse visible.
+    for (Allocation a : out) {
+      if (a != null) {
+        a.fill((byte) 0xAB);
+      }
+    }
+    return out;
+  }
+
+  /** Static plus dynamic shared bytes this block uses. */
+  static int sharedBytes(Code code, int dynamicBytes) {
+    int offset = 0;
+    for (MemoryVar m : code.memory) {
+      if (m.space() == org.scansim.frontend.ir.MemSpace.SHARED && !m.isDynamic()) {
+        offset = ((offset + 15) & ~15) + (int) m.bytes();
+      }
+    }
+    return dynamicBytes > 0 ? ((offset + 15) & ~15) + dynamicBytes : offset;
+  }
+
+  int[] blockIdx() {
+    return blockIdx;
+  }
+
+  Allocation sharedAllocation(int memIndex) {
+    return shared[memIndex];
+  }
+
+  /** The thread-private allocation of a local array (created on first use). */
+  Allocation local(int memIndex, int thread) {
+    long key = ((long) memIndex << 20) | thread;
+    return locals.computeIfAbsent(key, k -> {
+      MemoryVar m = code.memory.get(memIndex);
+      Allocation a = new Allocation(m.name(), Ptr.LOCAL, (int) m.bytes(), 0);
+      a.fill((byte) 0xCD);
+      return a;
+    });
+  }
+
+  /** Runs the block to completion. */
+  void run() {
+    while (true) {
+      boolean progressed = false;
+      for (Warp w : warps) {
+        if (!w.done() && w.barrierPc < 0) {
+          alu.run(w);
+          progressed = true;
+        }
+      }
+      boolean anyWaiting = false;
+      boolean allDone = true;
+      for (Warp w : warps) {
+        anyWaiting |= w.barrierPc >= 0;
+        allDone &= w.done();
+      }
+      if (allDone) {
+        return;
+      }
+      if (anyWaiting) {
+        releaseBarrier();
+      } else if (!progressed) {
+        return;
+      }
+    }
+  }
+
+  /** Every live warp waits at a barrier: release them if it is the same one, else fault. */
+  private void releaseBarrier() {
+    int pc = -1;
+    for (Warp w : warps) {
+      if (w.done()) {
+        continue;
+      }
+      if (pc < 0) {
+        pc = w.barrierPc;
+      } else if (w.barrierPc != pc) {
+        throw divergentBarrier(pc, w.barrierPc);
+      }
+    }
+    boolean someExited = false;
+    for (Warp w : warps) {
+      someExited |= w.live != (w.index == warps.length - 1 ? lastWarpLanes() : -1);
+    }
+    if (someExited) {
+      warn(code.insns[pc].span, "__syncthreads() at " + code.insns[pc].span.position()
+          + " was not reached by threads that had already returned (undefined behaviour; the hardware ignores exited threads)");
+    }
+    int phase = 0;
+    for (Warp w : warps) {
+      if (!w.done()) {
+        w.barrierPc = -1;
+        phase = Math.max(phase, w.phase);
+      }
+    }
+    for (Warp w : warps) {
+      w.phase = phase + 1;
+    }
+    lx.counters.barriers++;
+    lx.site(pc).barriers++;
+    lx.phase(phase).barriers++;
+  }
+
+  private int lastWarpLanes() {
+    int lanes = lx.threadsPerBlock() - (warps.length - 1) * 32;
+    return lanes == 32 ? -1 : (1 << lanes) - 1;
+  }
+
+  private Fault divergentBarrier(int a, int b) {
+    StringBuilder who = new StringBuilder();
+    for (Warp w : warps) {
+      if (!w.done()) {
+        who.append("\n  threads ").append(threadRange(w, w.live)).append(" wait at ")
+            .append(code.insns[w.barrierPc].span.position());
+      }
+    }
+    return new Fault("divergent-barrier", code.insns[b].span,
+        "threads of block " + blockName() + " wait at different __syncthreads():" + who);
+  }
+
+  String blockName() {
+    return "(" + blockIdx[0] + "," + blockIdx[1] + "," + blockIdx[2] + ")";
+  }
+
+  /** Thread coordinates of one lane, as threadIdx. */
+  String threadName(Warp w, int lane) {
+    int t = w.firstThread + lane;
+    int x = t % lx.block[0];
+    int y = (t / lx.block[0]) % lx.block[1];
+    int z = t / (lx.block[0] * lx.block[1]);
+    return "(" + x + "," + y + "," + z + ")";
+  }
+
+  /** "0..31" style description of the linear thread indices of the lanes in mask. */
+  static String threadRange(Warp w, int mask) {
+    StringBuilder s = new StringBuilder();
+    int m = mask;
+    while (m != 0) {
+      int lo = Integer.numberOfTrailingZeros(m);
+      int hi = lo;
+      while (hi + 1 < 32 && (m & (1 << (hi + 1))) != 0) {
+        hi++;
+      }
+      if (s.length() > 0) {
+        s.append(", ");
+      }
+      s.append(w.firstThread + lo);
+      if (hi > lo) {
+        s.append("..").append(w.firstThread + hi);
+      }
+      m &= hi == 31 ? 0 : ~((1 << (hi + 1)) - 1);
+    }
+    return s.toString();
+  }
+
+  void warn(Span at, String message) {
+    if (!lx.warnings.contains(message)) {
+      lx.warnings.add(message);
+    }
+  }
+
+  Warp[] warps() {
+    return warps;
+  }
+
+  IrType regType(int r) {
+    return code.regTypes[r];
+  }
+
+  boolean isBarrier(Op op) {
+    return op == Op.BAR;
+  }
+}

@@ -1,0 +1,61 @@
+package org.scansim.sim.exec;
+
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.Insn;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * An IR instruction compiled for execution: operands are register indices (immediates become
+ * constant registers), branch targets are instruction indices, memory symbols are indices into
+ * the program's memory table. Mutable only while the {@link Compiler} patches targets.
+ */
+final class CInsn {
+  final Op op;
+  final IrType type;
+  /** The type of the first operand (what CVT converts from, what SETP compares). */
+  final IrType srcType;
+  final int dst;
+  final int[] args;
+  final Insn ir;
+  final Span span;
+  /** Index of this instruction in the program (a "site" for counters). */
+  final int index;
+  int target = -1;
+  int elseTarget = -1;
+  /** Reconvergence pc of a CBR, or -1 for the function's exit. */
+  int reconverge = -1;
+  /** ADDR: index into {@link Code#memory}. */
+  int memory = -1;
+
+  CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {
+    this.op = ir.op();
+    this.type = ir.type();
+    this.srcType = srcType;
+    this.dst = dst;
+    this.args = args;
+    this.ir = ir;
+    this.span = ir.span();
+    this.index = index;
+  }
+
+  /** A synthetic MOV or BR made by inlining a call. */
+  CInsn(Op op, IrType type, int dst, int[] args, Insn origin, int index) {
+    this.op = op;
+    this.type = type;
+    this.srcType = type;
+    this.dst = dst;
+    this.args = args;
+    this.ir = origin;
+    this.span = origin.span();
+    this.index = index;
+  }
+
+  int a() {
+    return args[0];
+  }
+
+  int b() {
+    return args[1];
+  }
+}

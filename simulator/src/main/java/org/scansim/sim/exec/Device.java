@@ -1,0 +1,149 @@
+package org.scansim.sim.exec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.IrFunction;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.MemoryVar;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * The simulated GPU: global memory, the module's {@code __device__} and {@code __constant__}
+ * variables, and kernel launches. Blocks run one after another in block order (x fastest), so a
+ * block sees every write of the blocks before it: enough for kernels whose blocks communicate
+ * only forward (the chained scan with a dynamic block index); an interleaving scheduler with a
+ * residency limit is future work.
+ */
+public final class Device {
+  private final IrModule module;
+  private final MemoryModel memoryModel;
+  private final Limits limits;
+  final Heap global;
+  private final Map<String, Integer> moduleVars = new HashMap<>();
+  private final Map<String, Code> compiled = new HashMap<>();
+  private final List<LaunchRecord> launches = new ArrayList<>();
+  private final StringBuilder output;
+  private long budget;
+
+  public Device(IrModule module, MemoryModel memoryModel, Limits limits, StringBuilder output) {
+    this.module = module;
+    this.memoryModel = memoryModel;
+    this.limits = limits;
+    this.global = new Heap(Ptr.GLOBAL, limits.maxDeviceBytes());
+    this.output = output;
+    this.budget = limits.maxWarpInstructions();
+    for (MemoryVar m : module.globals()) {
+      if (m.space() == MemSpace.GLOBAL || m.space() == MemSpace.CONSTANT) {
+        Allocation a = global.allocate(m.name(), m.bytes());
+        if (a == null) {
+          throw new Fault("out-of-memory", m.span(), "__device__ variable '" + m.name() + "' does not fit the device memory budget");
+        }
+        if (m.init() != null) {
+          for (int i = 0; i < m.init().length; i++) {
+            a.store(m.elemType(), i * m.elemType().size(), Alu.convert(m.elemType(), m.elemType(), initBits(m, i)));
+          }
+        }
+        moduleVars.put(m.name(), a.id);
+      }
+    }
+  }
+
+  private static long initBits(MemoryVar m, int i) {
+    long bits = m.init()[i];
+    // Module initial values are IR immediates: F32 as the bits of a double.
+    return m.elemType() == org.scansim.frontend.ir.IrType.F32 ? Alu.f((float) Double.longBitsToDouble(bits)) : bits;
+  }
+
+  public List<LaunchRecord> launches() {
+    return launches;
+  }
+
+  Code code(String kernel) {
+    return compiled.computeIfAbsent(kernel, k -> Compiler.compile(module, module.function(k)));
+  }
+
+  /** Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel. */
+  void launch(String kernel, int[] grid, int[] block, long sharedBytes, long[] args, Span at) {
+    IrFunction f = module.function(kernel);
+    Code code = code(kernel);
+    long threads = (long) block[0] * block[1] * block[2];
+    long blocks = (long) grid[0] * grid[1] * grid[2];
+    if (threads <= 0 || blocks <= 0) {
+      throw new Fault("launch", at, "launch of " + kernel + " with an empty grid or block (" + dims(grid) + " blocks of " + dims(block) + " threads)");
+    }
+    if (threads > limits.maxThreadsPerBlock()) {
+      throw new Fault("launch", at, "launch of " + kernel + " asks for " + threads + " threads per block; " + limits.archName()
+          + " allows at most " + limits.maxThreadsPerBlock() + " (cudaErrorInvalidConfiguration)");
+    }
+    int sharedTotal = BlockExecutor.sharedBytes(code, (int) Math.min(Integer.MAX_VALUE, sharedBytes));
+    if (sharedBytes > Integer.MAX_VALUE || sharedTotal > limits.maxSharedBytesPerBlock()) {
+      throw new Fault("launch", at, "launch of " + kernel + " needs " + sharedTotal + " bytes of shared memory per block; "
+          + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)");
+    }
+    int[] moduleAllocation = new int[code.memory.size()];
+    for (int i = 0; i < moduleAllocation.length; i++) {
+      Integer id = code.moduleLevel[i] ? moduleVars.get(code.memory.get(i).name()) : null;
+      moduleAllocation[i] = id == null ? -1 : id;
+    }
+    LaunchContext lx = new LaunchContext(code, args, grid, block, (int) sharedBytes, global, moduleAllocation, memoryModel, budget);
+    for (int z = 0; z < grid[2]; z++) {
+      for (int y = 0; y < grid[1]; y++) {
+        for (int x = 0; x < grid[0]; x++) {
+          new BlockExecutor(lx, new int[] {x, y, z}).run();
+        }
+      }
+    }
+    budget = lx.budget;
+    output.append(lx.printf);
+    launches.add(new LaunchRecord(f.name(), at, grid.clone(), block.clone(), (int) sharedBytes, sharedTotal, lx.counters,
+        sites(lx), List.copyOf(lx.phases), List.copyOf(lx.warnings)));
+  }
+
+  private static List<LaunchRecord.Site> sites(LaunchContext lx) {
+    List<LaunchRecord.Site> out = new ArrayList<>();
+    for (int i = 0; i < lx.sites.length; i++) {
+      Counters c = lx.sites[i];
+      CInsn in = lx.code.insns[i];
+      if (c == null || !(in.op == Op.LD || in.op == Op.ST || in.op == Op.ATOM || in.op == Op.BAR || in.op == Op.CBR)) {
+        continue;
+      }
+      out.add(new LaunchRecord.Site(in.span, in.op.name().toLowerCase(java.util.Locale.ROOT), arrayName(lx.code, in), c));
+    }
+    return out;
+  }
+
+  /** The array an access goes through, when its address comes straight from an ADDR. */
+  private static String arrayName(Code code, CInsn in) {
+    if (in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM) {
+      return null;
+    }
+    int ptr = in.a();
+    for (int k = in.index - 1; k >= 0 && k >= in.index - 8; k--) {
+      CInsn p = code.insns[k];
+      if (p.dst == ptr) {
+        if (p.op == Op.PTR_ADD) {
+          ptr = p.a();
+          continue;
+        }
+        if (p.op == Op.ADDR) {
+          return code.memory.get(p.memory).name();
+        }
+        return p.ir.dst() != null && p.ir.dst().name() != null ? p.ir.dst().name() : null;
+      }
+    }
+    int reg = ptr;
+    return reg < code.function.regs().size() && code.function.regs().get(reg).name() != null ? code.function.regs().get(reg).name() : null;
+  }
+
+  private static String dims(int[] d) {
+    return d[0] + "x" + d[1] + "x" + d[2];
+  }
+
+  Allocation allocate(String name, long size) {
+    return global.allocate(name, size);
+  }
+}

@@ -1,0 +1,29 @@
+package org.scansim.sim.exec;
+
+import org.scansim.frontend.diag.Span;
+
+/**
+ * A fault inside the simulated kernel or host code: an out-of-bounds access, a divergent
+ * barrier, a runaway loop, a bad launch. It carries the source position and the threads
+ * involved; the CLI reports it with exit code 3 and never a stack trace.
+ */
+public final class Fault extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+  private final Span span;
+  private final String kind;
+
+  public Fault(String kind, Span span, String message) {
+    super(message, null, false, false);
+    this.kind = kind;
+    this.span = span;
+  }
+
+  /** A short machine-readable kind: out-of-bounds, divergent-barrier, runaway, launch, ... */
+  public String kind() {
+    return kind;
+  }
+
+  public Span span() {
+    return span;
+  }
+}

@@ -1,0 +1,263 @@
+package org.scansim.sim.exec;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.IrFunction;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.MemoryVar;
+
+/**
+ * Runs host code, one thread: the kernel file's entry function with its launches, temporaries
+ * and recursion (Harris's arbitrary-size scan recurses on the block sums). Host locals whose
+ * address is taken live in host memory; device pointers may be passed around but not
+ * dereferenced, as on a real machine. The CUDA runtime calls act on the {@link Device}.
+ */
+public final class HostInterpreter {
+  private static final int MAX_DEPTH = 10_000;
+  private static final int CUDA_SUCCESS = 0;
+  private static final int CUDA_ERROR_INVALID_VALUE = 1;
+  private static final int CUDA_ERROR_MEMORY_ALLOCATION = 2;
+
+  private final IrModule module;
+  private final Device device;
+  private final Heap host = new Heap(Ptr.HOST, 1L << 30);
+  private final Map<String, Code> compiled = new HashMap<>();
+  private final Map<String, Allocation> hostGlobals = new HashMap<>();
+  private final StringBuilder output;
+  private int lastError;
+  private int depth;
+  private long steps;
+
+  public HostInterpreter(IrModule module, Device device, StringBuilder output) {
+    this.module = module;
+    this.device = device;
+    this.output = output;
+    for (MemoryVar m : module.globals()) {
+      if (m.space() == MemSpace.HOST) {
+        Allocation a = host.allocate(m.name(), m.bytes());
+        if (m.init() != null) {
+          for (int i = 0; i < m.init().length; i++) {
+            long bits = m.init()[i];
+            if (m.elemType() == IrType.F32) {
+              bits = Alu.f((float) Double.longBitsToDouble(bits));
+            }
+            a.store(m.elemType(), i * m.elemType().size(), bits);
+          }
+        }
+        hostGlobals.put(m.name(), a);
+      }
+    }
+  }
+
+  /** Calls a host function with register-form arguments; returns its result (0 for void). */
+  public long call(String name, long[] args, Span at) {
+    IrFunction f = module.function(name);
+    if (f == null) {
+      throw new Fault("internal", at, "no function '" + name + "'");
+    }
+    if (++depth > MAX_DEPTH) {
+      throw new Fault("runaway", at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
+    }
+    try {
+      return execute(compiled.computeIfAbsent(name, k -> Compiler.compile(module, f)), args);
+    } finally {
+      depth--;
+    }
+  }
+
+  private long execute(Code code, long[] args) {
+    long[][] r = new long[code.registerCount()][1];
+    for (int c = 0; c < code.constants.length; c++) {
+      r[code.firstConstant + c][0] = code.constants[c];
+    }
+    for (int p = 0; p < code.params.length; p++) {
+      r[code.params[p]][0] = args[p];
+    }
+    Allocation[] frame = new Allocation[code.memory.size()];
+    int pc = 0;
+    while (true) {
+      CInsn in = code.insns[pc];
+      if (++steps > 4_000_000_000L) {
+        throw new Fault("runaway", in.span, "host code ran past its step budget at " + in.span.position());
+      }
+      switch (in.op) {
+        case BR -> {
+          pc = in.target;
+          continue;
+        }
+        case CBR -> {
+          pc = r[in.a()][0] != 0 ? in.target : in.elseTarget;
+          continue;
+        }
+        case RET -> {
+          return in.args.length == 0 ? 0 : r[in.a()][0];
+        }
+        case MOV -> r[in.dst][0] = r[in.a()][0];
+        case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> Alu.binary(in, r[in.dst], r[in.a()], r[in.b()], 1);
+        case NEG, NOT, ABS, POPC, CLZ, FFS -> Alu.unary(in, r[in.dst], r[in.a()], 1);
+        case SETP -> Alu.compare(in, r[in.dst], r[in.a()], r[in.b()], 1);
+        case CVT -> Alu.convert(in, r[in.dst], r[in.a()], 1);
+        case ADDR -> r[in.dst][0] = address(code, frame, in);
+        case PTR_ADD -> r[in.dst][0] = Ptr.add(r[in.a()][0], r[in.b()][0] * in.ir.imm());
+        case PTR_DIFF -> r[in.dst][0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
+        case LD -> r[in.dst][0] = hostMemory(r[in.a()][0], in, in.type.size()).load(in.type, (int) Ptr.offset(r[in.a()][0]));
+        case ST -> {
+          long p = r[in.a()][0];
+          hostMemory(p, in, in.type.size()).store(in.type, (int) Ptr.offset(p), r[in.b()][0]);
+        }
+        case CALL -> {
+          long[] a = new long[in.args.length];
+          for (int k = 0; k < a.length; k++) {
+            a[k] = r[in.args[k]][0];
+          }
+          long v = call(in.ir.callee(), a, in.span);
+          if (in.dst >= 0) {
+            r[in.dst][0] = v;
+          }
+        }
+        case LAUNCH -> launch(in, r);
+        case CUDA -> r[in.dst][0] = cuda(in, r);
+        case PRINTF -> {
+          long[] values = new long[in.args.length];
+          IrType[] types = new IrType[in.args.length];
+          for (int k = 0; k < values.length; k++) {
+            values[k] = r[in.args[k]][0];
+            types[k] = code.regTypes[in.args[k]];
+          }
+          output.append(Printf.format(in.ir.text(), values, types));
+        }
+        case ASSERT -> {
+          if (r[in.a()][0] == 0) {
+            throw new Fault("assert", in.span, "assertion '" + in.ir.text() + "' failed in host code");
+          }
+        }
+        case FENCE, BAR_WARP -> {}
+        default -> throw new Fault("internal", in.span, in.op + " in host code");
+      }
+      pc++;
+    }
+  }
+
+  private long address(Code code, Allocation[] frame, CInsn in) {
+    MemoryVar m = code.memory.get(in.memory);
+    if (code.moduleLevel[in.memory]) {
+      Allocation a = hostGlobals.get(m.name());
+      if (a == null) {
+        throw new Fault("invalid-address", in.span, "host code takes the address of device variable '" + m.name() + "'");
+      }
+      return host.pointerTo(a);
+    }
+    if (frame[in.memory] == null) {
+      frame[in.memory] = host.allocate(m.name(), m.bytes());
+      if (frame[in.memory] == null) {
+        throw new Fault("out-of-memory", in.span, "host memory budget exhausted");
+      }
+      frame[in.memory].fill((byte) 0xCD);
+    }
+    return host.pointerTo(frame[in.memory]);
+  }
+
+  private Allocation hostMemory(long p, CInsn in, int size) {
+    int space = Ptr.space(p);
+    if (space == Ptr.GLOBAL || space == Ptr.CONSTANT) {
+      throw new Fault("invalid-address", in.span, "host code dereferences a device pointer (use cudaMemcpy)");
+    }
+    Allocation a = space == Ptr.HOST ? host.get(Ptr.id(p)) : null;
+    long off = Ptr.offset(p);
+    if (a == null) {
+      throw new Fault("invalid-address", in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
+    }
+    if (off < 0 || off + size > a.size()) {
+      throw new Fault("out-of-bounds", in.span, "out-of-bounds host access at byte " + off + " of '" + a.name + "' (" + a.size() + " bytes)");
+    }
+    return a;
+  }
+
+  private void launch(CInsn in, long[][] r) {
+    int[] grid = {(int) r[in.args[0]][0], (int) r[in.args[1]][0], (int) r[in.args[2]][0]};
+    int[] block = {(int) r[in.args[3]][0], (int) r[in.args[4]][0], (int) r[in.args[5]][0]};
+    long shared = r[in.args[6]][0];
+    long[] args = new long[in.args.length - 7];
+    for (int k = 0; k < args.length; k++) {
+      args[k] = r[in.args[7 + k]][0];
+    }
+    device.launch(in.ir.callee(), grid, block, shared, args, in.span);
+  }
+
+  private int cuda(CInsn in, long[][] r) {
+    int result = switch (in.ir.cuda()) {
+      case MALLOC -> {
+        long pp = r[in.args[0]][0];
+        long size = r[in.args[1]][0];
+        Allocation a = size < 0 ? null : device.allocate("cudaMalloc at " + in.span.position(), size);
+        if (a == null) {
+          yield CUDA_ERROR_MEMORY_ALLOCATION;
+        }
+        hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), device.global.pointerTo(a));
+        yield CUDA_SUCCESS;
+      }
+      case FREE -> {
+        long p = r[in.args[0]][0];
+        if (p == 0) {
+          yield CUDA_SUCCESS;
+        }
+        Allocation a = Ptr.space(p) == Ptr.GLOBAL && Ptr.offset(p) == 0 ? device.global.get(Ptr.id(p)) : null;
+        if (a == null || a.freed) {
+          yield CUDA_ERROR_INVALID_VALUE;
+        }
+        device.global.free(a);
+        yield CUDA_SUCCESS;
+      }
+      case MEMCPY -> copy(in, r[in.args[0]][0], r[in.args[1]][0], r[in.args[2]][0]);
+      case MEMSET -> {
+        long p = r[in.args[0]][0];
+        long n = r[in.args[2]][0];
+        Allocation a = any(p, in, n);
+        java.util.Arrays.fill(a.bytes, (int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) r[in.args[1]][0]);
+        a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
+        yield CUDA_SUCCESS;
+      }
+      case DEVICE_SYNCHRONIZE -> CUDA_SUCCESS;
+      case GET_LAST_ERROR -> {
+        int e = lastError;
+        lastError = 0;
+        yield e;
+      }
+      case PEEK_AT_LAST_ERROR -> lastError;
+    };
+    if (result != CUDA_SUCCESS) {
+      lastError = result;
+    }
+    return result;
+  }
+
+  /** Any allocation (host or device) holding {@code n} bytes from {@code p}, bounds-checked. */
+  private Allocation any(long p, CInsn in, long n) {
+    int space = Ptr.space(p);
+    Allocation a = space == Ptr.HOST ? host.get(Ptr.id(p)) : space == Ptr.GLOBAL ? device.global.get(Ptr.id(p)) : null;
+    long off = Ptr.offset(p);
+    if (a == null || a.freed) {
+      throw new Fault("invalid-address", in.span, "invalid pointer passed to a CUDA call");
+    }
+    if (n < 0 || off < 0 || off + n > a.size()) {
+      throw new Fault("out-of-bounds", in.span, "CUDA call touches bytes " + off + ".." + (off + n) + " of '" + a.name + "' ("
+          + a.size() + " bytes)");
+    }
+    return a;
+  }
+
+  private int copy(CInsn in, long dst, long src, long n) {
+    Allocation d = any(dst, in, n);
+    Allocation s = any(src, in, n);
+    int so = (int) Ptr.offset(src);
+    int dof = (int) Ptr.offset(dst);
+    System.arraycopy(s.bytes, so, d.bytes, dof, (int) n);
+    for (int i = 0; i < n; i += 4) {
+      d.setTaint(dof + i, 1, s.tainted(so + i));
+    }
+    return CUDA_SUCCESS;
+  }
+}

@@ -1,0 +1,209 @@
+package org.scansim.sim.exec;
+
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * Executes a warp's instructions: each one once for all active lanes (a loop over the set bits
+ * of the mask), never a tree walk per thread. Divergent branches push the SIMT stack; a warp runs
+ * until it reaches a barrier, finishes, or exhausts the launch's instruction budget.
+ */
+final class Interpreter {
+  private final LaunchContext lx;
+  private final BlockExecutor block;
+  private final CInsn[] insns;
+  private final Memory memory;
+  private final int[] bankOut = new int[3];
+
+  Interpreter(LaunchContext lx, BlockExecutor block) {
+    this.lx = lx;
+    this.block = block;
+    this.insns = lx.code.insns;
+    this.memory = new Memory(lx, block);
+  }
+
+  void run(Warp w) {
+    while (w.sp > 0) {
+      int top = w.sp - 1;
+      int mask = w.mask[top];
+      int pc = w.pc[top];
+      if (mask == 0 || pc == w.rpc[top]) {
+        w.sp--; // reached the reconvergence point: the entry below continues with the union
+        continue;
+      }
+      CInsn in = insns[pc];
+      if (--lx.budget < 0) {
+        throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
+            + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
+            + in.span.position() + " (raise it with --max-instructions if the kernel is meant to run this long)");
+      }
+      Counters c = lx.counters;
+      c.warpInstructions++;
+      c.threadInstructions += Integer.bitCount(mask);
+      Counters site = lx.site(in.index);
+      site.warpInstructions++;
+      site.threadInstructions += Integer.bitCount(mask);
+      Counters phase = lx.phase(w.phase);
+      phase.warpInstructions++;
+      phase.threadInstructions += Integer.bitCount(mask);
+      switch (in.op) {
+        case BR -> {
+          w.pc[top] = in.target;
+          continue;
+        }
+        case CBR -> {
+          branch(w, top, in, mask, site, phase);
+          continue;
+        }
+        case RET -> {
+          w.exit(mask);
+          continue;
+        }
+        case BAR -> {
+          if ((mask & w.live) != w.live) {
+            throw new Fault("divergent-barrier", in.span, "__syncthreads() reached by only some threads of a warp in block "
+                + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
+                + BlockExecutor.threadRange(w, w.live & ~mask) + " took another path");
+          }
+          w.pc[top] = pc + 1;
+          w.barrierPc = pc;
+          return;
+        }
+        default -> {
+          execute(w, in, mask, c, site, phase);
+          w.pc[top] = pc + 1;
+        }
+      }
+    }
+  }
+
+  private void branch(Warp w, int top, CInsn in, int mask, Counters site, Counters phase) {
+    long[] cond = w.regs[in.a()];
+    int taken = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      if (cond[l] != 0) {
+        taken |= 1 << l;
+      }
+    }
+    if (taken == mask) {
+      w.pc[top] = in.target;
+    } else if (taken == 0) {
+      w.pc[top] = in.elseTarget;
+    } else {
+      lx.counters.divergentBranches++;
+      site.divergentBranches++;
+      phase.divergentBranches++;
+      // The current entry waits at the reconvergence point with all lanes; the two paths run
+      // above it, the taken one first (GPGPU-Sim's order).
+      w.pc[top] = in.reconverge;
+      if (in.reconverge < 0) {
+        w.sp--; // no reconvergence before exit: the paths finish separately
+      }
+      w.push(in.elseTarget, in.reconverge, mask & ~taken);
+      w.push(in.target, in.reconverge, taken);
+    }
+  }
+
+  private void execute(Warp w, CInsn in, int mask, Counters c, Counters site, Counters phase) {
+    long[][] r = w.regs;
+    int[] t = w.taint;
+    switch (in.op) {
+      case MOV -> {
+        long[] d = r[in.dst];
+        long[] a = r[in.a()];
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          d[l] = a[l];
+        }
+        t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
+      }
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
+        Alu.binary(in, r[in.dst], r[in.a()], r[in.b()], mask);
+        int tainted = (t[in.a()] | t[in.b()]) & mask;
+        t[in.dst] = (t[in.dst] & ~mask) | tainted;
+        if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
+          int n = Integer.bitCount(tainted);
+          c.work += n;
+          site.work += n;
+          phase.work += n;
+        }
+      }
+      case NEG, NOT, ABS, POPC, CLZ, FFS -> {
+        Alu.unary(in, r[in.dst], r[in.a()], mask);
+        t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
+      }
+      case SETP -> {
+        Alu.compare(in, r[in.dst], r[in.a()], r[in.b()], mask);
+        t[in.dst] &= ~mask;
+      }
+      case CVT -> {
+        Alu.convert(in, r[in.dst], r[in.a()], mask);
+        t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
+      }
+      case SREG -> {
+        Special.read(in, r[in.dst], mask, w, lx, block.blockIdx());
+        t[in.dst] &= ~mask;
+      }
+      case ADDR -> {
+        long p = memory.address(in, w);
+        long[] d = r[in.dst];
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          d[l] = in.ir.space() == MemSpace.LOCAL ? Ptr.make(Ptr.LOCAL, (in.memory << 10) | (w.firstThread + l), 0) : p;
+        }
+        t[in.dst] &= ~mask;
+      }
+      case PTR_ADD -> {
+        long[] d = r[in.dst];
+        long[] a = r[in.a()];
+        long[] b = r[in.b()];
+        long scale = in.ir.imm();
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          d[l] = Ptr.add(a[l], b[l] * scale);
+        }
+        t[in.dst] &= ~mask;
+      }
+      case PTR_DIFF -> {
+        long[] d = r[in.dst];
+        long[] a = r[in.a()];
+        long[] b = r[in.b()];
+        long scale = in.ir.imm();
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          d[l] = (Ptr.offset(a[l]) - Ptr.offset(b[l])) / scale;
+        }
+        t[in.dst] &= ~mask;
+      }
+      case LD -> memory.load(in, w, mask, c, site, phase, bankOut);
+      case ST -> memory.store(in, w, mask, c, site, phase, bankOut);
+      case ATOM -> memory.atomic(in, w, mask, c, site, phase);
+      case SHFL -> Warps.shuffle(in, w, mask);
+      case VOTE -> Warps.vote(in, w, mask);
+      case ACTIVEMASK -> {
+        long[] d = r[in.dst];
+        for (int m = mask; m != 0; m &= m - 1) {
+          d[Integer.numberOfTrailingZeros(m)] = mask & 0xFFFF_FFFFL;
+        }
+        t[in.dst] &= ~mask;
+      }
+      case BAR_WARP, FENCE -> {
+        // Lanes of a warp run in lock step here, so __syncwarp and fences order nothing further.
+      }
+      case PRINTF -> Printf.warp(in, w, mask, block, lx.printf);
+      case ASSERT -> {
+        long[] p = r[in.a()];
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          if (p[l] == 0) {
+            throw new Fault("assert", in.span, "assertion '" + in.ir.text() + "' failed in block " + block.blockName()
+                + ", thread " + block.threadName(w, l));
+          }
+        }
+      }
+      default -> throw new Fault("internal", in.span, "instruction " + in.op + " cannot run in device code");
+    }
+  }
+}

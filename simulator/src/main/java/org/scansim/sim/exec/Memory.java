@@ -1,0 +1,206 @@
+package org.scansim.sim.exec;
+
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.MemoryVar;
+
+/**
+ * Loads, stores and atomics of one block: resolves each lane's pointer to its allocation, checks
+ * the bounds of the declared array, moves the bytes and the taint, and counts the access by the
+ * space it really touched (a generic pointer is resolved per lane): shared accesses through the
+ * bank model, global ones through the sector coalescer.
+ */
+final class Memory {
+  private final LaunchContext lx;
+  private final BlockExecutor block;
+  private final int[] sharedAddr = new int[32];
+  private final long[] globalAddr = new long[32];
+  private final Allocation[] lanes = new Allocation[32];
+  private final int[] offsets = new int[32];
+
+  Memory(LaunchContext lx, BlockExecutor block) {
+    this.lx = lx;
+    this.block = block;
+  }
+
+  /** The pointer an ADDR instruction produces (local arrays are handled per lane by the caller). */
+  long address(CInsn in, Warp w) {
+    MemoryVar m = lx.code.memory.get(in.memory);
+    if (m.space() == MemSpace.SHARED) {
+      return Ptr.make(Ptr.SHARED, in.memory, 0);
+    }
+    if (lx.code.moduleLevel[in.memory]) {
+      return lx.global.pointer(lx.moduleAllocation[in.memory]);
+    }
+    return Ptr.make(Ptr.LOCAL, in.memory << 10, 0);
+  }
+
+  private Allocation resolve(long p, CInsn in, Warp w, int lane, int size) {
+    int space = Ptr.space(p);
+    Allocation a = switch (space) {
+      case Ptr.SHARED -> block.sharedAllocation(Ptr.id(p));
+      case Ptr.GLOBAL, Ptr.CONSTANT -> lx.global.get(Ptr.id(p));
+      case Ptr.LOCAL -> block.local(Ptr.id(p) >>> 10, Ptr.id(p) & 1023);
+      default -> null;
+    };
+    long off = Ptr.offset(p);
+    if (a == null) {
+      throw new Fault("invalid-address", in.span, (p == 0 ? "null pointer dereference" : space == Ptr.NULL_SPACE
+          ? "dereference of an invalid pointer (null + " + off + " bytes)" : "dereference of a " + Ptr.spaceName(space) + " pointer that does not point to memory")
+          + " by thread " + block.threadName(w, lane) + " of block " + block.blockName());
+    }
+    if (a.freed) {
+      throw new Fault("use-after-free", in.span, "access to '" + a.name + "' after cudaFree by thread "
+          + block.threadName(w, lane) + " of block " + block.blockName());
+    }
+    if (off < 0 || off + size > a.size()) {
+      long index = Math.floorDiv(off, Math.max(1, size));
+      throw new Fault("out-of-bounds", in.span, "out-of-bounds " + Ptr.spaceName(space) + " access: index " + index + " of '"
+          + a.name + "' (" + a.size() / Math.max(1, size) + " elements of " + size + " bytes) by thread "
+          + block.threadName(w, lane) + " of block " + block.blockName());
+    }
+    return a;
+  }
+
+  void load(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase, int[] bankOut) {
+    IrType t = in.type;
+    int size = t.size();
+    long[] ptr = w.regs[in.a()];
+    long[] d = w.regs[in.dst];
+    int taint = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      Allocation a = resolve(ptr[l], in, w, l, size);
+      int off = (int) Ptr.offset(ptr[l]);
+      lanes[l] = a;
+      offsets[l] = off;
+      d[l] = a.load(t, off);
+      if (a.tainted(off)) {
+        taint |= 1 << l;
+      }
+    }
+    w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
+    count(in, mask, size, false, c, site, phase, bankOut);
+  }
+
+  void store(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase, int[] bankOut) {
+    IrType t = in.type;
+    int size = t.size();
+    long[] ptr = w.regs[in.a()];
+    long[] v = w.regs[in.b()];
+    int vt = w.taint[in.b()];
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      Allocation a = resolve(ptr[l], in, w, l, size);
+      int off = (int) Ptr.offset(ptr[l]);
+      lanes[l] = a;
+      offsets[l] = off;
+      a.store(t, off, v[l]);
+      a.setTaint(off, size, (vt & (1 << l)) != 0);
+    }
+    count(in, mask, size, true, c, site, phase, bankOut);
+  }
+
+  void atomic(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase) {
+    IrType t = in.type;
+    int size = t.size();
+    long[] ptr = w.regs[in.a()];
+    long[] val = w.regs[in.b()];
+    long[] val2 = in.args.length > 2 ? w.regs[in.args[2]] : null;
+    long[] d = w.regs[in.dst];
+    int taint = 0;
+    int vt = w.taint[in.b()];
+    // Lanes in order: a deterministic serialisation of the warp's atomics.
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      Allocation a = resolve(ptr[l], in, w, l, size);
+      int off = (int) Ptr.offset(ptr[l]);
+      long old = a.load(t, off);
+      boolean oldTaint = a.tainted(off);
+      long nv = Atomics.apply(in, t, old, val[l], val2 == null ? 0 : val2[l]);
+      a.store(t, off, nv);
+      a.setTaint(off, size, oldTaint || (vt & (1 << l)) != 0);
+      d[l] = old;
+      if (oldTaint) {
+        taint |= 1 << l;
+      }
+    }
+    w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
+    c.atomics++;
+    site.atomics++;
+    phase.atomics++;
+  }
+
+  /** Counts one warp-level access by the spaces its lanes touched. */
+  private void count(CInsn in, int mask, int size, boolean store, Counters c, Counters site, Counters phase, int[] bankOut) {
+    int sharedMask = 0;
+    int globalMask = 0;
+    int localMask = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      Allocation a = lanes[l];
+      if (a.space == Ptr.SHARED) {
+        sharedMask |= 1 << l;
+        sharedAddr[l] = a.base + offsets[l];
+      } else if (a.space == Ptr.LOCAL) {
+        localMask |= 1 << l;
+      } else {
+        globalMask |= 1 << l;
+        globalAddr[l] = ((long) a.id << 32) + offsets[l];
+      }
+      lanes[l] = null;
+    }
+    if (sharedMask != 0) {
+      java.util.Arrays.fill(histogram, 0);
+      lx.memoryModel.shared(sharedAddr, sharedMask, size, store, bankOut, histogram);
+      shared(c, store, bankOut);
+      shared(site, store, bankOut);
+      shared(phase, store, bankOut);
+    }
+    if (globalMask != 0) {
+      int sectors = lx.memoryModel.sectors(globalAddr, globalMask, size);
+      global(c, store, sectors);
+      global(site, store, sectors);
+      global(phase, store, sectors);
+    }
+    if (localMask != 0) {
+      if (store) {
+        c.localStoreInstructions++;
+        site.localStoreInstructions++;
+        phase.localStoreInstructions++;
+      } else {
+        c.localLoadInstructions++;
+        site.localLoadInstructions++;
+        phase.localLoadInstructions++;
+      }
+    }
+  }
+
+  private final long[] histogram = new long[33];
+
+  private void shared(Counters k, boolean store, int[] bankOut) {
+    if (store) {
+      k.sharedStoreInstructions++;
+      k.sharedStoreWavefronts += bankOut[0];
+      k.sharedStoreIdealWavefronts += bankOut[1];
+    } else {
+      k.sharedLoadInstructions++;
+      k.sharedLoadWavefronts += bankOut[0];
+      k.sharedLoadIdealWavefronts += bankOut[1];
+    }
+    k.maxConflictDegree = Math.max(k.maxConflictDegree, bankOut[2]);
+    for (int i = 0; i < histogram.length; i++) {
+      k.degreeHistogram[i] += histogram[i];
+    }
+  }
+
+  private static void global(Counters k, boolean store, int sectors) {
+    if (store) {
+      k.globalStoreInstructions++;
+      k.globalStoreSectors += sectors;
+    } else {
+      k.globalLoadInstructions++;
+      k.globalLoadSectors += sectors;
+    }
+  }
+}

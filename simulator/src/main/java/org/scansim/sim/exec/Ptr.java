@@ -1,0 +1,58 @@
+package org.scansim.sim.exec;
+
+/**
+ * Pointer values as the simulator holds them in a 64-bit register: a state-space tag (4 bits), an
+ * allocation id (20 bits) and a signed byte offset (40 bits). Every access decodes the
+ * allocation and checks the offset against it, so an out-of-bounds index is caught per declared
+ * array, not per page. Null is 0. Pointer arithmetic changes only the offset.
+ */
+final class Ptr {
+  static final int NULL_SPACE = 0;
+  static final int GLOBAL = 1;
+  static final int SHARED = 2;
+  static final int LOCAL = 3;
+  static final int HOST = 4;
+  static final int CONSTANT = 5;
+
+  private static final int OFFSET_BITS = 40;
+  private static final long OFFSET_MASK = (1L << OFFSET_BITS) - 1;
+  private static final int ID_BITS = 20;
+  static final int MAX_ID = (1 << ID_BITS) - 1;
+
+  private Ptr() {}
+
+  static long make(int space, int id, long offset) {
+    return ((long) space << 60) | ((long) id << OFFSET_BITS) | (offset & OFFSET_MASK);
+  }
+
+  static int space(long p) {
+    return (int) (p >>> 60);
+  }
+
+  static int id(long p) {
+    return (int) ((p >>> OFFSET_BITS) & MAX_ID);
+  }
+
+  /** The byte offset, sign-extended from 40 bits. */
+  static long offset(long p) {
+    return (p << (64 - OFFSET_BITS)) >> (64 - OFFSET_BITS);
+  }
+
+  static long add(long p, long bytes) {
+    if (p == 0) {
+      return bytes == 0 ? 0 : make(NULL_SPACE, 0, bytes);
+    }
+    return (p & ~OFFSET_MASK) | ((offset(p) + bytes) & OFFSET_MASK);
+  }
+
+  static String spaceName(int space) {
+    return switch (space) {
+      case GLOBAL -> "global";
+      case SHARED -> "shared";
+      case LOCAL -> "local";
+      case HOST -> "host";
+      case CONSTANT -> "constant";
+      default -> "null";
+    };
+  }
+}

@@ -1,0 +1,65 @@
+package org.scansim.sim.exec;
+
+/**
+ * One warp of a block: 32 lanes' registers (a {@code long[32]} per register, values normalised as
+ * {@link Allocation#load} produces them), a taint mask per register, and the SIMT reconvergence
+ * stack (Fung et al.'s immediate post-dominator scheme, as GPGPU-Sim implements it): each entry
+ * is a pc, the pc where it reconverges with its sibling, and the lanes it runs.
+ */
+final class Warp {
+  final int index;
+  /** Linear index of lane 0 within the block. */
+  final int firstThread;
+  final long[][] regs;
+  final int[] taint;
+  /** Lanes that exist and have not returned. */
+  int live;
+  int[] pc = new int[16];
+  int[] rpc = new int[16];
+  int[] mask = new int[16];
+  int sp;
+  /** The pc of the barrier this warp waits at, or -1. */
+  int barrierPc = -1;
+  /** Barriers this warp has passed: the barrier phase its instructions belong to. */
+  int phase;
+
+  Warp(int index, int firstThread, int lanes, Code code) {
+    this.index = index;
+    this.firstThread = firstThread;
+    int n = code.registerCount();
+    this.regs = new long[n][32];
+    this.taint = new int[n];
+    for (int c = 0; c < code.constants.length; c++) {
+      java.util.Arrays.fill(regs[code.firstConstant + c], code.constants[c]);
+    }
+    this.live = lanes == 32 ? -1 : (1 << lanes) - 1;
+    push(0, -1, live);
+  }
+
+  boolean done() {
+    return sp == 0;
+  }
+
+  void push(int p, int r, int m) {
+    if (sp == pc.length) {
+      pc = java.util.Arrays.copyOf(pc, sp * 2);
+      rpc = java.util.Arrays.copyOf(rpc, sp * 2);
+      mask = java.util.Arrays.copyOf(mask, sp * 2);
+    }
+    pc[sp] = p;
+    rpc[sp] = r;
+    mask[sp] = m;
+    sp++;
+  }
+
+  /** Lanes in {@code exiting} return: they leave every stack entry; empty entries are dropped. */
+  void exit(int exiting) {
+    live &= ~exiting;
+    for (int i = 0; i < sp; i++) {
+      mask[i] &= ~exiting;
+    }
+    while (sp > 0 && mask[sp - 1] == 0) {
+      sp--;
+    }
+  }
+}
