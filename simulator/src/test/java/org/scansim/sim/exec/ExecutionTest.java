@@ -1,0 +1,156 @@
+package org.scansim.sim.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.pp.IncludeLoader;
+
+/** Divergence, loops with per-lane trip counts, early return, barriers and faults, end to end. */
+class ExecutionTest {
+
+  /** Runs {@code entry(in, out, n)} of the source over in[i] = i and returns out. */
+  static double[] run(String source, int n, Simulation[] keep) {
+    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", source), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    Simulation sim = new Simulation(r.ir(), new NoBanks(), Limits.defaults());
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, n);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, n);
+    for (int i = 0; i < n; i++) {
+      in.setInput(i, i);
+    }
+    if (keep != null) {
+      keep[0] = sim;
+    }
+    sim.call("entry", new long[] {in.pointer(), out.pointer(), n});
+    double[] o = new double[n];
+    for (int i = 0; i < n; i++) {
+      o[i] = out.get(i);
+    }
+    return o;
+  }
+
+  private static String kernel(String body, int threads) {
+    return "__global__ void k(const float *in, float *out, int n) {\n  int t = threadIdx.x;\n" + body + "\n}\n"
+        + "void entry(const float *in, float *out, int n) { k<<<1, " + threads + ">>>(in, out, n); }\n";
+  }
+
+  @Test
+  void nestedDivergenceReconverges() {
+    double[] o = run(kernel("  float v;\n  if (t % 2) { if (t % 3 == 0) v = 3; else v = 1; } else v = 2;\n  out[t] = v + 10;", 32), 32, null);
+    for (int t = 0; t < 32; t++) {
+      assertThat(o[t]).isEqualTo((t % 2 == 1 ? (t % 3 == 0 ? 3 : 1) : 2) + 10);
+    }
+  }
+
+  @Test
+  void loopsWithPerLaneTripCountsBreakAndContinue() {
+    String body = "  int s = 0;\n  for (int i = 0; i < t; i++) {\n    if (i == 20) break;\n    if (i % 2) continue;\n    s += i;\n  }\n  out[t] = s;";
+    double[] o = run(kernel(body, 64), 64, null);
+    for (int t = 0; t < 64; t++) {
+      int s = 0;
+      for (int i = 0; i < t; i++) {
+        if (i == 20) {
+          break;
+        }
+        if (i % 2 == 1) {
+          continue;
+        }
+        s += i;
+      }
+      assertThat(o[t]).as("thread %d", t).isEqualTo(s);
+    }
+  }
+
+  @Test
+  void earlyReturnLeavesOtherLanesRunning() {
+    double[] o = run(kernel("  out[t] = -1;\n  if (t >= 5) return;\n  out[t] = in[t] * 2;", 32), 32, null);
+    for (int t = 0; t < 32; t++) {
+      assertThat(o[t]).isEqualTo(t < 5 ? 2.0 * t : -1);
+    }
+  }
+
+  @Test
+  void barrierOrdersSharedMemoryBetweenWarps() {
+    String body = "  __shared__ float s[128];\n  s[t] = in[t];\n  __syncthreads();\n  out[t] = s[127 - t];";
+    double[] o = run(kernel(body, 128), 128, null);
+    for (int t = 0; t < 128; t++) {
+      assertThat(o[t]).isEqualTo(127 - t);
+    }
+  }
+
+  @Test
+  void barrierInsideADivergentBranchIsReportedWithTheThreads() {
+    String body = "  if (t < 16) __syncthreads();\n  out[t] = 0;";
+    assertThatThrownBy(() -> run(kernel(body, 32), 32, null))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("threads 0..15 wait, threads 16..31 took another path")
+        .satisfies(f -> assertThat(((Fault) f).span().line()).isEqualTo(3));
+  }
+
+  @Test
+  void warpsAtDifferentBarriersAreReported() {
+    String body = "  if (t < 32) { __syncthreads(); } else { __syncthreads(); }\n  out[t] = 0;";
+    assertThatThrownBy(() -> run(kernel(body, 64), 64, null))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("wait at different __syncthreads()")
+        .hasMessageContaining("threads 0..31 wait at t.cu:3:17")
+        .hasMessageContaining("threads 32..63 wait at t.cu:3:43");
+  }
+
+  @Test
+  void indexOnePastASharedArrayIsOutOfBounds() {
+    String body = "  __shared__ float a[32];\n  __shared__ float b[32];\n  a[t + 1] = 1;\n  out[t] = b[0];";
+    assertThatThrownBy(() -> run(kernel(body, 32), 32, null))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("index 32 of 'a' (32 elements of 4 bytes) by thread (31,0,0) of block (0,0,0)")
+        .satisfies(f -> assertThat(((Fault) f).span().line()).isEqualTo(5));
+  }
+
+  @Test
+  void runawayLoopEndsWithAFaultNamingTheThreads() {
+    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", kernel("  while (t < 100) { }\n  out[t] = 0;", 32)), Map.of(), IncludeLoader.NONE);
+    Simulation sim = new Simulation(r.ir(), new NoBanks(), new Limits("hopper", 1024, 49152, 100_000, 1 << 20));
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    assertThatThrownBy(() -> sim.call("entry", new long[] {in.pointer(), out.pointer(), 32}))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("instruction budget")
+        .hasMessageContaining("threads 0..31")
+        .hasMessageContaining("t.cu:3:");
+  }
+
+  @Test
+  void launchLimitsAreEnforced() {
+    assertThatThrownBy(() -> run(kernel("  out[t] = 0;", 2048), 32, null))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("2048 threads per block; hopper allows at most 1024");
+  }
+
+  @Test
+  void workCountsOnlyOperationsOnInputValues() {
+    Simulation[] sim = new Simulation[1];
+    // One add per thread on input values; the index arithmetic (t + 1, t * 2) is not work.
+    run(kernel("  int j = (t + 1) * 2;\n  out[t] = in[t] + in[j % 32];", 32), 32, sim);
+    assertThat(sim[0].launches().get(0).counters().work).isEqualTo(32);
+  }
+
+  @Test
+  void shuffleUpScanWithinAWarp() {
+    String body = "  float v = in[t];\n  for (int d = 1; d < 32; d *= 2) {\n    float u = __shfl_up_sync(0xffffffff, v, d);\n"
+        + "    if ((t & 31) >= d) v += u;\n  }\n  out[t] = v;";
+    double[] o = run(kernel(body, 64), 64, null);
+    for (int t = 0; t < 64; t++) {
+      int base = t & ~31;
+      double s = 0;
+      for (int i = base; i <= t; i++) {
+        s += i;
+      }
+      assertThat(o[t]).isEqualTo(s);
+    }
+  }
+}
