@@ -27,6 +27,10 @@ final class CInsn {
   int reconverge = -1;
   /** ADDR: index into {@link Code#memory}. */
   int memory = -1;
+  /** Bytes per lane this access is counted as (8 for a pair merged by {@link AccessMerging}). */
+  int widthBytes;
+  /** For the second access of a merged pair: the index of the first, which counts both; else -1. */
+  int countedWith = -1;
 
   CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {
     this.op = ir.op();
@@ -37,6 +41,7 @@ final class CInsn {
     this.ir = ir;
     this.span = ir.span();
     this.index = index;
+    this.widthBytes = type == null ? 0 : type.size();
   }
 
   /** A synthetic MOV or BR made by inlining a call. */

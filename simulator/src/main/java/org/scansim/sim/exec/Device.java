@@ -63,7 +63,11 @@ public final class Device {
   }
 
   Code code(String kernel) {
-    return compiled.computeIfAbsent(kernel, k -> Compiler.compile(module, module.function(k)));
+    return compiled.computeIfAbsent(kernel, k -> {
+      Code c = Compiler.compile(module, module.function(k));
+      AccessMerging.apply(c);
+      return c;
+    });
   }
 
   /** Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel. */

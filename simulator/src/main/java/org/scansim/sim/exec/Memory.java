@@ -133,6 +133,13 @@ final class Memory {
 
   /** Counts one warp-level access by the spaces its lanes touched. */
   private void count(CInsn in, int mask, int size, boolean store, Counters c, Counters site, Counters phase, int[] bankOut) {
+    if (in.countedWith >= 0) {
+      for (int m = mask; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = null;
+      }
+      return; // the first access of the merged pair counted both (AccessMerging)
+    }
+    size = in.widthBytes;
     int sharedMask = 0;
     int globalMask = 0;
     int localMask = 0;

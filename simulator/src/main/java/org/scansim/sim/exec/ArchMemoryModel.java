@@ -1,0 +1,36 @@
+package org.scansim.sim.exec;
+
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.banks.AccessKind;
+import org.scansim.sim.banks.GlobalAccessResult;
+import org.scansim.sim.banks.GlobalCoalescing;
+import org.scansim.sim.banks.SharedAccessResult;
+import org.scansim.sim.banks.SharedMemoryBanks;
+
+/** The engine's memory rules taken from an architecture preset: its bank model and coalescer. */
+public final class ArchMemoryModel implements MemoryModel {
+  private final SharedMemoryBanks banks;
+  private final GlobalCoalescing coalescing;
+  private final SharedAccessResult shared = new SharedAccessResult();
+  private final GlobalAccessResult global = new GlobalAccessResult();
+
+  public ArchMemoryModel(Architecture arch) {
+    this.banks = new SharedMemoryBanks(arch);
+    this.coalescing = new GlobalCoalescing(arch);
+  }
+
+  @Override
+  public void shared(int[] byteAddr, int mask, int widthBytes, boolean store, int[] out, long[] histogram) {
+    banks.access(widthBytes, store ? AccessKind.STORE : AccessKind.LOAD, mask, byteAddr, shared);
+    out[0] = shared.wavefronts();
+    out[1] = shared.idealWavefronts();
+    out[2] = shared.maxDegree();
+    shared.addDegreesTo(histogram);
+  }
+
+  @Override
+  public int sectors(long[] byteAddr, int mask, int widthBytes) {
+    coalescing.access(widthBytes, AccessKind.LOAD, mask, byteAddr, global);
+    return global.sectors();
+  }
+}
