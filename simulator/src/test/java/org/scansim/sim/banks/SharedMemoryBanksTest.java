@@ -112,15 +112,31 @@ class SharedMemoryBanksTest {
     // 128-bit, lane i: words 4i..4i+3. Quarter q (lanes 8q..8q+7): words 32q..32q+31, one per bank
     // → 1 each; 4 wavefronts, ideal 4.
     assertCost(load("hopper", 16, ALL, i -> 16 * i), 4, 4, 1);
-    // Only lanes 0-7: one quarter-warp phase → 1, ideal 1 (empty phases are skipped: to measure).
+    // Only lanes 0-7: one quarter-warp phase → 1, ideal 1 (empty phases are skipped; measured).
     assertCost(load("hopper", 16, 0xFF, i -> 16 * i), 1, 1, 1);
   }
 
   @Test
-  void allLanesOnOneFloat2StillTakeTwoPhases() {
-    // 64-bit, every lane reads bytes 0..7: each half-warp phase multicasts words 0 and 1 → 1 each
-    // → 2 wavefronts, ideal 2 (whether hardware merges the phases is to be measured).
-    assertCost(load("hopper", 8, ALL, i -> 0), 2, 2, 1);
+  void wideLoadsPairTheirPhasesWhenTheDataIsRedundant() {
+    // Measured on sm_90 (hopper-probe/h200-probe.csv). A 64-bit load pairs its two half-warp
+    // phases when every 4 lanes (32 requested bytes) need at most 16 distinct bytes.
+    // Every lane reads bytes 0..7: each 4 lanes need 8 bytes → one group, words 0 and 1 → 1.
+    assertCost(load("hopper", 8, ALL, i -> 0), 1, 1, 1);
+    // Lanes 2k and 2k+1 read double k: 4 lanes need 16 bytes → one group; bytes 0..127, one
+    // word per bank → 1 wavefront for the whole warp.
+    assertCost(load("hopper", 8, ALL, i -> 8 * (i / 2)), 1, 1, 1);
+    // Lanes i and i+16 read double i % 16: 4 lanes need 32 distinct bytes → two half-warp phases
+    // of one wavefront each → 2, although the warp reads only 128 distinct bytes.
+    assertCost(load("hopper", 8, ALL, i -> 8 * (i % 16)), 2, 2, 1);
+    // Lane 0 reads bytes 0..7 (row 0), lane 16 bytes 128..135 (row 1, the same banks 0 and 1):
+    // paired → banks 0 and 1 deliver 2 rows → 2 wavefronts, ideal 1, 1 conflict.
+    assertCost(load("hopper", 8, 1 | 1 << 16, i -> i == 0 ? 0 : 128), 2, 1, 2);
+    // 128-bit: the two quarter-warps of a half-warp pair when every 2 lanes need one address.
+    // All lanes read bytes 0..15 → half-warps 0 and 1 each one group → 2 (not 4).
+    assertCost(load("hopper", 16, ALL, i -> 0), 2, 2, 1);
+    // Stores never pair: all lanes storing one double still take two half-warp wavefronts.
+    assertCost(store("hopper", 8, ALL, i -> 0), 2, 2, 1);
+    assertCost(store("hopper", 16, ALL, i -> 0), 4, 4, 1);
   }
 
   @Test
