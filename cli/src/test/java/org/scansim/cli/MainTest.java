@@ -106,4 +106,73 @@ class MainTest {
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).contains("not a UTF-8 text file");
   }
+
+  private static final String SCAN = """
+      __global__ void scan(float *out, const float *in, int n) {
+        __shared__ float s[64];
+        int t = threadIdx.x;
+        s[t] = t < n ? in[t] : 0.0f;
+        for (int d = 1; d < 64; d *= 2) {
+          __syncthreads();
+          float v = t >= d ? s[t - d] : 0.0f;
+          __syncthreads();
+          s[t] += v;
+        }
+        if (t < n) out[t] = s[t];
+      }
+      void entry(const float *in, float *out, int n) {
+        scan<<<1, 64>>>(out, in, n);
+      }
+      """;
+
+  @Test
+  void runChecksTheScanAndWritesJson() throws IOException {
+    Path f = write("scan.cu", SCAN);
+    Path json = dir.resolve("report.json");
+    Run r = run("run", f.toString(), "--n", "50", "--expect", "inclusive", "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("result: correct inclusive scan").contains("launches").contains("scan");
+    String j = Files.readString(json);
+    assertThat(j).contains("\"schemaVersion\" : 1").contains("\"correct\" : true").contains("\"sharedLoadInstructions\"")
+        .contains("\"totals\"").contains("\"sites\"");
+  }
+
+  @Test
+  void wrongKindOfScanExitsWithOne() throws IOException {
+    Run r = run("run", write("scan.cu", SCAN).toString(), "--n", "50", "--expect", "exclusive");
+    assertThat(r.code()).isEqualTo(Main.FAILED);
+    assertThat(r.out()).contains("WRONG").contains("out[0] = ");
+  }
+
+  @Test
+  void sameRunGivesByteIdenticalJson() throws IOException {
+    Path f = write("scan.cu", SCAN);
+    Path a = dir.resolve("a.json");
+    Path b = dir.resolve("b.json");
+    run("run", f.toString(), "--n", "64", "--json", a.toString());
+    run("run", f.toString(), "--n", "64", "--json", b.toString());
+    assertThat(Files.readString(a)).isEqualTo(Files.readString(b));
+  }
+
+  @Test
+  void faultInTheKernelExitsWithThreeAndNamesThePosition() throws IOException {
+    Path f = write("oob.cu", SCAN.replace("s[t] += v;", "s[t + 1] += v;"));
+    Run r = run("run", f.toString(), "--n", "64");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.err()).contains("oob.cu:9:").contains("index 64 of 's'").doesNotContain("\tat ");
+  }
+
+  @Test
+  void aFileThatIsNotAReportIsNeverOverwritten() throws IOException {
+    Path f = write("scan.cu", SCAN);
+    Run r = run("run", f.toString(), "--n", "8", "--json", f.toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(Files.readString(f)).isEqualTo(SCAN);
+  }
+
+  @Test
+  void unknownArchitectureIsAUsageError() throws IOException {
+    Run r = run("run", write("scan.cu", SCAN).toString(), "--n", "8", "--arch", "pascal-9000");
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+  }
 }

@@ -126,7 +126,7 @@ public final class Device {
       return null;
     }
     int ptr = in.a();
-    for (int k = in.index - 1; k >= 0 && k >= in.index - 8; k--) {
+    for (int k = in.index - 1; k >= 0 && k >= in.index - 64; k--) {
       CInsn p = code.insns[k];
       if (p.dst == ptr) {
         if (p.op == Op.PTR_ADD) {

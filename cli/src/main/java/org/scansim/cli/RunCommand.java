@@ -1,0 +1,159 @@
+package org.scansim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.DiagnosticPrinter;
+import org.scansim.reports.JsonReport;
+import org.scansim.reports.RunReport;
+import org.scansim.reports.TextReport;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.arch.ArchitectureException;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.run.ScanRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code scansim run FILE --n N ...}: simulate a kernel file's entry and report what it did. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs a kernel file's host entry void NAME(const T *in, T *out, int n) on the simulated GPU",
+      "and reports per launch and per source access: instructions, shared-memory bank conflicts,",
+      "global sectors, barriers and work (applications of the scan operator)."
+    })
+final class RunCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "the .cu file")
+  Path file;
+
+  @Option(names = "--n", required = true, paramLabel = "N", description = "number of elements")
+  int n;
+
+  @Option(names = "--entry", paramLabel = "NAME", description = "the host entry (needed when the file has several)")
+  String entry;
+
+  @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "hopper",
+      description = "architecture preset (${COMPLETION-CANDIDATES}) or a JSON file; default: ${DEFAULT-VALUE}",
+      completionCandidates = Presets.class)
+  String arch;
+
+  @Option(names = "--expect", paramLabel = "KIND", description = "check the output: inclusive or exclusive")
+  String expect;
+
+  @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
+  List<String> defines;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "seed recorded in the report (schedules: later)")
+  long seed;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "also write the report as JSON to OUT")
+  Path json;
+
+  @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
+      description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
+  long maxInstructions;
+
+  static final class Presets implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Architectures.presets().iterator();
+    }
+  }
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    ScanRun.Expect kind = null;
+    if (expect != null) {
+      try {
+        kind = ScanRun.Expect.valueOf(expect.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        err.println("scansim: error: --expect takes inclusive or exclusive, not '" + expect + "'");
+        return Main.INVALID_INPUT;
+      }
+    }
+    Architecture a;
+    try {
+      a = Architectures.load(arch);
+    } catch (ArchitectureException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    if (json != null && !safeToWrite(json, err)) {
+      return Main.INVALID_INPUT;
+    }
+    Frontend.Result compiled = Frontend.compileFile(file, Defines.parse(defines));
+    err.print(DiagnosticPrinter.render(compiled.diagnostics().sorted(), compiled.diagnostics().dropped()));
+    if (!compiled.ok()) {
+      int e = compiled.diagnostics().errorCount();
+      err.println(e + (e == 1 ? " error" : " errors") + " generated.");
+      return Main.INVALID_INPUT;
+    }
+    ScanRun.Outcome o;
+    try {
+      o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions));
+    } catch (ScanRun.UsageException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
+        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(defines)), seed), o);
+    out.print(TextReport.render(report));
+    out.flush();
+    if (json != null) {
+      try {
+        write(json, JsonReport.render(report));
+      } catch (IOException e) {
+        err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
+        return Main.INVALID_INPUT;
+      }
+    }
+    if (o.fault() != null) {
+      err.println(o.fault().span() == null ? "scansim: fault: " + o.fault().getMessage()
+          : o.fault().span().position() + ": fault: " + o.fault().getMessage());
+      return Main.KERNEL_FAULT;
+    }
+    return Boolean.FALSE.equals(o.correct()) ? Main.FAILED : Main.OK;
+  }
+
+  /** Never overwrite what the user gave: only a missing file or an earlier scansim report. */
+  private boolean safeToWrite(Path p, PrintWriter err) {
+    if (!Files.exists(p)) {
+      return true;
+    }
+    try {
+      if (Files.isRegularFile(p) && Files.size(p) < (64 << 20)
+          && Files.readString(p, StandardCharsets.UTF_8).contains("\"schemaVersion\"")) {
+        return true;
+      }
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // unreadable: treat as the user's
+    }
+    err.println("scansim: error: " + p + " exists and is not a scansim report; refusing to overwrite it");
+    return false;
+  }
+
+  private static void write(Path p, String text) throws IOException {
+    Path dir = p.toAbsolutePath().getParent();
+    Path tmp = Files.createTempFile(dir, ".scansim-", ".json");
+    try {
+      Files.writeString(tmp, text, StandardCharsets.UTF_8);
+      Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package org.scansim.reports;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** The readable report: result, a table per launch, the worst shared-memory sites, the degree histogram. */
+public final class TextReport {
+  private TextReport() {}
+
+  public static String render(RunReport r) {
+    StringBuilder out = new StringBuilder();
+    RunReport.Inputs in = r.inputs();
+    out.append("scansim run ").append(in.file()).append("  n=").append(in.n()).append("  arch=").append(in.arch())
+        .append("  entry=").append(r.entry()).append('(').append(r.elementType()).append(")\n");
+    if (r.fault() != null) {
+      out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
+    } else if (r.correct() == null) {
+      out.append("result: not checked (pass --expect inclusive|exclusive)\n");
+    } else if (r.correct()) {
+      out.append("result: correct ").append(in.expect()).append(" scan\n");
+    } else {
+      out.append("result: WRONG, not an ").append(in.expect()).append(" scan\n");
+      r.mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
+    }
+    out.append('\n').append("launches\n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"#", "kernel", "grid", "block", "smem B", "warp inst", "thread inst", "shared ld/st",
+        "wavefronts ld/st", "conflicts ld/st", "max deg", "global ld/st", "sectors ld/st", "barriers", "work"});
+    for (RunReport.Launch l : r.launches()) {
+      rows.add(launchRow(String.valueOf(l.index()), l.kernel(), dims(l.grid()), dims(l.block()),
+          String.valueOf(l.sharedBytesPerBlock()), l.counters()));
+    }
+    if (r.launches().size() > 1) {
+      rows.add(launchRow("", "total", "", "", "", r.totals()));
+    }
+    table(rows, out);
+    List<RunReport.Site> shared = new ArrayList<>(r.sites().stream()
+        .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0).toList());
+    if (!shared.isEmpty()) {
+      shared.sort(Comparator.comparingLong((RunReport.Site s) -> -(conflicts(s.counters())))
+          .thenComparing(RunReport.Site::location, RunReport::byPosition));
+      out.append('\n').append("shared-memory sites, most bank conflicts first\n");
+      List<String[]> srows = new ArrayList<>();
+      srows.add(new String[] {"location", "array", "op", "warp inst", "wavefronts", "conflicts", "max deg"});
+      for (RunReport.Site s : shared.subList(0, Math.min(10, shared.size()))) {
+        CounterSet c = s.counters();
+        boolean load = s.operation().equals("ld");
+        srows.add(new String[] {s.location(), s.array() == null ? "?" : s.array(), s.operation(),
+            String.valueOf(load ? c.sharedLoadInstructions() : c.sharedStoreInstructions()),
+            String.valueOf(load ? c.sharedLoadWavefronts() : c.sharedStoreWavefronts()), String.valueOf(conflicts(c)),
+            String.valueOf(c.maxConflictDegree())});
+      }
+      table(srows, out);
+    }
+    List<Long> hist = r.totals().conflictDegreeHistogram();
+    if (!hist.isEmpty()) {
+      out.append('\n').append("conflict degree histogram (shared request groups)\n");
+      List<String[]> hrows = new ArrayList<>();
+      hrows.add(new String[] {"degree", "requests"});
+      for (int d = 0; d < hist.size(); d++) {
+        if (hist.get(d) > 0) {
+          hrows.add(new String[] {d + 1 + "-way", String.valueOf(hist.get(d))});
+        }
+      }
+      table(hrows, out);
+    }
+    for (RunReport.Diagnostic d : r.diagnostics()) {
+      out.append('\n').append(d.severity()).append(": ").append(d.message()).append('\n');
+    }
+    if (r.output() != null) {
+      out.append('\n').append("program output\n").append(r.output());
+      if (!r.output().endsWith("\n")) {
+        out.append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private static long conflicts(CounterSet c) {
+    return c.sharedLoadBankConflicts() + c.sharedStoreBankConflicts();
+  }
+
+  private static String[] launchRow(String idx, String kernel, String grid, String block, String smem, CounterSet c) {
+    return new String[] {idx, kernel, grid, block, smem, String.valueOf(c.warpInstructions()),
+        String.valueOf(c.threadInstructions()), c.sharedLoadInstructions() + "/" + c.sharedStoreInstructions(),
+        c.sharedLoadWavefronts() + "/" + c.sharedStoreWavefronts(),
+        c.sharedLoadBankConflicts() + "/" + c.sharedStoreBankConflicts(), String.valueOf(c.maxConflictDegree()),
+        c.globalLoadInstructions() + "/" + c.globalStoreInstructions(), c.globalLoadSectors() + "/" + c.globalStoreSectors(),
+        String.valueOf(c.barriers()), String.valueOf(c.work())};
+  }
+
+  private static String dims(List<Integer> d) {
+    return d.get(0) + "x" + d.get(1) + "x" + d.get(2);
+  }
+
+  /** Left-aligned text columns, right-aligned numbers, two spaces apart. */
+  static void table(List<String[]> rows, StringBuilder out) {
+    int cols = rows.get(0).length;
+    int[] w = new int[cols];
+    for (String[] r : rows) {
+      for (int i = 0; i < cols; i++) {
+        w[i] = Math.max(w[i], r[i].length());
+      }
+    }
+    for (String[] r : rows) {
+      StringBuilder line = new StringBuilder("  ");
+      for (int i = 0; i < cols; i++) {
+        boolean numeric = !r[i].isEmpty() && r[i].chars().allMatch(ch -> Character.isDigit(ch) || ch == '/');
+        String cell = numeric ? " ".repeat(w[i] - r[i].length()) + r[i] : r[i] + " ".repeat(w[i] - r[i].length());
+        line.append(cell).append(i + 1 < cols ? "  " : "");
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package org.scansim.sim.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.sema.Space;
+import org.scansim.frontend.sema.Symbol;
+import org.scansim.frontend.sema.Type;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.exec.ArchMemoryModel;
+import org.scansim.sim.exec.Fault;
+import org.scansim.sim.exec.LaunchRecord;
+import org.scansim.sim.exec.Limits;
+import org.scansim.sim.exec.Simulation;
+
+/** One run of a kernel file's entry over n elements on one architecture. */
+public final class ScanRun {
+  /** Scan kinds {@code --expect} can check. */
+  public enum Expect {
+    INCLUSIVE,
+    EXCLUSIVE
+  }
+
+  /** What the caller asks for. */
+  public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions) {}
+
+  /** What happened. {@code fault} is null when the run completed; {@code correct} null without --expect. */
+  public record Outcome(
+      String entry,
+      String elementType,
+      int n,
+      List<LaunchRecord> launches,
+      String output,
+      Boolean correct,
+      List<String> mismatches,
+      Fault fault) {}
+
+  /** Thrown for a request the file cannot satisfy (no entry, ambiguous entry, bad n). */
+  public static final class UsageException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public UsageException(String message) {
+      super(message);
+    }
+  }
+
+  private ScanRun() {}
+
+  /** The host functions shaped like an entry: {@code void NAME(const T *in, T *out, int n)}. */
+  public static List<Symbol.Function> entries(Frontend.Result r) {
+    List<Symbol.Function> out = new ArrayList<>();
+    for (Decl d : r.ast().decls()) {
+      if (d instanceof Decl.Function f && f.body() != null) {
+        Symbol.Function s = r.sema().functionOf(f);
+        List<Type> p = s.paramTypes();
+        if (s.space() == Space.HOST && s.returnType() instanceof Type.Void && p.size() == 3
+            && p.get(0) instanceof Type.Pointer a && p.get(1) instanceof Type.Pointer b
+            && a.pointee().equals(b.pointee()) && a.pointee().isArithmetic() && p.get(2).isInteger()) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
+  public static Outcome run(Frontend.Result compiled, Request req) throws UsageException {
+    List<Symbol.Function> candidates = entries(compiled);
+    Symbol.Function entry;
+    if (req.entry() != null) {
+      entry = candidates.stream().filter(f -> f.name().equals(req.entry())).findFirst().orElse(null);
+      if (entry == null) {
+        throw new UsageException("no entry '" + req.entry() + "' of the form void " + req.entry()
+            + "(const T *in, T *out, int n) in " + compiled.file().name() + (candidates.isEmpty() ? "" : "; entries: " + names(candidates)));
+      }
+    } else if (candidates.size() == 1) {
+      entry = candidates.get(0);
+    } else if (candidates.isEmpty()) {
+      throw new UsageException(compiled.file().name() + " has no host entry of the form void NAME(const T *in, T *out, int n)");
+    } else {
+      throw new UsageException(compiled.file().name() + " has several entries (" + names(candidates) + "): choose one with --entry");
+    }
+    if (req.n() < 1) {
+      throw new UsageException("--n must be at least 1, not " + req.n());
+    }
+    Type elem = ((Type.Pointer) entry.paramTypes().get(0)).pointee();
+    IrType t = IrType.of(elem);
+    Architecture arch = req.arch();
+    Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
+        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31));
+    Simulation.Buffer in;
+    Simulation.Buffer out;
+    try {
+      in = sim.allocate("in", t, req.n());
+      out = sim.allocate("out", t, req.n());
+    } catch (Fault f) {
+      throw new UsageException("n = " + req.n() + " does not fit the simulated device memory");
+    }
+    double[] x = Inputs.values(req.n());
+    for (int i = 0; i < x.length; i++) {
+      in.setInput(i, x[i]);
+    }
+    Fault fault = null;
+    try {
+      sim.call(entry.name(), new long[] {in.pointer(), out.pointer(), req.n()});
+    } catch (Fault f) {
+      fault = f;
+    }
+    Boolean correct = null;
+    List<String> mismatches = new ArrayList<>();
+    if (req.expect() != null && fault == null) {
+      double sum = 0;
+      for (int i = 0; i < x.length; i++) {
+        double before = sum;
+        sum += x[i];
+        double want = req.expect() == Expect.INCLUSIVE ? sum : before;
+        double got = out.get(i);
+        if (got != want && !(Double.isNaN(got) && Double.isNaN(want))) {
+          if (mismatches.size() < 10) {
+            mismatches.add("out[" + i + "] = " + format(got) + ", expected " + format(want));
+          }
+        }
+      }
+      correct = mismatches.isEmpty();
+    }
+    return new Outcome(entry.name(), elem.spelling(), req.n(), List.copyOf(sim.launches()), sim.output(), correct,
+        List.copyOf(mismatches), fault);
+  }
+
+  private static String names(List<Symbol.Function> fs) {
+    return String.join(", ", fs.stream().map(Symbol.Function::name).toList());
+  }
+
+  static String format(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+  }
+
+  /** The -D map is part of the request's provenance; kept here for the report. */
+  public static String describe(Map<String, String> defines) {
+    return defines.toString();
+  }
+}
