@@ -55,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
   List<String> defines;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "seed recorded in the report (schedules: later)")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "choose another legal order of the warps in each block (0: index order)")
   long seed;
 
   @Option(names = "--json", paramLabel = "OUT", description = "also write the report as JSON to OUT")

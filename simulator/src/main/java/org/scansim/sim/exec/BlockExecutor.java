@@ -26,6 +26,8 @@ final class BlockExecutor {
   private final Allocation[] shared;
   private final Map<Long, Allocation> locals = new HashMap<>();
   private final Interpreter alu;
+  /** The order warps are given the processor in: index order, or a permutation chosen by --seed. */
+  private final int[] order;
 
   BlockExecutor(LaunchContext lx, int[] blockIdx) {
     this.lx = lx;
@@ -44,6 +46,21 @@ final class BlockExecutor {
       }
     }
     this.alu = new Interpreter(lx, this);
+    this.order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    if (lx.seed != 0) {
+      // Any order of warps between barriers is legal (CUDA C Guide §7.6); the seed picks one.
+      java.util.SplittableRandom rnd = new java.util.SplittableRandom(lx.seed * 0x9E3779B97F4A7C15L
+          + ((long) blockIdx[2] * lx.grid[1] + blockIdx[1]) * lx.grid[0] + blockIdx[0]);
+      for (int i = n - 1; i > 0; i--) {
+        int j = rnd.nextInt(i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+    }
   }
 
   private Allocation[] layoutShared() {
@@ -113,7 +130,8 @@ final class BlockExecutor {
   void run() {
     while (true) {
       boolean progressed = false;
-      for (Warp w : warps) {
+      for (int k : order) {
+        Warp w = warps[k];
         if (!w.done() && w.barrierPc < 0) {
           alu.run(w);
           progressed = true;

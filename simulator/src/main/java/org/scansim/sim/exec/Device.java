@@ -28,6 +28,7 @@ public final class Device {
   private final List<LaunchRecord> launches = new ArrayList<>();
   private final StringBuilder output;
   private long budget;
+  private long seed;
 
   public Device(IrModule module, MemoryModel memoryModel, Limits limits, StringBuilder output) {
     this.module = module;
@@ -56,6 +57,11 @@ public final class Device {
     long bits = m.init()[i];
     // Module initial values are IR immediates: F32 as the bits of a double.
     return m.elemType() == org.scansim.frontend.ir.IrType.F32 ? Alu.f((float) Double.longBitsToDouble(bits)) : bits;
+  }
+
+  /** Chooses the seeded warp order of every later launch (0: index order). */
+  public void setSeed(long seed) {
+    this.seed = seed;
   }
 
   public List<LaunchRecord> launches() {
@@ -94,6 +100,7 @@ public final class Device {
       moduleAllocation[i] = id == null ? -1 : id;
     }
     LaunchContext lx = new LaunchContext(code, args, grid, block, (int) sharedBytes, global, moduleAllocation, memoryModel, budget);
+    lx.seed = seed;
     for (int z = 0; z < grid[2]; z++) {
       for (int y = 0; y < grid[1]; y++) {
         for (int x = 0; x < grid[0]; x++) {

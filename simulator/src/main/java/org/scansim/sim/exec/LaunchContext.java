@@ -24,6 +24,8 @@ final class LaunchContext {
   final StringBuilder printf = new StringBuilder();
   final List<String> warnings = new ArrayList<>();
   long budget;
+  /** 0: warps of a block run in index order; otherwise a seeded legal order. */
+  long seed;
 
   LaunchContext(Code code, long[] args, int[] grid, int[] block, int dynamicSharedBytes, Heap global,
       int[] moduleAllocation, MemoryModel memoryModel, long budget) {

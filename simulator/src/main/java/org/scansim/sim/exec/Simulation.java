@@ -29,6 +29,11 @@ public final class Simulation {
     return new Buffer(a, type, device.global.pointerTo(a));
   }
 
+  /** Warp order inside blocks: 0 for index order, otherwise a seeded legal order. */
+  public void setSeed(long seed) {
+    device.setSeed(seed);
+  }
+
   /** Calls a host function (the entry) with register-form arguments. */
   public void call(String entry, long[] args) {
     host.call(entry, args, (Span) null);

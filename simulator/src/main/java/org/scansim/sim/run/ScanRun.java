@@ -90,6 +90,7 @@ public final class ScanRun {
     Architecture arch = req.arch();
     Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
         new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31));
+    sim.setSeed(req.seed());
     Simulation.Buffer in;
     Simulation.Buffer out;
     try {
