@@ -3,7 +3,7 @@
 #
 # Run from anywhere on a machine with an sm_90 GPU, nvcc, ncu, cuobjdump and nvdisasm:
 #   bash hardware/measure/measure.sh
-# Writes into $OUT (or /tmp/scansim-measure-out when OUT is unset):
+# Writes into RESULTS_DIR (default: measure-results in the current folder):
 #   measure.log            everything printed (versions, builds, driver output, ncu output)
 #   scansim_measure.tar.gz the work folder: env/ (nvidia-smi, versions), build/ (nvcc -Xptxas -v
 #                          logs), run/ (driver output without the profiler), ncu/ (.ncu-rep reports
@@ -15,9 +15,8 @@
 # hardware/measure/ncu_to_json.py turns the tarball's contents into ../measurements/hopper_ncu.json.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-DEST=${OUT:-/tmp/scansim-measure-out}
-W=/tmp/scansim-measure
-rm -rf "$W"
+DEST=${RESULTS_DIR:-$PWD/measure-results}
+W=$(mktemp -d -t scansim-measure.XXXXXX)
 mkdir -p "$DEST" "$W"/{env,bin,build,run,ncu,sass,cubin}
 cd "$ROOT/hardware/measure"
 

@@ -188,8 +188,8 @@ def main():
             "defines": defines,
             "scan": "exclusive" if b["scanExclusive"] == "1" else "inclusive",
             "sizes": sizes,
-            "nvcc": b["nvcc"].replace("/tmp/scansim-measure/bin/", ""),
-            "ncu": ncu_cmd.replace("/tmp/scansim-measure/bin/", "./").replace("/tmp/scansim-measure/ncu/", ""),
+            "nvcc": re.sub(r"\S*/bin/", "", b["nvcc"]),
+            "ncu": re.sub(r"\S*/ncu/", "", re.sub(r"\S*/bin/", "./", ncu_cmd)),
         }
         with open(os.path.join(out_dir, "sass", f"{name}.sass"), "w") as f:
             f.write(sass_header(name, builds[name]) + clean_listing(listing_text))
@@ -258,7 +258,7 @@ def main():
         "tools": {"nvcc": nvcc_version, "ncu": ncu_version},
         "date": date,
         "command": {
-            "script": "bash hardware/measure/measure.sh   (writes measure.log and scansim_measure.tar.gz to $OUT)",
+            "script": "bash hardware/measure/measure.sh   (writes measure.log and scansim_measure.tar.gz to RESULTS_DIR)",
             "nvcc": "cd hardware/measure && nvcc -O3 -arch=sm_90 -lineinfo -Xptxas -v "
                     "-DKERNEL_FILE='\"../../KERNEL_FILE\"' -DENTRY=ENTRY -DSCAN_EXCLUSIVE=0|1 [DEFINES] "
                     "-o scan_BUILD scan_driver.cu",

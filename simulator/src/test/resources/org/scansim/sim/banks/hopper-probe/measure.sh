@@ -3,17 +3,17 @@
 # Nsight Compute, on a machine with an sm_90 GPU, nvcc, ncu and cuobjdump:
 #   bash simulator/src/test/resources/org/scansim/sim/banks/hopper-probe/measure.sh
 # Writes env.txt, sass.txt, ncu.csv, cases.txt and probe.csv (the joined table that
-# HopperProbeTest compares the bank model with) into $OUT (default: a temporary folder).
+# HopperProbeTest compares the bank model with) into RESULTS_DIR (default: a temporary folder).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-OUT=${OUT:-$(mktemp -d)}
+RESULTS_DIR=${RESULTS_DIR:-$(mktemp -d)}
 W=$(mktemp -d)
 cd "$W"
-nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv | tee "$OUT/env.txt"
-nvcc --version | tail -2 | tee -a "$OUT/env.txt"
-ncu --version | tail -1 | tee -a "$OUT/env.txt"
+nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv | tee "$RESULTS_DIR/env.txt"
+nvcc --version | tail -2 | tee -a "$RESULTS_DIR/env.txt"
+ncu --version | tail -1 | tee -a "$RESULTS_DIR/env.txt"
 nvcc -O3 -arch=sm_90 -o probe "$HERE/probe.cu" || exit 1
-cuobjdump -sass probe | grep -E "Function|LDS|STS|LDG" > "$OUT/sass.txt"
+cuobjdump -sass probe | grep -E "Function|LDS|STS|LDG" > "$RESULTS_DIR/sass.txt"
 ./probe > cases.txt || { cat cases.txt; exit 1; }
 M=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,\
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
@@ -21,6 +21,6 @@ l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_confli
 l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,smsp__sass_inst_executed_op_global_ld.sum
 ncu --metrics "$M" --csv --print-units base --clock-control none ./probe > ncu.csv 2> ncu.err
 echo "ncu rc=$?"; tail -3 ncu.err
-cp cases.txt ncu.csv "$OUT/"
-python3 "$HERE/join.py" cases.txt ncu.csv > "$OUT/probe.csv" && cat "$OUT/probe.csv"
-echo "results in $OUT"
+cp cases.txt ncu.csv "$RESULTS_DIR/"
+python3 "$HERE/join.py" cases.txt ncu.csv > "$RESULTS_DIR/probe.csv" && cat "$RESULTS_DIR/probe.csv"
+echo "results in $RESULTS_DIR"
