@@ -58,6 +58,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "choose another legal order of the warps in each block (0: index order)")
   long seed;
 
+  @Option(names = "--threads", paramLabel = "T", description = "threads for independent blocks (default: all cores); the report is the same for any T")
+  Integer threads;
+
   @Option(names = "--json", paramLabel = "OUT", description = "also write the report as JSON to OUT")
   Path json;
 
@@ -104,7 +107,8 @@ final class RunCommand implements Callable<Integer> {
     }
     ScanRun.Outcome o;
     try {
-      o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions));
+      o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions,
+          threads == null ? Runtime.getRuntime().availableProcessors() : threads));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;

@@ -9,7 +9,8 @@ import org.scansim.frontend.ir.IrType;
 /**
  * One block of simulated memory: a cudaMalloc'd buffer, a {@code __shared__} array of one block,
  * a local array of one thread, a host variable. Little-endian bytes, as on the GPU, plus one
- * taint bit per 4-byte word that marks values derived from the scan's input (how work is counted,
+ * taint byte per 4-byte word (a byte, not a bit, so blocks running on different cores never
+ * share a word of it) that marks values derived from the scan's input (how work is counted,
  * DESIGN §4).
  */
 final class Allocation {
@@ -22,7 +23,7 @@ final class Allocation {
   final byte[] bytes;
   /** Byte address of this allocation within its space (shared memory: for bank computation). */
   final int base;
-  private final long[] taint;
+  private final byte[] taint;
   boolean freed;
   /** The id pointers carry for this allocation (set by its {@link Heap}). */
   int id;
@@ -32,7 +33,7 @@ final class Allocation {
     this.space = space;
     this.bytes = new byte[size];
     this.base = base;
-    this.taint = new long[(size / 4 + 64) / 64];
+    this.taint = new byte[size / 4 + 1];
   }
 
   int size() {
@@ -63,17 +64,12 @@ final class Allocation {
   }
 
   boolean tainted(int off) {
-    int w = off >>> 2;
-    return (taint[w >>> 6] & (1L << w)) != 0;
+    return taint[off >>> 2] != 0;
   }
 
   void setTaint(int off, int size, boolean on) {
     for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
-      if (on) {
-        taint[w >>> 6] |= 1L << w;
-      } else {
-        taint[w >>> 6] &= ~(1L << w);
-      }
+      taint[w] = on ? (byte) 1 : 0;
     }
   }
 

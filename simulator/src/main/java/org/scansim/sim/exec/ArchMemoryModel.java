@@ -9,12 +9,14 @@ import org.scansim.sim.banks.SharedMemoryBanks;
 
 /** The engine's memory rules taken from an architecture preset: its bank model and coalescer. */
 public final class ArchMemoryModel implements MemoryModel {
+  private final Architecture arch;
   private final SharedMemoryBanks banks;
   private final GlobalCoalescing coalescing;
   private final SharedAccessResult shared = new SharedAccessResult();
   private final GlobalAccessResult global = new GlobalAccessResult();
 
   public ArchMemoryModel(Architecture arch) {
+    this.arch = arch;
     this.banks = new SharedMemoryBanks(arch);
     this.coalescing = new GlobalCoalescing(arch);
   }
@@ -26,6 +28,11 @@ public final class ArchMemoryModel implements MemoryModel {
     out[1] = shared.idealWavefronts();
     out[2] = shared.maxDegree();
     shared.addDegreesTo(histogram);
+  }
+
+  @Override
+  public MemoryModel copy() {
+    return new ArchMemoryModel(arch);
   }
 
   @Override

@@ -101,17 +101,105 @@ public final class Device {
     }
     LaunchContext lx = new LaunchContext(code, args, grid, block, (int) sharedBytes, global, moduleAllocation, memoryModel, budget);
     lx.seed = seed;
-    for (int z = 0; z < grid[2]; z++) {
-      for (int y = 0; y < grid[1]; y++) {
-        for (int x = 0; x < grid[0]; x++) {
-          new BlockExecutor(lx, new int[] {x, y, z}).run();
-        }
-      }
-    }
+    runBlocks(lx, code);
     budget = lx.budget;
     output.append(lx.printf);
     launches.add(new LaunchRecord(f.name(), at, grid.clone(), block.clone(), (int) sharedBytes, sharedTotal, lx.counters,
         sites(lx), List.copyOf(lx.phases), List.copyOf(lx.warnings)));
+  }
+
+  /** Blocks per chunk: fixed, so results do not depend on how many threads run a chunk. */
+  private static final int CHUNK = 64;
+
+  /**
+   * Runs the grid's blocks in block order. Blocks that cannot communicate (no atomics, fences or
+   * volatile accesses outside shared memory) run a chunk at a time on all threads, each with its
+   * own counters, merged in block order: the report is byte-identical whatever the thread count.
+   * Within a chunk every block starts from the budget left before it; the first fault in block
+   * order is the one reported.
+   */
+  private void runBlocks(LaunchContext lx, Code code) {
+    int[] g = lx.grid;
+    long total = (long) g[0] * g[1] * g[2];
+    boolean independent = threads > 1 && independent(code);
+    for (long first = 0; first < total; first += CHUNK) {
+      int count = (int) Math.min(CHUNK, total - first);
+      if (!independent) {
+        for (int k = 0; k < count; k++) {
+          new BlockExecutor(lx, blockIndex(first + k, g)).run();
+        }
+        continue;
+      }
+      LaunchContext[] parts = new LaunchContext[count];
+      Fault[] faults = new Fault[count];
+      List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>();
+      long base = first;
+      for (int k = 0; k < count; k++) {
+        int slot = k;
+        tasks.add(() -> {
+          LaunchContext part = lx.forBlock();
+          parts[slot] = part;
+          try {
+            new BlockExecutor(part, blockIndex(base + slot, g)).run();
+          } catch (Fault f) {
+            faults[slot] = f;
+          }
+          return null;
+        });
+      }
+      try {
+        for (java.util.concurrent.Future<Void> f : pool().invokeAll(tasks)) {
+          f.get();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new Fault("interrupted", null, "interrupted");
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+      }
+      for (int k = 0; k < count; k++) {
+        lx.merge(parts[k]);
+        if (faults[k] != null) {
+          throw faults[k];
+        }
+      }
+    }
+  }
+
+  private static int[] blockIndex(long linear, int[] g) {
+    return new int[] {(int) (linear % g[0]), (int) (linear / g[0] % g[1]), (int) (linear / ((long) g[0] * g[1]))};
+  }
+
+  /** Whether blocks of this kernel may run in any order and at the same time. */
+  private static boolean independent(Code code) {
+    for (CInsn in : code.insns) {
+      if (in.op == Op.ATOM || in.op == Op.FENCE) {
+        return false;
+      }
+      if ((in.op == Op.LD || in.op == Op.ST) && in.ir.isVolatile() && in.ir.space() != MemSpace.SHARED) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private int threads = Runtime.getRuntime().availableProcessors();
+  private java.util.concurrent.ExecutorService pool;
+
+  /** How many threads run independent blocks (1: all on the caller's thread). */
+  public void setThreads(int threads) {
+    this.threads = Math.max(1, threads);
+  }
+
+  private java.util.concurrent.ExecutorService pool() {
+    if (pool == null) {
+      pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+        Thread t = new Thread(r, "scansim-block");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    return pool;
   }
 
   private static List<LaunchRecord.Site> sites(LaunchContext lx) {

@@ -39,6 +39,46 @@ final class LaunchContext {
     this.memoryModel = memoryModel;
     this.sites = new Counters[code.insns.length];
     this.budget = budget;
+    this.startBudget = budget;
+  }
+
+  private final long startBudget;
+
+  /**
+   * A context for one block with its own counters, output and model, sharing the launch's
+   * read-only state: blocks on different cores never write the same counter, and their results
+   * are merged in block order afterwards ({@link #merge}).
+   */
+  LaunchContext forBlock() {
+    LaunchContext b = new LaunchContext(code, args, grid, block, dynamicSharedBytes, global, moduleAllocation,
+        memoryModel.copy(), budget);
+    b.seed = seed;
+    return b;
+  }
+
+  /** Adds a block's results; called in block order so totals and output are deterministic. */
+  void merge(LaunchContext b) {
+    counters.add(b.counters);
+    for (int i = 0; i < sites.length; i++) {
+      if (b.sites[i] != null) {
+        site(i).add(b.sites[i]);
+      }
+    }
+    for (int p = 0; p < b.phases.size(); p++) {
+      phase(p).add(b.phases.get(p));
+    }
+    printf.append(b.printf);
+    for (String w : b.warnings) {
+      if (!warnings.contains(w)) {
+        warnings.add(w);
+      }
+    }
+    budget -= b.used();
+  }
+
+  /** Instructions this (block) context has executed from its starting budget. */
+  long used() {
+    return startBudget - budget;
   }
 
   Counters site(int index) {

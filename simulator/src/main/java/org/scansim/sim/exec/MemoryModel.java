@@ -13,6 +13,14 @@ public interface MemoryModel {
    */
   void shared(int[] byteAddr, int mask, int widthBytes, boolean store, int[] out, long[] histogram);
 
+  /**
+   * A model for another thread: blocks run on several cores, and a model may keep scratch state.
+   * Stateless models return themselves.
+   */
+  default MemoryModel copy() {
+    return this;
+  }
+
   /** The 32-byte sectors a warp-level global access touches. */
   int sectors(long[] byteAddr, int mask, int widthBytes);
 }

@@ -29,6 +29,11 @@ public final class Simulation {
     return new Buffer(a, type, device.global.pointerTo(a));
   }
 
+  /** Threads that run independent blocks; reports do not depend on it. */
+  public void setThreads(int threads) {
+    device.setThreads(threads);
+  }
+
   /** Warp order inside blocks: 0 for index order, otherwise a seeded legal order. */
   public void setSeed(long seed) {
     device.setSeed(seed);

@@ -25,7 +25,7 @@ public final class ScanRun {
   }
 
   /** What the caller asks for. */
-  public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions) {}
+  public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads) {}
 
   /** What happened. {@code fault} is null when the run completed; {@code correct} null without --expect. */
   public record Outcome(
@@ -75,8 +75,8 @@ public final class ScanRun {
         throw new UsageException("no entry '" + req.entry() + "' of the form void " + req.entry()
             + "(const T *in, T *out, int n) in " + compiled.file().name() + (candidates.isEmpty() ? "" : "; entries: " + names(candidates)));
       }
-    } else if (candidates.size() == 1) {
-      entry = candidates.get(0);
+    } else if (preferred(candidates, compiled).size() == 1) {
+      entry = preferred(candidates, compiled).get(0);
     } else if (candidates.isEmpty()) {
       throw new UsageException(compiled.file().name() + " has no host entry of the form void NAME(const T *in, T *out, int n)");
     } else {
@@ -91,6 +91,7 @@ public final class ScanRun {
     Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
         new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31));
     sim.setSeed(req.seed());
+    sim.setThreads(req.threads());
     Simulation.Buffer in;
     Simulation.Buffer out;
     try {
@@ -128,6 +129,24 @@ public final class ScanRun {
     }
     return new Outcome(entry.name(), elem.spelling(), req.n(), List.copyOf(sim.launches()), sim.output(), correct,
         List.copyOf(mismatches), fault);
+  }
+
+  /**
+   * Among several entry-shaped functions, the ones written exactly as the convention says
+   * ({@code const T *in}); if still several, the one named like the file.
+   */
+  private static List<Symbol.Function> preferred(List<Symbol.Function> candidates, Frontend.Result compiled) {
+    if (candidates.size() <= 1) {
+      return candidates;
+    }
+    List<Symbol.Function> constIn = candidates.stream()
+        .filter(f -> ((Type.Pointer) f.paramTypes().get(0)).constPointee()).toList();
+    if (constIn.size() == 1) {
+      return constIn;
+    }
+    String stem = java.nio.file.Path.of(compiled.file().name()).getFileName().toString().replaceFirst("\\.cu$", "");
+    List<Symbol.Function> named = (constIn.isEmpty() ? candidates : constIn).stream().filter(f -> f.name().equals(stem)).toList();
+    return named.size() == 1 ? named : candidates;
   }
 
   private static String names(List<Symbol.Function> fs) {

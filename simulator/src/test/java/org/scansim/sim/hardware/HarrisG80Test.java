@@ -21,7 +21,7 @@ class HarrisG80Test {
     Frontend.Result r = Frontend.compileFile(HopperMatchTest.root().resolve(file), defines);
     assertThat(r.ok()).isTrue();
     ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, n, Architectures.preset("g80"), ScanRun.Expect.EXCLUSIVE, 0,
-        1_000_000_000L));
+        1_000_000_000L, 2));
     assertThat(o.fault()).isNull();
     assertThat(o.correct()).isTrue();
     return o.launches().get(0).counters();
