@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.scansim.frontend.Frontend;
-import org.scansim.frontend.diag.DiagnosticPrinter;
 import org.scansim.frontend.ir.IrFunction;
 import org.scansim.frontend.ir.IrPrinter;
 import picocli.CommandLine.Command;
@@ -37,12 +36,8 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Frontend.Result r = Frontend.compileFile(file, Defines.parse(defines));
-    err.print(DiagnosticPrinter.render(r.diagnostics().sorted(), r.diagnostics().dropped()));
-    err.flush();
+    Frontend.Result r = Compilation.compile(file, defines, err);
     if (!r.ok()) {
-      int n = r.diagnostics().errorCount();
-      err.println(n + (n == 1 ? " error" : " errors") + " generated.");
       return Main.INVALID_INPUT;
     }
     if (printIr) {

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scansim.frontend.Frontend;
-import org.scansim.frontend.diag.DiagnosticPrinter;
 import org.scansim.reports.JsonReport;
 import org.scansim.reports.RunReport;
 import org.scansim.reports.TextReport;
@@ -98,11 +97,8 @@ final class RunCommand implements Callable<Integer> {
     if (json != null && !safeToWrite(json, err)) {
       return Main.INVALID_INPUT;
     }
-    Frontend.Result compiled = Frontend.compileFile(file, Defines.parse(defines));
-    err.print(DiagnosticPrinter.render(compiled.diagnostics().sorted(), compiled.diagnostics().dropped()));
+    Frontend.Result compiled = Compilation.compile(file, defines, err);
     if (!compiled.ok()) {
-      int e = compiled.diagnostics().errorCount();
-      err.println(e + (e == 1 ? " error" : " errors") + " generated.");
       return Main.INVALID_INPUT;
     }
     ScanRun.Outcome o;

@@ -1,0 +1,24 @@
+package org.scansim.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.DiagnosticPrinter;
+
+/** Compiles a file for a command and prints its diagnostics the way every command does. */
+final class Compilation {
+  private Compilation() {}
+
+  /** The compiled file, its diagnostics already printed to err (with gcc's summary line after errors). */
+  static Frontend.Result compile(Path file, List<String> defines, PrintWriter err) {
+    Frontend.Result r = Frontend.compileFile(file, Defines.parse(defines));
+    err.print(DiagnosticPrinter.render(r.diagnostics().sorted(), r.diagnostics().dropped()));
+    if (!r.ok()) {
+      int n = r.diagnostics().errorCount();
+      err.println(n + (n == 1 ? " error" : " errors") + " generated.");
+    }
+    err.flush();
+    return r;
+  }
+}
