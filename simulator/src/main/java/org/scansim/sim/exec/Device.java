@@ -101,6 +101,7 @@ public final class Device {
     }
     LaunchContext lx = new LaunchContext(code, args, grid, block, (int) sharedBytes, global, moduleAllocation, memoryModel, budget);
     lx.seed = seed;
+    lx.independentThreadScheduling = limits.independentThreadScheduling();
     runBlocks(lx, code);
     budget = lx.budget;
     output.append(lx.printf);

@@ -50,10 +50,16 @@ final class Interpreter {
       switch (in.op) {
         case BR -> {
           w.pc[top] = in.target;
+          if (in.target <= pc) {
+            backEdge(w);
+          }
           continue;
         }
         case CBR -> {
           branch(w, top, in, mask, site, phase);
+          if (w.sp == top + 1 && w.pc[top] <= pc) { // a uniform backward branch: a loop's back edge
+            backEdge(w);
+          }
           continue;
         }
         case RET -> {
@@ -75,6 +81,32 @@ final class Interpreter {
           w.pc[top] = pc + 1;
         }
       }
+    }
+  }
+
+  /** Back edges a diverged path may take before its sibling path gets a turn. */
+  private static final int TURN = 64;
+
+  /**
+   * Independent thread scheduling (Volta and later, CUDA C Guide §7.1 "Independent Thread
+   * Scheduling"): the paths of a diverged warp are scheduled independently, so a lane spinning on
+   * a value another path of its own warp will write eventually sees it. Modelled by letting the
+   * two paths waiting for the same reconvergence point take turns every {@link #TURN} loop back
+   * edges. Before Volta the taken path runs until it reconverges, and such a spin never ends
+   * (reported as a runaway kernel, where the hardware hangs).
+   */
+  private void backEdge(Warp w) {
+    if (!lx.independentThreadScheduling || ++w.backEdges % TURN != 0) {
+      return;
+    }
+    int top = w.sp - 1;
+    if (top >= 1 && w.rpc[top] == w.rpc[top - 1] && w.mask[top - 1] != 0) {
+      int p = w.pc[top];
+      int m = w.mask[top];
+      w.pc[top] = w.pc[top - 1];
+      w.mask[top] = w.mask[top - 1];
+      w.pc[top - 1] = p;
+      w.mask[top - 1] = m;
     }
   }
 

@@ -24,6 +24,8 @@ final class LaunchContext {
   final StringBuilder printf = new StringBuilder();
   final List<String> warnings = new ArrayList<>();
   long budget;
+  /** Volta and later: diverged paths of a warp take turns instead of running to reconvergence. */
+  boolean independentThreadScheduling;
   /** 0: warps of a block run in index order; otherwise a seeded legal order. */
   long seed;
 
@@ -53,6 +55,7 @@ final class LaunchContext {
     LaunchContext b = new LaunchContext(code, args, grid, block, dynamicSharedBytes, global, moduleAllocation,
         memoryModel.copy(), budget);
     b.seed = seed;
+    b.independentThreadScheduling = independentThreadScheduling;
     return b;
   }
 

@@ -5,9 +5,19 @@ package org.scansim.sim.exec;
  * the budgets that stop a runaway or hostile kernel (instructions, device memory).
  */
 public record Limits(
-    String archName, int maxThreadsPerBlock, int maxSharedBytesPerBlock, long maxWarpInstructions, long maxDeviceBytes) {
+    String archName,
+    int maxThreadsPerBlock,
+    int maxSharedBytesPerBlock,
+    long maxWarpInstructions,
+    long maxDeviceBytes,
+    boolean independentThreadScheduling) {
+
+  /** Limits of a Volta-or-later part (independent thread scheduling). */
+  public Limits(String archName, int maxThreadsPerBlock, int maxSharedBytesPerBlock, long maxWarpInstructions, long maxDeviceBytes) {
+    this(archName, maxThreadsPerBlock, maxSharedBytesPerBlock, maxWarpInstructions, maxDeviceBytes, true);
+  }
 
   public static Limits defaults() {
-    return new Limits("hopper", 1024, 48 * 1024, 2_000_000_000L, 1L << 31);
+    return new Limits("hopper", 1024, 48 * 1024, 2_000_000_000L, 1L << 31, true);
   }
 }

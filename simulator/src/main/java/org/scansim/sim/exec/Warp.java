@@ -20,6 +20,8 @@ final class Warp {
   int sp;
   /** The pc of the barrier this warp waits at, or -1. */
   int barrierPc = -1;
+  /** Loop back edges taken, for the turn-taking of independent thread scheduling. */
+  int backEdges;
   /** Barriers this warp has passed: the barrier phase its instructions belong to. */
   int phase;
 

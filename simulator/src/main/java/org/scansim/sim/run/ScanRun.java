@@ -89,7 +89,8 @@ public final class ScanRun {
     IrType t = IrType.of(elem);
     Architecture arch = req.arch();
     Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
-        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31));
+        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31,
+            arch.independentThreadScheduling()));
     sim.setSeed(req.seed());
     sim.setThreads(req.threads());
     Simulation.Buffer in;

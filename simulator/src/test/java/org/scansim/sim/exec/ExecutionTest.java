@@ -153,4 +153,32 @@ class ExecutionTest {
       assertThat(o[t]).isEqualTo(s);
     }
   }
+
+  /** Lane 1 waits for a flag that lane 0, on the other path of the same warp, sets. */
+  private static final String INTRA_WARP_SPIN = kernel(
+      "  __shared__ volatile int flag;\n  if (t == 0) flag = 0;\n  __syncthreads();\n"
+          + "  if (t == 1) {\n    while (flag == 0) { }\n    out[t] = 1;\n  } else {\n    if (t == 0) flag = 1;\n    out[t] = 2;\n  }", 32);
+
+  @Test
+  void independentThreadSchedulingLetsAPathWaitForItsSibling() {
+    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", INTRA_WARP_SPIN), Map.of(), IncludeLoader.NONE);
+    Simulation sim = new Simulation(r.ir(), new NoBanks(), new Limits("volta", 1024, 49152, 1_000_000, 1 << 20, true));
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    sim.call("entry", new long[] {in.pointer(), out.pointer(), 32});
+    assertThat(out.get(1)).isEqualTo(1);
+    assertThat(out.get(0)).isEqualTo(2);
+  }
+
+  @Test
+  void lockStepWarpsDeadlockOnTheSameSpinAsPreVoltaHardware() {
+    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", INTRA_WARP_SPIN), Map.of(), IncludeLoader.NONE);
+    Simulation sim = new Simulation(r.ir(), new NoBanks(), new Limits("kepler", 1024, 49152, 100_000, 1 << 20, false));
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    assertThatThrownBy(() -> sim.call("entry", new long[] {in.pointer(), out.pointer(), 32}))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("instruction budget")
+        .hasMessageContaining("(threads 1)");
+  }
 }
