@@ -2,7 +2,6 @@ package org.scansim.kernels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +51,4 @@ class GoldenIrTest {
     }));
   }
 
-  static String read(Path p) throws IOException {
-    return Files.readString(p, StandardCharsets.UTF_8);
-  }
 }

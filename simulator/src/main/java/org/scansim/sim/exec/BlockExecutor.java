@@ -2,10 +2,8 @@ package org.scansim.sim.exec;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemoryVar;
-import org.scansim.frontend.ir.Op;
 
 /**
  * Runs one thread block: its warps, one instruction at a time for all active lanes, under a
@@ -172,7 +170,7 @@ final class BlockExecutor {
       someExited |= w.live != (w.index == warps.length - 1 ? lastWarpLanes() : -1);
     }
     if (someExited) {
-      warn(code.insns[pc].span, "__syncthreads() at " + code.insns[pc].span.position()
+      warn("__syncthreads() at " + code.insns[pc].span.position()
           + " was not reached by threads that had already returned (undefined behaviour; the hardware ignores exited threads)");
     }
     int phase = 0;
@@ -242,7 +240,7 @@ final class BlockExecutor {
     return s.toString();
   }
 
-  void warn(Span at, String message) {
+  void warn(String message) {
     if (!lx.warnings.contains(message)) {
       lx.warnings.add(message);
     }
@@ -256,7 +254,4 @@ final class BlockExecutor {
     return code.regTypes[r];
   }
 
-  boolean isBarrier(Op op) {
-    return op == Op.BAR;
-  }
 }

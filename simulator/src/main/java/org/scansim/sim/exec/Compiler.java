@@ -50,14 +50,14 @@ final class Compiler {
   private Code run(IrFunction f) {
     Context root = new Context(f, 0, null, -1, null);
     allocateRegisters(root);
-    Map<String, Integer> names = declareMemory(f, root, "");
+    Map<String, Integer> names = declareMemory(f, "");
     emitBody(root, names);
     int firstConstant = regTypes.size();
     for (MemoryVar g : module.globals()) {
       memory.add(g);
       moduleLevel.add(true);
     }
-    resolveModuleSymbols(names);
+    resolveModuleSymbols();
     patchTargets();
     long[] consts = new long[constants.size()];
     IrType[] types = new IrType[firstConstant + consts.length];
@@ -99,7 +99,7 @@ final class Compiler {
     }
   }
 
-  private Map<String, Integer> declareMemory(IrFunction f, Context cx, String prefix) {
+  private Map<String, Integer> declareMemory(IrFunction f, String prefix) {
     Map<String, Integer> names = new HashMap<>();
     for (MemoryVar m : f.memory()) {
       names.put(m.name(), memory.size());
@@ -112,7 +112,7 @@ final class Compiler {
   /** ADDR of a name not declared in the function refers to a file-scope variable. */
   private final List<CInsn> unresolved = new ArrayList<>();
 
-  private void resolveModuleSymbols(Map<String, Integer> unused) {
+  private void resolveModuleSymbols() {
     for (CInsn ci : unresolved) {
       String sym = ci.ir.symbol();
       for (int i = 0; i < memory.size(); i++) {
@@ -230,7 +230,7 @@ final class Compiler {
       out.add(new CInsn(Op.MOV, p.type(), base + p.id(), new int[] {reg(cx, call.arg(k))}, call, out.size()));
     }
     inlining.push(callee.name());
-    Map<String, Integer> names = declareMemory(callee, inner, callee.name() + ".");
+    Map<String, Integer> names = declareMemory(callee, callee.name() + ".");
     emitBody(inner, names);
     inlining.pop();
     cont.pc = out.size();

@@ -15,6 +15,7 @@ final class Interpreter {
   private final CInsn[] insns;
   private final Memory memory;
   private final int[] bankOut = new int[3];
+  private final long[] shuffleScratch = new long[32];
 
   Interpreter(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
@@ -212,7 +213,7 @@ final class Interpreter {
       case LD -> memory.load(in, w, mask, c, site, phase, bankOut);
       case ST -> memory.store(in, w, mask, c, site, phase, bankOut);
       case ATOM -> memory.atomic(in, w, mask, c, site, phase);
-      case SHFL -> Warps.shuffle(in, w, mask);
+      case SHFL -> Warps.shuffle(in, w, mask, shuffleScratch);
       case VOTE -> Warps.vote(in, w, mask);
       case ACTIVEMASK -> {
         long[] d = r[in.dst];

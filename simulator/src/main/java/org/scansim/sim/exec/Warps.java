@@ -8,11 +8,11 @@ package org.scansim.sim.exec;
 final class Warps {
   private Warps() {}
 
-  static void shuffle(CInsn in, Warp w, int mask) {
+  static void shuffle(CInsn in, Warp w, int mask, long[] before) {
     long[] src = w.regs[in.args[1]];
     long[] lane = w.regs[in.args[2]];
     long[] width = w.regs[in.args[3]];
-    long[] before = src.clone();
+    System.arraycopy(src, 0, before, 0, 32); // sources as they were before the instruction
     int taintBefore = w.taint[in.args[1]];
     long[] d = w.regs[in.dst];
     int taint = 0;

@@ -2,7 +2,6 @@ package org.scansim.sim.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.ast.Decl;
 import org.scansim.frontend.ir.IrType;
@@ -158,8 +157,4 @@ public final class ScanRun {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
   }
 
-  /** The -D map is part of the request's provenance; kept here for the report. */
-  public static String describe(Map<String, String> defines) {
-    return defines.toString();
-  }
 }

@@ -49,7 +49,7 @@ final class HopperMeasurements {
           defines.put(eq < 0 ? s : s.substring(0, eq), eq < 0 ? null : s.substring(eq + 1));
         }
         Map<String, Long> metrics = new LinkedHashMap<>();
-        m.get("metrics").fields().forEachRemaining(e -> metrics.put(e.getKey(), e.getValue().asLong()));
+        m.get("metrics").properties().forEach(e -> metrics.put(e.getKey(), e.getValue().asLong()));
         out.add(new Measurement(m.get("kernelFile").asText(), m.get("entry").asText(), defines, m.get("scan").asText(),
             m.get("n").asInt(), m.get("launch").asInt(), metrics));
       }
