@@ -31,6 +31,8 @@ final class CInsn {
   int widthBytes;
   /** For the second access of a merged pair: the index of the first, which counts both; else -1. */
   int countedWith = -1;
+  /** Writes a uniform register: runs once for the warp, on its operands' single values. */
+  boolean once;
 
   CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {
     this.op = ir.op();

@@ -21,6 +21,8 @@ final class Code {
   final List<MemoryVar> memory;
   /** For each memory entry, whether it is a module-level (file-scope) variable. */
   final boolean[] moduleLevel;
+  /** Per register: held once per warp ({@link Uniformity}); none until {@link #findUniform}. */
+  boolean[] uniform;
 
   Code(IrFunction function, CInsn[] insns, IrType[] regTypes, int firstConstant, long[] constants, int[] params,
       List<MemoryVar> memory, boolean[] moduleLevel) {
@@ -32,6 +34,15 @@ final class Code {
     this.params = params;
     this.memory = memory;
     this.moduleLevel = moduleLevel;
+    this.uniform = new boolean[regTypes.length];
+  }
+
+  /** Finds the uniform registers; the instructions writing them will run once per warp. */
+  void findUniform() {
+    uniform = Uniformity.analyse(insns, regTypes.length);
+    for (CInsn in : insns) {
+      in.once = in.dst >= 0 && uniform[in.dst];
+    }
   }
 
   int registerCount() {

@@ -59,6 +59,16 @@ public final class Device {
     return m.elemType() == org.scansim.frontend.ir.IrType.F32 ? Alu.f((float) Double.longBitsToDouble(bits)) : bits;
   }
 
+  private boolean uniformRegisters = true;
+
+  /** Whether uniform registers are held once per warp (default); off only to test that it is invisible. */
+  void setUniformRegisters(boolean on) {
+    if (!compiled.isEmpty()) {
+      throw new IllegalStateException("set before the first launch");
+    }
+    uniformRegisters = on;
+  }
+
   /** Chooses the seeded warp order of every later launch (0: index order). */
   public void setSeed(long seed) {
     this.seed = seed;
@@ -72,6 +82,9 @@ public final class Device {
     return compiled.computeIfAbsent(kernel, k -> {
       Code c = Compiler.compile(module, module.function(k));
       AccessMerging.apply(c);
+      if (uniformRegisters) {
+        c.findUniform();
+      }
       return c;
     });
   }

@@ -114,10 +114,14 @@ final class Interpreter {
   private void branch(Warp w, int top, CInsn in, int mask, Counters site, Counters phase) {
     long[] cond = w.regs[in.a()];
     int taken = 0;
-    for (int m = mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      if (cond[l] != 0) {
-        taken |= 1 << l;
+    if (cond.length == 1) {
+      taken = cond[0] != 0 ? mask : 0;
+    } else {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        if (cond[l] != 0) {
+          taken |= 1 << l;
+        }
       }
     }
     if (taken == mask) {
@@ -139,13 +143,58 @@ final class Interpreter {
     }
   }
 
+  /**
+   * An instruction writing a uniform register: computed once, as lane 0, on its operands'
+   * single values. It still counts as one warp instruction of all the active lanes.
+   */
+  private void once(Warp w, CInsn in, int mask, Counters c, Counters site, Counters phase) {
+    long[][] r = w.regs;
+    int[] t = w.taint;
+    long[] d = r[in.dst];
+    int tainted = 0;
+    for (int a : in.args) {
+      tainted |= t[a];
+    }
+    t[in.dst] = tainted == 0 ? 0 : -1;
+    switch (in.op) {
+      case MOV -> d[0] = r[in.a()][0];
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
+        Alu.binary(in, d, r[in.a()], r[in.b()], 1);
+        if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
+          int n = Integer.bitCount(mask);
+          c.work += n;
+          site.work += n;
+          phase.work += n;
+        }
+      }
+      case NEG, NOT, ABS, POPC, CLZ, FFS -> Alu.unary(in, d, r[in.a()], 1);
+      case SETP -> {
+        Alu.compare(in, d, r[in.a()], r[in.b()], 1);
+        t[in.dst] = 0;
+      }
+      case CVT -> Alu.convert(in, d, r[in.a()], 1);
+      case SREG -> Special.read(in, d, 1, w, lx, block.blockIdx());
+      case ADDR -> d[0] = memory.address(in, w);
+      case PTR_ADD -> d[0] = Ptr.add(r[in.a()][0], r[in.b()][0] * in.ir.imm());
+      case PTR_DIFF -> d[0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
+      default -> throw new Fault("internal", in.span, "instruction " + in.op + " cannot write a uniform register");
+    }
+    if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_ADD || in.op == Op.PTR_DIFF) {
+      t[in.dst] = 0;
+    }
+  }
+
   private void execute(Warp w, CInsn in, int mask, Counters c, Counters site, Counters phase) {
+    if (in.once) {
+      once(w, in, mask, c, site, phase);
+      return;
+    }
     long[][] r = w.regs;
     int[] t = w.taint;
     switch (in.op) {
       case MOV -> {
         long[] d = r[in.dst];
-        long[] a = r[in.a()];
+        long[] a = w.lanes(in.a(), 0);
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           d[l] = a[l];
@@ -153,7 +202,7 @@ final class Interpreter {
         t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
       }
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
-        Alu.binary(in, r[in.dst], r[in.a()], r[in.b()], mask);
+        Alu.binary(in, r[in.dst], w.lanes(in.a(), 0), w.lanes(in.b(), 1), mask);
         int tainted = (t[in.a()] | t[in.b()]) & mask;
         t[in.dst] = (t[in.dst] & ~mask) | tainted;
         if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
@@ -164,15 +213,15 @@ final class Interpreter {
         }
       }
       case NEG, NOT, ABS, POPC, CLZ, FFS -> {
-        Alu.unary(in, r[in.dst], r[in.a()], mask);
+        Alu.unary(in, r[in.dst], w.lanes(in.a(), 0), mask);
         t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
       }
       case SETP -> {
-        Alu.compare(in, r[in.dst], r[in.a()], r[in.b()], mask);
+        Alu.compare(in, r[in.dst], w.lanes(in.a(), 0), w.lanes(in.b(), 1), mask);
         t[in.dst] &= ~mask;
       }
       case CVT -> {
-        Alu.convert(in, r[in.dst], r[in.a()], mask);
+        Alu.convert(in, r[in.dst], w.lanes(in.a(), 0), mask);
         t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
       }
       case SREG -> {
@@ -190,8 +239,8 @@ final class Interpreter {
       }
       case PTR_ADD -> {
         long[] d = r[in.dst];
-        long[] a = r[in.a()];
-        long[] b = r[in.b()];
+        long[] a = w.lanes(in.a(), 0);
+        long[] b = w.lanes(in.b(), 1);
         long scale = in.ir.imm();
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
@@ -201,8 +250,8 @@ final class Interpreter {
       }
       case PTR_DIFF -> {
         long[] d = r[in.dst];
-        long[] a = r[in.a()];
-        long[] b = r[in.b()];
+        long[] a = w.lanes(in.a(), 0);
+        long[] b = w.lanes(in.b(), 1);
         long scale = in.ir.imm();
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
@@ -227,7 +276,7 @@ final class Interpreter {
       }
       case PRINTF -> Printf.warp(in, w, mask, block, lx.printf);
       case ASSERT -> {
-        long[] p = r[in.a()];
+        long[] p = w.lanes(in.a(), 0);
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           if (p[l] == 0) {

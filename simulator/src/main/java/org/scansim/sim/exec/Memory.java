@@ -65,7 +65,7 @@ final class Memory {
   void load(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase, int[] bankOut) {
     IrType t = in.type;
     int size = t.size();
-    long[] ptr = w.regs[in.a()];
+    long[] ptr = w.lanes(in.a(), 0);
     long[] d = w.regs[in.dst];
     int taint = 0;
     for (int m = mask; m != 0; m &= m - 1) {
@@ -86,8 +86,8 @@ final class Memory {
   void store(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase, int[] bankOut) {
     IrType t = in.type;
     int size = t.size();
-    long[] ptr = w.regs[in.a()];
-    long[] v = w.regs[in.b()];
+    long[] ptr = w.lanes(in.a(), 0);
+    long[] v = w.lanes(in.b(), 1);
     int vt = w.taint[in.b()];
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
@@ -104,9 +104,9 @@ final class Memory {
   void atomic(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase) {
     IrType t = in.type;
     int size = t.size();
-    long[] ptr = w.regs[in.a()];
-    long[] val = w.regs[in.b()];
-    long[] val2 = in.args.length > 2 ? w.regs[in.args[2]] : null;
+    long[] ptr = w.lanes(in.a(), 0);
+    long[] val = w.lanes(in.b(), 1);
+    long[] val2 = in.args.length > 2 ? w.lanes(in.args[2], 2) : null;
     long[] d = w.regs[in.dst];
     int taint = 0;
     int vt = w.taint[in.b()];

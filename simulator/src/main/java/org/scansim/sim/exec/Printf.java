@@ -17,7 +17,7 @@ final class Printf {
       long[] values = new long[in.args.length];
       IrType[] types = new IrType[in.args.length];
       for (int k = 0; k < values.length; k++) {
-        values[k] = w.regs[in.args[k]][l];
+        values[k] = w.value(in.args[k], l);
         types[k] = block.regType(in.args[k]);
       }
       out.append(format(in.ir.text(), values, types));

@@ -39,6 +39,11 @@ public final class Simulation {
     device.setSeed(seed);
   }
 
+  /** Holds uniform values once per warp (default) or in every lane; results are the same. */
+  public void setUniformRegisters(boolean on) {
+    device.setUniformRegisters(on);
+  }
+
   /** Calls a host function (the entry) with register-form arguments. */
   public void call(String entry, long[] args) {
     host.call(entry, args, (Span) null);

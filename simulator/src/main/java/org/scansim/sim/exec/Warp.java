@@ -1,8 +1,9 @@
 package org.scansim.sim.exec;
 
 /**
- * One warp of a block: 32 lanes' registers (a {@code long[32]} per register, values normalised as
- * {@link Allocation#load} produces them), a taint mask per register, and the SIMT reconvergence
+ * One warp of a block: its registers (a {@code long[32]} per varying register, one value for a
+ * uniform one, see {@link Uniformity}; values normalised as {@link Allocation#load} produces
+ * them), a taint mask per register, and the SIMT reconvergence
  * stack (Fung et al.'s immediate post-dominator scheme, as GPGPU-Sim implements it): each entry
  * is a pc, the pc where it reconverges with its sibling, and the lanes it runs.
  */
@@ -29,13 +30,38 @@ final class Warp {
     this.index = index;
     this.firstThread = firstThread;
     int n = code.registerCount();
-    this.regs = new long[n][32];
+    this.regs = new long[n][];
+    for (int r = 0; r < n; r++) {
+      regs[r] = new long[code.uniform[r] ? 1 : 32];
+    }
     this.taint = new int[n];
     for (int c = 0; c < code.constants.length; c++) {
       java.util.Arrays.fill(regs[code.firstConstant + c], code.constants[c]);
     }
     this.live = lanes == 32 ? -1 : (1 << lanes) - 1;
     push(0, -1, live);
+  }
+
+  private final long[][] broadcast = new long[4][32];
+
+  /**
+   * Register {@code r} as 32 lanes, for an instruction that runs per lane: a varying register
+   * itself, a uniform one broadcast into scratch {@code slot} (0..3, one per operand).
+   */
+  long[] lanes(int r, int slot) {
+    long[] v = regs[r];
+    if (v.length == 32) {
+      return v;
+    }
+    long[] b = broadcast[slot];
+    java.util.Arrays.fill(b, v[0]);
+    return b;
+  }
+
+  /** Lane {@code l}'s value of register {@code r}. */
+  long value(int r, int l) {
+    long[] v = regs[r];
+    return v[v.length == 32 ? l : 0];
   }
 
   boolean done() {
