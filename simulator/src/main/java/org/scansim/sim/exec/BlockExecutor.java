@@ -12,8 +12,7 @@ import org.scansim.frontend.ir.MemoryVar;
  * array; each array is its own allocation, so an index one past an array is caught even where it
  * would land inside the block's shared memory.
  *
- * <p>Not modelled here: timing (issue order is functional, not cycle-accurate); independent
- * thread scheduling inside a warp (lanes of a warp execute in lock step); memory consistency
+ * <p>Not modelled here: timing (issue order is functional, not cycle-accurate); memory consistency
  * between blocks beyond "a block's writes are visible when it has run".
  */
 final class BlockExecutor {

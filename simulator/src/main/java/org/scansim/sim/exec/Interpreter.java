@@ -34,6 +34,10 @@ final class Interpreter {
         continue;
       }
       CInsn in = insns[pc];
+      if (in.op == Op.BAR_WARP && (mask & ~w.syncWaiting) == 0) {
+        waitAtSyncwarp(w, in, mask); // a path that already arrived: let the one it waits for run
+        continue;
+      }
       if (--lx.budget < 0) {
         throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
@@ -77,12 +81,73 @@ final class Interpreter {
           w.barrierPc = pc;
           return;
         }
+        case BAR_WARP -> syncwarp(w, top, in, mask);
         default -> {
           execute(w, in, mask, c, site, phase);
           w.pc[top] = pc + 1;
         }
       }
     }
+  }
+
+  /**
+   * {@code __syncwarp(mask)} (CUDA C Guide §7.6; PTX {@code bar.warp.sync}): the lanes named in
+   * the mask wait until all of them have reached a {@code __syncwarp}; lanes that have exited
+   * count as arrived. With independent thread scheduling a diverged path that arrives first
+   * waits and its sibling path runs until it arrives too, wherever its own {@code __syncwarp}
+   * is. Before Volta the lanes of a warp run in lock step, and every lane in the mask must reach
+   * the same {@code __syncwarp} together (the Guide leaves anything else undefined): reported.
+   */
+  private void syncwarp(Warp w, int top, CInsn in, int mask) {
+    int lane = Integer.numberOfTrailingZeros(mask);
+    int required = (int) w.value(in.a(), lane) & w.live;
+    if (!lx.independentThreadScheduling) {
+      if ((required & ~mask) != 0) {
+        throw new Fault("divergent-barrier", in.span, "__syncwarp(0x" + Integer.toHexString(required) + ") in block "
+            + block.blockName() + " reached by threads " + BlockExecutor.threadRange(w, mask) + " while threads "
+            + BlockExecutor.threadRange(w, required & ~mask) + " named in its mask are on another path (before Volta, "
+            + "every thread in the mask must reach the same __syncwarp together)");
+      }
+      w.pc[top]++;
+      return;
+    }
+    int arrived = w.syncWaiting | mask;
+    if ((required & ~arrived) != 0) {
+      w.syncWaiting |= mask;
+      waitAtSyncwarp(w, in, mask);
+      return;
+    }
+    // Everyone is here: the paths waiting elsewhere move past their __syncwarp too.
+    for (int i = 0; i < w.sp; i++) {
+      if (i != top && (w.mask[i] & ~w.syncWaiting) == 0 && w.mask[i] != 0 && insns[w.pc[i]].op == Op.BAR_WARP) {
+        w.pc[i]++;
+      }
+    }
+    w.syncWaiting &= ~arrived;
+    w.pc[top]++;
+  }
+
+  /** The top path waits at a __syncwarp: its sibling path (the other side of its branch) runs. */
+  private void waitAtSyncwarp(Warp w, CInsn in, int mask) {
+    int top = w.sp - 1;
+    for (int j = top - 1; j >= 0 && w.rpc[j] == w.rpc[top]; j--) {
+      boolean waiting = (w.mask[j] & ~w.syncWaiting) == 0 && insns[w.pc[j]].op == Op.BAR_WARP;
+      if (w.mask[j] != 0 && !waiting) {
+        int p = w.pc[top];
+        int m = w.mask[top];
+        w.pc[top] = w.pc[j];
+        w.mask[top] = w.mask[j];
+        w.pc[j] = p;
+        w.mask[j] = m;
+        return;
+      }
+    }
+    int lane = Integer.numberOfTrailingZeros(mask);
+    int required = (int) w.value(in.a(), lane) & w.live;
+    throw new Fault("divergent-barrier", in.span, "__syncwarp(0x" + Integer.toHexString(required) + ") in block "
+        + block.blockName() + ": threads " + BlockExecutor.threadRange(w, w.syncWaiting) + " wait there for threads "
+        + BlockExecutor.threadRange(w, required & ~w.syncWaiting) + " of their warp, which leave the branch without "
+        + "reaching a __syncwarp (every thread named in the mask must reach one)");
   }
 
   /** Back edges a diverged path may take before its sibling path gets a turn. */
@@ -271,8 +336,8 @@ final class Interpreter {
         }
         t[in.dst] &= ~mask;
       }
-      case BAR_WARP, FENCE -> {
-        // Lanes of a warp run in lock step here, so __syncwarp and fences order nothing further.
+      case FENCE -> {
+        // Memory is sequentially consistent here: a fence orders nothing further.
       }
       case PRINTF -> Printf.warp(in, w, mask, block, lx.printf);
       case ASSERT -> {

@@ -23,6 +23,8 @@ final class Warp {
   int barrierPc = -1;
   /** Loop back edges taken, for the turn-taking of independent thread scheduling. */
   int backEdges;
+  /** Lanes waiting at a {@code __syncwarp} for lanes of their warp on another path (Volta and later). */
+  int syncWaiting;
   /** Barriers this warp has passed: the barrier phase its instructions belong to. */
   int phase;
 

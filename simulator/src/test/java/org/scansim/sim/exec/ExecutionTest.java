@@ -181,4 +181,109 @@ class ExecutionTest {
         .hasMessageContaining("instruction budget")
         .hasMessageContaining("(threads 1)");
   }
+
+  /** The reading side comes first (the branch's taken path) and must wait for the writing side. */
+  private static final String SYNCWARP_HANDOFF = """
+      __global__ void k(const float *in, float *out, int n) {
+        __shared__ float s[32];
+        int t = threadIdx.x;
+        if (t >= 16) {
+          __syncwarp();
+          out[t] = s[t - 16];
+        } else {
+          s[t] = in[t] * 2;
+          __syncwarp();
+          out[t] = 0;
+        }
+      }
+      void entry(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n); }
+      """;
+
+  private static Simulation sim(String source, boolean its) {
+    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", source), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    return new Simulation(r.ir(), new NoBanks(), new Limits(its ? "volta" : "kepler", 1024, 49152, 1_000_000, 1 << 20, its));
+  }
+
+  @Test
+  void syncwarpMakesADivergedPathWaitForItsSiblingUnderIndependentScheduling() {
+    Simulation sim = sim(SYNCWARP_HANDOFF, true);
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    for (int i = 0; i < 32; i++) {
+      in.setInput(i, i);
+    }
+    sim.call("entry", new long[] {in.pointer(), out.pointer(), 32});
+    for (int t = 0; t < 32; t++) {
+      assertThat(out.get(t)).as("out[%d]", t).isEqualTo(t >= 16 ? 2.0 * (t - 16) : 0);
+    }
+    // Each side's __syncwarp counts once, however long it waited: the lock-step run of the
+    // same kernel with the two paths' order not mattering executes the same instructions.
+    Simulation ordered = sim(SYNCWARP_HANDOFF.replace("__syncwarp();", ""), true);
+    Simulation.Buffer in2 = ordered.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out2 = ordered.allocate("out", IrType.F32, 32);
+    ordered.call("entry", new long[] {in2.pointer(), out2.pointer(), 32});
+    assertThat(sim.launches().get(0).counters().warpInstructions)
+        .isEqualTo(ordered.launches().get(0).counters().warpInstructions + 2);
+  }
+
+  @Test
+  void syncwarpOnDivergedPathsIsReportedBeforeVolta() {
+    Simulation sim = sim(SYNCWARP_HANDOFF, false);
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    assertThatThrownBy(() -> sim.call("entry", new long[] {in.pointer(), out.pointer(), 32}))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("__syncwarp(0xffffffff)")
+        .hasMessageContaining("reached by threads 16..31")
+        .hasMessageContaining("threads 0..15 named in its mask are on another path");
+  }
+
+  @Test
+  void syncwarpThatPartOfTheMaskNeverReachesIsReported() {
+    String src = """
+        __global__ void k(const float *in, float *out, int n) {
+          int t = threadIdx.x;
+          if (t < 16) {
+            __syncwarp();
+          }
+          out[t] = 1;
+        }
+        void entry(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n); }
+        """;
+    Simulation sim = sim(src, true);
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 32);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    assertThatThrownBy(() -> sim.call("entry", new long[] {in.pointer(), out.pointer(), 32}))
+        .isInstanceOf(Fault.class)
+        .hasMessageContaining("threads 0..15 wait there for threads 16..31")
+        .satisfies(e -> assertThat(((Fault) e).span().line()).isEqualTo(4));
+  }
+
+  @Test
+  void syncwarpWithAMaskOfTheLanesPresentPassesOnEveryArchitecture() {
+    String src = """
+        __global__ void k(const float *in, float *out, int n) {
+          int t = threadIdx.x;
+          out[t] = 0;
+          if (t < 16) {
+            __syncwarp(0xffff);
+            out[t] = 1;
+          }
+          if (t < 40) return;
+          __syncwarp();
+          out[t] = 2;
+        }
+        void entry(const float *in, float *out, int n) { k<<<1, 64>>>(in, out, n); }
+        """;
+    for (boolean its : new boolean[] {false, true}) {
+      Simulation sim = sim(src, its);
+      Simulation.Buffer in = sim.allocate("in", IrType.F32, 64);
+      Simulation.Buffer out = sim.allocate("out", IrType.F32, 64);
+      sim.call("entry", new long[] {in.pointer(), out.pointer(), 64});
+      for (int t = 0; t < 64; t++) {
+        assertThat(out.get(t)).as("its=%s out[%d]", its, t).isEqualTo(t < 16 ? 1 : t >= 40 ? 2 : 0);
+      }
+    }
+  }
 }
