@@ -1,6 +1,7 @@
 // conflict_free.cu: Harris's work-efficient scan with bank-conflict padding, CORRECTED.
 // nvcc-variant: -DZERO_BANK_CONFLICTS
 // nvcc-variant: -DNUM_BANKS=16 -DLOG_NUM_BANKS=4
+// nvcc-variant: -DBANK_OFFSET_B_TYPO
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
 //           (seeds/004_6dbaf353323da583.txt), section "Avoiding Bank Conflicts": Listing 3
@@ -19,6 +20,8 @@
 //           3. Block A typo:
 //                -    int bankOffsetB = CONFLICT_FREE_OFFSET(ai);
 //                +    int bankOffsetB = CONFLICT_FREE_OFFSET(bi);
+//              -DBANK_OFFSET_B_TYPO puts this typo back on its own (the catalog's
+//              harris/conflict_free_typo): wrong results from n = 64 on.
 // Extraction fixes (PDF text garbling only): Block C "temp[n 1 + ...]" -> "temp[n - 1 + ...]".
 // Entry:    void conflict_free(const float *in, float *out, int n)
 
@@ -52,7 +55,11 @@ __global__ void prescan(float *g_odata, float *g_idata, int n)
     int ai = thid;
     int bi = thid + (n/2);
     int bankOffsetA = CONFLICT_FREE_OFFSET(ai);
+#ifdef BANK_OFFSET_B_TYPO
+    int bankOffsetB = CONFLICT_FREE_OFFSET(ai);   // the printed typo, on its own (-DBANK_OFFSET_B_TYPO)
+#else
     int bankOffsetB = CONFLICT_FREE_OFFSET(bi);
+#endif
     temp[ai + bankOffsetA] = g_idata[ai];
     temp[bi + bankOffsetB] = g_idata[bi];
     for (int d = n>>1; d > 0; d >>= 1) // build sum in place up the tree

@@ -1,0 +1,82 @@
+package org.scansim.catalog;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.scansim.frontend.Frontend;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.exec.Counters;
+import org.scansim.sim.exec.LaunchRecord;
+import org.scansim.sim.run.ScanRun;
+
+/** Runs catalog kernels: compiled once per (kernel, defines), then at any size and architecture. */
+public final class CatalogRun {
+  /** The sizes the catalog test and the claims draw from. */
+  public static final List<Integer> SIZES =
+      List.of(1, 2, 3, 31, 32, 33, 255, 256, 257, 1000, 1024, 1025, 4097, 65537, 1 << 20);
+
+  private final Map<String, Frontend.Result> compiled = new ConcurrentHashMap<>();
+  private final int threads;
+
+  public CatalogRun(int threads) {
+    this.threads = threads;
+  }
+
+  /** The sizes of {@link #SIZES} that {@code k} supports on {@code arch}. */
+  public static List<Integer> sizesOf(Kernel k, String arch) {
+    return SIZES.stream().filter(n -> k.sizes().supports(n, arch)).toList();
+  }
+
+  /** The kernel compiled with its defines for an architecture (its preset name). */
+  public Frontend.Result compile(Kernel k, String arch) {
+    Map<String, String> d = k.definesFor(arch);
+    return compiled.computeIfAbsent(k.name() + " " + d, key -> Frontend.compileFile(k.file(), new LinkedHashMap<>(d)));
+  }
+
+  /** One run of k at n on arch, with its output checked against the scan it declares. */
+  public ScanRun.Outcome run(Kernel k, int n, String arch) throws ScanRun.UsageException {
+    return run(k, n, Architectures.preset(arch), 0);
+  }
+
+  public ScanRun.Outcome run(Kernel k, int n, Architecture arch, long seed) throws ScanRun.UsageException {
+    Frontend.Result r = compile(k, arch.name());
+    if (!r.ok()) {
+      throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
+    }
+    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
+    return ScanRun.run(r, new ScanRun.Request(null, n, arch, expect, seed, 2_000_000_000L, threads));
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+  /** The names a property may test: the run report's counters. */
+  public static java.util.Set<String> counterNames() {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (var c : org.scansim.reports.CounterSet.class.getRecordComponents()) {
+      if (c.getType() == long.class || c.getType() == int.class) {
+        out.add(c.getName());
+      }
+    }
+    return out;
+  }
+
+  /** One counter of the run report's set, by its JSON name. */
+  public static long counter(Counters c, String name) {
+    Object v = JSON.convertValue(org.scansim.reports.CounterSet.of(c), Map.class).get(name);
+    if (!(v instanceof Number num)) {
+      throw new IllegalArgumentException("no counter '" + name + "'");
+    }
+    return num.longValue();
+  }
+
+  /** Counters summed over the launches of an outcome. */
+  public static Counters totals(ScanRun.Outcome o) {
+    Counters t = new Counters();
+    for (LaunchRecord l : o.launches()) {
+      t.add(l.counters());
+    }
+    return t;
+  }
+}
