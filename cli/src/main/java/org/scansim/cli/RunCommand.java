@@ -9,6 +9,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.scansim.catalog.Catalog;
+import org.scansim.catalog.Kernel;
 import org.scansim.frontend.Frontend;
 import org.scansim.reports.JsonReport;
 import org.scansim.reports.RunReport;
@@ -34,7 +36,9 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the .cu file")
+  @Parameters(index = "0", paramLabel = "FILE|NAME", description = "the .cu file, or a catalog name (scansim catalog lists them)")
+  String target;
+
   Path file;
 
   @Option(names = "--n", required = true, paramLabel = "N", description = "number of elements")
@@ -94,10 +98,35 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
+    List<String> allDefines = defines == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(defines);
+    file = Path.of(target);
+    if (!Files.exists(file) && !target.endsWith(".cu")) {
+      // A catalog name: its file, its defines (and the architecture's), its scan as the default --expect.
+      Kernel k;
+      try {
+        Catalog catalog = CatalogLocation.load();
+        k = catalog.find(target).orElse(null);
+        if (k == null) {
+          err.println("scansim: error: no file or catalog kernel '" + target + "'" + CatalogCommand.hint(catalog.near(target)));
+          return Main.INVALID_INPUT;
+        }
+      } catch (Catalog.CatalogException e) {
+        err.println("scansim: error: " + target + " is not a file, and the catalog cannot be read: " + e.getMessage());
+        return Main.INVALID_INPUT;
+      }
+      file = Path.of("").toAbsolutePath().relativize(k.file().toAbsolutePath());
+      List<String> fromCatalog = new java.util.ArrayList<>();
+      k.definesFor(a.name()).forEach((name, value) -> fromCatalog.add(value.isEmpty() ? name : name + "=" + value));
+      fromCatalog.addAll(allDefines); // the user's -D come last and win
+      allDefines = fromCatalog;
+      if (kind == null) {
+        kind = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
+      }
+    }
     if (json != null && !safeToWrite(json, err)) {
       return Main.INVALID_INPUT;
     }
-    Frontend.Result compiled = Compilation.compile(file, defines, err);
+    Frontend.Result compiled = Compilation.compile(file, allDefines, err);
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }
@@ -110,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
-        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(defines)), seed), o);
+        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o);
     out.print(TextReport.render(report));
     out.flush();
     if (json != null) {

@@ -175,4 +175,35 @@ class MainTest {
     Run r = run("run", write("scan.cu", SCAN).toString(), "--n", "8", "--arch", "pascal-9000");
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
   }
+
+  @Test
+  void catalogListsTheKernelsWithSourceAndWork() {
+    Run r = run("catalog");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("harris/blelloch").contains("2*(n-1)").contains("Listing 2")
+        .contains("harris/conflict_free_as_printed *").containsPattern("\\d+ kernels; \\* keeps an erratum");
+  }
+
+  @Test
+  void catalogDescribesOneKernelAndItsJsonIsTheMetadata() {
+    Run r = run("catalog", "harris/conflict_free_typo");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("kernels/harris/conflict_free.cu -DBANK_OFFSET_B_TYPO").contains("wrong results from n = 64");
+    Run j = run("catalog", "harris/blelloch", "--json");
+    assertThat(j.code()).isZero();
+    assertThat(j.out()).contains("\"file\" : \"kernels/harris/blelloch.cu\"").contains("\"formula\" : \"2*(n-1)\"");
+    Run bad = run("catalog", "harris/blelloc");
+    assertThat(bad.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(bad.err()).contains("did you mean harris/blelloch");
+  }
+
+  @Test
+  void runAcceptsACatalogNameWithItsDefinesAndScan() {
+    Run r = run("run", "harris/conflict_free_g80", "--n", "512", "--arch", "g80");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("result: correct exclusive scan").contains("-DLOG_NUM_BANKS=4");
+    Run wrong = run("run", "harris/naive_scan_as_printed", "--n", "64");
+    assertThat(wrong.code()).isEqualTo(Main.FAILED);
+    assertThat(wrong.out()).contains("WRONG");
+  }
 }

@@ -11,7 +11,11 @@ public final class TextReport {
   public static String render(RunReport r) {
     StringBuilder out = new StringBuilder();
     RunReport.Inputs in = r.inputs();
-    out.append("scansim run ").append(in.file()).append("  n=").append(in.n()).append("  arch=").append(in.arch())
+    out.append("scansim run ").append(in.file());
+    if (in.defines() != null) {
+      in.defines().forEach((k, v) -> out.append(" -D").append(k).append(v == null || v.isEmpty() ? "" : "=" + v));
+    }
+    out.append("  n=").append(in.n()).append("  arch=").append(in.arch())
         .append("  entry=").append(r.entry()).append('(').append(r.elementType()).append(")\n");
     if (r.fault() != null) {
       out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
