@@ -58,8 +58,13 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
   List<String> defines;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "choose another legal order of the warps in each block (0: index order)")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
+      description = "choose another legal order of the warps in each block, and of block dispatch for blocks that communicate (0: index order)")
   long seed;
+
+  @Option(names = "--resident-blocks", paramLabel = "R", defaultValue = "0",
+      description = "blocks resident at once for kernels whose blocks communicate (default: the architecture's occupancy); with --seed, shows an order-dependent deadlock")
+  int residentBlocks;
 
   @Option(names = "--threads", paramLabel = "T", description = "threads for independent blocks (default: all cores); the report is the same for any T")
   Integer threads;
@@ -133,7 +138,7 @@ final class RunCommand implements Callable<Integer> {
     ScanRun.Outcome o;
     try {
       o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions,
-          threads == null ? Runtime.getRuntime().availableProcessors() : threads));
+          threads == null ? Runtime.getRuntime().availableProcessors() : threads, residentBlocks));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;

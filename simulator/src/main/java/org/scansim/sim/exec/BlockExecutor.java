@@ -125,6 +125,15 @@ final class BlockExecutor {
 
   /** Runs the block to completion. */
   void run() {
+    step(Long.MAX_VALUE);
+  }
+
+  /**
+   * Runs the block for at most {@code slice} warp instructions; true when it has finished. A
+   * block that spins on another block's flag leaves its warps where they are for the next turn.
+   */
+  boolean step(long slice) {
+    alu.sliceLeft = slice;
     while (true) {
       boolean progressed = false;
       for (int k : order) {
@@ -141,14 +150,35 @@ final class BlockExecutor {
         allDone &= w.done();
       }
       if (allDone) {
-        return;
+        return true;
       }
-      if (anyWaiting) {
+      if (anyWaiting && allAtBarrierOrDone()) {
         releaseBarrier();
+      } else if (alu.sliceLeft <= 0) {
+        return false;
       } else if (!progressed) {
-        return;
+        return true;
       }
     }
+  }
+
+  private boolean allAtBarrierOrDone() {
+    for (Warp w : warps) {
+      if (!w.done() && w.barrierPc < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Where this block's first unfinished warp is, for a deadlock report. */
+  String whereWaiting() {
+    for (Warp w : warps) {
+      if (!w.done()) {
+        return "threads " + threadRange(w, w.mask[w.sp - 1]) + " at " + code.insns[w.pc[w.sp - 1]].span.position();
+      }
+    }
+    return "finished";
   }
 
   /** Every live warp waits at a barrier: release them if it is the same one, else fault. */

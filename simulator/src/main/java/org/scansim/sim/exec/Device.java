@@ -135,7 +135,11 @@ public final class Device {
   private void runBlocks(LaunchContext lx, Code code) {
     int[] g = lx.grid;
     long total = (long) g[0] * g[1] * g[2];
-    boolean independent = threads > 1 && independent(code);
+    if (!independent(code)) {
+      runResident(lx, total);
+      return;
+    }
+    boolean independent = threads > 1;
     for (long first = 0; first < total; first += CHUNK) {
       int count = (int) Math.min(CHUNK, total - first);
       if (!independent) {
@@ -176,6 +180,100 @@ public final class Device {
         if (faults[k] != null) {
           throw faults[k];
         }
+      }
+    }
+  }
+
+  /** Warp instructions a resident block runs before the next resident block gets a turn. */
+  static final long SLICE = 100_000;
+
+  private int smCount = Integer.MAX_VALUE;
+  private int blocksPerSm = 1;
+  private int threadsPerSm = Integer.MAX_VALUE;
+  private int sharedPerSm = Integer.MAX_VALUE;
+  private int residentOverride;
+
+  /** The occupancy limits that bound how many blocks of a launch are resident at once. */
+  public void setResidency(int smCount, int blocksPerSm, int threadsPerSm, int sharedPerSm) {
+    this.smCount = smCount;
+    this.blocksPerSm = blocksPerSm;
+    this.threadsPerSm = threadsPerSm;
+    this.sharedPerSm = sharedPerSm;
+  }
+
+  /** Resident blocks per launch regardless of occupancy (0: from the occupancy limits). */
+  public void setResidentBlocks(int blocks) {
+    this.residentOverride = blocks;
+  }
+
+  /** How many blocks of this launch the device holds at once (CUDA C Guide, occupancy). */
+  long residentBlocks(LaunchContext lx) {
+    if (residentOverride > 0) {
+      return residentOverride;
+    }
+    int threads = (lx.threadsPerBlock() + 31) / 32 * 32;
+    long perSm = Math.min(blocksPerSm, threadsPerSm / Math.max(1, threads));
+    int shared = BlockExecutor.sharedBytes(lx.code, lx.dynamicSharedBytes);
+    if (shared > 0) {
+      perSm = Math.min(perSm, sharedPerSm / shared);
+    }
+    return Math.max(1, (long) smCount * Math.max(1, perSm) > Integer.MAX_VALUE ? Integer.MAX_VALUE : (long) smCount * Math.max(1, perSm));
+  }
+
+  /**
+   * Blocks that may communicate (atomics, fences, volatile global accesses) run on one thread
+   * under a residency limit: blocks are dispatched in index order, or in an order chosen by
+   * the seed (the hardware promises no order, CUDA C Guide §2.2.1), up to the number the device
+   * holds at once; resident blocks take turns of {@link #SLICE} warp instructions, and a block
+   * leaves when it finishes. When a whole round of turns passes in which no resident block stored
+   * anything or finished, every resident block is waiting for one that is not resident: a
+   * deadlock, reported with where each block waits, instead of hanging as the hardware would.
+   */
+  private void runResident(LaunchContext lx, long total) {
+    if (total > Integer.MAX_VALUE) {
+      throw new Fault("launch", null, "a grid of " + total + " communicating blocks is more than scansim simulates");
+    }
+    int[] g = lx.grid;
+    int[] order = new int[(int) total];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    if (lx.seed != 0) {
+      java.util.SplittableRandom rnd = new java.util.SplittableRandom(lx.seed * 0x2545F4914F6CDD1DL);
+      for (int i = order.length - 1; i > 0; i--) {
+        int j = rnd.nextInt(i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+    }
+    long limit = residentBlocks(lx);
+    List<BlockExecutor> resident = new ArrayList<>();
+    int next = 0;
+    while (next < order.length || !resident.isEmpty()) {
+      while (resident.size() < limit && next < order.length) {
+        resident.add(new BlockExecutor(lx, blockIndex(order[next++], g)));
+      }
+      boolean progress = false;
+      for (java.util.Iterator<BlockExecutor> it = resident.iterator(); it.hasNext(); ) {
+        BlockExecutor b = it.next();
+        long before = lx.progress;
+        if (b.step(SLICE)) {
+          it.remove();
+          progress = true;
+        } else if (lx.progress != before) {
+          progress = true;
+        }
+      }
+      if (!progress) {
+        StringBuilder who = new StringBuilder();
+        for (BlockExecutor b : resident) {
+          who.append("\n  block ").append(b.blockName()).append(": ").append(b.whereWaiting());
+        }
+        throw new Fault("deadlock", null, "deadlock: all " + resident.size() + " resident blocks wait and none can finish; "
+            + (order.length - next) + " blocks were never dispatched (at most " + limit + " blocks resident"
+            + (residentOverride > 0 ? ", --resident-blocks" : "") + "; dispatch order " + (lx.seed == 0 ? "by block index" : "seeded by --seed " + lx.seed)
+            + ")" + who);
       }
     }
   }

@@ -24,8 +24,11 @@ final class Interpreter {
     this.memory = new Memory(lx, block);
   }
 
+  /** Instructions the current turn may still run (the resident-block scheduler's time slice). */
+  long sliceLeft = Long.MAX_VALUE;
+
   void run(Warp w) {
-    while (w.sp > 0) {
+    while (w.sp > 0 && sliceLeft > 0) {
       int top = w.sp - 1;
       int mask = w.mask[top];
       int pc = w.pc[top];
@@ -38,6 +41,7 @@ final class Interpreter {
         waitAtSyncwarp(w, in, mask); // a path that already arrived: let the one it waits for run
         continue;
       }
+      sliceLeft--;
       if (--lx.budget < 0) {
         throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "

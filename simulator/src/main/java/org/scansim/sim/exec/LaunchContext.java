@@ -24,6 +24,8 @@ final class LaunchContext {
   final StringBuilder printf = new StringBuilder();
   final List<String> warnings = new ArrayList<>();
   long budget;
+  /** Stores executed and atomics that changed memory: how the resident-block scheduler tells a spinning block. */
+  long progress;
   /** Volta and later: diverged paths of a warp take turns instead of running to reconvergence. */
   boolean independentThreadScheduling;
   /** 0: warps of a block run in index order; otherwise a seeded legal order. */

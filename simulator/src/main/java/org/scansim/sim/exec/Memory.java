@@ -96,6 +96,7 @@ final class Memory {
       lanes[l] = a;
       offsets[l] = off;
       a.store(t, off, v[l]);
+      lx.progress++;
       a.setTaint(off, size, (vt & (1 << l)) != 0);
     }
     count(in, mask, size, true, c, site, phase, bankOut);
@@ -119,6 +120,9 @@ final class Memory {
       boolean oldTaint = a.tainted(off);
       long nv = Atomics.apply(in, t, old, val[l], val2 == null ? 0 : val2[l]);
       a.store(t, off, nv);
+      if (nv != old) {
+        lx.progress++;
+      }
       a.setTaint(off, size, oldTaint || (vt & (1 << l)) != 0);
       d[l] = old;
       if (oldTaint) {

@@ -44,6 +44,16 @@ public final class Simulation {
     device.setUniformRegisters(on);
   }
 
+  /** Occupancy limits: how many blocks of a launch are resident at once (default: all of them). */
+  public void setResidency(int smCount, int blocksPerSm, int threadsPerSm, int sharedPerSm) {
+    device.setResidency(smCount, blocksPerSm, threadsPerSm, sharedPerSm);
+  }
+
+  /** Resident blocks per launch regardless of occupancy (0: from the occupancy limits). */
+  public void setResidentBlocks(int blocks) {
+    device.setResidentBlocks(blocks);
+  }
+
   /** Calls a host function (the entry) with register-form arguments. */
   public void call(String entry, long[] args) {
     host.call(entry, args, (Span) null);

@@ -24,7 +24,13 @@ public final class ScanRun {
   }
 
   /** What the caller asks for. */
-  public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads) {}
+  public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads,
+      int residentBlocks) {
+    /** Residency from the architecture's occupancy limits. */
+    public Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads) {
+      this(entry, n, arch, expect, seed, maxWarpInstructions, threads, 0);
+    }
+  }
 
   /** What happened. {@code fault} is null when the run completed; {@code correct} null without --expect. */
   public record Outcome(
@@ -91,6 +97,8 @@ public final class ScanRun {
         new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31,
             arch.independentThreadScheduling()));
     sim.setSeed(req.seed());
+    sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
+    sim.setResidentBlocks(req.residentBlocks());
     sim.setThreads(req.threads());
     Simulation.Buffer in;
     Simulation.Buffer out;
