@@ -31,7 +31,13 @@ public final class CatalogRun {
 
   /** The kernel compiled with its defines for an architecture (its preset name). */
   public Frontend.Result compile(Kernel k, String arch) {
+    return compile(k, arch, Map.of());
+  }
+
+  /** The same with more defines, which win over the catalog's. */
+  public Frontend.Result compile(Kernel k, String arch, Map<String, String> extra) {
     Map<String, String> d = k.definesFor(arch);
+    d.putAll(extra);
     return compiled.computeIfAbsent(k.name() + " " + d, key -> Frontend.compileFile(k.file(), new LinkedHashMap<>(d)));
   }
 
@@ -41,7 +47,16 @@ public final class CatalogRun {
   }
 
   public ScanRun.Outcome run(Kernel k, int n, Architecture arch, long seed) throws ScanRun.UsageException {
-    Frontend.Result r = compile(k, arch.name());
+    return run(k, n, arch, seed, Map.of());
+  }
+
+  /** One run with extra defines (a section size equal to n, for a sweep). */
+  public ScanRun.Outcome run(Kernel k, int n, String arch, Map<String, String> extra) throws ScanRun.UsageException {
+    return run(k, n, Architectures.preset(arch), 0, extra);
+  }
+
+  public ScanRun.Outcome run(Kernel k, int n, Architecture arch, long seed, Map<String, String> extra) throws ScanRun.UsageException {
+    Frontend.Result r = compile(k, arch.name(), extra);
     if (!r.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }

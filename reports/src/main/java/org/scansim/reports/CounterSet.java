@@ -14,7 +14,7 @@ import org.scansim.sim.exec.Counters;
   "sharedLoadWavefronts", "sharedStoreWavefronts", "sharedLoadBankConflicts", "sharedStoreBankConflicts",
   "maxConflictDegree", "conflictDegreeHistogram", "globalLoadInstructions", "globalStoreInstructions",
   "globalLoadSectors", "globalStoreSectors", "localLoadInstructions", "localStoreInstructions", "atomics",
-  "barriers", "divergentBranches", "work"
+  "barriers", "divergentBranches", "work", "maxThreadWork"
 })
 public record CounterSet(
     long warpInstructions,
@@ -36,7 +36,8 @@ public record CounterSet(
     long atomics,
     long barriers,
     long divergentBranches,
-    long work) {
+    long work,
+    long maxThreadWork) {
 
   public static CounterSet of(Counters c) {
     int last = 0;
@@ -53,6 +54,6 @@ public record CounterSet(
         c.sharedLoadWavefronts, c.sharedStoreWavefronts, c.sharedLoadBankConflicts(), c.sharedStoreBankConflicts(),
         c.maxConflictDegree, List.copyOf(hist), c.globalLoadInstructions, c.globalStoreInstructions, c.globalLoadSectors,
         c.globalStoreSectors, c.localLoadInstructions, c.localStoreInstructions, c.atomics, c.barriers, c.divergentBranches,
-        c.work);
+        c.work, c.maxThreadWork);
   }
 }

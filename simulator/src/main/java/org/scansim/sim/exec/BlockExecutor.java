@@ -150,6 +150,11 @@ final class BlockExecutor {
         allDone &= w.done();
       }
       if (allDone) {
+        for (Warp w : warps) {
+          for (int v : w.laneWork) {
+            lx.counters.maxThreadWork = Math.max(lx.counters.maxThreadWork, v);
+          }
+        }
         return true;
       }
       if (anyWaiting && allAtBarrierOrDone()) {

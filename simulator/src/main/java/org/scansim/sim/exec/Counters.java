@@ -28,6 +28,8 @@ public final class Counters {
   public long divergentBranches;
   /** Applications of the scan operator to values derived from the input. */
   public long work;
+  /** The most applications of the scan operator by any one thread: its steps with a processor per thread. */
+  public long maxThreadWork;
 
   public long sharedLoadBankConflicts() {
     return sharedLoadWavefronts - sharedLoadIdealWavefronts;
@@ -60,5 +62,6 @@ public final class Counters {
     barriers += o.barriers;
     divergentBranches += o.divergentBranches;
     work += o.work;
+    maxThreadWork = Math.max(maxThreadWork, o.maxThreadWork);
   }
 }

@@ -230,10 +230,7 @@ final class Interpreter {
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
         Alu.binary(in, d, r[in.a()], r[in.b()], 1);
         if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
-          int n = Integer.bitCount(mask);
-          c.work += n;
-          site.work += n;
-          phase.work += n;
+          work(w, mask, c, site, phase);
         }
       }
       case NEG, NOT, ABS, POPC, CLZ, FFS -> Alu.unary(in, d, r[in.a()], 1);
@@ -250,6 +247,17 @@ final class Interpreter {
     }
     if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_ADD || in.op == Op.PTR_DIFF) {
       t[in.dst] = 0;
+    }
+  }
+
+  /** The scan operator applied once in each lane of {@code lanes}. */
+  private static void work(Warp w, int lanes, Counters c, Counters site, Counters phase) {
+    int n = Integer.bitCount(lanes);
+    c.work += n;
+    site.work += n;
+    phase.work += n;
+    for (int m = lanes; m != 0; m &= m - 1) {
+      w.laneWork[Integer.numberOfTrailingZeros(m)]++;
     }
   }
 
@@ -275,10 +283,7 @@ final class Interpreter {
         int tainted = (t[in.a()] | t[in.b()]) & mask;
         t[in.dst] = (t[in.dst] & ~mask) | tainted;
         if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
-          int n = Integer.bitCount(tainted);
-          c.work += n;
-          site.work += n;
-          phase.work += n;
+          work(w, tainted, c, site, phase);
         }
       }
       case NEG, NOT, ABS, POPC, CLZ, FFS -> {

@@ -23,6 +23,8 @@ final class Warp {
   int barrierPc = -1;
   /** Loop back edges taken, for the turn-taking of independent thread scheduling. */
   int backEdges;
+  /** Applications of the scan operator per lane (the busiest thread's count is a step count). */
+  final int[] laneWork = new int[32];
   /** Lanes waiting at a {@code __syncwarp} for lanes of their warp on another path (Volta and later). */
   int syncWaiting;
   /** Barriers this warp has passed: the barrier phase its instructions belong to. */

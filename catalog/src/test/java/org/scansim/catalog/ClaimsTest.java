@@ -1,0 +1,70 @@
+package org.scansim.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The claims run end to end and their verdicts stay what the measurements support. */
+class ClaimsTest {
+  static List<Claims.Result> results;
+
+  @BeforeAll
+  static void evaluate() throws Exception {
+    results = new Claims(Catalog.load(CatalogTest.root().resolve("kernels")), new CatalogRun(2)).evaluate();
+  }
+
+  private static Claims.Result claim(String id) {
+    return results.stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void everyClaimHasASourceAndMeasuredDataUnlessWaiting() {
+    assertThat(results).hasSizeGreaterThanOrEqualTo(17);
+    for (Claims.Result r : results) {
+      assertThat(r.source()).as(r.id()).startsWith("seeds/");
+      if (r.verdict() != Claims.Verdict.WAITING) {
+        assertThat(r.data()).as(r.id()).isNotEmpty();
+      } else {
+        assertThat(r.measured()).as(r.id()).contains("needs the dataflow tracking");
+      }
+    }
+  }
+
+  @Test
+  void verdicts() {
+    Map<String, Claims.Verdict> v = results.stream().collect(Collectors.toMap(Claims.Result::id, Claims.Result::verdict));
+    assertThat(v).containsEntry("harris-naive-work", Claims.Verdict.CONFIRMED)
+        .containsEntry("harris-listing2-adds-swaps", Claims.Verdict.CONFIRMED)
+        .containsEntry("harris-16-way", Claims.Verdict.CONFIRMED)
+        .containsEntry("harris-padding", Claims.Verdict.CONFIRMED)
+        .containsEntry("harris-factor-of-20", Claims.Verdict.PARTLY)
+        .containsEntry("harris-as-printed", Claims.Verdict.REFUTED)
+        .containsEntry("lecture-table-15.1", Claims.Verdict.CONFIRMED)
+        .containsEntry("kogge-stone-work", Claims.Verdict.CONFIRMED)
+        .containsEntry("brent-kung-work", Claims.Verdict.CONFIRMED)
+        .containsEntry("three-phase-operations", Claims.Verdict.PARTLY)
+        .containsEntry("kogge-stone-speedup-512", Claims.Verdict.CONFIRMED)
+        .containsEntry("kogge-stone-resources-512", Claims.Verdict.CONFIRMED)
+        .containsEntry("handbook-kogge-stone-operations", Claims.Verdict.CONFIRMED);
+  }
+
+  @Test
+  void theFactorOfTwentyComparesAgainstBothReadings() {
+    Map<String, Object> d = claim("harris-factor-of-20").data();
+    // n log2 n − (n − 1) against n − 1 at n = 2^20, and against 2(n − 1): the formulas, not the run, give these.
+    assertThat((double) d.get("ratioToSequential")).isEqualTo(19.0);
+    assertThat((double) d.get("ratioToListing2")).isEqualTo(9.5);
+  }
+
+  @Test
+  void fitPicksTheGrowthRate() {
+    assertThat(Fit.best(Map.of(32, 31L, 64, 63L, 1024, 1023L))).isEqualTo(Fit.Model.N);
+    assertThat(Fit.best(Map.of(32, 5L, 64, 6L, 1024, 10L))).isEqualTo(Fit.Model.LOG_N);
+    assertThat(Fit.best(Map.of(32, 129L, 64, 321L, 1024, 9217L))).isEqualTo(Fit.Model.N_LOG_N);
+    assertThat(Fit.best(Map.of(32, 7L, 64, 7L, 1024, 7L))).isEqualTo(Fit.Model.CONSTANT);
+  }
+}
