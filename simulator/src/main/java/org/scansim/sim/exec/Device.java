@@ -13,10 +13,8 @@ import org.scansim.frontend.ir.Op;
 
 /**
  * The simulated GPU: global memory, the module's {@code __device__} and {@code __constant__}
- * variables, and kernel launches. Blocks run one after another in block order (x fastest), so a
- * block sees every write of the blocks before it: enough for kernels whose blocks communicate
- * only forward (the chained scan with a dynamic block index); an interleaving scheduler with a
- * residency limit is future work.
+ * variables, and kernel launches. Independent blocks run in chunks on all threads; blocks that
+ * communicate take turns under a residency limit (see {@code runResident}).
  */
 public final class Device {
   private final IrModule module;
@@ -217,7 +215,7 @@ public final class Device {
     if (shared > 0) {
       perSm = Math.min(perSm, sharedPerSm / shared);
     }
-    return Math.max(1, (long) smCount * Math.max(1, perSm) > Integer.MAX_VALUE ? Integer.MAX_VALUE : (long) smCount * Math.max(1, perSm));
+    return (long) smCount * Math.max(1, perSm); // at least one block per SM: a launch that fits one block runs
   }
 
   /**

@@ -96,9 +96,9 @@ final class Memory {
       lanes[l] = a;
       offsets[l] = off;
       a.store(t, off, v[l]);
-      lx.progress++;
       a.setTaint(off, size, (vt & (1 << l)) != 0);
     }
+    lx.progress++;
     count(in, mask, size, true, c, site, phase, bankOut);
   }
 
