@@ -8,7 +8,11 @@ import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.sema.Space;
 import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
+import java.util.Set;
 import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.exec.ArchMemoryModel;
 import org.scansim.sim.exec.Fault;
 import org.scansim.sim.exec.LaunchRecord;
@@ -25,10 +29,36 @@ public final class ScanRun {
 
   /** What the caller asks for. */
   public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads,
-      int residentBlocks) {
+      int residentBlocks, Options options) {
     /** Residency from the architecture's occupancy limits. */
     public Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads) {
-      this(entry, n, arch, expect, seed, maxWarpInstructions, threads, 0);
+      this(entry, n, arch, expect, seed, maxWarpInstructions, threads, 0, Options.NONE);
+    }
+
+    public Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads,
+        int residentBlocks) {
+      this(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, Options.NONE);
+    }
+
+    public Request withOptions(Options o) {
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, o);
+    }
+  }
+
+  /**
+   * The checkers and budgets of a run.
+   *
+   * @param checks      the checkers to run ({@link Check#PROOF} needs {@code --expect} or a catalog scan kind)
+   * @param schedules   how many seeded warp and block orders to run and compare (0 or 1: just one)
+   * @param wallMillis  the wall-clock budget of the whole run (0: none)
+   * @param circuit     record the ⊕ graph for drawing (with {@link Check#PROOF})
+   * @param deviceBytes the device-memory budget
+   */
+  public record Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes) {
+    public static final Options NONE = new Options(Set.of(), 0, 0, false, 1L << 31);
+
+    public Options {
+      checks = Set.copyOf(checks);
     }
   }
 
@@ -41,7 +71,10 @@ public final class ScanRun {
       String output,
       Boolean correct,
       List<String> mismatches,
-      Fault fault) {}
+      Fault fault,
+      List<Finding> findings,
+      ScanProof proof,
+      List<String> scheduleDifferences) {}
 
   /** Thrown for a request the file cannot satisfy (no entry, ambiguous entry, bad n). */
   public static final class UsageException extends Exception {
@@ -136,7 +169,7 @@ public final class ScanRun {
       correct = mismatches.isEmpty();
     }
     return new Outcome(entry.name(), elem.spelling(), req.n(), List.copyOf(sim.launches()), sim.output(), correct,
-        List.copyOf(mismatches), fault);
+        List.copyOf(mismatches), fault, List.of(), null, List.of());
   }
 
   /**

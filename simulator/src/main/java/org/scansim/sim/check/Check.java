@@ -1,0 +1,59 @@
+package org.scansim.sim.check;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** The checkers a run can turn on ({@code --check races,bounds,init,barriers,proof} or {@code all}). */
+public enum Check {
+  /** Read-after-write, write-after-read and write-after-write hazards between barriers. */
+  RACES,
+  /** Accesses outside the declared array (reported and skipped instead of stopping the run). */
+  BOUNDS,
+  /** Reads of memory nothing wrote, and whether such a value reaches an output. */
+  INIT,
+  /** A {@code __syncthreads} (or {@code __syncwarp}) that not every thread reaches. */
+  BARRIERS,
+  /** The symbolic scan proof: every output must hold exactly the right range of inputs. */
+  PROOF;
+
+  public String spelling() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Every checker. */
+  public static Set<Check> all() {
+    return EnumSet.allOf(Check.class);
+  }
+
+  /**
+   * Parses a comma-separated list such as {@code races,bounds} or {@code all}; an empty string
+   * is the empty set.
+   *
+   * @throws IllegalArgumentException naming the unknown checker and the known ones
+   */
+  public static Set<Check> parse(String csv) {
+    EnumSet<Check> out = EnumSet.noneOf(Check.class);
+    for (String part : csv.split(",")) {
+      String p = part.trim().toLowerCase(Locale.ROOT);
+      if (p.isEmpty()) {
+        continue;
+      }
+      if (p.equals("all")) {
+        out.addAll(all());
+        continue;
+      }
+      Check found = null;
+      for (Check c : values()) {
+        if (c.spelling().equals(p)) {
+          found = c;
+        }
+      }
+      if (found == null) {
+        throw new IllegalArgumentException("unknown checker '" + part.trim() + "'; known: all, races, bounds, init, barriers, proof");
+      }
+      out.add(found);
+    }
+    return out;
+  }
+}
