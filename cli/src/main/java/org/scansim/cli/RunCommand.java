@@ -18,6 +18,7 @@ import org.scansim.reports.TextReport;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.arch.ArchitectureException;
 import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
 import org.scansim.sim.run.ScanRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,6 +72,18 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--json", paramLabel = "OUT", description = "also write the report as JSON to OUT")
   Path json;
+
+  @Option(names = "--check", paramLabel = "LIST", split = ",",
+      description = "run checkers: races, bounds, init, barriers, proof, or all (comma-separated)")
+  List<String> check;
+
+  @Option(names = "--schedules", paramLabel = "K", defaultValue = "0",
+      description = "run K seeded legal orders of warps and blocks and report any difference in the results")
+  int schedules;
+
+  @Option(names = "--wall-seconds", paramLabel = "S", defaultValue = "600",
+      description = "wall-clock budget of the run; a kernel still running after it is reported as a runaway; default: ${DEFAULT-VALUE}")
+  long wallSeconds;
 
   @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
       description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
@@ -135,16 +148,32 @@ final class RunCommand implements Callable<Integer> {
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }
+    java.util.Set<Check> checks;
+    try {
+      checks = Check.parse(check == null ? "" : String.join(",", check));
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: --check: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    if (checks.contains(Check.PROOF) && kind == null) {
+      err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
+      return Main.INVALID_INPUT;
+    }
+    if (schedules < 0 || wallSeconds < 0) {
+      err.println("scansim: error: --schedules and --wall-seconds must not be negative");
+      return Main.INVALID_INPUT;
+    }
     ScanRun.Outcome o;
     try {
       o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions,
-          threads == null ? Runtime.getRuntime().availableProcessors() : threads, residentBlocks));
+          threads == null ? Runtime.getRuntime().availableProcessors() : threads, residentBlocks,
+          new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31)));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
-        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o);
+        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks);
     out.print(TextReport.render(report));
     out.flush();
     if (json != null) {
@@ -160,7 +189,7 @@ final class RunCommand implements Callable<Integer> {
           : o.fault().span().position() + ": fault: " + o.fault().getMessage());
       return Main.KERNEL_FAULT;
     }
-    return Boolean.FALSE.equals(o.correct()) ? Main.FAILED : Main.OK;
+    return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
   }
 
   /** Never overwrite what the user gave: only a missing file or an earlier scansim report. */
