@@ -253,13 +253,19 @@ final class Dataflow {
     }
   }
 
-  /** The graph for drawing, or null when it has more than {@code limit} nodes. */
-  Circuit circuit(int[] outputs, int limit) {
-    if (size > limit) {
-      return null;
-    }
-    List<Circuit.Node> nodes = new ArrayList<>(size);
+  /**
+   * The graph for drawing: the inputs and the nodes some output depends on ({@code live}), or
+   * null when they are more than {@code limit}.
+   */
+  Circuit circuit(int[] outputs, boolean[] live, int limit) {
+    List<Circuit.Node> nodes = new ArrayList<>();
     for (int k = 0; k < size; k++) {
+      if (k >= n && !live[k]) {
+        continue;
+      }
+      if (nodes.size() == limit) {
+        return null;
+      }
       boolean input = k < n;
       nodes.add(new Circuit.Node(k, lo[k], hi[k], valid(k), depth[k], input ? Circuit.NONE : left[k],
           input ? Circuit.NONE : right[k]));

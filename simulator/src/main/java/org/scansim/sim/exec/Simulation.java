@@ -228,7 +228,7 @@ public final class Simulation {
     return new ScanProof(wrong == 0, inclusive ? "inclusive" : "exclusive", List.copyOf(failures), wrong, df.firstReversed >= 0,
         df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
             + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
-        work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, circuitLimit) : null);
+        work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null);
   }
 
   private static org.scansim.frontend.ir.Op opOf(char c) {
