@@ -86,13 +86,14 @@ public record RunReport(
 
   /** What the scan proof established (see {@link ScanProof}). */
   @JsonPropertyOrder({"proved", "scan", "wrongOutputs", "failures", "commutativeOnly", "reversedExample", "work", "depth",
-      "maxFanOut", "maxFanOutValue"})
+      "maxFanOut", "maxFanOutValue", "maxFanOutPerLevel", "maxFanOutPerPhase"})
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Proof(boolean proved, String scan, long wrongOutputs, List<String> failures, boolean commutativeOnly,
-      String reversedExample, long work, int depth, int maxFanOut, String maxFanOutValue) {
+      String reversedExample, long work, int depth, int maxFanOut, String maxFanOutValue, int maxFanOutPerLevel,
+      int maxFanOutPerPhase) {
     static Proof of(ScanProof p) {
       return new Proof(p.proved(), p.scan(), p.wrongOutputs(), p.failures().isEmpty() ? null : p.failures(), p.commutativeOnly(),
-          p.reversedExample(), p.work(), p.depth(), p.maxFanOut(), p.maxFanOutValue());
+          p.reversedExample(), p.work(), p.depth(), p.maxFanOut(), p.maxFanOutValue(), p.maxFanOutPerLevel(), p.maxFanOutPerPhase());
     }
   }
 

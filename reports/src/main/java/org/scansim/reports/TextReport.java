@@ -31,7 +31,8 @@ public final class TextReport {
       out.append("scan proof: ").append(p.proved() ? "every output is exactly the " + p.scan() + " scan of the input, for any associative"
           + (p.commutativeOnly() ? " and commutative" : "") + " operator" : p.wrongOutputs() + " outputs are wrong")
           .append("\n  ⊕ graph: work ").append(p.work()).append(", depth ").append(p.depth()).append(", max fan-out ").append(p.maxFanOut())
-          .append(p.maxFanOutValue() == null ? "" : " (" + p.maxFanOutValue() + ")").append('\n');
+          .append(p.maxFanOutValue() == null ? "" : " (" + p.maxFanOutValue() + ")").append("; per dependency level ")
+          .append(p.maxFanOutPerLevel()).append(", per barrier phase ").append(p.maxFanOutPerPhase()).append('\n');
       if (p.reversedExample() != null) {
         out.append("  operands in reverse order, e.g. ").append(p.reversedExample()).append('\n');
       }

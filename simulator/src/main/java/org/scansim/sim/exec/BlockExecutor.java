@@ -83,7 +83,7 @@ final class BlockExecutor {
       if (m.space() == org.scansim.frontend.ir.MemSpace.SHARED && m.isDynamic()) {
         // Every extern __shared__ array starts at the same address (CUDA C Guide §7.2.3).
         if (dynamic == null) {
-          dynamic = new Allocation("extern __shared__ " + m.name(), Ptr.SHARED, lx.dynamicSharedBytes, dynamicBase);
+          dynamic = new Allocation(m.name(), Ptr.SHARED, lx.dynamicSharedBytes, dynamicBase);
         }
         out[i] = dynamic;
       }

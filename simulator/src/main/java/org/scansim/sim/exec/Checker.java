@@ -85,7 +85,10 @@ final class Checker {
   }
 
   /** A new kernel launch: everything before it is ordered before everything in it. */
+  private int launches;
+
   void newLaunch() {
+    launches++;
     for (Allocation a : global) {
       a.shadow.newLaunch();
     }
@@ -215,6 +218,7 @@ final class Checker {
       s.undef[word] = origin != 0 ? origin : w.undef[in.b()][lane];
     }
     if (proof) {
+      dataflow.currentPhase = (launches << 16) | (w.phase & 0xFFFF);
       int oldTag = s.tag[word];
       int v = w.tag[in.b()][lane];
       w.tag[in.dst][lane] = oldTag;
@@ -350,6 +354,9 @@ final class Checker {
 
   /** Before an ALU, shuffle-free instruction runs: its destination's tags and origins. */
   void alu(CInsn in, Warp w, int mask) {
+    if (dataflow != null) {
+      dataflow.currentPhase = (launches << 16) | (w.phase & 0xFFFF);
+    }
     int[][] tag = w.tag;
     int[][] undef = w.undef;
     int dst = in.dst;

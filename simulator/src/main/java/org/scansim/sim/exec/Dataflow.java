@@ -33,6 +33,10 @@ final class Dataflow {
   byte[] flags;
   /** The operator symbol of each node (for explanations). */
   byte[] op;
+  /** The barrier phase (launch number × 2^16 + phase) each node was computed in. */
+  int[] phase;
+  /** The phase new nodes belong to (set by the checker before each operation). */
+  int currentPhase;
   /** The first node whose operands came in reverse order, or -1. */
   int firstReversed = -1;
   /** The operator of the first valid binary node: what "the scan operator" is in this run. */
@@ -50,6 +54,7 @@ final class Dataflow {
     uses = new int[cap];
     flags = new byte[cap];
     op = new byte[cap];
+    phase = new int[cap];
     for (int i = 0; i < n; i++) {
       lo[i] = i;
       hi[i] = i;
@@ -75,7 +80,9 @@ final class Dataflow {
       uses = java.util.Arrays.copyOf(uses, cap);
       flags = java.util.Arrays.copyOf(flags, cap);
       op = java.util.Arrays.copyOf(op, cap);
+      phase = java.util.Arrays.copyOf(phase, cap);
     }
+    phase[size] = currentPhase;
     return size++;
   }
 

@@ -192,7 +192,9 @@ public final class HostInterpreter {
       case MALLOC -> {
         long pp = r[in.args[0]][0];
         long size = r[in.args[1]][0];
-        Allocation a = size < 0 ? null : device.allocate("cudaMalloc at " + in.span.position(), size);
+        // Named after the host pointer it is stored into (d_sums), as the user knows it.
+        Allocation holder = hostMemory(pp, in, 8);
+        Allocation a = size < 0 ? null : device.allocate(holder.name, size);
         if (a == null) {
           yield CUDA_ERROR_MEMORY_ALLOCATION;
         }

@@ -217,6 +217,21 @@ public final class Simulation {
         }
       }
     }
+    java.util.Map<Long, Integer> perLevel = new java.util.HashMap<>();
+    java.util.Map<Long, Integer> perPhase = new java.util.HashMap<>();
+    int fanLevel = 0;
+    int fanPhase = 0;
+    for (int k = df.n; k < df.size; k++) {
+      if (!live[k]) {
+        continue;
+      }
+      for (int operand : new int[] {df.left[k], df.right[k]}) {
+        if (operand >= 0) {
+          fanLevel = Math.max(fanLevel, perLevel.merge(((long) operand << 32) | df.depth[k], 1, Integer::sum));
+          fanPhase = Math.max(fanPhase, perPhase.merge(((long) operand << 32) | (df.phase[k] & 0xFFFFFFFFL), 1, Integer::sum));
+        }
+      }
+    }
     int fan = 0;
     int fanNode = -1;
     for (int k = 0; k < df.size; k++) {
@@ -228,7 +243,7 @@ public final class Simulation {
     return new ScanProof(wrong == 0, inclusive ? "inclusive" : "exclusive", List.copyOf(failures), wrong, df.firstReversed >= 0,
         df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
             + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
-        work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null);
+        work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null, fanLevel, fanPhase);
   }
 
   private static org.scansim.frontend.ir.Op opOf(char c) {
