@@ -30,7 +30,8 @@ import org.scansim.sim.run.ScanRun;
  */
 class CheckCorpusTest {
   /** One {@code run:} section of an expectations file. */
-  record Section(Path file, String target, int n, String arch, ScanRun.Expect expect, Set<String> keys, int line) {}
+  record Section(Path file, String target, int n, String arch, ScanRun.Expect expect, Set<String> keys, int line,
+      Map<String, String> defines, long maxInstructions) {}
 
   static List<Section> parse(Path expectFile) throws IOException {
     List<Section> out = new ArrayList<>();
@@ -39,6 +40,8 @@ class CheckCorpusTest {
     String arch = "hopper";
     ScanRun.Expect expect = null;
     Set<String> keys = null;
+    Map<String, String> defines = new LinkedHashMap<>();
+    long budget = 50_000_000L;
     int at = 0;
     int lineNo = 0;
     String cu = expectFile.getFileName().toString().replaceFirst("\\.expect$", ".cu");
@@ -50,8 +53,10 @@ class CheckCorpusTest {
       }
       if (line.startsWith("run:")) {
         if (keys != null) {
-          out.add(new Section(expectFile, target, n, arch, expect, keys, at));
+          out.add(new Section(expectFile, target, n, arch, expect, keys, at, defines, budget));
         }
+        defines = new LinkedHashMap<>();
+        budget = 50_000_000L;
         String[] w = line.substring(4).trim().split("\\s+");
         target = expectFile.resolveSibling(cu).toString();
         arch = "hopper";
@@ -62,7 +67,15 @@ class CheckCorpusTest {
             case "--n" -> n = Integer.parseInt(w[++i]);
             case "--arch" -> arch = w[++i];
             case "--expect" -> expect = ScanRun.Expect.valueOf(w[++i].toUpperCase(java.util.Locale.ROOT));
-            default -> target = w[i];
+            case "--max-instructions" -> budget = Long.parseLong(w[++i]);
+            case "-D" -> define(defines, w[++i]);
+            default -> {
+              if (w[i].startsWith("-D")) {
+                define(defines, w[i].substring(2));
+              } else {
+                target = w[i];
+              }
+            }
           }
         }
         keys = new TreeSet<>();
@@ -75,9 +88,14 @@ class CheckCorpusTest {
       }
     }
     if (keys != null) {
-      out.add(new Section(expectFile, target, n, arch, expect, keys, at));
+      out.add(new Section(expectFile, target, n, arch, expect, keys, at, defines, budget));
     }
     return out;
+  }
+
+  private static void define(Map<String, String> d, String nameValue) {
+    int eq = nameValue.indexOf('=');
+    d.put(eq < 0 ? nameValue : nameValue.substring(0, eq), eq < 0 ? "" : nameValue.substring(eq + 1));
   }
 
   static Path faulty() {
@@ -101,10 +119,10 @@ class CheckCorpusTest {
         assertThat(sections).as(p + " has no run: section").isNotEmpty();
         for (Section sec : sections) {
           tests.add(DynamicTest.dynamicTest(p.getFileName() + ":" + sec.line() + " n=" + sec.n() + " " + sec.arch(), () -> {
-            Frontend.Result r = Frontend.compileFile(Path.of(sec.target()), Map.of());
+            Frontend.Result r = Frontend.compileFile(Path.of(sec.target()), sec.defines());
             assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
             ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, sec.n(), Architectures.preset(sec.arch()), sec.expect(), 0,
-                50_000_000L, 1, 0, new ScanRun.Options(Check.all(), 0, 60_000, false, 1L << 31)));
+                sec.maxInstructions(), 1, 0, new ScanRun.Options(Check.all(), 0, 60_000, false, 1L << 31)));
             assertThat(keys(o)).as(o.findings().toString()).isEqualTo(sec.keys());
           }));
         }

@@ -226,11 +226,12 @@ final class BlockExecutor {
         pc = w.barrierPc;
       } else if (w.barrierPc != pc) {
         Fault f = divergentBarrier(pc, w.barrierPc);
-        if (lx.checker == null || !lx.checker.barriers) {
-          throw f;
+        if (lx.checker != null && lx.checker.barriers) {
+          // Both barriers, then stop: what follows is undefined (the hardware may hang or mix the phases).
+          lx.checker.divergentBarrier(code.insns[pc].span, code.insns[w.barrierPc].span, f.getMessage());
+          throw f.markReported();
         }
-        // Checking: report it and go on as the hardware does (every __syncthreads is barrier 0).
-        lx.checker.divergentBarrier(f.span(), f.getMessage());
+        throw f;
       }
     }
     boolean someExited = false;

@@ -347,7 +347,12 @@ final class Checker {
   // ---- barriers ----
 
   void divergentBarrier(Span at, String message) {
-    findings.add(new Finding("divergent-barrier", null, at, null, null, null, null, null, 1, message));
+    divergentBarrier(at, null, message);
+  }
+
+  /** Threads of one block wait at two different barriers, {@code at} and {@code other}. */
+  void divergentBarrier(Span at, Span other, String message) {
+    findings.add(new Finding("divergent-barrier", null, at, other, null, null, null, null, 1, message));
   }
 
   // ---- registers ----

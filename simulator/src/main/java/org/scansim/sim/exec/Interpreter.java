@@ -84,15 +84,15 @@ final class Interpreter {
           continue;
         }
         case BAR -> {
-          if ((mask & w.live) != w.live && lx.checker != null && lx.checker.barriers) {
-            // Checking: report it; the warp waits as a whole (the hardware counts warps at a barrier before Volta).
-            lx.checker.divergentBarrier(in.span, "__syncthreads() reached by only some threads of a warp in block "
+          if ((mask & w.live) != w.live) {
+            Fault f = new Fault("divergent-barrier", in.span, "__syncthreads() reached by only some threads of a warp in block "
                 + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
                 + BlockExecutor.threadRange(w, w.live & ~mask) + " took another path");
-          } else if ((mask & w.live) != w.live) {
-            throw new Fault("divergent-barrier", in.span, "__syncthreads() reached by only some threads of a warp in block "
-                + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
-                + BlockExecutor.threadRange(w, w.live & ~mask) + " took another path");
+            if (lx.checker != null && lx.checker.barriers) {
+              lx.checker.divergentBarrier(in.span, f.getMessage());
+              f.markReported();
+            }
+            throw f;
           }
           w.pc[top] = pc + 1;
           w.barrierPc = pc;

@@ -240,7 +240,7 @@ public final class ScanRun {
     }
     ScanProof proof = null;
     if (!o.checks().isEmpty()) {
-      if (fault != null) {
+      if (fault != null && !fault.reported()) {
         sim.addFinding(new Finding(fault.kind(), null, fault.span(), null, null, null, null, null, 1, fault.getMessage()));
       }
       java.util.Map<org.scansim.frontend.diag.Span, String> reach = sim.uninitialisedOutputs(out, "out");
