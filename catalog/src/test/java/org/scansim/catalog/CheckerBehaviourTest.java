@@ -1,0 +1,72 @@
+package org.scansim.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.run.ScanRun;
+
+/** What the corpus's exact keys do not show: messages, budgets, schedules, determinism. */
+class CheckerBehaviourTest {
+  static ScanRun.Outcome run(String file, int n, ScanRun.Expect expect, long budget, int threads, ScanRun.Options o) throws Exception {
+    Frontend.Result r = Frontend.compileFile(CatalogTest.root().resolve(Path.of("kernels", file)), Map.of());
+    assertThat(r.ok()).isTrue();
+    return ScanRun.run(r, new ScanRun.Request(null, n, Architectures.preset("hopper"), expect, 0, budget, threads, 0, o));
+  }
+
+  static ScanRun.Options checks(Set<Check> c, int schedules, long wallMillis) {
+    return new ScanRun.Options(c, schedules, wallMillis, false, 1L << 31);
+  }
+
+  @Test
+  void anUninitialisedValueIsFollowedToTheOutput() throws Exception {
+    ScanRun.Outcome o = run("faulty/uninitialised_identity.cu", 64, ScanRun.Expect.EXCLUSIVE, 50_000_000L, 1, checks(Check.all(), 0, 0));
+    assertThat(o.findings()).filteredOn(f -> f.kind().equals("uninitialised-read")).isNotEmpty()
+        .anySatisfy(f -> assertThat(f.message()).contains("the value reaches out[0"));
+    ScanRun.Outcome bk = run("pmpp/brent_kung.cu", 100, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Set.of(Check.INIT), 0, 0));
+    assertThat(bk.findings()).isNotEmpty().allSatisfy(f -> assertThat(f.message()).endsWith("the value does not reach the output"));
+  }
+
+  @Test
+  void theWallClockBudgetStopsALoopThatTheInstructionBudgetWouldLetRun() throws Exception {
+    long start = System.nanoTime();
+    ScanRun.Outcome o = run("faulty/runaway_loop.cu", 96, ScanRun.Expect.INCLUSIVE, Long.MAX_VALUE / 4, 1, checks(Set.of(), 0, 300));
+    assertThat(o.fault()).isNotNull();
+    assertThat(o.fault().kind()).isEqualTo("runaway");
+    assertThat(o.fault().getMessage()).contains("wall-clock budget").contains("was still running at");
+    assertThat((System.nanoTime() - start) / 1e9).isLessThan(30);
+  }
+
+  @Test
+  void schedulesExposeTheOrderDependentResultOfARace() throws Exception {
+    ScanRun.Outcome racy = run("lecture/kogge_stone_inplace.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Set.of(), 4, 0));
+    assertThat(racy.scheduleDifferences()).isNotEmpty();
+    assertThat(racy.findings()).extracting(Finding::kind).contains("schedule-difference");
+    ScanRun.Outcome fixed = run("pmpp/kogge_stone.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Set.of(), 4, 0));
+    assertThat(fixed.scheduleDifferences()).isEmpty();
+    assertThat(fixed.findings()).isEmpty();
+  }
+
+  @Test
+  void findingsDoNotDependOnTheThreadCount() throws Exception {
+    ScanRun.Outcome one = run("faulty/kogge_stone_one_barrier.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Check.all(), 2, 0));
+    ScanRun.Outcome four = run("faulty/kogge_stone_one_barrier.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 4, checks(Check.all(), 2, 0));
+    assertThat(one.findings()).isNotEmpty();
+    assertThat(four.findings().toString()).isEqualTo(one.findings().toString());
+  }
+
+  @Test
+  void aScanProofFailureExplainsTheOutput() throws Exception {
+    ScanRun.Outcome o = run("faulty/inclusive_exclusive_mixup.cu", 64, ScanRun.Expect.EXCLUSIVE, 50_000_000L, 1,
+        checks(Set.of(Check.PROOF), 0, 0));
+    assertThat(o.proof().proved()).isFalse();
+    assertThat(o.proof().failures().get(0)).isEqualTo("out[0] = x0, expected identity: x0 included but should not be "
+        + "(an inclusive result where an exclusive one is expected?)");
+  }
+}
