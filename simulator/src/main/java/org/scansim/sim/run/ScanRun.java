@@ -198,4 +198,79 @@ public final class ScanRun {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
   }
 
+  /** A one-dimensional launch of a kernel entry: blocks, threads per block, dynamic shared bytes. */
+  public record KernelLaunch(int grid, int block, long sharedBytes) {}
+
+  /**
+   * Like {@link #run}, for a file whose entry is a kernel {@code __global__ void NAME(const T *in,
+   * T *out, int n)} ({@code req.entry()}) without host code: the harness launches it as
+   * {@code launch} says. The device-memory budget is {@code req.options().deviceBytes()}.
+   */
+  public static Outcome runKernel(Frontend.Result compiled, Request req, KernelLaunch launch) throws UsageException {
+    Symbol.Function kernel = null;
+    for (Decl d : compiled.ast().decls()) {
+      if (d instanceof Decl.Function f && f.body() != null) {
+        Symbol.Function s = compiled.sema().functionOf(f);
+        List<Type> p = s.paramTypes();
+        if (s.name().equals(req.entry()) && s.space() == Space.GLOBAL && p.size() == 3
+            && p.get(0) instanceof Type.Pointer a && p.get(1) instanceof Type.Pointer b
+            && a.pointee().equals(b.pointee()) && a.pointee().isArithmetic() && p.get(2).isInteger()) {
+          kernel = s;
+        }
+      }
+    }
+    if (kernel == null) {
+      throw new UsageException("no kernel '" + req.entry() + "' of the form __global__ void " + req.entry()
+          + "(const T *in, T *out, int n) in " + compiled.file().name());
+    }
+    if (req.n() < 1) {
+      throw new UsageException("--n must be at least 1, not " + req.n());
+    }
+    Type elem = ((Type.Pointer) kernel.paramTypes().get(0)).pointee();
+    IrType t = IrType.of(elem);
+    Architecture arch = req.arch();
+    Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
+        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
+            req.options().deviceBytes(), arch.independentThreadScheduling()));
+    sim.setSeed(req.seed());
+    sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
+    sim.setResidentBlocks(req.residentBlocks());
+    sim.setThreads(req.threads());
+    Simulation.Buffer in;
+    Simulation.Buffer out;
+    try {
+      in = sim.allocate("in", t, req.n());
+      out = sim.allocate("out", t, req.n());
+    } catch (Fault f) {
+      throw new UsageException("n = " + req.n() + " does not fit the simulated device memory");
+    }
+    double[] x = Inputs.values(req.n());
+    for (int i = 0; i < x.length; i++) {
+      in.setInput(i, x[i]);
+    }
+    Fault fault = null;
+    try {
+      sim.launch(kernel.name(), new int[] {launch.grid(), 1, 1}, new int[] {launch.block(), 1, 1}, launch.sharedBytes(),
+          new long[] {in.pointer(), out.pointer(), req.n()});
+    } catch (Fault f) {
+      fault = f;
+    }
+    Boolean correct = null;
+    List<String> mismatches = new ArrayList<>();
+    if (req.expect() != null && fault == null) {
+      double sum = 0;
+      for (int i = 0; i < x.length; i++) {
+        double before = sum;
+        sum += x[i];
+        double want = req.expect() == Expect.INCLUSIVE ? sum : before;
+        double got = out.get(i);
+        if (got != want && !(Double.isNaN(got) && Double.isNaN(want)) && mismatches.size() < 10) {
+          mismatches.add("out[" + i + "] = " + format(got) + ", expected " + format(want));
+        }
+      }
+      correct = mismatches.isEmpty();
+    }
+    return new Outcome(kernel.name(), elem.spelling(), req.n(), List.copyOf(sim.launches()), sim.output(), correct,
+        List.copyOf(mismatches), fault, List.of(), null, List.of());
+  }
 }
