@@ -23,19 +23,22 @@ import picocli.CommandLine.Spec;
     name = "grade",
     mixinStandardHelpOptions = true,
     description = {
-      "Grades untrusted student scan kernels against an assignment spec (format: examples/grading/README.md):",
-      "compiles each submission, checks that it defines the spec's entry, runs it at every size with every",
-      "checker on (races, barriers, bounds, initialisation, the scan proof) and scores correctness, the",
-      "checkers, work efficiency and bank conflicts.",
-      "Writes OUT/<name>/results.json (Gradescope's format) and OUT/<name>/report.txt per submission, and",
-      "for a folder OUT/summary.csv. A single file's report is also printed.",
-      "Exit code 0 whenever grading ran, whatever the scores; 2 for a bad spec or usage."
+      "Grades student scan kernels (untrusted) against an assignment spec.",
+      "The spec's format is in examples/grading/README.md. Compiles each",
+      "submission, checks that it defines the spec's entry, runs it at every",
+      "size with every checker on, and scores correctness, races, barrier",
+      "divergence, bounds, initialisation, work efficiency and bank conflicts.",
+      "Writes OUT/<name>/results.json (Gradescope's format) and",
+      "OUT/<name>/report.txt per submission, and OUT/summary.csv for a folder;",
+      "a single file's report is also printed. Exit code 0 whenever grading ran,",
+      "whatever the scores; 2 for a bad spec or usage.",
+      ""
     })
 final class GradeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "SUBMISSION.cu|DIR",
-      description = "one submission, or a folder whose .cu files are the submissions (graded in file-name order)")
+      description = "one submission, or a folder whose .cu files are the submissions")
   Path input;
 
   @Option(names = "--spec", required = true, paramLabel = "ASSIGNMENT.json", description = "the assignment spec")

@@ -95,11 +95,14 @@ public final class AssignmentReader {
 
   /** Reads a spec from text; {@code origin} starts every message. */
   public static Assignment parse(String text, String origin) throws GradeException {
+    if (text.isBlank()) {
+      throw new GradeException(origin + ": error: empty file; expected a JSON object with the assignment's fields");
+    }
     SpecFile f;
     try {
       f = JSON.readValue(text, SpecFile.class);
     } catch (JsonProcessingException e) {
-      throw new GradeException(describe(e, origin));
+      throw new GradeException(describe(e, origin, text));
     }
     if (f == null) {
       throw new GradeException(origin + ": error: empty file; expected a JSON object");
@@ -243,7 +246,7 @@ public final class AssignmentReader {
   private static void whole(Formula f, int n, long min, long max, String field, List<String> problems) {
     double v = f.at(n);
     if (v != Math.rint(v) || v < min || v > max) {
-      String p = "\"" + field + "\" = " + f.text() + " gives " + v + " at n = " + n + "; it must be a whole number from "
+      String p = "\"" + field + "\" = " + f.text() + " gives " + Scoring.number(v) + " at n = " + n + "; it must be a whole number from "
           + min + " to " + max;
       if (problems.stream().noneMatch(q -> q.startsWith("\"" + field + "\""))) {
         problems.add(p);
@@ -302,10 +305,12 @@ public final class AssignmentReader {
   }
 
   /** A Jackson failure as {@code file:line:col: error: ...}, naming the field and what it must be. */
-  private static String describe(JsonProcessingException e, String origin) {
+  private static String describe(JsonProcessingException e, String origin, String text) {
     JsonLocation at = e.getLocation();
     String where = at == null || at.getLineNr() < 1 ? origin : origin + ":" + at.getLineNr() + ":" + at.getColumnNr();
     if (e instanceof UnrecognizedPropertyException u) {
+      // Jackson reports the end of the object (it buffers a record's fields); point at the name.
+      where = fieldPosition(text, u.getPropertyName()).map(p -> origin + ":" + p).orElse(where);
       String in = path(u.getPath().subList(0, u.getPath().size() - 1));
       return where + ": error: unknown field \"" + u.getPropertyName() + "\"" + (in.isEmpty() ? "" : " in \"" + in + "\"")
           + "; known fields" + (in.isEmpty() ? "" : " there") + ": " + known(u.getKnownPropertyIds());
@@ -320,6 +325,23 @@ public final class AssignmentReader {
       return where + ": error: \"" + path(m.getPath()) + "\": " + e.getOriginalMessage();
     }
     return where + ": error: malformed JSON: " + e.getOriginalMessage();
+  }
+
+  /** line:col of the first {@code "name":} in the text, if it is there. */
+  private static java.util.Optional<String> fieldPosition(String text, String name) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + java.util.regex.Pattern.quote(name) + "\"\\s*:").matcher(text);
+    if (!m.find()) {
+      return java.util.Optional.empty();
+    }
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < m.start(); i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return java.util.Optional.of(line + ":" + (m.start() - lineStart + 1));
   }
 
   private static String path(List<JsonMappingException.Reference> refs) {
