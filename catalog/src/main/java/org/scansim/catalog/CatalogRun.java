@@ -64,6 +64,18 @@ public final class CatalogRun {
     return ScanRun.run(r, new ScanRun.Request(null, n, arch, expect, seed, 2_000_000_000L, threads));
   }
 
+  /** One run with the given checkers (the scan proof for depth and fan-out; all of them for the clean check). */
+  public ScanRun.Outcome run(Kernel k, int n, Architecture arch, Map<String, String> extra, java.util.Set<org.scansim.sim.check.Check> checks)
+      throws ScanRun.UsageException {
+    Frontend.Result r = compile(k, arch.name(), extra);
+    if (!r.ok()) {
+      throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
+    }
+    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
+    return ScanRun.run(r, new ScanRun.Request(null, n, arch, expect, 0, 2_000_000_000L, threads, 0,
+        new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+  }
+
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   /** The names a property may test: the run report's counters. */

@@ -7,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.exec.Counters;
 import org.scansim.sim.exec.LaunchRecord;
 import org.scansim.sim.run.ScanRun;
@@ -64,17 +67,97 @@ public final class Claims {
     out.add(speedup512());
     out.add(resources512());
     out.add(koggeStoneManyNodes());
-    out.add(waiting("handbook-brent-kung-fan-out", "Brent-Kung circuits are notable for having a constant fan-out of 2.",
-        "seeds/002 (CUDA Handbook), §13.3 Scan and Circuit Design, Figure 13.8",
-        "fan-out is a property of the ⊕ dataflow graph: which results feed how many later operations"));
-    out.add(waiting("handbook-brent-kung-depth", "Each stage in the recursive decomposition increases the depth by 2 (depth 2·log2(n) − 1).",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.9",
-        "depth is the longest chain of dependent ⊕ operations"));
-    out.add(waiting("handbook-sklansky-depth", "Sklansky's circuit has the minimum depth, log2(n).",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.10", "depth is the longest chain of dependent ⊕ operations"));
-    out.add(waiting("handbook-kogge-stone-fan-out", "Kogge-Stone has a constant fan-out of 2.",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.11", "fan-out is a property of the ⊕ dataflow graph"));
+    out.add(brentKungFanOut());
+    out.add(brentKungDepth());
+    out.add(sklanskyDepth());
+    out.add(koggeStoneFanOut());
     return out;
+  }
+
+  // ---- the ⊕ graph (the scan proof's dataflow tracking)
+
+  private static final List<Integer> CIRCUIT_SIZES = List.of(16, 64, 256, 1024);
+
+  /** The scan proof of k at each size (with a section of n where the kernel has one), checked to prove the scan. */
+  private Map<Integer, ScanProof> proofs(String name, boolean sectionOfN) {
+    Kernel k = kernel(name);
+    Map<Integer, ScanProof> out = new LinkedHashMap<>();
+    for (int n : CIRCUIT_SIZES) {
+      try {
+        ScanRun.Outcome o = runs.run(k, n, Architectures.preset("hopper"),
+            sectionOfN ? Map.of("SECTION_SIZE", String.valueOf(n)) : Map.of(), java.util.EnumSet.of(Check.PROOF));
+        if (o.fault() != null || o.proof() == null || !o.proof().proved()) {
+          throw new ClaimException(name + " at n = " + n + ": the scan proof does not hold"
+              + (o.fault() != null ? ": " + o.fault().getMessage() : o.proof() == null ? "" : ": " + o.proof().failures()));
+        }
+        out.put(n, o.proof());
+      } catch (ScanRun.UsageException e) {
+        throw new ClaimException(name + ": " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  private static Map<Integer, Long> each(Map<Integer, ScanProof> proofs, java.util.function.ToLongFunction<ScanProof> f) {
+    Map<Integer, Long> out = new LinkedHashMap<>();
+    proofs.forEach((n, p) -> out.put(n, f.applyAsLong(p)));
+    return out;
+  }
+
+  private Result brentKungFanOut() {
+    Map<Integer, ScanProof> p = proofs("pmpp/brent_kung", true);
+    Map<Integer, Long> phase = each(p, ScanProof::maxFanOutPerPhase);
+    Map<Integer, Long> level = each(p, ScanProof::maxFanOutPerLevel);
+    boolean perStage = phase.values().stream().allMatch(v -> v <= 1);
+    boolean perLevel = level.values().stream().allMatch(v -> v <= 2);
+    return new Result("handbook-brent-kung-fan-out", "Brent-Kung circuits are notable for having a constant fan-out of 2.",
+        "seeds/002 (CUDA Handbook), §13.3 Scan and Circuit Design, Figure 13.8",
+        "the ⊕ graph of pmpp/brent_kung (SECTION_SIZE = n) at n = " + CIRCUIT_SIZES + ": the most ⊕ reading one value within one "
+            + "barrier phase (a stage of the circuit) and within one dependency level",
+        "per barrier phase " + phase + " reader(s): with the value's own wire going on, a fan-out of 2 at every n; per dependency "
+            + "level " + level + ": drawn by dataflow depth the down-sweep's first ⊕ share levels with the up-sweep, and the value "
+            + "x0..x(n/2−1) feeds one ⊕ per down-sweep stage, all in one level",
+        perStage && perLevel ? Verdict.CONFIRMED : perStage ? Verdict.PARTLY : Verdict.REFUTED,
+        data("perPhase", phase, "perLevel", level));
+  }
+
+  private Result brentKungDepth() {
+    Map<Integer, ScanProof> p = proofs("pmpp/brent_kung", true);
+    Map<Integer, Long> depth = each(p, ScanProof::depth);
+    boolean stated = p.keySet().stream().allMatch(n -> depth.get(n) == 2 * (long) log2(n) - 1);
+    boolean lessOne = p.keySet().stream().allMatch(n -> depth.get(n) == 2 * (long) log2(n) - 2);
+    return new Result("handbook-brent-kung-depth", "Each stage in the recursive decomposition increases the depth by 2 (depth 2·log2(n) − 1).",
+        "seeds/002 (CUDA Handbook), §13.3, Figure 13.9",
+        "depth (longest chain of dependent ⊕) of pmpp/brent_kung, SECTION_SIZE = n, n = " + CIRCUIT_SIZES,
+        "depth " + depth + (lessOne ? " = 2·log2(n) − 2: each doubling of n adds 2, as stated, but PMPP's down-sweep starts its first "
+            + "⊕ (x0..x(3n/4−1)) in the level where the up-sweep's last one ends, one level less than 2·log2(n) − 1; its barrier "
+            + "phases number 2·log2(n) − 1" : ""),
+        stated ? Verdict.CONFIRMED : lessOne ? Verdict.PARTLY : Verdict.REFUTED, data("depth", depth));
+  }
+
+  private Result sklanskyDepth() {
+    Map<Integer, ScanProof> p = proofs("handbook/sklansky", false);
+    Map<Integer, Long> depth = each(p, ScanProof::depth);
+    Map<Integer, Long> fan = each(p, ScanProof::maxFanOutPerLevel);
+    boolean ok = p.keySet().stream().allMatch(n -> depth.get(n) == (long) log2(n));
+    return new Result("handbook-sklansky-depth", "Sklansky's circuit has the minimum depth, log2(n).",
+        "seeds/002 (CUDA Handbook), §13.3, Figure 13.10", "depth of handbook/sklansky at n = " + CIRCUIT_SIZES,
+        "depth " + depth + " (log2 n); the price is fan-out: one value feeds " + fan + " ⊕ of one level (n/2)",
+        ok ? Verdict.CONFIRMED : Verdict.REFUTED, data("depth", depth, "fanOutPerLevel", fan));
+  }
+
+  private Result koggeStoneFanOut() {
+    Map<Integer, ScanProof> p = proofs("pmpp/kogge_stone", true);
+    Map<Integer, Long> level = each(p, ScanProof::maxFanOutPerLevel);
+    Map<Integer, Long> phase = each(p, ScanProof::maxFanOutPerPhase);
+    Map<Integer, Long> depth = each(p, ScanProof::depth);
+    boolean ok = level.values().stream().allMatch(v -> v == 2) && phase.values().stream().allMatch(v -> v == 2);
+    return new Result("handbook-kogge-stone-fan-out", "Kogge-Stone has a constant fan-out of 2.",
+        "seeds/002 (CUDA Handbook), §13.3, Figure 13.11",
+        "the ⊕ graph of pmpp/kogge_stone (SECTION_SIZE = n) at n = " + CIRCUIT_SIZES,
+        "most ⊕ of one level reading one value " + level + ", of one barrier phase " + phase + " (the value's own position and one "
+            + "stride further); depth " + depth + " = log2 n, minimum like Sklansky's",
+        ok ? Verdict.CONFIRMED : Verdict.REFUTED, data("perLevel", level, "perPhase", phase, "depth", depth));
   }
 
   // ---- Harris
@@ -322,11 +405,6 @@ public final class Claims {
         "seeds/002 (CUDA Handbook), §13.3, Figure 13.11", "work of pmpp/kogge_stone and pmpp/brent_kung at n = 1024",
         String.format(Locale.ROOT, "Kogge-Stone %d operations, Brent-Kung %d: %.1f× as many", ks, bk, (double) ks / bk),
         ks > 3 * bk ? Verdict.CONFIRMED : Verdict.REFUTED, data("koggeStone", ks, "brentKung", bk));
-  }
-
-  private static Result waiting(String id, String statement, String source, String what) {
-    return new Result(id, statement, source, "none yet", "not measured: " + what
-        + ", which needs the dataflow tracking of the checkers issue (each value's input range and the ⊕ graph)", Verdict.WAITING, Map.of());
   }
 
   // ---- helpers

@@ -18,6 +18,7 @@ import org.scansim.reports.TextReport;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.arch.ArchitectureException;
 import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
 import org.scansim.sim.run.ScanRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -72,6 +73,18 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "OUT", description = "also write the report as JSON to OUT")
   Path json;
 
+  @Option(names = "--check", paramLabel = "LIST", split = ",",
+      description = "run checkers: races, bounds, init, barriers, proof, or all (comma-separated)")
+  List<String> check;
+
+  @Option(names = "--schedules", paramLabel = "K", defaultValue = "0",
+      description = "run K seeded legal orders of warps and blocks and report any difference in the results")
+  int schedules;
+
+  @Option(names = "--wall-seconds", paramLabel = "S", defaultValue = "600",
+      description = "wall-clock budget of the run; a kernel still running after it is reported as a runaway; default: ${DEFAULT-VALUE}")
+  long wallSeconds;
+
   @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
       description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
   long maxInstructions;
@@ -88,46 +101,20 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ScanRun.Expect kind = null;
-    if (expect != null) {
-      try {
-        kind = ScanRun.Expect.valueOf(expect.toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        err.println("scansim: error: --expect takes inclusive or exclusive, not '" + expect + "'");
-        return Main.INVALID_INPUT;
-      }
-    }
-    Architecture a;
-    try {
-      a = Architectures.load(arch);
-    } catch (ArchitectureException e) {
-      err.println("scansim: error: " + e.getMessage());
+    if (expect != null && (kind = expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
-    List<String> allDefines = defines == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(defines);
-    file = Path.of(target);
-    if (!Files.exists(file) && !target.endsWith(".cu")) {
-      // A catalog name: its file, its defines (and the architecture's), its scan as the default --expect.
-      Kernel k;
-      try {
-        Catalog catalog = CatalogLocation.load();
-        k = catalog.find(target).orElse(null);
-        if (k == null) {
-          err.println("scansim: error: no file or catalog kernel '" + target + "'" + CatalogCommand.hint(catalog.near(target)));
-          return Main.INVALID_INPUT;
-        }
-      } catch (Catalog.CatalogException e) {
-        err.println("scansim: error: " + target + " is not a file, and the catalog cannot be read: " + e.getMessage());
-        return Main.INVALID_INPUT;
-      }
-      file = Path.of("").toAbsolutePath().relativize(k.file().toAbsolutePath());
-      List<String> fromCatalog = new java.util.ArrayList<>();
-      k.definesFor(a.name()).forEach((name, value) -> fromCatalog.add(value.isEmpty() ? name : name + "=" + value));
-      fromCatalog.addAll(allDefines); // the user's -D come last and win
-      allDefines = fromCatalog;
-      if (kind == null) {
-        kind = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-      }
+    Architecture a = architecture(arch, err);
+    if (a == null) {
+      return Main.INVALID_INPUT;
     }
+    Target t = resolve(target, a, defines, kind, err);
+    if (t == null) {
+      return Main.INVALID_INPUT;
+    }
+    file = t.file();
+    List<String> allDefines = t.defines();
+    kind = t.expect();
     if (json != null && !safeToWrite(json, err)) {
       return Main.INVALID_INPUT;
     }
@@ -135,16 +122,32 @@ final class RunCommand implements Callable<Integer> {
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }
+    java.util.Set<Check> checks;
+    try {
+      checks = Check.parse(check == null ? "" : String.join(",", check));
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: --check: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    if (checks.contains(Check.PROOF) && kind == null) {
+      err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
+      return Main.INVALID_INPUT;
+    }
+    if (schedules < 0 || wallSeconds < 0) {
+      err.println("scansim: error: --schedules and --wall-seconds must not be negative");
+      return Main.INVALID_INPUT;
+    }
     ScanRun.Outcome o;
     try {
       o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions,
-          threads == null ? Runtime.getRuntime().availableProcessors() : threads, residentBlocks));
+          threads == null ? Runtime.getRuntime().availableProcessors() : threads, residentBlocks,
+          new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31)));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
-        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o);
+        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks);
     out.print(TextReport.render(report));
     out.flush();
     if (json != null) {
@@ -160,7 +163,67 @@ final class RunCommand implements Callable<Integer> {
           : o.fault().span().position() + ": fault: " + o.fault().getMessage());
       return Main.KERNEL_FAULT;
     }
-    return Boolean.FALSE.equals(o.correct()) ? Main.FAILED : Main.OK;
+    return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
+  }
+
+  /**
+   * FILE|NAME as the command line named it: the kernel file, its defines (a catalog kernel's own
+   * and its architecture's first, the user's after, so the user's win), the scan to check (a
+   * catalog kernel's by default), and the files the run reads that nothing may overwrite.
+   */
+  record Target(Path file, List<String> defines, ScanRun.Expect expect, List<Path> inputs) {}
+
+  /** {@code --expect}'s value, or null after printing why it is not one. */
+  static ScanRun.Expect expectOf(String expect, PrintWriter err) {
+    try {
+      return ScanRun.Expect.valueOf(expect.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: --expect takes inclusive or exclusive, not '" + expect + "'");
+      return null;
+    }
+  }
+
+  /** {@code --arch}'s preset or file, or null after printing why it cannot be loaded. */
+  static Architecture architecture(String arch, PrintWriter err) {
+    try {
+      return Architectures.load(arch);
+    } catch (ArchitectureException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return null;
+    }
+  }
+
+  /** Resolves a file or a catalog name; null after printing why it is neither. */
+  static Target resolve(String target, Architecture a, List<String> defines, ScanRun.Expect kind, PrintWriter err) {
+    List<String> allDefines = defines == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(defines);
+    Path file = Path.of(target);
+    List<Path> inputs = new java.util.ArrayList<>();
+    if (!Files.exists(file) && !target.endsWith(".cu")) {
+      // A catalog name: its file, its defines (and the architecture's), its scan as the default --expect.
+      Kernel k;
+      try {
+        Catalog catalog = CatalogLocation.load();
+        k = catalog.find(target).orElse(null);
+        if (k == null) {
+          err.println("scansim: error: no file or catalog kernel '" + target + "'" + CatalogCommand.hint(catalog.near(target)));
+          return null;
+        }
+      } catch (Catalog.CatalogException e) {
+        err.println("scansim: error: " + target + " is not a file, and the catalog cannot be read: " + e.getMessage());
+        return null;
+      }
+      file = Path.of("").toAbsolutePath().relativize(k.file().toAbsolutePath());
+      inputs.add(k.file().resolveSibling(k.file().getFileName().toString().replaceFirst("\\.cu$", "") + ".json"));
+      List<String> fromCatalog = new java.util.ArrayList<>();
+      k.definesFor(a.name()).forEach((name, value) -> fromCatalog.add(value.isEmpty() ? name : name + "=" + value));
+      fromCatalog.addAll(allDefines); // the user's -D come last and win
+      allDefines = fromCatalog;
+      if (kind == null) {
+        kind = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
+      }
+    }
+    inputs.add(0, file);
+    return new Target(file, allDefines, kind, List.copyOf(inputs));
   }
 
   /** Never overwrite what the user gave: only a missing file or an earlier scansim report. */
@@ -180,9 +243,10 @@ final class RunCommand implements Callable<Integer> {
     return false;
   }
 
-  private static void write(Path p, String text) throws IOException {
+  /** Writes {@code text} to {@code p} whole or not at all: a temporary file beside it, then a move. */
+  static void write(Path p, String text) throws IOException {
     Path dir = p.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, ".scansim-", ".json");
+    Path tmp = Files.createTempFile(dir, ".scansim-", ".tmp");
     try {
       Files.writeString(tmp, text, StandardCharsets.UTF_8);
       Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

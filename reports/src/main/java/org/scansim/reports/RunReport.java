@@ -7,13 +7,16 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.scansim.frontend.diag.Span;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.exec.Counters;
 import org.scansim.sim.exec.LaunchRecord;
 import org.scansim.sim.run.ScanRun;
 
 /** Everything {@code scansim run} reports, in the order the JSON lists it. */
-@JsonPropertyOrder({"schemaVersion", "inputs", "entry", "elementType", "correct", "mismatches", "fault", "launches", "totals",
-    "sites", "diagnostics", "output"})
+@JsonPropertyOrder({"schemaVersion", "inputs", "entry", "elementType", "correct", "mismatches", "fault", "checks", "findings",
+    "proof", "scheduleDifferences", "launches", "totals", "sites", "diagnostics", "output"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunReport(
     int schemaVersion,
@@ -23,6 +26,10 @@ public record RunReport(
     Boolean correct,
     List<String> mismatches,
     Diagnostic fault,
+    List<String> checks,
+    List<FindingRecord> findings,
+    Proof proof,
+    List<String> scheduleDifferences,
     List<Launch> launches,
     CounterSet totals,
     List<Site> sites,
@@ -44,7 +51,62 @@ public record RunReport(
   @JsonPropertyOrder({"severity", "kind", "location", "message"})
   public record Diagnostic(String severity, String kind, String location, String message) {}
 
+  /**
+   * One checker finding: kind (and hazard), where (and the second access of a pair) with the
+   * source line, the array and an example index, the threads and blocks of the first
+   * occurrence, how often it happened, and the explanation.
+   */
+  @JsonPropertyOrder({"kind", "hazard", "location", "source", "secondLocation", "secondSource", "array", "index", "threads",
+      "blocks", "count", "message"})
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record FindingRecord(String kind, String hazard, String location, String source, String secondLocation,
+      String secondSource, String array, String index, String threads, String blocks, long count, String message) {
+    static FindingRecord of(Finding f) {
+      return new FindingRecord(f.kind(), f.hazard(), where(f.first()), line(f.first()), where(f.second()), line(f.second()),
+          f.array(), f.index(), f.threads(), f.blocks(), f.count(), f.message());
+    }
+
+    /** The column of {@link #location} (1-based), for a caret; 0 when there is none. */
+    int column() {
+      return col(location);
+    }
+
+    int secondColumn() {
+      return col(secondLocation);
+    }
+
+    private static int col(String loc) {
+      if (loc == null) {
+        return 0;
+      }
+      String[] p = loc.split(":");
+      return Integer.parseInt(p[p.length - 1]);
+    }
+  }
+
+  /** What the scan proof established (see {@link ScanProof}). */
+  @JsonPropertyOrder({"proved", "scan", "wrongOutputs", "failures", "commutativeOnly", "reversedExample", "work", "depth",
+      "maxFanOut", "maxFanOutValue", "maxFanOutPerLevel", "maxFanOutPerPhase"})
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Proof(boolean proved, String scan, long wrongOutputs, List<String> failures, boolean commutativeOnly,
+      String reversedExample, long work, int depth, int maxFanOut, String maxFanOutValue, int maxFanOutPerLevel,
+      int maxFanOutPerPhase) {
+    static Proof of(ScanProof p) {
+      return new Proof(p.proved(), p.scan(), p.wrongOutputs(), p.failures().isEmpty() ? null : p.failures(), p.commutativeOnly(),
+          p.reversedExample(), p.work(), p.depth(), p.maxFanOut(), p.maxFanOutValue(), p.maxFanOutPerLevel(), p.maxFanOutPerPhase());
+    }
+  }
+
+  private static String line(Span s) {
+    return s == null || s.file() == null || s.line() < 1 || s.line() > s.file().lineCount() ? null : s.file().line(s.line());
+  }
+
   public static RunReport of(Inputs inputs, ScanRun.Outcome o) {
+    return of(inputs, o, List.of());
+  }
+
+  /** The report of a run with the given checkers (empty: none asked for, and no findings section). */
+  public static RunReport of(Inputs inputs, ScanRun.Outcome o, java.util.Collection<Check> checks) {
     List<Launch> launches = new ArrayList<>();
     List<Site> sites = new ArrayList<>();
     List<Diagnostic> diags = new ArrayList<>();
@@ -65,8 +127,12 @@ public record RunReport(
     sites.sort(Comparator.comparingInt(Site::launch).thenComparing(Site::location, RunReport::byPosition));
     Diagnostic fault = o.fault() == null ? null
         : new Diagnostic("error", o.fault().kind(), where(o.fault().span()), o.fault().getMessage());
+    boolean checking = !checks.isEmpty() || !o.scheduleDifferences().isEmpty() || !o.findings().isEmpty();
+    List<String> names = checks.stream().sorted().map(Check::spelling).toList();
     return new RunReport(SCHEMA_VERSION, inputs, o.entry(), o.elementType(), o.correct(),
-        o.mismatches().isEmpty() ? null : o.mismatches(), fault, launches, CounterSet.of(totals), sites, diags,
+        o.mismatches().isEmpty() ? null : o.mismatches(), fault, checking ? names : null,
+        checking ? o.findings().stream().map(FindingRecord::of).toList() : null, o.proof() == null ? null : Proof.of(o.proof()),
+        o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches, CounterSet.of(totals), sites, diags,
         o.output().isEmpty() ? null : o.output());
   }
 

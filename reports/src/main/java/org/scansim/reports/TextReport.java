@@ -8,6 +8,51 @@ import java.util.List;
 public final class TextReport {
   private TextReport() {}
 
+  /** The findings section: each finding with its source line and a caret, the proof, schedule differences. */
+  static void checks(RunReport r, StringBuilder out) {
+    out.append('\n').append("checks: ").append(r.checks().isEmpty() ? "none" : String.join(", ", r.checks())).append(": ")
+        .append(r.findings().isEmpty() ? "no findings" : r.findings().size() + (r.findings().size() == 1 ? " finding" : " findings"))
+        .append('\n');
+    for (RunReport.FindingRecord f : r.findings()) {
+      out.append(f.location() == null ? "" : f.location() + ": ").append(f.kind()).append(f.hazard() == null ? "" : " (" + f.hazard() + ")")
+          .append(": ").append(f.message());
+      if (f.count() > 1) {
+        out.append(" [").append(f.count()).append(" times]");
+      }
+      out.append('\n');
+      snippet(out, f.source(), f.column());
+      if (f.secondLocation() != null) {
+        out.append(f.secondLocation()).append(": note: the second access\n");
+        snippet(out, f.secondSource(), f.secondColumn());
+      }
+    }
+    if (r.proof() != null) {
+      RunReport.Proof p = r.proof();
+      out.append("scan proof: ").append(p.proved() ? "every output is exactly the " + p.scan() + " scan of the input, for any associative"
+          + (p.commutativeOnly() ? " and commutative" : "") + " operator" : p.wrongOutputs() + " outputs are wrong")
+          .append("\n  ⊕ graph: work ").append(p.work()).append(", depth ").append(p.depth()).append(", max fan-out ").append(p.maxFanOut())
+          .append(p.maxFanOutValue() == null ? "" : " (" + p.maxFanOutValue() + ")").append("; per dependency level ")
+          .append(p.maxFanOutPerLevel()).append(", per barrier phase ").append(p.maxFanOutPerPhase()).append('\n');
+      if (p.reversedExample() != null) {
+        out.append("  operands in reverse order, e.g. ").append(p.reversedExample()).append('\n');
+      }
+    }
+    if (r.scheduleDifferences() != null) {
+      r.scheduleDifferences().forEach(d -> out.append("schedules: ").append(d).append('\n'));
+    }
+  }
+
+  private static void snippet(StringBuilder out, String source, int col) {
+    if (source == null || col < 1) {
+      return;
+    }
+    out.append("    ").append(source).append('\n').append("    ");
+    for (int i = 1; i < col; i++) {
+      out.append(i - 1 < source.length() && source.charAt(i - 1) == '\t' ? '\t' : ' ');
+    }
+    out.append("^\n");
+  }
+
   public static String render(RunReport r) {
     StringBuilder out = new StringBuilder();
     RunReport.Inputs in = r.inputs();
@@ -26,6 +71,9 @@ public final class TextReport {
     } else {
       out.append("result: WRONG, not an ").append(in.expect()).append(" scan\n");
       r.mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
+    }
+    if (r.checks() != null) {
+      checks(r, out);
     }
     out.append('\n').append("launches\n");
     List<String[]> rows = new ArrayList<>();

@@ -20,6 +20,9 @@ import java.util.List;
  * @param maxFanOut       the most ⊕ that read one value (an input or a ⊕ result)
  * @param maxFanOutValue  which value that is, e.g. {@code x0..x7}
  * @param circuit         the graph, when it was asked for; else null
+ * @param maxFanOutPerLevel the most ⊕ of one dependency level (depth) that read one value
+ * @param maxFanOutPerPhase the most ⊕ of one barrier phase of one launch that read one value
+ *                          (the stages a circuit diagram draws for a kernel written in phases)
  */
 public record ScanProof(
     boolean proved,
@@ -32,4 +35,6 @@ public record ScanProof(
     int depth,
     int maxFanOut,
     String maxFanOutValue,
-    Circuit circuit) {}
+    Circuit circuit,
+    int maxFanOutPerLevel,
+    int maxFanOutPerPhase) {}

@@ -27,6 +27,10 @@ final class Allocation {
   boolean freed;
   /** The id pointers carry for this allocation (set by its {@link Heap}). */
   int id;
+  /** The checkers' per-word state, or null when no checker runs. */
+  Shadow shadow;
+  /** Written before any kernel runs (module variables): never an uninitialised read. */
+  boolean definedAtStart;
 
   Allocation(String name, int space, int size, int base) {
     this.name = name;
@@ -71,6 +75,11 @@ final class Allocation {
     for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
       taint[w] = on ? (byte) 1 : 0;
     }
+  }
+
+  /** Words of this allocation (a partial last word counts). */
+  int words() {
+    return (bytes.length + 3) >>> 2;
   }
 
   void fill(byte value) {

@@ -26,15 +26,19 @@ final class BlockExecutor {
   /** The order warps are given the processor in: index order, or a permutation chosen by --seed. */
   private final int[] order;
 
+  /** The block's linear index in its grid. */
+  private final int linear;
+
   BlockExecutor(LaunchContext lx, int[] blockIdx) {
     this.lx = lx;
     this.code = lx.code;
     this.blockIdx = blockIdx;
+    this.linear = (int) (((long) blockIdx[2] * lx.grid[1] + blockIdx[1]) * lx.grid[0] + blockIdx[0]);
     int threads = lx.threadsPerBlock();
     int n = (threads + 31) / 32;
     this.warps = new Warp[n];
     for (int w = 0; w < n; w++) {
-      warps[w] = new Warp(w, w * 32, Math.min(32, threads - w * 32), code);
+      warps[w] = new Warp(w, w * 32, Math.min(32, threads - w * 32), code, lx.checker);
     }
     this.shared = layoutShared();
     for (Warp w : warps) {
@@ -79,7 +83,7 @@ final class BlockExecutor {
       if (m.space() == org.scansim.frontend.ir.MemSpace.SHARED && m.isDynamic()) {
         // Every extern __shared__ array starts at the same address (CUDA C Guide §7.2.3).
         if (dynamic == null) {
-          dynamic = new Allocation("extern __shared__ " + m.name(), Ptr.SHARED, lx.dynamicSharedBytes, dynamicBase);
+          dynamic = new Allocation(m.name(), Ptr.SHARED, lx.dynamicSharedBytes, dynamicBase);
         }
         out[i] = dynamic;
       }
@@ -106,6 +110,31 @@ final class BlockExecutor {
 
   int[] blockIdx() {
     return blockIdx;
+  }
+
+  Code code() {
+    return code;
+  }
+
+  int threadsPerBlock() {
+    return lx.threadsPerBlock();
+  }
+
+  /** The launch-wide linear index of a lane's thread (block-major), as the race checker records it. */
+  int globalThread(Warp w, int lane) {
+    return linear * lx.threadsPerBlock() + w.firstThread + lane;
+  }
+
+  /** The block-linear thread index of a launch-wide thread index. */
+  String threadAt(int global) {
+    return String.valueOf(global % lx.threadsPerBlock());
+  }
+
+  /** The block coordinates of a launch-wide thread index. */
+  String blockAt(int global) {
+    long b = global / lx.threadsPerBlock();
+    int[] g = lx.grid;
+    return "(" + b % g[0] + "," + b / g[0] % g[1] + "," + b / ((long) g[0] * g[1]) + ")";
   }
 
   Allocation sharedAllocation(int memIndex) {
@@ -196,14 +225,30 @@ final class BlockExecutor {
       if (pc < 0) {
         pc = w.barrierPc;
       } else if (w.barrierPc != pc) {
-        throw divergentBarrier(pc, w.barrierPc);
+        Fault f = divergentBarrier(pc, w.barrierPc);
+        if (lx.checker != null && lx.checker.barriers) {
+          // Both barriers, then stop: what follows is undefined (the hardware may hang or mix the phases).
+          lx.checker.divergentBarrier(code.insns[pc].span, code.insns[w.barrierPc].span, f.getMessage());
+          throw f.markReported();
+        }
+        throw f;
       }
     }
     boolean someExited = false;
     for (Warp w : warps) {
       someExited |= w.live != (w.index == warps.length - 1 ? lastWarpLanes() : -1);
     }
-    if (someExited) {
+    if (someExited && lx.checker != null && lx.checker.barriers) {
+      StringBuilder gone = new StringBuilder();
+      for (Warp w : warps) {
+        int all = w.index == warps.length - 1 ? lastWarpLanes() : -1;
+        if ((w.live & all) != all) {
+          gone.append(gone.length() == 0 ? "" : ", ").append(threadRange(w, all & ~w.live));
+        }
+      }
+      lx.checker.divergentBarrier(code.insns[pc].span, "__syncthreads() in block " + blockName() + " is not reached by threads "
+          + gone + ", which returned before it (the CUDA C Guide leaves this undefined: every thread of the block must reach the same __syncthreads())");
+    } else if (someExited) {
       warn("__syncthreads() at " + code.insns[pc].span.position()
           + " was not reached by threads that had already returned (undefined behaviour; the hardware ignores exited threads)");
     }

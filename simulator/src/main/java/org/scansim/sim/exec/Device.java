@@ -46,6 +46,7 @@ public final class Device {
             a.store(m.elemType(), i * m.elemType().size(), Alu.convert(m.elemType(), m.elemType(), initBits(m, i)));
           }
         }
+        a.definedAtStart = true;
         moduleVars.put(m.name(), a.id);
       }
     }
@@ -65,6 +66,33 @@ public final class Device {
       throw new IllegalStateException("set before the first launch");
     }
     uniformRegisters = on;
+  }
+
+  private Checker checker;
+  private long deadline = Long.MAX_VALUE;
+
+  /**
+   * Turns checkers on for every later launch. Blocks then run one at a time and every register
+   * is held per lane, so that findings come in execution order.
+   */
+  void setChecker(Checker c) {
+    if (!compiled.isEmpty()) {
+      throw new IllegalStateException("set before the first launch");
+    }
+    this.checker = c;
+    c.its = limits.independentThreadScheduling();
+    if (c.tracksValues()) {
+      uniformRegisters = false;
+    }
+  }
+
+  Checker checker() {
+    return checker;
+  }
+
+  /** The System.nanoTime() after which a running kernel is stopped as a runaway. */
+  void setDeadline(long nanos) {
+    this.deadline = nanos;
   }
 
   /** Chooses the seeded warp order of every later launch (0: index order). */
@@ -113,6 +141,11 @@ public final class Device {
     LaunchContext lx = new LaunchContext(code, args, grid, block, (int) sharedBytes, global, moduleAllocation, memoryModel, budget);
     lx.seed = seed;
     lx.independentThreadScheduling = limits.independentThreadScheduling();
+    lx.checker = checker;
+    lx.deadline = deadline;
+    if (checker != null) {
+      checker.newLaunch();
+    }
     runBlocks(lx, code);
     budget = lx.budget;
     output.append(lx.printf);
@@ -137,7 +170,7 @@ public final class Device {
       runResident(lx, total);
       return;
     }
-    boolean independent = threads > 1;
+    boolean independent = threads > 1 && checker == null;
     for (long first = 0; first < total; first += CHUNK) {
       int count = (int) Math.min(CHUNK, total - first);
       if (!independent) {

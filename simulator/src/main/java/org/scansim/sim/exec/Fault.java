@@ -26,4 +26,16 @@ public final class Fault extends RuntimeException {
   public Span span() {
     return span;
   }
+
+  private boolean reported;
+
+  /** Whether a checker already recorded this fault as a finding (with more detail than the fault). */
+  public boolean reported() {
+    return reported;
+  }
+
+  Fault markReported() {
+    reported = true;
+    return this;
+  }
 }

@@ -192,7 +192,9 @@ public final class HostInterpreter {
       case MALLOC -> {
         long pp = r[in.args[0]][0];
         long size = r[in.args[1]][0];
-        Allocation a = size < 0 ? null : device.allocate("cudaMalloc at " + in.span.position(), size);
+        // Named after the host pointer it is stored into (d_sums), as the user knows it.
+        Allocation holder = hostMemory(pp, in, 8);
+        Allocation a = size < 0 ? null : device.allocate(holder.name, size);
         if (a == null) {
           yield CUDA_ERROR_MEMORY_ALLOCATION;
         }
@@ -218,6 +220,9 @@ public final class HostInterpreter {
         Allocation a = any(p, in, n);
         java.util.Arrays.fill(a.bytes, (int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) r[in.args[1]][0]);
         a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
+        if (device.checker() != null && n > 0) {
+          device.checker().memset(a, (int) Ptr.offset(p), (int) n);
+        }
         yield CUDA_SUCCESS;
       }
       case DEVICE_SYNCHRONIZE -> CUDA_SUCCESS;
@@ -257,6 +262,9 @@ public final class HostInterpreter {
     System.arraycopy(s.bytes, so, d.bytes, dof, (int) n);
     for (int i = 0; i < n; i += 4) {
       d.setTaint(dof + i, 1, s.tainted(so + i));
+    }
+    if (device.checker() != null) {
+      device.checker().copy(d, dof, s, so, (int) n);
     }
     return CUDA_SUCCESS;
   }

@@ -16,12 +16,15 @@ final class Interpreter {
   private final Memory memory;
   private final int[] bankOut = new int[3];
   private final long[] shuffleScratch = new long[32];
+  private final int[] shuffleSource = new int[32];
+  private final Checker checker;
 
   Interpreter(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
     this.block = block;
     this.insns = lx.code.insns;
     this.memory = new Memory(lx, block);
+    this.checker = lx.checker != null && lx.checker.tracksValues() ? lx.checker : null;
   }
 
   /** Instructions the current turn may still run (the resident-block scheduler's time slice). */
@@ -46,6 +49,11 @@ final class Interpreter {
         throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
             + in.span.position() + " (raise it with --max-instructions if the kernel is meant to run this long)");
+      }
+      if ((lx.budget & 0xFFFF) == 0 && System.nanoTime() > lx.deadline) {
+        throw new Fault("runaway", in.span, "the run passed its wall-clock budget; warp " + w.index + " of block "
+            + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
+            + in.span.position());
       }
       Counters c = lx.counters;
       c.warpInstructions++;
@@ -77,9 +85,14 @@ final class Interpreter {
         }
         case BAR -> {
           if ((mask & w.live) != w.live) {
-            throw new Fault("divergent-barrier", in.span, "__syncthreads() reached by only some threads of a warp in block "
+            Fault f = new Fault("divergent-barrier", in.span, "__syncthreads() reached by only some threads of a warp in block "
                 + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
                 + BlockExecutor.threadRange(w, w.live & ~mask) + " took another path");
+            if (lx.checker != null && lx.checker.barriers) {
+              lx.checker.divergentBarrier(in.span, f.getMessage());
+              f.markReported();
+            }
+            throw f;
           }
           w.pc[top] = pc + 1;
           w.barrierPc = pc;
@@ -113,6 +126,7 @@ final class Interpreter {
             + "every thread in the mask must reach the same __syncwarp together)");
       }
       w.pc[top]++;
+      w.syncCount++;
       return;
     }
     int arrived = w.syncWaiting | mask;
@@ -128,6 +142,7 @@ final class Interpreter {
       }
     }
     w.syncWaiting &= ~arrived;
+    w.syncCount++;
     w.pc[top]++;
   }
 
@@ -268,6 +283,9 @@ final class Interpreter {
     }
     long[][] r = w.regs;
     int[] t = w.taint;
+    if (checker != null && in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM && in.op != Op.SHFL && in.dst >= 0) {
+      checker.alu(in, w, mask);
+    }
     switch (in.op) {
       case MOV -> {
         long[] d = r[in.dst];
@@ -336,7 +354,7 @@ final class Interpreter {
       case LD -> memory.load(in, w, mask, c, site, phase, bankOut);
       case ST -> memory.store(in, w, mask, c, site, phase, bankOut);
       case ATOM -> memory.atomic(in, w, mask, c, site, phase);
-      case SHFL -> Warps.shuffle(in, w, mask, shuffleScratch);
+      case SHFL -> Warps.shuffle(in, w, mask, shuffleScratch, checker, shuffleSource);
       case VOTE -> Warps.vote(in, w, mask);
       case ACTIVEMASK -> {
         long[] d = r[in.dst];

@@ -30,6 +30,10 @@ final class LaunchContext {
   boolean independentThreadScheduling;
   /** 0: warps of a block run in index order; otherwise a seeded legal order. */
   long seed;
+  /** The run's checkers, or null. Blocks run one at a time while they are on. */
+  Checker checker;
+  /** System.nanoTime() past which the run is stopped as a runaway (Long.MAX_VALUE: no wall-clock budget). */
+  long deadline = Long.MAX_VALUE;
 
   LaunchContext(Code code, long[] args, int[] grid, int[] block, int dynamicSharedBytes, Heap global,
       int[] moduleAllocation, MemoryModel memoryModel, long budget) {
@@ -57,6 +61,8 @@ final class LaunchContext {
     LaunchContext b = new LaunchContext(code, args, grid, block, dynamicSharedBytes, global, moduleAllocation,
         memoryModel.copy(), budget);
     b.seed = seed;
+    b.checker = checker;
+    b.deadline = deadline;
     b.independentThreadScheduling = independentThreadScheduling;
     return b;
   }

@@ -53,6 +53,10 @@ final class Memory {
       throw new Fault("use-after-free", in.span, "access to '" + a.name + "' after cudaFree by thread "
           + block.threadName(w, lane) + " of block " + block.blockName());
     }
+    if ((off < 0 || off + size > a.size()) && lx.checker != null && lx.checker.bounds) {
+      lx.checker.outOfBounds(in, block, w, lane, a, off, size);
+      return null; // reported; the access is skipped and the run goes on
+    }
     if (off < 0 || off + size > a.size()) {
       long index = Math.floorDiv(off, Math.max(1, size));
       throw new Fault("out-of-bounds", in.span, "out-of-bounds " + Ptr.spaceName(space) + " access: index " + index + " of '"
@@ -68,12 +72,21 @@ final class Memory {
     long[] ptr = w.lanes(in.a(), 0);
     long[] d = w.regs[in.dst];
     int taint = 0;
+    Checker chk = lx.checker;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
+      if (a == null) {
+        mask &= ~(1 << l);
+        d[l] = 0;
+        continue;
+      }
       int off = (int) Ptr.offset(ptr[l]);
       lanes[l] = a;
       offsets[l] = off;
+      if (chk != null) {
+        chk.load(in, block, w, l, a, off, size);
+      }
       d[l] = a.load(t, off);
       if (a.tainted(off)) {
         taint |= 1 << l;
@@ -89,12 +102,20 @@ final class Memory {
     long[] ptr = w.lanes(in.a(), 0);
     long[] v = w.lanes(in.b(), 1);
     int vt = w.taint[in.b()];
+    Checker chk = lx.checker;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
+      if (a == null) {
+        mask &= ~(1 << l);
+        continue;
+      }
       int off = (int) Ptr.offset(ptr[l]);
       lanes[l] = a;
       offsets[l] = off;
+      if (chk != null) {
+        chk.store(in, block, w, l, a, off, size);
+      }
       a.store(t, off, v[l]);
       a.setTaint(off, size, (vt & (1 << l)) != 0);
     }
@@ -115,10 +136,17 @@ final class Memory {
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
+      if (a == null) {
+        d[l] = 0;
+        continue;
+      }
       int off = (int) Ptr.offset(ptr[l]);
       long old = a.load(t, off);
       boolean oldTaint = a.tainted(off);
       long nv = Atomics.apply(in, t, old, val[l], val2 == null ? 0 : val2[l]);
+      if (lx.checker != null) {
+        lx.checker.atomic(in, block, w, l, a, off, size, old, val[l], old == val[l]);
+      }
       a.store(t, off, nv);
       if (nv != old) {
         lx.progress++;

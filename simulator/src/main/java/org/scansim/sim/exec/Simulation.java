@@ -1,6 +1,12 @@
 package org.scansim.sim.exec;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.Circuit;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.ScanProof;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.IrType;
@@ -26,7 +32,249 @@ public final class Simulation {
       throw new Fault("out-of-memory", null, "device memory budget exhausted allocating " + name);
     }
     a.fill((byte) 0xFF); // cudaMalloc leaves memory uninitialised; all-ones bits are NaN as floats
-    return new Buffer(a, type, device.global.pointerTo(a));
+    Buffer b = new Buffer(a, type, device.global.pointerTo(a));
+    b.checker = device.checker();
+    return b;
+  }
+
+  /**
+   * Turns checkers on (before any buffer is allocated or kernel launched). With
+   * {@link Check#PROOF}, {@code inputs} is how many input elements the ⊕ graph starts from
+   * (the first {@code inputs} elements a harness marks with {@link Buffer#setInput}).
+   */
+  public void setChecks(Set<Check> checks, int inputs, int maxProofNodes) {
+    if (checks.isEmpty()) {
+      return;
+    }
+    Checker c = new Checker(checks);
+    if (c.proof) {
+      c.dataflow = new Dataflow(inputs, maxProofNodes);
+    }
+    device.setChecker(c);
+  }
+
+  /** A wall-clock budget for the rest of the run: a kernel still running after it is a runaway. */
+  public void setWallBudget(long millis) {
+    if (millis > 0) {
+      device.setDeadline(System.nanoTime() + millis * 1_000_000L);
+    }
+  }
+
+  /** What the checkers found so far, in the order it first happened (empty without checkers). */
+  public List<Finding> findings() {
+    Checker c = device.checker();
+    return c == null ? List.of() : c.findings.list();
+  }
+
+  /** Adds a finding the caller made (a fault turned into a finding, a proof failure). */
+  public void addFinding(Finding f) {
+    Checker c = device.checker();
+    if (c != null) {
+      c.findings.add(f, Math.max(1, f.count()));
+    }
+  }
+
+  /** Appends text to the message of a recorded finding. */
+  public void amendFinding(String key, String text) {
+    Checker c = device.checker();
+    if (c != null) {
+      c.findings.amend(key, text);
+    }
+  }
+
+  /**
+   * Which elements of {@code out} hold a value derived from an uninitialised read, grouped by
+   * the finding (key) of that read: "out[40..63]". Empty without the initialisation check.
+   */
+  public java.util.Map<Span, String> uninitialisedOutputs(Buffer out, String outName) {
+    Checker c = device.checker();
+    java.util.Map<Span, String> reach = new java.util.LinkedHashMap<>();
+    if (c == null || !c.init || out.a.shadow == null) {
+      return reach;
+    }
+    int size = out.type.size();
+    java.util.Map<Integer, List<Integer>> bySite = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < out.length(); i++) {
+      int u = out.a.shadow.undef[(i * size) >>> 2];
+      boolean never = out.a.shadow.init[(i * size) >>> 2] == 0;
+      if (u != 0) {
+        bySite.computeIfAbsent(u, k -> new ArrayList<>()).add(i);
+      } else if (never) {
+        bySite.computeIfAbsent(0, k -> new ArrayList<>()).add(i);
+      }
+    }
+    for (java.util.Map.Entry<Integer, List<Integer>> e : bySite.entrySet()) {
+      if (e.getKey() != 0) {
+        reach.put(c.origins.get(e.getKey() - 1), ranges(outName, e.getValue()));
+      }
+    }
+    return reach;
+  }
+
+  private static String ranges(String name, List<Integer> idx) {
+    StringBuilder s = new StringBuilder();
+    int k = 0;
+    int shown = 0;
+    while (k < idx.size()) {
+      int j = k;
+      while (j + 1 < idx.size() && idx.get(j + 1) == idx.get(j) + 1) {
+        j++;
+      }
+      if (shown == 4) {
+        s.append(", …");
+        break;
+      }
+      s.append(s.length() == 0 ? "" : ", ").append(name).append('[').append(idx.get(k));
+      if (j > k) {
+        s.append("..").append(idx.get(j));
+      }
+      s.append(']');
+      shown++;
+      k = j + 1;
+    }
+    return s.toString();
+  }
+
+  /**
+   * The scan proof over {@code out}: whether every element holds exactly x0..xi
+   * ({@code inclusive}) or x0..x(i-1), with work, depth and fan-out of the ⊕ graph, and the
+   * graph itself when {@code circuit} (and it has at most {@code circuitLimit} nodes). Null
+   * without {@link Check#PROOF}.
+   */
+  public ScanProof proof(Buffer out, boolean inclusive, boolean circuit, int circuitLimit) {
+    Checker c = device.checker();
+    if (c == null || c.dataflow == null) {
+      return null;
+    }
+    Dataflow df = c.dataflow;
+    int n = Math.min(out.length(), df.n);
+    int[] outputs = new int[n];
+    List<String> failures = new ArrayList<>();
+    long wrong = 0;
+    int depth = 0;
+    int size = out.type.size();
+    for (int i = 0; i < n; i++) {
+      int tag = out.a.shadow == null ? 0 : out.a.shadow.tag[(i * size) >>> 2];
+      int node = tag - 1;
+      long bits = out.a.load(out.type, i * size);
+      int wantHi = inclusive ? i : i - 1;
+      String why = null;
+      if (tag == 0) {
+        boolean isIdentity = Checker.identity(df.scanOperator == 0 || df.scanOperator == '+' ? org.scansim.frontend.ir.Op.ADD
+            : opOf(df.scanOperator), out.type, bits);
+        outputs[i] = isIdentity ? Circuit.IDENTITY : Circuit.NONE;
+        if (!(wantHi < 0 && isIdentity)) {
+          why = "out[" + i + "] = " + (isIdentity ? "the identity" : "a value not derived from the input") + ", expected "
+              + Dataflow.range(0, wantHi);
+        }
+      } else {
+        outputs[i] = node;
+        depth = Math.max(depth, df.depth[node]);
+        if (!df.valid(node)) {
+          why = "out[" + i + "] = " + df.describe(node) + ": " + df.reason(node);
+        } else if (df.lo[node] != 0 || df.hi[node] != wantHi) {
+          why = "out[" + i + "] = " + Dataflow.range(df.lo[node], df.hi[node]) + ", expected " + Dataflow.range(0, wantHi)
+              + ": " + difference(df.lo[node], df.hi[node], wantHi);
+        }
+      }
+      if (why != null) {
+        wrong++;
+        if (failures.size() < 5) {
+          failures.add(why);
+        }
+      }
+    }
+    long work = 0;
+    for (int k = 0; k < df.size; k++) {
+      if ((df.flags[k] & Dataflow.BINARY) != 0) {
+        work++;
+      }
+    }
+    // Fan-out over the graph that produces the outputs: an operation whose result no output
+    // uses (padding, a section's unused tail) does not count as a reader.
+    boolean[] live = new boolean[df.size];
+    int[] stack = new int[df.size];
+    int sp = 0;
+    for (int node : outputs) {
+      if (node >= 0 && !live[node]) {
+        live[node] = true;
+        stack[sp++] = node;
+      }
+    }
+    int[] uses = new int[df.size];
+    while (sp > 0) {
+      int k = stack[--sp];
+      if (k < df.n) {
+        continue;
+      }
+      for (int operand : new int[] {df.left[k], df.right[k]}) {
+        if (operand >= 0) {
+          uses[operand]++;
+          if (!live[operand]) {
+            live[operand] = true;
+            stack[sp++] = operand;
+          }
+        }
+      }
+    }
+    java.util.Map<Long, Integer> perLevel = new java.util.HashMap<>();
+    java.util.Map<Long, Integer> perPhase = new java.util.HashMap<>();
+    int fanLevel = 0;
+    int fanPhase = 0;
+    for (int k = df.n; k < df.size; k++) {
+      if (!live[k]) {
+        continue;
+      }
+      for (int operand : new int[] {df.left[k], df.right[k]}) {
+        if (operand >= 0) {
+          fanLevel = Math.max(fanLevel, perLevel.merge(((long) operand << 32) | df.depth[k], 1, Integer::sum));
+          fanPhase = Math.max(fanPhase, perPhase.merge(((long) operand << 32) | (df.phase[k] & 0xFFFFFFFFL), 1, Integer::sum));
+        }
+      }
+    }
+    int fan = 0;
+    int fanNode = -1;
+    for (int k = 0; k < df.size; k++) {
+      if (uses[k] > fan) {
+        fan = uses[k];
+        fanNode = k;
+      }
+    }
+    return new ScanProof(wrong == 0, inclusive ? "inclusive" : "exclusive", List.copyOf(failures), wrong, df.firstReversed >= 0,
+        df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
+            + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
+        work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null, fanLevel, fanPhase);
+  }
+
+  private static org.scansim.frontend.ir.Op opOf(char c) {
+    return switch (c) {
+      case '*' -> org.scansim.frontend.ir.Op.MUL;
+      case 'm' -> org.scansim.frontend.ir.Op.MIN;
+      case 'M' -> org.scansim.frontend.ir.Op.MAX;
+      case '&' -> org.scansim.frontend.ir.Op.AND;
+      case '|' -> org.scansim.frontend.ir.Op.OR;
+      case '^' -> org.scansim.frontend.ir.Op.XOR;
+      default -> org.scansim.frontend.ir.Op.ADD;
+    };
+  }
+
+  private static String difference(int lo, int hi, int wantHi) {
+    List<String> parts = new ArrayList<>();
+    if (lo > 0) {
+      parts.add(Dataflow.range(0, Math.min(lo - 1, wantHi)) + " missing");
+    }
+    if (hi < wantHi) {
+      parts.add(Dataflow.range(Math.max(hi + 1, lo), wantHi) + " missing");
+    }
+    if (hi > wantHi) {
+      parts.add(Dataflow.range(Math.max(wantHi + 1, lo), hi) + " included but should not be"
+          + (hi == wantHi + 1 ? " (an inclusive result where an exclusive one is expected?)" : ""));
+    }
+    if (lo > wantHi + 1 && hi >= lo) {
+      parts.clear();
+      parts.add("a range of later inputs");
+    }
+    return parts.isEmpty() ? "wrong range" : String.join(", ", parts);
   }
 
   /** Threads that run independent blocks; reports do not depend on it. */
@@ -74,6 +322,8 @@ public final class Simulation {
     private final IrType type;
     private final long pointer;
 
+    private Checker checker;
+
     Buffer(Allocation a, IrType type, long pointer) {
       this.a = a;
       this.type = type;
@@ -97,6 +347,9 @@ public final class Simulation {
       };
       a.store(type, i * type.size(), bits);
       a.setTaint(i * type.size(), type.size(), true);
+      if (checker != null) {
+        checker.input(a, i * type.size(), type.size(), i);
+      }
     }
 
     public double get(int i) {

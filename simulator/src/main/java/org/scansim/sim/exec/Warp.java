@@ -29,8 +29,14 @@ final class Warp {
   int syncWaiting;
   /** Barriers this warp has passed: the barrier phase its instructions belong to. */
   int phase;
+  /** {@code __syncwarp}s this warp has completed (the race checker's intervals within a warp). */
+  int syncCount;
+  /** With the proof: per register and lane, the ⊕-graph node plus one (0: not from the input). */
+  final int[][] tag;
+  /** With the initialisation check: per register and lane, the site of the uninitialised read it came from, plus one. */
+  final int[][] undef;
 
-  Warp(int index, int firstThread, int lanes, Code code) {
+  Warp(int index, int firstThread, int lanes, Code code, Checker checker) {
     this.index = index;
     this.firstThread = firstThread;
     int n = code.registerCount();
@@ -39,6 +45,8 @@ final class Warp {
       regs[r] = new long[code.uniform[r] ? 1 : 32];
     }
     this.taint = new int[n];
+    this.tag = checker != null && checker.proof ? new int[n][32] : null;
+    this.undef = checker != null && checker.init ? new int[n][32] : null;
     for (int c = 0; c < code.constants.length; c++) {
       java.util.Arrays.fill(regs[code.firstConstant + c], code.constants[c]);
     }

@@ -8,7 +8,7 @@ package org.scansim.sim.exec;
 final class Warps {
   private Warps() {}
 
-  static void shuffle(CInsn in, Warp w, int mask, long[] before) {
+  static void shuffle(CInsn in, Warp w, int mask, long[] before, Checker checker, int[] source) {
     long[] src = w.lanes(in.args[1], 1);
     long[] lane = w.lanes(in.args[2], 2);
     long[] width = w.lanes(in.args[3], 3);
@@ -30,12 +30,16 @@ final class Warps {
         case BFLY -> (l ^ (int) lane[l]) < segment + wd && (l ^ (int) lane[l]) >= segment ? l ^ (int) lane[l] : l;
       };
       s &= 31;
+      source[l] = s;
       d[l] = before[s];
       if ((taintBefore & (1 << s)) != 0) {
         taint |= 1 << l;
       }
     }
     w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
+    if (checker != null) {
+      checker.shuffle(in, w, mask, source);
+    }
   }
 
   static void vote(CInsn in, Warp w, int mask) {

@@ -120,19 +120,81 @@ public final class ScanRun {
     } else {
       throw new UsageException(compiled.file().name() + " has several entries (" + names(candidates) + "): choose one with --entry");
     }
+    Type elem = ((Type.Pointer) entry.paramTypes().get(0)).pointee();
+    String name = entry.name();
+    return execute(compiled, req, elem, (sim, in, out, n) -> sim.call(name, new long[] {in, out, n}), name);
+  }
+
+  /** How a run calls the code under test once its buffers exist: a host entry, or a kernel launch. */
+  @FunctionalInterface
+  public interface Invocation {
+    void call(Simulation sim, long in, long out, int n);
+  }
+
+  /** Most ⊕-graph nodes the scan proof keeps (about 32 bytes each). */
+  static final int MAX_PROOF_NODES = 1 << 23;
+  /** Most nodes a circuit for drawing may have. */
+  static final int MAX_CIRCUIT_NODES = 20_000;
+
+  /**
+   * Runs {@code how} over fresh input and output buffers of {@code req.n()} elements of
+   * {@code elem}, once per schedule, with the request's checkers; compares the schedules'
+   * results and turns faults, unproved outputs and uninitialised values that reach the output
+   * into findings.
+   */
+  public static Outcome execute(Frontend.Result compiled, Request req, Type elem, Invocation how, String entryName) throws UsageException {
     if (req.n() < 1) {
       throw new UsageException("--n must be at least 1, not " + req.n());
     }
-    Type elem = ((Type.Pointer) entry.paramTypes().get(0)).pointee();
+    Options o = req.options();
+    int schedules = Math.max(1, o.schedules());
+    long deadline = o.wallMillis() > 0 ? System.nanoTime() + o.wallMillis() * 1_000_000L : 0;
+    Single first = null;
+    org.scansim.sim.check.Findings merged = new org.scansim.sim.check.Findings();
+    List<String> differences = new ArrayList<>();
+    for (int k = 0; k < schedules; k++) {
+      // Schedule 0 is the order asked for; the others are seeded orders of warps and blocks.
+      long seed = k == 0 ? req.seed() : req.seed() * 31 + k;
+      long left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+      Single one = once(compiled, req, elem, how, seed, left, k == 0 && o.circuit());
+      for (Finding f : one.findings) {
+        merged.add(f, f.count());
+      }
+      if (first == null) {
+        first = one;
+      } else {
+        String d = compare(first, one);
+        if (d != null) {
+          String text = "schedule " + k + " (--seed " + seed + ") " + d;
+          differences.add(text);
+          merged.add(new Finding("schedule-difference", null, null, null, "out", null, null, null, 1,
+              "the result depends on the order warps and blocks run in: " + text));
+        }
+      }
+    }
+    Single s = first;
+    return new Outcome(entryName, elem.spelling(), req.n(), s.launches, s.output, s.correct, s.mismatches, s.fault,
+        o.checks().isEmpty() && differences.isEmpty() ? List.of() : merged.list(), s.proof, List.copyOf(differences));
+  }
+
+  /** One run under one schedule. */
+  private record Single(List<LaunchRecord> launches, String output, Boolean correct, List<String> mismatches, Fault fault,
+      List<Finding> findings, ScanProof proof, double[] result) {}
+
+  private static Single once(Frontend.Result compiled, Request req, Type elem, Invocation how, long seed, long wallMillis,
+      boolean circuit) throws UsageException {
+    Options o = req.options();
     IrType t = IrType.of(elem);
     Architecture arch = req.arch();
     Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
-        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(), 1L << 31,
-            arch.independentThreadScheduling()));
-    sim.setSeed(req.seed());
+        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
+            o.deviceBytes(), arch.independentThreadScheduling()));
+    sim.setSeed(seed);
     sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
     sim.setResidentBlocks(req.residentBlocks());
     sim.setThreads(req.threads());
+    sim.setChecks(o.checks(), req.n(), MAX_PROOF_NODES);
+    sim.setWallBudget(wallMillis);
     Simulation.Buffer in;
     Simulation.Buffer out;
     try {
@@ -147,19 +209,27 @@ public final class ScanRun {
     }
     Fault fault = null;
     try {
-      sim.call(entry.name(), new long[] {in.pointer(), out.pointer(), req.n()});
+      how.call(sim, in.pointer(), out.pointer(), req.n());
     } catch (Fault f) {
       fault = f;
+    } catch (OutOfMemoryError e) {
+      fault = new Fault("out-of-memory", null, "the simulation ran out of memory (n = " + req.n() + "): run it at a smaller n");
+    } catch (StackOverflowError e) {
+      fault = new Fault("runaway", null, "the simulation nested too deeply (n = " + req.n() + ")");
     }
     Boolean correct = null;
     List<String> mismatches = new ArrayList<>();
+    double[] result = new double[req.n()];
+    for (int i = 0; i < result.length; i++) {
+      result[i] = out.get(i);
+    }
     if (req.expect() != null && fault == null) {
       double sum = 0;
       for (int i = 0; i < x.length; i++) {
         double before = sum;
         sum += x[i];
         double want = req.expect() == Expect.INCLUSIVE ? sum : before;
-        double got = out.get(i);
+        double got = result[i];
         if (got != want && !(Double.isNaN(got) && Double.isNaN(want))) {
           if (mismatches.size() < 10) {
             mismatches.add("out[" + i + "] = " + format(got) + ", expected " + format(want));
@@ -168,8 +238,56 @@ public final class ScanRun {
       }
       correct = mismatches.isEmpty();
     }
-    return new Outcome(entry.name(), elem.spelling(), req.n(), List.copyOf(sim.launches()), sim.output(), correct,
-        List.copyOf(mismatches), fault, List.of(), null, List.of());
+    ScanProof proof = null;
+    if (!o.checks().isEmpty()) {
+      if (fault != null && !fault.reported()) {
+        sim.addFinding(new Finding(fault.kind(), null, fault.span(), null, null, null, null, null, 1, fault.getMessage()));
+      }
+      java.util.Map<org.scansim.frontend.diag.Span, String> reach = sim.uninitialisedOutputs(out, "out");
+      for (Finding f : sim.findings()) {
+        if (f.kind().equals("uninitialised-read") && fault == null) {
+          String where = reach.get(f.first());
+          sim.amendFinding(f.key(), where == null ? "; the value does not reach the output" : "; the value reaches " + where);
+        }
+      }
+      if (o.checks().contains(Check.PROOF) && req.expect() != null && fault == null) {
+        proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES);
+        if (!proof.proved()) {
+          sim.addFinding(new Finding("scan-proof", null, null, null, "out", null, null, null, proof.wrongOutputs(),
+              proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input: "
+                  + String.join("; ", proof.failures()) + (proof.wrongOutputs() > proof.failures().size() ? "; …" : "")));
+        }
+      }
+    }
+    return new Single(List.copyOf(sim.launches()), sim.output(), correct, List.copyOf(mismatches), fault, sim.findings(), proof,
+        result);
+  }
+
+  /** How run {@code b} differs from run {@code a}, or null when they agree. */
+  private static String compare(Single a, Single b) {
+    if ((a.fault == null) != (b.fault == null) || a.fault != null && !a.fault.kind().equals(b.fault.kind())) {
+      return (b.fault == null ? "completes" : "stops with " + b.fault.kind()) + " where schedule 0 "
+          + (a.fault == null ? "completes" : "stops with " + a.fault.kind());
+    }
+    int differ = 0;
+    int firstDiff = -1;
+    for (int i = 0; i < a.result.length; i++) {
+      boolean same = Double.compare(a.result[i], b.result[i]) == 0 || a.result[i] == b.result[i];
+      if (!same) {
+        differ++;
+        if (firstDiff < 0) {
+          firstDiff = i;
+        }
+      }
+    }
+    if (differ > 0) {
+      return "gives out[" + firstDiff + "] = " + format(b.result[firstDiff]) + " where schedule 0 gives " + format(a.result[firstDiff])
+          + (differ > 1 ? " (" + differ + " elements differ)" : "");
+    }
+    if (!a.output.equals(b.output)) {
+      return "prints different output";
+    }
+    return null;
   }
 
   /**
@@ -204,7 +322,7 @@ public final class ScanRun {
   /**
    * Like {@link #run}, for a file whose entry is a kernel {@code __global__ void NAME(const T *in,
    * T *out, int n)} ({@code req.entry()}) without host code: the harness launches it as
-   * {@code launch} says. The device-memory budget is {@code req.options().deviceBytes()}.
+   * {@code launch} says, with the request's checkers and budgets.
    */
   public static Outcome runKernel(Frontend.Result compiled, Request req, KernelLaunch launch) throws UsageException {
     Symbol.Function kernel = null;
@@ -223,54 +341,9 @@ public final class ScanRun {
       throw new UsageException("no kernel '" + req.entry() + "' of the form __global__ void " + req.entry()
           + "(const T *in, T *out, int n) in " + compiled.file().name());
     }
-    if (req.n() < 1) {
-      throw new UsageException("--n must be at least 1, not " + req.n());
-    }
     Type elem = ((Type.Pointer) kernel.paramTypes().get(0)).pointee();
-    IrType t = IrType.of(elem);
-    Architecture arch = req.arch();
-    Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
-        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
-            req.options().deviceBytes(), arch.independentThreadScheduling()));
-    sim.setSeed(req.seed());
-    sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
-    sim.setResidentBlocks(req.residentBlocks());
-    sim.setThreads(req.threads());
-    Simulation.Buffer in;
-    Simulation.Buffer out;
-    try {
-      in = sim.allocate("in", t, req.n());
-      out = sim.allocate("out", t, req.n());
-    } catch (Fault f) {
-      throw new UsageException("n = " + req.n() + " does not fit the simulated device memory");
-    }
-    double[] x = Inputs.values(req.n());
-    for (int i = 0; i < x.length; i++) {
-      in.setInput(i, x[i]);
-    }
-    Fault fault = null;
-    try {
-      sim.launch(kernel.name(), new int[] {launch.grid(), 1, 1}, new int[] {launch.block(), 1, 1}, launch.sharedBytes(),
-          new long[] {in.pointer(), out.pointer(), req.n()});
-    } catch (Fault f) {
-      fault = f;
-    }
-    Boolean correct = null;
-    List<String> mismatches = new ArrayList<>();
-    if (req.expect() != null && fault == null) {
-      double sum = 0;
-      for (int i = 0; i < x.length; i++) {
-        double before = sum;
-        sum += x[i];
-        double want = req.expect() == Expect.INCLUSIVE ? sum : before;
-        double got = out.get(i);
-        if (got != want && !(Double.isNaN(got) && Double.isNaN(want)) && mismatches.size() < 10) {
-          mismatches.add("out[" + i + "] = " + format(got) + ", expected " + format(want));
-        }
-      }
-      correct = mismatches.isEmpty();
-    }
-    return new Outcome(kernel.name(), elem.spelling(), req.n(), List.copyOf(sim.launches()), sim.output(), correct,
-        List.copyOf(mismatches), fault, List.of(), null, List.of());
+    String name = kernel.name();
+    return execute(compiled, req, elem, (sim, in, out, n) -> sim.launch(name, new int[] {launch.grid(), 1, 1},
+        new int[] {launch.block(), 1, 1}, launch.sharedBytes(), new long[] {in, out, n}), name);
   }
 }

@@ -1,0 +1,510 @@
+package org.scansim.sim.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.Op;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.Findings;
+
+/**
+ * The checkers of one run (DESIGN §1, issue "correctness checkers"), fed by the interpreter with
+ * every access and operation of every lane while they are on. They keep, per word of memory, a
+ * {@link Shadow}, and per register lane the ⊕-graph node and the origin of an uninitialised
+ * value, and they record {@link Finding}s instead of stopping the run where the run can go on:
+ *
+ * <ul>
+ *   <li><b>races</b>: two accesses to one word by different threads, at least one a write, not
+ *       ordered by a {@code __syncthreads} of their block (between blocks of one launch: unless
+ *       both are volatile or atomic), not both atomic. Two lanes of one warp are ordered only
+ *       by a {@code __syncwarp} from Volta on (CUDA C Guide §7.1, independent thread
+ *       scheduling); before Volta lock step orders them when both accesses are volatile,
+ *       reported as relying on warp-synchronous execution.
+ *   <li><b>bounds</b>: an access outside the declared array it points into; skipped.
+ *   <li><b>init</b>: a read of a word nothing wrote; whether the value reaches an output is
+ *       followed through registers and memory.
+ *   <li><b>barriers</b>: a {@code __syncthreads} not every thread of the block reaches.
+ *   <li><b>proof</b>: the {@link Dataflow} graph of ⊕ over the input's ranges.
+ * </ul>
+ *
+ * Runs on one thread (the device runs blocks one at a time while checking), so findings come
+ * in execution order and are deterministic.
+ */
+final class Checker {
+  final boolean races;
+  final boolean bounds;
+  final boolean init;
+  final boolean barriers;
+  final boolean proof;
+  final Findings findings = new Findings();
+  Dataflow dataflow;
+  private final List<Allocation> global = new ArrayList<>();
+  /** The reads that found uninitialised memory, by id (an uninitialised value carries id + 1). */
+  final List<Span> origins = new ArrayList<>();
+  private final java.util.Map<CInsn, Integer> originIds = new java.util.IdentityHashMap<>();
+
+  private int origin(CInsn in) {
+    return originIds.computeIfAbsent(in, k -> {
+      origins.add(k.span);
+      return origins.size() - 1;
+    }) + 1;
+  }
+
+  /** Independent thread scheduling (Volta and later): lanes of a warp are ordered only by __syncwarp. */
+  boolean its = true;
+
+  Checker(Set<Check> checks) {
+    this.races = checks.contains(Check.RACES);
+    this.bounds = checks.contains(Check.BOUNDS);
+    this.init = checks.contains(Check.INIT);
+    this.barriers = checks.contains(Check.BARRIERS);
+    this.proof = checks.contains(Check.PROOF);
+  }
+
+  /** Whether registers need per-lane shadows (node tags, uninitialised origins). */
+  boolean tracksValues() {
+    return init || proof;
+  }
+
+  Shadow shadow(Allocation a) {
+    Shadow s = a.shadow;
+    if (s == null) {
+      s = new Shadow(a.words(), init, proof, races);
+      a.shadow = s;
+      if (s.init != null && a.definedAtStart) {
+        java.util.Arrays.fill(s.init, (byte) 1);
+      }
+      if (a.space == Ptr.GLOBAL || a.space == Ptr.CONSTANT) {
+        global.add(a);
+      }
+    }
+    return s;
+  }
+
+  /** A new kernel launch: everything before it is ordered before everything in it. */
+  private int launches;
+
+  void newLaunch() {
+    launches++;
+    for (Allocation a : global) {
+      a.shadow.newLaunch();
+    }
+  }
+
+  // ---- the harness and host code ----
+
+  /** Element i of an input buffer, set by the harness: written, and (with the proof) x_i. */
+  void input(Allocation a, int off, int size, int index) {
+    Shadow s = shadow(a);
+    for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
+      if (s.init != null) {
+        s.init[w] = 1;
+        s.undef[w] = 0;
+      }
+      if (s.tag != null) {
+        s.tag[w] = dataflow != null && index < dataflow.n ? index + 1 : 0;
+      }
+    }
+  }
+
+  /** cudaMemset: written, with a value not derived from the input. */
+  void memset(Allocation a, int off, int n) {
+    Shadow s = shadow(a);
+    for (int w = off >>> 2; w < (off + n + 3) >>> 2 && w < a.words(); w++) {
+      if (s.init != null) {
+        s.init[w] = 1;
+        s.undef[w] = 0;
+      }
+      if (s.tag != null) {
+        s.tag[w] = 0;
+      }
+    }
+  }
+
+  /** cudaMemcpy (any direction): the shadow moves with the bytes, word by word. */
+  void copy(Allocation d, int dof, Allocation src, int so, int n) {
+    Shadow ds = shadow(d);
+    Shadow ss = shadow(src);
+    for (int i = 0; i < n; i += 4) {
+      int dw = (dof + i) >>> 2;
+      int sw = (so + i) >>> 2;
+      if (ds.init != null) {
+        // Host memory is not tracked: a copy from the host counts as initialising.
+        boolean fromHost = src.space == Ptr.HOST;
+        ds.init[dw] = fromHost ? 1 : ss.init[sw];
+        ds.undef[dw] = fromHost ? 0 : ss.undef[sw];
+      }
+      if (ds.tag != null) {
+        ds.tag[dw] = ss.tag[sw];
+      }
+    }
+  }
+
+  // ---- accesses ----
+
+  /** An access outside its array, with bounds checking on: recorded; the caller skips the lane. */
+  void outOfBounds(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, long off, int size) {
+    long index = Math.floorDiv(off, Math.max(1, size));
+    String space = Ptr.spaceName(a.space);
+    findings.add(new Finding("out-of-bounds", null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
+        b.blockName(), 1, (in.op == Op.ST ? "write" : in.op == Op.ATOM ? "atomic" : "read") + " of " + space + " " + a.name
+            + "[" + index + "], outside the array's " + a.size() / Math.max(1, size) + " elements, by thread " + thread(b, w, lane)
+            + " of block " + b.blockName() + (a.space == Ptr.SHARED ? " (it may land in another shared array: the hardware would not complain)" : "")));
+  }
+
+  void load(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size) {
+    Shadow s = shadow(a);
+    int word = off >>> 2;
+    if (races) {
+      read(in, b, w, lane, a, s, word, off / Math.max(1, size), false);
+    }
+    if (init) {
+      int origin = 0;
+      boolean uninit = false;
+      for (int k = word; k <= (off + size - 1) >>> 2; k++) {
+        uninit |= s.init[k] == 0;
+        origin = origin != 0 ? origin : s.undef[k];
+      }
+      if (uninit) {
+        uninitialised(in, b, w, lane, a, off / Math.max(1, size));
+        origin = origin(in);
+      }
+      w.undef[in.dst][lane] = origin;
+    }
+    if (proof) {
+      w.tag[in.dst][lane] = s.tag[word];
+    }
+  }
+
+  void store(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size) {
+    Shadow s = shadow(a);
+    int word = off >>> 2;
+    if (races) {
+      write(in, b, w, lane, a, s, word, off / Math.max(1, size), false);
+    }
+    int last = (off + size - 1) >>> 2;
+    if (init) {
+      for (int k = word; k <= last; k++) {
+        s.init[k] = 1;
+        s.undef[k] = w.undef[in.b()][lane];
+      }
+    }
+    if (proof) {
+      for (int k = word; k <= last; k++) {
+        s.tag[k] = k == word ? w.tag[in.b()][lane] : 0;
+      }
+    }
+  }
+
+  /** An atomic read-modify-write; {@code value} and {@code old} are the operand and the word before it. */
+  void atomic(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size, long old, long value, boolean swapped) {
+    Shadow s = shadow(a);
+    int word = off >>> 2;
+    if (races) {
+      read(in, b, w, lane, a, s, word, off / Math.max(1, size), true);
+      write(in, b, w, lane, a, s, word, off / Math.max(1, size), true);
+    }
+    if (init) {
+      int origin = s.undef[word];
+      if (s.init[word] == 0) {
+        uninitialised(in, b, w, lane, a, off / Math.max(1, size));
+        origin = origin(in);
+      }
+      w.undef[in.dst][lane] = origin;
+      s.init[word] = 1;
+      s.undef[word] = origin != 0 ? origin : w.undef[in.b()][lane];
+    }
+    if (proof) {
+      dataflow.currentPhase = (launches << 16) | (w.phase & 0xFFFF);
+      int oldTag = s.tag[word];
+      int v = w.tag[in.b()][lane];
+      w.tag[in.dst][lane] = oldTag;
+      s.tag[word] = switch (in.ir.atomic()) {
+        case EXCH -> v;
+        case CAS -> swapped ? w.tag[in.args[2]][lane] : oldTag;
+        case INC, DEC -> 0;
+        default -> oldTag == 0 && v == 0 ? 0 : node(atomicOp(in), in.type, oldTag, old, v, value);
+      };
+    }
+  }
+
+  private static Op atomicOp(CInsn in) {
+    return switch (in.ir.atomic()) {
+      case ADD -> Op.ADD;
+      case SUB -> Op.SUB;
+      case MIN -> Op.MIN;
+      case MAX -> Op.MAX;
+      case AND -> Op.AND;
+      case OR -> Op.OR;
+      case XOR -> Op.XOR;
+      default -> Op.MOV;
+    };
+  }
+
+  // ---- races ----
+
+  /** The interval word of an access: barrier phase, __syncwarp count, atomic and volatile bits. */
+  static int interval(Warp w, boolean atomic, boolean isVolatile) {
+    return (w.phase << 16) | ((w.syncCount & 0x3FFF) << 2) | (atomic ? 2 : 0) | (isVolatile ? 1 : 0);
+  }
+
+  private void read(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int index, boolean atomic) {
+    int t = b.globalThread(w, lane);
+    int e = interval(w, atomic, in.ir.isVolatile());
+    if (s.wT[word] != 0 && s.wT[word] - 1 != t) {
+      hazard("read-after-write", b, a, index, s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
+    }
+    if (s.rT[word] - 1 != t) {
+      s.r2T[word] = s.rT[word];
+      s.r2S[word] = s.rS[word];
+      s.r2E[word] = s.rE[word];
+    }
+    s.rT[word] = t + 1;
+    s.rS[word] = in.index;
+    s.rE[word] = e;
+  }
+
+  private void write(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int index, boolean atomic) {
+    int t = b.globalThread(w, lane);
+    int e = interval(w, atomic, in.ir.isVolatile());
+    if (s.wT[word] != 0 && s.wT[word] - 1 != t) {
+      hazard("write-after-write", b, a, index, s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
+    }
+    if (s.rT[word] != 0 && s.rT[word] - 1 != t) {
+      hazard("write-after-read", b, a, index, s.rT[word] - 1, s.rS[word], s.rE[word], t, in.index, e);
+    } else if (s.r2T[word] != 0 && s.r2T[word] - 1 != t) {
+      hazard("write-after-read", b, a, index, s.r2T[word] - 1, s.r2S[word], s.r2E[word], t, in.index, e);
+    }
+    s.wT[word] = t + 1;
+    s.wS[word] = in.index;
+    s.wE[word] = e;
+    if (!atomic) {
+      s.rT[word] = 0;
+      s.r2T[word] = 0;
+    }
+  }
+
+  private void hazard(String hazard, BlockExecutor b, Allocation a, int index, int tA, int sA, int eA, int tB, int sB, int eB) {
+    int tpb = b.threadsPerBlock();
+    boolean syncA = (eA & 3) != 0;
+    boolean syncB = (eB & 3) != 0;
+    boolean atomicA = (eA & 2) != 0;
+    boolean atomicB = (eB & 2) != 0;
+    String kind = "race";
+    String scope;
+    if (tA / tpb != tB / tpb) {
+      if (syncA && syncB) {
+        return; // flags and values published with volatile or atomic accesses (and fences)
+      }
+      scope = "in different blocks of one launch, which nothing but the end of the kernel orders";
+    } else {
+      if (eA >>> 16 != eB >>> 16 || atomicA && atomicB) {
+        return;
+      }
+      if ((tA % tpb) / 32 != (tB % tpb) / 32) {
+        scope = "in different warps with no __syncthreads() between them";
+      } else {
+        if (((eA >>> 2) & 0x3FFF) != ((eB >>> 2) & 0x3FFF)) {
+          return;
+        }
+        if (its) {
+          scope = "in one warp with no __syncwarp() between them (from Volta on, the threads of a warp are not kept in lock step)";
+        } else if ((eA & 1) != 0 && (eB & 1) != 0) {
+          kind = "warp-synchronous";
+          scope = "in one warp: safe here only because the threads of a warp run in lock step before Volta; from Volta on it needs __syncwarp()";
+        } else {
+          scope = "in one warp without volatile: even in lock step the compiler may keep the value in a register";
+        }
+      }
+    }
+    Code code = b.code();
+    Span first = code.insns[sA].span;
+    Span second = code.insns[sB].span;
+    String what = switch (hazard) {
+      case "read-after-write" -> "wrote";
+      default -> hazard.startsWith("write-after-read") ? "read" : "wrote";
+    };
+    String then = hazard.equals("read-after-write") ? "reads" : "writes";
+    String threads = b.threadAt(tA) + " and " + b.threadAt(tB);
+    findings.add(new Finding(kind, hazard, first, second, a.name, String.valueOf(index), threads, b.blockAt(tA)
+        + (tA / tpb != tB / tpb ? " and " + b.blockAt(tB) : ""), 1,
+        hazard + " on " + Ptr.spaceName(a.space) + " " + a.name + "[" + index + "]: thread " + b.threadAt(tA) + " of block "
+            + b.blockAt(tA) + " " + what + " it at " + first.line() + ":" + first.col() + ", then thread " + b.threadAt(tB)
+            + " of block " + b.blockAt(tB) + " " + then + " it at " + second.line() + ":" + second.col() + ", " + scope));
+  }
+
+  // ---- uninitialised values ----
+
+  private void uninitialised(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int index) {
+    findings.add(new Finding("uninitialised-read", null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
+        b.blockName(), 1, "read of " + Ptr.spaceName(a.space) + " " + a.name + "[" + index + "], which nothing has written, by thread "
+            + thread(b, w, lane) + " of block " + b.blockName()));
+  }
+
+  // ---- barriers ----
+
+  void divergentBarrier(Span at, String message) {
+    divergentBarrier(at, null, message);
+  }
+
+  /** Threads of one block wait at two different barriers, {@code at} and {@code other}. */
+  void divergentBarrier(Span at, Span other, String message) {
+    findings.add(new Finding("divergent-barrier", null, at, other, null, null, null, null, 1, message));
+  }
+
+  // ---- registers ----
+
+  /** Before an ALU, shuffle-free instruction runs: its destination's tags and origins. */
+  void alu(CInsn in, Warp w, int mask) {
+    if (dataflow != null) {
+      dataflow.currentPhase = (launches << 16) | (w.phase & 0xFFFF);
+    }
+    int[][] tag = w.tag;
+    int[][] undef = w.undef;
+    int dst = in.dst;
+    if (dst < 0) {
+      return;
+    }
+    switch (in.op) {
+      case MOV, CVT -> {
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          if (tag != null) {
+            tag[dst][l] = tag[in.a()][l];
+          }
+          if (undef != null) {
+            undef[dst][l] = undef[in.a()][l];
+          }
+        }
+      }
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
+        long[] va = w.lanes(in.a(), 0);
+        long[] vb = w.lanes(in.b(), 1);
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          if (tag != null) {
+            int ta = tag[in.a()][l];
+            int tb = tag[in.b()][l];
+            tag[dst][l] = ta == 0 && tb == 0 || in.type == IrType.PRED ? 0 : node(in.op, in.type, ta, va[l], tb, vb[l]);
+          }
+          if (undef != null) {
+            int ua = undef[in.a()][l];
+            undef[dst][l] = ua != 0 ? ua : undef[in.b()][l];
+          }
+        }
+      }
+      case NEG, NOT, ABS, POPC, CLZ, FFS -> {
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          if (tag != null) {
+            int ta = tag[in.a()][l];
+            tag[dst][l] = ta == 0 ? 0 : dataflow.unary(symbol(in.op), ta - 1) + 1;
+          }
+          if (undef != null) {
+            undef[dst][l] = undef[in.a()][l];
+          }
+        }
+      }
+      default -> {
+        // Comparisons, addresses, special registers, votes: values not derived from the input.
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          if (tag != null) {
+            tag[dst][l] = 0;
+          }
+          if (undef != null) {
+            int u = 0;
+            for (int a : in.args) {
+              if (u == 0 && a < undef.length) {
+                u = undef[a][l];
+              }
+            }
+            undef[dst][l] = u;
+          }
+        }
+      }
+    }
+  }
+
+  /** A shuffle: each lane's destination takes the shadows of its source lane, as they were before. */
+  void shuffle(CInsn in, Warp w, int mask, int[] source) {
+    if (w.tag != null) {
+      int[] src = w.tag[in.args[1]].clone();
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        w.tag[in.dst][l] = src[source[l]];
+      }
+    }
+    if (w.undef != null) {
+      int[] src = w.undef[in.args[1]].clone();
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        w.undef[in.dst][l] = src[source[l]];
+      }
+    }
+  }
+
+  /** The node for {@code a op b} where at least one operand is derived from the input. */
+  private int node(Op op, IrType type, int ta, long va, int tb, long vb) {
+    int a = ta != 0 ? ta - 1 : identity(op, type, va) ? Dataflow.IDENTITY : Dataflow.CONSTANT;
+    int b = tb != 0 ? tb - 1 : identity(op, type, vb) ? Dataflow.IDENTITY : Dataflow.CONSTANT;
+    boolean associative = switch (op) {
+      case ADD, MUL, MIN, MAX, AND, OR, XOR -> true;
+      default -> false;
+    };
+    return dataflow.binary(symbol(op), associative, a, b) + 1;
+  }
+
+  private static char symbol(Op op) {
+    return switch (op) {
+      case ADD -> '+';
+      case SUB -> '-';
+      case MUL -> '*';
+      case DIV -> '/';
+      case REM -> '%';
+      case AND -> '&';
+      case OR -> '|';
+      case XOR -> '^';
+      case SHL -> '<';
+      case SHR -> '>';
+      case MIN -> 'm';
+      case MAX -> 'M';
+      case NEG -> '-';
+      case NOT -> '~';
+      case ABS -> 'a';
+      default -> '?';
+    };
+  }
+
+  /** Whether register-form value v of type t is op's identity element. */
+  static boolean identity(Op op, IrType t, long v) {
+    boolean f32 = t == IrType.F32;
+    boolean f64 = t == IrType.F64;
+    boolean unsigned = t == IrType.U32 || t == IrType.U64 || t == IrType.U8 || t == IrType.U16;
+    double d = f32 ? Float.intBitsToFloat((int) v) : f64 ? Double.longBitsToDouble(v) : 0;
+    return switch (op) {
+      case ADD, OR, XOR -> f32 || f64 ? d == 0 : v == 0;
+      case MUL -> f32 || f64 ? d == 1 : v == 1;
+      case AND -> Alu.norm(t, -1L) == v;
+      case MIN -> f32 || f64 ? d == Double.POSITIVE_INFINITY : unsigned ? Alu.norm(t, -1L) == v : v == maxSigned(t);
+      case MAX -> f32 || f64 ? d == Double.NEGATIVE_INFINITY : unsigned ? v == 0 : v == -maxSigned(t) - 1;
+      default -> false;
+    };
+  }
+
+  private static long maxSigned(IrType t) {
+    return switch (t) {
+      case I8 -> Byte.MAX_VALUE;
+      case I16 -> Short.MAX_VALUE;
+      case I32 -> Integer.MAX_VALUE;
+      default -> Long.MAX_VALUE;
+    };
+  }
+
+  private static String thread(BlockExecutor b, Warp w, int lane) {
+    return String.valueOf(w.firstThread + lane);
+  }
+}

@@ -1,0 +1,282 @@
+package org.scansim.sim.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.scansim.sim.check.Circuit;
+
+/**
+ * The ⊕ graph of a run (DESIGN §4: work and depth): every value derived from the scan's input is
+ * a node holding the range of inputs x_lo..x_hi it combines. The inputs are nodes 0..n-1.
+ * Applying an associative operator to two adjacent ranges gives the joined range; anything else
+ * (overlapping or gapped ranges, a constant that is not the identity, an operation that is not
+ * the scan operator) gives an invalid node that remembers its operands, so that a wrong output
+ * can be explained ("x0..x3 ⊕ x2..x5: x2..x3 counted twice"). Bounded by a node budget.
+ */
+final class Dataflow {
+  /** Operand codes besides node ids. */
+  static final int IDENTITY = Circuit.IDENTITY;
+  static final int CONSTANT = Circuit.NONE;
+
+  static final byte VALID = 1;
+  static final byte REVERSED = 2;
+  static final byte BINARY = 4;
+
+  final int n;
+  private final int maxNodes;
+  int size;
+  int[] lo;
+  int[] hi;
+  int[] depth;
+  int[] left;
+  int[] right;
+  int[] uses;
+  byte[] flags;
+  /** The operator symbol of each node (for explanations). */
+  byte[] op;
+  /** The barrier phase (launch number × 2^16 + phase) each node was computed in. */
+  int[] phase;
+  /** The phase new nodes belong to (set by the checker before each operation). */
+  int currentPhase;
+  /** The first node whose operands came in reverse order, or -1. */
+  int firstReversed = -1;
+  /** The operator of the first valid binary node: what "the scan operator" is in this run. */
+  char scanOperator;
+
+  Dataflow(int n, int maxNodes) {
+    this.n = n;
+    this.maxNodes = maxNodes;
+    int cap = Math.max(16, n * 3);
+    lo = new int[cap];
+    hi = new int[cap];
+    depth = new int[cap];
+    left = new int[cap];
+    right = new int[cap];
+    uses = new int[cap];
+    flags = new byte[cap];
+    op = new byte[cap];
+    phase = new int[cap];
+    for (int i = 0; i < n; i++) {
+      lo[i] = i;
+      hi[i] = i;
+      left[i] = CONSTANT;
+      right[i] = CONSTANT;
+      flags[i] = VALID;
+    }
+    size = n;
+  }
+
+  private int newNode() {
+    if (size == lo.length) {
+      if (size >= maxNodes) {
+        throw new Fault("budget", null, "the scan proof needs more than " + maxNodes
+            + " nodes of the ⊕ graph; prove it at a smaller n");
+      }
+      int cap = (int) Math.min((long) maxNodes, (long) size * 2);
+      lo = java.util.Arrays.copyOf(lo, cap);
+      hi = java.util.Arrays.copyOf(hi, cap);
+      depth = java.util.Arrays.copyOf(depth, cap);
+      left = java.util.Arrays.copyOf(left, cap);
+      right = java.util.Arrays.copyOf(right, cap);
+      uses = java.util.Arrays.copyOf(uses, cap);
+      flags = java.util.Arrays.copyOf(flags, cap);
+      op = java.util.Arrays.copyOf(op, cap);
+      phase = java.util.Arrays.copyOf(phase, cap);
+    }
+    phase[size] = currentPhase;
+    return size++;
+  }
+
+  /**
+   * The node for {@code a op b}. {@code a} and {@code b} are node ids, or {@link #IDENTITY} for
+   * a value not derived from the input that is the operator's identity, or {@link #CONSTANT} for
+   * any other such value. {@code associative}: the operation is a candidate scan operator.
+   */
+  int binary(char symbol, boolean associative, int a, int b) {
+    int k = newNode();
+    left[k] = a;
+    right[k] = b;
+    op[k] = (byte) symbol;
+    int da = a >= 0 ? depth[a] : 0;
+    int db = b >= 0 ? depth[b] : 0;
+    depth[k] = Math.max(da, db) + 1;
+    if (a >= 0) {
+      uses[a]++;
+    }
+    if (b >= 0) {
+      uses[b]++;
+    }
+    byte f = BINARY;
+    boolean ok = associative && (a >= 0 || a == IDENTITY) && (b >= 0 || b == IDENTITY)
+        && (a < 0 || (flags[a] & VALID) != 0) && (b < 0 || (flags[b] & VALID) != 0);
+    if (a >= 0 && b >= 0) {
+      lo[k] = Math.min(lo[a], lo[b]);
+      hi[k] = Math.max(hi[a], hi[b]);
+      if (ok && hi[a] + 1 == lo[b]) {
+        f |= VALID;
+      } else if (ok && hi[b] + 1 == lo[a]) {
+        f |= VALID | REVERSED;
+        if (firstReversed < 0) {
+          firstReversed = k;
+        }
+      }
+    } else if (a >= 0 || b >= 0) {
+      int x = a >= 0 ? a : b;
+      lo[k] = lo[x];
+      hi[k] = hi[x];
+      if (ok) {
+        f |= VALID;
+      }
+    } else {
+      lo[k] = 1;
+      hi[k] = 0; // the identity combined with itself: an empty range
+      if (ok) {
+        f |= VALID;
+      }
+    }
+    if ((f & VALID) != 0 && scanOperator == 0) {
+      scanOperator = symbol;
+    }
+    flags[k] = f;
+    return k;
+  }
+
+  /** A one-operand operation on a derived value (negation, a conversion that is not a copy): never a ⊕. */
+  int unary(char symbol, int a) {
+    int k = newNode();
+    left[k] = a;
+    right[k] = CONSTANT;
+    op[k] = (byte) symbol;
+    depth[k] = (a >= 0 ? depth[a] : 0);
+    lo[k] = a >= 0 ? lo[a] : 1;
+    hi[k] = a >= 0 ? hi[a] : 0;
+    if (a >= 0) {
+      uses[a]++;
+    }
+    flags[k] = 0;
+    return k;
+  }
+
+  boolean valid(int k) {
+    return (flags[k] & VALID) != 0;
+  }
+
+  /** {@code x3}, {@code x0..x5}, or an expression for an invalid node (at most {@code budget} terms deep). */
+  String describe(int k) {
+    StringBuilder s = new StringBuilder();
+    describe(k, s, 3, false);
+    return s.toString();
+  }
+
+  private void describe(int k, StringBuilder s, int budget, boolean nested) {
+    if (k == IDENTITY) {
+      s.append("identity");
+      return;
+    }
+    if (k == CONSTANT) {
+      s.append("c");
+      return;
+    }
+    if (valid(k)) {
+      s.append(range(lo[k], hi[k]));
+      return;
+    }
+    if (budget == 0) {
+      s.append("…");
+      return;
+    }
+    if (nested) {
+      s.append('(');
+    }
+    if (right[k] == CONSTANT && (flags[k] & BINARY) == 0) {
+      s.append((char) op[k]);
+      describe(left[k], s, budget - 1, true);
+    } else {
+      describe(left[k], s, budget - 1, true);
+      s.append(' ').append(symbol(k)).append(' ');
+      describe(right[k], s, budget - 1, true);
+    }
+    if (nested) {
+      s.append(')');
+    }
+  }
+
+  private String symbol(int k) {
+    char c = (char) op[k];
+    return c == scanOperator || (scanOperator == 0 && c == '+') ? "⊕" : String.valueOf(c);
+  }
+
+  static String range(int lo, int hi) {
+    if (hi < lo) {
+      return "identity";
+    }
+    return lo == hi ? "x" + lo : "x" + lo + "..x" + hi;
+  }
+
+  /** Why node k is invalid: the first invalid node under it whose operands are valid, explained. */
+  String reason(int k) {
+    int c = cause(k);
+    String why = why(c);
+    return c == k ? why : why + " in " + describe(c);
+  }
+
+  private String why(int c) {
+    int a = left[c];
+    int b = right[c];
+    if ((flags[c] & BINARY) == 0) {
+      return "'" + (char) op[c] + "' is not the scan operator";
+    }
+    if (a == CONSTANT || b == CONSTANT) {
+      return "a value not derived from the input (and not the identity) is combined in";
+    }
+    if (op[c] != scanOperator && scanOperator != 0) {
+      return "'" + (char) op[c] + "' is not the scan operator '" + scanOperator + "'";
+    }
+    if (a >= 0 && b >= 0) {
+      int l1 = Math.min(lo[a], lo[b]);
+      int first = lo[a] <= lo[b] ? a : b;
+      int second = first == a ? b : a;
+      if (lo[second] <= hi[first]) {
+        return range(lo[second], Math.min(hi[first], hi[second])) + " counted twice";
+      }
+      if (lo[second] > hi[first] + 1) {
+        return range(hi[first] + 1, lo[second] - 1) + " missing between " + range(l1, hi[first]) + " and "
+            + range(lo[second], hi[second]);
+      }
+    }
+    return "not a combination of adjacent ranges";
+  }
+
+  private int cause(int k) {
+    while (true) {
+      int a = left[k];
+      int b = right[k];
+      if (a >= 0 && !valid(a)) {
+        k = a;
+      } else if (b >= 0 && !valid(b)) {
+        k = b;
+      } else {
+        return k;
+      }
+    }
+  }
+
+  /**
+   * The graph for drawing: the inputs and the nodes some output depends on ({@code live}), or
+   * null when they are more than {@code limit}.
+   */
+  Circuit circuit(int[] outputs, boolean[] live, int limit) {
+    List<Circuit.Node> nodes = new ArrayList<>();
+    for (int k = 0; k < size; k++) {
+      if (k >= n && !live[k]) {
+        continue;
+      }
+      if (nodes.size() == limit) {
+        return null;
+      }
+      boolean input = k < n;
+      nodes.add(new Circuit.Node(k, lo[k], hi[k], valid(k), depth[k], input ? Circuit.NONE : left[k],
+          input ? Circuit.NONE : right[k]));
+    }
+    return new Circuit(n, List.copyOf(nodes), outputs.clone());
+  }
+}

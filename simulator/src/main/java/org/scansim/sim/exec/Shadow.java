@@ -1,0 +1,51 @@
+package org.scansim.sim.exec;
+
+/**
+ * What the checkers keep per 4-byte word of one allocation (created only when checkers are
+ * on): whether it has been written, where an uninitialised value in it came from, the node of
+ * the ⊕ graph its value is, and the last write and last two reads of different threads (the
+ * race checker's history, in the manner of FastTrack's epochs: thread, site and the
+ * barrier/{@code __syncwarp} interval of each access).
+ */
+final class Shadow {
+  /** 1 once written (by a kernel, a copy, a memset, or the harness). */
+  final byte[] init;
+  /** Nonzero: the value was derived from an uninitialised read at site (value - 1). */
+  final int[] undef;
+  /** The ⊕-graph node the word holds, plus one (0: a value not derived from the input). */
+  final int[] tag;
+  /** Race history: thread+1 (0: none), site and interval word (see {@link Checker#interval}). */
+  final int[] wT;
+  final int[] wS;
+  final int[] wE;
+  final int[] rT;
+  final int[] rS;
+  final int[] rE;
+  final int[] r2T;
+  final int[] r2S;
+  final int[] r2E;
+
+  Shadow(int words, boolean init, boolean proof, boolean races) {
+    this.init = init ? new byte[words] : null;
+    this.undef = init ? new int[words] : null;
+    this.tag = proof ? new int[words] : null;
+    this.wT = races ? new int[words] : null;
+    this.wS = races ? new int[words] : null;
+    this.wE = races ? new int[words] : null;
+    this.rT = races ? new int[words] : null;
+    this.rS = races ? new int[words] : null;
+    this.rE = races ? new int[words] : null;
+    this.r2T = races ? new int[words] : null;
+    this.r2S = races ? new int[words] : null;
+    this.r2E = races ? new int[words] : null;
+  }
+
+  /** Forgets the race history (a new kernel launch orders everything before it). */
+  void newLaunch() {
+    if (wT != null) {
+      java.util.Arrays.fill(wT, 0);
+      java.util.Arrays.fill(rT, 0);
+      java.util.Arrays.fill(r2T, 0);
+    }
+  }
+}
