@@ -53,7 +53,8 @@ public record Assignment(
    *
    * @param maxWarpInstructions warp instructions of all launches of a run; a run past it is stopped
    *                            as a runaway kernel
-   * @param wallSeconds         wall-clock time of one run; a run past it is abandoned, and the
+   * @param wallSeconds         wall-clock time of one run: the engine stops a kernel past it; host
+   *                            code still running a little later is abandoned, and the
    *                            submission's remaining sizes are not run
    * @param deviceBytes         simulated device memory (the harness's two buffers included)
    * @param compileSeconds      wall-clock time to preprocess, parse and type-check the submission

@@ -144,7 +144,10 @@ public final class Grader {
         runs.add(Evidence.SizeRun.notRun(n));
         continue;
       }
-      Watchdog.Ended<ScanRun.Outcome> e = Watchdog.run("scansim-grade-run", assignment.budgets().wallSeconds(), () -> runOnce(r, n));
+      // The engine stops a kernel at wallSeconds itself; the watchdog, a little later, is for what
+      // the engine does not bound by time (host code).
+      double patience = assignment.budgets().wallSeconds() * 1.25 + 1;
+      Watchdog.Ended<ScanRun.Outcome> e = Watchdog.run("scansim-grade-run", patience, () -> runOnce(r, n));
       if (e.timedOut()) {
         runs.add(Evidence.SizeRun.timeout(n));
         stop = true; // the abandoned run still uses a core until its own budgets stop it

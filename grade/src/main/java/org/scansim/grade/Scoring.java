@@ -267,7 +267,7 @@ final class Scoring {
     }
     if (r.timedOut()) {
       return "stopped: the run took longer than budgets.wallSeconds = " + number(a.budgets().wallSeconds())
-          + " s (does the kernel finish?); the larger sizes were not run\n";
+          + " s (does the code finish?); the larger sizes were not run\n";
     }
     if (r.failure() != null) {
       return "not run: " + r.failure() + "\n";
@@ -277,7 +277,8 @@ final class Scoring {
       out.append("the run stopped at a fault:\n").append(FindingsText.at(f.span(), "fault (" + f.kind() + ")", f.getMessage()));
       if (f.kind().equals("runaway")) {
         out.append("note: a run may execute at most budgets.maxWarpInstructions = ").append(a.budgets().maxWarpInstructions())
-            .append(" warp instructions, and host code a fixed number of steps and calls; does every loop and recursion end?\n");
+            .append(" warp instructions within budgets.wallSeconds = ").append(number(a.budgets().wallSeconds()))
+            .append(" s, and host code a fixed number of steps and calls; does every loop and recursion end?\n");
       }
     } else if (r.correct()) {
       out.append("correct ").append(scan).append(" scan of n = ").append(r.n()).append(" elements\n");
@@ -292,14 +293,17 @@ final class Scoring {
       if (proof != null && !proof.proved()) {
         out.append("the scan proof fails for ").append(proof.wrongOutputs()).append(" outputs:\n");
         proof.failures().forEach(x -> out.append("  ").append(x).append('\n'));
+        if (proof.wrongOutputs() > proof.failures().size()) {
+          out.append("  ...\n");
+        }
       }
-      List<Finding> why = r.outcome().findings().stream()
-          .filter(f -> f.kind().equals("scan-proof") || f.kind().equals("runaway")).toList();
-      out.append(FindingsText.render(why));
+      if (proof == null) { // the proof's own lines above say the same as its finding
+        out.append(FindingsText.render(r.outcome().findings().stream().filter(f -> f.kind().equals("scan-proof")).toList()));
+      }
     }
     if (r.outcome() != null && r.outcome().proof() != null && r.outcome().proof().proved()) {
-      out.append("the scan proof holds: correct at this n for every input")
-          .append(r.outcome().proof().commutativeOnly() ? " (with a commutative operator)" : "").append('\n');
+      out.append("the scan proof holds: correct at this n for every input and any associative")
+          .append(r.outcome().proof().commutativeOnly() ? " and commutative" : "").append(" operator\n");
     }
     if (r.outcome() != null && !r.outcome().output().isEmpty()) {
       out.append("program output:\n").append(excerpt(r.outcome().output()));
@@ -346,7 +350,9 @@ final class Scoring {
         }
       }
       Fault f = r.fault();
-      if (f != null && faultKinds.contains(f.kind())) {
+      boolean alsoAFinding = f != null && r.outcome() != null && r.outcome().findings().stream()
+          .anyMatch(x -> x.kind().equals(f.kind()) && java.util.Objects.equals(x.first(), f.span()));
+      if (f != null && faultKinds.contains(f.kind()) && !alsoAFinding) {
         String key = "fault " + f.kind() + " " + (f.span() == null ? "-" : f.span().position());
         problems.computeIfAbsent(key, k -> new Problem(f.span(), k,
             FindingsText.at(f.span(), "fault (" + f.kind() + ")", f.getMessage()), new ArrayList<>())).sizes().add(r.n());

@@ -7,8 +7,8 @@
  * finds the submissions and writes the files, {@link org.scansim.grade.SummaryCsv} the folder's
  * summary.
  *
- * <p>Not modelled or not enforced here: a run past its wall-clock budget cannot be stopped from
- * outside (Java has no safe way to stop a thread), so it is abandoned and ends at its instruction
- * or host-step budget; printf output is held in memory as the engine produces it.
+ * <p>Not enforced here: host code past its wall-clock budget cannot be stopped from outside (Java
+ * has no safe way to stop a thread), so it is abandoned and ends at its host-step budget; printf
+ * output is held in memory as the engine produces it, bounded only by the instruction budget.
  */
 package org.scansim.grade;
