@@ -264,13 +264,13 @@ class GraderTest {
     assertThat(test(calls, "Compiles").output())
         .contains("calls.cu:3:49: error: use of undeclared function 'fopen'")
         .contains("calls.cu:3:72: error: use of undeclared function 'system'");
-    write("secret.h", "#error the grader's secret 42\n");
+    write("secret.h", "#error the grader's secret xyzzy-plugh\n");
     Graded include = grader.grade(write("include.cu", "#include \"secret.h\"\n" + KOGGE_STONE), "include.cu");
     assertThat(test(include, "Compiles").output()).startsWith("include.cu:1:10: error: secret.h: No such file or directory")
-        .doesNotContain("42");
+        .doesNotContain("xyzzy-plugh");
     Path abs = dir.resolve("secret.h").toAbsolutePath();
     Graded absolute = grader.grade(write("absolute.cu", "#include \"" + abs + "\"\n" + KOGGE_STONE), "absolute.cu");
-    assertThat(test(absolute, "Compiles").output()).contains("No such file or directory").doesNotContain("42");
+    assertThat(test(absolute, "Compiles").output()).contains("No such file or directory").doesNotContain("xyzzy-plugh");
     assertThat(dir.resolve("out.txt")).doesNotExist();
   }
 
