@@ -362,4 +362,13 @@ public final class Simulation {
       };
     }
   }
+
+  /**
+   * Launches a {@code __global__} function directly, as a host {@code kernel<<<grid, block,
+   * sharedBytes>>>(args...)} would, for files whose entry is the kernel itself (an autograder's
+   * kernel-only submission). Throws {@link Fault} like a launch from host code.
+   */
+  public void launch(String kernel, int[] grid, int[] block, long sharedBytes, long[] args) {
+    device.launch(kernel, grid, block, sharedBytes, args, null);
+  }
 }

@@ -316,4 +316,34 @@ public final class ScanRun {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
   }
 
+  /** A one-dimensional launch of a kernel entry: blocks, threads per block, dynamic shared bytes. */
+  public record KernelLaunch(int grid, int block, long sharedBytes) {}
+
+  /**
+   * Like {@link #run}, for a file whose entry is a kernel {@code __global__ void NAME(const T *in,
+   * T *out, int n)} ({@code req.entry()}) without host code: the harness launches it as
+   * {@code launch} says, with the request's checkers and budgets.
+   */
+  public static Outcome runKernel(Frontend.Result compiled, Request req, KernelLaunch launch) throws UsageException {
+    Symbol.Function kernel = null;
+    for (Decl d : compiled.ast().decls()) {
+      if (d instanceof Decl.Function f && f.body() != null) {
+        Symbol.Function s = compiled.sema().functionOf(f);
+        List<Type> p = s.paramTypes();
+        if (s.name().equals(req.entry()) && s.space() == Space.GLOBAL && p.size() == 3
+            && p.get(0) instanceof Type.Pointer a && p.get(1) instanceof Type.Pointer b
+            && a.pointee().equals(b.pointee()) && a.pointee().isArithmetic() && p.get(2).isInteger()) {
+          kernel = s;
+        }
+      }
+    }
+    if (kernel == null) {
+      throw new UsageException("no kernel '" + req.entry() + "' of the form __global__ void " + req.entry()
+          + "(const T *in, T *out, int n) in " + compiled.file().name());
+    }
+    Type elem = ((Type.Pointer) kernel.paramTypes().get(0)).pointee();
+    String name = kernel.name();
+    return execute(compiled, req, elem, (sim, in, out, n) -> sim.launch(name, new int[] {launch.grid(), 1, 1},
+        new int[] {launch.block(), 1, 1}, launch.sharedBytes(), new long[] {in, out, n}), name);
+  }
 }

@@ -1,0 +1,177 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** scansim grade as an instructor runs it: files written, files refused, exit codes, the same bytes every time. */
+class GradeCommandTest {
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private static Path grading() {
+    for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+      if (Files.isDirectory(p.resolve("examples/grading"))) {
+        return p.resolve("examples/grading");
+      }
+    }
+    throw new IllegalStateException("examples/grading not found");
+  }
+
+  /** The example submissions copied into the test's folder, so that nothing of the repository is at risk. */
+  private Path submissions() throws IOException {
+    Path subs = dir.resolve("subs");
+    Files.createDirectories(subs);
+    try (Stream<Path> s = Files.list(grading().resolve("submissions"))) {
+      for (Path p : s.toList()) {
+        Files.copy(p, subs.resolve(p.getFileName()));
+      }
+    }
+    return subs;
+  }
+
+  private Path spec() throws IOException {
+    Path spec = dir.resolve("inclusive_scan.json");
+    Files.copy(grading().resolve("inclusive_scan.json"), spec);
+    return spec;
+  }
+
+  /** Every file under a folder, with its contents, in path order. */
+  private static List<String> snapshot(Path root) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(root)) {
+      for (Path p : s.sorted().toList()) {
+        out.add(root.relativize(p) + (Files.isRegularFile(p) ? "\n" + Files.readString(p) : "/"));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void gradingAFolderWritesResultsPerSubmissionAndASummary() throws Exception {
+    Path subs = submissions();
+    Path spec = spec();
+    Path out = dir.resolve("results");
+    List<String> before = snapshot(subs);
+    Run r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", out.toString());
+    assertThat(r.code()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(r.out()).startsWith("""
+        brent_kung.cu: 80 / 100
+        hillis_steele.cu: 70 / 100
+        kogge_stone.cu: 100 / 100
+        racy_kogge_stone.cu: 15 / 100
+        syntax_error.cu: 0 / 100
+        wrong_signature.cu: 0 / 100
+        """).contains("summary.csv");
+    for (String name : List.of("brent_kung", "hillis_steele", "kogge_stone", "racy_kogge_stone", "syntax_error", "wrong_signature")) {
+      assertThat(out.resolve(name).resolve("results.json")).isRegularFile();
+      assertThat(out.resolve(name).resolve("report.txt")).isRegularFile();
+    }
+    assertThat(Files.readString(out.resolve("summary.csv"))).startsWith("submission,score,max_score,Compiles,")
+        .contains("\r\nkogge_stone.cu,100,100,passed,5,5,5,5,5,5,5,5,15,10,10,5,10,10\r\n");
+    assertThat(snapshot(subs)).isEqualTo(before); // the submissions are only read
+    // Nothing of the grader's machine in what students see.
+    for (String file : snapshot(out)) {
+      assertThat(file).doesNotContain(dir.toString()).doesNotContain(System.getProperty("user.home"));
+    }
+  }
+
+  @Test
+  void twoGradingsGiveTheSameBytes() throws Exception {
+    Path subs = submissions();
+    Path spec = spec();
+    assertThat(run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("one").toString()).code()).isZero();
+    assertThat(run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("two").toString()).code()).isZero();
+    List<String> one = snapshot(dir.resolve("one"));
+    assertThat(one).hasSize(1 + 1 + 6 * 3); // the folder, summary.csv, and per submission its folder and two files
+    assertThat(snapshot(dir.resolve("two"))).isEqualTo(one);
+    // and again into the same folder: the results are replaced by the same bytes
+    assertThat(run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("one").toString()).code()).isZero();
+    assertThat(snapshot(dir.resolve("one"))).isEqualTo(one);
+  }
+
+  @Test
+  void aSingleFileIsReportedOnStandardOutputToo() throws Exception {
+    Path file = submissions().resolve("kogge_stone.cu");
+    Path out = dir.resolve("single");
+    Run r = run("grade", file.toString(), "--spec", spec().toString(), "--out", out.toString());
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).startsWith("scansim grade kogge_stone.cu\nassignment: Lab 4: inclusive scan of one block\n")
+        .contains("score:      100 / 100\n");
+    assertThat(r.out()).isEqualTo(Files.readString(out.resolve("kogge_stone/report.txt")));
+    assertThat(out.resolve("summary.csv")).doesNotExist();
+  }
+
+  @Test
+  void theOutputFolderMayNotBeOrHoldAnInput() throws Exception {
+    Path subs = submissions();
+    Path spec = spec();
+    List<String> before = snapshot(dir);
+    Run same = run("grade", subs.toString(), "--spec", spec.toString(), "--out", subs.toString());
+    assertThat(same.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(same.err()).isEqualTo(subs + ": error: is one of the inputs (" + subs + "); choose another --out\n");
+    Run parent = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.toString());
+    assertThat(parent.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(parent.err()).isEqualTo(dir + ": error: contains an input (" + subs + "); choose another --out\n");
+    Run file = run("grade", subs.resolve("kogge_stone.cu").toString(), "--spec", spec.toString(), "--out",
+        subs.resolve("kogge_stone.cu").toString());
+    assertThat(file.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(file.err()).contains("exists and is not a folder; refusing to write results there");
+    Run ofSpec = run("grade", subs.toString(), "--spec", spec.toString(), "--out", spec.toString());
+    assertThat(ofSpec.code()).isEqualTo(Main.INVALID_INPUT);
+    Path viaLink = Files.createSymbolicLink(dir.resolve("link"), subs);
+    Run link = run("grade", subs.toString(), "--spec", spec.toString(), "--out", viaLink.toString());
+    assertThat(link.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(link.err()).contains("is one of the inputs");
+    Files.delete(viaLink);
+    assertThat(snapshot(dir)).isEqualTo(before);
+  }
+
+  @Test
+  void aBadSpecOrUsageIsExitCodeTwoWithoutAStackTrace() throws Exception {
+    Path subs = submissions();
+    Path spec = dir.resolve("bad.json");
+    Files.writeString(spec, "{\"title\": \"x\", \"colour\": \"red\"}");
+    Run r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("o").toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).isEqualTo(spec + ":1:16: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, launch, "
+        + "points, scan, sizes, title\n");
+    assertThat(dir.resolve("o")).doesNotExist();
+    Run missing = run("grade", dir.resolve("none").toString(), "--spec", spec().toString(), "--out", dir.resolve("o").toString());
+    assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(missing.err()).isEqualTo(dir.resolve("none") + ": error: no such file or folder\n");
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    Run nothing = run("grade", empty.toString(), "--spec", dir.resolve("inclusive_scan.json").toString());
+    assertThat(nothing.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(nothing.err()).isEqualTo(empty + ": error: no .cu files in this folder\n");
+    Run noSpec = run("grade", subs.toString());
+    assertThat(noSpec.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(noSpec.err()).startsWith("Missing required option: '--spec=ASSIGNMENT.json'");
+  }
+
+  @Test
+  void theHelpNamesTheFormatAndTheExitCodes() {
+    Run r = run("grade", "--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("examples/grading/README.md").contains("Exit code 0 whenever grading ran").contains("--out=DIR");
+  }
+}

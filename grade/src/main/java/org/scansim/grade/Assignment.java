@@ -1,0 +1,75 @@
+package org.scansim.grade;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.scansim.catalog.Formula;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * An assignment as {@link AssignmentReader} read and checked it (the file format is in
+ * {@code examples/grading/README.md}): what the submission must define, the sizes it is run at,
+ * the budgets of each run and the points of each test.
+ *
+ * @param origin  the spec's file name as given, which starts every message about it
+ * @param title   what the report and the results call the assignment
+ * @param entry   the C signature every submission must define
+ * @param launch  how the harness launches a kernel entry; null for a host entry
+ * @param scan    the scan the output is compared with
+ * @param arch    the simulated architecture
+ * @param sizes   the n to run at, ascending, no duplicates
+ * @param defines -D macros for every submission, in the spec's order (a null value defines 1)
+ * @param budgets what one run may consume
+ * @param points  the points of each test
+ */
+public record Assignment(
+    String origin,
+    String title,
+    Signature entry,
+    Launch launch,
+    ScanRun.Expect scan,
+    Architecture arch,
+    List<Integer> sizes,
+    Map<String, String> defines,
+    Budgets budgets,
+    Points points) {
+
+  /** The largest size, where bank conflicts are measured. */
+  public int largestSize() {
+    return sizes.get(sizes.size() - 1);
+  }
+
+  /** A kernel entry's launch, each a formula in n evaluated per size. */
+  public record Launch(Formula block, Formula grid, Formula sharedBytes) {
+    /** The launch at n; the reader checked that every formula gives a valid value at every size. */
+    public ScanRun.KernelLaunch at(int n) {
+      return new ScanRun.KernelLaunch((int) grid.at(n), (int) block.at(n), (long) sharedBytes.at(n));
+    }
+  }
+
+  /**
+   * What one run (one submission at one size) may consume.
+   *
+   * @param maxWarpInstructions warp instructions of all launches of a run; a run past it is stopped
+   *                            as a runaway kernel
+   * @param wallSeconds         wall-clock time of one run: the engine stops a kernel past it; host
+   *                            code still running a little later is abandoned, and the
+   *                            submission's remaining sizes are not run
+   * @param deviceBytes         simulated device memory (the harness's two buffers included)
+   * @param compileSeconds      wall-clock time to preprocess, parse and type-check the submission
+   */
+  public record Budgets(long maxWarpInstructions, double wallSeconds, long deviceBytes, double compileSeconds) {
+    public static final Budgets DEFAULTS = new Budgets(100_000_000L, 10, 256L << 20, 20);
+  }
+
+  /**
+   * The points of each test; a null test is not part of the assignment. Correctness is split
+   * evenly over the sizes.
+   */
+  public record Points(BigDecimal correctness, BigDecimal races, BigDecimal barriers, BigDecimal bounds,
+      BigDecimal initialisation, Limit workEfficiency, Limit bankConflicts) {}
+
+  /** Points for a measured quantity that must stay at or below a formula in n. */
+  public record Limit(BigDecimal points, Formula limit) {}
+}

@@ -1,0 +1,381 @@
+package org.scansim.grade;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import org.scansim.catalog.Formula;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * Reads an assignment spec strictly: malformed JSON, an unknown or duplicated field, a value of
+ * the wrong type, a missing field, a formula that does not parse or gives an impossible launch at
+ * one of the sizes are each an error naming the file, the position or field, and what is
+ * expected. Never a stack trace.
+ */
+public final class AssignmentReader {
+  /** The largest spec file read (a bound, as for kernel files). */
+  static final long MAX_BYTES = 1 << 20;
+  /** The largest n: partial sums of the generated input stay exact in float up to 2^24. */
+  static final int MAX_N = 1 << 24;
+
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      .build();
+
+  private AssignmentReader() {}
+
+  // The file as Jackson sees it: every field optional here, so that a missing one is reported by
+  // name below rather than as a mapping failure.
+  record SpecFile(String title, String entry, LaunchFile launch, String scan, String arch, List<Integer> sizes,
+      Map<String, String> defines, BudgetsFile budgets, PointsFile points) {}
+
+  record LaunchFile(String block, String grid, String sharedBytes) {}
+
+  record BudgetsFile(Long maxWarpInstructions, Double wallSeconds, Long deviceBytes, Double compileSeconds) {}
+
+  record PointsFile(BigDecimal correctness, BigDecimal races, BigDecimal barriers, BigDecimal bounds,
+      BigDecimal initialisation, WorkFile workEfficiency, ConflictsFile bankConflicts) {}
+
+  record WorkFile(BigDecimal points, String bound) {}
+
+  record ConflictsFile(BigDecimal points, String max) {}
+
+  /** Reads the spec at {@code file}; messages start with the path as given. */
+  public static Assignment read(Path file) throws GradeException {
+    String origin = file.toString();
+    String text;
+    try {
+      if (!Files.isRegularFile(file)) {
+        throw new GradeException(origin + ": error: no such file");
+      }
+      if (Files.size(file) > MAX_BYTES) {
+        throw new GradeException(origin + ": error: larger than " + (MAX_BYTES >> 10) + " KiB; not an assignment spec");
+      }
+      text = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file)))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new GradeException(origin + ": error: not a UTF-8 text file");
+    } catch (IOException e) {
+      throw new GradeException(origin + ": error: cannot read: " + e.getMessage());
+    }
+    return parse(text, origin);
+  }
+
+  /** Reads a spec from text; {@code origin} starts every message. */
+  public static Assignment parse(String text, String origin) throws GradeException {
+    if (text.isBlank()) {
+      throw new GradeException(origin + ": error: empty file; expected a JSON object with the assignment's fields");
+    }
+    SpecFile f;
+    try {
+      f = JSON.readValue(text, SpecFile.class);
+    } catch (JsonProcessingException e) {
+      throw new GradeException(describe(e, origin, text));
+    }
+    if (f == null) {
+      throw new GradeException(origin + ": error: empty file; expected a JSON object");
+    }
+    List<String> problems = new ArrayList<>();
+    Assignment a = validate(f, origin, problems);
+    if (!problems.isEmpty()) {
+      throw new GradeException(problems.stream().map(p -> origin + ": error: " + p).toList());
+    }
+    return a;
+  }
+
+  private static Assignment validate(SpecFile f, String origin, List<String> problems) {
+    String title = required(f.title(), "title", problems);
+    if (title != null && title.isBlank()) {
+      problems.add("\"title\" is empty");
+    }
+    Signature entry = null;
+    if (required(f.entry(), "entry", problems) != null) {
+      try {
+        entry = Signature.parse(f.entry());
+      } catch (IllegalArgumentException e) {
+        problems.add("\"entry\": " + e.getMessage());
+      }
+    }
+    ScanRun.Expect scan = null;
+    if (required(f.scan(), "scan", problems) != null) {
+      if (f.scan().equals("inclusive") || f.scan().equals("exclusive")) {
+        scan = ScanRun.Expect.valueOf(f.scan().toUpperCase(Locale.ROOT));
+      } else {
+        problems.add("\"scan\" must be \"inclusive\" or \"exclusive\", not \"" + f.scan() + "\"");
+      }
+    }
+    org.scansim.sim.arch.Architecture arch = null;
+    if (required(f.arch(), "arch", problems) != null) {
+      if (Architectures.presets().contains(f.arch())) {
+        arch = Architectures.preset(f.arch());
+      } else {
+        problems.add("\"arch\" must be one of " + String.join(", ", Architectures.presets()) + ", not \"" + f.arch() + "\"");
+      }
+    }
+    List<Integer> sizes = sizes(f.sizes(), problems);
+    Map<String, String> defines = defines(f.defines(), problems);
+    Assignment.Budgets budgets = budgets(f.budgets(), problems);
+    Assignment.Launch launch = null;
+    if (entry != null) {
+      if (entry.kernel() && f.launch() == null) {
+        problems.add("a kernel entry (__global__) needs \"launch\": {\"block\": ..., \"grid\": ...} (formulas in n)");
+      } else if (!entry.kernel() && f.launch() != null) {
+        problems.add("\"launch\" is only for a kernel entry (__global__); a host entry launches its own kernels");
+      } else if (entry.kernel()) {
+        launch = launch(f.launch(), sizes, arch, problems);
+      }
+    }
+    Assignment.Points points = points(f.points(), problems);
+    return problems.isEmpty()
+        ? new Assignment(origin, title, entry, launch, scan, arch, sizes, defines, budgets, points)
+        : null;
+  }
+
+  private static <T> T required(T value, String field, List<String> problems) {
+    if (value == null) {
+      problems.add("missing field \"" + field + "\"");
+    }
+    return value;
+  }
+
+  private static List<Integer> sizes(List<Integer> sizes, List<String> problems) {
+    if (sizes == null || sizes.isEmpty()) {
+      problems.add(sizes == null ? "missing field \"sizes\"" : "\"sizes\" is empty; list the n to run at");
+      return List.of();
+    }
+    TreeSet<Integer> sorted = new TreeSet<>();
+    for (Integer n : sizes) {
+      if (n == null || n < 1 || n > MAX_N) {
+        problems.add("\"sizes\": " + n + " is not a size; each n must be 1 ≤ n ≤ " + MAX_N);
+      } else if (!sorted.add(n)) {
+        problems.add("\"sizes\": " + n + " is listed twice");
+      }
+    }
+    return List.copyOf(sorted);
+  }
+
+  private static Map<String, String> defines(Map<String, String> defines, List<String> problems) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (defines == null) {
+      return out;
+    }
+    for (Map.Entry<String, String> d : defines.entrySet()) {
+      if (!d.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        problems.add("\"defines\": \"" + d.getKey() + "\" is not a macro name");
+      } else if (d.getValue() != null && (d.getValue().contains("\n") || d.getValue().contains("\r"))) {
+        problems.add("\"defines\": the value of " + d.getKey() + " spans several lines");
+      }
+      out.put(d.getKey(), d.getValue());
+    }
+    return out;
+  }
+
+  private static Assignment.Budgets budgets(BudgetsFile b, List<String> problems) {
+    Assignment.Budgets d = Assignment.Budgets.DEFAULTS;
+    if (b == null) {
+      return d;
+    }
+    long warp = b.maxWarpInstructions() == null ? d.maxWarpInstructions() : b.maxWarpInstructions();
+    double wall = b.wallSeconds() == null ? d.wallSeconds() : b.wallSeconds();
+    long bytes = b.deviceBytes() == null ? d.deviceBytes() : b.deviceBytes();
+    double compile = b.compileSeconds() == null ? d.compileSeconds() : b.compileSeconds();
+    if (warp < 1) {
+      problems.add("\"budgets.maxWarpInstructions\" must be at least 1");
+    }
+    if (!(wall > 0 && wall <= 3600)) {
+      problems.add("\"budgets.wallSeconds\" must be more than 0 and at most 3600");
+    }
+    if (!(compile > 0 && compile <= 3600)) {
+      problems.add("\"budgets.compileSeconds\" must be more than 0 and at most 3600");
+    }
+    if (bytes < 1 || bytes > (4L << 30)) {
+      problems.add("\"budgets.deviceBytes\" must be between 1 and " + (4L << 30) + " (4 GiB)");
+    }
+    return new Assignment.Budgets(warp, wall, bytes, compile);
+  }
+
+  private static Assignment.Launch launch(LaunchFile l, List<Integer> sizes, org.scansim.sim.arch.Architecture arch,
+      List<String> problems) {
+    Formula block = formula(l.block(), "launch.block", true, problems);
+    Formula grid = formula(l.grid(), "launch.grid", true, problems);
+    Formula shared = formula(l.sharedBytes() == null ? "0" : l.sharedBytes(), "launch.sharedBytes", true, problems);
+    if (block == null || grid == null || shared == null) {
+      return null;
+    }
+    for (int n : sizes) {
+      whole(block, n, 1, arch == null ? Integer.MAX_VALUE : arch.maxThreadsPerBlock(), "launch.block", problems);
+      whole(grid, n, 1, Integer.MAX_VALUE, "launch.grid", problems);
+      whole(shared, n, 0, Integer.MAX_VALUE, "launch.sharedBytes", problems);
+    }
+    return new Assignment.Launch(block, grid, shared);
+  }
+
+  /** The formula's value at n must be a whole number in [min, max]: one problem per formula. */
+  private static void whole(Formula f, int n, long min, long max, String field, List<String> problems) {
+    double v = f.at(n);
+    if (v != Math.rint(v) || v < min || v > max) {
+      String p = "\"" + field + "\" = " + f.text() + " gives " + Scoring.number(v) + " at n = " + n + "; it must be a whole number from "
+          + min + " to " + max;
+      if (problems.stream().noneMatch(q -> q.startsWith("\"" + field + "\""))) {
+        problems.add(p);
+      }
+    }
+  }
+
+  private static Formula formula(String text, String field, boolean needed, List<String> problems) {
+    if (text == null) {
+      if (needed) {
+        problems.add("missing field \"" + field + "\"");
+      }
+      return null;
+    }
+    try {
+      return Formula.parse(text);
+    } catch (Formula.FormulaException e) {
+      problems.add("\"" + field + "\": " + e.getMessage());
+      return null;
+    }
+  }
+
+  private static Assignment.Points points(PointsFile p, List<String> problems) {
+    if (p == null) {
+      problems.add("missing field \"points\"");
+      return null;
+    }
+    BigDecimal correctness = nonNegative(required(p.correctness(), "points.correctness", problems), "points.correctness", problems);
+    Assignment.Limit work = null;
+    if (p.workEfficiency() != null) {
+      BigDecimal pts = nonNegative(required(p.workEfficiency().points(), "points.workEfficiency.points", problems),
+          "points.workEfficiency.points", problems);
+      Formula bound = formula(p.workEfficiency().bound(), "points.workEfficiency.bound", true, problems);
+      work = new Assignment.Limit(pts, bound);
+    }
+    Assignment.Limit conflicts = null;
+    if (p.bankConflicts() != null) {
+      BigDecimal pts = nonNegative(required(p.bankConflicts().points(), "points.bankConflicts.points", problems),
+          "points.bankConflicts.points", problems);
+      Formula max = formula(p.bankConflicts().max(), "points.bankConflicts.max", true, problems);
+      conflicts = new Assignment.Limit(pts, max);
+    }
+    return new Assignment.Points(correctness, nonNegative(p.races(), "points.races", problems),
+        nonNegative(p.barriers(), "points.barriers", problems), nonNegative(p.bounds(), "points.bounds", problems),
+        nonNegative(p.initialisation(), "points.initialisation", problems), work, conflicts);
+  }
+
+  private static BigDecimal nonNegative(BigDecimal v, String field, List<String> problems) {
+    if (v != null && v.signum() < 0) {
+      problems.add("\"" + field + "\" must not be negative");
+    }
+    if (v != null && v.scale() > 4) {
+      problems.add("\"" + field + "\" has more than 4 decimals");
+    }
+    return v;
+  }
+
+  /** A Jackson failure as {@code file:line:col: error: ...}, naming the field and what it must be. */
+  private static String describe(JsonProcessingException e, String origin, String text) {
+    JsonLocation at = e.getLocation();
+    String where = at == null || at.getLineNr() < 1 ? origin : origin + ":" + at.getLineNr() + ":" + at.getColumnNr();
+    if (e instanceof UnrecognizedPropertyException u) {
+      // Jackson reports the end of the object (it buffers a record's fields); point at the name.
+      where = fieldPosition(text, u.getPropertyName()).map(p -> origin + ":" + p).orElse(where);
+      String in = path(u.getPath().subList(0, u.getPath().size() - 1));
+      return where + ": error: unknown field \"" + u.getPropertyName() + "\"" + (in.isEmpty() ? "" : " in \"" + in + "\"")
+          + "; known fields" + (in.isEmpty() ? "" : " there") + ": " + known(u.getKnownPropertyIds());
+    }
+    if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
+      return where + ": error: \"" + path(m.getPath()) + "\" must be " + expected(m.getTargetType());
+    }
+    if (e instanceof MismatchedInputException m && m.getPath().isEmpty()) {
+      return where + ": error: expected a JSON object with the assignment's fields";
+    }
+    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+      return where + ": error: \"" + path(m.getPath()) + "\": " + e.getOriginalMessage();
+    }
+    return where + ": error: malformed JSON: " + e.getOriginalMessage();
+  }
+
+  /** line:col of the first {@code "name":} in the text, if it is there. */
+  private static java.util.Optional<String> fieldPosition(String text, String name) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + java.util.regex.Pattern.quote(name) + "\"\\s*:").matcher(text);
+    if (!m.find()) {
+      return java.util.Optional.empty();
+    }
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < m.start(); i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return java.util.Optional.of(line + ":" + (m.start() - lineStart + 1));
+  }
+
+  private static String path(List<JsonMappingException.Reference> refs) {
+    StringBuilder s = new StringBuilder();
+    for (JsonMappingException.Reference r : refs) {
+      if (r.getFieldName() != null) {
+        s.append(s.length() == 0 ? "" : ".").append(r.getFieldName());
+      } else if (r.getIndex() >= 0) {
+        s.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    return s.toString();
+  }
+
+  private static String known(Collection<Object> ids) {
+    return String.join(", ", ids.stream().map(String::valueOf).sorted().toList());
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return "a value of another type";
+    }
+    if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+      return "a whole number";
+    }
+    if (type == Double.class || type == double.class || type == BigDecimal.class) {
+      return "a number";
+    }
+    if (type == String.class) {
+      return "a string";
+    }
+    if (List.class.isAssignableFrom(type) || Collection.class.isAssignableFrom(type)) {
+      return "a list";
+    }
+    return "an object";
+  }
+}

@@ -1,0 +1,62 @@
+package org.scansim.grade;
+
+import java.util.List;
+import org.scansim.sim.exec.Fault;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * What grading one submission observed, before any points are given: whether and how it
+ * compiled, whether it defines the entry, and each size's run.
+ *
+ * @param name          the submission's file name as reported (relative to what was given)
+ * @param compiled      whether it compiled without errors
+ * @param compileOutput the diagnostics, or why it was not compiled
+ * @param entryProblem  why it does not define the entry the assignment asks for; null when it does
+ * @param runs          one per size, in ascending n; empty when it was not run
+ */
+record Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs) {
+
+  /** Whether the submission got as far as running. */
+  boolean ran() {
+    return compiled && entryProblem == null;
+  }
+
+  /**
+   * One size's run. Exactly one of: {@code outcome} (the run ended, perhaps with a fault inside
+   * the kernel), {@code failure} (the harness could not run it: the size does not fit the budget,
+   * or the simulator failed), {@code timedOut}, {@code skipped} (an earlier size timed out).
+   * {@code fault} is a fault the run ended with, from the outcome or thrown before the kernel ran.
+   */
+  record SizeRun(int n, ScanRun.Outcome outcome, Fault fault, String failure, boolean timedOut, boolean skipped) {
+    static SizeRun of(int n, ScanRun.Outcome o) {
+      return new SizeRun(n, o, o.fault(), null, false, false);
+    }
+
+    static SizeRun faulted(int n, Fault f) {
+      return new SizeRun(n, null, f, null, false, false);
+    }
+
+    static SizeRun failed(int n, String why) {
+      return new SizeRun(n, null, null, why, false, false);
+    }
+
+    static SizeRun timeout(int n) {
+      return new SizeRun(n, null, null, null, true, false);
+    }
+
+    static SizeRun notRun(int n) {
+      return new SizeRun(n, null, null, null, false, true);
+    }
+
+    /** The run reached the end of the entry without a fault. */
+    boolean completed() {
+      return outcome != null && fault == null;
+    }
+
+    /** The output is the right scan, and the scan proof (when it ran) agrees. */
+    boolean correct() {
+      return completed() && Boolean.TRUE.equals(outcome.correct()) && (outcome.proof() == null || outcome.proof().proved())
+          && outcome.findings().stream().noneMatch(f -> f.kind().equals("scan-proof") || f.kind().equals("runaway"));
+    }
+  }
+}

@@ -1,0 +1,463 @@
+package org.scansim.grade;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.scansim.frontend.diag.Span;
+import org.scansim.reports.FindingsText;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.ScanProof;
+import org.scansim.sim.exec.Fault;
+import org.scansim.sim.exec.LaunchRecord;
+
+/**
+ * Turns what grading observed into Gradescope tests with points, each with an output that says
+ * why it passed or failed, at the source line where there is one. The rules (also in
+ * {@code examples/grading/README.md}):
+ *
+ * <ul>
+ *   <li>"Compiles" has no points; without it (or without the entry) every test scores 0.
+ *   <li>"Correct at n = N": the output is the scan, the run ended without a fault, and the scan
+ *       proof, when the engine gives one, holds. Correctness points are split evenly over the sizes.
+ *   <li>The checker tests ("No races", "No barrier divergence", "In bounds", "Initialised reads")
+ *       pass when no size's run reports such a problem, as a checker finding or as the fault the
+ *       run stopped at.
+ *   <li>"Work efficiency": the work counter summed over launches is at most the bound at every size
+ *       where the output is correct. "Bank conflicts": shared-memory bank conflicts (loads and
+ *       stores) at the largest size are at most the limit; that size's output must be correct.
+ *   <li>Every test but "Compiles" and "Correct at ..." gives points only to a submission that is
+ *       correct at half of the sizes at least: an empty kernel has no races, but earns nothing for
+ *       it, and neither does one that only gets n = 1 right.
+ * </ul>
+ */
+final class Scoring {
+  static final String VISIBLE = "visible";
+  static final String COMPILES = "Compiles";
+  static final String RACES = "No races";
+  static final String BARRIERS = "No barrier divergence";
+  static final String BOUNDS = "In bounds";
+  static final String INIT = "Initialised reads";
+  static final String WORK = "Work efficiency";
+  static final String CONFLICTS = "Bank conflicts";
+
+  private static final Set<String> RACE_KINDS = Set.of("race", "warp-synchronous", "schedule-difference");
+  private static final Set<String> BARRIER_KINDS = Set.of("divergent-barrier");
+  private static final Set<String> BOUNDS_KINDS = Set.of("out-of-bounds", "invalid-address", "use-after-free");
+  private static final Set<String> INIT_KINDS = Set.of("uninitialised-read");
+
+  /** How much of a run's printf output a test shows. */
+  static final int OUTPUT_LINES = 20;
+  static final int OUTPUT_CHARS = 2000;
+
+  private Scoring() {}
+
+  /** The tests of an assignment, in the order every submission's results list them. */
+  static List<String> testNames(Assignment a) {
+    List<String> names = new ArrayList<>();
+    names.add(COMPILES);
+    for (int n : a.sizes()) {
+      names.add(correctName(n));
+    }
+    Assignment.Points p = a.points();
+    addIf(names, p.races(), RACES);
+    addIf(names, p.barriers(), BARRIERS);
+    addIf(names, p.bounds(), BOUNDS);
+    addIf(names, p.initialisation(), INIT);
+    addIf(names, p.workEfficiency(), WORK);
+    addIf(names, p.bankConflicts(), CONFLICTS);
+    return names;
+  }
+
+  private static void addIf(List<String> names, Object points, String name) {
+    if (points != null) {
+      names.add(name);
+    }
+  }
+
+  static String correctName(int n) {
+    return "Correct at n = " + n;
+  }
+
+  /** The points of each test, by name, in order. */
+  static Map<String, BigDecimal> maxima(Assignment a) {
+    Map<String, BigDecimal> m = new LinkedHashMap<>();
+    m.put(COMPILES, BigDecimal.ZERO);
+    List<BigDecimal> shares = split(a.points().correctness(), a.sizes().size());
+    for (int i = 0; i < a.sizes().size(); i++) {
+      m.put(correctName(a.sizes().get(i)), shares.get(i));
+    }
+    Assignment.Points p = a.points();
+    putIf(m, RACES, p.races());
+    putIf(m, BARRIERS, p.barriers());
+    putIf(m, BOUNDS, p.bounds());
+    putIf(m, INIT, p.initialisation());
+    putIf(m, WORK, p.workEfficiency() == null ? null : p.workEfficiency().points());
+    putIf(m, CONFLICTS, p.bankConflicts() == null ? null : p.bankConflicts().points());
+    return m;
+  }
+
+  private static void putIf(Map<String, BigDecimal> m, String name, BigDecimal points) {
+    if (points != null) {
+      m.put(name, points);
+    }
+  }
+
+  /**
+   * {@code total} split into {@code k} shares that add up to it exactly: equal to the hundredth
+   * (or to the total's own precision), the first shares one unit larger where it does not divide.
+   */
+  static List<BigDecimal> split(BigDecimal total, int k) {
+    int scale = Math.max(2, total.scale());
+    BigDecimal unit = BigDecimal.ONE.movePointLeft(scale);
+    BigDecimal base = total.divide(BigDecimal.valueOf(k), scale, RoundingMode.DOWN);
+    int extra = total.subtract(base.multiply(BigDecimal.valueOf(k))).divide(unit).intValueExact();
+    List<BigDecimal> out = new ArrayList<>();
+    for (int i = 0; i < k; i++) {
+      out.add(normal(i < extra ? base.add(unit) : base));
+    }
+    return out;
+  }
+
+  static BigDecimal normal(BigDecimal v) {
+    return v.signum() == 0 ? BigDecimal.ZERO : v.stripTrailingZeros();
+  }
+
+  /** A number as a person writes it: 10, 2.5, 0.001. */
+  static String number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return String.valueOf((long) v);
+    }
+    return BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+  }
+
+  static String number(BigDecimal v) {
+    return normal(v).toPlainString();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** A submission whose grading stopped: every test 0, with the reason. */
+  static Graded crashed(Assignment a, String name, String why) {
+    List<GradescopeResults.Test> tests = new ArrayList<>();
+    maxima(a).forEach((test, max) -> tests.add(test(test, max, false, why + "\n")));
+    return assemble(a, name, tests, why);
+  }
+
+  static Graded score(Assignment a, Evidence e) {
+    Map<String, BigDecimal> max = maxima(a);
+    List<GradescopeResults.Test> tests = new ArrayList<>();
+    String compileText = e.compileOutput() + (e.compiled() ? e.name() + ": compiles\n" : "")
+        + (e.entryProblem() != null ? e.entryProblem() : e.ran() ? "it defines the entry " + a.entry().spelling() + "\n" : "");
+    tests.add(test(COMPILES, BigDecimal.ZERO, e.ran(), compileText));
+    if (!e.ran()) {
+      String why = !e.compiled() ? "not run: the submission does not compile (see Compiles)"
+          : "not run: the submission does not define " + a.entry().spelling() + " (see Compiles)";
+      max.forEach((test, pts) -> {
+        if (!test.equals(COMPILES)) {
+          tests.add(test(test, pts, false, why + "\n"));
+        }
+      });
+      return assemble(a, e.name(), tests, e.compiled() ? "the entry the assignment asks for is missing or different"
+          : "the submission does not compile");
+    }
+    List<Evidence.SizeRun> runs = e.runs();
+    for (Evidence.SizeRun r : runs) {
+      String name = correctName(r.n());
+      tests.add(test(name, max.get(name), r.correct(), correctness(a, r)));
+    }
+    long correct = runs.stream().filter(Evidence.SizeRun::correct).count();
+    long needed = (runs.size() + 1) / 2;
+    String gate = correct >= needed ? null
+        : "not awarded: the output is correct at " + correct + " of " + runs.size() + " sizes, and this test gives points only to a "
+            + "kernel that computes the scan at half of the sizes at least (" + needed + ")";
+    Assignment.Points p = a.points();
+    if (p.races() != null) {
+      tests.add(checker(RACES, p.races(), runs, RACE_KINDS, Set.of(), "race", gate));
+    }
+    if (p.barriers() != null) {
+      tests.add(checker(BARRIERS, p.barriers(), runs, BARRIER_KINDS, BARRIER_KINDS, "divergent barrier", gate));
+    }
+    if (p.bounds() != null) {
+      tests.add(checker(BOUNDS, p.bounds(), runs, BOUNDS_KINDS, BOUNDS_KINDS, "access out of bounds", gate));
+    }
+    if (p.initialisation() != null) {
+      tests.add(checker(INIT, p.initialisation(), runs, INIT_KINDS, Set.of(), "read of uninitialised memory", gate));
+    }
+    if (p.workEfficiency() != null) {
+      tests.add(work(p.workEfficiency(), runs, gate));
+    }
+    if (p.bankConflicts() != null) {
+      tests.add(conflicts(a, p.bankConflicts(), runs));
+    }
+    return assemble(a, e.name(), tests, null);
+  }
+
+  private static Graded assemble(Assignment a, String name, List<GradescopeResults.Test> tests, String problem) {
+    BigDecimal score = BigDecimal.ZERO;
+    BigDecimal max = BigDecimal.ZERO;
+    long passed = 0;
+    for (GradescopeResults.Test t : tests) {
+      score = score.add(t.score());
+      max = max.add(t.maxScore());
+      passed += t.passed() ? 1 : 0;
+    }
+    String output = clean(name) + ": " + number(score) + " / " + number(max) + " points for \"" + a.title() + "\"; "
+        + passed + " of " + tests.size() + " tests passed" + (problem == null ? "" : "; " + problem) + ".\n";
+    GradescopeResults results = new GradescopeResults(normal(score), normal(max), output, VISIBLE, "hidden", List.copyOf(tests));
+    return new Graded(name, results, ReportText.render(a, name, results));
+  }
+
+  private static GradescopeResults.Test test(String name, BigDecimal max, boolean passed, String output) {
+    return new GradescopeResults.Test(name, passed ? normal(max) : BigDecimal.ZERO, normal(max), passed ? "passed" : "failed",
+        clean(output), VISIBLE);
+  }
+
+  /** The longest line a test's output shows, and the most characters in all (hostile files have 8 MiB lines). */
+  static final int MAX_LINE = 400;
+  static final int MAX_OUTPUT = 64 << 10;
+
+  /**
+   * Text for a report: control characters a kernel's printf (or a file) may hold made visible, so
+   * reports stay plain text; lines longer than {@link #MAX_LINE} and text beyond
+   * {@link #MAX_OUTPUT} cut, with a note saying how much.
+   */
+  static String clean(String s) {
+    StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_OUTPUT + 100));
+    int start = 0;
+    while (start < s.length()) {
+      int end = s.indexOf('\n', start);
+      int stop = end < 0 ? s.length() : end;
+      // A line is cut only well past the limit, so that cleaning cleaned text changes nothing.
+      int keep = stop - start > MAX_LINE + 64 ? MAX_LINE : stop - start;
+      for (int i = start; i < start + keep; i++) {
+        char c = s.charAt(i);
+        boolean control = (c < 0x20 && c != '\t') || (c >= 0x7f && c < 0xa0);
+        out.append(control ? '?' : c);
+      }
+      if (keep < stop - start) {
+        out.append(" [... ").append(stop - start - keep).append(" more characters]");
+      }
+      if (end >= 0) {
+        out.append('\n');
+      }
+      start = stop + 1;
+      if (out.length() > MAX_OUTPUT && start < s.length()) {
+        out.append("[... output cut: ").append(s.length() - start).append(" more characters]\n");
+        break;
+      }
+    }
+    return out.toString();
+  }
+
+
+  // ---------------------------------------------------------------------------------------------
+
+  private static String correctness(Assignment a, Evidence.SizeRun r) {
+    String scan = a.scan().name().toLowerCase(Locale.ROOT);
+    StringBuilder out = new StringBuilder();
+    if (r.skipped()) {
+      return "not run: an earlier size ran past the wall-clock budget (budgets.wallSeconds = "
+          + number(a.budgets().wallSeconds()) + " s)\n";
+    }
+    if (r.timedOut()) {
+      return "stopped: the run took longer than budgets.wallSeconds = " + number(a.budgets().wallSeconds())
+          + " s (does the code finish?); the larger sizes were not run\n";
+    }
+    if (r.failure() != null) {
+      return "not run: " + r.failure() + "\n";
+    }
+    if (r.fault() != null) {
+      Fault f = r.fault();
+      out.append("the run stopped at a fault:\n").append(FindingsText.at(f.span(), "fault (" + f.kind() + ")", f.getMessage()));
+      if (f.kind().equals("runaway")) {
+        out.append("note: a run may execute at most budgets.maxWarpInstructions = ").append(a.budgets().maxWarpInstructions())
+            .append(" warp instructions within budgets.wallSeconds = ").append(number(a.budgets().wallSeconds()))
+            .append(" s, and host code a fixed number of steps and calls; does every loop and recursion end?\n");
+      }
+    } else if (r.correct()) {
+      out.append("correct ").append(scan).append(" scan of n = ").append(r.n()).append(" elements\n");
+    } else {
+      ScanProof proof = r.outcome().proof();
+      if (Boolean.FALSE.equals(r.outcome().correct())) {
+        out.append("wrong result: not the ").append(scan).append(" scan of the input (values 0..7)\n");
+        r.outcome().mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
+      } else {
+        out.append("the output matched for this input, but not for every input:\n");
+      }
+      if (proof != null && !proof.proved()) {
+        out.append("the scan proof fails for ").append(proof.wrongOutputs()).append(" outputs:\n");
+        proof.failures().forEach(x -> out.append("  ").append(x).append('\n'));
+        if (proof.wrongOutputs() > proof.failures().size()) {
+          out.append("  ...\n");
+        }
+      }
+      if (proof == null) { // the proof's own lines above say the same as its finding
+        out.append(FindingsText.render(r.outcome().findings().stream().filter(f -> f.kind().equals("scan-proof")).toList()));
+      }
+    }
+    if (r.outcome() != null && r.outcome().proof() != null && r.outcome().proof().proved()) {
+      out.append("the scan proof holds: correct at this n for every input and any associative")
+          .append(r.outcome().proof().commutativeOnly() ? " and commutative" : "").append(" operator\n");
+    }
+    if (r.outcome() != null && !r.outcome().output().isEmpty()) {
+      out.append("program output:\n").append(excerpt(r.outcome().output()));
+    }
+    return out.toString();
+  }
+
+  /** The first lines of a run's printf output. */
+  static String excerpt(String output) {
+    String[] lines = output.split("\n", -1);
+    StringBuilder out = new StringBuilder();
+    int shown = 0;
+    for (String line : lines) {
+      if (shown == OUTPUT_LINES || out.length() + line.length() > OUTPUT_CHARS) {
+        break;
+      }
+      if (shown == lines.length - 1 && line.isEmpty()) {
+        break; // the newline that ends the last line
+      }
+      out.append("  | ").append(line).append('\n');
+      shown++;
+    }
+    int total = output.endsWith("\n") ? lines.length - 1 : lines.length;
+    if (shown < total) {
+      out.append("  ... ").append(total - shown).append(" more lines (").append(output.length()).append(" characters in all)\n");
+    }
+    return out.toString();
+  }
+
+  /** One problem seen at one or more sizes: a finding, or the fault a run stopped at. */
+  private record Problem(Span at, String key, String text, List<Integer> sizes) {}
+
+  private static GradescopeResults.Test checker(String name, BigDecimal points, List<Evidence.SizeRun> runs, Set<String> findingKinds,
+      Set<String> faultKinds, String what, String gate) {
+    Map<String, Problem> problems = new LinkedHashMap<>();
+    List<Integer> checked = new ArrayList<>();
+    for (Evidence.SizeRun r : runs) {
+      if (r.outcome() != null) {
+        checked.add(r.n());
+        for (Finding f : r.outcome().findings()) {
+          if (findingKinds.contains(f.kind())) {
+            problems.computeIfAbsent(f.key(), k -> new Problem(f.first(), k, FindingsText.render(f), new ArrayList<>())).sizes().add(r.n());
+          }
+        }
+      }
+      Fault f = r.fault();
+      boolean alsoAFinding = f != null && r.outcome() != null && r.outcome().findings().stream()
+          .anyMatch(x -> x.kind().equals(f.kind()) && java.util.Objects.equals(x.first(), f.span()));
+      if (f != null && faultKinds.contains(f.kind()) && !alsoAFinding) {
+        String key = "fault " + f.kind() + " " + (f.span() == null ? "-" : f.span().position());
+        problems.computeIfAbsent(key, k -> new Problem(f.span(), k,
+            FindingsText.at(f.span(), "fault (" + f.kind() + ")", f.getMessage()), new ArrayList<>())).sizes().add(r.n());
+      }
+    }
+    if (!problems.isEmpty()) {
+      List<Problem> sorted = new ArrayList<>(problems.values());
+      sorted.sort(Comparator.comparingInt((Problem x) -> x.at() == null ? Integer.MAX_VALUE : x.at().line())
+          .thenComparingInt(x -> x.at() == null ? 0 : x.at().col()).thenComparing(Problem::key));
+      StringBuilder out = new StringBuilder();
+      out.append(sorted.size()).append(sorted.size() == 1 ? " problem" : " problems").append(" found (").append(what).append("):\n");
+      for (Problem x : sorted) {
+        out.append(x.text()).append("      = at n = ").append(join(x.sizes())).append('\n');
+      }
+      return test(name, points, false, out.toString());
+    }
+    if (checked.isEmpty()) {
+      return test(name, points, false, "not checked: no run of the submission ended (see the correctness tests)\n");
+    }
+    if (gate != null) {
+      return test(name, points, false, "no " + what + " found, but " + gate + "\n");
+    }
+    return test(name, points, true, "no " + what + " found in the runs at n = " + join(checked) + "\n");
+  }
+
+  private static GradescopeResults.Test work(Assignment.Limit limit, List<Evidence.SizeRun> runs, String gate) {
+    StringBuilder out = new StringBuilder();
+    out.append("work = applications of the scan operator to values derived from the input, over all launches; bound: ")
+        .append(limit.limit().text()).append('\n');
+    boolean ok = true;
+    int measured = 0;
+    for (Evidence.SizeRun r : runs) {
+      if (!r.correct()) {
+        out.append("  n = ").append(r.n()).append(": not measured (the output is not correct)\n");
+        continue;
+      }
+      measured++;
+      long work = r.outcome().launches().stream().mapToLong(l -> l.counters().work).sum();
+      double bound = limit.limit().at(r.n());
+      boolean within = work <= bound;
+      ok &= within;
+      out.append("  n = ").append(r.n()).append(": work ").append(work).append(within ? " ≤ " : " > ").append(number(bound))
+          .append(within ? "" : "  OVER THE BOUND").append('\n');
+    }
+    if (gate != null || measured == 0) {
+      return test(WORK, limit.points(), false, out + (gate == null ? "not awarded: the output is wrong at every size" : gate) + "\n");
+    }
+    return test(WORK, limit.points(), ok, out.toString());
+  }
+
+  private static GradescopeResults.Test conflicts(Assignment a, Assignment.Limit limit, List<Evidence.SizeRun> runs) {
+    Evidence.SizeRun r = runs.get(runs.size() - 1);
+    if (!r.correct()) {
+      return test(CONFLICTS, limit.points(), false, "not measured: the output at n = " + r.n()
+          + " (the largest size) is not correct; see " + correctName(r.n()) + "\n");
+    }
+    long loads = 0;
+    long stores = 0;
+    Map<String, long[]> bySite = new LinkedHashMap<>();
+    Map<String, LaunchRecord.Site> siteOf = new LinkedHashMap<>();
+    for (LaunchRecord l : r.outcome().launches()) {
+      loads += l.counters().sharedLoadBankConflicts();
+      stores += l.counters().sharedStoreBankConflicts();
+      for (LaunchRecord.Site s : l.sites()) {
+        boolean load = s.operation().equals("ld");
+        long c = load ? s.counters().sharedLoadBankConflicts() : s.counters().sharedStoreBankConflicts();
+        long waves = load ? s.counters().sharedLoadWavefronts : s.counters().sharedStoreWavefronts;
+        long insts = load ? s.counters().sharedLoadInstructions : s.counters().sharedStoreInstructions;
+        if (c > 0 && s.span() != null) {
+          String key = s.span().position() + " " + s.operation();
+          long[] sum = bySite.computeIfAbsent(key, k -> new long[4]);
+          sum[0] += c;
+          sum[1] += waves;
+          sum[2] += insts;
+          sum[3] = Math.max(sum[3], s.counters().maxConflictDegree);
+          siteOf.putIfAbsent(key, s);
+        }
+      }
+    }
+    double max = limit.limit().at(r.n());
+    boolean ok = loads + stores <= max;
+    StringBuilder out = new StringBuilder();
+    out.append("shared-memory bank conflicts at n = ").append(r.n()).append(" on ").append(a.arch().name()).append(": ")
+        .append(loads + stores).append(" (loads ").append(loads).append(", stores ").append(stores).append("); allowed: ")
+        .append(limit.limit().text()).append(" = ").append(number(max)).append('\n');
+    if (!bySite.isEmpty()) {
+      List<String> keys = new ArrayList<>(bySite.keySet());
+      keys.sort(Comparator.comparingLong((String k) -> -bySite.get(k)[0]).thenComparing(k -> siteOf.get(k).span().line())
+          .thenComparing(k -> siteOf.get(k).span().col()).thenComparing(k -> k));
+      out.append("where they happen, most first:\n");
+      for (String k : keys.subList(0, Math.min(5, keys.size()))) {
+        LaunchRecord.Site s = siteOf.get(k);
+        long[] v = bySite.get(k);
+        out.append(FindingsText.at(s.span(), "bank conflicts", v[0] + " conflicts: " + v[1] + " wavefronts for " + v[2]
+            + " shared " + (s.operation().equals("ld") ? "loads" : "stores") + (s.array() == null ? "" : " of " + s.array())
+            + ", up to " + v[3] + "-way"));
+      }
+      if (keys.size() > 5) {
+        out.append("... and ").append(keys.size() - 5).append(" more sites\n");
+      }
+    }
+    return test(CONFLICTS, limit.points(), ok, out.toString());
+  }
+
+  private static String join(List<Integer> sizes) {
+    return String.join(", ", sizes.stream().map(String::valueOf).toList());
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * {@code scansim grade}: the autograder for untrusted student scan kernels. An assignment spec
+ * ({@link org.scansim.grade.AssignmentReader}, format in {@code examples/grading/README.md}) names
+ * the entry, sizes, architecture, budgets and points; the {@link org.scansim.grade.Grader} compiles
+ * each submission on a watched thread, runs it at every size with every checker on, and scores it
+ * into Gradescope's {@code results.json} and a readable report; {@link org.scansim.grade.Batch}
+ * finds the submissions and writes the files, {@link org.scansim.grade.SummaryCsv} the folder's
+ * summary.
+ *
+ * <p>Not enforced here: host code past its wall-clock budget cannot be stopped from outside (Java
+ * has no safe way to stop a thread), so it is abandoned and ends at its host-step budget; printf
+ * output is held in memory as the engine produces it, bounded only by the instruction budget.
+ */
+package org.scansim.grade;

@@ -1,0 +1,170 @@
+package org.scansim.grade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.scansim.frontend.sema.Space;
+import org.scansim.sim.run.ScanRun;
+
+/** The spec is read strictly: every mistake is one line naming the file, the place and what is expected. */
+class AssignmentReaderTest {
+  @TempDir Path dir;
+
+  private static final String GOOD = """
+      {
+        "title": "Scan",
+        "entry": "void scan(const float *in, float *out, int n)",
+        "scan": "inclusive",
+        "arch": "hopper",
+        "sizes": [33, 1, 1024],
+        "points": {"correctness": 30}
+      }
+      """;
+
+  private static Assignment parse(String json) throws GradeException {
+    return AssignmentReader.parse(json, "spec.json");
+  }
+
+  /** GOOD with one textual replacement, which must apply. */
+  private static String good(String from, String to) {
+    assertThat(GOOD).contains(from);
+    return GOOD.replace(from, to);
+  }
+
+  @Test
+  void theRepositoryExampleReads() throws Exception {
+    Assignment a = AssignmentReader.read(Examples.spec());
+    assertThat(a.title()).isEqualTo("Lab 4: inclusive scan of one block");
+    assertThat(a.entry().name()).isEqualTo("scan");
+    assertThat(a.entry().kernel()).isFalse();
+    assertThat(a.entry().spelling()).isEqualTo("void scan(const float *, float *, int)");
+    assertThat(a.scan()).isEqualTo(ScanRun.Expect.INCLUSIVE);
+    assertThat(a.arch().name()).isEqualTo("hopper");
+    assertThat(a.sizes()).containsExactly(1, 31, 32, 33, 100, 512, 1000, 1024);
+    assertThat(a.points().correctness()).isEqualByComparingTo("40");
+    assertThat(a.points().workEfficiency().limit().text()).isEqualTo("n*ceil(log2(n))");
+    assertThat(a.points().bankConflicts().limit().at(1024)).isZero();
+    assertThat(a.launch()).isNull();
+    assertThat(Scoring.maxima(a).values().stream().reduce(BigDecimal.ZERO, BigDecimal::add)).isEqualByComparingTo("100");
+  }
+
+  @Test
+  void sizesAreSortedAndBudgetsDefaulted() throws Exception {
+    Assignment a = parse(GOOD);
+    assertThat(a.sizes()).containsExactly(1, 33, 1024);
+    assertThat(a.largestSize()).isEqualTo(1024);
+    assertThat(a.budgets()).isEqualTo(Assignment.Budgets.DEFAULTS);
+    assertThat(a.points().races()).isNull();
+    assertThat(Scoring.testNames(a)).containsExactly("Compiles", "Correct at n = 1", "Correct at n = 33", "Correct at n = 1024");
+  }
+
+  @Test
+  void aKernelEntryComesWithItsLaunchFormulas() throws Exception {
+    Assignment a = parse(good("\"entry\": \"void scan(const float *in, float *out, int n)\",",
+        "\"entry\": \"__global__ void scan(const float* in, float* out, int n);\", "
+            + "\"launch\": {\"block\": \"min(n, 256)\", \"grid\": \"ceil(n / 256)\"},"));
+    assertThat(a.entry().kernel()).isTrue();
+    assertThat(a.entry().space()).isEqualTo(Space.GLOBAL);
+    assertThat(a.entry().spelling()).isEqualTo("__global__ void scan(const float *, float *, int)");
+    assertThat(a.launch().at(1000)).isEqualTo(new ScanRun.KernelLaunch(4, 256, 0));
+    assertThat(a.launch().at(33)).isEqualTo(new ScanRun.KernelLaunch(1, 33, 0));
+  }
+
+  @Test
+  void definesAcceptStringsNumbersAndNull() throws Exception {
+    Assignment a = parse(good("\"arch\": \"hopper\",", "\"arch\": \"g80\", \"defines\": {\"SECTION\": 512, \"NAME\": \"x\", \"FLAG\": null},"));
+    assertThat(a.defines()).containsEntry("SECTION", "512").containsEntry("NAME", "x").containsEntry("FLAG", null);
+    assertThat(a.arch().name()).isEqualTo("g80");
+  }
+
+  static Stream<Arguments> badSpecs() {
+    return Stream.of(
+        Arguments.of("unknown top-level field", good("\"title\": \"Scan\",", "\"title\": \"Scan\", \"tilte\": 1,"),
+            "spec.json:2:20: error: unknown field \"tilte\"; known fields: arch, budgets, defines, entry, launch, points, scan, sizes, title"),
+        Arguments.of("unknown nested field", good("{\"correctness\": 30}", "{\"correctness\": 30, \"race\": 5}"),
+            "spec.json:7:33: error: unknown field \"race\" in \"points\"; known fields there: bankConflicts, barriers, bounds, "
+                + "correctness, initialisation, races, workEfficiency"),
+        Arguments.of("missing field", good("\"scan\": \"inclusive\",", ""), "spec.json: error: missing field \"scan\""),
+        Arguments.of("wrong type", good("[33, 1, 1024]", "\"all\""), "spec.json:6:12: error: \"sizes\" must be a list"),
+        Arguments.of("fraction where a whole number goes", good("[33, 1, 1024]", "[33, 1.5]"),
+            "spec.json:6:17: error: \"sizes[1]\" must be a whole number"),
+        Arguments.of("malformed JSON", good("\"arch\": \"hopper\",", "\"arch\": \"hopper\""),
+            "spec.json:6:3: error: malformed JSON: Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries"),
+        Arguments.of("duplicate field", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"scan\": \"exclusive\","),
+            "spec.json:4:30: error: malformed JSON: Duplicate field 'scan'"),
+        Arguments.of("empty file", "  \n", "spec.json: error: empty file; expected a JSON object with the assignment's fields"),
+        Arguments.of("not an object", "[1, 2]", "spec.json:1:1: error: expected a JSON object with the assignment's fields"),
+        Arguments.of("bad scan", good("\"inclusive\"", "\"prefix\""), "spec.json: error: \"scan\" must be \"inclusive\" or \"exclusive\", not \"prefix\""),
+        Arguments.of("bad arch", good("\"hopper\"", "\"blackwell\""),
+            "spec.json: error: \"arch\" must be one of g80, fermi, kepler, volta, ampere, hopper, not \"blackwell\""),
+        Arguments.of("bad sizes", good("[33, 1, 1024]", "[0, 33, 33]"),
+            "spec.json: error: \"sizes\": 0 is not a size; each n must be 1 ≤ n ≤ 16777216\n"
+                + "spec.json: error: \"sizes\": 33 is listed twice"),
+        Arguments.of("entry of another shape", good("void scan(const float *in, float *out, int n)", "int scan(float *in)"),
+            "spec.json: error: \"entry\": \"int scan(float *in)\" must have the form void NAME(const T *in, T *out, int n) "
+                + "(a host entry) or __global__ void NAME(const T *in, T *out, int n) (a kernel entry)"),
+        Arguments.of("entry that does not parse", good("int n)", "int n"),
+            "spec.json: error: \"entry\": \"void scan(const float *in, float *out, int n\" is not a valid declaration: expected ')'"),
+        Arguments.of("formula naming something else", good("{\"correctness\": 30}",
+            "{\"correctness\": 30, \"workEfficiency\": {\"points\": 5, \"bound\": \"2*m\"}}"),
+            "spec.json: error: \"points.workEfficiency.bound\": unknown name 'm' (formulas are in n)"),
+        Arguments.of("bank conflicts without max", good("{\"correctness\": 30}",
+            "{\"correctness\": 30, \"bankConflicts\": {\"points\": 5}}"),
+            "spec.json: error: missing field \"points.bankConflicts.max\""),
+        Arguments.of("negative points", good("{\"correctness\": 30}", "{\"correctness\": -30}"),
+            "spec.json: error: \"points.correctness\" must not be negative"),
+        Arguments.of("kernel entry without launch", good("\"void scan(", "\"__global__ void scan("),
+            "spec.json: error: a kernel entry (__global__) needs \"launch\": {\"block\": ..., \"grid\": ...} (formulas in n)"),
+        Arguments.of("launch giving a fraction", good("\"entry\": \"void scan(", "\"launch\": {\"block\": \"n / 2\", \"grid\": \"1\"}, \"entry\": \"__global__ void scan("),
+            "spec.json: error: \"launch.block\" = n / 2 gives 0.5 at n = 1; it must be a whole number from 1 to 1024"),
+        Arguments.of("launch beyond the architecture", good("\"entry\": \"void scan(", "\"launch\": {\"block\": \"2*n\", \"grid\": \"1\"}, \"entry\": \"__global__ void scan("),
+            "spec.json: error: \"launch.block\" = 2*n gives 2048 at n = 1024; it must be a whole number from 1 to 1024"),
+        Arguments.of("launch for a host entry", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"launch\": {\"block\": \"n\", \"grid\": \"1\"},"),
+            "spec.json: error: \"launch\" is only for a kernel entry (__global__); a host entry launches its own kernels"),
+        Arguments.of("impossible budget", good("\"points\"", "\"budgets\": {\"wallSeconds\": 0}, \"points\""),
+            "spec.json: error: \"budgets.wallSeconds\" must be more than 0 and at most 3600"),
+        Arguments.of("budget of the wrong type", good("\"points\"", "\"budgets\": {\"wallSeconds\": \"ten\"}, \"points\""),
+            "spec.json:7:30: error: \"budgets.wallSeconds\" must be a number"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badSpecs")
+  void aBadSpecIsOneClearMessagePerProblem(String what, String json, String message) {
+    assertThatThrownBy(() -> parse(json)).isInstanceOf(GradeException.class).hasMessage(message);
+  }
+
+  @Test
+  void aBlockThatFitsEverySizeIsAccepted() throws Exception {
+    Assignment a = parse(good("\"entry\": \"void scan(", "\"launch\": {\"block\": \"n\", \"grid\": \"1\"}, \"entry\": \"__global__ void scan("));
+    assertThat(a.launch().at(1024)).isEqualTo(new ScanRun.KernelLaunch(1, 1024, 0));
+  }
+
+  @Test
+  void aMissingOrUnreadableFileIsAnError() throws Exception {
+    Path missing = dir.resolve("nope.json");
+    assertThatThrownBy(() -> AssignmentReader.read(missing)).hasMessage(missing + ": error: no such file");
+    Path binary = dir.resolve("bin.json");
+    Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0});
+    assertThatThrownBy(() -> AssignmentReader.read(binary)).hasMessage(binary + ": error: not a UTF-8 text file");
+    assertThatThrownBy(() -> AssignmentReader.read(dir)).hasMessage(dir + ": error: no such file");
+  }
+
+  @Test
+  void correctnessPointsAreSplitExactly() {
+    assertThat(Scoring.split(new BigDecimal("40"), 8)).containsOnly(new BigDecimal("5"));
+    List<BigDecimal> thirds = Scoring.split(new BigDecimal("10"), 3);
+    assertThat(thirds).containsExactly(new BigDecimal("3.34"), new BigDecimal("3.33"), new BigDecimal("3.33"));
+    assertThat(thirds.stream().reduce(BigDecimal.ZERO, BigDecimal::add)).isEqualByComparingTo("10");
+    assertThat(Scoring.split(new BigDecimal("0.005"), 2)).containsExactly(new BigDecimal("0.003"), new BigDecimal("0.002"));
+  }
+}

@@ -1,0 +1,87 @@
+package org.scansim.sim.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.pp.IncludeLoader;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
+
+/** A kernel entry launched by the harness, without host code: what an autograder's kernel-only submission needs. */
+class RunKernelTest {
+  private static final String KOGGE_STONE = """
+      __global__ void scan(const float *in, float *out, int n) {
+          __shared__ float xy[1024];
+          unsigned int t = threadIdx.x;
+          xy[t] = t < n ? in[t] : 0.0f;
+          for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+              __syncthreads();
+              float v = 0.0f;
+              if (t >= stride) v = xy[t] + xy[t - stride];
+              __syncthreads();
+              if (t >= stride) xy[t] = v;
+          }
+          if (t < n) out[t] = xy[t];
+      }
+      """;
+
+  private static Frontend.Result compile(String text) {
+    Frontend.Result r = Frontend.compile(new SourceFile("k.cu", text), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    return r;
+  }
+
+  private static ScanRun.Request request(String entry, int n, ScanRun.Expect expect) {
+    return new ScanRun.Request(entry, n, Architectures.preset("hopper"), expect, 0, 10_000_000L, 1)
+        .withOptions(new ScanRun.Options(Check.all(), 0, 0, false, 1L << 20));
+  }
+
+  @Test
+  void launchesTheKernelAsTheLaunchSaysAndChecksTheScan() throws Exception {
+    ScanRun.Outcome o = ScanRun.runKernel(compile(KOGGE_STONE), request("scan", 100, ScanRun.Expect.INCLUSIVE),
+        new ScanRun.KernelLaunch(1, 128, 0));
+    assertThat(o.fault()).isNull();
+    assertThat(o.correct()).isTrue();
+    assertThat(o.launches()).hasSize(1);
+    assertThat(o.launches().get(0).block()).containsExactly(128, 1, 1);
+    assertThat(o.launches().get(0).grid()).containsExactly(1, 1, 1);
+    assertThat(o.launches().get(0).launchSite()).isNull();
+    assertThat(o.launches().get(0).counters().work).isPositive();
+  }
+
+  @Test
+  void aWrongScanKindIsReportedWithMismatches() throws Exception {
+    ScanRun.Outcome o = ScanRun.runKernel(compile(KOGGE_STONE), request("scan", 40, ScanRun.Expect.EXCLUSIVE),
+        new ScanRun.KernelLaunch(1, 64, 0));
+    assertThat(o.correct()).isFalse();
+    assertThat(o.mismatches()).isNotEmpty().first().asString().startsWith("out[0] = ");
+  }
+
+  @Test
+  void aLaunchBeyondTheArchitectureIsAFault() throws Exception {
+    ScanRun.Outcome o = ScanRun.runKernel(compile(KOGGE_STONE), request("scan", 10, ScanRun.Expect.INCLUSIVE),
+        new ScanRun.KernelLaunch(1, 2048, 0));
+    assertThat(o.fault()).isNotNull();
+    assertThat(o.fault().kind()).isEqualTo("launch");
+    assertThat(o.correct()).isNull();
+  }
+
+  @Test
+  void theDeviceMemoryBudgetOfTheOptionsHolds() {
+    assertThatThrownBy(() -> ScanRun.runKernel(compile(KOGGE_STONE), request("scan", 1 << 20, ScanRun.Expect.INCLUSIVE),
+        new ScanRun.KernelLaunch(1024, 1024, 0)))
+        .isInstanceOf(ScanRun.UsageException.class).hasMessageContaining("does not fit");
+  }
+
+  @Test
+  void onlyAKernelOfTheEntryShapeIsLaunched() {
+    Frontend.Result r = compile(KOGGE_STONE + "void host(const float *in, float *out, int n) { scan<<<1, 32>>>(in, out, n); }\n");
+    assertThatThrownBy(() -> ScanRun.runKernel(r, request("host", 8, null), new ScanRun.KernelLaunch(1, 32, 0)))
+        .isInstanceOf(ScanRun.UsageException.class)
+        .hasMessage("no kernel 'host' of the form __global__ void host(const T *in, T *out, int n) in k.cu");
+  }
+}
