@@ -323,10 +323,7 @@ final class Checker {
     Code code = b.code();
     Span first = code.insns[sA].span;
     Span second = code.insns[sB].span;
-    String what = switch (hazard) {
-      case "read-after-write" -> "wrote";
-      default -> hazard.startsWith("write-after-read") ? "read" : "wrote";
-    };
+    String what = hazard.equals("write-after-read") ? "read" : "wrote";
     String then = hazard.equals("read-after-write") ? "reads" : "writes";
     String threads = b.threadAt(tA) + " and " + b.threadAt(tB);
     findings.add(new Finding(kind, hazard, first, second, a.name, String.valueOf(index), threads, b.blockAt(tA)
@@ -432,18 +429,21 @@ final class Checker {
   /** A shuffle: each lane's destination takes the shadows of its source lane, as they were before. */
   void shuffle(CInsn in, Warp w, int mask, int[] source) {
     if (w.tag != null) {
-      int[] src = w.tag[in.args[1]].clone();
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        w.tag[in.dst][l] = src[source[l]];
-      }
+      shuffle(w.tag, in, mask, source);
     }
     if (w.undef != null) {
-      int[] src = w.undef[in.args[1]].clone();
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        w.undef[in.dst][l] = src[source[l]];
-      }
+      shuffle(w.undef, in, mask, source);
+    }
+  }
+
+  private final int[] before = new int[32];
+
+  /** One per-lane shadow through a shuffle, read as it was before the instruction (dst may be the source). */
+  private void shuffle(int[][] shadow, CInsn in, int mask, int[] source) {
+    System.arraycopy(shadow[in.args[1]], 0, before, 0, 32);
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      shadow[in.dst][l] = before[source[l]];
     }
   }
 

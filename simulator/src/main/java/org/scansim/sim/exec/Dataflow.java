@@ -29,7 +29,6 @@ final class Dataflow {
   int[] depth;
   int[] left;
   int[] right;
-  int[] uses;
   byte[] flags;
   /** The operator symbol of each node (for explanations). */
   byte[] op;
@@ -51,7 +50,6 @@ final class Dataflow {
     depth = new int[cap];
     left = new int[cap];
     right = new int[cap];
-    uses = new int[cap];
     flags = new byte[cap];
     op = new byte[cap];
     phase = new int[cap];
@@ -77,7 +75,6 @@ final class Dataflow {
       depth = java.util.Arrays.copyOf(depth, cap);
       left = java.util.Arrays.copyOf(left, cap);
       right = java.util.Arrays.copyOf(right, cap);
-      uses = java.util.Arrays.copyOf(uses, cap);
       flags = java.util.Arrays.copyOf(flags, cap);
       op = java.util.Arrays.copyOf(op, cap);
       phase = java.util.Arrays.copyOf(phase, cap);
@@ -99,12 +96,6 @@ final class Dataflow {
     int da = a >= 0 ? depth[a] : 0;
     int db = b >= 0 ? depth[b] : 0;
     depth[k] = Math.max(da, db) + 1;
-    if (a >= 0) {
-      uses[a]++;
-    }
-    if (b >= 0) {
-      uses[b]++;
-    }
     byte f = BINARY;
     boolean ok = associative && (a >= 0 || a == IDENTITY) && (b >= 0 || b == IDENTITY)
         && (a < 0 || (flags[a] & VALID) != 0) && (b < 0 || (flags[b] & VALID) != 0);
@@ -149,9 +140,6 @@ final class Dataflow {
     depth[k] = (a >= 0 ? depth[a] : 0);
     lo[k] = a >= 0 ? lo[a] : 1;
     hi[k] = a >= 0 ? hi[a] : 0;
-    if (a >= 0) {
-      uses[a]++;
-    }
     flags[k] = 0;
     return k;
   }

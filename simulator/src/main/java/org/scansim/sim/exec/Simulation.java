@@ -207,7 +207,8 @@ public final class Simulation {
       if (k < df.n) {
         continue;
       }
-      for (int operand : new int[] {df.left[k], df.right[k]}) {
+      for (int side = 0; side < 2; side++) {
+        int operand = side == 0 ? df.left[k] : df.right[k];
         if (operand >= 0) {
           uses[operand]++;
           if (!live[operand]) {
@@ -225,7 +226,8 @@ public final class Simulation {
       if (!live[k]) {
         continue;
       }
-      for (int operand : new int[] {df.left[k], df.right[k]}) {
+      for (int side = 0; side < 2; side++) {
+        int operand = side == 0 ? df.left[k] : df.right[k];
         if (operand >= 0) {
           fanLevel = Math.max(fanLevel, perLevel.merge(((long) operand << 32) | df.depth[k], 1, Integer::sum));
           fanPhase = Math.max(fanPhase, perPhase.merge(((long) operand << 32) | (df.phase[k] & 0xFFFFFFFFL), 1, Integer::sum));
