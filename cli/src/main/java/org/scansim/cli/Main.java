@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description = "Simulates a SIMT GPU running CUDA scan (prefix-sum) kernels.",
     subcommands = {CheckCommand.class, RunCommand.class, CircuitCommand.class, CatalogCommand.class, ClaimsCommand.class,
-        GradeCommand.class, CommandLine.HelpCommand.class},
+        GradeCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 a result or check failed, 2 invalid input, 3 a fault in the kernel."})
 public final class Main implements Runnable {
   public static final int OK = 0;

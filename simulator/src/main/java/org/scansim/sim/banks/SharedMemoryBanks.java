@@ -136,7 +136,9 @@ public final class SharedMemoryBanks {
         int mask = activeMask & (laneBits << first);
         if (mask != 0) {
           int degree =
-              broadcastOne
+              oneBankEach(mask, byteAddresses, offset, pieceBytes)
+                  ? 1
+                  : broadcastOne
                   ? broadcastSteps(mask, byteAddresses, offset, pieceBytes, out)
                   : distinctRows(mask, byteAddresses, offset, pieceBytes, out);
           out.addGroup(degree + extra);
@@ -193,6 +195,28 @@ public final class SharedMemoryBanks {
           return false;
         }
       }
+    }
+    return true;
+  }
+
+  /**
+   * Whether every lane of mask touches one bank unit and no two lanes the same bank: then either
+   * rule serves the group in one pass. The common case of a conflict-free access, decided
+   * without the per-bank tables.
+   */
+  private boolean oneBankEach(int mask, int[] addr, int offset, int bytes) {
+    int seen = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int a = addr[Integer.numberOfTrailingZeros(m)] + offset;
+      int unit = a >>> bankShift;
+      if ((a + bytes - 1) >>> bankShift != unit) {
+        return false;
+      }
+      int bit = 1 << (unit & (banks - 1));
+      if ((seen & bit) != 0) {
+        return false;
+      }
+      seen |= bit;
     }
     return true;
   }

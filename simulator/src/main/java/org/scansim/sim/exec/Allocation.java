@@ -85,4 +85,13 @@ final class Allocation {
   void fill(byte value) {
     Arrays.fill(bytes, value);
   }
+
+  /** As new, filled with {@code value}: for a block's shared memory when its executor runs the next block. */
+  void reset(byte value) {
+    Arrays.fill(bytes, value);
+    Arrays.fill(taint, (byte) 0);
+    shadow = null;
+    freed = false;
+    definedAtStart = false;
+  }
 }

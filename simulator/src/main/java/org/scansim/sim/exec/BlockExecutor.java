@@ -18,7 +18,7 @@ import org.scansim.frontend.ir.MemoryVar;
 final class BlockExecutor {
   private final LaunchContext lx;
   private final Code code;
-  private final int[] blockIdx;
+  private int[] blockIdx;
   private final Warp[] warps;
   private final Allocation[] shared;
   private final Map<Long, Allocation> locals = new HashMap<>();
@@ -27,27 +27,53 @@ final class BlockExecutor {
   private final int[] order;
 
   /** The block's linear index in its grid. */
-  private final int linear;
+  private int linear;
 
   BlockExecutor(LaunchContext lx, int[] blockIdx) {
     this.lx = lx;
     this.code = lx.code;
-    this.blockIdx = blockIdx;
-    this.linear = (int) (((long) blockIdx[2] * lx.grid[1] + blockIdx[1]) * lx.grid[0] + blockIdx[0]);
     int threads = lx.threadsPerBlock();
     int n = (threads + 31) / 32;
     this.warps = new Warp[n];
     for (int w = 0; w < n; w++) {
       warps[w] = new Warp(w, w * 32, Math.min(32, threads - w * 32), code, lx.checker);
+      warps[w].blockX = lx.block[0];
     }
     this.shared = layoutShared();
+    this.alu = new Interpreter(lx, this);
+    this.order = new int[n];
+    start(blockIdx);
+  }
+
+  /**
+   * Makes this executor run block {@code blockIdx} from its start, as a new one would: registers
+   * that might be read before they are written are zero again, the parameters hold the launch's
+   * arguments, shared memory is refilled with its garbage pattern. Used (without checkers) to run
+   * many blocks of a launch on one executor instead of allocating a block's state for each.
+   */
+  BlockExecutor reset(int[] blockIdx) {
+    for (Warp w : warps) {
+      w.reset(code);
+    }
+    for (Allocation a : shared) {
+      if (a != null) {
+        a.reset((byte) 0xAB);
+      }
+    }
+    locals.clear();
+    start(blockIdx);
+    return this;
+  }
+
+  private void start(int[] blockIdx) {
+    this.blockIdx = blockIdx;
+    this.linear = (int) (((long) blockIdx[2] * lx.grid[1] + blockIdx[1]) * lx.grid[0] + blockIdx[0]);
     for (Warp w : warps) {
       for (int p = 0; p < code.params.length; p++) {
         java.util.Arrays.fill(w.regs[code.params[p]], lx.args[p]);
       }
     }
-    this.alu = new Interpreter(lx, this);
-    this.order = new int[n];
+    int n = warps.length;
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
@@ -262,6 +288,7 @@ final class BlockExecutor {
     for (Warp w : warps) {
       w.phase = phase + 1;
     }
+    lx.ensurePhase(phase + 1);
     lx.counters.barriers++;
     lx.site(pc).barriers++;
     lx.phase(phase).barriers++;

@@ -33,6 +33,8 @@ final class CInsn {
   int countedWith = -1;
   /** Writes a uniform register: runs once for the warp, on its operands' single values. */
   boolean once;
+  /** The specialised lane loop that runs this instruction ({@link Lanes#decode}), or {@link Lanes#GENERIC}. */
+  int lane;
 
   CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {
     this.op = ir.op();

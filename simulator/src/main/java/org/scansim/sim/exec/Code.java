@@ -35,6 +35,60 @@ final class Code {
     this.memory = memory;
     this.moduleLevel = moduleLevel;
     this.uniform = new boolean[regTypes.length];
+    for (CInsn in : insns) {
+      in.lane = Lanes.decode(in);
+    }
+    this.boundary = new boolean[insns.length + 1];
+    this.segmentEnd = new int[insns.length];
+    findSegments();
+  }
+
+  /**
+   * Straight-line segments: runs of instructions without control flow (branches, returns,
+   * barriers) and without a branch target or reconvergence point inside. A warp entering a
+   * segment at pc runs every instruction up to {@code segmentEnd[pc]} with one mask, so the
+   * interpreter runs them in one go and counts the segment once ({@link
+   * LaunchContext#foldInstructionCounts}). {@code boundary[i]}: instruction i starts a new run
+   * (it is control flow, or a leader).
+   */
+  final boolean[] boundary;
+  /** The end (exclusive) of the segment entered at pc; pc itself for a control-flow instruction. */
+  final int[] segmentEnd;
+
+  static boolean isControl(CInsn in) {
+    return switch (in.op) {
+      case BR, CBR, RET, BAR, BAR_WARP -> true;
+      default -> false;
+    };
+  }
+
+  private void findSegments() {
+    int n = insns.length;
+    boundary[0] = true;
+    boundary[n] = true;
+    for (CInsn in : insns) {
+      if (isControl(in)) {
+        boundary[in.index] = true;
+        boundary[in.index + 1] = true;
+      }
+      for (int t : new int[] {in.target, in.elseTarget, in.reconverge}) {
+        if (t >= 0 && (in.op == org.scansim.frontend.ir.Op.BR || in.op == org.scansim.frontend.ir.Op.CBR)) {
+          boundary[t] = true;
+        }
+      }
+    }
+    int end = n;
+    for (int pc = n - 1; pc >= 0; pc--) {
+      if (isControl(insns[pc])) {
+        segmentEnd[pc] = pc;
+        end = pc;
+      } else {
+        segmentEnd[pc] = end;
+        if (boundary[pc]) {
+          end = pc;
+        }
+      }
+    }
   }
 
   /** Finds the uniform registers; the instructions writing them will run once per warp. */
@@ -43,6 +97,87 @@ final class Code {
     for (CInsn in : insns) {
       in.once = in.dst >= 0 && uniform[in.dst];
     }
+  }
+
+  private int[] readBeforeWrite;
+
+  /**
+   * The registers some path from the entry may read before writing them (a "maybe
+   * uninitialised" data-flow analysis over the instruction array): the only ones a reused warp
+   * must zero. Parameters and constants are written before the entry. Every lane follows some
+   * path of the control-flow graph, so a register written on every path to a read is written
+   * in every lane that reads it.
+   */
+  int[] readBeforeWrite() {
+    if (readBeforeWrite == null) {
+      readBeforeWrite = findReadBeforeWrite();
+    }
+    return readBeforeWrite;
+  }
+
+  private int[] findReadBeforeWrite() {
+    int n = insns.length;
+    int regs = regTypes.length;
+    java.util.BitSet entry = new java.util.BitSet(regs);
+    for (int p : params) {
+      entry.set(p);
+    }
+    entry.set(firstConstant, regs);
+    // in[pc]: registers written on every path to pc (null: no path seen yet).
+    java.util.BitSet[] in = new java.util.BitSet[n + 1];
+    in[0] = entry;
+    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+    work.add(0);
+    while (!work.isEmpty()) {
+      int pc = work.poll();
+      if (pc >= n) {
+        continue;
+      }
+      CInsn i = insns[pc];
+      java.util.BitSet out = (java.util.BitSet) in[pc].clone();
+      if (i.dst >= 0) {
+        out.set(i.dst);
+      }
+      for (int s : successors(i)) {
+        if (s < 0) {
+          continue;
+        }
+        if (in[s] == null) {
+          in[s] = out;
+          work.add(s);
+        } else {
+          java.util.BitSet meet = (java.util.BitSet) in[s].clone();
+          meet.and(out);
+          if (!meet.equals(in[s])) {
+            in[s] = meet;
+            work.add(s);
+          }
+        }
+      }
+    }
+    java.util.BitSet reset = new java.util.BitSet(regs);
+    for (int pc = 0; pc < n; pc++) {
+      if (in[pc] == null) {
+        continue; // unreachable
+      }
+      for (int a : insns[pc].args) {
+        // A shuffle reads other lanes' registers, whose paths (one may have returned early) this does not follow.
+        if (!in[pc].get(a) || insns[pc].op == org.scansim.frontend.ir.Op.SHFL) {
+          reset.set(a);
+        }
+      }
+    }
+    reset.clear(firstConstant, regs); // constants are never written
+    return reset.stream().toArray();
+  }
+
+  private static int[] successors(CInsn i) {
+    return switch (i.op) {
+      case BR -> new int[] {i.target};
+      case CBR -> new int[] {i.target, i.elseTarget};
+      case RET -> new int[0];
+      default -> new int[] {i.index + 1};
+    };
   }
 
   int registerCount() {

@@ -147,6 +147,7 @@ public final class Device {
       checker.newLaunch();
     }
     runBlocks(lx, code);
+    lx.foldInstructionCounts();
     budget = lx.budget;
     output.append(lx.printf);
     launches.add(new LaunchRecord(f.name(), at, grid.clone(), block.clone(), (int) sharedBytes, sharedTotal, lx.counters,
@@ -158,10 +159,14 @@ public final class Device {
 
   /**
    * Runs the grid's blocks in block order. Blocks that cannot communicate (no atomics, fences or
-   * volatile accesses outside shared memory) run a chunk at a time on all threads, each with its
-   * own counters, merged in block order: the report is byte-identical whatever the thread count.
-   * Within a chunk every block starts from the budget left before it; the first fault in block
-   * order is the one reported.
+   * volatile accesses outside shared memory) run a chunk at a time on all threads. Each thread
+   * keeps its own counters (sums and maxima, merged when the launch ends, so their totals do
+   * not depend on which thread ran which block) and reuses one block's state for every block it
+   * runs. Each block's printf output, warnings and fault are kept per block and taken in block
+   * order. Within a chunk every block starts from the budget left before the chunk, on one
+   * thread as on many; the first fault in block order is the one reported. The report is
+   * byte-identical whatever the thread count. With checkers on, blocks run one at a time in
+   * index order, each on fresh state.
    */
   private void runBlocks(LaunchContext lx, Code code) {
     int[] g = lx.grid;
@@ -170,46 +175,119 @@ public final class Device {
       runResident(lx, total);
       return;
     }
-    boolean independent = threads > 1 && checker == null;
+    int workers = checker == null ? (int) Math.min(threads, Math.max(1, total)) : 1;
+    BlockWorker[] ws = new BlockWorker[workers];
+    for (int i = 0; i < workers; i++) {
+      ws[i] = new BlockWorker(lx.forBlock(), checker == null);
+    }
     for (long first = 0; first < total; first += CHUNK) {
       int count = (int) Math.min(CHUNK, total - first);
-      if (!independent) {
-        for (int k = 0; k < count; k++) {
-          new BlockExecutor(lx, blockIndex(first + k, g)).run();
+      Chunk chunk = new Chunk(first, count, lx.budget);
+      if (workers == 1) {
+        ws[0].run(chunk, g);
+      } else {
+        List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>();
+        for (BlockWorker w : ws) {
+          tasks.add(() -> {
+            w.run(chunk, g);
+            return null;
+          });
         }
-        continue;
-      }
-      LaunchContext[] parts = new LaunchContext[count];
-      Fault[] faults = new Fault[count];
-      List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>();
-      long base = first;
-      for (int k = 0; k < count; k++) {
-        int slot = k;
-        tasks.add(() -> {
-          LaunchContext part = lx.forBlock();
-          parts[slot] = part;
-          try {
-            new BlockExecutor(part, blockIndex(base + slot, g)).run();
-          } catch (Fault f) {
-            faults[slot] = f;
+        try {
+          for (java.util.concurrent.Future<Void> f : pool().invokeAll(tasks)) {
+            f.get();
           }
-          return null;
-        });
-      }
-      try {
-        for (java.util.concurrent.Future<Void> f : pool().invokeAll(tasks)) {
-          f.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new Fault("interrupted", null, "interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new Fault("interrupted", null, "interrupted");
-      } catch (java.util.concurrent.ExecutionException e) {
-        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
       }
       for (int k = 0; k < count; k++) {
-        lx.merge(parts[k]);
-        if (faults[k] != null) {
-          throw faults[k];
+        lx.budget -= chunk.used[k];
+        if (chunk.output[k] != null) {
+          lx.printf.append(chunk.output[k]);
+        }
+        if (chunk.warnings[k] != null) {
+          for (String w : chunk.warnings[k]) {
+            if (!lx.warnings.contains(w)) {
+              lx.warnings.add(w);
+            }
+          }
+        }
+        if (chunk.faults[k] != null) {
+          throw chunk.faults[k];
+        }
+      }
+    }
+    for (BlockWorker w : ws) {
+      lx.mergeCounters(w.part);
+    }
+  }
+
+  /** One chunk of a launch's blocks: handed out in index order, with each block's results kept apart. */
+  private static final class Chunk {
+    final long first;
+    final int count;
+    final long budget;
+    final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+    /** No block after the first one that faulted needs to run. */
+    volatile int stopAfter;
+    final long[] used;
+    final String[] output;
+    final List<String>[] warnings;
+    final Fault[] faults;
+
+    @SuppressWarnings("unchecked")
+    Chunk(long first, int count, long budget) {
+      this.first = first;
+      this.count = count;
+      this.budget = budget;
+      this.stopAfter = count;
+      this.used = new long[count];
+      this.output = new String[count];
+      this.warnings = new List[count];
+      this.faults = new Fault[count];
+    }
+  }
+
+  /** A thread's share of a launch: its counters, and the block state it reuses. */
+  private static final class BlockWorker {
+    final LaunchContext part;
+    final boolean reuse;
+    BlockExecutor executor;
+
+    BlockWorker(LaunchContext part, boolean reuse) {
+      this.part = part;
+      this.reuse = reuse;
+    }
+
+    void run(Chunk c, int[] g) {
+      for (int k = c.next.getAndIncrement(); k < c.count && k <= c.stopAfter; k = c.next.getAndIncrement()) {
+        part.budget = c.budget;
+        try {
+          int[] idx = blockIndex(c.first + k, g);
+          if (executor == null || !reuse) {
+            executor = new BlockExecutor(part, idx);
+          } else {
+            executor.reset(idx);
+          }
+          executor.run();
+        } catch (Fault f) {
+          c.faults[k] = f;
+          synchronized (c) {
+            c.stopAfter = Math.min(c.stopAfter, k);
+          }
+        }
+        c.used[k] = c.budget - part.budget;
+        if (part.printf.length() > 0) {
+          c.output[k] = part.printf.toString();
+          part.printf.setLength(0);
+        }
+        if (!part.warnings.isEmpty()) {
+          c.warnings[k] = List.copyOf(part.warnings);
+          part.warnings.clear();
         }
       }
     }

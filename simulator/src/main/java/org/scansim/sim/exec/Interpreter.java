@@ -25,7 +25,13 @@ final class Interpreter {
     this.insns = lx.code.insns;
     this.memory = new Memory(lx, block);
     this.checker = lx.checker != null && lx.checker.tracksValues() ? lx.checker : null;
+    this.uniform = lx.code.uniform;
+    this.segmentEnd = lx.code.segmentEnd;
   }
+
+  private final int[] segmentEnd;
+
+  private final boolean[] uniform;
 
   /** Instructions the current turn may still run (the resident-block scheduler's time slice). */
   long sliceLeft = Long.MAX_VALUE;
@@ -39,31 +45,31 @@ final class Interpreter {
         w.sp--; // reached the reconvergence point: the entry below continues with the union
         continue;
       }
+      int end = segmentEnd[pc];
+      if (end > pc && lx.budget >= end - pc) {
+        segment(w, top, pc, end, mask);
+        continue;
+      }
       CInsn in = insns[pc];
       if (in.op == Op.BAR_WARP && (mask & ~w.syncWaiting) == 0) {
         waitAtSyncwarp(w, in, mask); // a path that already arrived: let the one it waits for run
         continue;
       }
       sliceLeft--;
+      long before = lx.budget;
       if (--lx.budget < 0) {
         throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
             + in.span.position() + " (raise it with --max-instructions if the kernel is meant to run this long)");
       }
-      if ((lx.budget & 0xFFFF) == 0 && System.nanoTime() > lx.deadline) {
-        throw new Fault("runaway", in.span, "the run passed its wall-clock budget; warp " + w.index + " of block "
-            + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
-            + in.span.position());
+      if ((before >>> 16) != (lx.budget >>> 16)) {
+        checkDeadline(w, in, mask);
       }
-      Counters c = lx.counters;
-      c.warpInstructions++;
-      c.threadInstructions += Integer.bitCount(mask);
-      Counters site = lx.site(in.index);
-      site.warpInstructions++;
-      site.threadInstructions += Integer.bitCount(mask);
-      Counters phase = lx.phase(w.phase);
-      phase.warpInstructions++;
-      phase.threadInstructions += Integer.bitCount(mask);
+      int active = Integer.bitCount(mask);
+      lx.siteWarp[pc]++;
+      lx.siteThread[pc] += active;
+      lx.phaseWarp[w.phase]++;
+      lx.phaseThread[w.phase] += active;
       switch (in.op) {
         case BR -> {
           w.pc[top] = in.target;
@@ -73,7 +79,7 @@ final class Interpreter {
           continue;
         }
         case CBR -> {
-          branch(w, top, in, mask, site, phase);
+          branch(w, top, in, mask);
           if (w.sp == top + 1 && w.pc[top] <= pc) { // a uniform backward branch: a loop's back edge
             backEdge(w);
           }
@@ -100,10 +106,44 @@ final class Interpreter {
         }
         case BAR_WARP -> syncwarp(w, top, in, mask);
         default -> {
-          execute(w, in, mask, c, site, phase);
+          execute(w, in, mask);
           w.pc[top] = pc + 1;
         }
       }
+    }
+  }
+
+  /**
+   * Runs the straight-line segment {@code pc..end-1} for the lanes of {@code mask}: no
+   * instruction in it branches, waits or is a reconvergence point, so the mask holds throughout
+   * and the segment is counted once. Only entered when the budget covers the whole segment (the
+   * instruction-by-instruction path reports where a budget runs out).
+   */
+  private void segment(Warp w, int top, int pc, int end, int mask) {
+    int len = end - pc;
+    long before = lx.budget;
+    lx.budget -= len;
+    sliceLeft -= len;
+    if ((before >>> 16) != (lx.budget >>> 16)) {
+      checkDeadline(w, insns[pc], mask);
+    }
+    int active = Integer.bitCount(mask);
+    lx.segmentWarp[pc]++;
+    lx.segmentThread[pc] += active;
+    lx.phaseWarp[w.phase] += len;
+    lx.phaseThread[w.phase] += (long) len * active;
+    CInsn[] code = insns;
+    for (int i = pc; i < end; i++) {
+      execute(w, code[i], mask);
+    }
+    w.pc[top] = end;
+  }
+
+  private void checkDeadline(Warp w, CInsn in, int mask) {
+    if (System.nanoTime() > lx.deadline) {
+      throw new Fault("runaway", in.span, "the run passed its wall-clock budget; warp " + w.index + " of block "
+          + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
+          + in.span.position());
     }
   }
 
@@ -195,11 +235,15 @@ final class Interpreter {
     }
   }
 
-  private void branch(Warp w, int top, CInsn in, int mask, Counters site, Counters phase) {
+  private void branch(Warp w, int top, CInsn in, int mask) {
     long[] cond = w.regs[in.a()];
     int taken = 0;
-    if (cond.length == 1) {
+    if (uniform[in.a()]) {
       taken = cond[0] != 0 ? mask : 0;
+    } else if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        taken |= (cond[l] != 0 ? 1 : 0) << l;
+      }
     } else {
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
@@ -214,8 +258,8 @@ final class Interpreter {
       w.pc[top] = in.elseTarget;
     } else {
       lx.counters.divergentBranches++;
-      site.divergentBranches++;
-      phase.divergentBranches++;
+      lx.site(in.index).divergentBranches++;
+      lx.phase(w.phase).divergentBranches++;
       // The current entry waits at the reconvergence point with all lanes; the two paths run
       // above it, the taken one first (GPGPU-Sim's order).
       w.pc[top] = in.reconverge;
@@ -231,7 +275,18 @@ final class Interpreter {
    * An instruction writing a uniform register: computed once, as lane 0, on its operands'
    * single values. It still counts as one warp instruction of all the active lanes.
    */
-  private void once(Warp w, CInsn in, int mask, Counters c, Counters site, Counters phase) {
+  /**
+   * An instruction writing a uniform register: computed once, as lane 0, on its operands' single
+   * values, then written to every lane. It still counts as one warp instruction of all the
+   * active lanes.
+   */
+  private void once(Warp w, CInsn in, int mask) {
+    laneZero(w, in, mask);
+    long[] d = w.regs[in.dst];
+    java.util.Arrays.fill(d, 1, 32, d[0]);
+  }
+
+  private void laneZero(Warp w, CInsn in, int mask) {
     long[][] r = w.regs;
     int[] t = w.taint;
     long[] d = r[in.dst];
@@ -240,12 +295,20 @@ final class Interpreter {
       tainted |= t[a];
     }
     t[in.dst] = tainted == 0 ? 0 : -1;
+    if (in.lane != Lanes.GENERIC) {
+      Lanes.run(in.lane, in, d, r[in.a()], in.args.length > 1 ? r[in.b()] : null, 1, w);
+      if (in.op == Op.SETP || in.op == Op.PTR_ADD) {
+        t[in.dst] = 0;
+      } else if (tainted != 0 && isWork(in)) {
+        work(w, in, mask);
+      }
+      return;
+    }
     switch (in.op) {
-      case MOV -> d[0] = r[in.a()][0];
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
         Alu.binary(in, d, r[in.a()], r[in.b()], 1);
-        if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
-          work(w, mask, c, site, phase);
+        if (tainted != 0 && isWork(in)) {
+          work(w, in, mask);
         }
       }
       case NEG, NOT, ABS, POPC, CLZ, FFS -> Alu.unary(in, d, r[in.a()], 1);
@@ -256,35 +319,58 @@ final class Interpreter {
       case CVT -> Alu.convert(in, d, r[in.a()], 1);
       case SREG -> Special.read(in, d, 1, w, lx, block.blockIdx());
       case ADDR -> d[0] = memory.address(in, w);
-      case PTR_ADD -> d[0] = Ptr.add(r[in.a()][0], r[in.b()][0] * in.ir.imm());
       case PTR_DIFF -> d[0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
       default -> throw new Fault("internal", in.span, "instruction " + in.op + " cannot write a uniform register");
     }
-    if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_ADD || in.op == Op.PTR_DIFF) {
+    if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_DIFF) {
       t[in.dst] = 0;
     }
   }
 
+  /** Whether an arithmetic instruction on values from the input is an application of the scan operator. */
+  private static boolean isWork(CInsn in) {
+    return switch (in.op) {
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, MIN, MAX -> in.type != IrType.PRED;
+      default -> false;
+    };
+  }
+
   /** The scan operator applied once in each lane of {@code lanes}. */
-  private static void work(Warp w, int lanes, Counters c, Counters site, Counters phase) {
+  private void work(Warp w, CInsn in, int lanes) {
     int n = Integer.bitCount(lanes);
-    c.work += n;
-    site.work += n;
-    phase.work += n;
+    lx.counters.work += n;
+    lx.site(in.index).work += n;
+    lx.phase(w.phase).work += n;
     for (int m = lanes; m != 0; m &= m - 1) {
       w.laneWork[Integer.numberOfTrailingZeros(m)]++;
     }
   }
 
-  private void execute(Warp w, CInsn in, int mask, Counters c, Counters site, Counters phase) {
+  private void execute(Warp w, CInsn in, int mask) {
     if (in.once) {
-      once(w, in, mask, c, site, phase);
+      once(w, in, mask);
       return;
     }
     long[][] r = w.regs;
     int[] t = w.taint;
     if (checker != null && in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM && in.op != Op.SHFL && in.dst >= 0) {
       checker.alu(in, w, mask);
+    }
+    if (in.lane != Lanes.GENERIC) {
+      int dst = in.dst;
+      Lanes.run(in.lane, in, r[dst], in.args.length > 0 ? r[in.a()] : r[dst], in.args.length > 1 ? r[in.b()] : null, mask, w);
+      switch (in.op) {
+        case SETP, SREG, PTR_ADD -> t[dst] &= ~mask;
+        case MOV, CVT -> t[dst] = (t[dst] & ~mask) | (t[in.a()] & mask);
+        default -> {
+          int tainted = (t[in.a()] | t[in.b()]) & mask;
+          t[dst] = (t[dst] & ~mask) | tainted;
+          if (tainted != 0 && isWork(in)) {
+            work(w, in, tainted);
+          }
+        }
+      }
+      return;
     }
     switch (in.op) {
       case MOV -> {
@@ -300,8 +386,8 @@ final class Interpreter {
         Alu.binary(in, r[in.dst], w.lanes(in.a(), 0), w.lanes(in.b(), 1), mask);
         int tainted = (t[in.a()] | t[in.b()]) & mask;
         t[in.dst] = (t[in.dst] & ~mask) | tainted;
-        if (tainted != 0 && in.op != Op.SHL && in.op != Op.SHR && in.type != IrType.PRED) {
-          work(w, tainted, c, site, phase);
+        if (tainted != 0 && isWork(in)) {
+          work(w, in, tainted);
         }
       }
       case NEG, NOT, ABS, POPC, CLZ, FFS -> {
@@ -351,9 +437,9 @@ final class Interpreter {
         }
         t[in.dst] &= ~mask;
       }
-      case LD -> memory.load(in, w, mask, c, site, phase, bankOut);
-      case ST -> memory.store(in, w, mask, c, site, phase, bankOut);
-      case ATOM -> memory.atomic(in, w, mask, c, site, phase);
+      case LD -> memory.load(in, w, mask, bankOut);
+      case ST -> memory.store(in, w, mask, bankOut);
+      case ATOM -> memory.atomic(in, w, mask);
       case SHFL -> Warps.shuffle(in, w, mask, shuffleScratch, checker, shuffleSource);
       case VOTE -> Warps.vote(in, w, mask);
       case ACTIVEMASK -> {

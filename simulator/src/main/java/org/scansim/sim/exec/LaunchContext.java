@@ -21,6 +21,18 @@ final class LaunchContext {
   final Counters counters = new Counters();
   final Counters[] sites;
   final List<Counters> phases = new ArrayList<>();
+  /**
+   * Warp and thread instructions per site and per barrier phase, kept in flat arrays while the
+   * kernel runs (one increment each per instruction) and moved into {@link #sites}, {@link
+   * #phases} and {@link #counters} by {@link #foldInstructionCounts} when the launch ends.
+   */
+  final long[] siteWarp;
+  final long[] siteThread;
+  /** Entries into the straight-line segment starting at each pc ({@link Code#segmentEnd}), and their active lanes. */
+  final long[] segmentWarp;
+  final long[] segmentThread;
+  long[] phaseWarp = new long[8];
+  long[] phaseThread = new long[8];
   final StringBuilder printf = new StringBuilder();
   final List<String> warnings = new ArrayList<>();
   long budget;
@@ -46,16 +58,17 @@ final class LaunchContext {
     this.moduleAllocation = moduleAllocation;
     this.memoryModel = memoryModel;
     this.sites = new Counters[code.insns.length];
+    this.siteWarp = new long[code.insns.length];
+    this.siteThread = new long[code.insns.length];
+    this.segmentWarp = new long[code.insns.length];
+    this.segmentThread = new long[code.insns.length];
     this.budget = budget;
-    this.startBudget = budget;
   }
 
-  private final long startBudget;
-
   /**
-   * A context for one block with its own counters, output and model, sharing the launch's
-   * read-only state: blocks on different cores never write the same counter, and their results
-   * are merged in block order afterwards ({@link #merge}).
+   * A context for one thread's blocks with its own counters, output and model, sharing the
+   * launch's read-only state: blocks on different cores never write the same counter, and their
+   * counters are merged afterwards ({@link #mergeCounters}).
    */
   LaunchContext forBlock() {
     LaunchContext b = new LaunchContext(code, args, grid, block, dynamicSharedBytes, global, moduleAllocation,
@@ -67,9 +80,20 @@ final class LaunchContext {
     return b;
   }
 
-  /** Adds a block's results; called in block order so totals and output are deterministic. */
-  void merge(LaunchContext b) {
+  /** Adds another context's counters (sums and maxima: the order of merging does not matter). */
+  void mergeCounters(LaunchContext b) {
     counters.add(b.counters);
+    for (int i = 0; i < siteWarp.length; i++) {
+      siteWarp[i] += b.siteWarp[i];
+      siteThread[i] += b.siteThread[i];
+      segmentWarp[i] += b.segmentWarp[i];
+      segmentThread[i] += b.segmentThread[i];
+    }
+    ensurePhase(b.phaseWarp.length - 1);
+    for (int p = 0; p < b.phaseWarp.length; p++) {
+      phaseWarp[p] += b.phaseWarp[p];
+      phaseThread[p] += b.phaseThread[p];
+    }
     for (int i = 0; i < sites.length; i++) {
       if (b.sites[i] != null) {
         site(i).add(b.sites[i]);
@@ -78,18 +102,6 @@ final class LaunchContext {
     for (int p = 0; p < b.phases.size(); p++) {
       phase(p).add(b.phases.get(p));
     }
-    printf.append(b.printf);
-    for (String w : b.warnings) {
-      if (!warnings.contains(w)) {
-        warnings.add(w);
-      }
-    }
-    budget -= b.used();
-  }
-
-  /** Instructions this (block) context has executed from its starting budget. */
-  long used() {
-    return startBudget - budget;
   }
 
   Counters site(int index) {
@@ -99,6 +111,56 @@ final class LaunchContext {
       sites[index] = c;
     }
     return c;
+  }
+
+  /** Makes room for barrier phase {@code p} in the flat instruction counts. */
+  void ensurePhase(int p) {
+    if (p >= phaseWarp.length) {
+      int n = Math.max(p + 1, phaseWarp.length * 2);
+      phaseWarp = java.util.Arrays.copyOf(phaseWarp, n);
+      phaseThread = java.util.Arrays.copyOf(phaseThread, n);
+    }
+  }
+
+  /** Moves the flat instruction counts into the per-site, per-phase and launch counters (once, at the end). */
+  void foldInstructionCounts() {
+    // A segment entered at p counts once for every instruction from p to its end.
+    long runWarp = 0;
+    long runThread = 0;
+    for (int i = 0; i < siteWarp.length; i++) {
+      if (code.boundary[i]) {
+        runWarp = 0;
+        runThread = 0;
+      }
+      runWarp += segmentWarp[i];
+      runThread += segmentThread[i];
+      segmentWarp[i] = 0;
+      segmentThread[i] = 0;
+      if (!Code.isControl(code.insns[i])) {
+        siteWarp[i] += runWarp;
+        siteThread[i] += runThread;
+      }
+    }
+    for (int i = 0; i < siteWarp.length; i++) {
+      if (siteWarp[i] != 0) {
+        Counters s = site(i);
+        s.warpInstructions += siteWarp[i];
+        s.threadInstructions += siteThread[i];
+        counters.warpInstructions += siteWarp[i];
+        counters.threadInstructions += siteThread[i];
+        siteWarp[i] = 0;
+        siteThread[i] = 0;
+      }
+    }
+    for (int p = 0; p < phaseWarp.length; p++) {
+      if (phaseWarp[p] != 0) {
+        Counters c = phase(p);
+        c.warpInstructions += phaseWarp[p];
+        c.threadInstructions += phaseThread[p];
+        phaseWarp[p] = 0;
+        phaseThread[p] = 0;
+      }
+    }
   }
 
   Counters phase(int p) {

@@ -66,7 +66,110 @@ final class Memory {
     return a;
   }
 
-  void load(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase, int[] bankOut) {
+  /**
+   * The one allocation every lane of {@code mask} accesses through pointer register {@code ptr},
+   * with every access in bounds; null when the
+   * lanes touch several allocations, local memory, freed memory or anything out of bounds (the
+   * lane-by-lane path then resolves, reports and counts them).
+   */
+  private Allocation single(long[] ptr, int mask, int size) {
+    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
+    long tag = p0 >>> 40; // space and allocation id
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int m = mask; m != 0; m &= m - 1) {
+      long p = ptr[Integer.numberOfTrailingZeros(m)];
+      if (p >>> 40 != tag) {
+        return null;
+      }
+      long off = Ptr.offset(p);
+      min = Math.min(min, off);
+      max = Math.max(max, off);
+    }
+    Allocation a = switch (Ptr.space(p0)) {
+      case Ptr.SHARED -> block.sharedAllocation(Ptr.id(p0));
+      case Ptr.GLOBAL, Ptr.CONSTANT -> lx.global.get(Ptr.id(p0));
+      default -> null;
+    };
+    if (a == null || a.freed || min < 0 || max + size > a.size()) {
+      return null;
+    }
+    return a;
+  }
+
+  /** A load whose lanes all read one allocation in bounds, without checkers: no per-lane resolution. */
+  private boolean loadOne(CInsn in, Warp w, int mask, int[] bankOut) {
+    IrType t = in.type;
+    int size = t.size();
+    long[] ptr = w.regs[in.a()];
+    Allocation a = single(ptr, mask, size);
+    if (a == null) {
+      return false;
+    }
+    long[] d = w.regs[in.dst];
+    int taint = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      int off = (int) ptr[l]; // in bounds: the low bits are the offset
+      d[l] = a.load(t, off);
+      if (a.tainted(off)) {
+        taint |= 1 << l;
+      }
+    }
+    w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
+    countOne(in, w, a, ptr, mask, false, bankOut);
+    return true;
+  }
+
+  /** A store whose lanes all write one allocation in bounds, without checkers. */
+  private boolean storeOne(CInsn in, Warp w, int mask, int[] bankOut) {
+    IrType t = in.type;
+    int size = t.size();
+    long[] ptr = w.regs[in.a()];
+    Allocation a = single(ptr, mask, size);
+    if (a == null) {
+      return false;
+    }
+    long[] v = w.regs[in.b()];
+    int vt = w.taint[in.b()];
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      int off = (int) ptr[l];
+      a.store(t, off, v[l]);
+      a.setTaint(off, size, (vt & (1 << l)) != 0);
+    }
+    lx.progress++;
+    countOne(in, w, a, ptr, mask, true, bankOut);
+    return true;
+  }
+
+  /** Counts an access whose lanes all touched allocation {@code a}. */
+  private void countOne(CInsn in, Warp w, Allocation a, long[] ptr, int mask, boolean store, int[] bankOut) {
+    if (in.countedWith >= 0) {
+      return; // the first access of the merged pair counted both (AccessMerging)
+    }
+    int size = in.widthBytes;
+    if (a.space == Ptr.SHARED) {
+      int base = a.base;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        sharedAddr[l] = base + (int) ptr[l];
+      }
+      countShared(in, w, mask, size, store, bankOut);
+    } else {
+      long base = (long) a.id << 32;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        globalAddr[l] = base + (int) ptr[l];
+      }
+      countGlobal(in, w, mask, size, store);
+    }
+  }
+
+  void load(CInsn in, Warp w, int mask, int[] bankOut) {
+    if (lx.checker == null && loadOne(in, w, mask, bankOut)) {
+      return;
+    }
     IrType t = in.type;
     int size = t.size();
     long[] ptr = w.lanes(in.a(), 0);
@@ -93,10 +196,13 @@ final class Memory {
       }
     }
     w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
-    count(in, mask, size, false, c, site, phase, bankOut);
+    count(in, w, mask, size, false, bankOut);
   }
 
-  void store(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase, int[] bankOut) {
+  void store(CInsn in, Warp w, int mask, int[] bankOut) {
+    if (lx.checker == null && storeOne(in, w, mask, bankOut)) {
+      return;
+    }
     IrType t = in.type;
     int size = t.size();
     long[] ptr = w.lanes(in.a(), 0);
@@ -120,10 +226,13 @@ final class Memory {
       a.setTaint(off, size, (vt & (1 << l)) != 0);
     }
     lx.progress++;
-    count(in, mask, size, true, c, site, phase, bankOut);
+    count(in, w, mask, size, true, bankOut);
   }
 
-  void atomic(CInsn in, Warp w, int mask, Counters c, Counters site, Counters phase) {
+  void atomic(CInsn in, Warp w, int mask) {
+    Counters c = lx.counters;
+    Counters site = lx.site(in.index);
+    Counters phase = lx.phase(w.phase);
     IrType t = in.type;
     int size = t.size();
     long[] ptr = w.lanes(in.a(), 0);
@@ -164,7 +273,7 @@ final class Memory {
   }
 
   /** Counts one warp-level access by the spaces its lanes touched. */
-  private void count(CInsn in, int mask, int size, boolean store, Counters c, Counters site, Counters phase, int[] bankOut) {
+  private void count(CInsn in, Warp w, int mask, int size, boolean store, int[] bankOut) {
     if (in.countedWith >= 0) {
       for (int m = mask; m != 0; m &= m - 1) {
         lanes[Integer.numberOfTrailingZeros(m)] = null;
@@ -190,19 +299,15 @@ final class Memory {
       lanes[l] = null;
     }
     if (sharedMask != 0) {
-      java.util.Arrays.fill(histogram, 0);
-      lx.memoryModel.shared(sharedAddr, sharedMask, size, store, bankOut, histogram);
-      shared(c, store, bankOut);
-      shared(site, store, bankOut);
-      shared(phase, store, bankOut);
+      countShared(in, w, sharedMask, size, store, bankOut);
     }
     if (globalMask != 0) {
-      int sectors = lx.memoryModel.sectors(globalAddr, globalMask, size);
-      global(c, store, sectors);
-      global(site, store, sectors);
-      global(phase, store, sectors);
+      countGlobal(in, w, globalMask, size, store);
     }
     if (localMask != 0) {
+      Counters c = lx.counters;
+      Counters site = lx.site(in.index);
+      Counters phase = lx.phase(w.phase);
       if (store) {
         c.localStoreInstructions++;
         site.localStoreInstructions++;
@@ -215,9 +320,27 @@ final class Memory {
     }
   }
 
+  /** Costs a shared access of the lanes in {@code mask} at {@link #sharedAddr} through the bank model. */
+  private void countShared(CInsn in, Warp w, int mask, int size, boolean store, int[] bankOut) {
+    lx.memoryModel.shared(sharedAddr, mask, size, store, bankOut, histogram);
+    int top = Math.min(histogram.length - 1, bankOut[2]); // no group has a degree above the largest
+    shared(lx.counters, store, bankOut, top);
+    shared(lx.site(in.index), store, bankOut, top);
+    shared(lx.phase(w.phase), store, bankOut, top);
+    java.util.Arrays.fill(histogram, 0, top + 1, 0);
+  }
+
+  /** Costs a global access of the lanes in {@code mask} at {@link #globalAddr} through the coalescer. */
+  private void countGlobal(CInsn in, Warp w, int mask, int size, boolean store) {
+    int sectors = lx.memoryModel.sectors(globalAddr, mask, size);
+    global(lx.counters, store, sectors);
+    global(lx.site(in.index), store, sectors);
+    global(lx.phase(w.phase), store, sectors);
+  }
+
   private final long[] histogram = new long[33];
 
-  private void shared(Counters k, boolean store, int[] bankOut) {
+  private void shared(Counters k, boolean store, int[] bankOut, int top) {
     if (store) {
       k.sharedStoreInstructions++;
       k.sharedStoreWavefronts += bankOut[0];
@@ -228,7 +351,7 @@ final class Memory {
       k.sharedLoadIdealWavefronts += bankOut[1];
     }
     k.maxConflictDegree = Math.max(k.maxConflictDegree, bankOut[2]);
-    for (int i = 0; i < histogram.length; i++) {
+    for (int i = 0; i <= top; i++) {
       k.degreeHistogram[i] += histogram[i];
     }
   }

@@ -1,9 +1,9 @@
 package org.scansim.sim.exec;
 
 /**
- * One warp of a block: its registers (a {@code long[32]} per varying register, one value for a
- * uniform one, see {@link Uniformity}; values normalised as {@link Allocation#load} produces
- * them), a taint mask per register, and the SIMT reconvergence
+ * One warp of a block: its registers (a {@code long[32]} each; a uniform one, see {@link
+ * Uniformity}, is computed once and written to every lane; values normalised as {@link
+ * Allocation#load} produces them), a taint mask per register, and the SIMT reconvergence
  * stack (Fung et al.'s immediate post-dominator scheme, as GPGPU-Sim implements it): each entry
  * is a pc, the pc where it reconverges with its sibling, and the lanes it runs.
  */
@@ -13,6 +13,8 @@ final class Warp {
   final int firstThread;
   final long[][] regs;
   final int[] taint;
+  /** blockDim.x, for threadIdx.x. */
+  int blockX = Integer.MAX_VALUE;
   /** Lanes that exist and have not returned. */
   int live;
   int[] pc = new int[16];
@@ -42,7 +44,7 @@ final class Warp {
     int n = code.registerCount();
     this.regs = new long[n][];
     for (int r = 0; r < n; r++) {
-      regs[r] = new long[code.uniform[r] ? 1 : 32];
+      regs[r] = new long[32];
     }
     this.taint = new int[n];
     this.tag = checker != null && checker.proof ? new int[n][32] : null;
@@ -50,30 +52,42 @@ final class Warp {
     for (int c = 0; c < code.constants.length; c++) {
       java.util.Arrays.fill(regs[code.firstConstant + c], code.constants[c]);
     }
+    this.laneCount = lanes;
     this.live = lanes == 32 ? -1 : (1 << lanes) - 1;
     push(0, -1, live);
   }
 
-  private final long[][] broadcast = new long[4][32];
+  private final int laneCount;
 
   /**
-   * Register {@code r} as 32 lanes, for an instruction that runs per lane: a varying register
-   * itself, a uniform one broadcast into scratch {@code slot} (0..3, one per operand).
+   * Back to the state of a new warp, for the next block: the registers that {@link
+   * Code#readBeforeWrite} names are zero again (the others are written before any read), and the
+   * taint, stack and counts are cleared. Parameters are refilled by the block.
    */
-  long[] lanes(int r, int slot) {
-    long[] v = regs[r];
-    if (v.length == 32) {
-      return v;
+  void reset(Code code) {
+    for (int r : code.readBeforeWrite()) {
+      java.util.Arrays.fill(regs[r], 0);
     }
-    long[] b = broadcast[slot];
-    java.util.Arrays.fill(b, v[0]);
-    return b;
+    java.util.Arrays.fill(taint, 0);
+    java.util.Arrays.fill(laneWork, 0);
+    live = laneCount == 32 ? -1 : (1 << laneCount) - 1;
+    sp = 0;
+    barrierPc = -1;
+    backEdges = 0;
+    syncWaiting = 0;
+    phase = 0;
+    syncCount = 0;
+    push(0, -1, live);
+  }
+
+  /** Register {@code r} as 32 lanes (a uniform register holds its value in every lane). */
+  long[] lanes(int r, int slot) {
+    return regs[r];
   }
 
   /** Lane {@code l}'s value of register {@code r}. */
   long value(int r, int l) {
-    long[] v = regs[r];
-    return v[v.length == 32 ? l : 0];
+    return regs[r][l];
   }
 
   boolean done() {

@@ -1,0 +1,229 @@
+package org.scansim.catalog;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.scansim.frontend.Frontend;
+import org.scansim.reports.JsonReport;
+import org.scansim.reports.RunReport;
+import org.scansim.reports.TextReport;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.exec.Counters;
+import org.scansim.sim.run.Inputs;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * The simulator's speed, measured: catalog kernels over a range of sizes, each timed from the
+ * start of the run (compiling the kernel file) to its rendered report, beside a plain Java
+ * sequential scan of the same array timed in the same process. Also the targets of the speed
+ * work, each measured side by side in one run: the 16M-element arbitrary-size scan, linear
+ * scaling in n, two cores against one (with byte-identical reports), and what the checkers and
+ * the scan proof cost against the plain run.
+ */
+public final class Bench {
+  /** The catalog's main kernels: every kernel that scans arrays of any size, plus the single-block classics. */
+  public static final List<String> MAIN_KERNELS = List.of(
+      "harris/scan_large_array", "pmpp/hierarchical_scan", "modern/warp_shuffle_scan", "handbook/reduce_then_scan",
+      "pmpp/chained_scan", "modern/decoupled_lookback", "harris/conflict_free", "pmpp/kogge_stone", "pmpp/brent_kung",
+      "handbook/sklansky");
+
+  /** The kernel the targets are stated for: Harris's scan-then-propagate with the corrected padding. */
+  public static final String TARGET_KERNEL = "harris/scan_large_array";
+
+  /** One measured run. */
+  public record Row(String kernel, int n, int threads, double seconds, long warpInstructions, long threadInstructions,
+      long peakHeapBytes, double javaScanSeconds, boolean correct) {
+    public double elementsPerSecond() {
+      return n / seconds;
+    }
+
+    public double threadInstructionsPerSecond() {
+      return threadInstructions / seconds;
+    }
+
+    /** How many times longer the simulation took than the plain Java scan of the same array. */
+    public double ratioToJavaScan() {
+      return seconds / javaScanSeconds;
+    }
+  }
+
+  /** A target of the speed work, with what was measured and whether it was met. */
+  public record Target(String name, String goal, String measured, boolean met) {}
+
+  public record Report(String machine, List<Row> rows, List<Target> targets) {}
+
+  private final Catalog catalog;
+  private final String arch;
+  private final int threads;
+
+  public Bench(Catalog catalog, String arch, int threads) {
+    this.catalog = catalog;
+    this.arch = arch;
+    this.threads = threads;
+  }
+
+  /** The sizes 2^lo, 2^(lo+step), ... 2^hi that kernel k supports on this architecture (its largest, if none). */
+  public List<Integer> sizes(Kernel k, int lo, int hi, int step) {
+    List<Integer> out = new ArrayList<>();
+    for (int e = lo; e <= hi; e += step) {
+      if (k.sizes().supports(1L << e, arch)) {
+        out.add(1 << e);
+      }
+    }
+    if (out.isEmpty()) {
+      int max = k.sizes().max(arch);
+      int p = Integer.highestOneBit(max);
+      out.add(k.sizes().supports(max, arch) ? max : p);
+    }
+    return out;
+  }
+
+  public Kernel kernel(String name) {
+    return catalog.find(name).orElseThrow(
+        () -> new IllegalArgumentException("no catalog kernel '" + name + "' (scansim catalog lists them)"));
+  }
+
+  /** Runs k at n: from compiling its file to the rendered report, timed, with the run's peak heap. */
+  public Row measure(Kernel k, int n, int threads) throws ScanRun.UsageException {
+    return measure(k, n, threads, Set.of()).row();
+  }
+
+  /** A measured run and its rendered reports (text and JSON), for comparing runs byte for byte. */
+  public record Measured(Row row, String text, String json) {}
+
+  public Measured measure(Kernel k, int n, int threads, Set<Check> checks) throws ScanRun.UsageException {
+    Architecture a = Architectures.preset(arch);
+    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
+    double javaScan = javaScanSeconds(n, k.inclusive());
+    System.gc();
+    List<MemoryPoolMXBean> pools = heapPools();
+    pools.forEach(MemoryPoolMXBean::resetPeakUsage);
+    long start = System.nanoTime();
+    Map<String, String> defines = k.definesFor(arch);
+    Frontend.Result compiled = Frontend.compileFile(k.file(), new LinkedHashMap<>(defines));
+    if (!compiled.ok()) {
+      throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
+    }
+    ScanRun.Outcome o = ScanRun.run(compiled, new ScanRun.Request(null, n, a, expect, 0, 2_000_000_000L, threads, 0,
+        new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+    RunReport report = RunReport.of(new RunReport.Inputs(k.file().toString(), n, a.name(), expect.name().toLowerCase(java.util.Locale.ROOT),
+        new TreeMap<>(defines), 0), o, checks);
+    String text = TextReport.render(report);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long peak = 0;
+    for (MemoryPoolMXBean p : pools) {
+      peak += p.getPeakUsage().getUsed();
+    }
+    if (o.fault() != null) {
+      throw new ScanRun.UsageException(k.name() + " at n = " + n + " faulted: " + o.fault().getMessage());
+    }
+    Counters t = CatalogRun.totals(o);
+    Row row = new Row(k.name(), n, threads, seconds, t.warpInstructions, t.threadInstructions, peak, javaScan,
+        Boolean.TRUE.equals(o.correct()));
+    return new Measured(row, text, JsonReport.render(report));
+  }
+
+  private static List<MemoryPoolMXBean> heapPools() {
+    return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
+  }
+
+  /**
+   * A plain Java sequential scan of the run's input array (as floats), timed in this process: the
+   * best of several batches, each long enough to time, per scan.
+   */
+  static double javaScanSeconds(int n, boolean inclusive) {
+    double[] in = Inputs.values(n);
+    float[] x = new float[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = (float) in[i];
+    }
+    float[] y = new float[n];
+    double best = Double.MAX_VALUE;
+    float sink = 0;
+    for (int batch = 0; batch < 5; batch++) {
+      int reps = 0;
+      long t0 = System.nanoTime();
+      long elapsed;
+      do {
+        scan(x, y, inclusive);
+        sink += y[n - 1];
+        reps++;
+        elapsed = System.nanoTime() - t0;
+      } while (elapsed < 2_000_000L);
+      best = Math.min(best, elapsed / 1e9 / reps);
+    }
+    if (sink < 0) {
+      throw new AssertionError(); // keeps the scans from being optimised away
+    }
+    return best;
+  }
+
+  private static void scan(float[] x, float[] y, boolean inclusive) {
+    float acc = 0;
+    if (inclusive) {
+      for (int i = 0; i < x.length; i++) {
+        acc += x[i];
+        y[i] = acc;
+      }
+    } else {
+      for (int i = 0; i < x.length; i++) {
+        y[i] = acc;
+        acc += x[i];
+      }
+    }
+  }
+
+  /** The targets of the speed work (issue 6), each measured here and now. */
+  public List<Target> targets(List<Row> rows, int checkN) throws ScanRun.UsageException {
+    List<Target> out = new ArrayList<>();
+    Kernel k = kernel(TARGET_KERNEL);
+    int big = 1 << 24;
+    Row r24 = rows.stream().filter(r -> r.kernel().equals(TARGET_KERNEL) && r.n() == big && r.threads() == threads).findFirst()
+        .orElse(null);
+    if (r24 == null) {
+      r24 = measure(k, big, threads);
+    }
+    out.add(new Target("16M-element scan", TARGET_KERNEL + " at n = 2^24 in at most 1 s and 2 GB of heap",
+        String.format(java.util.Locale.ROOT, "%.3f s, peak heap %.0f MB, %d thread(s)", r24.seconds(), r24.peakHeapBytes() / 1e6,
+            r24.threads()), r24.seconds() <= 1.0 && r24.peakHeapBytes() <= 2_000_000_000L));
+    // Linear in n from 2^16: time per element at each size against 2^16's.
+    Map<Integer, Double> perElement = new TreeMap<>();
+    for (Row r : rows) {
+      if (r.kernel().equals(TARGET_KERNEL) && r.threads() == threads && r.n() >= 1 << 16) {
+        perElement.put(r.n(), r.seconds() / r.n());
+      }
+    }
+    if (perElement.size() >= 2) {
+      double base = perElement.values().iterator().next();
+      double worst = perElement.values().stream().mapToDouble(v -> v / base).max().orElse(1);
+      StringBuilder s = new StringBuilder("time per element relative to the smallest size ≥ 2^16:");
+      perElement.forEach((n, v) -> s.append(String.format(java.util.Locale.ROOT, " 2^%d %.2f", Integer.numberOfTrailingZeros(n), v / base)));
+      out.add(new Target("linear in n", "time per element at most 1.25 times that at 2^16, up to 2^24", s.toString(), worst <= 1.25));
+    }
+    // Two cores against one, on the same run, with the reports compared byte for byte.
+    int scaleN = 1 << 22;
+    Measured one = measure(k, scaleN, 1, Set.of());
+    Measured two = measure(k, scaleN, 2, Set.of());
+    double speedup = one.row().seconds() / two.row().seconds();
+    boolean same = one.text().equals(two.text()) && one.json().equals(two.json());
+    out.add(new Target("two cores", "2 threads at least 1.7x 1 thread at n = 2^22, byte-identical reports",
+        String.format(java.util.Locale.ROOT, "1 thread %.3f s, 2 threads %.3f s: %.2fx; reports %s", one.row().seconds(),
+            two.row().seconds(), speedup, same ? "identical" : "DIFFER"), speedup >= 1.7 && same));
+    // The checkers and the scan proof against the plain run.
+    Measured plain = measure(k, checkN, threads, Set.of());
+    Measured checked = measure(k, checkN, threads, Set.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.PROOF));
+    double cost = checked.row().seconds() / plain.row().seconds();
+    out.add(new Target("checker cost", "races, bounds, init and the scan proof at most 5x the plain run (n = " + checkN + ")",
+        String.format(java.util.Locale.ROOT, "plain %.3f s, checked %.3f s: %.2fx", plain.row().seconds(), checked.row().seconds(), cost),
+        cost <= 5.0));
+    return out;
+  }
+}

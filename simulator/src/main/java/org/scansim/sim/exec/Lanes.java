@@ -1,0 +1,612 @@
+package org.scansim.sim.exec;
+
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.Op;
+import org.scansim.frontend.ir.Enums.SpecialReg;
+
+/**
+ * Type-specialised lane loops for the instructions scan kernels spend their time in: 32- and
+ * 64-bit integer and single-precision arithmetic, integer comparisons, the conversions that only
+ * re-normalise a register, pointer arithmetic and {@code threadIdx.x}. Each is decoded once per
+ * instruction ({@link #decode}) and runs as a plain loop over the 32 lanes when the whole warp is
+ * active (a loop the JIT unrolls and, for the simplest kinds, vectorises), or over the set bits of
+ * the mask otherwise. Uniform registers hold their value in all 32 lanes, so operands are read
+ * the same way whatever their uniformity. The results are bit for bit those of {@link Alu},
+ * which runs everything not listed here.
+ */
+final class Lanes {
+  private Lanes() {}
+
+  static final int GENERIC = 0;
+  static final int MOV = 1;
+  static final int ADD_I32 = 2;
+  static final int SUB_I32 = 3;
+  static final int MUL_I32 = 4;
+  static final int AND = 5;
+  static final int OR = 6;
+  static final int XOR = 7;
+  static final int SHL_I32 = 8;
+  static final int SHR_I32 = 9;
+  static final int MIN_I32 = 10;
+  static final int MAX_I32 = 11;
+  static final int ADD_U32 = 12;
+  static final int SUB_U32 = 13;
+  static final int MUL_U32 = 14;
+  static final int SHL_U32 = 15;
+  static final int SHR_U32 = 16;
+  static final int ADD_I64 = 17;
+  static final int SUB_I64 = 18;
+  static final int MUL_I64 = 19;
+  static final int ADD_F32 = 20;
+  static final int SUB_F32 = 21;
+  static final int MUL_F32 = 22;
+  static final int LT = 23;
+  static final int LE = 24;
+  static final int GT = 25;
+  static final int GE = 26;
+  static final int EQ = 27;
+  static final int NE = 28;
+  static final int TO_I32 = 29;
+  static final int TO_U32 = 30;
+  static final int INT_TO_F32 = 31;
+  static final int PTR_ADD = 32;
+  static final int TID_X = 33;
+
+  /** The specialised loop for {@code in}, or {@link #GENERIC}. */
+  static int decode(CInsn in) {
+    IrType t = in.type;
+    return switch (in.op) {
+      case MOV -> MOV;
+      case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, MIN, MAX -> binary(in.op, t);
+      case SETP -> compare(in);
+      case CVT -> convert(in.type, in.srcType);
+      case PTR_ADD -> PTR_ADD;
+      case SREG -> in.ir.sreg() == SpecialReg.TID_X ? TID_X : GENERIC;
+      default -> GENERIC;
+    };
+  }
+
+  private static int binary(Op op, IrType t) {
+    if (t == IrType.I32) {
+      return switch (op) {
+        case ADD -> ADD_I32;
+        case SUB -> SUB_I32;
+        case MUL -> MUL_I32;
+        case AND -> AND;
+        case OR -> OR;
+        case XOR -> XOR;
+        case SHL -> SHL_I32;
+        case SHR -> SHR_I32;
+        case MIN -> MIN_I32;
+        case MAX -> MAX_I32;
+        default -> GENERIC;
+      };
+    }
+    if (t == IrType.U32) {
+      return switch (op) {
+        case ADD -> ADD_U32;
+        case SUB -> SUB_U32;
+        case MUL -> MUL_U32;
+        case AND -> AND;
+        case OR -> OR;
+        case XOR -> XOR;
+        case SHL -> SHL_U32;
+        case SHR -> SHR_U32;
+        default -> GENERIC;
+      };
+    }
+    if (t == IrType.I64) {
+      return switch (op) {
+        case ADD -> ADD_I64;
+        case SUB -> SUB_I64;
+        case MUL -> MUL_I64;
+        default -> GENERIC;
+      };
+    }
+    if (t == IrType.F32) {
+      return switch (op) {
+        case ADD -> ADD_F32;
+        case SUB -> SUB_F32;
+        case MUL -> MUL_F32;
+        default -> GENERIC;
+      };
+    }
+    return GENERIC;
+  }
+
+  /** Signed comparisons of I32 and I64, and U32 (held zero-extended, so a signed compare agrees). */
+  private static int compare(CInsn in) {
+    IrType t = in.type;
+    if (t != IrType.I32 && t != IrType.I64 && t != IrType.U32) {
+      return GENERIC;
+    }
+    return switch (in.ir.cmp()) {
+      case LT -> LT;
+      case LE -> LE;
+      case GT -> GT;
+      case GE -> GE;
+      case EQ -> EQ;
+      case NE -> NE;
+    };
+  }
+
+  /** Conversions between integer types of at most 64 bits that only re-normalise, and integer to float. */
+  private static int convert(IrType to, IrType from) {
+    boolean fromInt = from == IrType.I32 || from == IrType.U32 || from == IrType.I64;
+    if (!fromInt && from != IrType.U64) {
+      return GENERIC;
+    }
+    if (to == from || to == IrType.I64 && from != IrType.U64 || to == IrType.U64 && from == IrType.U32) {
+      return MOV; // the register already holds the value sign- or zero-extended as the target needs
+    }
+    if (to == IrType.I32) {
+      return TO_I32;
+    }
+    if (to == IrType.U32) {
+      return TO_U32;
+    }
+    if (to == IrType.F32 && fromInt) {
+      return INT_TO_F32;
+    }
+    return GENERIC;
+  }
+
+  /** Runs {@code kind} for the lanes of {@code mask} (see the class comment). */
+  static void run(int kind, CInsn in, long[] d, long[] a, long[] b, int mask, Warp w) {
+    switch (kind) {
+      case MOV -> mov(d, a, mask);
+      case ADD_I32 -> addI32(d, a, b, mask);
+      case SUB_I32 -> subI32(d, a, b, mask);
+      case MUL_I32 -> mulI32(d, a, b, mask);
+      case AND -> and(d, a, b, mask);
+      case OR -> or(d, a, b, mask);
+      case XOR -> xor(d, a, b, mask);
+      case SHL_I32 -> shlI32(d, a, b, mask);
+      case SHR_I32 -> shrI32(d, a, b, mask);
+      case MIN_I32 -> minI32(d, a, b, mask);
+      case MAX_I32 -> maxI32(d, a, b, mask);
+      case ADD_U32 -> addU32(d, a, b, mask);
+      case SUB_U32 -> subU32(d, a, b, mask);
+      case MUL_U32 -> mulU32(d, a, b, mask);
+      case SHL_U32 -> shlU32(d, a, b, mask);
+      case SHR_U32 -> shrU32(d, a, b, mask);
+      case ADD_I64 -> addI64(d, a, b, mask);
+      case SUB_I64 -> subI64(d, a, b, mask);
+      case MUL_I64 -> mulI64(d, a, b, mask);
+      case ADD_F32 -> addF32(d, a, b, mask);
+      case SUB_F32 -> subF32(d, a, b, mask);
+      case MUL_F32 -> mulF32(d, a, b, mask);
+      case LT -> lt(d, a, b, mask);
+      case LE -> le(d, a, b, mask);
+      case GT -> gt(d, a, b, mask);
+      case GE -> ge(d, a, b, mask);
+      case EQ -> eq(d, a, b, mask);
+      case NE -> ne(d, a, b, mask);
+      case TO_I32 -> toI32(d, a, mask);
+      case TO_U32 -> toU32(d, a, mask);
+      case INT_TO_F32 -> intToF32(d, a, mask);
+      case PTR_ADD -> ptrAdd(d, a, b, in.ir.imm(), mask);
+      case TID_X -> tidX(d, w.firstThread, w.blockX, mask);
+      default -> throw new IllegalStateException("lane kind " + kind);
+    }
+  }
+
+  private static void mov(long[] d, long[] a, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l];
+    }
+  }
+
+  private static void addI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (int) (a[l] + b[l]);
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (int) (a[l] + b[l]);
+    }
+  }
+
+  private static void subI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (int) (a[l] - b[l]);
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (int) (a[l] - b[l]);
+    }
+  }
+
+  private static void mulI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (int) a[l] * (int) b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (int) a[l] * (int) b[l];
+    }
+  }
+
+  private static void and(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] & b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] & b[l];
+    }
+  }
+
+  private static void or(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] | b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] | b[l];
+    }
+  }
+
+  private static void xor(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] ^ b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] ^ b[l];
+    }
+  }
+
+  private static void shlI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (int) (a[l] << b[l]);
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (int) (a[l] << b[l]);
+    }
+  }
+
+  private static void shrI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? (a[l] >= 0 ? 0 : -1) : a[l] >> b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? (a[l] >= 0 ? 0 : -1) : a[l] >> b[l];
+    }
+  }
+
+  private static void minI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Math.min(a[l], b[l]);
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Math.min(a[l], b[l]);
+    }
+  }
+
+  private static void maxI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Math.max(a[l], b[l]);
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Math.max(a[l], b[l]);
+    }
+  }
+
+  private static void addU32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (a[l] + b[l]) & 0xFFFF_FFFFL;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (a[l] + b[l]) & 0xFFFF_FFFFL;
+    }
+  }
+
+  private static void subU32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (a[l] - b[l]) & 0xFFFF_FFFFL;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (a[l] - b[l]) & 0xFFFF_FFFFL;
+    }
+  }
+
+  private static void mulU32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (a[l] * b[l]) & 0xFFFF_FFFFL;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (a[l] * b[l]) & 0xFFFF_FFFFL;
+    }
+  }
+
+  private static void shlU32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (a[l] << b[l]) & 0xFFFF_FFFFL;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (a[l] << b[l]) & 0xFFFF_FFFFL;
+    }
+  }
+
+  private static void shrU32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : a[l] >>> b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : a[l] >>> b[l];
+    }
+  }
+
+  private static void addI64(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] + b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] + b[l];
+    }
+  }
+
+  private static void subI64(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] - b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] - b[l];
+    }
+  }
+
+  private static void mulI64(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] * b[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] * b[l];
+    }
+  }
+
+  private static void addF32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Alu.f(Alu.f(a[l]) + Alu.f(b[l]));
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Alu.f(Alu.f(a[l]) + Alu.f(b[l]));
+    }
+  }
+
+  private static void subF32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Alu.f(Alu.f(a[l]) - Alu.f(b[l]));
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Alu.f(Alu.f(a[l]) - Alu.f(b[l]));
+    }
+  }
+
+  private static void mulF32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Alu.f(Alu.f(a[l]) * Alu.f(b[l]));
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Alu.f(Alu.f(a[l]) * Alu.f(b[l]));
+    }
+  }
+
+  private static void lt(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] < b[l] ? 1 : 0;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] < b[l] ? 1 : 0;
+    }
+  }
+
+  private static void le(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] <= b[l] ? 1 : 0;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] <= b[l] ? 1 : 0;
+    }
+  }
+
+  private static void gt(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] > b[l] ? 1 : 0;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] > b[l] ? 1 : 0;
+    }
+  }
+
+  private static void ge(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] >= b[l] ? 1 : 0;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] >= b[l] ? 1 : 0;
+    }
+  }
+
+  private static void eq(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] == b[l] ? 1 : 0;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] == b[l] ? 1 : 0;
+    }
+  }
+
+  private static void ne(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] != b[l] ? 1 : 0;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] != b[l] ? 1 : 0;
+    }
+  }
+
+  private static void toI32(long[] d, long[] a, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (int) a[l];
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (int) a[l];
+    }
+  }
+
+  private static void toU32(long[] d, long[] a, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] & 0xFFFF_FFFFL;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] & 0xFFFF_FFFFL;
+    }
+  }
+
+  private static void intToF32(long[] d, long[] a, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Alu.f((float) a[l]);
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Alu.f((float) a[l]);
+    }
+  }
+
+
+  private static void ptrAdd(long[] d, long[] a, long[] b, long scale, int mask) {
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = Ptr.add(a[l], b[l] * scale);
+    }
+  }
+
+  /** threadIdx.x of lane l: the linear thread index modulo blockDim.x. */
+  private static void tidX(long[] d, int first, int blockX, int mask) {
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (first + l) % blockX;
+    }
+  }
+}
