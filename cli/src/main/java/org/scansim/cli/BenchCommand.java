@@ -85,7 +85,8 @@ final class BenchCommand implements Callable<Integer> {
         + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB";
     if (!json) {
       out.println("scansim bench: " + machine + ", " + t + " thread(s), arch " + arch);
-      out.println("time: from compiling the kernel file to the rendered report; java scan: a plain sequential scan of the same floats");
+      out.println("time: from compiling the kernel file to the rendered report, after one warm-up run per kernel;");
+      out.println("java scan: a plain sequential scan of the same floats; ratio: time / java scan");
       out.println();
       out.printf(Locale.ROOT, "%-28s %9s %9s %12s %14s %10s %11s %9s%n", "kernel", "n", "time s", "elements/s", "thread inst/s",
           "peak MB", "java scan s", "ratio");
@@ -93,6 +94,7 @@ final class BenchCommand implements Callable<Integer> {
     }
     List<Bench.Row> rows = new ArrayList<>();
     try {
+      bench.warmUp(ks);
       for (Kernel k : ks) {
         for (int n : bench.sizes(k, minLog, maxLog, step)) {
           Bench.Row r = bench.measure(k, n, t);

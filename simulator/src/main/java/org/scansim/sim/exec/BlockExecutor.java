@@ -48,8 +48,9 @@ final class BlockExecutor {
   /**
    * Makes this executor run block {@code blockIdx} from its start, as a new one would: registers
    * that might be read before they are written are zero again, the parameters hold the launch's
-   * arguments, shared memory is refilled with its garbage pattern. Used (without checkers) to run
-   * many blocks of a launch on one executor instead of allocating a block's state for each.
+   * arguments, shared memory is refilled with its garbage pattern and loses its checkers'
+   * shadows. Used to run many blocks of a launch on one executor instead of allocating a block's
+   * state for each.
    */
   BlockExecutor reset(int[] blockIdx) {
     for (Warp w : warps) {

@@ -166,7 +166,7 @@ public final class Device {
    * order. Within a chunk every block starts from the budget left before the chunk, on one
    * thread as on many; the first fault in block order is the one reported. The report is
    * byte-identical whatever the thread count. With checkers on, blocks run one at a time in
-   * index order, each on fresh state.
+   * index order.
    */
   private void runBlocks(LaunchContext lx, Code code) {
     int[] g = lx.grid;
@@ -178,7 +178,7 @@ public final class Device {
     int workers = checker == null ? (int) Math.min(threads, Math.max(1, total)) : 1;
     BlockWorker[] ws = new BlockWorker[workers];
     for (int i = 0; i < workers; i++) {
-      ws[i] = new BlockWorker(lx.forBlock(), checker == null);
+      ws[i] = new BlockWorker(lx.forBlock());
     }
     for (long first = 0; first < total; first += CHUNK) {
       int count = (int) Math.min(CHUNK, total - first);
@@ -255,12 +255,10 @@ public final class Device {
   /** A thread's share of a launch: its counters, and the block state it reuses. */
   private static final class BlockWorker {
     final LaunchContext part;
-    final boolean reuse;
     BlockExecutor executor;
 
-    BlockWorker(LaunchContext part, boolean reuse) {
+    BlockWorker(LaunchContext part) {
       this.part = part;
-      this.reuse = reuse;
     }
 
     void run(Chunk c, int[] g) {
@@ -268,7 +266,7 @@ public final class Device {
         part.budget = c.budget;
         try {
           int[] idx = blockIndex(c.first + k, g);
-          if (executor == null || !reuse) {
+          if (executor == null) {
             executor = new BlockExecutor(part, idx);
           } else {
             executor.reset(idx);

@@ -218,10 +218,15 @@ public final class Simulation {
         }
       }
     }
-    java.util.Map<Long, Integer> perLevel = new java.util.HashMap<>();
-    java.util.Map<Long, Integer> perPhase = new java.util.HashMap<>();
-    int fanLevel = 0;
-    int fanPhase = 0;
+    // The most readers of one value within one dependency level, and within one barrier phase:
+    // each value's readers listed together (counting sort by operand), then their levels and
+    // phases sorted and counted per value.
+    int[] start = new int[df.size + 1];
+    for (int k = 0; k < df.size; k++) {
+      start[k + 1] = start[k] + uses[k];
+    }
+    int[] readers = new int[start[df.size]];
+    int[] next = java.util.Arrays.copyOf(start, df.size);
     for (int k = df.n; k < df.size; k++) {
       if (!live[k]) {
         continue;
@@ -229,10 +234,30 @@ public final class Simulation {
       for (int side = 0; side < 2; side++) {
         int operand = side == 0 ? df.left[k] : df.right[k];
         if (operand >= 0) {
-          fanLevel = Math.max(fanLevel, perLevel.merge(((long) operand << 32) | df.depth[k], 1, Integer::sum));
-          fanPhase = Math.max(fanPhase, perPhase.merge(((long) operand << 32) | (df.phase[k] & 0xFFFFFFFFL), 1, Integer::sum));
+          readers[next[operand]++] = k;
         }
       }
+    }
+    int fanLevel = 0;
+    int fanPhase = 0;
+    int[] levels = new int[16];
+    int[] phases = new int[16];
+    for (int o = 0; o < df.size; o++) {
+      int m = uses[o];
+      if (m == 0) {
+        continue;
+      }
+      if (m > levels.length) {
+        levels = new int[m];
+        phases = new int[m];
+      }
+      for (int i = 0; i < m; i++) {
+        int k = readers[start[o] + i];
+        levels[i] = df.depth[k];
+        phases[i] = df.phase[k];
+      }
+      fanLevel = Math.max(fanLevel, mostRepeated(levels, m));
+      fanPhase = Math.max(fanPhase, mostRepeated(phases, m));
     }
     int fan = 0;
     int fanNode = -1;
@@ -246,6 +271,18 @@ public final class Simulation {
         df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
             + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
         work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null, fanLevel, fanPhase);
+  }
+
+  /** The largest number of equal values among a[0..m-1] (sorts that prefix). */
+  private static int mostRepeated(int[] a, int m) {
+    java.util.Arrays.sort(a, 0, m);
+    int best = 1;
+    int run = 1;
+    for (int i = 1; i < m; i++) {
+      run = a[i] == a[i - 1] ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+    return best;
   }
 
   private static org.scansim.frontend.ir.Op opOf(char c) {

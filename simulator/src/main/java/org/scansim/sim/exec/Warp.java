@@ -70,6 +70,13 @@ final class Warp {
     }
     java.util.Arrays.fill(taint, 0);
     java.util.Arrays.fill(laneWork, 0);
+    for (int[][] shadows : new int[][][] {tag, undef}) {
+      if (shadows != null) {
+        for (int[] lanes : shadows) {
+          java.util.Arrays.fill(lanes, 0); // the checkers' shadows: all of them, as a new warp's
+        }
+      }
+    }
     live = laneCount == 32 ? -1 : (1 << laneCount) - 1;
     sp = 0;
     barrierPc = -1;
