@@ -1,0 +1,55 @@
+package org.scansim.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.scansim.sim.check.Check;
+
+/** What bench measures is the same run a user gets: same counts, same report; sizes as asked. */
+class BenchTest {
+  private static Catalog catalog;
+
+  @BeforeAll
+  static void load() throws Exception {
+    catalog = Catalog.load(CatalogTest.root().resolve("kernels"));
+  }
+
+  @Test
+  void sizesArePowersOfTwoTheKernelSupportsOrItsLargest() {
+    Bench b = new Bench(catalog, "hopper", 1);
+    assertThat(b.sizes(b.kernel("harris/scan_large_array"), 10, 24, 2))
+        .containsExactly(1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24);
+    assertThat(b.sizes(b.kernel("pmpp/kogge_stone"), 10, 24, 2)).containsExactly(1024);
+    assertThat(b.sizes(b.kernel("harris/conflict_free"), 12, 24, 2)).containsExactly(2048);
+    assertThat(new Bench(catalog, "g80", 1).sizes(b.kernel("pmpp/kogge_stone"), 10, 24, 2)).containsExactly(512);
+  }
+
+  @Test
+  void aMeasuredRunCountsWhatAPlainRunCounts() throws Exception {
+    Bench b = new Bench(catalog, "hopper", 2);
+    Kernel k = b.kernel("harris/scan_large_array");
+    int n = 5000;
+    Bench.Measured m = b.measure(k, n, 2, Set.of());
+    var plain = CatalogRun.totals(new CatalogRun(1).run(k, n, "hopper"));
+    assertThat(m.row().correct()).isTrue();
+    assertThat(m.row().warpInstructions()).isEqualTo(plain.warpInstructions);
+    assertThat(m.row().threadInstructions()).isEqualTo(plain.threadInstructions);
+    assertThat(m.row().javaScanSeconds()).isPositive();
+    assertThat(m.text()).contains("result: correct exclusive scan");
+    // One thread or two: the same report, byte for byte.
+    Bench.Measured one = b.measure(k, n, 1, Set.of());
+    assertThat(one.text()).isEqualTo(m.text());
+    assertThat(one.json()).isEqualTo(m.json());
+  }
+
+  @Test
+  void checkedRunsAreMeasuredWithTheirFindings() throws Exception {
+    Bench b = new Bench(catalog, "hopper", 1);
+    Bench.Measured m = b.measure(b.kernel("harris/scan_large_array"), 3000, 1, Set.of(Check.RACES, Check.PROOF));
+    assertThat(m.text()).contains("scan proof");
+    assertThat(List.of(m.row().correct())).containsExactly(true);
+  }
+}
