@@ -378,8 +378,8 @@ final class Checker {
         }
       }
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
-        long[] va = w.lanes(in.a(), 0);
-        long[] vb = w.lanes(in.b(), 1);
+        long[] va = w.regs[in.a()];
+        long[] vb = w.regs[in.b()];
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           if (tag != null) {

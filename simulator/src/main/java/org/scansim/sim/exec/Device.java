@@ -178,7 +178,7 @@ public final class Device {
     int workers = checker == null ? (int) Math.min(threads, Math.max(1, total)) : 1;
     BlockWorker[] ws = new BlockWorker[workers];
     for (int i = 0; i < workers; i++) {
-      ws[i] = new BlockWorker(lx.forBlock());
+      ws[i] = new BlockWorker(lx.forThread());
     }
     for (long first = 0; first < total; first += CHUNK) {
       int count = (int) Math.min(CHUNK, total - first);

@@ -375,7 +375,7 @@ final class Interpreter {
     switch (in.op) {
       case MOV -> {
         long[] d = r[in.dst];
-        long[] a = w.lanes(in.a(), 0);
+        long[] a = w.regs[in.a()];
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           d[l] = a[l];
@@ -383,7 +383,7 @@ final class Interpreter {
         t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
       }
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
-        Alu.binary(in, r[in.dst], w.lanes(in.a(), 0), w.lanes(in.b(), 1), mask);
+        Alu.binary(in, r[in.dst], w.regs[in.a()], w.regs[in.b()], mask);
         int tainted = (t[in.a()] | t[in.b()]) & mask;
         t[in.dst] = (t[in.dst] & ~mask) | tainted;
         if (tainted != 0 && isWork(in)) {
@@ -391,15 +391,15 @@ final class Interpreter {
         }
       }
       case NEG, NOT, ABS, POPC, CLZ, FFS -> {
-        Alu.unary(in, r[in.dst], w.lanes(in.a(), 0), mask);
+        Alu.unary(in, r[in.dst], w.regs[in.a()], mask);
         t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
       }
       case SETP -> {
-        Alu.compare(in, r[in.dst], w.lanes(in.a(), 0), w.lanes(in.b(), 1), mask);
+        Alu.compare(in, r[in.dst], w.regs[in.a()], w.regs[in.b()], mask);
         t[in.dst] &= ~mask;
       }
       case CVT -> {
-        Alu.convert(in, r[in.dst], w.lanes(in.a(), 0), mask);
+        Alu.convert(in, r[in.dst], w.regs[in.a()], mask);
         t[in.dst] = (t[in.dst] & ~mask) | (t[in.a()] & mask);
       }
       case SREG -> {
@@ -417,8 +417,8 @@ final class Interpreter {
       }
       case PTR_ADD -> {
         long[] d = r[in.dst];
-        long[] a = w.lanes(in.a(), 0);
-        long[] b = w.lanes(in.b(), 1);
+        long[] a = w.regs[in.a()];
+        long[] b = w.regs[in.b()];
         long scale = in.ir.imm();
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
@@ -428,8 +428,8 @@ final class Interpreter {
       }
       case PTR_DIFF -> {
         long[] d = r[in.dst];
-        long[] a = w.lanes(in.a(), 0);
-        long[] b = w.lanes(in.b(), 1);
+        long[] a = w.regs[in.a()];
+        long[] b = w.regs[in.b()];
         long scale = in.ir.imm();
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
@@ -454,7 +454,7 @@ final class Interpreter {
       }
       case PRINTF -> Printf.warp(in, w, mask, block, lx.printf);
       case ASSERT -> {
-        long[] p = w.lanes(in.a(), 0);
+        long[] p = w.regs[in.a()];
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           if (p[l] == 0) {

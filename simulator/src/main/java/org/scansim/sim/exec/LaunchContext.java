@@ -70,7 +70,7 @@ final class LaunchContext {
    * launch's read-only state: blocks on different cores never write the same counter, and their
    * counters are merged afterwards ({@link #mergeCounters}).
    */
-  LaunchContext forBlock() {
+  LaunchContext forThread() {
     LaunchContext b = new LaunchContext(code, args, grid, block, dynamicSharedBytes, global, moduleAllocation,
         memoryModel.copy(), budget);
     b.seed = seed;

@@ -172,7 +172,7 @@ final class Memory {
     }
     IrType t = in.type;
     int size = t.size();
-    long[] ptr = w.lanes(in.a(), 0);
+    long[] ptr = w.regs[in.a()];
     long[] d = w.regs[in.dst];
     int taint = 0;
     Checker chk = lx.checker;
@@ -205,8 +205,8 @@ final class Memory {
     }
     IrType t = in.type;
     int size = t.size();
-    long[] ptr = w.lanes(in.a(), 0);
-    long[] v = w.lanes(in.b(), 1);
+    long[] ptr = w.regs[in.a()];
+    long[] v = w.regs[in.b()];
     int vt = w.taint[in.b()];
     Checker chk = lx.checker;
     for (int m = mask; m != 0; m &= m - 1) {
@@ -235,9 +235,9 @@ final class Memory {
     Counters phase = lx.phase(w.phase);
     IrType t = in.type;
     int size = t.size();
-    long[] ptr = w.lanes(in.a(), 0);
-    long[] val = w.lanes(in.b(), 1);
-    long[] val2 = in.args.length > 2 ? w.lanes(in.args[2], 2) : null;
+    long[] ptr = w.regs[in.a()];
+    long[] val = w.regs[in.b()];
+    long[] val2 = in.args.length > 2 ? w.regs[in.args[2]] : null;
     long[] d = w.regs[in.dst];
     int taint = 0;
     int vt = w.taint[in.b()];

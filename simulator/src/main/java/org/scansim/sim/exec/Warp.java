@@ -87,11 +87,6 @@ final class Warp {
     push(0, -1, live);
   }
 
-  /** Register {@code r} as 32 lanes (a uniform register holds its value in every lane). */
-  long[] lanes(int r, int slot) {
-    return regs[r];
-  }
-
   /** Lane {@code l}'s value of register {@code r}. */
   long value(int r, int l) {
     return regs[r][l];

@@ -9,9 +9,9 @@ final class Warps {
   private Warps() {}
 
   static void shuffle(CInsn in, Warp w, int mask, long[] before, Checker checker, int[] source) {
-    long[] src = w.lanes(in.args[1], 1);
-    long[] lane = w.lanes(in.args[2], 2);
-    long[] width = w.lanes(in.args[3], 3);
+    long[] src = w.regs[in.args[1]];
+    long[] lane = w.regs[in.args[2]];
+    long[] width = w.regs[in.args[3]];
     System.arraycopy(src, 0, before, 0, 32); // sources as they were before the instruction
     int taintBefore = w.taint[in.args[1]];
     long[] d = w.regs[in.dst];
@@ -43,8 +43,8 @@ final class Warps {
   }
 
   static void vote(CInsn in, Warp w, int mask) {
-    long[] member = w.lanes(in.args[0], 0);
-    long[] pred = w.lanes(in.args[1], 1);
+    long[] member = w.regs[in.args[0]];
+    long[] pred = w.regs[in.args[1]];
     int ballot = 0;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
