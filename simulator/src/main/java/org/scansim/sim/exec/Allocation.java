@@ -67,6 +67,20 @@ final class Allocation {
     }
   }
 
+  /** The 32-bit word at byte offset off, sign-extended (I32 and F32 as registers hold them). */
+  long loadWord(int off) {
+    return (int) I32.get(bytes, off);
+  }
+
+  void storeWord(int off, int v) {
+    I32.set(bytes, off, v);
+  }
+
+  /** The taint bytes, one per 4-byte word: for the engine's single-allocation fast path. */
+  byte[] taintWords() {
+    return taint;
+  }
+
   boolean tainted(int off) {
     return taint[off >>> 2] != 0;
   }

@@ -60,6 +60,29 @@ final class CInsn {
     this.index = index;
   }
 
+  /**
+   * A copy of {@code from} that writes {@code dst} and reads {@code args}: how {@link Traces}
+   * retargets an instruction (same site, span and counting; the lane loop decoded again).
+   */
+  CInsn(CInsn from, int dst, int[] args) {
+    this.op = from.op;
+    this.type = from.type;
+    this.srcType = from.srcType;
+    this.dst = dst;
+    this.args = args;
+    this.ir = from.ir;
+    this.span = from.span;
+    this.index = from.index;
+    this.target = from.target;
+    this.elseTarget = from.elseTarget;
+    this.reconverge = from.reconverge;
+    this.memory = from.memory;
+    this.widthBytes = from.widthBytes;
+    this.countedWith = from.countedWith;
+    this.once = from.once;
+    this.lane = Lanes.decode(this);
+  }
+
   int a() {
     return args[0];
   }

@@ -97,6 +97,17 @@ final class Code {
     for (CInsn in : insns) {
       in.once = in.dst >= 0 && uniform[in.dst];
     }
+    traces = null;
+  }
+
+  private Traces.Trace[] traces;
+
+  /** The traces runs without checkers take ({@link Traces}), built on first use. */
+  Traces.Trace[] traces() {
+    if (traces == null) {
+      traces = Traces.build(this);
+    }
+    return traces;
   }
 
   private int[] readBeforeWrite;

@@ -68,6 +68,13 @@ public final class Device {
     uniformRegisters = on;
   }
 
+  private boolean traces = true;
+
+  /** Whether runs without checkers take {@link Traces} (default); off only to test that they are invisible. */
+  void setTraces(boolean on) {
+    traces = on;
+  }
+
   private Checker checker;
   private long deadline = Long.MAX_VALUE;
 
@@ -142,6 +149,7 @@ public final class Device {
     lx.seed = seed;
     lx.independentThreadScheduling = limits.independentThreadScheduling();
     lx.checker = checker;
+    lx.traces = traces && checker == null;
     lx.deadline = deadline;
     if (checker != null) {
       checker.newLaunch();

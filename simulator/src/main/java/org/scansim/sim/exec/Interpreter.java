@@ -27,7 +27,11 @@ final class Interpreter {
     this.checker = lx.checker != null && lx.checker.tracksValues() ? lx.checker : null;
     this.uniform = lx.code.uniform;
     this.segmentEnd = lx.code.segmentEnd;
+    this.traces = lx.traces ? lx.code.traces() : null;
   }
+
+  /** The traces of a run without checkers, or null ({@link Traces}). */
+  private final Traces.Trace[] traces;
 
   private final int[] segmentEnd;
 
@@ -43,6 +47,12 @@ final class Interpreter {
       int pc = w.pc[top];
       if (mask == 0 || pc == w.rpc[top]) {
         w.sp--; // reached the reconvergence point: the entry below continues with the union
+        continue;
+      }
+      Traces.Trace tr = traces == null ? null : traces[pc];
+      if (tr != null && lx.budget >= tr.pcs.length
+          && (tr.backEdges == 0 || !lx.independentThreadScheduling || w.sp == 1)) {
+        trace(w, top, tr, mask);
         continue;
       }
       int end = segmentEnd[pc];
@@ -137,6 +147,34 @@ final class Interpreter {
       execute(w, code[i], mask);
     }
     w.pc[top] = end;
+  }
+
+  /**
+   * Runs a trace for the lanes of {@code mask}, counted as the instructions it covers. Only
+   * entered when the budget covers them all; a warp that cannot diverge further here (one stack
+   * entry) or a run without independent thread scheduling may follow loop back edges in it.
+   */
+  private void trace(Warp w, int top, Traces.Trace tr, int mask) {
+    int len = tr.pcs.length;
+    long before = lx.budget;
+    lx.budget -= len;
+    sliceLeft -= len;
+    int pc = tr.pcs[0];
+    if ((before >>> 16) != (lx.budget >>> 16)) {
+      checkDeadline(w, insns[pc], mask);
+    }
+    if (tr.backEdges > 0 && lx.independentThreadScheduling) {
+      w.backEdges += tr.backEdges;
+    }
+    int active = Integer.bitCount(mask);
+    lx.traceWarp[pc]++;
+    lx.traceThread[pc] += active;
+    lx.phaseWarp[w.phase] += len;
+    lx.phaseThread[w.phase] += (long) len * active;
+    for (CInsn in : tr.ops) {
+      execute(w, in, mask);
+    }
+    w.pc[top] = tr.end;
   }
 
   private void checkDeadline(Warp w, CInsn in, int mask) {

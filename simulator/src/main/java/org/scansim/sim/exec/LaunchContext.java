@@ -31,6 +31,9 @@ final class LaunchContext {
   /** Entries into the straight-line segment starting at each pc ({@link Code#segmentEnd}), and their active lanes. */
   final long[] segmentWarp;
   final long[] segmentThread;
+  /** Entries into the trace starting at each pc ({@link Traces}), and their active lanes. */
+  final long[] traceWarp;
+  final long[] traceThread;
   long[] phaseWarp = new long[8];
   long[] phaseThread = new long[8];
   final StringBuilder printf = new StringBuilder();
@@ -44,6 +47,8 @@ final class LaunchContext {
   long seed;
   /** The run's checkers, or null. Blocks run one at a time while they are on. */
   Checker checker;
+  /** Whether warps take the optimised {@link Traces} (never with checkers). */
+  boolean traces;
   /** System.nanoTime() past which the run is stopped as a runaway (Long.MAX_VALUE: no wall-clock budget). */
   long deadline = Long.MAX_VALUE;
 
@@ -62,6 +67,8 @@ final class LaunchContext {
     this.siteThread = new long[code.insns.length];
     this.segmentWarp = new long[code.insns.length];
     this.segmentThread = new long[code.insns.length];
+    this.traceWarp = new long[code.insns.length];
+    this.traceThread = new long[code.insns.length];
     this.budget = budget;
   }
 
@@ -77,6 +84,7 @@ final class LaunchContext {
     b.checker = checker;
     b.deadline = deadline;
     b.independentThreadScheduling = independentThreadScheduling;
+    b.traces = traces;
     return b;
   }
 
@@ -88,6 +96,8 @@ final class LaunchContext {
       siteThread[i] += b.siteThread[i];
       segmentWarp[i] += b.segmentWarp[i];
       segmentThread[i] += b.segmentThread[i];
+      traceWarp[i] += b.traceWarp[i];
+      traceThread[i] += b.traceThread[i];
     }
     ensurePhase(b.phaseWarp.length - 1);
     for (int p = 0; p < b.phaseWarp.length; p++) {
@@ -124,6 +134,19 @@ final class LaunchContext {
 
   /** Moves the flat instruction counts into the per-site, per-phase and launch counters (once, at the end). */
   void foldInstructionCounts() {
+    // A trace entered at p counts once for every instruction it covers.
+    Traces.Trace[] traces = null;
+    for (int p = 0; p < traceWarp.length; p++) {
+      if (traceWarp[p] != 0) {
+        traces = traces == null ? code.traces() : traces;
+        for (int i : traces[p].pcs) {
+          siteWarp[i] += traceWarp[p];
+          siteThread[i] += traceThread[p];
+        }
+        traceWarp[p] = 0;
+        traceThread[p] = 0;
+      }
+    }
     // A segment entered at p counts once for every instruction from p to its end.
     long runWarp = 0;
     long runThread = 0;

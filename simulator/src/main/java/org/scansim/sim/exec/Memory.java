@@ -67,102 +67,167 @@ final class Memory {
   }
 
   /**
-   * The one allocation every lane of {@code mask} accesses through pointer register {@code ptr},
-   * with every access in bounds; null when the
-   * lanes touch several allocations, local memory, freed memory or anything out of bounds (the
-   * lane-by-lane path then resolves, reports and counts them).
+   * The allocation pointer {@code p} names when it is shared or global memory still live, else
+   * null (local memory, null or freed pointers take the lane-by-lane path).
    */
-  private Allocation single(long[] ptr, int mask, int size) {
-    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
-    long tag = p0 >>> 40; // space and allocation id
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (int m = mask; m != 0; m &= m - 1) {
-      long p = ptr[Integer.numberOfTrailingZeros(m)];
-      if (p >>> 40 != tag) {
-        return null;
-      }
-      long off = Ptr.offset(p);
-      min = Math.min(min, off);
-      max = Math.max(max, off);
-    }
-    Allocation a = switch (Ptr.space(p0)) {
-      case Ptr.SHARED -> block.sharedAllocation(Ptr.id(p0));
-      case Ptr.GLOBAL, Ptr.CONSTANT -> lx.global.get(Ptr.id(p0));
+  private Allocation allocationOf(long p) {
+    Allocation a = switch (Ptr.space(p)) {
+      case Ptr.SHARED -> block.sharedAllocation(Ptr.id(p));
+      case Ptr.GLOBAL, Ptr.CONSTANT -> lx.global.get(Ptr.id(p));
       default -> null;
     };
-    if (a == null || a.freed || min < 0 || max + size > a.size()) {
-      return null;
-    }
-    return a;
+    return a == null || a.freed ? null : a;
   }
 
-  /** A load whose lanes all read one allocation in bounds, without checkers: no per-lane resolution. */
+  /** Pointer bits above the offset: the space and the allocation id. */
+  private static final long TAG = ~((1L << 40) - 1);
+
+  /**
+   * A load whose lanes all read one shared or global allocation in bounds, without checkers: one
+   * pass that checks each lane, loads, and gathers the addresses for the access's cost. False
+   * (nothing counted, the destination to be rewritten) when some lane leaves the allocation: the
+   * lane-by-lane path then resolves, reports and counts the access.
+   */
   private boolean loadOne(CInsn in, Warp w, int mask, int[] bankOut) {
-    IrType t = in.type;
-    int size = t.size();
     long[] ptr = w.regs[in.a()];
-    Allocation a = single(ptr, mask, size);
+    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
+    Allocation a = allocationOf(p0);
     if (a == null) {
       return false;
     }
+    IrType t = in.type;
+    int size = t.size();
+    long tag = p0 & TAG;
+    long limit = a.size() - size; // an offset above it, or negative (a huge unsigned one), is out of bounds
     long[] d = w.regs[in.dst];
-    int taint = 0;
-    for (int m = mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      int off = (int) ptr[l]; // in bounds: the low bits are the offset
-      d[l] = a.load(t, off);
-      if (a.tainted(off)) {
-        taint |= 1 << l;
+    byte[] taintWords = a.taintWords();
+    boolean shared = a.space == Ptr.SHARED;
+    int base = a.base;
+    long globalBase = (long) a.id << 32;
+    int[] offs = offsets;
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        long p = ptr[l];
+        long off = p & ~TAG;
+        if ((p & TAG) != tag || off > limit) {
+          return false;
+        }
+        offs[l] = (int) off;
+      }
+    } else {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        long p = ptr[l];
+        long off = p & ~TAG;
+        if ((p & TAG) != tag || off > limit) {
+          return false;
+        }
+        offs[l] = (int) off;
       }
     }
+    int taint = 0;
+    if (size == 4 && mask == -1) {
+      long hi = t == IrType.U32 ? 0xFFFF_FFFFL : -1L;
+      for (int l = 0; l < 32; l++) {
+        int o = offs[l];
+        d[l] = a.loadWord(o) & hi;
+        taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
+      }
+    } else {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        int o = offs[l];
+        d[l] = a.load(t, o);
+        taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
+      }
+    }
+    gather(shared, base, globalBase, offs, mask);
     w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
-    countOne(in, w, a, ptr, mask, false, bankOut);
+    countOne(in, w, shared, mask, false, bankOut);
     return true;
   }
 
-  /** A store whose lanes all write one allocation in bounds, without checkers. */
+  /**
+   * A store whose lanes all write one shared or global allocation in bounds, without checkers.
+   * When some lane leaves the allocation the lanes before it have stored: the lane-by-lane path
+   * then stores every lane again in the same order, so the memory ends as it would have.
+   */
   private boolean storeOne(CInsn in, Warp w, int mask, int[] bankOut) {
-    IrType t = in.type;
-    int size = t.size();
     long[] ptr = w.regs[in.a()];
-    Allocation a = single(ptr, mask, size);
+    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
+    Allocation a = allocationOf(p0);
     if (a == null) {
       return false;
     }
+    IrType t = in.type;
+    int size = t.size();
+    long tag = p0 & TAG;
+    long limit = a.size() - size;
     long[] v = w.regs[in.b()];
     int vt = w.taint[in.b()];
+    byte[] taintWords = a.taintWords();
+    boolean shared = a.space == Ptr.SHARED;
+    int base = a.base;
+    long globalBase = (long) a.id << 32;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      int off = (int) ptr[l];
-      a.store(t, off, v[l]);
-      a.setTaint(off, size, (vt & (1 << l)) != 0);
+      long p = ptr[l];
+      long off = p & ~TAG;
+      if ((p & TAG) != tag || off > limit) {
+        return false;
+      }
+      int o = (int) off;
+      byte on = (byte) ((vt >>> l) & 1);
+      if (size == 4 && (o & 3) == 0) {
+        a.storeWord(o, (int) v[l]);
+        taintWords[o >>> 2] = on;
+      } else {
+        a.store(t, o, v[l]);
+        a.setTaint(o, size, on != 0);
+      }
+      if (shared) {
+        sharedAddr[l] = base + o;
+      } else {
+        globalAddr[l] = globalBase + o;
+      }
     }
     lx.progress++;
-    countOne(in, w, a, ptr, mask, true, bankOut);
+    countOne(in, w, shared, mask, true, bankOut);
     return true;
   }
 
-  /** Counts an access whose lanes all touched allocation {@code a}. */
-  private void countOne(CInsn in, Warp w, Allocation a, long[] ptr, int mask, boolean store, int[] bankOut) {
+  /** The byte addresses of the lanes' offsets into one allocation, for the bank model or the coalescer. */
+  private void gather(boolean shared, int base, long globalBase, int[] offs, int mask) {
+    if (shared) {
+      int[] addr = sharedAddr;
+      if (mask == -1) {
+        for (int l = 0; l < 32; l++) {
+          addr[l] = base + offs[l];
+        }
+      } else {
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          addr[l] = base + offs[l];
+        }
+      }
+    } else {
+      long[] addr = globalAddr;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        addr[l] = globalBase + offs[l];
+      }
+    }
+  }
+
+  /** Counts an access whose lanes all touched one allocation, at the addresses gathered. */
+  private void countOne(CInsn in, Warp w, boolean shared, int mask, boolean store, int[] bankOut) {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
-    int size = in.widthBytes;
-    if (a.space == Ptr.SHARED) {
-      int base = a.base;
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        sharedAddr[l] = base + (int) ptr[l];
-      }
-      countShared(in, w, mask, size, store, bankOut);
+    if (shared) {
+      countShared(in, w, mask, in.widthBytes, store, bankOut);
     } else {
-      long base = (long) a.id << 32;
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        globalAddr[l] = base + (int) ptr[l];
-      }
-      countGlobal(in, w, mask, size, store);
+      countGlobal(in, w, mask, in.widthBytes, store);
     }
   }
 

@@ -331,6 +331,14 @@ public final class Simulation {
     device.setUniformRegisters(on);
   }
 
+  /**
+   * Whether runs without checkers take the engine's optimised straight-line traces (default) or
+   * run every instruction one by one; results and counts are the same.
+   */
+  public void setTraces(boolean on) {
+    device.setTraces(on);
+  }
+
   /** Occupancy limits: how many blocks of a launch are resident at once (default: all of them). */
   public void setResidency(int smCount, int blocksPerSm, int threadsPerSm, int sharedPerSm) {
     device.setResidency(smCount, blocksPerSm, threadsPerSm, sharedPerSm);
@@ -389,6 +397,35 @@ public final class Simulation {
       if (checker != null) {
         checker.input(a, i * type.size(), type.size(), i);
       }
+    }
+
+    /** Writes elements 0.. from {@code x} as {@link #setInput} does, all at once. */
+    public void setInputs(double[] x) {
+      if (type != IrType.F32 || checker != null) {
+        for (int i = 0; i < x.length; i++) {
+          setInput(i, x[i]);
+        }
+        return;
+      }
+      for (int i = 0; i < x.length; i++) {
+        a.storeWord(i * 4, Float.floatToRawIntBits((float) x[i]));
+      }
+      a.setTaint(0, x.length * 4, true);
+    }
+
+    /** Elements 0..n-1 as {@link #get} reads them. */
+    public double[] values(int n) {
+      double[] v = new double[n];
+      if (type == IrType.F32) {
+        for (int i = 0; i < n; i++) {
+          v[i] = Float.intBitsToFloat((int) a.loadWord(i * 4));
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          v[i] = get(i);
+        }
+      }
+      return v;
     }
 
     public double get(int i) {

@@ -204,9 +204,7 @@ public final class ScanRun {
       throw new UsageException("n = " + req.n() + " does not fit the simulated device memory");
     }
     double[] x = Inputs.values(req.n());
-    for (int i = 0; i < x.length; i++) {
-      in.setInput(i, x[i]);
-    }
+    in.setInputs(x);
     Fault fault = null;
     try {
       how.call(sim, in.pointer(), out.pointer(), req.n());
@@ -219,10 +217,7 @@ public final class ScanRun {
     }
     Boolean correct = null;
     List<String> mismatches = new ArrayList<>();
-    double[] result = new double[req.n()];
-    for (int i = 0; i < result.length; i++) {
-      result[i] = out.get(i);
-    }
+    double[] result = out.values(req.n());
     if (req.expect() != null && fault == null) {
       double sum = 0;
       for (int i = 0; i < x.length; i++) {

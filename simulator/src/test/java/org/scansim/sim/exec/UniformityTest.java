@@ -17,10 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.ir.IrModule;
-import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.Op;
 import org.scansim.frontend.pp.IncludeLoader;
-import org.scansim.sim.arch.Architectures;
 
 /**
  * Uniform registers: which ones the analysis finds, and that holding them once per warp changes
@@ -118,7 +116,7 @@ class UniformityTest {
   // ---- Invisible: the same results and counters with and without uniform registers.
 
   /** Kernels meant to trip a wrong analysis: values that differ by lane only through control flow. */
-  private static final String[] TRICKY = {
+  static final String[] TRICKY = {
     // written on one side, read on the other side of the same branch
     "int x = 0; if (t & 1) { x = 5; } else { out[t] = x; } out[t] += x;",
     // a loop with per-lane trip counts: the counter is uniform among the lanes still in it
@@ -176,50 +174,7 @@ class UniformityTest {
     }
   }
 
-  /** Output, printf text, every counter of every launch, site and phase, or the fault. */
   private static String fingerprint(IrModule module, String entry, int n, boolean its, boolean uniform) {
-    var arch = Architectures.preset(its ? "hopper" : "fermi");
-    Limits limits = new Limits(arch.name(), 1024, 48 * 1024, 50_000_000L, 1L << 30, its);
-    Simulation sim = new Simulation(module, new ArchMemoryModel(arch), limits);
-    sim.setUniformRegisters(uniform);
-    Simulation.Buffer in = sim.allocate("in", IrType.F32, n);
-    Simulation.Buffer out = sim.allocate("out", IrType.F32, n);
-    for (int i = 0; i < n; i++) {
-      in.setInput(i, i % 5);
-    }
-    StringBuilder s = new StringBuilder();
-    try {
-      sim.call(entry, new long[] {in.pointer(), out.pointer(), n});
-    } catch (Fault f) {
-      s.append("fault ").append(f.getMessage()).append('\n');
-    }
-    for (int i = 0; i < n; i++) {
-      s.append(out.get(i)).append(' ');
-    }
-    s.append('\n').append(sim.output());
-    for (LaunchRecord l : sim.launches()) {
-      s.append(l.kernel()).append(counters(l.counters())).append('\n');
-      for (LaunchRecord.Site site : l.sites()) {
-        s.append(site.span()).append(counters(site.counters())).append('\n');
-      }
-      for (Counters p : l.phases()) {
-        s.append(counters(p)).append('\n');
-      }
-      s.append(l.warnings()).append('\n');
-    }
-    return s.toString();
-  }
-
-  private static String counters(Counters c) {
-    StringBuilder s = new StringBuilder();
-    for (var f : Counters.class.getFields()) {
-      try {
-        Object v = f.get(c);
-        s.append(' ').append(f.getName()).append('=').append(v instanceof long[] a ? Arrays.toString(a) : v);
-      } catch (IllegalAccessException e) {
-        throw new AssertionError(e);
-      }
-    }
-    return s.toString();
+    return Fingerprints.of(module, entry, n, its, sim -> sim.setUniformRegisters(uniform));
   }
 }

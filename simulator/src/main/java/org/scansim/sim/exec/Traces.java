@@ -1,0 +1,424 @@
+package org.scansim.sim.exec;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * Straight-line traces for runs without checkers: from the start of a segment, the instructions a
+ * warp runs with one mask, following unconditional branches (the {@code br} that closes an
+ * {@code if} or a loop body) until a conditional branch, a barrier, a return or a reconvergence
+ * point. A trace is counted as every instruction it covers, branches included, but runs a
+ * shorter program that leaves every register the code still reads, every memory word, every
+ * counter and every fault as the instructions one by one would:
+ *
+ * <ul>
+ *   <li>unconditional branches are not run (the trace continues at their target);
+ *   <li>{@code t = op ...; x = mov t} becomes {@code x = op ...} when t is read nowhere after;
+ *   <li>copies ({@code mov}, and conversions that only re-normalise) are propagated into the
+ *       instructions that read them;
+ *   <li>a pure computation already held in a register is not repeated;
+ *   <li>a pure computation nothing reads is dropped.
+ * </ul>
+ *
+ * "Read nowhere after" is a liveness analysis of the whole function: a lane's registers follow
+ * its own path through the control-flow graph, so a register no path reads again is dead in every
+ * lane. Computations that may apply the scan operator (arithmetic on values that may come from
+ * the input: counted as work) are never dropped or shared. A warp never enters a trace in the
+ * middle; the instruction-by-instruction path, which the checkers and a nearly spent budget use,
+ * runs the original instructions, and the two mix freely since both keep every live register.
+ */
+final class Traces {
+  private Traces() {}
+
+  /** One trace: the program to run, the instructions it counts as, and where the warp goes next. */
+  static final class Trace {
+    final CInsn[] ops;
+    /** The original instructions covered, in order (for the instruction counts). */
+    final int[] pcs;
+    /** The pc after the trace: the control-flow instruction or reconvergence point it stops at. */
+    final int end;
+    /** Backward unconditional branches followed (independent thread scheduling counts them). */
+    final int backEdges;
+
+    Trace(CInsn[] ops, int[] pcs, int end, int backEdges) {
+      this.ops = ops;
+      this.pcs = pcs;
+      this.end = end;
+      this.backEdges = backEdges;
+    }
+  }
+
+  /** The trace starting at each pc, or null where none starts (mid-segment, control flow that does not fold). */
+  static Trace[] build(Code code) {
+    CInsn[] insns = code.insns;
+    int n = insns.length;
+    boolean[] reconvergence = new boolean[n + 1];
+    for (CInsn in : insns) {
+      if (in.op == Op.CBR && in.reconverge >= 0) {
+        reconvergence[in.reconverge] = true;
+      }
+    }
+    BitSet[] liveIn = liveness(code);
+    boolean[] mayTaint = mayBeTainted(code);
+    Trace[] traces = new Trace[n];
+    for (int pc = 0; pc < n; pc++) {
+      if (!code.boundary[pc] || Code.isControl(insns[pc]) && insns[pc].op != Op.BR) {
+        continue;
+      }
+      List<Integer> pcs = new ArrayList<>();
+      List<CInsn> body = new ArrayList<>();
+      BitSet visited = new BitSet(n);
+      int cur = pc;
+      int back = 0;
+      while (cur < n && !visited.get(cur) && (cur == pc || !reconvergence[cur])) {
+        CInsn in = insns[cur];
+        if (in.op == Op.BR) {
+          visited.set(cur);
+          pcs.add(cur);
+          if (in.target <= cur) {
+            back++;
+          }
+          cur = in.target;
+          continue;
+        }
+        if (Code.isControl(in)) {
+          break;
+        }
+        visited.set(cur);
+        pcs.add(cur);
+        body.add(in);
+        cur++;
+      }
+      if (pcs.isEmpty() || cur >= n) {
+        continue;
+      }
+      BitSet liveOut = liveIn[cur];
+      optimise(body, liveOut, code.uniform, mayTaint);
+      traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back);
+    }
+    return traces;
+  }
+
+  /** Registers live on entry to each instruction (read on some path before being written). */
+  static BitSet[] liveness(Code code) {
+    CInsn[] insns = code.insns;
+    int n = insns.length;
+    BitSet[] in = new BitSet[n + 1];
+    for (int i = 0; i <= n; i++) {
+      in[i] = new BitSet();
+    }
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int pc = n - 1; pc >= 0; pc--) {
+        CInsn i = insns[pc];
+        BitSet live = new BitSet();
+        switch (i.op) {
+          case BR -> live.or(in[i.target]);
+          case CBR -> {
+            live.or(in[i.target]);
+            live.or(in[i.elseTarget]);
+          }
+          case RET -> {}
+          default -> live.or(in[pc + 1]);
+        }
+        if (i.dst >= 0) {
+          live.clear(i.dst);
+        }
+        for (int a : i.args) {
+          live.set(a);
+        }
+        if (!live.equals(in[pc])) {
+          in[pc] = live;
+          changed = true;
+        }
+      }
+    }
+    return in;
+  }
+
+  /**
+   * Registers that may ever hold a value derived from the input (flow-insensitive): written by a
+   * load, an atomic, a shuffle or a vote, or by arithmetic on such a register. Only these can make
+   * an instruction count as work.
+   */
+  static boolean[] mayBeTainted(Code code) {
+    boolean[] t = new boolean[code.registerCount()];
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (CInsn in : code.insns) {
+        if (in.dst < 0 || t[in.dst]) {
+          continue;
+        }
+        boolean taints = switch (in.op) {
+          case SETP, SREG, ADDR, PTR_ADD, PTR_DIFF, ACTIVEMASK -> false;
+          case LD, ATOM, SHFL, VOTE -> true;
+          default -> {
+            boolean any = false;
+            for (int a : in.args) {
+              any |= t[a];
+            }
+            yield any;
+          }
+        };
+        if (taints) {
+          t[in.dst] = true;
+          changed = true;
+        }
+      }
+    }
+    return t;
+  }
+
+  private static void optimise(List<CInsn> body, BitSet liveOut, boolean[] uniform, boolean[] mayTaint) {
+    boolean changed = true;
+    while (changed) {
+      changed = coalesce(body, liveOut);
+      changed |= propagateCopies(body, liveOut, uniform);
+      changed |= shareComputations(body, liveOut, mayTaint);
+      changed |= dropDead(body, liveOut, mayTaint);
+    }
+  }
+
+  /** Whether register r is read after position k (exclusive) before being written, or live at the end. */
+  private static boolean readAfter(List<CInsn> body, int k, int r, BitSet liveOut) {
+    for (int i = k + 1; i < body.size(); i++) {
+      CInsn in = body.get(i);
+      for (int a : in.args) {
+        if (a == r) {
+          return true;
+        }
+      }
+      if (in.dst == r) {
+        return false;
+      }
+    }
+    return liveOut.get(r);
+  }
+
+  /** Instructions whose result may be written to another register: pure, one result, lanes independent. */
+  private static boolean retargetable(CInsn in) {
+    return switch (in.op) {
+      case MOV, CVT, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX, NEG, NOT, ABS, POPC, CLZ, FFS, SETP,
+          PTR_ADD, PTR_DIFF, SREG, ADDR, LD -> true;
+      default -> false;
+    };
+  }
+
+  /** {@code t = op ...; x = mov t} with t dead after: {@code x = op ...}. */
+  private static boolean coalesce(List<CInsn> body, BitSet liveOut) {
+    boolean changed = false;
+    for (int i = 0; i + 1 < body.size(); i++) {
+      CInsn def = body.get(i);
+      CInsn mov = body.get(i + 1);
+      if (mov.op != Op.MOV || mov.a() != def.dst || def.dst < 0 || mov.dst == def.dst || !retargetable(def)
+          || def.once != mov.once || def.type != mov.type || readAfter(body, i + 1, def.dst, liveOut)) {
+        continue;
+      }
+      boolean readsTarget = false;
+      for (int a : def.args) {
+        readsTarget |= a == mov.dst;
+      }
+      if (readsTarget && (def.op == Op.LD || def.lane == Lanes.GENERIC)) {
+        continue; // a load may start over lane by lane: it must still see its own operands
+      }
+      body.set(i, new CInsn(def, mov.dst, def.args));
+      body.remove(i + 1);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /**
+   * {@code t = mov s} (or a conversion that only re-normalises) with t dead at the end: the
+   * instructions reading t read s instead, while neither is written again.
+   */
+  private static boolean propagateCopies(List<CInsn> body, BitSet liveOut, boolean[] uniform) {
+    boolean changed = false;
+    for (int i = 0; i < body.size(); i++) {
+      CInsn copy = body.get(i);
+      if (copy.lane != Lanes.MOV || (copy.op != Op.MOV && copy.op != Op.CVT) || copy.dst < 0) {
+        continue;
+      }
+      int t = copy.dst;
+      int s = copy.a();
+      if (t == s || uniform[t] && !uniform[s]) {
+        continue;
+      }
+      // Every read of t up to its next write must come before s is written again.
+      boolean ok = true;
+      boolean tWritten = false;
+      boolean sWritten = false;
+      for (int k = i + 1; k < body.size() && ok && !tWritten; k++) {
+        CInsn in = body.get(k);
+        for (int a : in.args) {
+          if (a == t && sWritten) {
+            ok = false;
+          }
+        }
+        if (in.dst == s) {
+          sWritten = true;
+        }
+        if (in.dst == t) {
+          tWritten = true;
+        }
+      }
+      if (!ok || !tWritten && liveOut.get(t)) {
+        continue;
+      }
+      for (int k = i + 1; k < body.size(); k++) {
+        CInsn in = body.get(k);
+        int[] args = in.args.clone();
+        boolean uses = false;
+        for (int j = 0; j < args.length; j++) {
+          if (args[j] == t) {
+            args[j] = s;
+            uses = true;
+          }
+        }
+        if (uses) {
+          body.set(k, new CInsn(in, in.dst, args));
+        }
+        if (in.dst == t) {
+          break;
+        }
+      }
+      body.remove(i);
+      i--;
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** Pure computations whose value does not depend on anything but their operands. */
+  private static boolean pure(CInsn in, boolean[] mayTaint) {
+    switch (in.op) {
+      case SETP, CVT, SHL, SHR, NEG, NOT, ABS, POPC, CLZ, FFS, PTR_ADD, PTR_DIFF -> {
+        return true;
+      }
+      case ADD, SUB, MUL, AND, OR, XOR, MIN, MAX -> {
+        if (in.type == IrType.PRED) {
+          return true;
+        }
+        for (int a : in.args) {
+          if (mayTaint[a]) {
+            return false; // may count as an application of the scan operator
+          }
+        }
+        return true;
+      }
+      case ADDR -> {
+        return in.ir.space() != MemSpace.LOCAL;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  private record Key(Op op, IrType type, IrType srcType, List<Integer> args, Object cmp, long imm, int memory) {}
+
+  private static Key key(CInsn in) {
+    List<Integer> args = new ArrayList<>();
+    for (int a : in.args) {
+      args.add(a);
+    }
+    long imm = in.op == Op.PTR_ADD || in.op == Op.PTR_DIFF ? in.ir.imm() : 0;
+    return new Key(in.op, in.type, in.srcType, args, in.ir.cmp(), imm, in.memory);
+  }
+
+  /**
+   * A pure computation repeated with the same operands, none written in between, while the
+   * register holding the first result still holds it: the reads of the second read the first.
+   */
+  private static boolean shareComputations(List<CInsn> body, BitSet liveOut, boolean[] mayTaint) {
+    boolean changed = false;
+    Map<Key, Integer> seen = new HashMap<>(); // key -> position of the computation
+    for (int i = 0; i < body.size(); i++) {
+      CInsn in = body.get(i);
+      if (in.dst >= 0) {
+        // A write kills every remembered computation that reads or writes this register.
+        int d = in.dst;
+        seen.values().removeIf(p -> body.get(p).dst == d || contains(body.get(p).args, d));
+      }
+      if (!pure(in, mayTaint) || in.dst < 0 || contains(in.args, in.dst)) {
+        continue;
+      }
+      Key k = key(in);
+      Integer prev = seen.get(k);
+      if (prev == null) {
+        seen.put(k, i);
+        continue;
+      }
+      CInsn first = body.get(prev);
+      int r = first.dst;
+      int t = in.dst;
+      if (in.once && !first.once) {
+        continue;
+      }
+      // Every read of t up to its next write must come before r is written again; t dead at the end.
+      boolean ok = true;
+      boolean tWritten = false;
+      boolean rWritten = false;
+      for (int j = i + 1; j < body.size() && ok && !tWritten; j++) {
+        CInsn x = body.get(j);
+        if (contains(x.args, t) && rWritten) {
+          ok = false;
+        }
+        rWritten |= x.dst == r;
+        tWritten |= x.dst == t;
+      }
+      if (!ok || !tWritten && liveOut.get(t)) {
+        continue;
+      }
+      for (int j = i + 1; j < body.size(); j++) {
+        CInsn x = body.get(j);
+        if (contains(x.args, t)) {
+          int[] args = x.args.clone();
+          for (int q = 0; q < args.length; q++) {
+            if (args[q] == t) {
+              args[q] = r;
+            }
+          }
+          body.set(j, new CInsn(x, x.dst, args));
+        }
+        if (x.dst == t) {
+          break;
+        }
+      }
+      body.remove(i);
+      return true; // positions moved: start over
+    }
+    return changed;
+  }
+
+  private static boolean contains(int[] a, int r) {
+    for (int x : a) {
+      if (x == r) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Pure computations (and copies) whose result nothing reads. */
+  private static boolean dropDead(List<CInsn> body, BitSet liveOut, boolean[] mayTaint) {
+    boolean changed = false;
+    for (int i = body.size() - 1; i >= 0; i--) {
+      CInsn in = body.get(i);
+      boolean removable = in.op == Op.MOV || in.op == Op.SREG || pure(in, mayTaint);
+      if (removable && in.dst >= 0 && !readAfter(body, i, in.dst, liveOut)) {
+        body.remove(i);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,63 @@
+package org.scansim.sim.exec;
+
+import java.util.Arrays;
+import java.util.function.Consumer;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.sim.arch.Architectures;
+
+/** What a user can see of a run, as one string: for tests that an engine setting changes none of it. */
+final class Fingerprints {
+  private Fingerprints() {}
+
+  /**
+   * Output, printf text, every counter of every launch, site and phase, and the fault if any, of
+   * {@code entry(in, out, n)} on hopper (independent thread scheduling) or fermi, with the
+   * simulation configured by {@code setting}.
+   */
+  static String of(IrModule module, String entry, int n, boolean its, Consumer<Simulation> setting) {
+    var arch = Architectures.preset(its ? "hopper" : "fermi");
+    Limits limits = new Limits(arch.name(), 1024, 48 * 1024, 50_000_000L, 1L << 30, its);
+    Simulation sim = new Simulation(module, new ArchMemoryModel(arch), limits);
+    setting.accept(sim);
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, n);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, n);
+    for (int i = 0; i < n; i++) {
+      in.setInput(i, i % 5);
+    }
+    StringBuilder s = new StringBuilder();
+    try {
+      sim.call(entry, new long[] {in.pointer(), out.pointer(), n});
+    } catch (Fault f) {
+      s.append("fault ").append(f.getMessage()).append('\n');
+    }
+    for (int i = 0; i < n; i++) {
+      s.append(out.get(i)).append(' ');
+    }
+    s.append('\n').append(sim.output());
+    for (LaunchRecord l : sim.launches()) {
+      s.append(l.kernel()).append(counters(l.counters())).append('\n');
+      for (LaunchRecord.Site site : l.sites()) {
+        s.append(site.span()).append(counters(site.counters())).append('\n');
+      }
+      for (Counters p : l.phases()) {
+        s.append(counters(p)).append('\n');
+      }
+      s.append(l.warnings()).append('\n');
+    }
+    return s.toString();
+  }
+
+  private static String counters(Counters c) {
+    StringBuilder s = new StringBuilder();
+    for (var f : Counters.class.getFields()) {
+      try {
+        Object v = f.get(c);
+        s.append(' ').append(f.getName()).append('=').append(v instanceof long[] a ? Arrays.toString(a) : v);
+      } catch (IllegalAccessException e) {
+        throw new AssertionError(e);
+      }
+    }
+    return s.toString();
+  }
+}
