@@ -177,6 +177,9 @@ final class Checker {
     if (proof) {
       w.tag[in.dst][lane] = s.tag[word];
     }
+    if (w.shadowLanes != null) {
+      w.shadowLanes[in.dst] |= 1 << lane;
+    }
   }
 
   void store(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size) {
@@ -202,6 +205,9 @@ final class Checker {
   /** An atomic read-modify-write; {@code value} and {@code old} are the operand and the word before it. */
   void atomic(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size, long old, long value, boolean swapped) {
     Shadow s = shadow(a);
+    if (w.shadowLanes != null) {
+      w.shadowLanes[in.dst] |= 1 << lane;
+    }
     int word = off >>> 2;
     if (races) {
       read(in, b, w, lane, a, s, word, off / Math.max(1, size), true);
@@ -362,9 +368,30 @@ final class Checker {
     int[][] tag = w.tag;
     int[][] undef = w.undef;
     int dst = in.dst;
-    if (dst < 0) {
+    if (dst < 0 || tag == null && undef == null) {
       return;
     }
+    int[] shadowed = w.shadowLanes;
+    int from = 0;
+    for (int a : in.args) {
+      from |= shadowed[a];
+    }
+    if ((from & mask) == 0) {
+      // Every operand's shadows are zero in these lanes, so the result's are too (each case below gives 0).
+      int stale = shadowed[dst] & mask;
+      for (int m = stale; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        if (tag != null) {
+          tag[dst][l] = 0;
+        }
+        if (undef != null) {
+          undef[dst][l] = 0;
+        }
+      }
+      shadowed[dst] &= ~mask;
+      return;
+    }
+    shadowed[dst] |= mask;
     switch (in.op) {
       case MOV, CVT -> {
         for (int m = mask; m != 0; m &= m - 1) {
@@ -428,6 +455,9 @@ final class Checker {
 
   /** A shuffle: each lane's destination takes the shadows of its source lane, as they were before. */
   void shuffle(CInsn in, Warp w, int mask, int[] source) {
+    if (w.shadowLanes != null) {
+      w.shadowLanes[in.dst] |= mask;
+    }
     if (w.tag != null) {
       shuffle(w.tag, in, mask, source);
     }

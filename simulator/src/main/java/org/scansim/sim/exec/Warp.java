@@ -37,6 +37,12 @@ final class Warp {
   final int[][] tag;
   /** With the initialisation check: per register and lane, the site of the uninitialised read it came from, plus one. */
   final int[][] undef;
+  /**
+   * With either shadow: per register, the lanes whose {@link #tag} or {@link #undef} may be
+   * nonzero. An instruction whose operands have none in its lanes, writing a register that has
+   * none there either, leaves the shadows as they are: the checkers skip it in O(1).
+   */
+  final int[] shadowLanes;
 
   Warp(int index, int firstThread, int lanes, Code code, Checker checker) {
     this.index = index;
@@ -49,6 +55,7 @@ final class Warp {
     this.taint = new int[n];
     this.tag = checker != null && checker.proof ? new int[n][32] : null;
     this.undef = checker != null && checker.init ? new int[n][32] : null;
+    this.shadowLanes = tag != null || undef != null ? new int[n] : null;
     for (int c = 0; c < code.constants.length; c++) {
       java.util.Arrays.fill(regs[code.firstConstant + c], code.constants[c]);
     }
@@ -76,6 +83,9 @@ final class Warp {
           java.util.Arrays.fill(lanes, 0); // the checkers' shadows: all of them, as a new warp's
         }
       }
+    }
+    if (shadowLanes != null) {
+      java.util.Arrays.fill(shadowLanes, 0);
     }
     live = laneCount == 32 ? -1 : (1 << laneCount) - 1;
     sp = 0;
