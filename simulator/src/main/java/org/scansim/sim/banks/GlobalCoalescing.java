@@ -41,6 +41,14 @@ public final class GlobalCoalescing {
     this.sectorShift = Integer.numberOfTrailingZeros(sector);
   }
 
+  /**
+   * log2 of the sector size when an access costs its distinct sectors (Fermi and later), else -1
+   * (1.0/1.1 half-warp rules): the engine's shortcut for contiguous lanes.
+   */
+  public int distinctSectorShift() {
+    return halfWarp10 ? -1 : sectorShift;
+  }
+
   /** The architecture this model follows. */
   public Architecture architecture() {
     return arch;

@@ -98,6 +98,16 @@ public final class SharedMemoryBanks {
     }
   }
 
+  /**
+   * The number of banks when an aligned 4-byte access is one group of the whole warp over banks of
+   * 4-byte words (so lanes in distinct banks take one wavefront under either same-word rule), else
+   * 0. The engine's shortcut for the common conflict-free access.
+   */
+  public int wordBanks() {
+    int groupLanes = Math.min(requestGroupLanes, Math.max(1, passBytes / 4));
+    return groupLanes == 32 && bankShift == 2 && banks == 32 ? banks : 0;
+  }
+
   /** The architecture this model follows. */
   public Architecture architecture() {
     return arch;

@@ -36,6 +36,16 @@ public final class ArchMemoryModel implements MemoryModel {
   }
 
   @Override
+  public int wordBanks() {
+    return banks.wordBanks();
+  }
+
+  @Override
+  public int sectorShift() {
+    return coalescing.distinctSectorShift();
+  }
+
+  @Override
   public int sectors(long[] byteAddr, int mask, int widthBytes) {
     coalescing.access(widthBytes, AccessKind.LOAD, mask, byteAddr, global);
     return global.sectors();

@@ -21,6 +21,8 @@ final class Memory {
   Memory(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
     this.block = block;
+    this.wordBanks = lx.memoryModel.wordBanks();
+    this.sectorShift = lx.memoryModel.sectorShift();
   }
 
   /** The pointer an ADDR instruction produces (local arrays are handled per lane by the caller). */
@@ -225,10 +227,77 @@ final class Memory {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
     if (shared) {
+      if (in.widthBytes == 4 && wordBanks == 32 && distinctBanks(mask)) {
+        bankOut[0] = 1;
+        bankOut[1] = 1;
+        bankOut[2] = 1;
+        histogram[1] = 1;
+        shared(lx.counters, store, bankOut, 1);
+        shared(lx.site(in.index), store, bankOut, 1);
+        shared(lx.phase(w.phase), store, bankOut, 1);
+        histogram[1] = 0;
+        return;
+      }
       countShared(in, w, mask, in.widthBytes, store, bankOut);
     } else {
+      int sectors = in.widthBytes == 4 && sectorShift >= 0 ? contiguousSectors(mask) : 0;
+      if (sectors > 0) {
+        global(lx.counters, store, sectors);
+        global(lx.site(in.index), store, sectors);
+        global(lx.phase(w.phase), store, sectors);
+        return;
+      }
       countGlobal(in, w, mask, in.widthBytes, store);
     }
+  }
+
+  /** The model's shortcuts ({@link MemoryModel#wordBanks}, {@link MemoryModel#sectorShift}). */
+  private final int wordBanks;
+  private final int sectorShift;
+
+  /**
+   * Whether the aligned 4-byte accesses at {@link #sharedAddr} of the lanes in mask each use a
+   * bank of their own (32 banks of 4-byte words): then the access is conflict-free.
+   */
+  private boolean distinctBanks(int mask) {
+    int[] addr = sharedAddr;
+    int seen = 0;
+    int low = 0;
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        int a = addr[l];
+        seen |= 1 << ((a >>> 2) & 31);
+        low |= a;
+      }
+    } else {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int a = addr[Integer.numberOfTrailingZeros(m)];
+        seen |= 1 << ((a >>> 2) & 31);
+        low |= a;
+      }
+    }
+    return (low & 3) == 0 && Integer.bitCount(seen) == Integer.bitCount(mask);
+  }
+
+  /**
+   * The sectors of a 4-byte access whose lanes form one run, lane l at the address of the run's
+   * first lane plus 4 (l - first): the bytes are one contiguous range. 0 when they are not.
+   */
+  private int contiguousSectors(int mask) {
+    int first = Integer.numberOfTrailingZeros(mask);
+    int run = mask >>> first;
+    if ((run & (run + 1)) != 0) {
+      return 0; // a hole in the lanes
+    }
+    int last = 31 - Integer.numberOfLeadingZeros(mask);
+    long[] addr = globalAddr;
+    long a0 = addr[first] - 4L * first;
+    for (int l = first; l <= last; l++) {
+      if (addr[l] != a0 + 4L * l) {
+        return 0;
+      }
+    }
+    return (int) (((addr[last] + 3) >>> sectorShift) - (addr[first] >>> sectorShift) + 1);
   }
 
   void load(CInsn in, Warp w, int mask, int[] bankOut) {

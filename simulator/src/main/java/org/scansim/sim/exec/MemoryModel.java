@@ -23,4 +23,22 @@ public interface MemoryModel {
 
   /** The 32-byte sectors a warp-level global access touches. */
   int sectors(long[] byteAddr, int mask, int widthBytes);
+
+  /**
+   * A shortcut the engine may take for aligned 4-byte shared accesses: {@code n > 0} when such an
+   * access is one request group over {@code n} banks of 4-byte words, served in one wavefront
+   * (degree 1) whenever no two of its lanes use the same bank, as {@link #shared} would find; 0
+   * when there is no such shortcut.
+   */
+  default int wordBanks() {
+    return 0;
+  }
+
+  /**
+   * A shortcut for global accesses: {@code s >= 0} when an access costs the number of distinct
+   * aligned 2^s-byte sectors its lanes' bytes touch, as {@link #sectors} would find; -1 when not.
+   */
+  default int sectorShift() {
+    return -1;
+  }
 }

@@ -77,14 +77,17 @@ final class Warp {
     }
     java.util.Arrays.fill(taint, 0);
     java.util.Arrays.fill(laneWork, 0);
-    for (int[][] shadows : new int[][][] {tag, undef}) {
-      if (shadows != null) {
-        for (int[] lanes : shadows) {
-          java.util.Arrays.fill(lanes, 0); // the checkers' shadows: all of them, as a new warp's
+    if (shadowLanes != null) {
+      // The checkers' shadows: zero again wherever one may be nonzero, as a new warp's.
+      for (int r = 0; r < shadowLanes.length; r++) {
+        if (shadowLanes[r] != 0) {
+          for (int[][] shadows : new int[][][] {tag, undef}) {
+            if (shadows != null) {
+              java.util.Arrays.fill(shadows[r], 0);
+            }
+          }
         }
       }
-    }
-    if (shadowLanes != null) {
       java.util.Arrays.fill(shadowLanes, 0);
     }
     live = laneCount == 32 ? -1 : (1 << laneCount) - 1;

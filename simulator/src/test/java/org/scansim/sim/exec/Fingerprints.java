@@ -2,6 +2,7 @@ package org.scansim.sim.exec;
 
 import java.util.Arrays;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.sim.arch.Architectures;
@@ -16,9 +17,16 @@ final class Fingerprints {
    * simulation configured by {@code setting}.
    */
   static String of(IrModule module, String entry, int n, boolean its, Consumer<Simulation> setting) {
-    var arch = Architectures.preset(its ? "hopper" : "fermi");
+    return of(module, entry, n, its ? "hopper" : "fermi", m -> m, setting);
+  }
+
+  /** The same on any preset, its memory model wrapped by {@code model}. */
+  static String of(IrModule module, String entry, int n, String preset, UnaryOperator<MemoryModel> model,
+      Consumer<Simulation> setting) {
+    var arch = Architectures.preset(preset);
+    boolean its = arch.independentThreadScheduling();
     Limits limits = new Limits(arch.name(), 1024, 48 * 1024, 50_000_000L, 1L << 30, its);
-    Simulation sim = new Simulation(module, new ArchMemoryModel(arch), limits);
+    Simulation sim = new Simulation(module, model.apply(new ArchMemoryModel(arch)), limits);
     setting.accept(sim);
     Simulation.Buffer in = sim.allocate("in", IrType.F32, n);
     Simulation.Buffer out = sim.allocate("out", IrType.F32, n);
