@@ -149,11 +149,7 @@ final class Memory {
     return true;
   }
 
-  /**
-   * A store whose lanes all write one shared or global allocation in bounds, without checkers.
-   * When some lane leaves the allocation the lanes before it have stored: the lane-by-lane path
-   * then stores every lane again in the same order, so the memory ends as it would have.
-   */
+  /** A store whose lanes all write one shared or global allocation in bounds, without checkers. */
   private boolean storeOne(CInsn in, Warp w, int mask, int[] bankOut) {
     long[] ptr = w.regs[in.a()];
     long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
@@ -169,30 +165,42 @@ final class Memory {
     int vt = w.taint[in.b()];
     byte[] taintWords = a.taintWords();
     boolean shared = a.space == Ptr.SHARED;
-    int base = a.base;
-    long globalBase = (long) a.id << 32;
+    int[] offs = offsets;
+    int low = 0;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       long p = ptr[l];
       long off = p & ~TAG;
       if ((p & TAG) != tag || off > limit) {
-        return false;
+        return false; // nothing stored yet: the lane-by-lane path stores, reports and counts
       }
-      int o = (int) off;
-      byte on = (byte) ((vt >>> l) & 1);
-      if (size == 4 && (o & 3) == 0) {
-        a.storeWord(o, (int) v[l]);
-        taintWords[o >>> 2] = on;
+      offs[l] = (int) off;
+      low |= (int) off;
+    }
+    if (size == 4 && (low & 3) == 0) {
+      if (mask == -1) {
+        for (int l = 0; l < 32; l++) {
+          int o = offs[l];
+          a.storeWord(o, (int) v[l]);
+          taintWords[o >>> 2] = (byte) ((vt >>> l) & 1);
+        }
       } else {
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          int o = offs[l];
+          a.storeWord(o, (int) v[l]);
+          taintWords[o >>> 2] = (byte) ((vt >>> l) & 1);
+        }
+      }
+    } else {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        int o = offs[l];
         a.store(t, o, v[l]);
-        a.setTaint(o, size, on != 0);
-      }
-      if (shared) {
-        sharedAddr[l] = base + o;
-      } else {
-        globalAddr[l] = globalBase + o;
+        a.setTaint(o, size, ((vt >>> l) & 1) != 0);
       }
     }
+    gather(shared, a.base, (long) a.id << 32, offs, mask);
     lx.progress++;
     countOne(in, w, shared, mask, true, bankOut);
     return true;
