@@ -92,12 +92,13 @@ public final class Bench {
   }
 
   /**
-   * One unmeasured run of each kernel at a middling size, so that the table measures the
-   * simulator rather than the JIT compiler's first pass over it.
+   * One unmeasured run of each kernel at n = 2^20 (or its largest size below), long enough for
+   * the JIT compiler to compile the engine's hot paths, so that the table measures the simulator
+   * rather than the compiler.
    */
   public void warmUp(List<Kernel> kernels) throws ScanRun.UsageException {
     for (Kernel k : kernels) {
-      List<Integer> s = sizes(k, 10, 16, 6);
+      List<Integer> s = sizes(k, 10, 20, 10);
       measure(k, s.get(s.size() - 1), threads);
     }
   }

@@ -85,7 +85,7 @@ final class BenchCommand implements Callable<Integer> {
         + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB";
     if (!json) {
       out.println("scansim bench: " + machine + ", " + t + " thread(s), arch " + arch);
-      out.println("time: from compiling the kernel file to the rendered report, after one warm-up run per kernel;");
+      out.println("time: from compiling the kernel file to the rendered report, after one warm-up run per kernel at 2^20;");
       out.println("java scan: a plain sequential scan of the same floats; ratio: time / java scan");
       out.println();
       out.printf(Locale.ROOT, "%-28s %9s %9s %12s %14s %10s %11s %9s%n", "kernel", "n", "time s", "elements/s", "thread inst/s",

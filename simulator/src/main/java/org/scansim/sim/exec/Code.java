@@ -97,13 +97,18 @@ final class Code {
     for (CInsn in : insns) {
       in.once = in.dst >= 0 && uniform[in.dst];
     }
-    traces = null;
+    synchronized (this) {
+      traces = null;
+    }
   }
 
   private Traces.Trace[] traces;
 
-  /** The traces runs without checkers take ({@link Traces}), built on first use. */
-  Traces.Trace[] traces() {
+  /**
+   * The traces runs without checkers take ({@link Traces}), built on first use (synchronized: the
+   * block threads of a launch ask for them at once).
+   */
+  synchronized Traces.Trace[] traces() {
     if (traces == null) {
       traces = Traces.build(this);
     }
