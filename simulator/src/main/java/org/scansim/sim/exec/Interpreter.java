@@ -151,8 +151,9 @@ final class Interpreter {
 
   /**
    * Runs a trace for the lanes of {@code mask}, counted as the instructions it covers. Only
-   * entered when the budget covers them all; a warp that cannot diverge further here (one stack
-   * entry) or a run without independent thread scheduling may follow loop back edges in it.
+   * entered when the budget covers them all. A trace that follows a loop's back edge is taken
+   * under independent thread scheduling only by a warp with one stack entry: no sibling path
+   * could take a turn at that back edge ({@link #backEdge}), so only the count of back edges moves.
    */
   private void trace(Warp w, int top, Traces.Trace tr, int mask) {
     int len = tr.pcs.length;

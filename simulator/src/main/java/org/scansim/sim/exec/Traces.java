@@ -54,6 +54,15 @@ final class Traces {
     }
   }
 
+  /**
+   * Longest straight-line body the passes rewrite (they are quadratic or worse in its length):
+   * longer ones, such as a fully unrolled loop in an untrusted submission, only follow branches.
+   */
+  static final int MAX_OPTIMISED = 400;
+
+  /** Longest trace: building them stays linear in the code for any shape of branches. */
+  static final int MAX_LENGTH = 1024;
+
   /** The trace starting at each pc, or null where none starts (mid-segment, control flow that does not fold). */
   static Trace[] build(Code code) {
     CInsn[] insns = code.insns;
@@ -76,7 +85,7 @@ final class Traces {
       BitSet visited = new BitSet(n);
       int cur = pc;
       int back = 0;
-      while (cur < n && !visited.get(cur) && (cur == pc || !reconvergence[cur])) {
+      while (cur < n && !visited.get(cur) && (cur == pc || !reconvergence[cur]) && pcs.size() < MAX_LENGTH) {
         CInsn in = insns[cur];
         if (in.op == Op.BR) {
           visited.set(cur);
@@ -98,8 +107,9 @@ final class Traces {
       if (pcs.isEmpty() || cur >= n) {
         continue;
       }
-      BitSet liveOut = liveIn[cur];
-      optimise(body, liveOut, code.uniform, mayTaint);
+      if (body.size() <= MAX_OPTIMISED) {
+        optimise(body, liveIn[cur], code.uniform, mayTaint);
+      }
       traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back);
     }
     return traces;

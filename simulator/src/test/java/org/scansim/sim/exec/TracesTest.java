@@ -143,6 +143,27 @@ class TracesTest {
     }
   }
 
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aLongStraightLineKernelIsTracedInBoundedTimeAndStillBehavesTheSame() {
+    // 3,000 statements without a branch (an unrolled loop, as a student might submit), with
+    // repeated pure computations for the passes to chew on: past MAX_OPTIMISED they only follow branches.
+    StringBuilder body = new StringBuilder("int x = t; int y = 0;");
+    for (int i = 0; i < 3000; i++) {
+      body.append(" y = t * 2; x = x * 3 + y;");
+    }
+    body.append(" out[t] = (float) (x & 1023);");
+    String src = "__global__ void k(const float *in, float *out, int n) {\n  int t = threadIdx.x;\n  " + body
+        + "\n}\nvoid entry(const float *in, float *out, int n) { k<<<1, 64>>>(in, out, n); }\n";
+    IrModule m = compile(src);
+    Code c = Compiler.compile(m, m.function("k"));
+    c.findUniform();
+    assertThat(c.insns.length).isGreaterThan(Traces.MAX_OPTIMISED * 10);
+    assertThat(Arrays.stream(c.traces()).filter(t -> t != null).mapToInt(t -> t.pcs.length).max().orElse(0))
+        .isLessThanOrEqualTo(Traces.MAX_LENGTH);
+    assertThat(fingerprint(m, "entry", 64, true, true)).isEqualTo(fingerprint(m, "entry", 64, true, false));
+  }
+
   static Stream<Arguments> seedKernels() throws java.io.IOException {
     return UniformityTest.seedKernels();
   }
