@@ -85,10 +85,43 @@ final class Memory {
   private static final long TAG = ~((1L << 40) - 1);
 
   /**
-   * A load whose lanes all read one shared or global allocation in bounds, without checkers: one
-   * pass that checks each lane, loads, and gathers the addresses for the access's cost. False
-   * (nothing counted, the destination to be rewritten) when some lane leaves the allocation: the
-   * lane-by-lane path then resolves, reports and counts the access.
+   * Each active lane's byte offset into {@link #offsets}, when every lane's pointer has the tag
+   * (space and allocation) {@code tag} and an offset of at most {@code limit}; returns the OR of
+   * the offsets (for their alignment), or -1 as soon as a lane does not.
+   */
+  private int laneOffsets(long[] ptr, int mask, long tag, long limit) {
+    int[] offs = offsets;
+    int low = 0;
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        long p = ptr[l];
+        long off = p & ~TAG;
+        if ((p & TAG) != tag || off > limit) {
+          return -1;
+        }
+        offs[l] = (int) off;
+        low |= (int) off;
+      }
+    } else {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        long p = ptr[l];
+        long off = p & ~TAG;
+        if ((p & TAG) != tag || off > limit) {
+          return -1;
+        }
+        offs[l] = (int) off;
+        low |= (int) off;
+      }
+    }
+    return low;
+  }
+
+  /**
+   * A load whose lanes all read one shared or global allocation in bounds, without checkers: the
+   * lanes' offsets are checked, then loaded, then gathered as addresses for the access's cost.
+   * False (nothing loaded or counted) when some lane leaves the allocation: the lane-by-lane path
+   * then resolves, reports and counts the access.
    */
   private boolean loadOne(CInsn in, Warp w, int mask, int[] bankOut) {
     long[] ptr = w.regs[in.a()];
@@ -107,25 +140,8 @@ final class Memory {
     int base = a.base;
     long globalBase = (long) a.id << 32;
     int[] offs = offsets;
-    if (mask == -1) {
-      for (int l = 0; l < 32; l++) {
-        long p = ptr[l];
-        long off = p & ~TAG;
-        if ((p & TAG) != tag || off > limit) {
-          return false;
-        }
-        offs[l] = (int) off;
-      }
-    } else {
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        long p = ptr[l];
-        long off = p & ~TAG;
-        if ((p & TAG) != tag || off > limit) {
-          return false;
-        }
-        offs[l] = (int) off;
-      }
+    if (laneOffsets(ptr, mask, tag, limit) < 0) {
+      return false;
     }
     int taint = 0;
     if (size == 4 && mask == -1) {
@@ -166,16 +182,9 @@ final class Memory {
     byte[] taintWords = a.taintWords();
     boolean shared = a.space == Ptr.SHARED;
     int[] offs = offsets;
-    int low = 0;
-    for (int m = mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      long p = ptr[l];
-      long off = p & ~TAG;
-      if ((p & TAG) != tag || off > limit) {
-        return false; // nothing stored yet: the lane-by-lane path stores, reports and counts
-      }
-      offs[l] = (int) off;
-      low |= (int) off;
+    int low = laneOffsets(ptr, mask, tag, limit);
+    if (low < 0) {
+      return false; // nothing stored: the lane-by-lane path stores, reports and counts
     }
     if (size == 4 && (low & 3) == 0) {
       if (mask == -1) {
