@@ -130,18 +130,9 @@ final class Interpreter {
    * instruction-by-instruction path reports where a budget runs out).
    */
   private void segment(Warp w, int top, int pc, int end, int mask) {
-    int len = end - pc;
-    long before = lx.budget;
-    lx.budget -= len;
-    sliceLeft -= len;
-    if ((before >>> 16) != (lx.budget >>> 16)) {
-      checkDeadline(w, insns[pc], mask);
-    }
-    int active = Integer.bitCount(mask);
+    charge(w, pc, end - pc, mask);
     lx.segmentWarp[pc]++;
-    lx.segmentThread[pc] += active;
-    lx.phaseWarp[w.phase] += len;
-    lx.phaseThread[w.phase] += (long) len * active;
+    lx.segmentThread[pc] += Integer.bitCount(mask);
     CInsn[] code = insns;
     for (int i = pc; i < end; i++) {
       execute(w, code[i], mask);
@@ -156,26 +147,32 @@ final class Interpreter {
    * could take a turn at that back edge ({@link #backEdge}), so only the count of back edges moves.
    */
   private void trace(Warp w, int top, Traces.Trace tr, int mask) {
-    int len = tr.pcs.length;
-    long before = lx.budget;
-    lx.budget -= len;
-    sliceLeft -= len;
     int pc = tr.pcs[0];
-    if ((before >>> 16) != (lx.budget >>> 16)) {
-      checkDeadline(w, insns[pc], mask);
-    }
+    charge(w, pc, tr.pcs.length, mask);
     if (tr.backEdges > 0 && lx.independentThreadScheduling) {
       w.backEdges += tr.backEdges;
     }
-    int active = Integer.bitCount(mask);
     lx.traceWarp[pc]++;
-    lx.traceThread[pc] += active;
-    lx.phaseWarp[w.phase] += len;
-    lx.phaseThread[w.phase] += (long) len * active;
+    lx.traceThread[pc] += Integer.bitCount(mask);
     for (CInsn in : tr.ops) {
       execute(w, in, mask);
     }
     w.pc[top] = tr.end;
+  }
+
+  /**
+   * Takes {@code len} instructions entered at pc from the budget and the time slice (checking the
+   * wall clock at each 65,536), and counts them in the warp's barrier phase.
+   */
+  private void charge(Warp w, int pc, int len, int mask) {
+    long before = lx.budget;
+    lx.budget -= len;
+    sliceLeft -= len;
+    if ((before >>> 16) != (lx.budget >>> 16)) {
+      checkDeadline(w, insns[pc], mask);
+    }
+    lx.phaseWarp[w.phase] += len;
+    lx.phaseThread[w.phase] += (long) len * Integer.bitCount(mask);
   }
 
   private void checkDeadline(Warp w, CInsn in, int mask) {

@@ -262,44 +262,10 @@ final class Traces {
       if (t == s || uniform[t] && !uniform[s]) {
         continue;
       }
-      // Every read of t up to its next write must come before s is written again.
-      boolean ok = true;
-      boolean tWritten = false;
-      boolean sWritten = false;
-      for (int k = i + 1; k < body.size() && ok && !tWritten; k++) {
-        CInsn in = body.get(k);
-        for (int a : in.args) {
-          if (a == t && sWritten) {
-            ok = false;
-          }
-        }
-        if (in.dst == s) {
-          sWritten = true;
-        }
-        if (in.dst == t) {
-          tWritten = true;
-        }
-      }
-      if (!ok || !tWritten && liveOut.get(t)) {
+      if (!replaceable(body, i, t, s, liveOut)) {
         continue;
       }
-      for (int k = i + 1; k < body.size(); k++) {
-        CInsn in = body.get(k);
-        int[] args = in.args.clone();
-        boolean uses = false;
-        for (int j = 0; j < args.length; j++) {
-          if (args[j] == t) {
-            args[j] = s;
-            uses = true;
-          }
-        }
-        if (uses) {
-          body.set(k, new CInsn(in, in.dst, args));
-        }
-        if (in.dst == t) {
-          break;
-        }
-      }
+      rename(body, i, t, s);
       body.remove(i);
       i--;
       changed = true;
@@ -349,7 +315,6 @@ final class Traces {
    * register holding the first result still holds it: the reads of the second read the first.
    */
   private static boolean shareComputations(List<CInsn> body, BitSet liveOut, boolean[] mayTaint) {
-    boolean changed = false;
     Map<Key, Integer> seen = new HashMap<>(); // key -> position of the computation
     for (int i = 0; i < body.size(); i++) {
       CInsn in = body.get(i);
@@ -373,40 +338,52 @@ final class Traces {
       if (in.once && !first.once) {
         continue;
       }
-      // Every read of t up to its next write must come before r is written again; t dead at the end.
-      boolean ok = true;
-      boolean tWritten = false;
-      boolean rWritten = false;
-      for (int j = i + 1; j < body.size() && ok && !tWritten; j++) {
-        CInsn x = body.get(j);
-        if (contains(x.args, t) && rWritten) {
-          ok = false;
-        }
-        rWritten |= x.dst == r;
-        tWritten |= x.dst == t;
-      }
-      if (!ok || !tWritten && liveOut.get(t)) {
+      if (!replaceable(body, i, t, r, liveOut)) {
         continue;
       }
-      for (int j = i + 1; j < body.size(); j++) {
-        CInsn x = body.get(j);
-        if (contains(x.args, t)) {
-          int[] args = x.args.clone();
-          for (int q = 0; q < args.length; q++) {
-            if (args[q] == t) {
-              args[q] = r;
-            }
-          }
-          body.set(j, new CInsn(x, x.dst, args));
-        }
-        if (x.dst == t) {
-          break;
-        }
-      }
+      rename(body, i, t, r);
       body.remove(i);
       return true; // positions moved: start over
     }
-    return changed;
+    return false;
+  }
+
+  /**
+   * Whether the reads of t after position i (up to t's next write) may read r instead: r is not
+   * written before any of them, and t is not read after the trace unless written again in it.
+   */
+  private static boolean replaceable(List<CInsn> body, int i, int t, int r, BitSet liveOut) {
+    boolean rWritten = false;
+    for (int j = i + 1; j < body.size(); j++) {
+      CInsn x = body.get(j);
+      if (rWritten && contains(x.args, t)) {
+        return false;
+      }
+      if (x.dst == t) {
+        return true;
+      }
+      rWritten |= x.dst == r;
+    }
+    return !liveOut.get(t);
+  }
+
+  /** The reads of t after position i, up to t's next write, read r instead. */
+  private static void rename(List<CInsn> body, int i, int t, int r) {
+    for (int j = i + 1; j < body.size(); j++) {
+      CInsn x = body.get(j);
+      if (contains(x.args, t)) {
+        int[] args = x.args.clone();
+        for (int q = 0; q < args.length; q++) {
+          if (args[q] == t) {
+            args[q] = r;
+          }
+        }
+        body.set(j, new CInsn(x, x.dst, args));
+      }
+      if (x.dst == t) {
+        return;
+      }
+    }
   }
 
   private static boolean contains(int[] a, int r) {
