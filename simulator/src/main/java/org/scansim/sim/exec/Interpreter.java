@@ -141,7 +141,8 @@ final class Interpreter {
   }
 
   /**
-   * Runs a trace for the lanes of {@code mask}, counted as the instructions it covers. Only
+   * Runs a trace for the lanes of {@code mask}, counted as the instructions it covers, and the
+   * conditional branch that ends it, if any, as the instruction-by-instruction path would. Only
    * entered when the budget covers them all. A trace that follows a loop's back edge is taken
    * under independent thread scheduling only by a warp with one stack entry: no sibling path
    * could take a turn at that back edge ({@link #backEdge}), so only the count of back edges moves.
@@ -157,7 +158,25 @@ final class Interpreter {
     for (CInsn in : tr.ops) {
       execute(w, in, mask);
     }
-    w.pc[top] = tr.end;
+    CInsn br = tr.branch;
+    if (br == null) {
+      w.pc[top] = tr.end;
+      return;
+    }
+    CInsn cmp = tr.compare;
+    int taken;
+    if (cmp == null) {
+      taken = taken(w, br, mask);
+    } else if (cmp.once) {
+      long[][] r = w.regs;
+      taken = Lanes.compareMask(cmp.lane, r[cmp.a()], r[cmp.b()], 1) != 0 ? mask : 0;
+    } else {
+      taken = Lanes.compareMask(cmp.lane, w.regs[cmp.a()], w.regs[cmp.b()], mask);
+    }
+    take(w, top, br, mask, taken);
+    if (w.sp == top + 1 && w.pc[top] <= tr.end) { // a uniform backward branch: a loop's back edge
+      backEdge(w);
+    }
   }
 
   /**
@@ -272,6 +291,11 @@ final class Interpreter {
   }
 
   private void branch(Warp w, int top, CInsn in, int mask) {
+    take(w, top, in, mask, taken(w, in, mask));
+  }
+
+  /** The lanes of mask whose condition of the conditional branch {@code in} holds. */
+  private int taken(Warp w, CInsn in, int mask) {
     long[] cond = w.regs[in.a()];
     int taken = 0;
     if (uniform[in.a()]) {
@@ -288,6 +312,11 @@ final class Interpreter {
         }
       }
     }
+    return taken;
+  }
+
+  /** The conditional branch {@code in}, taken by the lanes {@code taken} of mask: the warp follows or splits. */
+  private void take(Warp w, int top, CInsn in, int mask, int taken) {
     if (taken == mask) {
       w.pc[top] = in.target;
     } else if (taken == 0) {

@@ -477,6 +477,54 @@ final class Lanes {
     }
   }
 
+  /** Whether {@code kind} is one of the comparisons. */
+  static boolean isCompare(int kind) {
+    return kind >= LT && kind <= NE;
+  }
+
+  /**
+   * The lanes of {@code mask} whose predicate the comparison {@code kind} of a and b would set:
+   * a comparison and the branch on its result in one pass, without writing the predicate. Every
+   * lane is compared (a lane outside the mask compares whatever its registers hold, harmlessly).
+   */
+  static int compareMask(int kind, long[] a, long[] b, int mask) {
+    int set = 0;
+    switch (kind) {
+      case LT -> {
+        for (int l = 0; l < 32; l++) {
+          set |= (a[l] < b[l] ? 1 : 0) << l;
+        }
+      }
+      case LE -> {
+        for (int l = 0; l < 32; l++) {
+          set |= (a[l] <= b[l] ? 1 : 0) << l;
+        }
+      }
+      case GT -> {
+        for (int l = 0; l < 32; l++) {
+          set |= (a[l] > b[l] ? 1 : 0) << l;
+        }
+      }
+      case GE -> {
+        for (int l = 0; l < 32; l++) {
+          set |= (a[l] >= b[l] ? 1 : 0) << l;
+        }
+      }
+      case EQ -> {
+        for (int l = 0; l < 32; l++) {
+          set |= (a[l] == b[l] ? 1 : 0) << l;
+        }
+      }
+      case NE -> {
+        for (int l = 0; l < 32; l++) {
+          set |= (a[l] != b[l] ? 1 : 0) << l;
+        }
+      }
+      default -> throw new IllegalStateException("not a comparison: lane kind " + kind);
+    }
+    return set & mask;
+  }
+
   private static void lt(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
@@ -596,6 +644,12 @@ final class Lanes {
 
 
   private static void ptrAdd(long[] d, long[] a, long[] b, long scale, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = Ptr.add(a[l], b[l] * scale);
+      }
+      return;
+    }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       d[l] = Ptr.add(a[l], b[l] * scale);
@@ -604,6 +658,14 @@ final class Lanes {
 
   /** threadIdx.x of lane l: the linear thread index modulo blockDim.x. */
   private static void tidX(long[] d, int first, int blockX, int mask) {
+    int x0 = first % blockX;
+    if (x0 + 31 < blockX) { // the warp's lanes lie in one row of the block: no wrap-around
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        d[l] = x0 + l;
+      }
+      return;
+    }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       d[l] = (first + l) % blockX;

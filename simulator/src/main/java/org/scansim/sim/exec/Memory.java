@@ -85,22 +85,97 @@ final class Memory {
   private static final long TAG = ~((1L << 40) - 1);
 
   /**
-   * Each active lane's byte offset into {@link #offsets}, when every lane's pointer has the tag
-   * (space and allocation) {@code tag} and an offset of at most {@code limit}; returns the OR of
-   * the offsets (for their alignment), or -1 as soon as a lane does not.
+   * Set by {@link #laneOffsets} for a shared access: bit b set when some lane's address lies in
+   * 4-byte bank b of 32, and whether every address is 4-byte aligned.
    */
-  private int laneOffsets(long[] ptr, int mask, long tag, long limit) {
+  private int laneBanks;
+  private boolean laneWordsAligned;
+  /** Set by {@link #laneOffsets} for a shared access: every lane at one address. */
+  private boolean laneOneAddress;
+  /** Set by {@link #laneOffsets} for a global access: every lane l at the first lane's address plus 4 (l - first). */
+  private boolean laneRun;
+
+  /**
+   * One pass over the active lanes of an access to the allocation {@code a}: when every lane's
+   * pointer has the tag (space and allocation) {@code tag} and an offset of at most {@code limit},
+   * writes each lane's offset to {@link #offsets} and its address to {@link #sharedAddr} or
+   * {@link #globalAddr} (for the bank model or the coalescer), sets {@link #laneBanks} and
+   * {@link #laneWordsAligned} or {@link #laneRun} (for the shortcuts) and returns the OR of the
+   * offsets (for their alignment); returns -1 when a lane does not (having written nothing but
+   * this object's scratch arrays). With all 32 lanes active the lanes are checked without a
+   * branch: a lane's tag differs, or its offset lies past the limit (the difference is negative),
+   * exactly when the check value has a bit among the tag's.
+   */
+  private int laneOffsets(long[] ptr, int mask, long tag, long limit, Allocation a) {
     int[] offs = offsets;
     int low = 0;
+    if (a.space == Ptr.SHARED) {
+      int[] addr = sharedAddr;
+      int base = a.base;
+      int banks = 0;
+      int lowAddr = 0;
+      int same = 0;
+      int ad0 = base + (int) (ptr[Integer.numberOfTrailingZeros(mask)] & ~TAG);
+      if (mask == -1) {
+        long bad = 0;
+        for (int l = 0; l < 32; l++) {
+          long p = ptr[l];
+          long off = p & ~TAG;
+          bad |= ((p & TAG) ^ tag) | (limit - off); // nonzero tag bits, or negative when past the limit
+          int o = (int) off;
+          int ad = base + o;
+          offs[l] = o;
+          addr[l] = ad;
+          low |= o;
+          lowAddr |= ad;
+          same |= ad ^ ad0;
+          banks |= 1 << ((ad >>> 2) & 31);
+        }
+        if ((bad & TAG) != 0) { // a tag bit or the sign: some lane is elsewhere
+          return -1;
+        }
+      } else {
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          long p = ptr[l];
+          long off = p & ~TAG;
+          if ((p & TAG) != tag || off > limit) {
+            return -1;
+          }
+          int o = (int) off;
+          int ad = base + o;
+          offs[l] = o;
+          addr[l] = ad;
+          low |= o;
+          lowAddr |= ad;
+          same |= ad ^ ad0;
+          banks |= 1 << ((ad >>> 2) & 31);
+        }
+      }
+      laneBanks = banks;
+      laneOneAddress = same == 0;
+      laneWordsAligned = (lowAddr & 3) == 0;
+      return low;
+    }
+    long[] addr = globalAddr;
+    long globalBase = (long) a.id << 32;
+    int first = Integer.numberOfTrailingZeros(mask);
+    long o0 = (ptr[first] & ~TAG) - 4L * first; // where lane 0 would be if the lanes formed one run
+    long run = 0;
     if (mask == -1) {
+      long bad = 0;
       for (int l = 0; l < 32; l++) {
         long p = ptr[l];
         long off = p & ~TAG;
-        if ((p & TAG) != tag || off > limit) {
-          return -1;
-        }
-        offs[l] = (int) off;
-        low |= (int) off;
+        bad |= ((p & TAG) ^ tag) | (limit - off);
+        int o = (int) off;
+        offs[l] = o;
+        addr[l] = globalBase + o;
+        low |= o;
+        run |= (off - 4L * l) ^ o0;
+      }
+      if ((bad & TAG) != 0) {
+        return -1;
       }
     } else {
       for (int m = mask; m != 0; m &= m - 1) {
@@ -110,16 +185,21 @@ final class Memory {
         if ((p & TAG) != tag || off > limit) {
           return -1;
         }
-        offs[l] = (int) off;
-        low |= (int) off;
+        int o = (int) off;
+        offs[l] = o;
+        addr[l] = globalBase + o;
+        low |= o;
+        run |= (off - 4L * l) ^ o0;
       }
     }
+    int lanes = mask >>> first;
+    laneRun = run == 0 && (lanes & (lanes + 1)) == 0; // and no hole in the lanes
     return low;
   }
 
   /**
-   * A load whose lanes all read one shared or global allocation in bounds, without checkers: the
-   * lanes' offsets are checked, then loaded, then gathered as addresses for the access's cost.
+   * A load whose lanes all read one shared or global allocation in bounds, without checkers: one
+   * pass checks the lanes' offsets and gathers their addresses, a second loads.
    * False (nothing loaded or counted) when some lane leaves the allocation: the lane-by-lane path
    * then resolves, reports and counts the access.
    */
@@ -132,17 +212,13 @@ final class Memory {
     }
     IrType t = in.type;
     int size = t.size();
-    long tag = p0 & TAG;
     long limit = a.size() - size; // an offset above it, or negative (a huge unsigned one), is out of bounds
-    long[] d = w.regs[in.dst];
-    byte[] taintWords = a.taintWords();
-    boolean shared = a.space == Ptr.SHARED;
-    int base = a.base;
-    long globalBase = (long) a.id << 32;
-    int[] offs = offsets;
-    if (laneOffsets(ptr, mask, tag, limit) < 0) {
+    if (laneOffsets(ptr, mask, p0 & TAG, limit, a) < 0) {
       return false;
     }
+    long[] d = w.regs[in.dst];
+    byte[] taintWords = a.taintWords();
+    int[] offs = offsets;
     int taint = 0;
     if (size == 4 && mask == -1) {
       long hi = t == IrType.U32 ? 0xFFFF_FFFFL : -1L;
@@ -159,9 +235,8 @@ final class Memory {
         taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
       }
     }
-    gather(shared, base, globalBase, offs, mask);
     w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
-    countOne(in, w, shared, mask, false, bankOut);
+    countOne(in, w, a.space == Ptr.SHARED, mask, false, bankOut);
     return true;
   }
 
@@ -175,17 +250,15 @@ final class Memory {
     }
     IrType t = in.type;
     int size = t.size();
-    long tag = p0 & TAG;
     long limit = a.size() - size;
-    long[] v = w.regs[in.b()];
-    int vt = w.taint[in.b()];
-    byte[] taintWords = a.taintWords();
-    boolean shared = a.space == Ptr.SHARED;
-    int[] offs = offsets;
-    int low = laneOffsets(ptr, mask, tag, limit);
+    int low = laneOffsets(ptr, mask, p0 & TAG, limit, a);
     if (low < 0) {
       return false; // nothing stored: the lane-by-lane path stores, reports and counts
     }
+    long[] v = w.regs[in.b()];
+    int vt = w.taint[in.b()];
+    byte[] taintWords = a.taintWords();
+    int[] offs = offsets;
     if (size == 4 && (low & 3) == 0) {
       if (mask == -1) {
         for (int l = 0; l < 32; l++) {
@@ -209,42 +282,21 @@ final class Memory {
         a.setTaint(o, size, ((vt >>> l) & 1) != 0);
       }
     }
-    gather(shared, a.base, (long) a.id << 32, offs, mask);
     lx.progress++;
-    countOne(in, w, shared, mask, true, bankOut);
+    countOne(in, w, a.space == Ptr.SHARED, mask, true, bankOut);
     return true;
   }
 
-  /** The byte addresses of the lanes' offsets into one allocation, for the bank model or the coalescer. */
-  private void gather(boolean shared, int base, long globalBase, int[] offs, int mask) {
-    if (shared) {
-      int[] addr = sharedAddr;
-      if (mask == -1) {
-        for (int l = 0; l < 32; l++) {
-          addr[l] = base + offs[l];
-        }
-      } else {
-        for (int m = mask; m != 0; m &= m - 1) {
-          int l = Integer.numberOfTrailingZeros(m);
-          addr[l] = base + offs[l];
-        }
-      }
-    } else {
-      long[] addr = globalAddr;
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        addr[l] = globalBase + offs[l];
-      }
-    }
-  }
-
-  /** Counts an access whose lanes all touched one allocation, at the addresses gathered. */
+  /** Counts an access whose lanes all touched one allocation, at the addresses {@link #laneOffsets} gathered. */
   private void countOne(CInsn in, Warp w, boolean shared, int mask, boolean store, int[] bankOut) {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
     if (shared) {
-      if (in.widthBytes == 4 && wordBanks == 32 && distinctBanks(mask)) {
+      // Aligned 4-byte words in 32 distinct banks of 4-byte words: one conflict-free wavefront.
+      // Or one aligned word read or written by every lane (a broadcast or multicast).
+      if (in.widthBytes == 4 && wordBanks == 32 && laneWordsAligned
+          && (laneOneAddress || Integer.bitCount(laneBanks) == Integer.bitCount(mask))) {
         bankOut[0] = 1;
         bankOut[1] = 1;
         bankOut[2] = 1;
@@ -257,7 +309,7 @@ final class Memory {
       }
       countShared(in, w, mask, in.widthBytes, store, bankOut);
     } else {
-      int sectors = in.widthBytes == 4 && sectorShift >= 0 ? contiguousSectors(mask) : 0;
+      int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(mask) : 0;
       if (sectors > 0) {
         global(lx.counters, store, sectors);
         global(lx.site(in.index), store, sectors);
@@ -273,47 +325,13 @@ final class Memory {
   private final int sectorShift;
 
   /**
-   * Whether the aligned 4-byte accesses at {@link #sharedAddr} of the lanes in mask each use a
-   * bank of their own (32 banks of 4-byte words): then the access is conflict-free.
+   * The sectors of a 4-byte access whose lanes form one run ({@link #laneRun}): the bytes from the
+   * first lane's address to the last lane's address + 3 are one contiguous range.
    */
-  private boolean distinctBanks(int mask) {
-    int[] addr = sharedAddr;
-    int seen = 0;
-    int low = 0;
-    if (mask == -1) {
-      for (int l = 0; l < 32; l++) {
-        int a = addr[l];
-        seen |= 1 << ((a >>> 2) & 31);
-        low |= a;
-      }
-    } else {
-      for (int m = mask; m != 0; m &= m - 1) {
-        int a = addr[Integer.numberOfTrailingZeros(m)];
-        seen |= 1 << ((a >>> 2) & 31);
-        low |= a;
-      }
-    }
-    return (low & 3) == 0 && Integer.bitCount(seen) == Integer.bitCount(mask);
-  }
-
-  /**
-   * The sectors of a 4-byte access whose lanes form one run, lane l at the address of the run's
-   * first lane plus 4 (l - first): the bytes are one contiguous range. 0 when they are not.
-   */
-  private int contiguousSectors(int mask) {
-    int first = Integer.numberOfTrailingZeros(mask);
-    int run = mask >>> first;
-    if ((run & (run + 1)) != 0) {
-      return 0; // a hole in the lanes
-    }
-    int last = 31 - Integer.numberOfLeadingZeros(mask);
+  private int runSectors(int mask) {
     long[] addr = globalAddr;
-    long a0 = addr[first] - 4L * first;
-    for (int l = first; l <= last; l++) {
-      if (addr[l] != a0 + 4L * l) {
-        return 0;
-      }
-    }
+    int first = Integer.numberOfTrailingZeros(mask);
+    int last = 31 - Integer.numberOfLeadingZeros(mask);
     return (int) (((addr[last] + 3) >>> sectorShift) - (addr[first] >>> sectorShift) + 1);
   }
 

@@ -38,11 +38,13 @@ final class Ptr {
     return (p << (64 - OFFSET_BITS)) >> (64 - OFFSET_BITS);
   }
 
+  /**
+   * p moved by {@code bytes}: only the offset changes (modulo 2^40, like the offset field). Null
+   * plus a nonzero amount is an invalid pointer of the null space with that offset, which a
+   * dereference reports; null plus 0 stays null. Branch-free, so lane loops over it vectorise.
+   */
   static long add(long p, long bytes) {
-    if (p == 0) {
-      return bytes == 0 ? 0 : make(NULL_SPACE, 0, bytes);
-    }
-    return (p & ~OFFSET_MASK) | ((offset(p) + bytes) & OFFSET_MASK);
+    return (p & ~OFFSET_MASK) | ((p + bytes) & OFFSET_MASK);
   }
 
   static String spaceName(int space) {

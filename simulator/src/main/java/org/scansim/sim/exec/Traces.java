@@ -12,8 +12,9 @@ import org.scansim.frontend.ir.Op;
 /**
  * Straight-line traces for runs without checkers: from the start of a segment, the instructions a
  * warp runs with one mask, following unconditional branches (the {@code br} that closes an
- * {@code if} or a loop body) until a conditional branch, a barrier, a return or a reconvergence
- * point. A trace is counted as every instruction it covers, branches included, but runs a
+ * {@code if} or a loop body) until a conditional branch (which ends the trace and is decided by
+ * it), a barrier, a return or a reconvergence point. A trace is counted as every instruction it
+ * covers, branches included, but runs a
  * shorter program that leaves every register the code still reads, every memory word, every
  * counter and every fault as the instructions one by one would:
  *
@@ -41,16 +42,29 @@ final class Traces {
     final CInsn[] ops;
     /** The original instructions covered, in order (for the instruction counts). */
     final int[] pcs;
-    /** The pc after the trace: the control-flow instruction or reconvergence point it stops at. */
+    /**
+     * The pc after the trace: the control-flow instruction or reconvergence point it stops at, or
+     * the conditional branch that ends it ({@link #branch}).
+     */
     final int end;
     /** Backward unconditional branches followed (independent thread scheduling counts them). */
     final int backEdges;
+    /** The conditional branch the trace ends with (the last of {@link #pcs}), or null. */
+    final CInsn branch;
+    /**
+     * The comparison that computes {@link #branch}'s condition when nothing else reads it: the
+     * trace computes which lanes take the branch from its operands and writes no predicate.
+     * Null when the trace runs the comparison as one of its {@link #ops}.
+     */
+    final CInsn compare;
 
-    Trace(CInsn[] ops, int[] pcs, int end, int backEdges) {
+    Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare) {
       this.ops = ops;
       this.pcs = pcs;
       this.end = end;
       this.backEdges = backEdges;
+      this.branch = branch;
+      this.compare = compare;
     }
   }
 
@@ -110,7 +124,25 @@ final class Traces {
       if (body.size() <= MAX_OPTIMISED) {
         optimise(body, liveIn[cur], code.uniform, mayTaint);
       }
-      traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back);
+      // A conditional branch where the walk stopped ends the trace: it is counted with it and
+      // decided at its end. Its condition, when the last operation computes it from registers
+      // and nothing after the branch reads it, is not written at all.
+      CInsn branch = null;
+      CInsn compare = null;
+      CInsn stop = insns[cur];
+      if (stop.op == Op.CBR && !visited.get(cur) && (cur == pc || !reconvergence[cur])) {
+        branch = stop;
+        pcs.add(cur);
+        int cond = stop.a();
+        CInsn last = body.isEmpty() ? null : body.get(body.size() - 1);
+        if (last != null && last.op == Op.SETP && last.dst == cond && Lanes.isCompare(last.lane) && !contains(last.args, cond)
+            && !liveIn[stop.target].get(cond) && !liveIn[stop.elseTarget].get(cond)) {
+          compare = last;
+          body.remove(body.size() - 1);
+        }
+      }
+      traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back,
+          branch, compare);
     }
     return traces;
   }
