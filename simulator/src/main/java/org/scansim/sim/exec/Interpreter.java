@@ -169,7 +169,7 @@ final class Interpreter {
       taken = taken(w, br, mask);
     } else if (cmp.once) {
       long[][] r = w.regs;
-      taken = Lanes.compareMask(cmp.lane, r[cmp.a()], r[cmp.b()], 1) != 0 ? mask : 0;
+      taken = Lanes.compare(cmp.lane, r[cmp.a()][0], r[cmp.b()][0]) ? mask : 0;
     } else {
       taken = Lanes.compareMask(cmp.lane, w.regs[cmp.a()], w.regs[cmp.b()], mask);
     }

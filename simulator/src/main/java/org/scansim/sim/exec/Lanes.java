@@ -488,41 +488,44 @@ final class Lanes {
    * lane is compared (a lane outside the mask compares whatever its registers hold, harmlessly).
    */
   static int compareMask(int kind, long[] a, long[] b, int mask) {
-    int set = 0;
-    switch (kind) {
-      case LT -> {
-        for (int l = 0; l < 32; l++) {
-          set |= (a[l] < b[l] ? 1 : 0) << l;
-        }
-      }
-      case LE -> {
-        for (int l = 0; l < 32; l++) {
-          set |= (a[l] <= b[l] ? 1 : 0) << l;
-        }
-      }
-      case GT -> {
-        for (int l = 0; l < 32; l++) {
-          set |= (a[l] > b[l] ? 1 : 0) << l;
-        }
-      }
-      case GE -> {
-        for (int l = 0; l < 32; l++) {
-          set |= (a[l] >= b[l] ? 1 : 0) << l;
-        }
-      }
-      case EQ -> {
-        for (int l = 0; l < 32; l++) {
-          set |= (a[l] == b[l] ? 1 : 0) << l;
-        }
-      }
-      case NE -> {
-        for (int l = 0; l < 32; l++) {
-          set |= (a[l] != b[l] ? 1 : 0) << l;
-        }
-      }
+    return switch (kind) {
+      case LT -> ltMask(a, b) & mask;
+      case LE -> ~ltMask(b, a) & mask;
+      case GT -> ltMask(b, a) & mask;
+      case GE -> ~ltMask(a, b) & mask;
+      case EQ -> ~neMask(a, b) & mask;
+      case NE -> neMask(a, b) & mask;
       default -> throw new IllegalStateException("not a comparison: lane kind " + kind);
+    };
+  }
+
+  /** The comparison {@code kind} of two single values (a uniform predicate's one value). */
+  static boolean compare(int kind, long a, long b) {
+    return switch (kind) {
+      case LT -> a < b;
+      case LE -> a <= b;
+      case GT -> a > b;
+      case GE -> a >= b;
+      case EQ -> a == b;
+      case NE -> a != b;
+      default -> throw new IllegalStateException("not a comparison: lane kind " + kind);
+    };
+  }
+
+  private static int ltMask(long[] a, long[] b) {
+    int set = 0;
+    for (int l = 0; l < 32; l++) {
+      set |= (a[l] < b[l] ? 1 : 0) << l;
     }
-    return set & mask;
+    return set;
+  }
+
+  private static int neMask(long[] a, long[] b) {
+    int set = 0;
+    for (int l = 0; l < 32; l++) {
+      set |= (a[l] != b[l] ? 1 : 0) << l;
+    }
+    return set;
   }
 
   private static void lt(long[] d, long[] a, long[] b, int mask) {

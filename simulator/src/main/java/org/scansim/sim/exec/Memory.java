@@ -98,24 +98,22 @@ final class Memory {
   /**
    * One pass over the active lanes of an access to the allocation {@code a}: when every lane's
    * pointer has the tag (space and allocation) {@code tag} and an offset of at most {@code limit},
-   * writes each lane's offset to {@link #offsets} and its address to {@link #sharedAddr} or
-   * {@link #globalAddr} (for the bank model or the coalescer), sets {@link #laneBanks} and
-   * {@link #laneWordsAligned} or {@link #laneRun} (for the shortcuts) and returns the OR of the
-   * offsets (for their alignment); returns -1 when a lane does not (having written nothing but
-   * this object's scratch arrays). With all 32 lanes active the lanes are checked without a
-   * branch: a lane's tag differs, or its offset lies past the limit (the difference is negative),
-   * exactly when the check value has a bit among the tag's.
+   * writes each lane's offset to {@link #offsets}, sets {@link #laneBanks}, {@link
+   * #laneWordsAligned} and {@link #laneOneAddress} or {@link #laneRun} (for the shortcuts) and
+   * returns the OR of the offsets (for their alignment); returns -1 when a lane does not (having
+   * written nothing but this object's scratch arrays). With all 32 lanes active the lanes are
+   * checked without a branch: a lane's tag differs, or its offset lies past the limit (the
+   * difference is negative), exactly when the check value has a bit among the tag's.
    */
   private int laneOffsets(long[] ptr, int mask, long tag, long limit, Allocation a) {
     int[] offs = offsets;
     int low = 0;
+    int first = Integer.numberOfTrailingZeros(mask);
     if (a.space == Ptr.SHARED) {
-      int[] addr = sharedAddr;
       int base = a.base;
       int banks = 0;
-      int lowAddr = 0;
       int same = 0;
-      int ad0 = base + (int) (ptr[Integer.numberOfTrailingZeros(mask)] & ~TAG);
+      int o0 = (int) (ptr[first] & ~TAG);
       if (mask == -1) {
         long bad = 0;
         for (int l = 0; l < 32; l++) {
@@ -123,13 +121,10 @@ final class Memory {
           long off = p & ~TAG;
           bad |= ((p & TAG) ^ tag) | (limit - off); // nonzero tag bits, or negative when past the limit
           int o = (int) off;
-          int ad = base + o;
           offs[l] = o;
-          addr[l] = ad;
           low |= o;
-          lowAddr |= ad;
-          same |= ad ^ ad0;
-          banks |= 1 << ((ad >>> 2) & 31);
+          same |= o ^ o0;
+          banks |= 1 << (((base + o) >>> 2) & 31);
         }
         if ((bad & TAG) != 0) { // a tag bit or the sign: some lane is elsewhere
           return -1;
@@ -143,23 +138,17 @@ final class Memory {
             return -1;
           }
           int o = (int) off;
-          int ad = base + o;
           offs[l] = o;
-          addr[l] = ad;
           low |= o;
-          lowAddr |= ad;
-          same |= ad ^ ad0;
-          banks |= 1 << ((ad >>> 2) & 31);
+          same |= o ^ o0;
+          banks |= 1 << (((base + o) >>> 2) & 31);
         }
       }
       laneBanks = banks;
       laneOneAddress = same == 0;
-      laneWordsAligned = (lowAddr & 3) == 0;
+      laneWordsAligned = ((low | base) & 3) == 0;
       return low;
     }
-    long[] addr = globalAddr;
-    long globalBase = (long) a.id << 32;
-    int first = Integer.numberOfTrailingZeros(mask);
     long o0 = (ptr[first] & ~TAG) - 4L * first; // where lane 0 would be if the lanes formed one run
     long run = 0;
     if (mask == -1) {
@@ -170,7 +159,6 @@ final class Memory {
         bad |= ((p & TAG) ^ tag) | (limit - off);
         int o = (int) off;
         offs[l] = o;
-        addr[l] = globalBase + o;
         low |= o;
         run |= (off - 4L * l) ^ o0;
       }
@@ -187,7 +175,6 @@ final class Memory {
         }
         int o = (int) off;
         offs[l] = o;
-        addr[l] = globalBase + o;
         low |= o;
         run |= (off - 4L * l) ^ o0;
       }
@@ -195,6 +182,26 @@ final class Memory {
     int lanes = mask >>> first;
     laneRun = run == 0 && (lanes & (lanes + 1)) == 0; // and no hole in the lanes
     return low;
+  }
+
+  /** The byte addresses of the lanes' {@link #offsets} into {@code a}, for the bank model or the coalescer. */
+  private void gather(Allocation a, int mask) {
+    int[] offs = offsets;
+    if (a.space == Ptr.SHARED) {
+      int[] addr = sharedAddr;
+      int base = a.base;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        addr[l] = base + offs[l];
+      }
+    } else {
+      long[] addr = globalAddr;
+      long base = (long) a.id << 32;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        addr[l] = base + offs[l];
+      }
+    }
   }
 
   /**
@@ -236,7 +243,7 @@ final class Memory {
       }
     }
     w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
-    countOne(in, w, a.space == Ptr.SHARED, mask, false, bankOut);
+    countOne(in, w, a, mask, false, bankOut);
     return true;
   }
 
@@ -283,16 +290,16 @@ final class Memory {
       }
     }
     lx.progress++;
-    countOne(in, w, a.space == Ptr.SHARED, mask, true, bankOut);
+    countOne(in, w, a, mask, true, bankOut);
     return true;
   }
 
-  /** Counts an access whose lanes all touched one allocation, at the addresses {@link #laneOffsets} gathered. */
-  private void countOne(CInsn in, Warp w, boolean shared, int mask, boolean store, int[] bankOut) {
+  /** Counts an access whose lanes all touched the allocation {@code a}, at the {@link #offsets} of {@link #laneOffsets}. */
+  private void countOne(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
-    if (shared) {
+    if (a.space == Ptr.SHARED) {
       // Aligned 4-byte words in 32 distinct banks of 4-byte words: one conflict-free wavefront.
       // Or one aligned word read or written by every lane (a broadcast or multicast).
       if (in.widthBytes == 4 && wordBanks == 32 && laneWordsAligned
@@ -307,15 +314,17 @@ final class Memory {
         histogram[1] = 0;
         return;
       }
+      gather(a, mask);
       countShared(in, w, mask, in.widthBytes, store, bankOut);
     } else {
-      int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(mask) : 0;
+      int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(a, mask) : 0;
       if (sectors > 0) {
         global(lx.counters, store, sectors);
         global(lx.site(in.index), store, sectors);
         global(lx.phase(w.phase), store, sectors);
         return;
       }
+      gather(a, mask);
       countGlobal(in, w, mask, in.widthBytes, store);
     }
   }
@@ -328,11 +337,11 @@ final class Memory {
    * The sectors of a 4-byte access whose lanes form one run ({@link #laneRun}): the bytes from the
    * first lane's address to the last lane's address + 3 are one contiguous range.
    */
-  private int runSectors(int mask) {
-    long[] addr = globalAddr;
-    int first = Integer.numberOfTrailingZeros(mask);
-    int last = 31 - Integer.numberOfLeadingZeros(mask);
-    return (int) (((addr[last] + 3) >>> sectorShift) - (addr[first] >>> sectorShift) + 1);
+  private int runSectors(Allocation a, int mask) {
+    long base = (long) a.id << 32;
+    long first = base + offsets[Integer.numberOfTrailingZeros(mask)];
+    long last = base + offsets[31 - Integer.numberOfLeadingZeros(mask)];
+    return (int) (((last + 3) >>> sectorShift) - (first >>> sectorShift) + 1);
   }
 
   void load(CInsn in, Warp w, int mask, int[] bankOut) {
