@@ -29,7 +29,7 @@ import org.scansim.frontend.ir.Op;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class LanesBench {
-  @Param({"ADD_I32", "ADD_F32", "SHR_I32", "LT", "PTR_ADD"})
+  @Param({"ADD_I32", "ADD_F32", "SHR_I32", "SHR_I32_UNIFORM", "LT", "PTR_ADD"})
   public String kind;
 
   @Param({"full", "half"})
@@ -79,6 +79,15 @@ public class LanesBench {
           b[l] = l % 8; // the offset*(2*thid+1)-1 >> LOG_NUM_BANKS shapes of the padded scans
         }
       }
+      case "SHR_I32_UNIFORM" -> {
+        laneKind = Lanes.SHR_I32;
+        type = IrType.I32;
+        op = Op.SHR;
+        for (int l = 0; l < 32; l++) {
+          a[l] = (l % 2 == 0 ? 1 : -1) * (1_000_003L * l);
+          b[l] = 5; // ai >> LOG_NUM_BANKS: one amount for the warp (a constant register)
+        }
+      }
       case "LT" -> {
         laneKind = Lanes.LT;
         type = IrType.I32;
@@ -100,6 +109,8 @@ public class LanesBench {
       default -> throw new IllegalArgumentException("kind " + kind);
     }
     insn = new CInsn(new Insn(op, type, null).imm(4), type, 0, new int[] {1, 2}, 0);
+    insn.decode();
+    insn.uniformB = kind.endsWith("_UNIFORM");
   }
 
   @Benchmark

@@ -35,6 +35,40 @@ final class CInsn {
   boolean once;
   /** The specialised lane loop that runs this instruction ({@link Lanes#decode}), or {@link Lanes#GENERIC}. */
   int lane;
+  /**
+   * The first and second operand registers, or -1, as {@link #decode} found them in {@link #args}
+   * (read on every execution: kept out of the array).
+   */
+  int ra = -1;
+  int rb = -1;
+  /** The second operand is a uniform register ({@link Code#findUniform}): one value for every lane. */
+  boolean uniformB;
+  /** How the result's taint follows from the operands' ({@link #TAINT_CLEAR}, {@link #TAINT_COPY}, {@link #TAINT_JOIN}). */
+  final byte taintRule;
+  /** Arithmetic that counts as an application of the scan operator when an operand is tainted. */
+  final boolean work;
+
+  /** The result is never derived from the input (comparisons, special registers, pointer arithmetic). */
+  static final byte TAINT_CLEAR = 0;
+  /** The result is derived from the input where the first operand is (copies, conversions). */
+  static final byte TAINT_COPY = 1;
+  /** The result is derived from the input where either operand is. */
+  static final byte TAINT_JOIN = 2;
+
+  private static byte taintRule(Op op) {
+    return switch (op) {
+      case SETP, SREG, PTR_ADD -> TAINT_CLEAR;
+      case MOV, CVT -> TAINT_COPY;
+      default -> TAINT_JOIN;
+    };
+  }
+
+  private static boolean isWork(Op op, IrType type) {
+    return switch (op) {
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, MIN, MAX -> type != IrType.PRED;
+      default -> false;
+    };
+  }
 
   CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {
     this.op = ir.op();
@@ -46,6 +80,8 @@ final class CInsn {
     this.span = ir.span();
     this.index = index;
     this.widthBytes = type == null ? 0 : type.size();
+    this.taintRule = taintRule(op);
+    this.work = isWork(op, type);
   }
 
   /** A synthetic MOV or BR made by inlining a call. */
@@ -58,6 +94,8 @@ final class CInsn {
     this.ir = origin;
     this.span = origin.span();
     this.index = index;
+    this.taintRule = taintRule(op);
+    this.work = isWork(op, type);
   }
 
   /**
@@ -80,7 +118,17 @@ final class CInsn {
     this.widthBytes = from.widthBytes;
     this.countedWith = from.countedWith;
     this.once = from.once;
-    this.lane = Lanes.decode(this);
+    this.taintRule = from.taintRule;
+    this.work = from.work;
+    decode();
+    this.uniformB = from.uniformB && rb == from.rb;
+  }
+
+  /** Decodes the operands and the lane loop, once the {@link Compiler} has patched the operands. */
+  void decode() {
+    ra = args.length > 0 ? args[0] : -1;
+    rb = args.length > 1 ? args[1] : -1;
+    lane = Lanes.decode(this);
   }
 
   int a() {

@@ -36,7 +36,7 @@ final class Code {
     this.moduleLevel = moduleLevel;
     this.uniform = new boolean[regTypes.length];
     for (CInsn in : insns) {
-      in.lane = Lanes.decode(in);
+      in.decode();
     }
     this.boundary = new boolean[insns.length + 1];
     this.segmentEnd = new int[insns.length];
@@ -96,6 +96,7 @@ final class Code {
     uniform = Uniformity.analyse(insns, regTypes.length);
     for (CInsn in : insns) {
       in.once = in.dst >= 0 && uniform[in.dst];
+      in.uniformB = in.rb >= 0 && uniform[in.rb];
     }
     synchronized (this) {
       traces = null;

@@ -414,27 +414,42 @@ final class Interpreter {
   private void execute(Warp w, CInsn in, int mask) {
     if (in.once) {
       once(w, in, mask);
-      return;
+    } else if (in.lane != Lanes.GENERIC && checker == null) {
+      lanes(w, in, mask);
+    } else {
+      general(w, in, mask);
     }
+  }
+
+  /** An instruction with a specialised lane loop, without value-tracking checkers: the loop and the taint. */
+  private void lanes(Warp w, CInsn in, int mask) {
+    long[][] r = w.regs;
+    int dst = in.dst;
+    int ra = in.ra;
+    int rb = in.rb;
+    Lanes.run(in.lane, in, r[dst], ra >= 0 ? r[ra] : r[dst], rb >= 0 ? r[rb] : null, mask, w);
+    int[] t = w.taint;
+    switch (in.taintRule) {
+      case CInsn.TAINT_CLEAR -> t[dst] &= ~mask;
+      case CInsn.TAINT_COPY -> t[dst] = (t[dst] & ~mask) | (t[ra] & mask);
+      default -> {
+        int tainted = (t[ra] | t[rb]) & mask;
+        t[dst] = (t[dst] & ~mask) | tainted;
+        if (tainted != 0 && in.work) {
+          work(w, in, tainted);
+        }
+      }
+    }
+  }
+
+  private void general(Warp w, CInsn in, int mask) {
     long[][] r = w.regs;
     int[] t = w.taint;
     if (checker != null && in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM && in.op != Op.SHFL && in.dst >= 0) {
       checker.alu(in, w, mask);
     }
     if (in.lane != Lanes.GENERIC) {
-      int dst = in.dst;
-      Lanes.run(in.lane, in, r[dst], in.args.length > 0 ? r[in.a()] : r[dst], in.args.length > 1 ? r[in.b()] : null, mask, w);
-      switch (in.op) {
-        case SETP, SREG, PTR_ADD -> t[dst] &= ~mask;
-        case MOV, CVT -> t[dst] = (t[dst] & ~mask) | (t[in.a()] & mask);
-        default -> {
-          int tainted = (t[in.a()] | t[in.b()]) & mask;
-          t[dst] = (t[dst] & ~mask) | tainted;
-          if (tainted != 0 && isWork(in)) {
-            work(w, in, tainted);
-          }
-        }
-      }
+      lanes(w, in, mask);
       return;
     }
     switch (in.op) {

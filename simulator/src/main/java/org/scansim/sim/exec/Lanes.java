@@ -151,6 +151,37 @@ final class Lanes {
     return GENERIC;
   }
 
+  // The loops below are written without branches and without int casts ((int) x is x << 32 >> 32
+  // on a register), so that the JIT turns the 32-lane loops into vector instructions.
+
+  /** All ones when the shift amount s is below 32 (taken unsigned), else 0: CUDA's shifts by 32 or more give 0. */
+  private static long inRange(long s) {
+    return ((s >>> 5) - 1) >> 63;
+  }
+
+  /** 1 when a < b (signed 64-bit, overflow included: Hacker's Delight 2-12), else 0. */
+  private static long less(long a, long b) {
+    long diff = a - b;
+    return (diff ^ ((a ^ b) & (diff ^ a))) >>> 63;
+  }
+
+  /** 1 when a != b, else 0. */
+  private static long differ(long a, long b) {
+    long x = a ^ b;
+    return (x | -x) >>> 63;
+  }
+
+  /** The smaller of two 32-bit values held in registers (their difference cannot overflow). */
+  private static long min32(long a, long b) {
+    long diff = a - b;
+    return b + (diff & (diff >> 63));
+  }
+
+  private static long max32(long a, long b) {
+    long diff = a - b;
+    return a - (diff & (diff >> 63));
+  }
+
   /** Runs {@code kind} for the lanes of {@code mask} (see the class comment). */
   static void run(int kind, CInsn in, long[] d, long[] a, long[] b, int mask, Warp w) {
     switch (kind) {
@@ -161,15 +192,39 @@ final class Lanes {
       case AND -> and(d, a, b, mask);
       case OR -> or(d, a, b, mask);
       case XOR -> xor(d, a, b, mask);
-      case SHL_I32 -> shlI32(d, a, b, mask);
-      case SHR_I32 -> shrI32(d, a, b, mask);
+      case SHL_I32 -> {
+        if (in.uniformB) {
+          shlI32(d, a, b[0], mask);
+        } else {
+          shlI32(d, a, b, mask);
+        }
+      }
+      case SHR_I32 -> {
+        if (in.uniformB) {
+          shrI32(d, a, b[0], mask);
+        } else {
+          shrI32(d, a, b, mask);
+        }
+      }
       case MIN_I32 -> minI32(d, a, b, mask);
       case MAX_I32 -> maxI32(d, a, b, mask);
       case ADD_U32 -> addU32(d, a, b, mask);
       case SUB_U32 -> subU32(d, a, b, mask);
       case MUL_U32 -> mulU32(d, a, b, mask);
-      case SHL_U32 -> shlU32(d, a, b, mask);
-      case SHR_U32 -> shrU32(d, a, b, mask);
+      case SHL_U32 -> {
+        if (in.uniformB) {
+          shlU32(d, a, b[0], mask);
+        } else {
+          shlU32(d, a, b, mask);
+        }
+      }
+      case SHR_U32 -> {
+        if (in.uniformB) {
+          shrU32(d, a, b[0], mask);
+        } else {
+          shrU32(d, a, b, mask);
+        }
+      }
       case ADD_I64 -> addI64(d, a, b, mask);
       case SUB_I64 -> subI64(d, a, b, mask);
       case MUL_I64 -> mulI64(d, a, b, mask);
@@ -207,39 +262,39 @@ final class Lanes {
   private static void addI32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = (int) (a[l] + b[l]);
+        d[l] = (a[l] + b[l]) << 32 >> 32;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = (int) (a[l] + b[l]);
+      d[l] = (a[l] + b[l]) << 32 >> 32;
     }
   }
 
   private static void subI32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = (int) (a[l] - b[l]);
+        d[l] = (a[l] - b[l]) << 32 >> 32;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = (int) (a[l] - b[l]);
+      d[l] = (a[l] - b[l]) << 32 >> 32;
     }
   }
 
   private static void mulI32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = (int) a[l] * (int) b[l];
+        d[l] = a[l] * b[l] << 32 >> 32;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = (int) a[l] * (int) b[l];
+      d[l] = a[l] * b[l] << 32 >> 32;
     }
   }
 
@@ -282,55 +337,117 @@ final class Lanes {
     }
   }
 
-  private static void shlI32(long[] d, long[] a, long[] b, int mask) {
+  // Shifts by one amount for every lane (a uniform register: a constant, a loop's step): the
+  // amount is decoded once and the loop shifts by a scalar, which the JIT vectorises.
+
+  private static void shlI32(long[] d, long[] a, long s, int mask) {
+    long keep = inRange(s);
+    long sh = s & 31;
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (int) (a[l] << b[l]);
+        d[l] = a[l] << sh << 32 >> 32 & keep;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (int) (a[l] << b[l]);
+      d[l] = a[l] << sh << 32 >> 32 & keep;
+    }
+  }
+
+  private static void shrI32(long[] d, long[] a, long s, int mask) {
+    long sh = (s & 31) | (~inRange(s) & 31);
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] >> sh;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] >> sh;
+    }
+  }
+
+  private static void shlU32(long[] d, long[] a, long s, int mask) {
+    long keep = inRange(s) & 0xFFFF_FFFFL;
+    long sh = s & 31;
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] << sh & keep;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] << sh & keep;
+    }
+  }
+
+  private static void shrU32(long[] d, long[] a, long s, int mask) {
+    long keep = inRange(s);
+    long sh = s & 31;
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = a[l] >>> sh & keep;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = a[l] >>> sh & keep;
+    }
+  }
+
+  private static void shlI32(long[] d, long[] a, long[] b, int mask) {
+    if (mask == -1) {
+      for (int l = 0; l < 32; l++) {
+        d[l] = (b[l] & ~31L) != 0 ? 0 : a[l] << b[l] << 32 >> 32;
+      }
+      return;
+    }
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      d[l] = (b[l] & ~31L) != 0 ? 0 : a[l] << b[l] << 32 >> 32;
     }
   }
 
   private static void shrI32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? (a[l] >= 0 ? 0 : -1) : a[l] >> b[l];
+        d[l] = (b[l] & ~31L) != 0 ? (a[l] >= 0 ? 0 : -1) : a[l] >> b[l];
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? (a[l] >= 0 ? 0 : -1) : a[l] >> b[l];
+      d[l] = (b[l] & ~31L) != 0 ? (a[l] >= 0 ? 0 : -1) : a[l] >> b[l];
     }
   }
 
   private static void minI32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = Math.min(a[l], b[l]);
+        d[l] = min32(a[l], b[l]);
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = Math.min(a[l], b[l]);
+      d[l] = min32(a[l], b[l]);
     }
   }
 
   private static void maxI32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = Math.max(a[l], b[l]);
+        d[l] = max32(a[l], b[l]);
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = Math.max(a[l], b[l]);
+      d[l] = max32(a[l], b[l]);
     }
   }
 
@@ -376,26 +493,26 @@ final class Lanes {
   private static void shlU32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (a[l] << b[l]) & 0xFFFF_FFFFL;
+        d[l] = (b[l] & ~31L) != 0 ? 0 : (a[l] << b[l]) & 0xFFFF_FFFFL;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : (a[l] << b[l]) & 0xFFFF_FFFFL;
+      d[l] = (b[l] & ~31L) != 0 ? 0 : (a[l] << b[l]) & 0xFFFF_FFFFL;
     }
   }
 
   private static void shrU32(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : a[l] >>> b[l];
+        d[l] = (b[l] & ~31L) != 0 ? 0 : a[l] >>> b[l];
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = Long.compareUnsigned(b[l], 32) >= 0 ? 0 : a[l] >>> b[l];
+      d[l] = (b[l] & ~31L) != 0 ? 0 : a[l] >>> b[l];
     }
   }
 
@@ -531,91 +648,91 @@ final class Lanes {
   private static void lt(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = a[l] < b[l] ? 1 : 0;
+        d[l] = less(a[l], b[l]);
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = a[l] < b[l] ? 1 : 0;
+      d[l] = less(a[l], b[l]);
     }
   }
 
   private static void le(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = a[l] <= b[l] ? 1 : 0;
+        d[l] = less(b[l], a[l]) ^ 1;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = a[l] <= b[l] ? 1 : 0;
+      d[l] = less(b[l], a[l]) ^ 1;
     }
   }
 
   private static void gt(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = a[l] > b[l] ? 1 : 0;
+        d[l] = less(b[l], a[l]);
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = a[l] > b[l] ? 1 : 0;
+      d[l] = less(b[l], a[l]);
     }
   }
 
   private static void ge(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = a[l] >= b[l] ? 1 : 0;
+        d[l] = less(a[l], b[l]) ^ 1;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = a[l] >= b[l] ? 1 : 0;
+      d[l] = less(a[l], b[l]) ^ 1;
     }
   }
 
   private static void eq(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = a[l] == b[l] ? 1 : 0;
+        d[l] = differ(a[l], b[l]) ^ 1;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = a[l] == b[l] ? 1 : 0;
+      d[l] = differ(a[l], b[l]) ^ 1;
     }
   }
 
   private static void ne(long[] d, long[] a, long[] b, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = a[l] != b[l] ? 1 : 0;
+        d[l] = differ(a[l], b[l]);
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = a[l] != b[l] ? 1 : 0;
+      d[l] = differ(a[l], b[l]);
     }
   }
 
   private static void toI32(long[] d, long[] a, int mask) {
     if (mask == -1) {
       for (int l = 0; l < 32; l++) {
-        d[l] = (int) a[l];
+        d[l] = a[l] << 32 >> 32;
       }
       return;
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = (int) a[l];
+      d[l] = a[l] << 32 >> 32;
     }
   }
 
