@@ -629,20 +629,29 @@ final class Lanes {
     };
   }
 
-  private static int ltMask(long[] a, long[] b) {
-    int set = 0;
+  /** 1 << l for lane l: the bit of each lane in a mask, as a table the vectorised loops below read. */
+  private static final long[] LANE_BIT = new long[32];
+
+  static {
     for (int l = 0; l < 32; l++) {
-      set |= (a[l] < b[l] ? 1 : 0) << l;
+      LANE_BIT[l] = 1L << l;
     }
-    return set;
+  }
+
+  private static int ltMask(long[] a, long[] b) {
+    long set = 0;
+    for (int l = 0; l < 32; l++) {
+      set |= -less(a[l], b[l]) & LANE_BIT[l];
+    }
+    return (int) set;
   }
 
   private static int neMask(long[] a, long[] b) {
-    int set = 0;
+    long set = 0;
     for (int l = 0; l < 32; l++) {
-      set |= (a[l] != b[l] ? 1 : 0) << l;
+      set |= -differ(a[l], b[l]) & LANE_BIT[l];
     }
-    return set;
+    return (int) set;
   }
 
   private static void lt(long[] d, long[] a, long[] b, int mask) {
