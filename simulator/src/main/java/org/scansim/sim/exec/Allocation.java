@@ -100,6 +100,11 @@ final class Allocation {
     Arrays.fill(bytes, value);
   }
 
+  /** Sets bytes {@code from..to-1} to {@code value}. */
+  void fill(int from, int to, byte value) {
+    Arrays.fill(bytes, from, to, value);
+  }
+
   /** As new, filled with {@code value}: for a block's shared memory when its executor runs the next block. */
   void reset(byte value) {
     Arrays.fill(bytes, value);

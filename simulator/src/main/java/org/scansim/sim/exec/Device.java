@@ -413,6 +413,11 @@ public final class Device {
   private int threads = Runtime.getRuntime().availableProcessors();
   private java.util.concurrent.ExecutorService pool;
 
+  /** How many threads run independent blocks. */
+  int threads() {
+    return threads;
+  }
+
   /** How many threads run independent blocks (1: all on the caller's thread). */
   public void setThreads(int threads) {
     this.threads = Math.max(1, threads);

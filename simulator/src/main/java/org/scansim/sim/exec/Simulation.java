@@ -31,9 +31,11 @@ public final class Simulation {
     if (a == null) {
       throw new Fault("out-of-memory", null, "device memory budget exhausted allocating " + name);
     }
-    a.fill((byte) 0xFF); // cudaMalloc leaves memory uninitialised; all-ones bits are NaN as floats
+    // cudaMalloc leaves memory uninitialised; all-ones bits are NaN as floats.
+    Parallel.forRanges(a.size(), device.threads(), (from, to) -> a.fill(from, to, (byte) 0xFF));
     Buffer b = new Buffer(a, type, device.global.pointerTo(a));
     b.checker = device.checker();
+    b.threads = device.threads();
     return b;
   }
 
@@ -370,6 +372,8 @@ public final class Simulation {
     private final long pointer;
 
     private Checker checker;
+    /** Threads the host-side loops over this buffer may use (the run's). */
+    private int threads = 1;
 
     Buffer(Allocation a, IrType type, long pointer) {
       this.a = a;
@@ -401,25 +405,42 @@ public final class Simulation {
 
     /** Writes elements 0.. from {@code x} as {@link #setInput} does, all at once. */
     public void setInputs(double[] x) {
+      setInputs(x.length, i -> x[i]);
+    }
+
+    /**
+     * Writes elements 0..n-1 as {@link #setInput} does, element i being {@code x(i)}, all at once
+     * (on the run's threads when no checker records them one by one).
+     */
+    public void setInputs(int n, java.util.function.IntToDoubleFunction x) {
       if (type != IrType.F32 || checker != null) {
-        for (int i = 0; i < x.length; i++) {
-          setInput(i, x[i]);
+        for (int i = 0; i < n; i++) {
+          setInput(i, x.applyAsDouble(i));
         }
         return;
       }
-      for (int i = 0; i < x.length; i++) {
-        a.storeWord(i * 4, Float.floatToRawIntBits((float) x[i]));
-      }
-      a.setTaint(0, x.length * 4, true);
+      Parallel.forRanges(n, threads, (from, to) -> {
+        for (int i = from; i < to; i++) {
+          a.storeWord(i * 4, Float.floatToRawIntBits((float) x.applyAsDouble(i)));
+        }
+        a.setTaint(from * 4, (to - from) * 4, true);
+      });
+    }
+
+    /** Threads the host-side loops over this buffer may use. */
+    public int threads() {
+      return threads;
     }
 
     /** Elements 0..n-1 as {@link #get} reads them. */
     public double[] values(int n) {
       double[] v = new double[n];
       if (type == IrType.F32) {
-        for (int i = 0; i < n; i++) {
-          v[i] = Float.intBitsToFloat((int) a.loadWord(i * 4));
-        }
+        Parallel.forRanges(n, threads, (from, to) -> {
+          for (int i = from; i < to; i++) {
+            v[i] = Float.intBitsToFloat((int) a.loadWord(i * 4));
+          }
+        });
       } else {
         for (int i = 0; i < n; i++) {
           v[i] = get(i);

@@ -9,12 +9,16 @@ public final class Inputs {
   private Inputs() {}
 
   public static double[] values(int n) {
-    long k = Math.max(2, Math.min(8, 1 + (1L << 24) / Math.max(1, n)));
     double[] x = new double[n];
     // Element i is a function of i alone (the sequence's state before it is 0x9E37... * (i + 2)),
     // so the elements are filled in parallel with the same values as a sequential loop.
-    java.util.Arrays.parallelSetAll(x, i -> value(i, k));
+    java.util.Arrays.parallelSetAll(x, i -> value(i, n));
     return x;
+  }
+
+  /** Element i of the input of n elements (element i of {@link #values}), computed on its own. */
+  public static double value(int i, int n) {
+    return value(i, Math.max(2, Math.min(8, 1 + (1L << 24) / Math.max(1, n))));
   }
 
   private static double value(int i, long k) {
