@@ -337,15 +337,28 @@ final class Interpreter {
   }
 
   /**
-   * An instruction writing a uniform register: computed once, as lane 0, on its operands'
-   * single values. It still counts as one warp instruction of all the active lanes.
-   */
-  /**
    * An instruction writing a uniform register: computed once, as lane 0, on its operands' single
    * values, then written to every lane. It still counts as one warp instruction of all the
    * active lanes.
    */
   private void once(Warp w, CInsn in, int mask) {
+    if (in.lane != Lanes.GENERIC) {
+      long[][] r = w.regs;
+      int[] t = w.taint;
+      int ra = in.ra;
+      int rb = in.rb;
+      java.util.Arrays.fill(r[in.dst], Lanes.scalar(in.lane, in, r[ra][0], rb >= 0 ? r[rb][0] : 0));
+      int tainted = t[ra] | (rb >= 0 ? t[rb] : 0);
+      if (in.taintRule == CInsn.TAINT_CLEAR) {
+        t[in.dst] = 0;
+      } else {
+        t[in.dst] = tainted == 0 ? 0 : -1;
+        if (tainted != 0 && in.work) {
+          work(w, in, mask);
+        }
+      }
+      return;
+    }
     laneZero(w, in, mask);
     long[] d = w.regs[in.dst];
     java.util.Arrays.fill(d, 1, 32, d[0]);

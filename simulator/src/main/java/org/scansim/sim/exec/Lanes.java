@@ -151,6 +151,44 @@ final class Lanes {
     return GENERIC;
   }
 
+  /**
+   * The value {@code kind} computes from single operand values a and b (b unused by the one-operand
+   * kinds): a uniform register's one value, bit for bit what the lane loop gives any lane.
+   * Not for {@link #TID_X}, which is never uniform.
+   */
+  static long scalar(int kind, CInsn in, long a, long b) {
+    return switch (kind) {
+      case MOV -> a;
+      case ADD_I32 -> (a + b) << 32 >> 32;
+      case SUB_I32 -> (a - b) << 32 >> 32;
+      case MUL_I32 -> a * b << 32 >> 32;
+      case AND -> a & b;
+      case OR -> a | b;
+      case XOR -> a ^ b;
+      case SHL_I32 -> (b & ~31L) != 0 ? 0 : a << b << 32 >> 32;
+      case SHR_I32 -> (b & ~31L) != 0 ? (a >= 0 ? 0 : -1) : a >> b;
+      case MIN_I32 -> min32(a, b);
+      case MAX_I32 -> max32(a, b);
+      case ADD_U32 -> (a + b) & 0xFFFF_FFFFL;
+      case SUB_U32 -> (a - b) & 0xFFFF_FFFFL;
+      case MUL_U32 -> (a * b) & 0xFFFF_FFFFL;
+      case SHL_U32 -> (b & ~31L) != 0 ? 0 : (a << b) & 0xFFFF_FFFFL;
+      case SHR_U32 -> (b & ~31L) != 0 ? 0 : a >>> b;
+      case ADD_I64 -> a + b;
+      case SUB_I64 -> a - b;
+      case MUL_I64 -> a * b;
+      case ADD_F32 -> Alu.f(Alu.f(a) + Alu.f(b));
+      case SUB_F32 -> Alu.f(Alu.f(a) - Alu.f(b));
+      case MUL_F32 -> Alu.f(Alu.f(a) * Alu.f(b));
+      case LT, LE, GT, GE, EQ, NE -> compare(kind, a, b) ? 1 : 0;
+      case TO_I32 -> a << 32 >> 32;
+      case TO_U32 -> a & 0xFFFF_FFFFL;
+      case INT_TO_F32 -> Alu.f((float) a);
+      case PTR_ADD -> Ptr.add(a, b * in.ir.imm());
+      default -> throw new IllegalStateException("lane kind " + kind + " has no single value");
+    };
+  }
+
   // The loops below are written without branches and without int casts ((int) x is x << 32 >> 32
   // on a register), so that the JIT turns the 32-lane loops into vector instructions.
 

@@ -21,7 +21,8 @@ import org.scansim.frontend.ir.Reg;
  * promise to match bit for bit: every decoded kind, on edge values and random ones of its types,
  * under full, partial and single-lane masks, with the second operand varying per lane or the
  * same in every lane (a uniform register, which the shifts read once). Inactive lanes must keep
- * what they held. The compare-and-branch masks ({@link Lanes#compareMask}, {@link Lanes#compare})
+ * what they held. The single-value form of each kind ({@link Lanes#scalar}, for uniform
+ * registers) must give every lane's value. The compare-and-branch masks ({@link Lanes#compareMask}, {@link Lanes#compare})
  * are checked against the predicate {@link Alu#compare} writes.
  */
 class LanesTest {
@@ -85,6 +86,9 @@ class LanesTest {
           Lanes.run(in.lane, in, got, a, b, mask, null);
           assertThat(got).as("%s.%s round %d mask %08x uniform %s, a=%s b=%s", op, t, round, mask, uniform,
               java.util.Arrays.toString(a), java.util.Arrays.toString(b)).containsExactly(want);
+          if (mask == -1) {
+            assertScalar(in, a, b, want);
+          }
         }
       }
     }
@@ -109,6 +113,9 @@ class LanesTest {
         long[] got = garbage();
         Lanes.run(in.lane, in, got, a, b, mask, null);
         assertThat(got).as("%s.%s round %d mask %08x", c, t, round, mask).containsExactly(want);
+        if (mask == -1) {
+          assertScalar(in, a, b, want);
+        }
         int wantMask = 0;
         for (int l = 0; l < 32; l++) {
           if ((mask >>> l & 1) != 0 && want[l] != 0) {
@@ -136,7 +143,17 @@ class LanesTest {
         long[] got = garbage();
         Lanes.run(in.lane, in, got, a, null, mask, null);
         assertThat(got).as("cvt %s <- %s round %d mask %08x", to, from, round, mask).containsExactly(want);
+        if (mask == -1) {
+          assertScalar(in, a, new long[32], want);
+        }
       }
+    }
+  }
+
+  /** {@link Lanes#scalar} (a uniform register's one value) gives each lane's value from that lane's operands. */
+  private static void assertScalar(CInsn in, long[] a, long[] b, long[] want) {
+    for (int l = 0; l < 32; l++) {
+      assertThat(Lanes.scalar(in.lane, in, a[l], b[l])).as("scalar %s lane %d: %d, %d", in.op, l, a[l], b[l]).isEqualTo(want[l]);
     }
   }
 
