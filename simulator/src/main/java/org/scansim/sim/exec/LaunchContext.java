@@ -36,6 +36,18 @@ final class LaunchContext {
   final long[] traceThread;
   long[] phaseWarp = new long[8];
   long[] phaseThread = new long[8];
+  /**
+   * Accesses the engine's shortcuts counted ({@link Memory}), per site and per phase at index
+   * 2 × site (or phase) + 1 for a store, + 0 for a load, folded into the counters with the
+   * instruction counts: conflict-free shared accesses of one wavefront, and global accesses of
+   * one contiguous run with their sectors.
+   */
+  final long[] siteQuickShared;
+  final long[] siteQuickGlobal;
+  final long[] siteQuickSectors;
+  long[] phaseQuickShared = new long[16];
+  long[] phaseQuickGlobal = new long[16];
+  long[] phaseQuickSectors = new long[16];
   final StringBuilder printf = new StringBuilder();
   final List<String> warnings = new ArrayList<>();
   long budget;
@@ -64,6 +76,9 @@ final class LaunchContext {
     this.memoryModel = memoryModel;
     this.sites = new Counters[code.insns.length];
     this.siteWarp = new long[code.insns.length];
+    this.siteQuickShared = new long[2 * code.insns.length];
+    this.siteQuickGlobal = new long[2 * code.insns.length];
+    this.siteQuickSectors = new long[2 * code.insns.length];
     this.siteThread = new long[code.insns.length];
     this.segmentWarp = new long[code.insns.length];
     this.segmentThread = new long[code.insns.length];
@@ -99,10 +114,20 @@ final class LaunchContext {
       traceWarp[i] += b.traceWarp[i];
       traceThread[i] += b.traceThread[i];
     }
+    for (int i = 0; i < siteQuickShared.length; i++) {
+      siteQuickShared[i] += b.siteQuickShared[i];
+      siteQuickGlobal[i] += b.siteQuickGlobal[i];
+      siteQuickSectors[i] += b.siteQuickSectors[i];
+    }
     ensurePhase(b.phaseWarp.length - 1);
     for (int p = 0; p < b.phaseWarp.length; p++) {
       phaseWarp[p] += b.phaseWarp[p];
       phaseThread[p] += b.phaseThread[p];
+    }
+    for (int i = 0; i < b.phaseQuickShared.length; i++) {
+      phaseQuickShared[i] += b.phaseQuickShared[i];
+      phaseQuickGlobal[i] += b.phaseQuickGlobal[i];
+      phaseQuickSectors[i] += b.phaseQuickSectors[i];
     }
     for (int i = 0; i < sites.length; i++) {
       if (b.sites[i] != null) {
@@ -129,11 +154,79 @@ final class LaunchContext {
       int n = Math.max(p + 1, phaseWarp.length * 2);
       phaseWarp = java.util.Arrays.copyOf(phaseWarp, n);
       phaseThread = java.util.Arrays.copyOf(phaseThread, n);
+      phaseQuickShared = java.util.Arrays.copyOf(phaseQuickShared, 2 * n);
+      phaseQuickGlobal = java.util.Arrays.copyOf(phaseQuickGlobal, 2 * n);
+      phaseQuickSectors = java.util.Arrays.copyOf(phaseQuickSectors, 2 * n);
+    }
+  }
+
+  /** A conflict-free shared access of one wavefront (the shortcut), at site {@code index} in barrier phase {@code phase}. */
+  void quickShared(int index, int phase, boolean store) {
+    int s = store ? 1 : 0;
+    siteQuickShared[2 * index + s]++;
+    phaseQuickShared[2 * phase + s]++;
+  }
+
+  /** A global access of one contiguous run touching {@code sectors} sectors (the shortcut). */
+  void quickGlobal(int index, int phase, boolean store, int sectors) {
+    int s = store ? 1 : 0;
+    siteQuickGlobal[2 * index + s]++;
+    siteQuickSectors[2 * index + s] += sectors;
+    phaseQuickGlobal[2 * phase + s]++;
+    phaseQuickSectors[2 * phase + s] += sectors;
+  }
+
+  /** Adds {@code count} accesses counted by the shortcuts (loads or stores) to {@code k}. */
+  private static void addQuick(Counters k, boolean store, long shared, long global, long sectors) {
+    if (shared != 0) {
+      if (store) {
+        k.sharedStoreInstructions += shared;
+        k.sharedStoreWavefronts += shared;
+        k.sharedStoreIdealWavefronts += shared;
+      } else {
+        k.sharedLoadInstructions += shared;
+        k.sharedLoadWavefronts += shared;
+        k.sharedLoadIdealWavefronts += shared;
+      }
+      k.maxConflictDegree = Math.max(k.maxConflictDegree, 1);
+      k.degreeHistogram[1] += shared;
+    }
+    if (global != 0) {
+      if (store) {
+        k.globalStoreInstructions += global;
+        k.globalStoreSectors += sectors;
+      } else {
+        k.globalLoadInstructions += global;
+        k.globalLoadSectors += sectors;
+      }
+    }
+  }
+
+  /** Moves the shortcuts' access counts into the per-site, per-phase and launch counters. */
+  private void foldQuickCounts() {
+    for (int i = 0; i < siteQuickShared.length; i++) {
+      if (siteQuickShared[i] != 0 || siteQuickGlobal[i] != 0) {
+        boolean store = (i & 1) != 0;
+        addQuick(site(i >> 1), store, siteQuickShared[i], siteQuickGlobal[i], siteQuickSectors[i]);
+        addQuick(counters, store, siteQuickShared[i], siteQuickGlobal[i], siteQuickSectors[i]);
+        siteQuickShared[i] = 0;
+        siteQuickGlobal[i] = 0;
+        siteQuickSectors[i] = 0;
+      }
+    }
+    for (int i = 0; i < phaseQuickShared.length; i++) {
+      if (phaseQuickShared[i] != 0 || phaseQuickGlobal[i] != 0) {
+        addQuick(phase(i >> 1), (i & 1) != 0, phaseQuickShared[i], phaseQuickGlobal[i], phaseQuickSectors[i]);
+        phaseQuickShared[i] = 0;
+        phaseQuickGlobal[i] = 0;
+        phaseQuickSectors[i] = 0;
+      }
     }
   }
 
   /** Moves the flat instruction counts into the per-site, per-phase and launch counters (once, at the end). */
   void foldInstructionCounts() {
+    foldQuickCounts();
     // A trace entered at p counts once for every instruction it covers.
     Traces.Trace[] traces = null;
     for (int p = 0; p < traceWarp.length; p++) {

@@ -307,11 +307,7 @@ final class Memory {
         bankOut[0] = 1;
         bankOut[1] = 1;
         bankOut[2] = 1;
-        histogram[1] = 1;
-        shared(lx.counters, store, bankOut, 1);
-        shared(lx.site(in.index), store, bankOut, 1);
-        shared(lx.phase(w.phase), store, bankOut, 1);
-        histogram[1] = 0;
+        lx.quickShared(in.index, w.phase, store);
         return;
       }
       gather(a, mask);
@@ -319,9 +315,7 @@ final class Memory {
     } else {
       int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(a, mask) : 0;
       if (sectors > 0) {
-        global(lx.counters, store, sectors);
-        global(lx.site(in.index), store, sectors);
-        global(lx.phase(w.phase), store, sectors);
+        lx.quickGlobal(in.index, w.phase, store, sectors);
         return;
       }
       gather(a, mask);

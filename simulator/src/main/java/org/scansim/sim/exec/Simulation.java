@@ -249,6 +249,13 @@ public final class Simulation {
       if (m == 0) {
         continue;
       }
+      if (m <= 2) { // most values: one reader, or two, equal in level or phase or not
+        int a = readers[start[o]];
+        int b = readers[start[o] + m - 1];
+        fanLevel = Math.max(fanLevel, m == 2 && df.depth[a] == df.depth[b] ? 2 : 1);
+        fanPhase = Math.max(fanPhase, m == 2 && df.phase[a] == df.phase[b] ? 2 : 1);
+        continue;
+      }
       if (m > levels.length) {
         levels = new int[m];
         phases = new int[m];
