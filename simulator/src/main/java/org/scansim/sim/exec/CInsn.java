@@ -45,7 +45,10 @@ final class CInsn {
   boolean uniformB;
   /** How the result's taint follows from the operands' ({@link #TAINT_CLEAR}, {@link #TAINT_COPY}, {@link #TAINT_JOIN}). */
   final byte taintRule;
-  /** Arithmetic that counts as an application of the scan operator when an operand is tainted. */
+  /**
+   * Arithmetic that counts as an application of the scan operator when an operand is derived from
+   * the input (every arithmetic operation but on predicates: DESIGN §4).
+   */
   final boolean work;
 
   /** The result is never derived from the input (comparisons, special registers, pointer arithmetic). */

@@ -359,7 +359,7 @@ final class Interpreter {
       }
       return;
     }
-    laneZero(w, in, mask);
+    laneZero(w, in, mask); // the instructions without a lane loop, on lane 0
     long[] d = w.regs[in.dst];
     java.util.Arrays.fill(d, 1, 32, d[0]);
   }
@@ -373,19 +373,10 @@ final class Interpreter {
       tainted |= t[a];
     }
     t[in.dst] = tainted == 0 ? 0 : -1;
-    if (in.lane != Lanes.GENERIC) {
-      Lanes.run(in.lane, in, d, r[in.a()], in.args.length > 1 ? r[in.b()] : null, 1, w);
-      if (in.op == Op.SETP || in.op == Op.PTR_ADD) {
-        t[in.dst] = 0;
-      } else if (tainted != 0 && isWork(in)) {
-        work(w, in, mask);
-      }
-      return;
-    }
     switch (in.op) {
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
         Alu.binary(in, d, r[in.a()], r[in.b()], 1);
-        if (tainted != 0 && isWork(in)) {
+        if (tainted != 0 && in.work) {
           work(w, in, mask);
         }
       }
@@ -403,14 +394,6 @@ final class Interpreter {
     if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_DIFF) {
       t[in.dst] = 0;
     }
-  }
-
-  /** Whether an arithmetic instruction on values from the input is an application of the scan operator. */
-  private static boolean isWork(CInsn in) {
-    return switch (in.op) {
-      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, MIN, MAX -> in.type != IrType.PRED;
-      default -> false;
-    };
   }
 
   /** The scan operator applied once in each lane of {@code lanes}. */
@@ -479,7 +462,7 @@ final class Interpreter {
         Alu.binary(in, r[in.dst], w.regs[in.a()], w.regs[in.b()], mask);
         int tainted = (t[in.a()] | t[in.b()]) & mask;
         t[in.dst] = (t[in.dst] & ~mask) | tainted;
-        if (tainted != 0 && isWork(in)) {
+        if (tainted != 0 && in.work) {
           work(w, in, tainted);
         }
       }
