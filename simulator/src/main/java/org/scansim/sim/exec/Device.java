@@ -194,22 +194,34 @@ public final class Device {
       if (workers == 1) {
         ws[0].run(chunk, g);
       } else {
-        List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>();
-        for (BlockWorker w : ws) {
-          tasks.add(() -> {
-            w.run(chunk, g);
-            return null;
-          });
+        // The caller is one of the workers; the others run on the pool.
+        List<java.util.concurrent.Future<?>> others = new ArrayList<>();
+        for (int i = 1; i < workers; i++) {
+          BlockWorker w = ws[i];
+          others.add(pool().submit(() -> w.run(chunk, g)));
         }
+        Throwable failed = null;
         try {
-          for (java.util.concurrent.Future<Void> f : pool().invokeAll(tasks)) {
+          ws[0].run(chunk, g);
+        } catch (RuntimeException | Error e) {
+          failed = e; // after the other workers have stopped
+        }
+        for (java.util.concurrent.Future<?> f : others) {
+          try {
             f.get();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed = failed != null ? failed : new Fault("interrupted", null, "interrupted");
+          } catch (java.util.concurrent.ExecutionException e) {
+            failed = failed != null ? failed : e.getCause();
           }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new Fault("interrupted", null, "interrupted");
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+        if (failed instanceof RuntimeException r) {
+          throw r;
+        } else if (failed instanceof Error err) {
+          throw err;
+        } else if (failed != null) {
+          throw new IllegalStateException(failed);
         }
       }
       for (int k = 0; k < count; k++) {
@@ -425,7 +437,7 @@ public final class Device {
 
   private java.util.concurrent.ExecutorService pool() {
     if (pool == null) {
-      pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+      pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> { // the caller is a worker too
         Thread t = new Thread(r, "scansim-block");
         t.setDaemon(true);
         return t;
