@@ -96,73 +96,28 @@ final class Memory {
   private boolean laneRun;
 
   /**
-   * One pass over the active lanes of an access to the allocation {@code a}: when every lane's
-   * pointer has the tag (space and allocation) {@code tag} and an offset of at most {@code limit},
-   * writes each lane's offset to {@link #offsets}, sets {@link #laneBanks}, {@link
-   * #laneWordsAligned} and {@link #laneOneAddress} or {@link #laneRun} (for the shortcuts) and
-   * returns the OR of the offsets (for their alignment); returns -1 when a lane does not (having
-   * written nothing but this object's scratch arrays). With all 32 lanes active the lanes are
-   * checked without a branch: a lane's tag differs, or its offset lies past the limit (the
-   * difference is negative), exactly when the check value has a bit among the tag's.
+   * The active lanes of an access to the allocation {@code a}: when every lane's pointer has the
+   * tag (space and allocation) {@code tag} and an offset of at most {@code limit}, writes each
+   * lane's offset to {@link #offsets}, sets {@link #laneBanks}, {@link #laneWordsAligned} and
+   * {@link #laneOneAddress} or {@link #laneRun} (for the shortcuts) and returns the OR of the
+   * offsets (for their alignment); returns -1 when a lane does not (having written nothing but
+   * this object's scratch arrays). With all 32 lanes active the lanes are checked without a
+   * branch: a lane's tag differs, or its offset lies past the limit (the difference is
+   * negative), exactly when the check value has a bit among the tag's.
    */
   private int laneOffsets(long[] ptr, int mask, long tag, long limit, Allocation a) {
     int[] offs = offsets;
     int low = 0;
-    int first = Integer.numberOfTrailingZeros(mask);
-    if (a.space == Ptr.SHARED) {
-      int base = a.base;
-      int banks = 0;
-      int same = 0;
-      int o0 = (int) (ptr[first] & ~TAG);
-      if (mask == -1) {
-        long bad = 0;
-        for (int l = 0; l < 32; l++) {
-          long p = ptr[l];
-          long off = p & ~TAG;
-          bad |= ((p & TAG) ^ tag) | (limit - off); // nonzero tag bits, or negative when past the limit
-          int o = (int) off;
-          offs[l] = o;
-          low |= o;
-          same |= o ^ o0;
-          banks |= 1 << (((base + o) >>> 2) & 31);
-        }
-        if ((bad & TAG) != 0) { // a tag bit or the sign: some lane is elsewhere
-          return -1;
-        }
-      } else {
-        for (int m = mask; m != 0; m &= m - 1) {
-          int l = Integer.numberOfTrailingZeros(m);
-          long p = ptr[l];
-          long off = p & ~TAG;
-          if ((p & TAG) != tag || off > limit) {
-            return -1;
-          }
-          int o = (int) off;
-          offs[l] = o;
-          low |= o;
-          same |= o ^ o0;
-          banks |= 1 << (((base + o) >>> 2) & 31);
-        }
-      }
-      laneBanks = banks;
-      laneOneAddress = same == 0;
-      laneWordsAligned = ((low | base) & 3) == 0;
-      return low;
-    }
-    long o0 = (ptr[first] & ~TAG) - 4L * first; // where lane 0 would be if the lanes formed one run
-    long run = 0;
     if (mask == -1) {
       long bad = 0;
       for (int l = 0; l < 32; l++) {
         long p = ptr[l];
         long off = p & ~TAG;
-        bad |= ((p & TAG) ^ tag) | (limit - off);
-        int o = (int) off;
-        offs[l] = o;
-        low |= o;
-        run |= (off - 4L * l) ^ o0;
+        bad |= ((p & TAG) ^ tag) | (limit - off); // nonzero tag bits, or negative when past the limit
+        offs[l] = (int) off;
+        low |= (int) off;
       }
-      if ((bad & TAG) != 0) {
+      if ((bad & TAG) != 0) { // a tag bit or the sign: some lane is elsewhere
         return -1;
       }
     } else {
@@ -173,14 +128,33 @@ final class Memory {
         if ((p & TAG) != tag || off > limit) {
           return -1;
         }
-        int o = (int) off;
-        offs[l] = o;
-        low |= o;
-        run |= (off - 4L * l) ^ o0;
+        offs[l] = (int) off;
+        low |= (int) off;
       }
     }
-    int lanes = mask >>> first;
-    laneRun = run == 0 && (lanes & (lanes + 1)) == 0; // and no hole in the lanes
+    int first = Integer.numberOfTrailingZeros(mask);
+    int o0 = offs[first];
+    if (a.space == Ptr.SHARED) {
+      int base = a.base;
+      int banks = 0;
+      int same = 0;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int o = offs[Integer.numberOfTrailingZeros(m)];
+        same |= o ^ o0;
+        banks |= 1 << (((base + o) >>> 2) & 31);
+      }
+      laneBanks = banks;
+      laneOneAddress = same == 0;
+      laneWordsAligned = ((low | base) & 3) == 0;
+    } else {
+      int run = 0; // offsets are below 2^31 here: int arithmetic is exact
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        run |= (offs[l] - 4 * l) ^ (o0 - 4 * first);
+      }
+      int lanes = mask >>> first;
+      laneRun = run == 0 && (lanes & (lanes + 1)) == 0; // and no hole in the lanes
+    }
     return low;
   }
 
