@@ -667,7 +667,11 @@ final class Lanes {
     };
   }
 
-  /** 1 << l for lane l: the bit of each lane in a mask, as a table the vectorised loops below read. */
+  /**
+   * 1 << l for lane l: the bit of each lane in a mask. The mask loops below stay scalar (the JIT
+   * does not vectorise a reduction into lane bits in any form tried: a table, a shift by the
+   * lane, a ternary per lane); this branch-free form measured best in place, by a few percent.
+   */
   private static final long[] LANE_BIT = new long[32];
 
   static {
