@@ -179,8 +179,8 @@ final class Memory {
   }
 
   /**
-   * A load whose lanes all read one shared or global allocation in bounds, without checkers: one
-   * pass checks the lanes' offsets and gathers their addresses, a second loads.
+   * A load whose lanes all read one shared or global allocation in bounds: one pass checks the
+   * lanes' offsets, a second loads (calling the checkers for each lane first when they are on).
    * False (nothing loaded or counted) when some lane leaves the allocation: the lane-by-lane path
    * then resolves, reports and counts the access.
    */
@@ -201,7 +201,16 @@ final class Memory {
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
     int taint = 0;
-    if (size == 4 && mask == -1) {
+    Checker chk = lx.checker;
+    if (chk != null) { // lane by lane, the checker first, as the general path does
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        int o = offs[l];
+        chk.load(in, block, w, l, a, o, size);
+        d[l] = a.load(t, o);
+        taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
+      }
+    } else if (size == 4 && mask == -1) {
       long hi = t == IrType.U32 ? 0xFFFF_FFFFL : -1L;
       for (int l = 0; l < 32; l++) {
         int o = offs[l];
@@ -221,7 +230,7 @@ final class Memory {
     return true;
   }
 
-  /** A store whose lanes all write one shared or global allocation in bounds, without checkers. */
+  /** A store whose lanes all write one shared or global allocation in bounds. */
   private boolean storeOne(CInsn in, Warp w, int mask, int[] bankOut) {
     long[] ptr = w.regs[in.a()];
     long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
@@ -240,7 +249,16 @@ final class Memory {
     int vt = w.taint[in.b()];
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
-    if (size == 4 && (low & 3) == 0) {
+    Checker chk = lx.checker;
+    if (chk != null) { // lane by lane, the checker first, as the general path does
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        int o = offs[l];
+        chk.store(in, block, w, l, a, o, size);
+        a.store(t, o, v[l]);
+        a.setTaint(o, size, ((vt >>> l) & 1) != 0);
+      }
+    } else if (size == 4 && (low & 3) == 0) {
       if (mask == -1) {
         for (int l = 0; l < 32; l++) {
           int o = offs[l];
@@ -313,7 +331,7 @@ final class Memory {
   }
 
   void load(CInsn in, Warp w, int mask, int[] bankOut) {
-    if (lx.checker == null && loadOne(in, w, mask, bankOut)) {
+    if (loadOne(in, w, mask, bankOut)) {
       return;
     }
     IrType t = in.type;
@@ -346,7 +364,7 @@ final class Memory {
   }
 
   void store(CInsn in, Warp w, int mask, int[] bankOut) {
-    if (lx.checker == null && storeOne(in, w, mask, bankOut)) {
+    if (storeOne(in, w, mask, bankOut)) {
       return;
     }
     IrType t = in.type;
