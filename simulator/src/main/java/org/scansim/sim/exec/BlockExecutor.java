@@ -28,6 +28,8 @@ final class BlockExecutor {
 
   /** The block's linear index in its grid. */
   private int linear;
+  /** The launch-wide index of the block's thread 0. */
+  private int firstThread;
 
   BlockExecutor(LaunchContext lx, int[] blockIdx) {
     this.lx = lx;
@@ -69,6 +71,7 @@ final class BlockExecutor {
   private void start(int[] blockIdx) {
     this.blockIdx = blockIdx;
     this.linear = (int) (((long) blockIdx[2] * lx.grid[1] + blockIdx[1]) * lx.grid[0] + blockIdx[0]);
+    this.firstThread = linear * lx.threadsPerBlock();
     for (Warp w : warps) {
       for (int p = 0; p < code.params.length; p++) {
         java.util.Arrays.fill(w.regs[code.params[p]], lx.args[p]);
@@ -149,7 +152,7 @@ final class BlockExecutor {
 
   /** The launch-wide linear index of a lane's thread (block-major), as the race checker records it. */
   int globalThread(Warp w, int lane) {
-    return linear * lx.threadsPerBlock() + w.firstThread + lane;
+    return firstThread + w.firstThread + lane;
   }
 
   /** The block-linear thread index of a launch-wide thread index. */

@@ -194,49 +194,41 @@ public final class Simulation {
     }
     // Fan-out over the graph that produces the outputs: an operation whose result no output
     // uses (padding, a section's unused tail) does not count as a reader.
+    // Operands are always older nodes than the operations reading them, so one sweep from the
+    // newest node down marks what the outputs use and counts each value's readers.
     boolean[] live = new boolean[df.size];
-    int[] stack = new int[df.size];
-    int sp = 0;
     for (int node : outputs) {
-      if (node >= 0 && !live[node]) {
+      if (node >= 0) {
         live[node] = true;
-        stack[sp++] = node;
       }
     }
     int[] uses = new int[df.size];
-    while (sp > 0) {
-      int k = stack[--sp];
-      if (k < df.n) {
-        continue;
-      }
-      for (int side = 0; side < 2; side++) {
-        int operand = side == 0 ? df.left[k] : df.right[k];
-        if (operand >= 0) {
-          uses[operand]++;
-          if (!live[operand]) {
+    for (int k = df.size - 1; k >= df.n; k--) {
+      if (live[k]) {
+        for (int side = 0; side < 2; side++) {
+          int operand = side == 0 ? df.left[k] : df.right[k];
+          if (operand >= 0) {
+            uses[operand]++;
             live[operand] = true;
-            stack[sp++] = operand;
           }
         }
       }
     }
     // The most readers of one value within one dependency level, and within one barrier phase:
-    // each value's readers listed together (counting sort by operand), then their levels and
-    // phases sorted and counted per value.
+    // each value's readers listed together (counting sort by operand: value o's readers are
+    // readers[start[o] .. start[o + 1] - 1]), then their levels and phases counted per value.
     int[] start = new int[df.size + 1];
     for (int k = 0; k < df.size; k++) {
       start[k + 1] = start[k] + uses[k];
     }
     int[] readers = new int[start[df.size]];
-    int[] next = java.util.Arrays.copyOf(start, df.size);
-    for (int k = df.n; k < df.size; k++) {
-      if (!live[k]) {
-        continue;
-      }
-      for (int side = 0; side < 2; side++) {
-        int operand = side == 0 ? df.left[k] : df.right[k];
-        if (operand >= 0) {
-          readers[next[operand]++] = k;
+    for (int k = df.size - 1; k >= df.n; k--) {
+      if (live[k]) {
+        for (int side = 0; side < 2; side++) {
+          int operand = side == 0 ? df.left[k] : df.right[k];
+          if (operand >= 0) {
+            readers[start[operand] + --uses[operand]] = k; // from the end: each list ends up in node order
+          }
         }
       }
     }
@@ -245,7 +237,7 @@ public final class Simulation {
     int[] levels = new int[16];
     int[] phases = new int[16];
     for (int o = 0; o < df.size; o++) {
-      int m = uses[o];
+      int m = start[o + 1] - start[o];
       if (m == 0) {
         continue;
       }
@@ -271,8 +263,8 @@ public final class Simulation {
     int fan = 0;
     int fanNode = -1;
     for (int k = 0; k < df.size; k++) {
-      if (uses[k] > fan) {
-        fan = uses[k];
+      if (start[k + 1] - start[k] > fan) {
+        fan = start[k + 1] - start[k];
         fanNode = k;
       }
     }
