@@ -53,6 +53,54 @@ class CheckerBehaviourTest {
     assertThat(fixed.findings()).isEmpty();
   }
 
+  /**
+   * Block b reads the running total block b - 1 wrote in the same launch (a chained scan without
+   * flags): a race between blocks even though the writer's and the reader's barrier phases differ
+   * (a __syncthreads separates the read from the write), since a barrier orders only the threads
+   * of its own block.
+   */
+  @Test
+  void aRaceBetweenBlocksIsFoundWhateverTheirBarrierPhases(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    String src = """
+        #define BLOCK 64
+        __global__ void chained(const float *in, float *out, float *totals, int n)
+        {
+            __shared__ float s[BLOCK];
+            int i = blockIdx.x * BLOCK + threadIdx.x;
+            s[threadIdx.x] = i < n ? in[i] : 0.0f;
+            __syncthreads();
+            for (int d = 1; d < BLOCK; d *= 2) {
+                float t = threadIdx.x >= d ? s[threadIdx.x - d] : 0.0f;
+                __syncthreads();
+                s[threadIdx.x] += t;
+                __syncthreads();
+            }
+            float carry = blockIdx.x > 0 ? totals[blockIdx.x - 1] : 0.0f;
+            __syncthreads();
+            if (threadIdx.x == BLOCK - 1) totals[blockIdx.x] = carry + s[BLOCK - 1];
+            if (i < n) out[i] = s[threadIdx.x] + carry;
+        }
+        void chain(const float *in, float *out, int n)
+        {
+            float *totals;
+            cudaMalloc((void **)&totals, ((n + BLOCK - 1) / BLOCK) * sizeof(float));
+            chained<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(in, out, totals, n);
+            cudaFree(totals);
+        }
+        """;
+    Path file = dir.resolve("chained.cu");
+    java.nio.file.Files.writeString(file, src);
+    Frontend.Result r = Frontend.compileFile(file, Map.of());
+    assertThat(r.ok()).isTrue();
+    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 256, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, 0,
+        50_000_000L, 1, 0, checks(Set.of(Check.RACES), 0, 0)));
+    assertThat(o.correct()).isTrue(); // one block after the other, the sums come out right
+    assertThat(o.findings()).singleElement().satisfies(f -> {
+      assertThat(f.key()).isEqualTo("race/read-after-write totals 16:35 14:36");
+      assertThat(f.message()).contains("in different blocks of one launch");
+    });
+  }
+
   @Test
   void findingsDoNotDependOnTheThreadCount() throws Exception {
     ScanRun.Outcome one = run("faulty/kogge_stone_one_barrier.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Check.all(), 2, 0));

@@ -28,13 +28,15 @@ final class BlockExecutor {
 
   /** The block's linear index in its grid. */
   private int linear;
-  /** The launch-wide index of the block's thread 0. */
+  /** The launch-wide index of the block's thread 0, and the threads of a block. */
   private int firstThread;
+  private final int threadsPerBlock;
 
   BlockExecutor(LaunchContext lx, int[] blockIdx) {
     this.lx = lx;
     this.code = lx.code;
-    int threads = lx.threadsPerBlock();
+    this.threadsPerBlock = lx.threadsPerBlock();
+    int threads = threadsPerBlock;
     int n = (threads + 31) / 32;
     this.warps = new Warp[n];
     for (int w = 0; w < n; w++) {
@@ -71,7 +73,7 @@ final class BlockExecutor {
   private void start(int[] blockIdx) {
     this.blockIdx = blockIdx;
     this.linear = (int) (((long) blockIdx[2] * lx.grid[1] + blockIdx[1]) * lx.grid[0] + blockIdx[0]);
-    this.firstThread = linear * lx.threadsPerBlock();
+    this.firstThread = linear * threadsPerBlock;
     for (Warp w : warps) {
       for (int p = 0; p < code.params.length; p++) {
         java.util.Arrays.fill(w.regs[code.params[p]], lx.args[p]);
@@ -153,6 +155,11 @@ final class BlockExecutor {
   /** The launch-wide linear index of a lane's thread (block-major), as the race checker records it. */
   int globalThread(Warp w, int lane) {
     return firstThread + w.firstThread + lane;
+  }
+
+  /** Whether launch-wide thread index t is a thread of this block. */
+  boolean ownsThread(int t) {
+    return Integer.compareUnsigned(t - firstThread, threadsPerBlock) < 0;
   }
 
   /** The block-linear thread index of a launch-wide thread index. */
