@@ -186,16 +186,12 @@ public final class Simulation {
         }
       }
     }
+    // Work: every operation of the graph. Fan-out over the graph that produces the outputs: an
+    // operation whose result no output uses (padding, a section's unused tail) does not count as
+    // a reader. Operands are always older nodes than the operations reading them, so one sweep
+    // from the newest node down counts the work, marks what the outputs use and counts each
+    // value's readers.
     long work = 0;
-    for (int k = 0; k < df.size; k++) {
-      if ((df.flags[k] & Dataflow.BINARY) != 0) {
-        work++;
-      }
-    }
-    // Fan-out over the graph that produces the outputs: an operation whose result no output
-    // uses (padding, a section's unused tail) does not count as a reader.
-    // Operands are always older nodes than the operations reading them, so one sweep from the
-    // newest node down marks what the outputs use and counts each value's readers.
     boolean[] live = new boolean[df.size];
     for (int node : outputs) {
       if (node >= 0) {
@@ -203,8 +199,11 @@ public final class Simulation {
       }
     }
     int[] uses = new int[df.size];
-    for (int k = df.size - 1; k >= df.n; k--) {
-      if (live[k]) {
+    for (int k = df.size - 1; k >= 0; k--) {
+      if ((df.flags[k] & Dataflow.BINARY) != 0) {
+        work++;
+      }
+      if (live[k] && k >= df.n) {
         for (int side = 0; side < 2; side++) {
           int operand = side == 0 ? df.left[k] : df.right[k];
           if (operand >= 0) {
@@ -218,8 +217,14 @@ public final class Simulation {
     // each value's readers listed together (counting sort by operand: value o's readers are
     // readers[start[o] .. start[o + 1] - 1]), then their levels and phases counted per value.
     int[] start = new int[df.size + 1];
+    int fan = 0; // the most readers of one value, and the first value with that many
+    int fanNode = -1;
     for (int k = 0; k < df.size; k++) {
       start[k + 1] = start[k] + uses[k];
+      if (uses[k] > fan) {
+        fan = uses[k];
+        fanNode = k;
+      }
     }
     int[] readers = new int[start[df.size]];
     for (int k = df.size - 1; k >= df.n; k--) {
@@ -259,14 +264,6 @@ public final class Simulation {
       }
       fanLevel = Math.max(fanLevel, mostRepeated(levels, m));
       fanPhase = Math.max(fanPhase, mostRepeated(phases, m));
-    }
-    int fan = 0;
-    int fanNode = -1;
-    for (int k = 0; k < df.size; k++) {
-      if (start[k + 1] - start[k] > fan) {
-        fan = start[k + 1] - start[k];
-        fanNode = k;
-      }
     }
     return new ScanProof(wrong == 0, inclusive ? "inclusive" : "exclusive", List.copyOf(failures), wrong, df.firstReversed >= 0,
         df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
