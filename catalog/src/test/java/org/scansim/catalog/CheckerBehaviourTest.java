@@ -53,6 +53,35 @@ class CheckerBehaviourTest {
     assertThat(fixed.findings()).isEmpty();
   }
 
+  /** A chained scan without flags: block b reads the running total block b - 1 wrote in the same launch. */
+  private static final String CHAINED = """
+      #define BLOCK 64
+      __global__ void chained(const float *in, float *out, float *totals, int n)
+      {
+          __shared__ float s[BLOCK];
+          int i = blockIdx.x * BLOCK + threadIdx.x;
+          s[threadIdx.x] = i < n ? in[i] : 0.0f;
+          __syncthreads();
+          for (int d = 1; d < BLOCK; d *= 2) {
+              float t = threadIdx.x >= d ? s[threadIdx.x - d] : 0.0f;
+              __syncthreads();
+              s[threadIdx.x] += t;
+              __syncthreads();
+          }
+          float carry = blockIdx.x > 0 ? totals[blockIdx.x - 1] : 0.0f;
+          __syncthreads();
+          if (threadIdx.x == BLOCK - 1) totals[blockIdx.x] = carry + s[BLOCK - 1];
+          if (i < n) out[i] = s[threadIdx.x] + carry;
+      }
+      void chain(const float *in, float *out, int n)
+      {
+          float *totals;
+          cudaMalloc((void **)&totals, ((n + BLOCK - 1) / BLOCK) * sizeof(float));
+          chained<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(in, out, totals, n);
+          cudaFree(totals);
+      }
+      """;
+
   /**
    * Block b reads the running total block b - 1 wrote in the same launch (a chained scan without
    * flags): a race between blocks even though the writer's and the reader's barrier phases differ
@@ -61,35 +90,8 @@ class CheckerBehaviourTest {
    */
   @Test
   void aRaceBetweenBlocksIsFoundWhateverTheirBarrierPhases(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-    String src = """
-        #define BLOCK 64
-        __global__ void chained(const float *in, float *out, float *totals, int n)
-        {
-            __shared__ float s[BLOCK];
-            int i = blockIdx.x * BLOCK + threadIdx.x;
-            s[threadIdx.x] = i < n ? in[i] : 0.0f;
-            __syncthreads();
-            for (int d = 1; d < BLOCK; d *= 2) {
-                float t = threadIdx.x >= d ? s[threadIdx.x - d] : 0.0f;
-                __syncthreads();
-                s[threadIdx.x] += t;
-                __syncthreads();
-            }
-            float carry = blockIdx.x > 0 ? totals[blockIdx.x - 1] : 0.0f;
-            __syncthreads();
-            if (threadIdx.x == BLOCK - 1) totals[blockIdx.x] = carry + s[BLOCK - 1];
-            if (i < n) out[i] = s[threadIdx.x] + carry;
-        }
-        void chain(const float *in, float *out, int n)
-        {
-            float *totals;
-            cudaMalloc((void **)&totals, ((n + BLOCK - 1) / BLOCK) * sizeof(float));
-            chained<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(in, out, totals, n);
-            cudaFree(totals);
-        }
-        """;
     Path file = dir.resolve("chained.cu");
-    java.nio.file.Files.writeString(file, src);
+    java.nio.file.Files.writeString(file, CHAINED);
     Frontend.Result r = Frontend.compileFile(file, Map.of());
     assertThat(r.ok()).isTrue();
     ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 256, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, 0,
@@ -99,6 +101,28 @@ class CheckerBehaviourTest {
       assertThat(f.key()).isEqualTo("race/read-after-write totals 16:35 14:36");
       assertThat(f.message()).contains("in different blocks of one launch");
     });
+  }
+
+  /**
+   * The same kernel without checkers, on several threads: blocks that ran at the same time may
+   * have read each other's totals before or after they were written, so the run is repeated on
+   * one thread and every thread count reports what one thread computes (here, in block order,
+   * the right sums).
+   */
+  @Test
+  void blocksThatReadEachOthersWritesGiveTheOneThreadResultOnAnyThreadCount(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("chained.cu");
+    java.nio.file.Files.writeString(file, CHAINED);
+    Frontend.Result r = Frontend.compileFile(file, Map.of());
+    assertThat(r.ok()).isTrue();
+    for (int threads : new int[] {1, 2, 4, 4, 4}) {
+      ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 64 * 300, Architectures.preset("hopper"),
+          ScanRun.Expect.INCLUSIVE, 0, 50_000_000L, threads));
+      assertThat(o.fault()).isNull();
+      assertThat(o.mismatches()).as("%d threads", threads).isEmpty();
+      assertThat(o.correct()).as("%d threads", threads).isTrue();
+    }
   }
 
   @Test

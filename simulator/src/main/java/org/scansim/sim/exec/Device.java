@@ -187,6 +187,9 @@ public final class Device {
     BlockWorker[] ws = new BlockWorker[workers];
     for (int i = 0; i < workers; i++) {
       ws[i] = new BlockWorker(lx.forThread());
+      if (workers > 1) {
+        ws[i].part.footprints = new Footprints();
+      }
     }
     for (long first = 0; first < total; first += CHUNK) {
       int count = (int) Math.min(CHUNK, total - first);
@@ -223,6 +226,10 @@ public final class Device {
         } else if (failed != null) {
           throw new IllegalStateException(failed);
         }
+        if (Footprints.conflict(chunk.footprints)) {
+          throw new OrderDependence("blocks " + chunk.first + ".." + (chunk.first + count - 1) + " of " + code.function.name()
+              + " accessed global memory another block of them wrote");
+        }
       }
       for (int k = 0; k < count; k++) {
         lx.budget -= chunk.used[k];
@@ -258,6 +265,8 @@ public final class Device {
     final String[] output;
     final List<String>[] warnings;
     final Fault[] faults;
+    /** Each block's global-memory ranges when the chunk runs on several threads ({@link Footprints}). */
+    final long[][] footprints;
 
     @SuppressWarnings("unchecked")
     Chunk(long first, int count, long budget) {
@@ -269,6 +278,7 @@ public final class Device {
       this.output = new String[count];
       this.warnings = new List[count];
       this.faults = new Fault[count];
+      this.footprints = new long[count][];
     }
   }
 
@@ -284,6 +294,9 @@ public final class Device {
     void run(Chunk c, int[] g) {
       for (int k = c.next.getAndIncrement(); k < c.count && k <= c.stopAfter; k = c.next.getAndIncrement()) {
         part.budget = c.budget;
+        if (part.footprints != null) {
+          part.footprints.clear();
+        }
         try {
           int[] idx = blockIndex(c.first + k, g);
           if (executor == null) {
@@ -299,6 +312,9 @@ public final class Device {
           }
         }
         c.used[k] = c.budget - part.budget;
+        if (part.footprints != null) {
+          c.footprints[k] = part.footprints.take();
+        }
         if (part.printf.length() > 0) {
           c.output[k] = part.printf.toString();
           part.printf.setLength(0);

@@ -61,6 +61,8 @@ final class LaunchContext {
   Checker checker;
   /** Whether warps take the optimised {@link Traces} (never with checkers). */
   boolean traces;
+  /** The current block's global-memory ranges while blocks run on several threads, else null. */
+  Footprints footprints;
   /** System.nanoTime() past which the run is stopped as a runaway (Long.MAX_VALUE: no wall-clock budget). */
   long deadline = Long.MAX_VALUE;
 

@@ -227,7 +227,33 @@ final class Memory {
     }
     w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
     countOne(in, w, a, mask, false, bankOut);
+    if (lx.footprints != null && a.space == Ptr.GLOBAL) {
+      footprint(a, mask, size, false);
+    }
     return true;
+  }
+
+  /** Records the bytes of global allocation {@code a} the lanes of mask accessed at {@link #offsets} ({@link Footprints}). */
+  private void footprint(Allocation a, int mask, int size, boolean store) {
+    int lo;
+    int hi;
+    if (laneRun) { // one run of 4-byte words: from the first lane's to the last lane's
+      lo = offsets[Integer.numberOfTrailingZeros(mask)];
+      hi = offsets[31 - Integer.numberOfLeadingZeros(mask)];
+    } else {
+      lo = Integer.MAX_VALUE;
+      hi = Integer.MIN_VALUE;
+      for (int m = mask; m != 0; m &= m - 1) {
+        int o = offsets[Integer.numberOfTrailingZeros(m)];
+        lo = Math.min(lo, o);
+        hi = Math.max(hi, o);
+      }
+    }
+    if (store) {
+      lx.footprints.write(a.id, lo, (long) hi + size);
+    } else {
+      lx.footprints.read(a.id, lo, (long) hi + size);
+    }
   }
 
   /** A store whose lanes all write one shared or global allocation in bounds. */
@@ -283,6 +309,9 @@ final class Memory {
     }
     lx.progress++;
     countOne(in, w, a, mask, true, bankOut);
+    if (lx.footprints != null && a.space == Ptr.GLOBAL) {
+      footprint(a, mask, size, true);
+    }
     return true;
   }
 
@@ -351,6 +380,9 @@ final class Memory {
       int off = (int) Ptr.offset(ptr[l]);
       lanes[l] = a;
       offsets[l] = off;
+      if (lx.footprints != null && a.space == Ptr.GLOBAL) {
+        lx.footprints.read(a.id, off, (long) off + size);
+      }
       if (chk != null) {
         chk.load(in, block, w, l, a, off, size);
       }
@@ -383,6 +415,9 @@ final class Memory {
       int off = (int) Ptr.offset(ptr[l]);
       lanes[l] = a;
       offsets[l] = off;
+      if (lx.footprints != null && a.space == Ptr.GLOBAL) {
+        lx.footprints.write(a.id, off, (long) off + size);
+      }
       if (chk != null) {
         chk.store(in, block, w, l, a, off, size);
       }

@@ -1,0 +1,110 @@
+package org.scansim.sim.exec;
+
+import java.util.Arrays;
+
+/**
+ * The global memory the blocks of one chunk touched, for running them on several threads without
+ * the result depending on it (DESIGN: deterministic whatever the thread count). Per block, global
+ * allocation and kind of access (read or write): up to {@link #PER_KIND} byte ranges, each access
+ * widening the range it touches or lies nearest to. Blocks where one's written range overlaps
+ * another's read or written range may have seen each other's writes (a race between blocks,
+ * which only atomics, volatile accesses and fences make legal, and those kernels are never run
+ * this way): their result can depend on the order the threads ran them in, so the run is
+ * repeated on one thread ({@link OrderDependence}). The ranges are conservative: blocks that
+ * interleave their words finely (a grid-stride loop) count as overlapping, and such a kernel runs
+ * on one thread.
+ */
+final class Footprints {
+  /** Ranges kept per allocation and kind of access before the nearest ones are joined. */
+  static final int PER_KIND = 4;
+
+  /** The current block's ranges, three longs each: allocation id × 2 + 1 for a write, low, high (exclusive). */
+  private long[] ranges = new long[3 * 8];
+  private int size;
+
+  /** Forgets the previous block's ranges. */
+  void clear() {
+    size = 0;
+  }
+
+  /** The current block read bytes {@code lo..hi-1} of global allocation {@code id}. */
+  void read(int id, long lo, long hi) {
+    add(2L * id, lo, hi);
+  }
+
+  /** The current block wrote bytes {@code lo..hi-1} of global allocation {@code id}. */
+  void write(int id, long lo, long hi) {
+    add(2L * id + 1, lo, hi);
+  }
+
+  private void add(long key, long lo, long hi) {
+    int kept = 0;
+    int nearest = -1;
+    long nearestGap = Long.MAX_VALUE;
+    for (int r = 0; r < size; r += 3) {
+      if (ranges[r] != key) {
+        continue;
+      }
+      kept++;
+      long gap = lo > ranges[r + 2] ? lo - ranges[r + 2] : ranges[r + 1] > hi ? ranges[r + 1] - hi : 0;
+      if (gap == 0) { // touches or overlaps: widen it
+        ranges[r + 1] = Math.min(ranges[r + 1], lo);
+        ranges[r + 2] = Math.max(ranges[r + 2], hi);
+        return;
+      }
+      if (gap < nearestGap) {
+        nearestGap = gap;
+        nearest = r;
+      }
+    }
+    if (kept >= PER_KIND) {
+      ranges[nearest + 1] = Math.min(ranges[nearest + 1], lo);
+      ranges[nearest + 2] = Math.max(ranges[nearest + 2], hi);
+      return;
+    }
+    if (size == ranges.length) {
+      ranges = Arrays.copyOf(ranges, ranges.length * 2);
+    }
+    ranges[size] = key;
+    ranges[size + 1] = lo;
+    ranges[size + 2] = hi;
+    size += 3;
+  }
+
+  /** The current block's ranges, to keep with the block's other results. */
+  long[] take() {
+    return Arrays.copyOf(ranges, size);
+  }
+
+  /**
+   * Whether some block of a chunk wrote bytes that another block of it read or wrote, given each
+   * block's {@link #take} (null for a block that did not run). The ranges are sorted by
+   * allocation and start, so a chunk of blocks that keep to places of their own costs a sort.
+   */
+  static boolean conflict(long[][] blocks) {
+    int count = 0;
+    for (long[] b : blocks) {
+      count += b == null ? 0 : b.length / 3;
+    }
+    // Each range as {allocation, low, high, block, 1 for a write}.
+    long[][] all = new long[count][];
+    int n = 0;
+    for (int k = 0; k < blocks.length; k++) {
+      long[] b = blocks[k];
+      for (int r = 0; b != null && r < b.length; r += 3) {
+        all[n++] = new long[] {b[r] >> 1, b[r + 1], b[r + 2], k, b[r] & 1};
+      }
+    }
+    Arrays.sort(all, (p, q) -> p[0] != q[0] ? Long.compare(p[0], q[0]) : Long.compare(p[1], q[1]));
+    for (int i = 0; i < n; i++) {
+      long[] a = all[i];
+      for (int j = i + 1; j < n && all[j][0] == a[0] && all[j][1] < a[2]; j++) {
+        long[] b = all[j]; // starts inside a: they overlap
+        if (b[3] != a[3] && (a[4] == 1 || b[4] == 1)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

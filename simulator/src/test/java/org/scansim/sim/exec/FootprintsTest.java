@@ -1,0 +1,88 @@
+package org.scansim.sim.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** When blocks of one chunk may have seen each other's global writes ({@link Footprints#conflict}). */
+class FootprintsTest {
+  /** One block's ranges: per allocation {id, read lo, read hi, write lo, write hi}, -1 for none. */
+  private static long[] block(long[]... accesses) {
+    Footprints f = new Footprints();
+    for (long[] x : accesses) {
+      if (x[1] >= 0) {
+        f.read((int) x[0], x[1], x[2]);
+      }
+      if (x[3] >= 0) {
+        f.write((int) x[0], x[3], x[4]);
+      }
+    }
+    return f.take();
+  }
+
+  @Test
+  void tilesOfTheirOwnDoNotConflict() {
+    // Each block reads its tile of allocation 1 and writes its tile of allocation 2 and one word of 3.
+    long[] b0 = block(new long[] {1, 0, 4096, -1, -1}, new long[] {2, -1, -1, 0, 4096}, new long[] {3, -1, -1, 0, 4});
+    long[] b1 = block(new long[] {1, 4096, 8192, -1, -1}, new long[] {2, -1, -1, 4096, 8192}, new long[] {3, -1, -1, 4, 8});
+    assertThat(Footprints.conflict(new long[][] {b0, b1})).isFalse();
+  }
+
+  @Test
+  void readingTheSameWordsIsNoConflict() {
+    long[] b0 = block(new long[] {1, 0, 64, -1, -1});
+    long[] b1 = block(new long[] {1, 0, 64, -1, -1});
+    assertThat(Footprints.conflict(new long[][] {b0, b1})).isFalse();
+  }
+
+  @Test
+  void aBlockMayReadAndWriteItsOwnWords() {
+    long[] b0 = block(new long[] {1, 0, 64, 0, 64});
+    assertThat(Footprints.conflict(new long[][] {b0, null})).isFalse();
+  }
+
+  @Test
+  void aWriteAnotherBlockReadsOrWritesConflicts() {
+    long[] writer = block(new long[] {3, -1, -1, 0, 4});
+    long[] reader = block(new long[] {3, 0, 4, -1, -1});
+    assertThat(Footprints.conflict(new long[][] {writer, reader})).isTrue();
+    assertThat(Footprints.conflict(new long[][] {reader, writer})).isTrue();
+    long[] other = block(new long[] {3, -1, -1, 2, 6});
+    assertThat(Footprints.conflict(new long[][] {writer, other})).isTrue();
+  }
+
+  @Test
+  void rangesMeetingAtAnEdgeDoNotOverlap() {
+    long[] b0 = block(new long[] {1, -1, -1, 0, 64});
+    long[] b1 = block(new long[] {1, 64, 128, 64, 128});
+    assertThat(Footprints.conflict(new long[][] {b0, b1})).isFalse();
+  }
+
+  @Test
+  void blocksMayWriteSeveralPlacesOfOneArray() {
+    // Each block writes its tile of out and its tile of a second half of out.
+    long[] b0 = block(new long[] {1, -1, -1, 0, 256}, new long[] {1, -1, -1, 16384, 16640});
+    long[] b1 = block(new long[] {1, -1, -1, 256, 512}, new long[] {1, -1, -1, 16640, 16896});
+    assertThat(Footprints.conflict(new long[][] {b0, b1})).isFalse();
+  }
+
+  @Test
+  void finelyInterleavedWordsCountAsOverlapping() {
+    // A grid-stride loop: block 0 writes words 0, 2, 4, ..., block 1 words 1, 3, 5, ...: more
+    // pieces than a block keeps, so its ranges are joined and cover the other block's words.
+    Footprints f0 = new Footprints();
+    Footprints f1 = new Footprints();
+    for (int w = 0; w < 20; w += 2) {
+      f0.write(1, 4L * w, 4L * w + 4);
+      f1.write(1, 4L * w + 4, 4L * w + 8);
+    }
+    assertThat(Footprints.conflict(new long[][] {f0.take(), f1.take()})).isTrue();
+  }
+
+  @Test
+  void differentAllocationsDoNotConflict() {
+    long[] b0 = block(new long[] {1, -1, -1, 0, 64});
+    long[] b1 = block(new long[] {2, 0, 64, 0, 64});
+    assertThat(Footprints.conflict(new long[][] {b0, b1})).isFalse();
+  }
+}
