@@ -201,7 +201,7 @@ public final class Device {
         List<java.util.concurrent.Future<?>> others = new ArrayList<>();
         for (int i = 1; i < workers; i++) {
           BlockWorker w = ws[i];
-          others.add(pool().submit(() -> w.run(chunk, g)));
+          others.add(POOL.submit(() -> w.run(chunk, g)));
         }
         Throwable failed = null;
         try {
@@ -439,7 +439,6 @@ public final class Device {
   }
 
   private int threads = Runtime.getRuntime().availableProcessors();
-  private java.util.concurrent.ExecutorService pool;
 
   /** How many threads run independent blocks. */
   int threads() {
@@ -451,16 +450,16 @@ public final class Device {
     this.threads = Math.max(1, threads);
   }
 
-  private java.util.concurrent.ExecutorService pool() {
-    if (pool == null) {
-      pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> { // the caller is a worker too
-        Thread t = new Thread(r, "scansim-block");
-        t.setDaemon(true);
-        return t;
-      });
-    }
-    return pool;
-  }
+  /**
+   * The threads that run blocks besides the launching one, shared by every simulation of the
+   * process: threads are made as launches need them and end after a minute unused, so a process
+   * that runs many simulations (a benchmark, a grading batch) does not keep a pool for each.
+   */
+  private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "scansim-block");
+    t.setDaemon(true);
+    return t;
+  });
 
   private static List<LaunchRecord.Site> sites(LaunchContext lx) {
     List<LaunchRecord.Site> out = new ArrayList<>();
