@@ -159,7 +159,7 @@ final class Checker {
     Shadow s = shadow(a);
     int word = off >>> 2;
     if (races) {
-      read(in, b, w, lane, a, s, word, off / Math.max(1, size), false);
+      read(in, b, w, lane, a, s, word, off, size, false);
     }
     if (init) {
       int origin = 0;
@@ -186,7 +186,7 @@ final class Checker {
     Shadow s = shadow(a);
     int word = off >>> 2;
     if (races) {
-      write(in, b, w, lane, a, s, word, off / Math.max(1, size), false);
+      write(in, b, w, lane, a, s, word, off, size, false);
     }
     int last = (off + size - 1) >>> 2;
     if (init) {
@@ -210,8 +210,8 @@ final class Checker {
     }
     int word = off >>> 2;
     if (races) {
-      read(in, b, w, lane, a, s, word, off / Math.max(1, size), true);
-      write(in, b, w, lane, a, s, word, off / Math.max(1, size), true);
+      read(in, b, w, lane, a, s, word, off, size, true);
+      write(in, b, w, lane, a, s, word, off, size, true);
     }
     if (init) {
       int origin = s.undef[word];
@@ -266,11 +266,11 @@ final class Checker {
     return eA >>> 16 != e >>> 16 && b.ownsThread(tA);
   }
 
-  private void read(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int index, boolean atomic) {
+  private void read(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int off, int size, boolean atomic) {
     int t = b.globalThread(w, lane);
     int e = interval(w, atomic, in.ir.isVolatile());
     if (s.wT[word] != 0 && s.wT[word] - 1 != t && !barrierOrdered(b, s.wT[word] - 1, s.wE[word], e)) {
-      hazard("read-after-write", b, a, index, s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
+      hazard("read-after-write", b, a, off / Math.max(1, size), s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
     }
     if (s.rT[word] - 1 != t) {
       s.r2T[word] = s.rT[word];
@@ -282,18 +282,18 @@ final class Checker {
     s.rE[word] = e;
   }
 
-  private void write(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int index, boolean atomic) {
+  private void write(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int off, int size, boolean atomic) {
     int t = b.globalThread(w, lane);
     int e = interval(w, atomic, in.ir.isVolatile());
     if (s.wT[word] != 0 && s.wT[word] - 1 != t && !barrierOrdered(b, s.wT[word] - 1, s.wE[word], e)) {
-      hazard("write-after-write", b, a, index, s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
+      hazard("write-after-write", b, a, off / Math.max(1, size), s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
     }
     if (s.rT[word] != 0 && s.rT[word] - 1 != t) {
       if (!barrierOrdered(b, s.rT[word] - 1, s.rE[word], e)) {
-        hazard("write-after-read", b, a, index, s.rT[word] - 1, s.rS[word], s.rE[word], t, in.index, e);
+        hazard("write-after-read", b, a, off / Math.max(1, size), s.rT[word] - 1, s.rS[word], s.rE[word], t, in.index, e);
       }
     } else if (s.r2T[word] != 0 && s.r2T[word] - 1 != t && !barrierOrdered(b, s.r2T[word] - 1, s.r2E[word], e)) {
-      hazard("write-after-read", b, a, index, s.r2T[word] - 1, s.r2S[word], s.r2E[word], t, in.index, e);
+      hazard("write-after-read", b, a, off / Math.max(1, size), s.r2T[word] - 1, s.r2S[word], s.r2E[word], t, in.index, e);
     }
     s.wT[word] = t + 1;
     s.wS[word] = in.index;
