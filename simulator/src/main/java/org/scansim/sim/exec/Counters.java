@@ -39,6 +39,32 @@ public final class Counters {
     return sharedStoreWavefronts - sharedStoreIdealWavefronts;
   }
 
+  /** {@code instructions} global loads or stores that touched {@code sectors} sectors in all. */
+  void addGlobal(boolean store, long instructions, long sectors) {
+    if (store) {
+      globalStoreInstructions += instructions;
+      globalStoreSectors += sectors;
+    } else {
+      globalLoadInstructions += instructions;
+      globalLoadSectors += sectors;
+    }
+  }
+
+  /** {@code accesses} shared loads or stores of one wavefront each, without a bank conflict. */
+  void addConflictFree(boolean store, long accesses) {
+    if (store) {
+      sharedStoreInstructions += accesses;
+      sharedStoreWavefronts += accesses;
+      sharedStoreIdealWavefronts += accesses;
+    } else {
+      sharedLoadInstructions += accesses;
+      sharedLoadWavefronts += accesses;
+      sharedLoadIdealWavefronts += accesses;
+    }
+    maxConflictDegree = Math.max(maxConflictDegree, 1);
+    degreeHistogram[1] += accesses;
+  }
+
   public void add(Counters o) {
     warpInstructions += o.warpInstructions;
     threadInstructions += o.threadInstructions;

@@ -178,29 +178,13 @@ final class LaunchContext {
     phaseQuickSectors[2 * phase + s] += sectors;
   }
 
-  /** Adds {@code count} accesses counted by the shortcuts (loads or stores) to {@code k}. */
+  /** Adds accesses counted by the shortcuts (loads or stores) to {@code k}. */
   private static void addQuick(Counters k, boolean store, long shared, long global, long sectors) {
     if (shared != 0) {
-      if (store) {
-        k.sharedStoreInstructions += shared;
-        k.sharedStoreWavefronts += shared;
-        k.sharedStoreIdealWavefronts += shared;
-      } else {
-        k.sharedLoadInstructions += shared;
-        k.sharedLoadWavefronts += shared;
-        k.sharedLoadIdealWavefronts += shared;
-      }
-      k.maxConflictDegree = Math.max(k.maxConflictDegree, 1);
-      k.degreeHistogram[1] += shared;
+      k.addConflictFree(store, shared);
     }
     if (global != 0) {
-      if (store) {
-        k.globalStoreInstructions += global;
-        k.globalStoreSectors += sectors;
-      } else {
-        k.globalLoadInstructions += global;
-        k.globalLoadSectors += sectors;
-      }
+      k.addGlobal(store, global, sectors);
     }
   }
 

@@ -178,6 +178,26 @@ final class Memory {
     }
   }
 
+  /** Set by {@link #oneAllocation}: the OR of the lanes' offsets (for their alignment). */
+  private int laneLow;
+
+  /**
+   * The shared or global allocation every active lane of the access {@code in} points into, in
+   * bounds for its type, with the lanes' offsets in {@link #offsets} ({@link #laneOffsets}); or
+   * null when some lane points elsewhere, out of bounds, or to local, freed or invalid memory.
+   */
+  private Allocation oneAllocation(CInsn in, Warp w, int mask) {
+    long[] ptr = w.regs[in.a()];
+    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
+    Allocation a = allocationOf(p0);
+    if (a == null) {
+      return null;
+    }
+    long limit = a.size() - in.type.size(); // an offset above it, or negative (a huge unsigned one), is out of bounds
+    laneLow = laneOffsets(ptr, mask, p0 & TAG, limit, a);
+    return laneLow < 0 ? null : a;
+  }
+
   /**
    * A load whose lanes all read one shared or global allocation in bounds: one pass checks the
    * lanes' offsets, a second loads (calling the checkers for each lane first when they are on).
@@ -185,32 +205,18 @@ final class Memory {
    * then resolves, reports and counts the access.
    */
   private boolean loadOne(CInsn in, Warp w, int mask, int[] bankOut) {
-    long[] ptr = w.regs[in.a()];
-    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
-    Allocation a = allocationOf(p0);
+    Allocation a = oneAllocation(in, w, mask);
     if (a == null) {
       return false;
     }
     IrType t = in.type;
     int size = t.size();
-    long limit = a.size() - size; // an offset above it, or negative (a huge unsigned one), is out of bounds
-    if (laneOffsets(ptr, mask, p0 & TAG, limit, a) < 0) {
-      return false;
-    }
     long[] d = w.regs[in.dst];
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
     int taint = 0;
     Checker chk = lx.checker;
-    if (chk != null) { // lane by lane, the checker first, as the general path does
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        int o = offs[l];
-        chk.load(in, block, w, l, a, o, size);
-        d[l] = a.load(t, o);
-        taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
-      }
-    } else if (size == 4 && mask == -1) {
+    if (chk == null && size == 4 && mask == -1) {
       long hi = t == IrType.U32 ? 0xFFFF_FFFFL : -1L;
       for (int l = 0; l < 32; l++) {
         int o = offs[l];
@@ -221,6 +227,9 @@ final class Memory {
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         int o = offs[l];
+        if (chk != null) { // lane by lane, the checker first, as the general path does
+          chk.load(in, block, w, l, a, o, size);
+        }
         d[l] = a.load(t, o);
         taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
       }
@@ -258,33 +267,18 @@ final class Memory {
 
   /** A store whose lanes all write one shared or global allocation in bounds. */
   private boolean storeOne(CInsn in, Warp w, int mask, int[] bankOut) {
-    long[] ptr = w.regs[in.a()];
-    long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
-    Allocation a = allocationOf(p0);
+    Allocation a = oneAllocation(in, w, mask);
     if (a == null) {
-      return false;
+      return false; // nothing stored: the lane-by-lane path stores, reports and counts
     }
     IrType t = in.type;
     int size = t.size();
-    long limit = a.size() - size;
-    int low = laneOffsets(ptr, mask, p0 & TAG, limit, a);
-    if (low < 0) {
-      return false; // nothing stored: the lane-by-lane path stores, reports and counts
-    }
     long[] v = w.regs[in.b()];
     int vt = w.taint[in.b()];
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
     Checker chk = lx.checker;
-    if (chk != null) { // lane by lane, the checker first, as the general path does
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        int o = offs[l];
-        chk.store(in, block, w, l, a, o, size);
-        a.store(t, o, v[l]);
-        a.setTaint(o, size, ((vt >>> l) & 1) != 0);
-      }
-    } else if (size == 4 && (low & 3) == 0) {
+    if (chk == null && size == 4 && (laneLow & 3) == 0) {
       if (mask == -1) {
         for (int l = 0; l < 32; l++) {
           int o = offs[l];
@@ -303,6 +297,9 @@ final class Memory {
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         int o = offs[l];
+        if (chk != null) { // lane by lane, the checker first, as the general path does
+          chk.store(in, block, w, l, a, o, size);
+        }
         a.store(t, o, v[l]);
         a.setTaint(o, size, ((vt >>> l) & 1) != 0);
       }
@@ -532,9 +529,9 @@ final class Memory {
   /** Costs a global access of the lanes in {@code mask} at {@link #globalAddr} through the coalescer. */
   private void countGlobal(CInsn in, Warp w, int mask, int size, boolean store) {
     int sectors = lx.memoryModel.sectors(globalAddr, mask, size);
-    global(lx.counters, store, sectors);
-    global(lx.site(in.index), store, sectors);
-    global(lx.phase(w.phase), store, sectors);
+    lx.counters.addGlobal(store, 1, sectors);
+    lx.site(in.index).addGlobal(store, 1, sectors);
+    lx.phase(w.phase).addGlobal(store, 1, sectors);
   }
 
   private final long[] histogram = new long[33];
@@ -552,16 +549,6 @@ final class Memory {
     k.maxConflictDegree = Math.max(k.maxConflictDegree, bankOut[2]);
     for (int i = 0; i <= top; i++) {
       k.degreeHistogram[i] += histogram[i];
-    }
-  }
-
-  private static void global(Counters k, boolean store, int sectors) {
-    if (store) {
-      k.globalStoreInstructions++;
-      k.globalStoreSectors += sectors;
-    } else {
-      k.globalLoadInstructions++;
-      k.globalLoadSectors += sectors;
     }
   }
 }
