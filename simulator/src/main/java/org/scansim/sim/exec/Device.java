@@ -191,65 +191,44 @@ public final class Device {
         ws[i].part.footprints = new Footprints();
       }
     }
-    for (long first = 0; first < total; first += CHUNK) {
-      int count = (int) Math.min(CHUNK, total - first);
-      Chunk chunk = new Chunk(first, count, lx.budget);
-      if (workers == 1) {
-        ws[0].run(chunk, g);
-      } else {
-        // The caller is one of the workers; the others run on the pool.
-        List<java.util.concurrent.Future<?>> others = new ArrayList<>();
-        for (int i = 1; i < workers; i++) {
-          BlockWorker w = ws[i];
-          others.add(POOL.submit(() -> w.run(chunk, g)));
-        }
-        Throwable failed = null;
-        try {
-          ws[0].run(chunk, g);
-        } catch (RuntimeException | Error e) {
-          failed = e; // after the other workers have stopped
-        }
-        for (java.util.concurrent.Future<?> f : others) {
-          try {
-            f.get();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failed = failed != null ? failed : new Fault("interrupted", null, "interrupted");
-          } catch (java.util.concurrent.ExecutionException e) {
-            failed = failed != null ? failed : e.getCause();
-          }
-        }
-        if (failed instanceof RuntimeException r) {
-          throw r;
-        } else if (failed instanceof Error err) {
-          throw err;
-        } else if (failed != null) {
-          throw new IllegalStateException(failed);
-        }
-        if (Footprints.conflict(chunk.footprints)) {
-          throw new OrderDependence("blocks " + chunk.first + ".." + (chunk.first + count - 1) + " of " + code.function.name()
-              + " accessed global memory another block of them wrote");
-        }
-      }
-      for (int k = 0; k < count; k++) {
-        lx.budget -= chunk.used[k];
-        if (chunk.output[k] != null) {
-          lx.printf.append(chunk.output[k]);
-        }
-        if (chunk.warnings[k] != null) {
-          for (String w : chunk.warnings[k]) {
-            if (!lx.warnings.contains(w)) {
-              lx.warnings.add(w);
-            }
-          }
-        }
-        if (chunk.faults[k] != null) {
-          throw chunk.faults[k];
-        }
+    try (Crew crew = workers > 1 ? new Crew(workers - 1, POOL) : null) {
+      for (long first = 0; first < total; first += CHUNK) {
+        runChunk(lx, code, new Chunk(first, (int) Math.min(CHUNK, total - first), lx.budget), ws, crew);
       }
     }
     for (BlockWorker w : ws) {
       lx.mergeCounters(w.part);
+    }
+  }
+
+  /** Runs one chunk of blocks on every worker, then takes its blocks' budget, output, warnings and first fault in block order. */
+  private static void runChunk(LaunchContext lx, Code code, Chunk chunk, BlockWorker[] ws, Crew crew) {
+    int[] g = lx.grid;
+    int count = chunk.count;
+    if (crew == null) {
+      ws[0].run(chunk, g);
+    } else {
+      crew.each(i -> ws[i].run(chunk, g));
+      if (Footprints.conflict(chunk.footprints)) {
+        throw new OrderDependence("blocks " + chunk.first + ".." + (chunk.first + count - 1) + " of " + code.function.name()
+            + " accessed global memory another block of them wrote");
+      }
+    }
+    for (int k = 0; k < count; k++) {
+      lx.budget -= chunk.used[k];
+      if (chunk.output[k] != null) {
+        lx.printf.append(chunk.output[k]);
+      }
+      if (chunk.warnings[k] != null) {
+        for (String w : chunk.warnings[k]) {
+          if (!lx.warnings.contains(w)) {
+            lx.warnings.add(w);
+          }
+        }
+      }
+      if (chunk.faults[k] != null) {
+        throw chunk.faults[k];
+      }
     }
   }
 

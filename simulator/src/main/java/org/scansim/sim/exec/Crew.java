@@ -1,0 +1,139 @@
+package org.scansim.sim.exec;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
+
+/**
+ * The threads that run one launch's chunks of blocks together with the launching thread. They
+ * stay for the whole launch and wait for each chunk by spinning briefly, then parking: a chunk
+ * handed to a parked thread starts late by however long the machine takes to wake it, and on a
+ * virtual machine with an idle core that was hundreds of microseconds for each chunk (a task
+ * submitted to the pool for each chunk started 370 µs late on average; the launching thread
+ * then waited 160 µs more at the chunk's end), a tenth of a two-thread run of a tiled scan.
+ * Between chunks the launching thread does little (the chunk's budget, output and footprints),
+ * so the helpers are usually still spinning when the next chunk comes.
+ */
+final class Crew implements AutoCloseable {
+  /** How long a waiting thread spins before it parks. */
+  private static final long SPIN_NANOS = 2_000_000;
+  /** How long a parked waiter sleeps before it looks again (a wake-up may come first). */
+  private static final long PARK_NANOS = 200_000;
+
+  private final Thread caller = Thread.currentThread();
+  private final Thread[] helpers;
+  private final Future<?>[] tasks;
+  private final Throwable[] failures;
+  private final AtomicInteger finished = new AtomicInteger();
+  private volatile IntConsumer job;
+  /** Moves on each {@link #each}, and once more at {@link #close}. */
+  private volatile int generation;
+  private volatile boolean closed;
+
+  /** Starts {@code count} helper threads on {@code pool}; they are numbered 1..count (the caller is 0). */
+  Crew(int count, ExecutorService pool) {
+    helpers = new Thread[count];
+    failures = new Throwable[count + 1];
+    tasks = new Future<?>[count];
+    for (int i = 0; i < count; i++) {
+      int id = i + 1;
+      tasks[i] = pool.submit(() -> help(id));
+    }
+  }
+
+  /**
+   * Runs {@code work} for every member, {@code work.accept(0)} on the calling thread, and returns
+   * when all have finished. A failure is rethrown after all have finished, the caller's first.
+   */
+  void each(IntConsumer work) {
+    finished.set(0);
+    java.util.Arrays.fill(failures, null);
+    job = work;
+    generation++; // publishes the job: helpers read it after seeing the new generation
+    for (Thread t : helpers) {
+      if (t != null) {
+        LockSupport.unpark(t); // cheap when it is not parked; wakes it at once when it is
+      }
+    }
+    try {
+      work.accept(0);
+    } catch (RuntimeException | Error e) {
+      failures[0] = e;
+    }
+    int count = helpers.length;
+    long start = System.nanoTime();
+    while (finished.get() < count) {
+      if (System.nanoTime() - start < SPIN_NANOS) {
+        Thread.onSpinWait();
+      } else {
+        LockSupport.parkNanos(this, PARK_NANOS);
+      }
+    }
+    for (Throwable t : failures) {
+      if (t instanceof RuntimeException r) {
+        throw r;
+      } else if (t instanceof Error e) {
+        throw e;
+      } else if (t != null) {
+        throw new IllegalStateException(t);
+      }
+    }
+  }
+
+  private void help(int id) {
+    helpers[id - 1] = Thread.currentThread();
+    int seen = 0;
+    while (true) {
+      long start = System.nanoTime();
+      while (generation == seen) {
+        if (System.nanoTime() - start < SPIN_NANOS) {
+          Thread.onSpinWait();
+        } else {
+          LockSupport.parkNanos(this, PARK_NANOS);
+        }
+      }
+      seen = generation;
+      if (closed) {
+        return;
+      }
+      try {
+        job.accept(id);
+      } catch (RuntimeException | Error e) {
+        failures[id] = e;
+      }
+      if (finished.incrementAndGet() == helpers.length) {
+        LockSupport.unpark(caller);
+      }
+    }
+  }
+
+  /** Lets the helpers go back to the pool, and waits until they have. */
+  @Override
+  public void close() {
+    closed = true;
+    generation++;
+    for (Thread t : helpers) {
+      if (t != null) {
+        LockSupport.unpark(t);
+      }
+    }
+    boolean interrupted = false;
+    for (Future<?> f : tasks) {
+      while (true) {
+        try {
+          f.get();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (java.util.concurrent.ExecutionException e) {
+          break; // help() catches what a job throws; nothing else can fail there
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

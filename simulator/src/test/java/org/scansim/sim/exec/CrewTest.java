@@ -1,0 +1,97 @@
+package org.scansim.sim.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** The threads that run a launch's chunks with the launching thread ({@link Crew}). */
+class CrewTest {
+  private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "crew-test");
+    t.setDaemon(true);
+    return t;
+  });
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    POOL.shutdown();
+    assertThat(POOL.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void everyMemberRunsEveryJobAndEachReturnsOnlyWhenAllHaveFinished() {
+    AtomicIntegerArray runs = new AtomicIntegerArray(4);
+    try (Crew crew = new Crew(3, POOL)) {
+      for (int job = 1; job <= 200; job++) {
+        int expected = job - 1;
+        crew.each(id -> {
+          assertThat(runs.get(id)).isEqualTo(expected); // no member starts a job before all finished the last
+          if (id == 2) {
+            Thread.onSpinWait();
+          }
+          runs.incrementAndGet(id);
+        });
+        for (int id = 0; id < 4; id++) {
+          assertThat(runs.get(id)).isEqualTo(job);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theCallersOwnShareRunsOnTheCallingThread() {
+    Thread[] ran = new Thread[2];
+    try (Crew crew = new Crew(1, POOL)) {
+      crew.each(id -> ran[id] = Thread.currentThread());
+    }
+    assertThat(ran[0]).isSameAs(Thread.currentThread());
+    assertThat(ran[1]).isNotNull().isNotSameAs(Thread.currentThread());
+  }
+
+  @Test
+  void aFailureIsRethrownAfterAllHaveFinishedTheCallersFirst() {
+    AtomicIntegerArray done = new AtomicIntegerArray(3);
+    try (Crew crew = new Crew(2, POOL)) {
+      assertThatThrownBy(() -> crew.each(id -> {
+        if (id == 1) {
+          throw new IllegalStateException("helper");
+        }
+        if (id == 2) {
+          try {
+            Thread.sleep(50);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          done.set(2, 1);
+        }
+      })).isInstanceOf(IllegalStateException.class).hasMessage("helper");
+      assertThat(done.get(2)).isEqualTo(1); // the slow helper finished before the failure came back
+
+      assertThatThrownBy(() -> crew.each(id -> {
+        throw new IllegalArgumentException(id == 0 ? "caller" : "helper " + id);
+      })).hasMessage("caller");
+
+      // The crew still works after failures.
+      crew.each(id -> done.set(id, 7));
+      assertThat(done.get(0) + done.get(1) + done.get(2)).isEqualTo(21);
+    }
+  }
+
+  @Test
+  void closeWaitsForTheHelpersEvenWhenNoJobRan() {
+    Crew crew = new Crew(2, POOL);
+    crew.close();
+    // A second crew gets threads again: the first one's went back to the pool.
+    AtomicIntegerArray runs = new AtomicIntegerArray(3);
+    try (Crew again = new Crew(2, POOL)) {
+      again.each(id -> runs.incrementAndGet(id));
+    }
+    assertThat(runs.get(0) + runs.get(1) + runs.get(2)).isEqualTo(3);
+  }
+}
