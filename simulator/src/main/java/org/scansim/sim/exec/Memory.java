@@ -101,36 +101,26 @@ final class Memory {
    * lane's offset to {@link #offsets}, sets {@link #laneBanks}, {@link #laneWordsAligned} and
    * {@link #laneOneAddress} or {@link #laneRun} (for the shortcuts) and returns the OR of the
    * offsets (for their alignment); returns -1 when a lane does not (having written nothing but
-   * this object's scratch arrays). With all 32 lanes active the lanes are checked without a
-   * branch: a lane's tag differs, or its offset lies past the limit (the difference is
-   * negative), exactly when the check value has a bit among the tag's.
+   * this object's scratch arrays). With all 32 lanes active, one loop without a branch checks the
+   * lanes and gathers what the shortcuts need: a lane's pointer minus the tag is its offset when
+   * the tag is right, and negative or past the limit when it is not, so the check value goes
+   * negative exactly when some lane is elsewhere.
    */
   private int laneOffsets(long[] ptr, int mask, long tag, long limit, Allocation a) {
+    if (mask == -1) {
+      return a.space == Ptr.SHARED ? sharedWarp(ptr, tag, limit, a.base) : globalWarp(ptr, tag, limit);
+    }
     int[] offs = offsets;
     int low = 0;
-    if (mask == -1) {
-      long bad = 0;
-      for (int l = 0; l < 32; l++) {
-        long p = ptr[l];
-        long off = p & ~TAG;
-        bad |= ((p & TAG) ^ tag) | (limit - off); // nonzero tag bits, or negative when past the limit
-        offs[l] = (int) off;
-        low |= (int) off;
-      }
-      if ((bad & TAG) != 0) { // a tag bit or the sign: some lane is elsewhere
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      long p = ptr[l];
+      long off = p & ~TAG;
+      if ((p & TAG) != tag || off > limit) {
         return -1;
       }
-    } else {
-      for (int m = mask; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        long p = ptr[l];
-        long off = p & ~TAG;
-        if ((p & TAG) != tag || off > limit) {
-          return -1;
-        }
-        offs[l] = (int) off;
-        low |= (int) off;
-      }
+      offs[l] = (int) off;
+      low |= (int) off;
     }
     int first = Integer.numberOfTrailingZeros(mask);
     int o0 = offs[first];
@@ -141,7 +131,7 @@ final class Memory {
       for (int m = mask; m != 0; m &= m - 1) {
         int o = offs[Integer.numberOfTrailingZeros(m)];
         same |= o ^ o0;
-        banks |= 1 << (((base + o) >>> 2) & 31);
+        banks |= 1 << ((base + o) >>> 2);
       }
       laneBanks = banks;
       laneOneAddress = same == 0;
@@ -155,6 +145,60 @@ final class Memory {
       int lanes = mask >>> first;
       laneRun = run == 0 && (lanes & (lanes + 1)) == 0; // and no hole in the lanes
     }
+    return low;
+  }
+
+  /** {@link #laneOffsets} of a shared access by a full warp. */
+  private int sharedWarp(long[] ptr, long tag, long limit, int base) {
+    int[] offs = offsets;
+    long bad = 0;
+    int low = 0;
+    int banks = 0;
+    for (int l = 0; l < 32; l++) {
+      long off = ptr[l] - tag;
+      bad |= off | (limit - off);
+      int o = (int) off;
+      offs[l] = o;
+      low |= o;
+      banks |= 1 << ((base + o) >>> 2); // the shift takes the low 5 bits: the bank of 32
+    }
+    if (bad < 0) {
+      return -1;
+    }
+    boolean one = false;
+    if (Integer.bitCount(banks) == 1) { // one bank: one address, or a 32-way conflict
+      int same = 0;
+      for (int l = 1; l < 32; l++) {
+        same |= offs[l] ^ offs[0];
+      }
+      one = same == 0;
+    }
+    laneBanks = banks;
+    laneOneAddress = one;
+    laneWordsAligned = ((low | base) & 3) == 0;
+    return low;
+  }
+
+  /** {@link #laneOffsets} of a global access by a full warp. */
+  private int globalWarp(long[] ptr, long tag, long limit) {
+    int[] offs = offsets;
+    long bad = 0;
+    int low = 0;
+    long p0 = ptr[0];
+    long run = 0;
+    for (int l = 0; l < 32; l++) {
+      long p = ptr[l];
+      long off = p - tag;
+      bad |= off | (limit - off);
+      int o = (int) off;
+      offs[l] = o;
+      low |= o;
+      run |= p - p0 - 4L * l;
+    }
+    if (bad < 0) {
+      return -1;
+    }
+    laneRun = run == 0;
     return low;
   }
 
