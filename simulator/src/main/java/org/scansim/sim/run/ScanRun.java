@@ -216,7 +216,8 @@ public final class ScanRun {
       throw new UsageException("n = " + req.n() + " does not fit the simulated device memory");
     }
     int n = req.n();
-    in.setInputs(n, i -> Inputs.value(i, n));
+    long bound = Inputs.bound(n);
+    in.setInputs(n, i -> Inputs.element(i, bound));
     Fault fault = null;
     try {
       how.call(sim, in.pointer(), out.pointer(), req.n());
@@ -270,10 +271,11 @@ public final class ScanRun {
     int threads = out.threads();
     int parts = org.scansim.sim.exec.Parallel.parts(n, threads);
     double[] partSum = new double[parts];
+    long bound = Inputs.bound(n);
     org.scansim.sim.exec.Parallel.forParts(n, threads, (p, from, to) -> {
       double s = 0;
       for (int i = from; i < to; i++) {
-        s += Inputs.value(i, n);
+        s += Inputs.element(i, bound);
       }
       partSum[p] = s;
     });
@@ -300,9 +302,10 @@ public final class ScanRun {
       List<String> mismatches) {
     double sum = sumBefore;
     boolean ok = true;
+    long bound = Inputs.bound(n);
     for (int i = from; i < to; i++) {
       double prior = sum;
-      sum += Inputs.value(i, n);
+      sum += Inputs.element(i, bound);
       double want = exclusive ? prior : sum;
       double got = out.get(i);
       if (got != want && !(Double.isNaN(got) && Double.isNaN(want))) {
