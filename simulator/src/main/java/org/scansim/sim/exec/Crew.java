@@ -9,15 +9,16 @@ import java.util.function.IntConsumer;
 /**
  * The threads that run one launch's chunks of blocks together with the launching thread. They
  * stay for the whole launch and wait for each chunk by spinning briefly, then parking: a chunk
- * handed to a parked thread starts late by however long the machine takes to wake it, and on a
- * virtual machine with an idle core that was hundreds of microseconds for each chunk (a task
- * submitted to the pool for each chunk started 370 µs late on average; the launching thread
- * then waited 160 µs more at the chunk's end), a tenth of a two-thread run of a tiled scan.
+ * handed to a parked thread starts late by however long the machine takes to wake it. On this
+ * project's two-core virtual machine a pool task submitted for each chunk started 370 µs late on
+ * average, and the launching thread then waited 160 µs more at the chunk's end (twelve runs of
+ * Harris's scan at 2^22 on two threads, warm-up included), against chunks of about 3 ms.
  * Between chunks the launching thread does little (the chunk's budget, output and footprints),
- * so the helpers are usually still spinning when the next chunk comes.
+ * so the helpers are usually still spinning when the next chunk comes. With more members than
+ * cores nobody spins.
  */
 final class Crew implements AutoCloseable {
-  /** How long a waiting thread spins before it parks. */
+  /** How long a waiting thread spins before it parks, when every member has a core of its own. */
   private static final long SPIN_NANOS = 2_000_000;
   /** How long a parked waiter sleeps before it looks again (a wake-up may come first). */
   private static final long PARK_NANOS = 200_000;
@@ -31,9 +32,20 @@ final class Crew implements AutoCloseable {
   /** Moves on each {@link #each}, and once more at {@link #close}. */
   private volatile int generation;
   private volatile boolean closed;
+  /**
+   * {@link #SPIN_NANOS}, or 0 when there are more members than cores: a spinning member would
+   * then take a core from one still working (four threads on two cores ran 2.6 times slower).
+   */
+  private final long spinNanos;
 
   /** Starts {@code count} helper threads on {@code pool}; they are numbered 1..count (the caller is 0). */
   Crew(int count, ExecutorService pool) {
+    this(count, pool, count + 1 <= Runtime.getRuntime().availableProcessors() ? SPIN_NANOS : 0);
+  }
+
+  /** As {@link #Crew(int, ExecutorService)}, spinning {@code spinNanos} before parking (tests take both ways). */
+  Crew(int count, ExecutorService pool, long spinNanos) {
+    this.spinNanos = spinNanos;
     helpers = new Thread[count];
     failures = new Throwable[count + 1];
     tasks = new Future<?>[count];
@@ -65,7 +77,7 @@ final class Crew implements AutoCloseable {
     int count = helpers.length;
     long start = System.nanoTime();
     while (finished.get() < count) {
-      if (System.nanoTime() - start < SPIN_NANOS) {
+      if (System.nanoTime() - start < spinNanos) {
         Thread.onSpinWait();
       } else {
         LockSupport.parkNanos(this, PARK_NANOS);
@@ -88,7 +100,7 @@ final class Crew implements AutoCloseable {
     while (true) {
       long start = System.nanoTime();
       while (generation == seen) {
-        if (System.nanoTime() - start < SPIN_NANOS) {
+        if (System.nanoTime() - start < spinNanos) {
           Thread.onSpinWait();
         } else {
           LockSupport.parkNanos(this, PARK_NANOS);

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The threads that run a launch's chunks with the launching thread ({@link Crew}). */
 class CrewTest {
@@ -24,10 +26,12 @@ class CrewTest {
     assertThat(POOL.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
   }
 
-  @Test
-  void everyMemberRunsEveryJobAndEachReturnsOnlyWhenAllHaveFinished() {
+  /** Waiting by spinning first (a member per core) and by parking at once (more members than cores). */
+  @ParameterizedTest(name = "spin {0} ns")
+  @ValueSource(longs = {2_000_000, 0})
+  void everyMemberRunsEveryJobAndEachReturnsOnlyWhenAllHaveFinished(long spin) {
     AtomicIntegerArray runs = new AtomicIntegerArray(4);
-    try (Crew crew = new Crew(3, POOL)) {
+    try (Crew crew = new Crew(3, POOL, spin)) {
       for (int job = 1; job <= 200; job++) {
         int expected = job - 1;
         crew.each(id -> {
@@ -54,10 +58,11 @@ class CrewTest {
     assertThat(ran[1]).isNotNull().isNotSameAs(Thread.currentThread());
   }
 
-  @Test
-  void aFailureIsRethrownAfterAllHaveFinishedTheCallersFirst() {
+  @ParameterizedTest(name = "spin {0} ns")
+  @ValueSource(longs = {2_000_000, 0})
+  void aFailureIsRethrownAfterAllHaveFinishedTheCallersFirst(long spin) {
     AtomicIntegerArray done = new AtomicIntegerArray(3);
-    try (Crew crew = new Crew(2, POOL)) {
+    try (Crew crew = new Crew(2, POOL, spin)) {
       assertThatThrownBy(() -> crew.each(id -> {
         if (id == 1) {
           throw new IllegalStateException("helper");
