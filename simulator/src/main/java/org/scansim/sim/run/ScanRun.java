@@ -264,14 +264,27 @@ public final class ScanRun {
   /**
    * Compares the output of n elements with the scan of the input ({@link Inputs}, recomputed
    * element by element: every partial sum is exact, so the sums may be taken in parts and in any
-   * order), adding the first ten differences to {@code mismatches}. On the run's threads: each
-   * part's sum, then each part checked from the sum of the parts before it.
+   * order), adding the first ten differences to {@code mismatches}. On the run's threads, one
+   * pass: each output must be the one before it plus the input between them, and the first one
+   * the identity (exclusive) or the first input (inclusive); by induction, and with every sum
+   * exact, that holds exactly when every output is its prefix sum. Only when some part fails are
+   * the differences found the longer way: each part's sum, then each part checked from the sum
+   * of the parts before it.
    */
   private static void check(Simulation.Buffer out, int n, boolean exclusive, List<String> mismatches) {
     int threads = out.threads();
     int parts = org.scansim.sim.exec.Parallel.parts(n, threads);
-    double[] partSum = new double[parts];
     long bound = Inputs.bound(n);
+    boolean[] broken = new boolean[parts];
+    org.scansim.sim.exec.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(out, exclusive, from, to, bound));
+    boolean any = false;
+    for (boolean b : broken) {
+      any |= b;
+    }
+    if (!any) {
+      return;
+    }
+    double[] partSum = new double[parts];
     org.scansim.sim.exec.Parallel.forParts(n, threads, (p, from, to) -> {
       double s = 0;
       for (int i = from; i < to; i++) {
@@ -292,6 +305,35 @@ public final class ScanRun {
         checkPart(out, n, exclusive, (int) Math.min(n, p * step), (int) Math.min(n, (p + 1) * step), before[p], mismatches);
       }
     }
+  }
+
+  /**
+   * Whether each of the outputs from..to-1 is the output before it plus the input between them
+   * (the first output: the identity, or the first input).
+   */
+  private static boolean stepsHold(Simulation.Buffer out, boolean exclusive, int from, int to, long bound) {
+    if (from >= to) {
+      return true;
+    }
+    double prev;
+    int i = from;
+    if (from == 0) {
+      prev = out.get(0);
+      if (prev != (exclusive ? 0 : Inputs.element(0, bound))) {
+        return false;
+      }
+      i = 1;
+    } else {
+      prev = out.get(from - 1);
+    }
+    for (; i < to; i++) {
+      double got = out.get(i);
+      if (got != prev + Inputs.element(exclusive ? i - 1 : i, bound)) {
+        return false;
+      }
+      prev = got;
+    }
+    return true;
   }
 
   /**

@@ -61,6 +61,64 @@ class RunKernelTest {
     assertThat(o.mismatches()).isNotEmpty().first().asString().startsWith("out[0] = ");
   }
 
+  /**
+   * One thread scans the whole array in order, adding 1 to the elements listed in {@code bad}
+   * and to every element from {@code shiftFrom} on (none when it is negative).
+   */
+  private static String sequential(boolean exclusive, int shiftFrom, int... bad) {
+    StringBuilder cond = new StringBuilder("0");
+    for (int b : bad) {
+      cond.append(" || i == ").append(b);
+    }
+    return """
+        __global__ void scan(const float *in, float *out, int n) {
+            if (threadIdx.x == 0 && blockIdx.x == 0) {
+                float s = 0.0f;
+                for (int i = 0; i < n; i++) {
+                    float before = s;
+                    s += in[i];
+                    float v = %s;
+                    if (%d >= 0 && i >= %d) v += 1.0f;
+                    out[i] = (%s) ? v + 1.0f : v;
+                }
+            }
+        }
+        """.formatted(exclusive ? "before" : "s", shiftFrom, shiftFrom, cond);
+  }
+
+  /**
+   * The output check takes one pass when the scan is right and finds every wrong element when it
+   * is not, wherever it lies among the parts the check splits the array into (n = 65541 on two
+   * threads: eight parts of 8193): single wrong elements, and every element wrong by the same
+   * amount from some index on, which leaves each later element right relative to the one before.
+   */
+  @Test
+  void theOutputCheckFindsEachWrongElementWhereverItLies() throws Exception {
+    int n = 65_541;
+    for (ScanRun.Expect expect : ScanRun.Expect.values()) {
+      boolean exclusive = expect == ScanRun.Expect.EXCLUSIVE;
+      ScanRun.Request req = new ScanRun.Request("scan", n, Architectures.preset("hopper"), expect, 0, 10_000_000L, 2);
+      ScanRun.KernelLaunch one = new ScanRun.KernelLaunch(1, 32, 0);
+      ScanRun.Outcome right = ScanRun.runKernel(compile(sequential(exclusive, -1)), req, one);
+      assertThat(right.fault()).isNull();
+      assertThat(right.correct()).as(expect.toString()).isTrue();
+      assertThat(right.mismatches()).isEmpty();
+      int[] bad = {0, 777, 8192, 8193, 16385, n - 1};
+      ScanRun.Outcome wrong = ScanRun.runKernel(compile(sequential(exclusive, -1, bad)), req, one);
+      assertThat(wrong.correct()).as(expect.toString()).isFalse();
+      assertThat(wrong.mismatches()).as(expect.toString()).hasSize(bad.length);
+      for (int k = 0; k < bad.length; k++) {
+        assertThat(wrong.mismatches().get(k)).startsWith("out[" + bad[k] + "] = ");
+      }
+      for (int from : new int[] {0, 8193, 40_000, n - 1}) {
+        ScanRun.Outcome shifted = ScanRun.runKernel(compile(sequential(exclusive, from)), req, one);
+        assertThat(shifted.correct()).as("%s, off by one from %d on", expect, from).isFalse();
+        assertThat(shifted.mismatches()).as("%s, off by one from %d on", expect, from).hasSize(Math.min(10, n - from))
+            .first().asString().startsWith("out[" + from + "] = ");
+      }
+    }
+  }
+
   @Test
   void aLaunchBeyondTheArchitectureIsAFault() throws Exception {
     ScanRun.Outcome o = ScanRun.runKernel(compile(KOGGE_STONE), request("scan", 10, ScanRun.Expect.INCLUSIVE),
