@@ -23,12 +23,13 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the catalog's main kernels over n = 2^10 ... 2^24 and prints, per kernel and size: the time",
-      "from the start of the run to its report, simulated elements and thread instructions per second,",
-      "peak heap, and the ratio to a plain Java sequential scan of the same array timed in the same run.",
-      "Then measures the speed targets side by side: the 16M-element scan, linear scaling, two cores",
-      "against one (reports compared byte for byte) and the cost of the checkers and the scan proof,",
-      "each run three times with the fastest counted."
+      "Runs the catalog's main kernels over n = 2^10 ... 2^24 and prints, per kernel and size: the "
+          + "time from the start of the run to its report, simulated elements and thread instructions per "
+          + "second, peak heap, and the ratio to a plain Java sequential scan of the same array timed in "
+          + "the same run.",
+      "Then measures the speed targets side by side: the 16M-element scan, linear scaling, two "
+          + "cores against one (reports compared byte for byte) and the cost of the checkers and the scan "
+          + "proof, each run three times with the fastest counted."
     })
 final class BenchCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

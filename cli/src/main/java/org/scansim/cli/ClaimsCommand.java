@@ -22,9 +22,9 @@ import picocli.CommandLine.Spec;
     name = "claims",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the experiment behind each quantitative statement of the seed documents and prints",
-      "the statement, its source, what the simulator measured and a verdict:",
-      "CONFIRMED, PARTLY (true under the reading given), REFUTED, or WAITING (not measurable yet)."
+      "Runs the experiment behind each quantitative statement of the seed documents and prints the "
+          + "statement, its source, what the simulator measured and a verdict: CONFIRMED, PARTLY (true "
+          + "under the reading given), REFUTED, or WAITING (not measurable yet)."
     })
 final class ClaimsCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -30,9 +30,9 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs a kernel file's host entry void NAME(const T *in, T *out, int n) on the simulated GPU",
-      "and reports per launch and per source access: instructions, shared-memory bank conflicts,",
-      "global sectors, barriers and work (applications of the scan operator)."
+      "Runs a kernel file's host entry void NAME(const T *in, T *out, int n) on the simulated GPU "
+          + "and reports per launch and per source access: instructions, shared-memory bank conflicts, "
+          + "global sectors, barriers and work (applications of the scan operator)."
     })
 final class RunCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
