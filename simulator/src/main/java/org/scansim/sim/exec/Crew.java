@@ -58,6 +58,8 @@ final class Crew implements AutoCloseable {
   /**
    * Runs {@code work} for every member, {@code work.accept(0)} on the calling thread, and returns
    * when all have finished. A failure is rethrown after all have finished, the caller's first.
+   * An interrupt of the calling thread does not cut the wait short (the helpers are still at
+   * work); it is set again when this returns.
    */
   void each(IntConsumer work) {
     finished.set(0);
@@ -76,12 +78,17 @@ final class Crew implements AutoCloseable {
     }
     int count = helpers.length;
     long start = System.nanoTime();
+    boolean interrupted = false;
     while (finished.get() < count) {
       if (System.nanoTime() - start < spinNanos) {
         Thread.onSpinWait();
       } else {
         LockSupport.parkNanos(this, PARK_NANOS);
+        interrupted |= Thread.interrupted(); // else park returns at once and the wait spins
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt(); // kept for the caller, once the helpers have finished
     }
     for (Throwable t : failures) {
       if (t instanceof RuntimeException r) {

@@ -209,6 +209,9 @@ public final class Device {
       ws[0].run(chunk, g);
     } else {
       crew.each(i -> ws[i].run(chunk, g));
+      if (Thread.currentThread().isInterrupted()) {
+        throw new Fault("interrupted", null, "interrupted");
+      }
       if (Footprints.conflict(chunk.footprints)) {
         throw new OrderDependence("blocks " + chunk.first + ".." + (chunk.first + count - 1) + " of " + code.function.name()
             + " accessed global memory another block of them wrote");

@@ -89,6 +89,25 @@ class CrewTest {
   }
 
   @Test
+  void anInterruptedCallerStillWaitsForTheHelpersAndKeepsItsInterrupt() {
+    AtomicIntegerArray done = new AtomicIntegerArray(2);
+    try (Crew crew = new Crew(1, POOL, 0)) {
+      Thread.currentThread().interrupt();
+      crew.each(id -> {
+        if (id == 1) {
+          long until = System.nanoTime() + 50_000_000L;
+          while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+          }
+        }
+        done.set(id, 1);
+      });
+      assertThat(done.get(1)).isEqualTo(1);
+      assertThat(Thread.interrupted()).isTrue(); // set again, and cleared here for the next test
+    }
+  }
+
+  @Test
   void closeWaitsForTheHelpersEvenWhenNoJobRan() {
     Crew crew = new Crew(2, POOL);
     crew.close();
