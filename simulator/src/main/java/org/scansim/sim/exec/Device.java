@@ -374,10 +374,15 @@ public final class Device {
     }
     long limit = residentBlocks(lx);
     List<BlockExecutor> resident = new ArrayList<>();
+    // The state of finished blocks, reset for the next ones ({@link BlockExecutor#reset}): at most
+    // as many executors as blocks are resident at once, instead of a new one for each block.
+    java.util.ArrayDeque<BlockExecutor> finished = new java.util.ArrayDeque<>();
     int next = 0;
     while (next < order.length || !resident.isEmpty()) {
       while (resident.size() < limit && next < order.length) {
-        resident.add(new BlockExecutor(lx, blockIndex(order[next++], g)));
+        int[] idx = blockIndex(order[next++], g);
+        BlockExecutor reuse = finished.poll();
+        resident.add(reuse == null ? new BlockExecutor(lx, idx) : reuse.reset(idx));
       }
       boolean progress = false;
       for (java.util.Iterator<BlockExecutor> it = resident.iterator(); it.hasNext(); ) {
@@ -385,6 +390,7 @@ public final class Device {
         long before = lx.progress;
         if (b.step(SLICE)) {
           it.remove();
+          finished.push(b);
           progress = true;
         } else if (lx.progress != before) {
           progress = true;

@@ -13,7 +13,9 @@ import org.scansim.frontend.pp.IncludeLoader;
 /**
  * One executor runs many blocks of a launch: nothing a block wrote may reach the next one. A
  * register written only by block 0 (and read by every block) must read 0 in the others, as in a
- * fresh block, and shared memory must hold its garbage pattern again, whatever the thread count.
+ * fresh block, and shared memory must hold its garbage pattern again, whatever the thread count,
+ * and under the residency scheduler of blocks that may communicate, which reuses a finished
+ * block's state for the next block it dispatches.
  */
 class BlockReuseTest {
 
@@ -32,10 +34,25 @@ class BlockReuseTest {
   @ParameterizedTest
   @ValueSource(ints = {1, 2, 4})
   void laterBlocksSeeNothingOfEarlierOnes(int threads) {
-    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", SOURCE), Map.of(), IncludeLoader.NONE);
+    check(SOURCE, threads, 0);
+  }
+
+  /** The same kernel with a fence, so that its blocks may communicate: they run resident, three at a time. */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 3})
+  void residentBlocksSeeNothingOfEarlierOnes(int resident) {
+    check(SOURCE.replace("  __syncthreads();\n", "  __syncthreads();\n    __threadfence();\n"), 1, resident);
+  }
+
+  private static void check(String source, int threads, int resident) {
+    assertThat(source).contains(resident > 0 ? "__threadfence" : "__syncthreads");
+    Frontend.Result r = Frontend.compile(new SourceFile("t.cu", source), Map.of(), IncludeLoader.NONE);
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
     Simulation sim = new Simulation(r.ir(), new NoBanks(), Limits.defaults());
     sim.setThreads(threads);
+    if (resident > 0) {
+      sim.setResidentBlocks(resident);
+    }
     Simulation.Buffer in = sim.allocate("in", IrType.F32, 1);
     Simulation.Buffer out = sim.allocate("out", IrType.F32, 8192);
     sim.call("entry", new long[] {in.pointer(), out.pointer(), 1});
