@@ -133,6 +133,63 @@ class CheckerBehaviourTest {
     assertThat(four.findings().toString()).isEqualTo(one.findings().toString());
   }
 
+  /**
+   * One thread builds a small ⊕ graph whose fan-outs are counted by hand: a = x0 ⊕ x1 (level 1),
+   * b = a ⊕ x2 (level 2), a last value d of the cases below, and out = {x0, a, b, d}. Every ⊕ is
+   * in the one barrier phase; only a is read more than once.
+   */
+  private static final String FAN = """
+      __global__ void fan(const float *in, float *out, int n)
+      {
+          if (threadIdx.x == 0) {
+              float a = in[0] + in[1];
+              float b = a + in[2];
+              float d = D;
+              out[0] = in[0];
+              out[1] = a;
+              out[2] = b;
+              out[3] = d;
+          }
+      }
+      void run(const float *in, float *out, int n) { fan<<<1, 32>>>(in, out, n); }
+      """;
+
+  private static org.scansim.sim.check.ScanProof fan(Path dir, String d) throws Exception {
+    Path file = dir.resolve("fan.cu");
+    java.nio.file.Files.writeString(file, FAN.replace("D;", d + ";"));
+    Frontend.Result r = Frontend.compileFile(file, Map.of());
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 4, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, 0,
+        50_000_000L, 1, 0, checks(Set.of(Check.PROOF), 0, 0)));
+    assertThat(o.fault()).isNull();
+    return o.proof();
+  }
+
+  @Test
+  void fanOutIsCountedPerValuePerLevelAndPerPhase(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    // a read by b (level 2) and by d (level 4): two readers, at different levels.
+    org.scansim.sim.check.ScanProof apart = fan(dir, "(b + in[3]) + a");
+    assertThat(apart.maxFanOut()).isEqualTo(2);
+    assertThat(apart.maxFanOutValue()).isEqualTo("x0..x1");
+    assertThat(apart.maxFanOutPerLevel()).isEqualTo(1);
+    assertThat(apart.maxFanOutPerPhase()).isEqualTo(2);
+    // a read by b and by d, both at level 2.
+    org.scansim.sim.check.ScanProof together = fan(dir, "in[3] + a");
+    assertThat(together.maxFanOut()).isEqualTo(2);
+    assertThat(together.maxFanOutPerLevel()).isEqualTo(2);
+    assertThat(together.maxFanOutPerPhase()).isEqualTo(2);
+    // a read by b (level 2), u = b + a (level 3) and d = u + a (level 4).
+    org.scansim.sim.check.ScanProof threeApart = fan(dir, "(b + a) + a");
+    assertThat(threeApart.maxFanOut()).isEqualTo(3);
+    assertThat(threeApart.maxFanOutPerLevel()).isEqualTo(1);
+    assertThat(threeApart.maxFanOutPerPhase()).isEqualTo(3);
+    // a read by b and twice by t = a + a (all level 2), and by d = t + a (level 3).
+    org.scansim.sim.check.ScanProof four = fan(dir, "(a + a) + a");
+    assertThat(four.maxFanOut()).isEqualTo(4);
+    assertThat(four.maxFanOutPerLevel()).isEqualTo(3);
+    assertThat(four.maxFanOutPerPhase()).isEqualTo(4);
+  }
+
   @Test
   void aScanProofFailureExplainsTheOutput() throws Exception {
     ScanRun.Outcome o = run("faulty/inclusive_exclusive_mixup.cu", 64, ScanRun.Expect.EXCLUSIVE, 50_000_000L, 1,

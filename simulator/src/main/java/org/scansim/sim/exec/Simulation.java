@@ -213,52 +213,69 @@ public final class Simulation {
         }
       }
     }
-    // The most readers of one value within one dependency level, and within one barrier phase:
-    // each value's readers listed together (counting sort by operand: value o's readers are
-    // readers[start[o] .. start[o + 1] - 1]), then their levels and phases counted per value.
-    int[] start = new int[df.size + 1];
+    // The most readers of one value within one dependency level, and within one barrier phase.
+    // Most values have one reader or two: one sweep compares a value's second reader with its
+    // first, kept in seen[]. Only the values with more readers get their readers listed
+    // (readers[start[j] .. start[j + 1] - 1] for the j-th of them, whose seen[] is -(j + 1)),
+    // then their levels and phases counted.
     int fan = 0; // the most readers of one value, and the first value with that many
     int fanNode = -1;
+    int many = 0;
+    int manyReaders = 0;
     for (int k = 0; k < df.size; k++) {
-      start[k + 1] = start[k] + uses[k];
       if (uses[k] > fan) {
         fan = uses[k];
         fanNode = k;
       }
+      if (uses[k] > 2) {
+        many++;
+        manyReaders += uses[k];
+      }
     }
-    int[] readers = new int[start[df.size]];
-    for (int k = df.size - 1; k >= df.n; k--) {
-      if (live[k]) {
-        for (int side = 0; side < 2; side++) {
-          int operand = side == 0 ? df.left[k] : df.right[k];
-          if (operand >= 0) {
-            readers[start[operand] + --uses[operand]] = k; // from the end: each list ends up in node order
-          }
-        }
+    int[] seen = new int[df.size];
+    int[] start = new int[many + 1];
+    int[] readers = new int[manyReaders];
+    int j = 0;
+    for (int k = 0; k < df.size; k++) {
+      if (uses[k] > 2) {
+        seen[k] = -(j + 1);
+        start[j + 1] = start[j] + uses[k];
+        j++;
       }
     }
     int fanLevel = 0;
     int fanPhase = 0;
+    for (int k = df.size - 1; k >= df.n; k--) {
+      if (live[k]) {
+        for (int side = 0; side < 2; side++) {
+          int operand = side == 0 ? df.left[k] : df.right[k];
+          if (operand < 0) {
+            continue;
+          }
+          int s = seen[operand];
+          if (s < 0) { // a value with many readers: listed
+            readers[start[-s - 1] + --uses[operand]] = k;
+          } else if (s == 0) { // its first reader (or its only one)
+            seen[operand] = k + 1;
+            fanLevel = Math.max(fanLevel, 1);
+            fanPhase = Math.max(fanPhase, 1);
+          } else { // its second and last reader, against the first
+            fanLevel = Math.max(fanLevel, df.depth[s - 1] == df.depth[k] ? 2 : 1);
+            fanPhase = Math.max(fanPhase, df.phase[s - 1] == df.phase[k] ? 2 : 1);
+          }
+        }
+      }
+    }
     int[] levels = new int[16];
     int[] phases = new int[16];
-    for (int o = 0; o < df.size; o++) {
-      int m = start[o + 1] - start[o];
-      if (m == 0) {
-        continue;
-      }
-      if (m <= 2) { // most values: one reader, or two, equal in level or phase or not
-        int a = readers[start[o]];
-        int b = readers[start[o] + m - 1];
-        fanLevel = Math.max(fanLevel, m == 2 && df.depth[a] == df.depth[b] ? 2 : 1);
-        fanPhase = Math.max(fanPhase, m == 2 && df.phase[a] == df.phase[b] ? 2 : 1);
-        continue;
-      }
+    for (int v = 0; v < many; v++) {
+      int m = start[v + 1] - start[v];
       if (m > levels.length) {
         levels = new int[m];
         phases = new int[m];
       }
       for (int i = 0; i < m; i++) {
-        int k = readers[start[o] + i];
+        int k = readers[start[v] + i];
         levels[i] = df.depth[k];
         phases[i] = df.phase[k];
       }
