@@ -169,25 +169,19 @@ class CheckerBehaviourTest {
   void fanOutIsCountedPerValuePerLevelAndPerPhase(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     // a read by b (level 2) and by d (level 4): two readers, at different levels.
     org.scansim.sim.check.ScanProof apart = fan(dir, "(b + in[3]) + a");
-    assertThat(apart.maxFanOut()).isEqualTo(2);
+    assertFan(apart, 2, 1, 2);
     assertThat(apart.maxFanOutValue()).isEqualTo("x0..x1");
-    assertThat(apart.maxFanOutPerLevel()).isEqualTo(1);
-    assertThat(apart.maxFanOutPerPhase()).isEqualTo(2);
     // a read by b and by d, both at level 2.
-    org.scansim.sim.check.ScanProof together = fan(dir, "in[3] + a");
-    assertThat(together.maxFanOut()).isEqualTo(2);
-    assertThat(together.maxFanOutPerLevel()).isEqualTo(2);
-    assertThat(together.maxFanOutPerPhase()).isEqualTo(2);
+    assertFan(fan(dir, "in[3] + a"), 2, 2, 2);
     // a read by b (level 2), u = b + a (level 3) and d = u + a (level 4).
-    org.scansim.sim.check.ScanProof threeApart = fan(dir, "(b + a) + a");
-    assertThat(threeApart.maxFanOut()).isEqualTo(3);
-    assertThat(threeApart.maxFanOutPerLevel()).isEqualTo(1);
-    assertThat(threeApart.maxFanOutPerPhase()).isEqualTo(3);
+    assertFan(fan(dir, "(b + a) + a"), 3, 1, 3);
     // a read by b and twice by t = a + a (all level 2), and by d = t + a (level 3).
-    org.scansim.sim.check.ScanProof four = fan(dir, "(a + a) + a");
-    assertThat(four.maxFanOut()).isEqualTo(4);
-    assertThat(four.maxFanOutPerLevel()).isEqualTo(3);
-    assertThat(four.maxFanOutPerPhase()).isEqualTo(4);
+    assertFan(fan(dir, "(a + a) + a"), 4, 3, 4);
+  }
+
+  /** The most readers of one value: in all, within one dependency level, within one barrier phase. */
+  private static void assertFan(org.scansim.sim.check.ScanProof p, int all, int perLevel, int perPhase) {
+    assertThat(new int[] {p.maxFanOut(), p.maxFanOutPerLevel(), p.maxFanOutPerPhase()}).containsExactly(all, perLevel, perPhase);
   }
 
   @Test

@@ -77,26 +77,14 @@ final class Crew implements AutoCloseable {
       failures[0] = e;
     }
     int count = helpers.length;
-    long start = System.nanoTime();
-    boolean interrupted = false;
-    while (finished.get() < count) {
-      if (System.nanoTime() - start < spinNanos) {
-        Thread.onSpinWait();
-      } else {
-        LockSupport.parkNanos(this, PARK_NANOS);
-        interrupted |= Thread.interrupted(); // else park returns at once and the wait spins
-      }
-    }
-    if (interrupted) {
+    if (await(() -> finished.get() >= count)) {
       Thread.currentThread().interrupt(); // kept for the caller, once the helpers have finished
     }
-    for (Throwable t : failures) {
-      if (t instanceof RuntimeException r) {
-        throw r;
-      } else if (t instanceof Error e) {
+    for (Throwable t : failures) { // only what each and help catch: unchecked
+      if (t instanceof Error e) {
         throw e;
       } else if (t != null) {
-        throw new IllegalStateException(t);
+        throw (RuntimeException) t;
       }
     }
   }
@@ -105,14 +93,8 @@ final class Crew implements AutoCloseable {
     helpers[id - 1] = Thread.currentThread();
     int seen = 0;
     while (true) {
-      long start = System.nanoTime();
-      while (generation == seen) {
-        if (System.nanoTime() - start < spinNanos) {
-          Thread.onSpinWait();
-        } else {
-          LockSupport.parkNanos(this, PARK_NANOS);
-        }
-      }
+      int last = seen;
+      await(() -> generation != last);
       seen = generation;
       if (closed) {
         return;
@@ -126,6 +108,25 @@ final class Crew implements AutoCloseable {
         LockSupport.unpark(caller);
       }
     }
+  }
+
+  /**
+   * Waits until {@code ready}: spinning for {@link #spinNanos}, then parking in naps a wake-up
+   * may cut short. Returns whether the thread was interrupted meanwhile; the interrupt is cleared
+   * (else each park would return at once and the wait would spin).
+   */
+  private boolean await(java.util.function.BooleanSupplier ready) {
+    long start = System.nanoTime();
+    boolean interrupted = false;
+    while (!ready.getAsBoolean()) {
+      if (System.nanoTime() - start < spinNanos) {
+        Thread.onSpinWait();
+      } else {
+        LockSupport.parkNanos(this, PARK_NANOS);
+        interrupted |= Thread.interrupted();
+      }
+    }
+    return interrupted;
   }
 
   /** Lets the helpers go back to the pool, and waits until they have. */

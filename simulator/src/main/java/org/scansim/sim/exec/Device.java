@@ -374,7 +374,7 @@ public final class Device {
     }
     long limit = residentBlocks(lx);
     List<BlockExecutor> resident = new ArrayList<>();
-    // The state of finished blocks, reset for the next ones ({@link BlockExecutor#reset}): at most
+    // The state of finished blocks, reset for the next ones (BlockExecutor.reset): at most
     // as many executors as blocks are resident at once, instead of a new one for each block.
     java.util.ArrayDeque<BlockExecutor> finished = new java.util.ArrayDeque<>();
     int next = 0;

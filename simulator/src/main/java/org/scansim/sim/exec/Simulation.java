@@ -221,7 +221,6 @@ public final class Simulation {
     int fan = 0; // the most readers of one value, and the first value with that many
     int fanNode = -1;
     int many = 0;
-    int manyReaders = 0;
     for (int k = 0; k < df.size; k++) {
       if (uses[k] > fan) {
         fan = uses[k];
@@ -229,12 +228,10 @@ public final class Simulation {
       }
       if (uses[k] > 2) {
         many++;
-        manyReaders += uses[k];
       }
     }
     int[] seen = new int[df.size];
     int[] start = new int[many + 1];
-    int[] readers = new int[manyReaders];
     int j = 0;
     for (int k = 0; k < df.size; k++) {
       if (uses[k] > 2) {
@@ -243,6 +240,7 @@ public final class Simulation {
         j++;
       }
     }
+    int[] readers = new int[start[many]];
     int fanLevel = 0;
     int fanPhase = 0;
     for (int k = df.size - 1; k >= df.n; k--) {

@@ -17,11 +17,6 @@ public final class Inputs {
     return x;
   }
 
-  /** Element i of the input of n elements (element i of {@link #values}), computed on its own. */
-  public static double value(int i, int n) {
-    return element(i, bound(n));
-  }
-
   /**
    * The bound of an input of n elements: its values are 0 .. bound - 1. Loops over many elements
    * take it once and call {@link #element} (it costs a 64-bit division).
@@ -30,7 +25,10 @@ public final class Inputs {
     return Math.max(2, Math.min(8, 1 + (1L << 24) / Math.max(1, n)));
   }
 
-  /** Element i of an input whose values are below {@code k} ({@link #bound}). */
+  /**
+   * Element i of an input whose values are below {@code k} ({@link #bound}): element i of
+   * {@link #values}, computed on its own.
+   */
   public static double element(int i, long k) {
     long z = 0x9E3779B97F4A7C15L * (i + 2L);
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
