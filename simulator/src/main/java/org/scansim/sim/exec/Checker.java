@@ -30,8 +30,11 @@ import org.scansim.sim.check.Findings;
  *   <li><b>proof</b>: the {@link Dataflow} graph of ⊕ over the input's ranges.
  * </ul>
  *
- * Runs on one thread (the device runs blocks one at a time while checking), so findings come
- * in execution order and are deterministic.
+ * Findings come in the order of running the blocks one at a time. When blocks run on several
+ * threads, each thread has a {@linkplain #worker worker} of its own that keeps each block's
+ * findings and ⊕ nodes apart; after each chunk of blocks they are {@linkplain #merge merged} in
+ * block order. Blocks of one chunk touch no global word another of them touches (the race
+ * history changes with every read), or the run is repeated on one thread ({@link Footprints}).
  */
 final class Checker {
   final boolean races;
@@ -39,18 +42,18 @@ final class Checker {
   final boolean init;
   final boolean barriers;
   final boolean proof;
-  final Findings findings = new Findings();
+  Findings findings = new Findings();
   Dataflow dataflow;
-  private final List<Allocation> global = new ArrayList<>();
-  /** The reads that found uninitialised memory, by id (an uninitialised value carries id + 1). */
-  final List<Span> origins = new ArrayList<>();
-  private final java.util.Map<CInsn, Integer> originIds = new java.util.IdentityHashMap<>();
+  private final List<Allocation> global;
+  /**
+   * The reads that may find uninitialised memory (loads and atomics), by id, numbered when their
+   * kernel is first launched: an uninitialised value carries the id of the read it came from + 1.
+   */
+  final List<Span> origins;
+  private final java.util.Map<CInsn, Integer> originIds;
 
   private int origin(CInsn in) {
-    return originIds.computeIfAbsent(in, k -> {
-      origins.add(k.span);
-      return origins.size() - 1;
-    }) + 1;
+    return originIds.get(in) + 1;
   }
 
   /** Independent thread scheduling (Volta and later): lanes of a warp are ordered only by __syncwarp. */
@@ -62,6 +65,101 @@ final class Checker {
     this.init = checks.contains(Check.INIT);
     this.barriers = checks.contains(Check.BARRIERS);
     this.proof = checks.contains(Check.PROOF);
+    this.global = new ArrayList<>();
+    this.origins = new ArrayList<>();
+    this.originIds = new java.util.IdentityHashMap<>();
+  }
+
+  /** A worker of this checker for one thread's blocks of the current launch. */
+  private Checker(Checker main) {
+    this.races = main.races;
+    this.bounds = main.bounds;
+    this.init = main.init;
+    this.barriers = main.barriers;
+    this.proof = main.proof;
+    this.its = main.its;
+    this.launches = main.launches;
+    this.global = main.global;
+    this.origins = main.origins;
+    this.originIds = main.originIds;
+    this.dataflow = main.dataflow == null ? null : main.dataflow.segment();
+  }
+
+  /**
+   * A worker for one of the threads that run the current launch's blocks: it shares this
+   * checker's memory shadows and keeps findings and ⊕ nodes per block ({@link #endBlock}).
+   * Every global allocation has its shadow from here on, so that no thread makes one.
+   */
+  Checker worker(Heap heap) {
+    for (int id = 1; id < heap.ids(); id++) {
+      Allocation a = heap.get(id);
+      if (a != null && !a.freed) {
+        shadow(a);
+      }
+    }
+    return new Checker(this);
+  }
+
+  /** A worker starts a chunk of blocks: its ⊕ nodes are numbered from the graph's size now. */
+  void beginChunk() {
+    if (dataflow != null) {
+      dataflow.beginChunk();
+    }
+  }
+
+  /** A worker starts a block. */
+  void beginBlock() {
+    if (!findings.isEmpty() || findings.dropped() > 0) {
+      findings = new Findings();
+    }
+    if (dataflow != null) {
+      dataflow.beginBlock();
+    }
+  }
+
+  /** What a worker's block found and made, to merge in block order. */
+  record BlockPart(Findings findings, Dataflow.Part nodes) {}
+
+  BlockPart endBlock() {
+    return new BlockPart(findings.isEmpty() && findings.dropped() == 0 ? null : findings,
+        dataflow == null ? null : dataflow.endBlock());
+  }
+
+  /**
+   * Takes a worker's block into this checker as if it had run here: its findings, and its ⊕
+   * nodes with their new ids, in the nodes and in the global words the block wrote (its
+   * footprint). False when that cannot be done exactly (too many distinct findings in one block,
+   * or the node budget exceeded): then only a run on one thread says what happened.
+   */
+  boolean merge(BlockPart p, long[] footprint, Heap heap) {
+    if (p.findings() != null) {
+      if (p.findings().dropped() > 0) {
+        return false;
+      }
+      for (Finding f : p.findings().list()) {
+        findings.add(f, f.count());
+      }
+    }
+    Dataflow.Part nodes = p.nodes();
+    if (nodes == null || nodes.from() == nodes.to()) {
+      return true;
+    }
+    int base = nodes.segment().base();
+    int delta = dataflow.append(nodes);
+    if (delta < 0) {
+      return false;
+    }
+    for (int r = 0; delta != 0 && footprint != null && r < footprint.length; r += 3) {
+      if ((footprint[r] & 1) == 0) {
+        continue; // read, not written
+      }
+      int[] tag = heap.get((int) (footprint[r] >> 1)).shadow.tag;
+      int last = (int) Math.min(tag.length, (footprint[r + 2] + 3) >>> 2);
+      for (int w = (int) (footprint[r + 1] >>> 2); w < last; w++) {
+        tag[w] = Dataflow.relocate(tag[w], base, delta);
+      }
+    }
+    return true;
   }
 
   /** Whether registers need per-lane shadows (node tags, uninitialised origins). */
@@ -87,10 +185,18 @@ final class Checker {
   /** A new kernel launch: everything before it is ordered before everything in it. */
   private int launches;
 
-  void newLaunch() {
+  void newLaunch(Code code) {
     launches++;
     for (Allocation a : global) {
       a.shadow.newLaunch();
+    }
+    for (CInsn in : code.insns) {
+      if (in.op == Op.LD || in.op == Op.ATOM) {
+        originIds.computeIfAbsent(in, k -> {
+          origins.add(k.span);
+          return origins.size() - 1;
+        });
+      }
     }
   }
 

@@ -11,6 +11,11 @@ import org.scansim.sim.check.Circuit;
  * (overlapping or gapped ranges, a constant that is not the identity, an operation that is not
  * the scan operator) gives an invalid node that remembers its operands, so that a wrong output
  * can be explained ("x0..x3 ⊕ x2..x5: x2..x3 counted twice"). Bounded by a node budget.
+ *
+ * <p>When checked blocks run on several threads, each thread adds its blocks' nodes to a
+ * {@linkplain #segment segment} of its own, numbered from the graph's size when the chunk of
+ * blocks began; after the chunk the segments' blocks are {@linkplain #append appended} in block
+ * order, their ids moved to where running the blocks one by one would have put them.
  */
 final class Dataflow {
   /** Operand codes besides node ids. */
@@ -23,6 +28,8 @@ final class Dataflow {
 
   final int n;
   private final int maxNodes;
+  /** The most nodes the graph holds: creating one more is a budget fault. */
+  private final int limit;
   int size;
   int[] lo;
   int[] hi;
@@ -41,10 +48,19 @@ final class Dataflow {
   /** The operator of the first valid binary node: what "the scan operator" is in this run. */
   char scanOperator;
 
+  /** For a segment: the graph that ids below {@link #base} are nodes of; null for the graph itself. */
+  private final Dataflow parent;
+  /** A segment's first id: ids from here on are its own (0 for the graph itself). */
+  private int base;
+  /** Where the current block's nodes start in a segment's arrays (0 for the graph itself). */
+  private int blockStart;
+
   Dataflow(int n, int maxNodes) {
     this.n = n;
     this.maxNodes = maxNodes;
+    this.parent = null;
     int cap = Math.max(16, n * 3);
+    this.limit = Math.max(cap, maxNodes);
     lo = new int[cap];
     hi = new int[cap];
     depth = new int[cap];
@@ -63,21 +79,139 @@ final class Dataflow {
     size = n;
   }
 
+  private Dataflow(Dataflow parent) {
+    this.n = parent.n;
+    this.maxNodes = parent.maxNodes;
+    this.limit = parent.limit;
+    this.parent = parent;
+    int cap = 1024;
+    lo = new int[cap];
+    hi = new int[cap];
+    depth = new int[cap];
+    left = new int[cap];
+    right = new int[cap];
+    flags = new byte[cap];
+    op = new byte[cap];
+    phase = new int[cap];
+  }
+
+  /** A segment of this graph, for one thread's blocks. */
+  Dataflow segment() {
+    return new Dataflow(this);
+  }
+
+  /** A segment's first id. */
+  int base() {
+    return base;
+  }
+
+  /** A segment starts a chunk: its blocks' ids start at the graph's size now; the last chunk's nodes are gone. */
+  void beginChunk() {
+    base = parent.size;
+    size = 0;
+    blockStart = 0;
+  }
+
+  /** A segment starts a block: its nodes take ids from {@link #base} on, as if it were the only block. */
+  void beginBlock() {
+    blockStart = size;
+    firstReversed = -1;
+    scanOperator = 0;
+  }
+
+  /** The nodes a block made in a segment, with its first reversed node (an index into the segment, or -1) and operator. */
+  record Part(Dataflow segment, int from, int to, int firstReversed, char scanOperator) {}
+
+  /** The current block's nodes in this segment. */
+  Part endBlock() {
+    return new Part(this, blockStart, size, firstReversed, scanOperator);
+  }
+
+  /**
+   * Appends a block's nodes from a segment, each id the segment gave (from its base on) moved by
+   * the returned amount; operands below the segment's base are nodes of this graph and stay.
+   * Returns -1 when the nodes do not fit the budget: running the blocks one by one would have
+   * stopped with a budget fault somewhere, which only that run can say where.
+   */
+  int append(Part p) {
+    Dataflow s = p.segment();
+    int count = p.to() - p.from();
+    if ((long) size + count > limit) {
+      return -1;
+    }
+    if (size + count > lo.length) {
+      grow((int) Math.min(limit, Math.max((long) size + count, 2L * lo.length)));
+    }
+    int delta = size - s.base;
+    int sb = s.base;
+    for (int i = p.from(), j = size; i < p.to(); i++, j++) {
+      lo[j] = s.lo[i];
+      hi[j] = s.hi[i];
+      depth[j] = s.depth[i];
+      int a = s.left[i];
+      int b = s.right[i];
+      left[j] = a >= sb ? a + delta : a;
+      right[j] = b >= sb ? b + delta : b;
+      flags[j] = s.flags[i];
+      op[j] = s.op[i];
+      phase[j] = s.phase[i];
+    }
+    if (firstReversed < 0 && p.firstReversed() >= 0) {
+      firstReversed = size + p.firstReversed() - p.from();
+    }
+    if (scanOperator == 0) {
+      scanOperator = p.scanOperator();
+    }
+    size += count;
+    return delta;
+  }
+
+  /** A shadow's tag (node + 1, or 0) after {@link #append} moved the ids of the segment with this base by delta. */
+  static int relocate(int tag, int base, int delta) {
+    return tag - 1 >= base ? tag + delta : tag;
+  }
+
+  private void grow(int cap) {
+    lo = java.util.Arrays.copyOf(lo, cap);
+    hi = java.util.Arrays.copyOf(hi, cap);
+    depth = java.util.Arrays.copyOf(depth, cap);
+    left = java.util.Arrays.copyOf(left, cap);
+    right = java.util.Arrays.copyOf(right, cap);
+    flags = java.util.Arrays.copyOf(flags, cap);
+    op = java.util.Arrays.copyOf(op, cap);
+    phase = java.util.Arrays.copyOf(phase, cap);
+  }
+
+  // Operands: nodes of the parent graph below a segment's base, the segment's own from it.
+  private int loOf(int k) {
+    return k < base ? parent.lo[k] : lo[k - base + blockStart];
+  }
+
+  private int hiOf(int k) {
+    return k < base ? parent.hi[k] : hi[k - base + blockStart];
+  }
+
+  private int depthOf(int k) {
+    return k < base ? parent.depth[k] : depth[k - base + blockStart];
+  }
+
+  private boolean validOf(int k) {
+    return ((k < base ? parent.flags[k] : flags[k - base + blockStart]) & VALID) != 0;
+  }
+
+  /** The id of the node at index k of the arrays (itself, except in a segment). */
+  private int id(int k) {
+    return k - blockStart + base;
+  }
+
   private int newNode() {
+    if (parent != null ? id(size) >= limit : size == lo.length && size >= maxNodes) {
+      // A segment's ids are at most the ids the blocks run one by one give: past the limit here, past it there.
+      throw new Fault("budget", null, "the scan proof needs more than " + maxNodes
+          + " nodes of the ⊕ graph; prove it at a smaller n");
+    }
     if (size == lo.length) {
-      if (size >= maxNodes) {
-        throw new Fault("budget", null, "the scan proof needs more than " + maxNodes
-            + " nodes of the ⊕ graph; prove it at a smaller n");
-      }
-      int cap = (int) Math.min((long) maxNodes, (long) size * 2);
-      lo = java.util.Arrays.copyOf(lo, cap);
-      hi = java.util.Arrays.copyOf(hi, cap);
-      depth = java.util.Arrays.copyOf(depth, cap);
-      left = java.util.Arrays.copyOf(left, cap);
-      right = java.util.Arrays.copyOf(right, cap);
-      flags = java.util.Arrays.copyOf(flags, cap);
-      op = java.util.Arrays.copyOf(op, cap);
-      phase = java.util.Arrays.copyOf(phase, cap);
+      grow(parent != null ? size * 2 : (int) Math.min((long) maxNodes, (long) size * 2));
     }
     phase[size] = currentPhase;
     return size++;
@@ -93,18 +227,22 @@ final class Dataflow {
     left[k] = a;
     right[k] = b;
     op[k] = (byte) symbol;
-    int da = a >= 0 ? depth[a] : 0;
-    int db = b >= 0 ? depth[b] : 0;
+    int da = a >= 0 ? depthOf(a) : 0;
+    int db = b >= 0 ? depthOf(b) : 0;
     depth[k] = Math.max(da, db) + 1;
     byte f = BINARY;
     boolean ok = associative && (a >= 0 || a == IDENTITY) && (b >= 0 || b == IDENTITY)
-        && (a < 0 || (flags[a] & VALID) != 0) && (b < 0 || (flags[b] & VALID) != 0);
+        && (a < 0 || validOf(a)) && (b < 0 || validOf(b));
     if (a >= 0 && b >= 0) {
-      lo[k] = Math.min(lo[a], lo[b]);
-      hi[k] = Math.max(hi[a], hi[b]);
-      if (ok && hi[a] + 1 == lo[b]) {
+      int loA = loOf(a);
+      int hiA = hiOf(a);
+      int loB = loOf(b);
+      int hiB = hiOf(b);
+      lo[k] = Math.min(loA, loB);
+      hi[k] = Math.max(hiA, hiB);
+      if (ok && hiA + 1 == loB) {
         f |= VALID;
-      } else if (ok && hi[b] + 1 == lo[a]) {
+      } else if (ok && hiB + 1 == loA) {
         f |= VALID | REVERSED;
         if (firstReversed < 0) {
           firstReversed = k;
@@ -112,8 +250,8 @@ final class Dataflow {
       }
     } else if (a >= 0 || b >= 0) {
       int x = a >= 0 ? a : b;
-      lo[k] = lo[x];
-      hi[k] = hi[x];
+      lo[k] = loOf(x);
+      hi[k] = hiOf(x);
       if (ok) {
         f |= VALID;
       }
@@ -128,7 +266,7 @@ final class Dataflow {
       scanOperator = symbol;
     }
     flags[k] = f;
-    return k;
+    return id(k);
   }
 
   /** A one-operand operation on a derived value (negation, a conversion that is not a copy): never a ⊕. */
@@ -137,11 +275,11 @@ final class Dataflow {
     left[k] = a;
     right[k] = CONSTANT;
     op[k] = (byte) symbol;
-    depth[k] = (a >= 0 ? depth[a] : 0);
-    lo[k] = a >= 0 ? lo[a] : 1;
-    hi[k] = a >= 0 ? hi[a] : 0;
+    depth[k] = (a >= 0 ? depthOf(a) : 0);
+    lo[k] = a >= 0 ? loOf(a) : 1;
+    hi[k] = a >= 0 ? hiOf(a) : 0;
     flags[k] = 0;
-    return k;
+    return id(k);
   }
 
   boolean valid(int k) {

@@ -79,8 +79,8 @@ public final class Device {
   private long deadline = Long.MAX_VALUE;
 
   /**
-   * Turns checkers on for every later launch. Blocks then run one at a time and every register
-   * is held per lane, so that findings come in execution order.
+   * Turns checkers on for every later launch. Every register is then held per lane, and findings
+   * come in the order of running the blocks one at a time, on any number of threads.
    */
   void setChecker(Checker c) {
     if (!compiled.isEmpty()) {
@@ -152,7 +152,7 @@ public final class Device {
     lx.traces = traces && checker == null;
     lx.deadline = deadline;
     if (checker != null) {
-      checker.newLaunch();
+      checker.newLaunch(code);
     }
     runBlocks(lx, code);
     lx.foldInstructionCounts();
@@ -173,8 +173,9 @@ public final class Device {
    * runs. Each block's printf output, warnings and fault are kept per block and taken in block
    * order. Within a chunk every block starts from the budget left before the chunk, on one
    * thread as on many; the first fault in block order is the one reported. The report is
-   * byte-identical whatever the thread count. With checkers on, blocks run one at a time in
-   * index order.
+   * byte-identical whatever the thread count. With checkers on, each thread's blocks keep their
+   * findings and ⊕ nodes apart, and the launch's checker takes them in block order after each
+   * chunk ({@link Checker#merge}), as if the blocks had run one at a time in index order.
    */
   private void runBlocks(LaunchContext lx, Code code) {
     int[] g = lx.grid;
@@ -183,12 +184,15 @@ public final class Device {
       runResident(lx, total);
       return;
     }
-    int workers = checker == null ? (int) Math.min(threads, Math.max(1, total)) : 1;
+    int workers = (int) Math.min(threads, Math.max(1, total));
     BlockWorker[] ws = new BlockWorker[workers];
     for (int i = 0; i < workers; i++) {
       ws[i] = new BlockWorker(lx.forThread());
       if (workers > 1) {
         ws[i].part.footprints = new Footprints();
+        if (checker != null) {
+          ws[i].part.checker = checker.worker(global);
+        }
       }
     }
     try (Crew crew = workers > 1 ? new Crew(workers - 1, POOL) : null) {
@@ -205,16 +209,23 @@ public final class Device {
   private static void runChunk(LaunchContext lx, Code code, Chunk chunk, BlockWorker[] ws, Crew crew) {
     int[] g = lx.grid;
     int count = chunk.count;
+    Checker checker = crew == null ? null : lx.checker;
     if (crew == null) {
       ws[0].run(chunk, g);
     } else {
+      if (checker != null) {
+        for (BlockWorker w : ws) {
+          w.part.checker.beginChunk();
+        }
+      }
       crew.each(i -> ws[i].run(chunk, g));
       if (Thread.currentThread().isInterrupted()) {
         throw new Fault("interrupted", null, "interrupted");
       }
-      if (Footprints.conflict(chunk.footprints)) {
+      // With the race checker, a read moves a word's history too: blocks may share no word at all.
+      if (Footprints.conflict(chunk.footprints, checker != null && checker.races)) {
         throw new OrderDependence("blocks " + chunk.first + ".." + (chunk.first + count - 1) + " of " + code.function.name()
-            + " accessed global memory another block of them wrote");
+            + " accessed global memory another block of them " + (checker != null && checker.races ? "accessed" : "wrote"));
       }
     }
     for (int k = 0; k < count; k++) {
@@ -228,6 +239,10 @@ public final class Device {
             lx.warnings.add(w);
           }
         }
+      }
+      if (checker != null && !checker.merge(chunk.checks[k], chunk.footprints[k], lx.global)) {
+        throw new OrderDependence("block " + (chunk.first + k) + " of " + code.function.name()
+            + " made more findings or ⊕ nodes than can be merged exactly");
       }
       if (chunk.faults[k] != null) {
         throw chunk.faults[k];
@@ -249,6 +264,8 @@ public final class Device {
     final Fault[] faults;
     /** Each block's global-memory ranges when the chunk runs on several threads ({@link Footprints}). */
     final long[][] footprints;
+    /** Each block's findings and ⊕ nodes when checked blocks run on several threads. */
+    final Checker.BlockPart[] checks;
 
     @SuppressWarnings("unchecked")
     Chunk(long first, int count, long budget) {
@@ -261,10 +278,11 @@ public final class Device {
       this.warnings = new List[count];
       this.faults = new Fault[count];
       this.footprints = new long[count][];
+      this.checks = new Checker.BlockPart[count];
     }
   }
 
-  /** A thread's share of a launch: its counters, and the block state it reuses. */
+  /** A thread's share of a launch: its counters, its checker worker, and the block state it reuses. */
   private static final class BlockWorker {
     final LaunchContext part;
     BlockExecutor executor;
@@ -274,10 +292,15 @@ public final class Device {
     }
 
     void run(Chunk c, int[] g) {
+      // A checker of its own only when blocks run on several threads (the launch's when on one).
+      Checker checks = part.footprints != null ? part.checker : null;
       for (int k = c.next.getAndIncrement(); k < c.count && k <= c.stopAfter; k = c.next.getAndIncrement()) {
         part.budget = c.budget;
         if (part.footprints != null) {
           part.footprints.clear();
+        }
+        if (checks != null) {
+          checks.beginBlock();
         }
         try {
           int[] idx = blockIndex(c.first + k, g);
@@ -294,6 +317,9 @@ public final class Device {
           }
         }
         c.used[k] = c.budget - part.budget;
+        if (checks != null) {
+          c.checks[k] = checks.endBlock();
+        }
         if (part.footprints != null) {
           c.footprints[k] = part.footprints.take();
         }

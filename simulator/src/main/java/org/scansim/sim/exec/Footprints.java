@@ -78,10 +78,15 @@ final class Footprints {
 
   /**
    * Whether some block of a chunk wrote bytes that another block of it read or wrote, given each
-   * block's {@link #take} (null for a block that did not run). The ranges are sorted by
-   * allocation and start, so a chunk of blocks that keep to places of their own costs a sort.
+   * block's {@link #take} (null for a block that did not run). The ranges are sorted by allocation and start, so a
+   * chunk of blocks that keep to places of their own costs a sort.
    */
   static boolean conflict(long[][] blocks) {
+    return conflict(blocks, false);
+  }
+
+  /** {@link #conflict(long[][])}, or with {@code reads} whether some block accessed bytes another block of the chunk accessed. */
+  static boolean conflict(long[][] blocks, boolean reads) {
     int count = 0;
     for (long[] b : blocks) {
       count += b == null ? 0 : b.length / 3;
@@ -100,7 +105,7 @@ final class Footprints {
       long[] a = all[i];
       for (int j = i + 1; j < n && all[j][0] == a[0] && all[j][1] < a[2]; j++) {
         long[] b = all[j]; // starts inside a: they overlap
-        if (b[3] != a[3] && (a[4] == 1 || b[4] == 1)) {
+        if (b[3] != a[3] && (reads || a[4] == 1 || b[4] == 1)) {
           return true;
         }
       }
