@@ -216,6 +216,20 @@ final class Checker {
     }
   }
 
+  /** Elements from..to-1 of an input buffer of 4-byte elements, as {@link #input} marks each; the shadow exists. */
+  void inputWords(Allocation a, int from, int to) {
+    Shadow s = a.shadow;
+    for (int w = from; w < to; w++) {
+      if (s.init != null) {
+        s.init[w] = 1;
+        s.undef[w] = 0;
+      }
+      if (s.tag != null) {
+        s.tag[w] = dataflow != null && w < dataflow.n ? w + 1 : 0;
+      }
+    }
+  }
+
   /** cudaMemset: written, with a value not derived from the input. */
   void memset(Allocation a, int off, int n) {
     Shadow s = shadow(a);

@@ -87,6 +87,9 @@ final class Footprints {
 
   /** {@link #conflict(long[][])}, or with {@code reads} whether some block accessed bytes another block of the chunk accessed. */
   static boolean conflict(long[][] blocks, boolean reads) {
+    if (ordered(blocks)) {
+      return false;
+    }
     int count = 0;
     for (long[] b : blocks) {
       count += b == null ? 0 : b.length / 3;
@@ -112,4 +115,44 @@ final class Footprints {
     }
     return false;
   }
+
+  /**
+   * Whether every range of each block starts at or after the end of every earlier block's ranges
+   * in the same allocation: blocks that each take the next piece of their arrays, the common case,
+   * which then overlaps nothing without a sort.
+   */
+  private static boolean ordered(long[][] blocks) {
+    long[] ends = new long[16]; // pairs: allocation id, end of the earlier blocks' ranges in it
+    int used = 0;
+    for (long[] b : blocks) {
+      if (b == null) {
+        continue;
+      }
+      for (int r = 0; r < b.length; r += 3) {
+        for (int e = 0; e < used; e += 2) {
+          if (ends[e] == b[r] >> 1 && b[r + 1] < ends[e + 1]) {
+            return false;
+          }
+        }
+      }
+      for (int r = 0; r < b.length; r += 3) {
+        int e = 0;
+        while (e < used && ends[e] != b[r] >> 1) {
+          e += 2;
+        }
+        if (e == used) {
+          if (used == ends.length) {
+            ends = Arrays.copyOf(ends, used * 2);
+          }
+          ends[e] = b[r] >> 1;
+          ends[e + 1] = b[r + 2];
+          used += 2;
+        } else {
+          ends[e + 1] = Math.max(ends[e + 1], b[r + 2]);
+        }
+      }
+    }
+    return true;
+  }
 }
+

@@ -264,26 +264,53 @@ public final class Simulation {
         }
       }
     }
-    int[] levels = new int[16];
-    int[] phases = new int[16];
-    for (int v = 0; v < many; v++) {
-      int m = start[v + 1] - start[v];
-      if (m > levels.length) {
-        levels = new int[m];
-        phases = new int[m];
+    // The listed values' readers in parts of about equal numbers of readers: a value belongs to
+    // the part its first reader falls in.
+    int parts = Parallel.parts(start[many], device.threads());
+    int[] partLevel = new int[parts];
+    int[] partPhase = new int[parts];
+    int listed = many;
+    Parallel.forParts(start[many], device.threads(), (p, from, to) -> {
+      int[] levels = new int[16];
+      int[] phases = new int[16];
+      for (int v = firstListed(start, listed, from); v < listed && start[v] < to; v++) {
+        int m = start[v + 1] - start[v];
+        if (m > levels.length) {
+          levels = new int[m];
+          phases = new int[m];
+        }
+        for (int i = 0; i < m; i++) {
+          int k = readers[start[v] + i];
+          levels[i] = df.depth[k];
+          phases[i] = df.phase[k];
+        }
+        partLevel[p] = Math.max(partLevel[p], mostRepeated(levels, m));
+        partPhase[p] = Math.max(partPhase[p], mostRepeated(phases, m));
       }
-      for (int i = 0; i < m; i++) {
-        int k = readers[start[v] + i];
-        levels[i] = df.depth[k];
-        phases[i] = df.phase[k];
-      }
-      fanLevel = Math.max(fanLevel, mostRepeated(levels, m));
-      fanPhase = Math.max(fanPhase, mostRepeated(phases, m));
+    });
+    for (int p = 0; p < parts; p++) {
+      fanLevel = Math.max(fanLevel, partLevel[p]);
+      fanPhase = Math.max(fanPhase, partPhase[p]);
     }
     return new ScanProof(wrong == 0, inclusive ? "inclusive" : "exclusive", List.copyOf(failures), wrong, df.firstReversed >= 0,
         df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
             + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
         work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null, fanLevel, fanPhase);
+  }
+
+  /** The first of the many-reader values whose readers start at or after {@code from} (start[] ascends). */
+  private static int firstListed(int[] start, int many, int from) {
+    int lo = 0;
+    int hi = many;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (start[mid] < from) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** The largest number of equal values among a[0..m-1] (sorts that prefix). */
@@ -421,20 +448,26 @@ public final class Simulation {
 
     /**
      * Writes elements 0..n-1 as {@link #setInput} does, element i being {@code x(i)}, all at once
-     * (on the run's threads when no checker records them one by one).
+     * (on the run's threads for 4-byte floats).
      */
     public void setInputs(int n, java.util.function.IntToDoubleFunction x) {
-      if (type != IrType.F32 || checker != null) {
+      if (type != IrType.F32) {
         for (int i = 0; i < n; i++) {
           setInput(i, x.applyAsDouble(i));
         }
         return;
+      }
+      if (checker != null) {
+        checker.shadow(a); // made here, not by the threads
       }
       Parallel.forRanges(n, threads, (from, to) -> {
         for (int i = from; i < to; i++) {
           a.storeWord(i * 4, Float.floatToRawIntBits((float) x.applyAsDouble(i)));
         }
         a.setTaint(from * 4, (to - from) * 4, true);
+        if (checker != null) {
+          checker.inputWords(a, from, to);
+        }
       });
     }
 
