@@ -88,15 +88,8 @@ final class Checker {
   /**
    * A worker for one of the threads that run the current launch's blocks: it shares this
    * checker's memory shadows and keeps findings and ⊕ nodes per block ({@link #endBlock}).
-   * Every global allocation has its shadow from here on, so that no thread makes one.
    */
-  Checker worker(Heap heap) {
-    for (int id = 1; id < heap.ids(); id++) {
-      Allocation a = heap.get(id);
-      if (a != null && !a.freed) {
-        shadow(a);
-      }
-    }
+  Checker worker() {
     return new Checker(this);
   }
 
@@ -169,17 +162,26 @@ final class Checker {
 
   Shadow shadow(Allocation a) {
     Shadow s = a.shadow;
-    if (s == null) {
-      s = new Shadow(a.words(), init, proof, races);
-      a.shadow = s;
-      if (s.init != null && a.definedAtStart) {
-        java.util.Arrays.fill(s.init, (byte) 1);
+    return s != null ? s : newShadow(a);
+  }
+
+  /**
+   * The shadow of an allocation's first checked access. Global allocations are shared by the
+   * threads that run blocks: one lock (the shared list of them) makes each shadow once, whole
+   * before any thread sees it (its arrays hang from final fields).
+   */
+  private Shadow newShadow(Allocation a) {
+    synchronized (global) {
+      Shadow s = a.shadow;
+      if (s == null) {
+        s = new Shadow(a.words(), init, proof, races, a.definedAtStart);
+        a.shadow = s;
+        if (a.space == Ptr.GLOBAL || a.space == Ptr.CONSTANT) {
+          global.add(a);
+        }
       }
-      if (a.space == Ptr.GLOBAL || a.space == Ptr.CONSTANT) {
-        global.add(a);
-      }
+      return s;
     }
-    return s;
   }
 
   /** A new kernel launch: everything before it is ordered before everything in it. */

@@ -191,7 +191,7 @@ public final class Device {
       if (workers > 1) {
         ws[i].part.footprints = new Footprints();
         if (checker != null) {
-          ws[i].part.checker = checker.worker(global);
+          ws[i].part.checker = checker.worker();
         }
       }
     }

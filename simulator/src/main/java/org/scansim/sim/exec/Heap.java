@@ -40,11 +40,6 @@ final class Heap {
     return Ptr.make(space, id, 0);
   }
 
-  /** One more than the largest id given so far. */
-  int ids() {
-    return allocations.size();
-  }
-
   Allocation get(int id) {
     return id > 0 && id < allocations.size() ? allocations.get(id) : null;
   }

@@ -25,8 +25,12 @@ final class Shadow {
   final int[] r2S;
   final int[] r2E;
 
-  Shadow(int words, boolean init, boolean proof, boolean races) {
+  /** {@code defined}: every word counts as written from the start (a module variable). */
+  Shadow(int words, boolean init, boolean proof, boolean races, boolean defined) {
     this.init = init ? new byte[words] : null;
+    if (init && defined) {
+      java.util.Arrays.fill(this.init, (byte) 1);
+    }
     this.undef = init ? new int[words] : null;
     this.tag = proof ? new int[words] : null;
     this.wT = races ? new int[words] : null;
