@@ -61,14 +61,7 @@ final class Dataflow {
     this.parent = null;
     int cap = Math.max(16, n * 3);
     this.limit = Math.max(cap, maxNodes);
-    lo = new int[cap];
-    hi = new int[cap];
-    depth = new int[cap];
-    left = new int[cap];
-    right = new int[cap];
-    flags = new byte[cap];
-    op = new byte[cap];
-    phase = new int[cap];
+    allocate(cap);
     for (int i = 0; i < n; i++) {
       lo[i] = i;
       hi[i] = i;
@@ -84,7 +77,10 @@ final class Dataflow {
     this.maxNodes = parent.maxNodes;
     this.limit = parent.limit;
     this.parent = parent;
-    int cap = 1024;
+    allocate(1024);
+  }
+
+  private void allocate(int cap) {
     lo = new int[cap];
     hi = new int[cap];
     depth = new int[cap];

@@ -273,7 +273,8 @@ public final class Simulation {
     Parallel.forParts(start[many], device.threads(), (p, from, to) -> {
       int[] levels = new int[16];
       int[] phases = new int[16];
-      for (int v = firstListed(start, listed, from); v < listed && start[v] < to; v++) {
+      int first = java.util.Arrays.binarySearch(start, 0, listed, from); // start[] ascends strictly
+      for (int v = first >= 0 ? first : -first - 1; v < listed && start[v] < to; v++) {
         int m = start[v + 1] - start[v];
         if (m > levels.length) {
           levels = new int[m];
@@ -296,21 +297,6 @@ public final class Simulation {
         df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
             + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
         work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null, fanLevel, fanPhase);
-  }
-
-  /** The first of the many-reader values whose readers start at or after {@code from} (start[] ascends). */
-  private static int firstListed(int[] start, int many, int from) {
-    int lo = 0;
-    int hi = many;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (start[mid] < from) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** The largest number of equal values among a[0..m-1] (sorts that prefix). */
