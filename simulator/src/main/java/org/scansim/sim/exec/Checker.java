@@ -208,13 +208,7 @@ final class Checker {
   void input(Allocation a, int off, int size, int index) {
     Shadow s = shadow(a);
     for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
-      if (s.init != null) {
-        s.init[w] = 1;
-        s.undef[w] = 0;
-      }
-      if (s.tag != null) {
-        s.tag[w] = dataflow != null && index < dataflow.n ? index + 1 : 0;
-      }
+      markInput(s, w, index);
     }
   }
 
@@ -222,13 +216,18 @@ final class Checker {
   void inputWords(Allocation a, int from, int to) {
     Shadow s = a.shadow;
     for (int w = from; w < to; w++) {
-      if (s.init != null) {
-        s.init[w] = 1;
-        s.undef[w] = 0;
-      }
-      if (s.tag != null) {
-        s.tag[w] = dataflow != null && w < dataflow.n ? w + 1 : 0;
-      }
+      markInput(s, w, w);
+    }
+  }
+
+  /** Word w holds (part of) input element {@code index}: written, and (with the proof) x_index. */
+  private void markInput(Shadow s, int w, int index) {
+    if (s.init != null) {
+      s.init[w] = 1;
+      s.undef[w] = 0;
+    }
+    if (s.tag != null) {
+      s.tag[w] = dataflow != null && index < dataflow.n ? index + 1 : 0;
     }
   }
 

@@ -78,8 +78,9 @@ final class Footprints {
 
   /**
    * Whether some block of a chunk wrote bytes that another block of it read or wrote, given each
-   * block's {@link #take} (null for a block that did not run). The ranges are sorted by allocation and start, so a
-   * chunk of blocks that keep to places of their own costs a sort.
+   * block's {@link #take} (null for a block that did not run). The ranges are sorted by
+   * allocation and start, so a chunk of blocks that keep to places of their own costs a sort,
+   * unless each block's ranges lie after the earlier blocks' ({@link #ordered}).
    */
   static boolean conflict(long[][] blocks) {
     return conflict(blocks, false);
@@ -129,17 +130,13 @@ final class Footprints {
         continue;
       }
       for (int r = 0; r < b.length; r += 3) {
-        for (int e = 0; e < used; e += 2) {
-          if (ends[e] == b[r] >> 1 && b[r + 1] < ends[e + 1]) {
-            return false;
-          }
+        int e = find(ends, used, b[r] >> 1);
+        if (e < used && b[r + 1] < ends[e + 1]) {
+          return false;
         }
       }
       for (int r = 0; r < b.length; r += 3) {
-        int e = 0;
-        while (e < used && ends[e] != b[r] >> 1) {
-          e += 2;
-        }
+        int e = find(ends, used, b[r] >> 1);
         if (e == used) {
           if (used == ends.length) {
             ends = Arrays.copyOf(ends, used * 2);
@@ -154,5 +151,13 @@ final class Footprints {
     }
     return true;
   }
-}
 
+  /** Where allocation id's pair is among the first {@code used} entries of ends, or used when it is not. */
+  private static int find(long[] ends, int used, long id) {
+    int e = 0;
+    while (e < used && ends[e] != id) {
+      e += 2;
+    }
+    return e;
+  }
+}
