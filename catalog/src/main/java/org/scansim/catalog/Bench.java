@@ -233,19 +233,18 @@ public final class Bench {
     List<Target> out = new ArrayList<>();
     Kernel k = kernel(TARGET_KERNEL);
     int big = 1 << 24;
-    // Each target's runs are repeated and the fastest taken (the largest peak heap): one slow run
+    // The 16M-element runs are repeated and the fastest taken (the largest peak heap): one slow run
     // says more about the machine's other load than about the simulator.
-    double best24 = Double.MAX_VALUE;
+    double[] each24 = new double[REPEATS];
     long heap24 = 0;
-    StringBuilder each24 = new StringBuilder();
     for (int i = 0; i < REPEATS; i++) {
       Row r = measure(k, big, threads);
-      best24 = Math.min(best24, r.seconds());
+      each24[i] = r.seconds();
       heap24 = Math.max(heap24, r.peakHeapBytes());
-      each24.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.3f", r.seconds()));
     }
+    double best24 = min(each24);
     out.add(new Target("16M-element scan", TARGET_KERNEL + " at n = 2^24 in at most 1 s and 2 GB of heap",
-        String.format(java.util.Locale.ROOT, "%.3f s (best of %s s), peak heap %.0f MB, %d thread(s)", best24, each24,
+        String.format(java.util.Locale.ROOT, "%.3f s (best of %s s), peak heap %.0f MB, %d thread(s)", best24, list(each24),
             heap24 / 1e6, threads), best24 <= 1.0 && heap24 <= 2_000_000_000L));
     // Linear in n from 2^16: time per element at each size against 2^16's.
     Map<Integer, Double> perElement = new TreeMap<>();

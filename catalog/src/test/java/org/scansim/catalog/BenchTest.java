@@ -1,6 +1,7 @@
 package org.scansim.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Set;
@@ -59,7 +60,7 @@ class BenchTest {
     // out; the middle of 1.64, 1.74, 1.76, 1.82, 3.64 is round 1's.
     double[] one = {0.60, 0.61, 1.20, 0.59, 0.62};
     double[] two = {0.34, 0.35, 0.33, 0.36, 0.34};
-    assertThat(Bench.medianRatio(one, two)).isCloseTo(0.60 / 0.34, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(Bench.medianRatio(one, two)).isCloseTo(0.60 / 0.34, within(1e-12));
     // An even number of rounds: the mean of the two middle ratios.
     assertThat(Bench.medianRatio(new double[] {2, 4, 6, 8}, new double[] {1, 1, 1, 1})).isEqualTo(5.0);
   }
