@@ -168,17 +168,18 @@ public final class Device {
   private static final int MAX_CHUNK = 1024;
 
   /**
-   * Blocks per chunk of a grid of {@code total} blocks: enough for at most 64 chunks, from
+   * Blocks per chunk of a grid of {@code total} blocks: enough for at most 16 chunks, from
    * {@link #CHUNK} to {@link #MAX_CHUNK}. It depends on the grid alone, so results do not depend
    * on how many threads run a chunk. Each chunk ends with every thread waiting for the last
-   * block of it to finish; with chunks of 64 blocks those waits cost Harris's scan at 2^24 on two
-   * threads about 5 % of its time (16,384 blocks of each of its two large launches, 256 chunks),
-   * with chunks of 256 blocks the runs were 0.951 times as long (median of 12 alternating
-   * rounds). A larger chunk holds more blocks' results (output, footprints, checker parts) until
+   * block of it to finish, which a thread that the machine's other load delays makes longer.
+   * With chunks of 64 blocks those waits cost Harris's scan on two threads about 5 % of its time;
+   * with 16 chunks a launch its runs took 0.940 of the time at 2^22 (4,096 blocks a launch, chunks
+   * of 256) and 0.960 at 2^24 (16,384 blocks, chunks of 1,024), medians of 16 and 12 alternating
+   * rounds. A larger chunk holds more blocks' results (output, footprints, checker parts) until
    * it is merged, and checks more blocks against each other's global writes.
    */
   static int chunkSize(long total) {
-    return (int) Math.min(MAX_CHUNK, Math.max(CHUNK, (total + 63) / 64));
+    return (int) Math.min(MAX_CHUNK, Math.max(CHUNK, (total + 15) / 16));
   }
 
   /**

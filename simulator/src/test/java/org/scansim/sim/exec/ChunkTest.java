@@ -31,13 +31,14 @@ class ChunkTest {
   private static final int BLOCKS = 10_000;
 
   @Test
-  void aChunkHasSixtyFourToOneThousandAndTwentyFourBlocksAndAtMostSixtyFourChunksAGrid() {
+  void aChunkHasSixtyFourToOneThousandAndTwentyFourBlocksAndAtMostSixteenChunksAGrid() {
     assertThat(Device.chunkSize(1)).isEqualTo(64);
-    assertThat(Device.chunkSize(4096)).isEqualTo(64);
-    assertThat(Device.chunkSize(4097)).isEqualTo(65);
-    assertThat(Device.chunkSize(BLOCKS)).isEqualTo(157); // ceil(10,000 / 64)
-    assertThat(Device.chunkSize(16_384)).isEqualTo(256); // Harris's scan at 2^24
-    assertThat(Device.chunkSize(65_536)).isEqualTo(1024);
+    assertThat(Device.chunkSize(1024)).isEqualTo(64);
+    assertThat(Device.chunkSize(1025)).isEqualTo(65);
+    assertThat(Device.chunkSize(4096)).isEqualTo(256); // Harris's scan at 2^22
+    assertThat(Device.chunkSize(BLOCKS)).isEqualTo(625); // 10,000 / 16
+    assertThat(Device.chunkSize(16_384)).isEqualTo(1024); // Harris's scan at 2^24
+    assertThat(Device.chunkSize(16_385)).isEqualTo(1024);
     assertThat(Device.chunkSize(1L << 31)).isEqualTo(1024);
   }
 
@@ -68,9 +69,9 @@ class ChunkTest {
   }
 
   /**
-   * A budget of 3,000 blocks' instructions, in chunks of 157 blocks that each start from the
-   * budget left before them: chunk 19 (blocks 2983..3139) starts with 17 blocks' worth and every
-   * block of it finishes; chunk 20 starts with none left, so its first block, 3140, is the one
+   * A budget of 3,000 blocks' instructions, in chunks of 625 blocks that each start from the
+   * budget left before them: chunk 4 (blocks 2500..3124) starts with 500 blocks' worth and every
+   * block of it finishes; chunk 5 starts with none left, so its first block, 3125, is the one
    * reported (chunks of 64 blocks would have named block 3008).
    */
   @ParameterizedTest
@@ -82,7 +83,7 @@ class ChunkTest {
     assertThatThrownBy(() -> sim.call("entry", new long[] {b[0].pointer(), b[1].pointer(), 32}))
         .isInstanceOf(Fault.class)
         .hasMessageContaining("instruction budget")
-        .hasMessageContaining("block (3140,0,0)");
+        .hasMessageContaining("block (3125,0,0)");
   }
 
   @Test
