@@ -58,11 +58,14 @@ class ChunkTest {
     return new Simulation.Buffer[] {in, sim.allocate("out", IrType.F32, BLOCKS * 32)};
   }
 
+  private static void call(Simulation sim, Simulation.Buffer[] b) {
+    sim.call("entry", new long[] {b[0].pointer(), b[1].pointer(), 32});
+  }
+
   /** Warp instructions one block runs, from a run with budget to spare. */
   private static long perBlock() {
     Simulation sim = simulation(1, 2_000_000_000L);
-    Simulation.Buffer[] b = buffers(sim);
-    sim.call("entry", new long[] {b[0].pointer(), b[1].pointer(), 32});
+    call(sim, buffers(sim));
     long total = sim.launches().get(0).counters().warpInstructions;
     assertThat(total % BLOCKS).isZero();
     return total / BLOCKS;
@@ -80,7 +83,7 @@ class ChunkTest {
     long x = perBlock();
     Simulation sim = simulation(threads, 3000 * x);
     Simulation.Buffer[] b = buffers(sim);
-    assertThatThrownBy(() -> sim.call("entry", new long[] {b[0].pointer(), b[1].pointer(), 32}))
+    assertThatThrownBy(() -> call(sim, b))
         .isInstanceOf(Fault.class)
         .hasMessageContaining("instruction budget")
         .hasMessageContaining("block (3125,0,0)");
@@ -88,17 +91,19 @@ class ChunkTest {
 
   @Test
   void aLargeGridGivesTheSameCountersAndOutputOnOneAndTwoThreads() {
+    double[] expected = new double[BLOCKS * 32];
+    for (int i = 0; i < expected.length; i++) {
+      expected[i] = 8.0 * (i % 32); // out[i] = 8 * in[i % 32], in[t] = t
+    }
     String[] counters = new String[2];
     for (int threads = 1; threads <= 2; threads++) {
       Simulation sim = simulation(threads, 2_000_000_000L);
       Simulation.Buffer[] b = buffers(sim);
-      sim.call("entry", new long[] {b[0].pointer(), b[1].pointer(), 32});
+      call(sim, b);
       Counters c = sim.launches().get(0).counters();
       counters[threads - 1] = c.warpInstructions + " " + c.threadInstructions + " " + c.globalLoadSectors + " "
           + c.globalStoreSectors;
-      for (int i = 0; i < BLOCKS * 32; i++) {
-        assertThat(b[1].get(i)).as("out[%d] on %d threads", i, threads).isEqualTo(8.0 * (i % 32));
-      }
+      assertThat(b[1].values(expected.length)).as("out on %d threads", threads).isEqualTo(expected);
     }
     assertThat(counters[1]).isEqualTo(counters[0]);
   }
