@@ -79,8 +79,9 @@ final class Footprints {
   /**
    * Whether some block of a chunk wrote bytes that another block of it read or wrote, given each
    * block's {@link #take} (null for a block that did not run). The ranges are sorted by
-   * allocation and start, so a chunk of blocks that keep to places of their own costs a sort,
-   * unless each block's ranges lie after the earlier blocks' ({@link #ordered}).
+   * allocation and start and swept once, so a chunk costs a sort whatever its blocks share (many
+   * blocks reading one table included), unless each block's ranges lie after the earlier blocks'
+   * ({@link #ordered}).
    */
   static boolean conflict(long[][] blocks) {
     return conflict(blocks, false);
@@ -105,16 +106,62 @@ final class Footprints {
       }
     }
     Arrays.sort(all, (p, q) -> p[0] != q[0] ? Long.compare(p[0], q[0]) : Long.compare(p[1], q[1]));
+    // One sweep in order of start: a range overlaps an earlier-starting one exactly when that one
+    // ends after it starts, so per allocation it is enough to know, among the ranges already
+    // passed, the furthest end of another block's range: kept as the two furthest ends of two
+    // different blocks, for writes and for every range.
+    Furthest writes = new Furthest();
+    Furthest any = new Furthest();
     for (int i = 0; i < n; i++) {
-      long[] a = all[i];
-      for (int j = i + 1; j < n && all[j][0] == a[0] && all[j][1] < a[2]; j++) {
-        long[] b = all[j]; // starts inside a: they overlap
-        if (b[3] != a[3] && (reads || a[4] == 1 || b[4] == 1)) {
-          return true;
-        }
+      long[] b = all[i];
+      if (i == 0 || b[0] != all[i - 1][0]) {
+        writes.clear();
+        any.clear();
+      }
+      boolean write = b[4] == 1;
+      if ((reads || write ? any : writes).endBeyond(b[1], b[3])) {
+        return true;
+      }
+      any.add(b[2], b[3]);
+      if (write) {
+        writes.add(b[2], b[3]);
       }
     }
     return false;
+  }
+
+  /** The furthest end among some ranges, and the furthest among those of any other block. */
+  private static final class Furthest {
+    private long end1;
+    private long block1;
+    private long end2;
+
+    Furthest() {
+      clear();
+    }
+
+    void clear() {
+      end1 = Long.MIN_VALUE;
+      block1 = -1;
+      end2 = Long.MIN_VALUE;
+    }
+
+    void add(long end, long block) {
+      if (block == block1) {
+        end1 = Math.max(end1, end);
+      } else if (end > end1) {
+        end2 = end1;
+        end1 = end;
+        block1 = block;
+      } else {
+        end2 = Math.max(end2, end);
+      }
+    }
+
+    /** Whether a range of a block other than {@code block} ends after {@code at}. */
+    boolean endBeyond(long at, long block) {
+      return (block == block1 ? end2 : end1) > at;
+    }
   }
 
   /**
