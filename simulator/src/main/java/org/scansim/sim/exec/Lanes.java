@@ -827,6 +827,37 @@ final class Lanes {
     }
   }
 
+  /**
+   * The comparison {@code kind} of threadIdx.x with {@code v}, for the lanes of a warp whose
+   * lanes lie in one row of the block, threadIdx.x of lane l being {@code x0 + l} (x0 &ge; 0): the
+   * mask {@link #compareMask} would give, from a bound instead of a loop over the lanes.
+   */
+  static int threadXMask(int kind, int x0, long v) {
+    // below: lanes with x0 + l < v; atMost: lanes with x0 + l <= v.
+    int below = v <= x0 ? 0 : v - x0 >= 32 ? -1 : (1 << (int) (v - x0)) - 1;
+    int atMost = v < x0 ? 0 : v - x0 >= 31 ? -1 : (1 << (int) (v - x0 + 1)) - 1;
+    return switch (kind) {
+      case LT -> below;
+      case LE -> atMost;
+      case GT -> ~atMost;
+      case GE -> ~below;
+      case EQ -> below ^ atMost;
+      case NE -> ~(below ^ atMost);
+      default -> throw new IllegalStateException("not a comparison: lane kind " + kind);
+    };
+  }
+
+  /** The comparison that holds for (b, a) where {@code kind} holds for (a, b). */
+  static int swapped(int kind) {
+    return switch (kind) {
+      case LT -> GT;
+      case LE -> GE;
+      case GT -> LT;
+      case GE -> LE;
+      default -> kind;
+    };
+  }
+
   /** threadIdx.x of lane l: the linear thread index modulo blockDim.x. */
   private static void tidX(long[] d, int first, int blockX, int mask) {
     int x0 = first % blockX;

@@ -57,14 +57,25 @@ final class Traces {
      * Null when the trace runs the comparison as one of its {@link #ops}.
      */
     final CInsn compare;
+    /**
+     * How {@link #compare} compares threadIdx.x with a uniform value, decided from a warp's first
+     * thread without a lane loop ({@link Lanes#threadXMask}): {@link #TID_FIRST} when its first
+     * operand holds threadIdx.x ({@link #threadIndexX}) and its second is uniform,
+     * {@link #TID_SECOND} the other way round, else 0.
+     */
+    final int threadX;
 
-    Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare) {
+    static final int TID_FIRST = 1;
+    static final int TID_SECOND = 2;
+
+    Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
       this.ops = ops;
       this.pcs = pcs;
       this.end = end;
       this.backEdges = backEdges;
       this.branch = branch;
       this.compare = compare;
+      this.threadX = threadX;
     }
   }
 
@@ -89,6 +100,7 @@ final class Traces {
     }
     BitSet[] liveIn = liveness(code);
     boolean[] mayTaint = mayBeTainted(code);
+    boolean[] tid = threadIndexX(code);
     Trace[] traces = new Trace[n];
     for (int pc = 0; pc < n; pc++) {
       if (!code.boundary[pc] || Code.isControl(insns[pc]) && insns[pc].op != Op.BR) {
@@ -141,10 +153,45 @@ final class Traces {
           body.remove(body.size() - 1);
         }
       }
+      int threadX = 0;
+      if (compare != null && !compare.once) {
+        threadX = tid[compare.a()] && code.uniform[compare.b()] ? Trace.TID_FIRST
+            : tid[compare.b()] && code.uniform[compare.a()] ? Trace.TID_SECOND : 0;
+      }
       traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back,
-          branch, compare);
+          branch, compare, threadX);
     }
     return traces;
+  }
+
+  /**
+   * The registers that hold threadIdx.x in every lane wherever they are read: each is written by
+   * one instruction only, in the function's first segment (which every lane runs before any other
+   * instruction), and that instruction reads threadIdx.x or copies such a register to an integer
+   * type that keeps its value (threadIdx.x is below 2^31). {@code int thid = threadIdx.x;}
+   * makes one.
+   */
+  static boolean[] threadIndexX(Code code) {
+    CInsn[] insns = code.insns;
+    int[] writers = new int[code.regTypes.length];
+    for (CInsn in : insns) {
+      if (in.dst >= 0) {
+        writers[in.dst]++;
+      }
+    }
+    boolean[] tid = new boolean[code.regTypes.length];
+    int end = insns.length == 0 ? 0 : code.segmentEnd[0];
+    for (int pc = 0; pc < end; pc++) {
+      CInsn in = insns[pc];
+      if (in.dst < 0 || writers[in.dst] != 1 || in.once) {
+        continue;
+      }
+      IrType t = code.regTypes[in.dst];
+      boolean integer = t == IrType.I32 || t == IrType.U32 || t == IrType.I64 || t == IrType.U64;
+      boolean copy = (in.lane == Lanes.MOV || in.lane == Lanes.TO_I32 || in.lane == Lanes.TO_U32) && tid[in.ra];
+      tid[in.dst] = integer && (in.lane == Lanes.TID_X || copy);
+    }
+    return tid;
   }
 
   /** Registers live on entry to each instruction (read on some path before being written). */

@@ -130,6 +130,53 @@ class LanesTest {
     }
   }
 
+  /**
+   * The bound a trace uses for threadIdx.x against a uniform value ({@link Lanes#threadXMask}), on
+   * either side of the comparison, against the predicate the ALU writes lane by lane: lanes
+   * holding x0 + l, the uniform value around and far from them.
+   */
+  @ParameterizedTest(name = "threadX.{0}.{1}")
+  @MethodSource("comparisons")
+  void threadIndexBoundsMatchTheAlu(Enums.Cmp c, IrType t) {
+    CInsn in = insn(Op.SETP, t, t, c);
+    long lo = t == IrType.U32 ? 0 : t == IrType.I32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+    long hi = t == IrType.U32 ? 0xFFFF_FFFFL : t == IrType.I32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+    for (int x0 : new int[] {0, 1, 5, 31, 32, 33, 64, 480, 992, 1023 - 31}) {
+      long[] tid = new long[32];
+      for (int l = 0; l < 32; l++) {
+        tid[l] = x0 + l;
+      }
+      List<Long> values = new ArrayList<>(List.of(lo, hi, lo + 1, hi - 1, 0L, -1L, 1L));
+      for (long v = x0 - 40L; v <= x0 + 72L; v++) {
+        values.add(v);
+      }
+      for (long v : values) {
+        if (v < lo || v > hi) {
+          continue;
+        }
+        long[] same = new long[32];
+        java.util.Arrays.fill(same, v);
+        for (int mask : MASKS) {
+          assertThat(Lanes.threadXMask(in.lane, x0, v) & mask).as("%s.%s x0 %d v %d", c, t, x0, v)
+              .isEqualTo(aluMask(in, tid, same, mask));
+          assertThat(Lanes.threadXMask(Lanes.swapped(in.lane), x0, v) & mask).as("swapped %s.%s x0 %d v %d", c, t, x0, v)
+              .isEqualTo(aluMask(in, same, tid, mask));
+        }
+      }
+    }
+  }
+
+  /** The lanes of mask where the ALU's comparison of a and b holds. */
+  private static int aluMask(CInsn in, long[] a, long[] b, int mask) {
+    long[] p = new long[32];
+    Alu.compare(in, p, a, b, -1);
+    int m = 0;
+    for (int l = 0; l < 32; l++) {
+      m |= p[l] != 0 ? 1 << l : 0;
+    }
+    return m & mask;
+  }
+
   @ParameterizedTest(name = "cvt.{0}.{1}")
   @MethodSource("conversions")
   void conversionLoopsMatchTheAlu(IrType to, IrType from) {

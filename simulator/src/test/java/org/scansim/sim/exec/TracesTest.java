@@ -164,6 +164,84 @@ class TracesTest {
     assertThat(fingerprint(m, "entry", 64, true, true)).isEqualTo(fingerprint(m, "entry", 64, true, false));
   }
 
+  /** The trace that ends with the branch on line {@code line}, or null. */
+  private static Traces.Trace endingOnLine(Code c, int line) {
+    for (Traces.Trace t : c.traces()) {
+      if (t != null && t.branch != null && t.branch.span.line() == line) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  @Test
+  void aComparisonOfThreadIdxXWithAUniformValueIsDecidedByABound() {
+    IrModule m = compile(HARRIS_UP_SWEEP);
+    Code c = Compiler.compile(m, m.function("k"));
+    c.findUniform();
+    Traces.Trace test = endingOnLine(c, 9); // if (thid < d)
+    assertThat(test).isNotNull();
+    assertThat(test.compare).isNotNull();
+    assertThat(test.threadX).isEqualTo(Traces.Trace.TID_FIRST);
+    // A copy of threadIdx.x that is written again later does not qualify, nor does a varying bound.
+    IrModule other = compile("""
+        __global__ void k(float *out, const float *in, int n) {
+          int x = threadIdx.x;
+          int y = threadIdx.x;
+          if (n > 3) { x = 5; }
+          for (int d = 0; d < n; d++) {
+            if (x < d) { out[0] = 1; }
+            if (d > y) { out[1] = 1; }
+            if (y < (int) in[y]) { out[2] = 1; }
+          }
+        }
+        """);
+    Code o = Compiler.compile(other, other.function("k"));
+    o.findUniform();
+    assertThat(endingOnLine(o, 6).threadX).isZero();
+    assertThat(endingOnLine(o, 7).threadX).isEqualTo(Traces.Trace.TID_SECOND);
+    assertThat(endingOnLine(o, 8).threadX).isZero();
+  }
+
+  /**
+   * Every comparison of threadIdx.x (signed, unsigned, 64-bit; on either side) with a uniform
+   * value that runs below, into and past the warp's threads, in blocks whose rows hold whole warps
+   * and in blocks where a warp spans rows (threadIdx.x is then not x0 + lane, and the lane loop
+   * decides): the same with and without traces.
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"dim3(64, 1)", "dim3(96, 2)", "dim3(48, 2)", "dim3(16, 4)", "dim3(40, 1)"})
+  void comparisonsOfThreadIdxXBehaveTheSame(String block) {
+    String src = """
+        __global__ void k(const float *in, float *out, int n) {
+          int x = threadIdx.x;
+          unsigned ux = threadIdx.x;
+          long long lx = threadIdx.x;
+          int t = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + x;
+          int acc = 0;
+          for (int d = -9; d < 110; d += 7) {
+            if (x < d) { acc += 1; }
+            if (x <= d) { acc += 2; }
+            if (x > d) { acc += 4; }
+            if (x >= d) { acc += 8; }
+            if (x == d) { acc += 16; }
+            if (x != d) { acc += 32; }
+            if (d < x) { acc += 64; }
+            if (d >= x) { acc += 128; }
+            if (ux < (unsigned) d) { acc += 256; }
+            if ((unsigned) d > ux) { acc += 512; }
+            if (lx < (long long) d * 3) { acc += 1024; }
+          }
+          if (t < n) { out[t] = (float) acc; }
+        }
+        void entry(const float *in, float *out, int n) { k<<<2, BLOCK>>>(in, out, n); }
+        """.replace("BLOCK", block);
+    for (boolean its : new boolean[] {false, true}) {
+      assertThat(fingerprint(compile(src), "entry", 384, its, true))
+          .isEqualTo(fingerprint(compile(src), "entry", 384, its, false));
+    }
+  }
+
   static Stream<Arguments> seedKernels() throws java.io.IOException {
     return UniformityTest.seedKernels();
   }
