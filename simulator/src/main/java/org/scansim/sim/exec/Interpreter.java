@@ -489,9 +489,14 @@ final class Interpreter {
       case ADDR -> {
         long p = memory.address(in, w);
         long[] d = r[in.dst];
-        for (int m = mask; m != 0; m &= m - 1) {
-          int l = Integer.numberOfTrailingZeros(m);
-          d[l] = in.ir.space() == MemSpace.LOCAL ? Ptr.make(Ptr.LOCAL, (in.memory << 10) | (w.firstThread + l), 0) : p;
+        boolean local = in.ir.space() == MemSpace.LOCAL;
+        if (!local && mask == -1) {
+          java.util.Arrays.fill(d, p); // a shared or global array: the same pointer in every lane
+        } else {
+          for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            d[l] = local ? Ptr.make(Ptr.LOCAL, (in.memory << 10) | (w.firstThread + l), 0) : p;
+          }
         }
         t[in.dst] &= ~mask;
       }
