@@ -41,7 +41,7 @@ final class BlockExecutor {
     this.warps = new Warp[n];
     for (int w = 0; w < n; w++) {
       warps[w] = new Warp(w, w * 32, Math.min(32, threads - w * 32), code, lx.checker);
-      warps[w].blockX = lx.block[0];
+      warps[w].setBlockX(lx.block[0]);
     }
     this.shared = layoutShared();
     this.alu = new Interpreter(lx, this);

@@ -170,10 +170,9 @@ final class Interpreter {
     } else if (cmp.once) {
       long[][] r = w.regs;
       taken = Lanes.compare(cmp.lane, r[cmp.a()][0], r[cmp.b()][0]) ? mask : 0;
-    } else if (tr.threadX != 0 && w.firstThread % w.blockX + 31 < w.blockX) { // threadIdx.x is x0 + lane
-      int x0 = w.firstThread % w.blockX;
-      taken = (tr.threadX == Traces.Trace.TID_FIRST ? Lanes.threadXMask(cmp.lane, x0, w.regs[cmp.b()][0])
-          : Lanes.threadXMask(Lanes.swapped(cmp.lane), x0, w.regs[cmp.a()][0])) & mask;
+    } else if (tr.threadX != 0 && w.rowX >= 0) { // threadIdx.x is rowX + lane
+      taken = (tr.threadX == Traces.Trace.TID_FIRST ? Lanes.threadXMask(cmp.lane, w.rowX, w.regs[cmp.b()][0])
+          : Lanes.threadXMask(Lanes.swapped(cmp.lane), w.rowX, w.regs[cmp.a()][0])) & mask;
     } else {
       taken = Lanes.compareMask(cmp.lane, w.regs[cmp.a()], w.regs[cmp.b()], mask);
     }

@@ -279,7 +279,7 @@ final class Lanes {
       case TO_U32 -> toU32(d, a, mask);
       case INT_TO_F32 -> intToF32(d, a, mask);
       case PTR_ADD -> ptrAdd(d, a, b, in.ir.imm(), mask);
-      case TID_X -> tidX(d, w.firstThread, w.blockX, mask);
+      case TID_X -> tidX(d, w, mask);
       default -> throw new IllegalStateException("lane kind " + kind);
     }
   }
@@ -859,9 +859,9 @@ final class Lanes {
   }
 
   /** threadIdx.x of lane l: the linear thread index modulo blockDim.x. */
-  private static void tidX(long[] d, int first, int blockX, int mask) {
-    int x0 = first % blockX;
-    if (x0 + 31 < blockX) { // the warp's lanes lie in one row of the block: no wrap-around
+  private static void tidX(long[] d, Warp w, int mask) {
+    int x0 = w.rowX;
+    if (x0 >= 0) { // the warp's lanes lie in one row of the block: no wrap-around
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         d[l] = x0 + l;
@@ -870,7 +870,7 @@ final class Lanes {
     }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      d[l] = (first + l) % blockX;
+      d[l] = (w.firstThread + l) % w.blockX;
     }
   }
 }

@@ -13,8 +13,10 @@ final class Warp {
   final int firstThread;
   final long[][] regs;
   final int[] taint;
-  /** blockDim.x, for threadIdx.x. */
+  /** blockDim.x, for threadIdx.x ({@link #setBlockX}). */
   int blockX = Integer.MAX_VALUE;
+  /** threadIdx.x of lane 0 when the warp's lanes lie in one row of the block (lane l's is rowX + l), else -1. */
+  int rowX;
   /** Lanes that exist and have not returned. */
   int live;
   int[] pc = new int[16];
@@ -44,9 +46,17 @@ final class Warp {
    */
   final int[] shadowLanes;
 
+  /** Sets blockDim.x, and with it {@link #rowX}. */
+  void setBlockX(int x) {
+    blockX = x;
+    int x0 = firstThread % x;
+    rowX = x0 + 31 < x ? x0 : -1;
+  }
+
   Warp(int index, int firstThread, int lanes, Code code, Checker checker) {
     this.index = index;
     this.firstThread = firstThread;
+    this.rowX = firstThread; // one row of blockDim.x = Integer.MAX_VALUE until setBlockX
     int n = code.registerCount();
     this.regs = new long[n][];
     for (int r = 0; r < n; r++) {
