@@ -350,7 +350,11 @@ final class Interpreter {
       int[] t = w.taint;
       int ra = in.ra;
       int rb = in.rb;
-      java.util.Arrays.fill(r[in.dst], Lanes.scalar(in.lane, in, r[ra][0], rb >= 0 ? r[rb][0] : 0));
+      long v = Lanes.scalar(in.lane, in, r[ra][0], rb >= 0 ? r[rb][0] : 0);
+      long[] d = r[in.dst];
+      for (int l = 0; l < 32; l++) {
+        d[l] = v;
+      }
       int tainted = t[ra] | (rb >= 0 ? t[rb] : 0);
       if (in.taintRule == CInsn.TAINT_CLEAR) {
         t[in.dst] = 0;
