@@ -226,10 +226,25 @@ public final class Bench {
   }
 
   /**
-   * The targets of the speed work (issue 6), each measured here and now: the 16M-element scan as the
-   * best of {@link #REPEATS} runs, the two ratios as the median of {@link #ROUNDS} alternating rounds.
+   * The targets of the speed work (issue 6), each measured here and now ({@link #measuredTargets})
+   * but for linear scaling, which {@link #linear} reads off the table's rows: the 16M-element scan,
+   * linear in n, two cores, the checkers' cost.
    */
   public List<Target> targets(List<Row> rows, int checkN) throws ScanRun.UsageException {
+    List<Target> out = new ArrayList<>(measuredTargets(checkN));
+    Target linear = linear(rows, threads);
+    if (linear != null) {
+      out.add(1, linear);
+    }
+    return out;
+  }
+
+  /**
+   * The targets measured by runs of their own: the 16M-element scan as the best of {@link #REPEATS}
+   * runs, the two ratios (two cores, the checkers' cost) as the median of {@link #ROUNDS}
+   * alternating rounds.
+   */
+  public List<Target> measuredTargets(int checkN) throws ScanRun.UsageException {
     List<Target> out = new ArrayList<>();
     Kernel k = kernel(TARGET_KERNEL);
     int big = 1 << 24;
@@ -246,20 +261,6 @@ public final class Bench {
     out.add(new Target("16M-element scan", TARGET_KERNEL + " at n = 2^24 in at most 1 s and 2 GB of heap",
         String.format(java.util.Locale.ROOT, "%.3f s (best of %s s), peak heap %.0f MB, %d thread(s)", best24, list(each24),
             heap24 / 1e6, threads), best24 <= 1.0 && heap24 <= 2_000_000_000L));
-    // Linear in n from 2^16: time per element at each size against 2^16's.
-    Map<Integer, Double> perElement = new TreeMap<>();
-    for (Row r : rows) {
-      if (r.kernel().equals(TARGET_KERNEL) && r.threads() == threads && r.n() >= 1 << 16) {
-        perElement.put(r.n(), r.seconds() / r.n());
-      }
-    }
-    if (perElement.size() >= 2) {
-      double base = perElement.values().iterator().next();
-      double worst = perElement.values().stream().mapToDouble(v -> v / base).max().orElse(1);
-      StringBuilder s = new StringBuilder("time per element relative to the smallest size ≥ 2^16:");
-      perElement.forEach((n, v) -> s.append(String.format(java.util.Locale.ROOT, " 2^%d %.2f", Integer.numberOfTrailingZeros(n), v / base)));
-      out.add(new Target("linear in n", "time per element at most 1.25 times that at 2^16, up to 2^24", s.toString(), worst <= 1.25));
-    }
     // Two cores against one, on the same run, with the reports compared byte for byte. The runs
     // alternate, and each round's ratio compares two runs made one after the other: the median
     // of those ratios is what a spell of the machine's other load moves least.
@@ -296,5 +297,26 @@ public final class Bench {
             + "ratios %.2fx (fastest against fastest %.2fx)", list(plain), list(checked), ROUNDS, cost,
             min(checked) / min(plain)), cost <= 5.0));
     return out;
+  }
+
+  /**
+   * Linear in n from 2^16: the target kernel's time per element at each size of the table (rows on
+   * {@code threads} threads) against the smallest size from 2^16; null with fewer than two such sizes.
+   */
+  public static Target linear(List<Row> rows, int threads) {
+    Map<Integer, Double> perElement = new TreeMap<>();
+    for (Row r : rows) {
+      if (r.kernel().equals(TARGET_KERNEL) && r.threads() == threads && r.n() >= 1 << 16) {
+        perElement.put(r.n(), r.seconds() / r.n());
+      }
+    }
+    if (perElement.size() < 2) {
+      return null;
+    }
+    double base = perElement.values().iterator().next();
+    double worst = perElement.values().stream().mapToDouble(v -> v / base).max().orElse(1);
+    StringBuilder s = new StringBuilder("time per element relative to the smallest size ≥ 2^16:");
+    perElement.forEach((n, v) -> s.append(String.format(java.util.Locale.ROOT, " 2^%d %.2f", Integer.numberOfTrailingZeros(n), v / base)));
+    return new Target("linear in n", "time per element at most 1.25 times that at 2^16, up to 2^24", s.toString(), worst <= 1.25);
   }
 }

@@ -30,7 +30,10 @@ import picocli.CommandLine.Spec;
       "Then measures the speed targets side by side: the 16M-element scan, linear scaling, two "
           + "cores against one (reports compared byte for byte) and the cost of the checkers and the scan "
           + "proof. The 16M-element scan is run three times and the fastest counts; the two ratios are "
-          + "measured in five alternating rounds and the median of the rounds' ratios counts."
+          + "measured in five alternating rounds and the median of the rounds' ratios counts.",
+      "Each kernel, and the target measurements, run in a JVM of their own (as JMH forks its "
+          + "benchmarks): the JIT compiles the engine for the kernel at hand, as in a user's run of it, "
+          + "not for every kernel run before it. --no-fork runs everything in this JVM."
     })
 final class BenchCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -62,6 +65,17 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--check-n", defaultValue = "1048576", paramLabel = "N", description = "size of the checker-cost measurement; default: ${DEFAULT-VALUE}")
   int checkN;
 
+  @Option(names = "--no-fork", negatable = false, description = "run every kernel in this JVM instead of one JVM each")
+  boolean noFork;
+
+  /** Set on the JVMs a bench starts: measure what the other options say and print each result as a line of JSON. */
+  @Option(names = "--forked", hidden = true)
+  boolean forked;
+
+  /** With --forked: only the measured targets, no table. */
+  @Option(names = "--targets-only", hidden = true)
+  boolean targetsOnly;
+
   private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
   @Override
@@ -76,6 +90,7 @@ final class BenchCommand implements Callable<Integer> {
     Bench bench;
     List<Kernel> ks = new ArrayList<>();
     try {
+      org.scansim.sim.arch.Architectures.preset(arch); // an unknown one: said here, before any output
       bench = new Bench(CatalogLocation.load(), arch, t);
       for (String name : kernels == null ? Bench.MAIN_KERNELS : kernels) {
         ks.add(bench.kernel(name));
@@ -84,11 +99,15 @@ final class BenchCommand implements Callable<Integer> {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
+    if (forked) {
+      return forkedRun(bench, ks, t, out, err);
+    }
     String machine = Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
         + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB";
     if (!json) {
       out.println("scansim bench: " + machine + ", " + t + " thread(s), arch " + arch);
-      out.println("time: from compiling the kernel file to the rendered report, after one warm-up run per kernel at 2^20;");
+      out.println("time: from compiling the kernel file to the rendered report, after one warm-up run per kernel at 2^20"
+          + (noFork ? ", all kernels in this JVM;" : ", each kernel in a JVM of its own;"));
       out.println("java scan: a plain sequential scan of the same floats; ratio: time / java scan");
       out.println();
       out.printf(Locale.ROOT, "%-28s %9s %9s %12s %14s %10s %11s %9s%n", "kernel", "n", "time s", "elements/s", "thread inst/s",
@@ -97,26 +116,49 @@ final class BenchCommand implements Callable<Integer> {
     }
     List<Bench.Row> rows = new ArrayList<>();
     try {
-      bench.warmUp(ks);
-      for (Kernel k : ks) {
-        for (int n : bench.sizes(k, minLog, maxLog, step)) {
-          Bench.Row r = bench.measure(k, n, t);
-          rows.add(r);
-          if (!json) {
-            out.printf(Locale.ROOT, "%-28s %9d %9.3f %12.3e %14.3e %10.0f %11.2e %9.0f%s%n", r.kernel(), r.n(), r.seconds(),
-                r.elementsPerSecond(), r.threadInstructionsPerSecond(), r.peakHeapBytes() / 1e6, r.javaScanSeconds(),
-                r.ratioToJavaScan(), r.correct() ? "" : "  (output wrong: a kept erratum)");
-            out.flush();
+      List<Bench.Target> targets;
+      if (noFork) {
+        bench.warmUp(ks);
+        for (Kernel k : ks) {
+          for (int n : bench.sizes(k, minLog, maxLog, step)) {
+            Bench.Row r = bench.measure(k, n, t);
+            rows.add(r);
+            printRow(out, r);
           }
         }
+        targets = noTargets ? List.of() : bench.targets(rows, checkN);
+      } else {
+        for (Kernel k : ks) {
+          int code = fork(List.of("--kernels", k.name()), line -> {
+            Bench.Row r = JSON.treeToValue(line.get("row"), Bench.Row.class);
+            rows.add(r);
+            printRow(out, r);
+          }, err);
+          if (code != Main.OK) {
+            return code;
+          }
+        }
+        List<Bench.Target> measured = new ArrayList<>();
+        if (!noTargets) {
+          int code = fork(List.of("--kernels", Bench.TARGET_KERNEL, "--targets-only"),
+              line -> measured.add(JSON.treeToValue(line.get("target"), Bench.Target.class)), err);
+          if (code != Main.OK) {
+            return code;
+          }
+          Bench.Target linear = Bench.linear(rows, t);
+          if (linear != null) {
+            measured.add(Math.min(1, measured.size()), linear);
+          }
+        }
+        targets = measured;
       }
-      List<Bench.Target> targets = noTargets ? List.of() : bench.targets(rows, checkN);
       if (json) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", 1);
         doc.put("machine", machine);
         doc.put("threads", t);
         doc.put("arch", arch);
+        doc.put("jvmPerKernel", !noFork);
         doc.put("rows", rows.stream().map(BenchCommand::row).toList());
         doc.put("targets", targets);
         out.println(JSON.writeValueAsString(doc));
@@ -133,6 +175,90 @@ final class BenchCommand implements Callable<Integer> {
     }
     out.flush();
     return Main.OK;
+  }
+
+  private void printRow(PrintWriter out, Bench.Row r) {
+    if (!json) {
+      out.printf(Locale.ROOT, "%-28s %9d %9.3f %12.3e %14.3e %10.0f %11.2e %9.0f%s%n", r.kernel(), r.n(), r.seconds(),
+          r.elementsPerSecond(), r.threadInstructionsPerSecond(), r.peakHeapBytes() / 1e6, r.javaScanSeconds(),
+          r.ratioToJavaScan(), r.correct() ? "" : "  (output wrong: a kept erratum)");
+      out.flush();
+    }
+  }
+
+  /** Runs in a JVM a bench started: the table's rows of the kernels asked for, or the measured targets, one JSON line each. */
+  private int forkedRun(Bench bench, List<Kernel> ks, int t, PrintWriter out, PrintWriter err) throws Exception {
+    try {
+      bench.warmUp(ks);
+      if (targetsOnly) {
+        for (Bench.Target g : bench.measuredTargets(checkN)) {
+          out.println(JSON_LINE.writeValueAsString(Map.of("target", g)));
+          out.flush();
+        }
+        return Main.OK;
+      }
+      for (Kernel k : ks) {
+        for (int n : bench.sizes(k, minLog, maxLog, step)) {
+          out.println(JSON_LINE.writeValueAsString(Map.of("row", bench.measure(k, n, t))));
+          out.flush();
+        }
+      }
+      return Main.OK;
+    } catch (ScanRun.UsageException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+  }
+
+  private static final ObjectMapper JSON_LINE = JsonMapper.builder().build();
+
+  /** What a forked JVM's line of JSON is turned into. */
+  @FunctionalInterface
+  private interface LineHandler {
+    void accept(com.fasterxml.jackson.databind.JsonNode line) throws java.io.IOException;
+  }
+
+  /**
+   * Runs {@code bench --forked} with this run's options and {@code extra} in a new JVM (this one's
+   * java, class path and -D/-X options), handing each line it prints to {@code handler}; its
+   * error output goes to ours. Returns its exit status.
+   */
+  private int fork(List<String> extra, LineHandler handler, PrintWriter err) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (a.startsWith("-D") || a.startsWith("-X") && !a.startsWith("-Xrunjdwp")) {
+        cmd.add(a);
+      }
+    }
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench", "--forked",
+        "--arch", arch, "--threads", String.valueOf(threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads)),
+        "--min-log", String.valueOf(minLog), "--max-log", String.valueOf(maxLog), "--step", String.valueOf(step),
+        "--check-n", String.valueOf(checkN)));
+    cmd.addAll(extra);
+    Process p;
+    try {
+      p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    } catch (java.io.IOException e) {
+      err.println("scansim: error: cannot start a JVM for the benchmark (" + e.getMessage() + "); --no-fork runs it in this one");
+      return Main.FAILED;
+    }
+    p.getOutputStream().close();
+    try (java.io.BufferedReader r = new java.io.BufferedReader(
+        new java.io.InputStreamReader(p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        if (line.startsWith("{")) {
+          handler.accept(JSON.readTree(line));
+        } else if (!line.isBlank()) {
+          err.println(line); // not a result: whatever else the JVM printed
+        }
+      }
+    }
+    int code = p.waitFor();
+    if (code != Main.OK) {
+      err.println("scansim: error: the benchmark's JVM for " + String.join(" ", extra) + " exited with status " + code);
+    }
+    return code;
   }
 
   private static Map<String, Object> row(Bench.Row r) {

@@ -1,0 +1,65 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** {@code scansim bench}: each kernel measured in a JVM of its own, the same runs as in this one. */
+class BenchCommandTest {
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void aForkedJvmMeasuresTheRunThisJvmWould() throws Exception {
+    String[] args = {"bench", "--kernels", "pmpp/kogge_stone,harris/scan_large_array", "--min-log", "10", "--max-log", "12",
+        "--no-targets", "--threads", "1", "--json"};
+    Run forked = run(args);
+    assertThat(forked.code()).as(forked.err()).isZero();
+    String[] inProcess = java.util.Arrays.copyOf(args, args.length + 1);
+    inProcess[args.length] = "--no-fork";
+    Run here = run(inProcess);
+    assertThat(here.code()).as(here.err()).isZero();
+    ObjectMapper json = new ObjectMapper();
+    JsonNode a = json.readTree(forked.out());
+    JsonNode b = json.readTree(here.out());
+    assertThat(a.get("jvmPerKernel").asBoolean()).isTrue();
+    assertThat(b.get("jvmPerKernel").asBoolean()).isFalse();
+    // kogge_stone runs at its one size, 1024; Harris at 2^10 and 2^12: the rows in order, the counts the same.
+    assertThat(a.get("rows")).hasSize(3);
+    for (int i = 0; i < 3; i++) {
+      JsonNode x = a.get("rows").get(i);
+      JsonNode y = b.get("rows").get(i);
+      for (String f : new String[] {"kernel", "n", "threads", "warpInstructions", "threadInstructions", "correct"}) {
+        assertThat(x.get(f)).as(f).isEqualTo(y.get(f));
+      }
+      assertThat(x.get("seconds").asDouble()).isPositive();
+    }
+    assertThat(a.get("rows").get(0).get("kernel").asText()).isEqualTo("pmpp/kogge_stone");
+    assertThat(a.get("rows").get(2).get("n").asInt()).isEqualTo(4096);
+  }
+
+  @Test
+  void theTableSaysHowTheKernelsWereRun() {
+    Run r = run("bench", "--kernels", "pmpp/kogge_stone", "--max-log", "10", "--no-targets", "--threads", "1");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("each kernel in a JVM of its own").containsPattern("(?m)^pmpp/kogge_stone +1024 ");
+  }
+
+  @Test
+  void anUnknownArchitectureIsRefusedBeforeAnyOutput() {
+    Run r = run("bench", "--kernels", "pmpp/kogge_stone", "--arch", "nosuch", "--no-targets");
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).contains("no architecture preset \"nosuch\"").doesNotContain("Exception");
+  }
+}
