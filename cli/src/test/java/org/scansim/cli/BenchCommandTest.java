@@ -4,30 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 /** {@code scansim bench}: each kernel measured in a JVM of its own, the same runs as in this one. */
 class BenchCommandTest {
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    return new Run(code, out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   @Test
   void aForkedJvmMeasuresTheRunThisJvmWould() throws Exception {
     String[] args = {"bench", "--kernels", "pmpp/kogge_stone,harris/scan_large_array", "--min-log", "10", "--max-log", "12",
         "--no-targets", "--threads", "1", "--json"};
-    Run forked = run(args);
+    CliRun forked = run(args);
     assertThat(forked.code()).as(forked.err()).isZero();
     String[] inProcess = java.util.Arrays.copyOf(args, args.length + 1);
     inProcess[args.length] = "--no-fork";
-    Run here = run(inProcess);
+    CliRun here = run(inProcess);
     assertThat(here.code()).as(here.err()).isZero();
     ObjectMapper json = new ObjectMapper();
     JsonNode a = json.readTree(forked.out());
@@ -50,14 +43,14 @@ class BenchCommandTest {
 
   @Test
   void theTableSaysHowTheKernelsWereRun() {
-    Run r = run("bench", "--kernels", "pmpp/kogge_stone", "--max-log", "10", "--no-targets", "--threads", "1");
+    CliRun r = run("bench", "--kernels", "pmpp/kogge_stone", "--max-log", "10", "--no-targets", "--threads", "1");
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("each kernel in a JVM of its own").containsPattern("(?m)^pmpp/kogge_stone +1024 ");
   }
 
   @Test
   void anUnknownArchitectureIsRefusedBeforeAnyOutput() {
-    Run r = run("bench", "--kernels", "pmpp/kogge_stone", "--arch", "nosuch", "--no-targets");
+    CliRun r = run("bench", "--kernels", "pmpp/kogge_stone", "--arch", "nosuch", "--no-targets");
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).contains("no architecture preset \"nosuch\"").doesNotContain("Exception");

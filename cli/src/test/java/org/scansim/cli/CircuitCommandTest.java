@@ -3,8 +3,6 @@ package org.scansim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,13 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CircuitCommandTest {
   @TempDir Path dir;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    return new Run(code, out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private static final String SCAN = """
@@ -50,7 +43,7 @@ class CircuitCommandTest {
   @Test
   void isACommandWithHelp() {
     assertThat(run("--help").out()).contains("circuit");
-    Run help = run("circuit", "--help");
+    CliRun help = run("circuit", "--help");
     assertThat(help.code()).isZero();
     assertThat(help.out()).contains("--svg").contains("--n").contains("--expect").contains("-D").contains("--arch");
   }
@@ -59,10 +52,10 @@ class CircuitCommandTest {
   void nIsRequiredAndBounded() throws IOException {
     String f = kernel().toString();
     assertThat(run("circuit", f, "--expect", "inclusive").code()).isEqualTo(Main.INVALID_INPUT);
-    Run zero = run("circuit", f, "--n", "0", "--expect", "inclusive");
+    CliRun zero = run("circuit", f, "--n", "0", "--expect", "inclusive");
     assertThat(zero.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(zero.err()).contains("--n must be at least 1");
-    Run huge = run("circuit", f, "--n", "100000", "--expect", "inclusive");
+    CliRun huge = run("circuit", f, "--n", "100000", "--expect", "inclusive");
     assertThat(huge.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(huge.err()).contains("at most 4096");
   }
@@ -70,7 +63,7 @@ class CircuitCommandTest {
   @Test
   void svgDrawsAtMost256Elements() throws IOException {
     Path out = dir.resolve("c.svg");
-    Run r = run("circuit", kernel().toString(), "--n", "257", "--expect", "inclusive", "--svg", out.toString());
+    CliRun r = run("circuit", kernel().toString(), "--n", "257", "--expect", "inclusive", "--svg", out.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).contains("--svg draws at most 256 elements").doesNotContain("Exception");
     assertThat(out).doesNotExist();
@@ -78,20 +71,20 @@ class CircuitCommandTest {
 
   @Test
   void theScanToCheckIsNeeded() throws IOException {
-    Run none = run("circuit", kernel().toString(), "--n", "16");
+    CliRun none = run("circuit", kernel().toString(), "--n", "16");
     assertThat(none.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(none.err()).contains("pass --expect inclusive or --expect exclusive");
-    Run bad = run("circuit", kernel().toString(), "--n", "16", "--expect", "sideways");
+    CliRun bad = run("circuit", kernel().toString(), "--n", "16", "--expect", "sideways");
     assertThat(bad.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(bad.err()).contains("--expect takes inclusive or exclusive, not 'sideways'");
   }
 
   @Test
   void unknownArchitectureAndUnknownNameAreUsageErrors() throws IOException {
-    Run arch = run("circuit", kernel().toString(), "--n", "16", "--expect", "inclusive", "--arch", "pascal-9000");
+    CliRun arch = run("circuit", kernel().toString(), "--n", "16", "--expect", "inclusive", "--arch", "pascal-9000");
     assertThat(arch.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(arch.err()).contains("pascal-9000");
-    Run name = run("circuit", "no/such_kernel", "--n", "16");
+    CliRun name = run("circuit", "no/such_kernel", "--n", "16");
     assertThat(name.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(name.err()).contains("no file or catalog kernel 'no/such_kernel'");
   }
@@ -99,13 +92,13 @@ class CircuitCommandTest {
   @Test
   void neverDrawsOverTheKernelOrAnotherFile() throws IOException {
     Path f = kernel();
-    Run self = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", f.toString());
+    CliRun self = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", f.toString());
     assertThat(self.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(self.err()).contains("is an input of this run; refusing to overwrite it");
     assertThat(Files.readString(f)).isEqualTo(SCAN);
     Path notes = dir.resolve("notes.txt");
     Files.writeString(notes, "mine");
-    Run other = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", notes.toString());
+    CliRun other = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", notes.toString());
     assertThat(other.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(other.err()).contains("exists and is not an SVG picture");
     assertThat(Files.readString(notes)).isEqualTo("mine");
@@ -115,7 +108,7 @@ class CircuitCommandTest {
   void compileErrorsAreInvalidInput() throws IOException {
     Path f = dir.resolve("bad.cu");
     Files.writeString(f, "void entry(const float *in, float *out, int n) { thid1; }\n");
-    Run r = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive");
+    CliRun r = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive");
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).contains("use of undeclared identifier 'thid1'");
   }
@@ -127,7 +120,7 @@ class CircuitCommandTest {
   @Test
   void runsTheKernelUnderTheProof() throws IOException {
     Path out = dir.resolve("c.svg");
-    Run r = run("circuit", kernel().toString(), "--n", "16", "--expect", "inclusive", "--svg", out.toString());
+    CliRun r = run("circuit", kernel().toString(), "--n", "16", "--expect", "inclusive", "--svg", out.toString());
     if (r.code() == Main.INVALID_INPUT) {
       assertThat(r.err()).startsWith("scansim: error: the scan proof is not available for this run");
       assertThat(out).doesNotExist();

@@ -3,8 +3,6 @@ package org.scansim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -18,13 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 class GradeCommandTest {
   @TempDir Path dir;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    return new Run(code, out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private static Path grading() {
@@ -71,7 +64,7 @@ class GradeCommandTest {
     Path spec = spec();
     Path out = dir.resolve("results");
     List<String> before = snapshot(subs);
-    Run r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", out.toString());
+    CliRun r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", out.toString());
     assertThat(r.code()).isZero();
     assertThat(r.err()).isEmpty();
     assertThat(r.out()).startsWith("""
@@ -113,7 +106,7 @@ class GradeCommandTest {
   void aSingleFileIsReportedOnStandardOutputToo() throws Exception {
     Path file = submissions().resolve("kogge_stone.cu");
     Path out = dir.resolve("single");
-    Run r = run("grade", file.toString(), "--spec", spec().toString(), "--out", out.toString());
+    CliRun r = run("grade", file.toString(), "--spec", spec().toString(), "--out", out.toString());
     assertThat(r.code()).isZero();
     assertThat(r.out()).startsWith("scansim grade kogge_stone.cu\nassignment: Lab 4: inclusive scan of one block\n")
         .contains("score:      100 / 100\n");
@@ -126,20 +119,20 @@ class GradeCommandTest {
     Path subs = submissions();
     Path spec = spec();
     List<String> before = snapshot(dir);
-    Run same = run("grade", subs.toString(), "--spec", spec.toString(), "--out", subs.toString());
+    CliRun same = run("grade", subs.toString(), "--spec", spec.toString(), "--out", subs.toString());
     assertThat(same.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(same.err()).isEqualTo(subs + ": error: is one of the inputs (" + subs + "); choose another --out\n");
-    Run parent = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.toString());
+    CliRun parent = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.toString());
     assertThat(parent.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(parent.err()).isEqualTo(dir + ": error: contains an input (" + subs + "); choose another --out\n");
-    Run file = run("grade", subs.resolve("kogge_stone.cu").toString(), "--spec", spec.toString(), "--out",
+    CliRun file = run("grade", subs.resolve("kogge_stone.cu").toString(), "--spec", spec.toString(), "--out",
         subs.resolve("kogge_stone.cu").toString());
     assertThat(file.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(file.err()).contains("exists and is not a folder; refusing to write results there");
-    Run ofSpec = run("grade", subs.toString(), "--spec", spec.toString(), "--out", spec.toString());
+    CliRun ofSpec = run("grade", subs.toString(), "--spec", spec.toString(), "--out", spec.toString());
     assertThat(ofSpec.code()).isEqualTo(Main.INVALID_INPUT);
     Path viaLink = Files.createSymbolicLink(dir.resolve("link"), subs);
-    Run link = run("grade", subs.toString(), "--spec", spec.toString(), "--out", viaLink.toString());
+    CliRun link = run("grade", subs.toString(), "--spec", spec.toString(), "--out", viaLink.toString());
     assertThat(link.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(link.err()).contains("is one of the inputs");
     Files.delete(viaLink);
@@ -151,26 +144,26 @@ class GradeCommandTest {
     Path subs = submissions();
     Path spec = dir.resolve("bad.json");
     Files.writeString(spec, "{\"title\": \"x\", \"colour\": \"red\"}");
-    Run r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("o").toString());
+    CliRun r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("o").toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).isEqualTo(spec + ":1:16: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, launch, "
         + "points, scan, sizes, title\n");
     assertThat(dir.resolve("o")).doesNotExist();
-    Run missing = run("grade", dir.resolve("none").toString(), "--spec", spec().toString(), "--out", dir.resolve("o").toString());
+    CliRun missing = run("grade", dir.resolve("none").toString(), "--spec", spec().toString(), "--out", dir.resolve("o").toString());
     assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(missing.err()).isEqualTo(dir.resolve("none") + ": error: no such file or folder\n");
     Path empty = Files.createDirectories(dir.resolve("empty"));
-    Run nothing = run("grade", empty.toString(), "--spec", dir.resolve("inclusive_scan.json").toString());
+    CliRun nothing = run("grade", empty.toString(), "--spec", dir.resolve("inclusive_scan.json").toString());
     assertThat(nothing.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(nothing.err()).isEqualTo(empty + ": error: no .cu files in this folder\n");
-    Run noSpec = run("grade", subs.toString());
+    CliRun noSpec = run("grade", subs.toString());
     assertThat(noSpec.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(noSpec.err()).startsWith("Missing required option: '--spec=ASSIGNMENT.json'");
   }
 
   @Test
   void theHelpNamesTheFormatAndTheExitCodes() {
-    Run r = run("grade", "--help");
+    CliRun r = run("grade", "--help");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("examples/grading/README.md").contains("Exit code 0 whenever grading ran").contains("--out=DIR");
   }

@@ -3,8 +3,6 @@ package org.scansim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,13 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest {
   @TempDir Path dir;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    return new Run(code, out.toString(), err.toString());
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private Path write(String name, String text) throws IOException {
@@ -38,7 +31,7 @@ class MainTest {
   @Test
   void checkOfAValidFileSucceedsAndSaysSo() throws IOException {
     Path f = write("ok.cu", KERNEL);
-    Run r = run("check", f.toString());
+    CliRun r = run("check", f.toString());
     assertThat(r.code()).isZero();
     assertThat(r.out()).isEqualTo(f + ": ok (1 function: kernel k)\n");
     assertThat(r.err()).isEmpty();
@@ -46,7 +39,7 @@ class MainTest {
 
   @Test
   void checkPrintsIrOnRequest() throws IOException {
-    Run r = run("check", write("ok.cu", KERNEL).toString(), "--ir");
+    CliRun r = run("check", write("ok.cu", KERNEL).toString(), "--ir");
     assertThat(r.code()).isZero();
     assertThat(r.out()).startsWith("kernel @k(%out.0: ptr, %in.1: ptr)").contains("ld.generic.f32");
   }
@@ -54,7 +47,7 @@ class MainTest {
   @Test
   void errorsAreRenderedWithCaretAndExitCodeTwo() throws IOException {
     Path f = write("bad.cu", "__global__ void k(float *o) {\n    o[0] = thid1;\n}\n");
-    Run r = run("check", f.toString());
+    CliRun r = run("check", f.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).isEqualTo(
@@ -73,7 +66,7 @@ class MainTest {
 
   @Test
   void missingFileIsInvalidInputWithoutStackTrace() {
-    Run r = run("check", dir.resolve("nope.cu").toString());
+    CliRun r = run("check", dir.resolve("nope.cu").toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).contains("no such file").doesNotContain("Exception").doesNotContain("\tat ");
   }
@@ -83,17 +76,17 @@ class MainTest {
     assertThat(run("check").code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(run("check", "x.cu", "--frobnicate").code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(run("frobnicate").code()).isEqualTo(Main.INVALID_INPUT);
-    Run none = run();
+    CliRun none = run();
     assertThat(none.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(none.err()).contains("missing command");
   }
 
   @Test
   void everyCommandHasHelp() {
-    Run top = run("--help");
+    CliRun top = run("--help");
     assertThat(top.code()).isZero();
     assertThat(top.out()).contains("check").contains("Exit codes");
-    Run check = run("check", "--help");
+    CliRun check = run("check", "--help");
     assertThat(check.code()).isZero();
     assertThat(check.out()).contains("--ir").contains("-D");
   }
@@ -102,7 +95,7 @@ class MainTest {
   void binaryInputIsRejectedCleanly() throws IOException {
     Path f = dir.resolve("bin.cu");
     Files.write(f, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2});
-    Run r = run("check", f.toString());
+    CliRun r = run("check", f.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).contains("not a UTF-8 text file");
   }
@@ -129,7 +122,7 @@ class MainTest {
   void runChecksTheScanAndWritesJson() throws IOException {
     Path f = write("scan.cu", SCAN);
     Path json = dir.resolve("report.json");
-    Run r = run("run", f.toString(), "--n", "50", "--expect", "inclusive", "--json", json.toString());
+    CliRun r = run("run", f.toString(), "--n", "50", "--expect", "inclusive", "--json", json.toString());
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("result: correct inclusive scan").contains("launches").contains("scan");
     String j = Files.readString(json);
@@ -139,7 +132,7 @@ class MainTest {
 
   @Test
   void wrongKindOfScanExitsWithOne() throws IOException {
-    Run r = run("run", write("scan.cu", SCAN).toString(), "--n", "50", "--expect", "exclusive");
+    CliRun r = run("run", write("scan.cu", SCAN).toString(), "--n", "50", "--expect", "exclusive");
     assertThat(r.code()).isEqualTo(Main.FAILED);
     assertThat(r.out()).contains("WRONG").contains("out[0] = ");
   }
@@ -157,7 +150,7 @@ class MainTest {
   @Test
   void faultInTheKernelExitsWithThreeAndNamesThePosition() throws IOException {
     Path f = write("oob.cu", SCAN.replace("s[t] += v;", "s[t + 1] += v;"));
-    Run r = run("run", f.toString(), "--n", "64");
+    CliRun r = run("run", f.toString(), "--n", "64");
     assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
     assertThat(r.err()).contains("oob.cu:9:").contains("index 64 of 's'").doesNotContain("\tat ");
   }
@@ -165,20 +158,20 @@ class MainTest {
   @Test
   void aFileThatIsNotAReportIsNeverOverwritten() throws IOException {
     Path f = write("scan.cu", SCAN);
-    Run r = run("run", f.toString(), "--n", "8", "--json", f.toString());
+    CliRun r = run("run", f.toString(), "--n", "8", "--json", f.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(Files.readString(f)).isEqualTo(SCAN);
   }
 
   @Test
   void unknownArchitectureIsAUsageError() throws IOException {
-    Run r = run("run", write("scan.cu", SCAN).toString(), "--n", "8", "--arch", "pascal-9000");
+    CliRun r = run("run", write("scan.cu", SCAN).toString(), "--n", "8", "--arch", "pascal-9000");
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
   }
 
   @Test
   void catalogListsTheKernelsWithSourceAndWork() {
-    Run r = run("catalog");
+    CliRun r = run("catalog");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("harris/blelloch").contains("2*(n-1)").contains("Listing 2")
         .contains("harris/conflict_free_as_printed *").containsPattern("\\d+ kernels; \\* keeps an erratum");
@@ -186,23 +179,23 @@ class MainTest {
 
   @Test
   void catalogDescribesOneKernelAndItsJsonIsTheMetadata() {
-    Run r = run("catalog", "harris/conflict_free_typo");
+    CliRun r = run("catalog", "harris/conflict_free_typo");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("kernels/harris/conflict_free.cu -DBANK_OFFSET_B_TYPO").contains("wrong results from n = 64");
-    Run j = run("catalog", "harris/blelloch", "--json");
+    CliRun j = run("catalog", "harris/blelloch", "--json");
     assertThat(j.code()).isZero();
     assertThat(j.out()).contains("\"file\" : \"kernels/harris/blelloch.cu\"").contains("\"formula\" : \"2*(n-1)\"");
-    Run bad = run("catalog", "harris/blelloc");
+    CliRun bad = run("catalog", "harris/blelloc");
     assertThat(bad.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(bad.err()).contains("did you mean harris/blelloch");
   }
 
   @Test
   void runAcceptsACatalogNameWithItsDefinesAndScan() {
-    Run r = run("run", "harris/conflict_free_g80", "--n", "512", "--arch", "g80");
+    CliRun r = run("run", "harris/conflict_free_g80", "--n", "512", "--arch", "g80");
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("result: correct exclusive scan").contains("-DLOG_NUM_BANKS=4");
-    Run wrong = run("run", "harris/naive_scan_as_printed", "--n", "64");
+    CliRun wrong = run("run", "harris/naive_scan_as_printed", "--n", "64");
     assertThat(wrong.code()).isEqualTo(Main.FAILED);
     assertThat(wrong.out()).contains("WRONG");
   }
