@@ -231,10 +231,15 @@ public final class Bench {
    * linear in n, two cores, the checkers' cost.
    */
   public List<Target> targets(List<Row> rows, int checkN) throws ScanRun.UsageException {
-    List<Target> out = new ArrayList<>(measuredTargets(checkN));
+    return targets(measuredTargets(checkN), rows, threads);
+  }
+
+  /** The targets {@link #measuredTargets} gave (here or in another JVM), with linear scaling read off the rows on {@code threads} threads after the first. */
+  public static List<Target> targets(List<Target> measured, List<Row> rows, int threads) {
+    List<Target> out = new ArrayList<>(measured);
     Target linear = linear(rows, threads);
     if (linear != null) {
-      out.add(1, linear);
+      out.add(Math.min(1, out.size()), linear);
     }
     return out;
   }
@@ -310,7 +315,7 @@ public final class Bench {
    * Linear in n from 2^16: the target kernel's time per element at each size of the table (rows on
    * {@code threads} threads) against the smallest size from 2^16; null with fewer than two such sizes.
    */
-  public static Target linear(List<Row> rows, int threads) {
+  private static Target linear(List<Row> rows, int threads) {
     Map<Integer, Double> perElement = new TreeMap<>();
     for (Row r : rows) {
       if (r.kernel().equals(TARGET_KERNEL) && r.threads() == threads && r.n() >= 1 << 16) {

@@ -129,7 +129,7 @@ final class BenchCommand implements Callable<Integer> {
         targets = noTargets ? List.of() : bench.targets(rows, checkN);
       } else {
         for (Kernel k : ks) {
-          int code = fork(List.of("--kernels", k.name()), line -> {
+          int code = fork(t, List.of("--kernels", k.name()), line -> {
             Bench.Row r = JSON.treeToValue(line.get("row"), Bench.Row.class);
             rows.add(r);
             printRow(out, r);
@@ -140,17 +140,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<Bench.Target> measured = new ArrayList<>();
         if (!noTargets) {
-          int code = fork(List.of("--kernels", Bench.TARGET_KERNEL, "--targets-only"),
+          int code = fork(t, List.of("--kernels", Bench.TARGET_KERNEL, "--targets-only"),
               line -> measured.add(JSON.treeToValue(line.get("target"), Bench.Target.class)), err);
           if (code != Main.OK) {
             return code;
           }
-          Bench.Target linear = Bench.linear(rows, t);
-          if (linear != null) {
-            measured.add(Math.min(1, measured.size()), linear);
-          }
         }
-        targets = measured;
+        targets = noTargets ? List.of() : Bench.targets(measured, rows, t);
       }
       if (json) {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -219,11 +215,11 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /**
-   * Runs {@code bench --forked} with this run's options and {@code extra} in a new JVM (this one's
+   * Runs {@code bench --forked} with this run's options, {@code t} threads and {@code extra} in a new JVM (this one's
    * java, class path and -D/-X options), handing each line it prints to {@code handler}; its
    * error output goes to ours. Returns its exit status.
    */
-  private int fork(List<String> extra, LineHandler handler, PrintWriter err) throws Exception {
+  private int fork(int t, List<String> extra, LineHandler handler, PrintWriter err) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -232,7 +228,7 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench", "--forked",
-        "--arch", arch, "--threads", String.valueOf(threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads)),
+        "--arch", arch, "--threads", String.valueOf(t),
         "--min-log", String.valueOf(minLog), "--max-log", String.valueOf(maxLog), "--step", String.valueOf(step),
         "--check-n", String.valueOf(checkN)));
     cmd.addAll(extra);
