@@ -234,27 +234,51 @@ final class BenchCommand implements Callable<Integer> {
     cmd.addAll(extra);
     Process p;
     try {
-      p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      p = new ProcessBuilder(cmd).start();
     } catch (java.io.IOException e) {
       err.println("scansim: error: cannot start a JVM for the benchmark (" + e.getMessage() + "); --no-fork runs it in this one");
       return Main.FAILED;
     }
     p.getOutputStream().close();
-    try (java.io.BufferedReader r = new java.io.BufferedReader(
-        new java.io.InputStreamReader(p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+    // Its error output goes to ours as it comes (read beside its results, so that neither pipe fills up).
+    Thread errors = new Thread(() -> {
+      try (java.io.BufferedReader r = reader(p.getErrorStream())) {
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+          synchronized (err) {
+            err.println(line);
+            err.flush();
+          }
+        }
+      } catch (java.io.IOException e) {
+        // the JVM went away: its exit status says how
+      }
+    }, "scansim-bench-stderr");
+    errors.start();
+    try (java.io.BufferedReader r = reader(p.getInputStream())) {
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         if (line.startsWith("{")) {
           handler.accept(JSON.readTree(line));
         } else if (!line.isBlank()) {
-          err.println(line); // not a result: whatever else the JVM printed
+          synchronized (err) {
+            err.println(line); // not a result: whatever else the JVM printed
+          }
         }
       }
+    } finally {
+      if (p.isAlive() && !p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.destroyForcibly(); // we stopped reading its results: it must not run on alone
+      }
+      errors.join();
     }
     int code = p.waitFor();
     if (code != Main.OK) {
       err.println("scansim: error: the benchmark's JVM for " + String.join(" ", extra) + " exited with status " + code);
     }
     return code;
+  }
+
+  private static java.io.BufferedReader reader(java.io.InputStream in) {
+    return new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private static Map<String, Object> row(Bench.Row r) {
