@@ -276,49 +276,72 @@ final class Checker {
             + " of block " + b.blockName() + (a.space == Ptr.SHARED ? " (it may land in another shared array: the hardware would not complain)" : "")));
   }
 
-  void load(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size) {
+  /**
+   * A load by the lanes of {@code mask}, lane l at offset {@code offs[l]} of {@code a}, checked
+   * lane by lane in lane order (the race history, then the initialisation, then the ⊕ tag of each
+   * lane), with what every lane shares (the shadow, the interval, the block's first thread) taken once.
+   */
+  void load(CInsn in, BlockExecutor b, Warp w, int mask, Allocation a, int[] offs, int size) {
     Shadow s = shadow(a);
-    int word = off >>> 2;
-    if (races) {
-      read(in, b, w, lane, a, s, word, off, size, false);
-    }
-    if (init) {
-      int origin = 0;
-      boolean uninit = false;
-      for (int k = word; k <= (off + size - 1) >>> 2; k++) {
-        uninit |= s.init[k] == 0;
-        origin = origin != 0 ? origin : s.undef[k];
+    int e = interval(w, false, in.ir.isVolatile());
+    int t0 = b.globalThread(w, 0);
+    int[] tags = s.tag;
+    int[] tagDst = proof ? w.tag[in.dst] : null;
+    int[] undefDst = init ? w.undef[in.dst] : null;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int lane = Integer.numberOfTrailingZeros(m);
+      int off = offs[lane];
+      int word = off >>> 2;
+      if (races) {
+        read(in, b, a, s, word, off, size, t0 + lane, e);
       }
-      if (uninit) {
-        uninitialised(in, b, w, lane, a, off / Math.max(1, size));
-        origin = origin(in);
+      if (init) {
+        int origin = 0;
+        boolean uninit = false;
+        for (int k = word; k <= (off + size - 1) >>> 2; k++) {
+          uninit |= s.init[k] == 0;
+          origin = origin != 0 ? origin : s.undef[k];
+        }
+        if (uninit) {
+          uninitialised(in, b, w, lane, a, off / Math.max(1, size));
+          origin = origin(in);
+        }
+        undefDst[lane] = origin;
       }
-      w.undef[in.dst][lane] = origin;
-    }
-    if (proof) {
-      w.tag[in.dst][lane] = s.tag[word];
+      if (proof) {
+        tagDst[lane] = tags[word];
+      }
     }
     if (w.shadowLanes != null) {
-      w.shadowLanes[in.dst] |= 1 << lane;
+      w.shadowLanes[in.dst] |= mask;
     }
   }
 
-  void store(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size) {
+  /** A store by the lanes of {@code mask}, lane l at offset {@code offs[l]} of {@code a}, checked lane by lane in lane order. */
+  void store(CInsn in, BlockExecutor b, Warp w, int mask, Allocation a, int[] offs, int size) {
     Shadow s = shadow(a);
-    int word = off >>> 2;
-    if (races) {
-      write(in, b, w, lane, a, s, word, off, size, false);
-    }
-    int last = (off + size - 1) >>> 2;
-    if (init) {
-      for (int k = word; k <= last; k++) {
-        s.init[k] = 1;
-        s.undef[k] = w.undef[in.b()][lane];
+    int e = interval(w, false, in.ir.isVolatile());
+    int t0 = b.globalThread(w, 0);
+    int[] undefSrc = init ? w.undef[in.b()] : null;
+    int[] tagSrc = proof ? w.tag[in.b()] : null;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int lane = Integer.numberOfTrailingZeros(m);
+      int off = offs[lane];
+      int word = off >>> 2;
+      if (races) {
+        write(in, b, a, s, word, off, size, false, t0 + lane, e);
       }
-    }
-    if (proof) {
-      for (int k = word; k <= last; k++) {
-        s.tag[k] = k == word ? w.tag[in.b()][lane] : 0;
+      int last = (off + size - 1) >>> 2;
+      if (init) {
+        for (int k = word; k <= last; k++) {
+          s.init[k] = 1;
+          s.undef[k] = undefSrc[lane];
+        }
+      }
+      if (proof) {
+        for (int k = word; k <= last; k++) {
+          s.tag[k] = k == word ? tagSrc[lane] : 0;
+        }
       }
     }
   }
@@ -331,8 +354,10 @@ final class Checker {
     }
     int word = off >>> 2;
     if (races) {
-      read(in, b, w, lane, a, s, word, off, size, true);
-      write(in, b, w, lane, a, s, word, off, size, true);
+      int t = b.globalThread(w, lane);
+      int e = interval(w, true, in.ir.isVolatile());
+      read(in, b, a, s, word, off, size, t, e);
+      write(in, b, a, s, word, off, size, true, t, e);
     }
     if (init) {
       int origin = s.undef[word];
@@ -387,9 +412,8 @@ final class Checker {
     return eA >>> 16 != e >>> 16 && b.ownsThread(tA);
   }
 
-  private void read(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int off, int size, boolean atomic) {
-    int t = b.globalThread(w, lane);
-    int e = interval(w, atomic, in.ir.isVolatile());
+  /** A read of word {@code word} by launch-wide thread t in interval e ({@link #interval}). */
+  private void read(CInsn in, BlockExecutor b, Allocation a, Shadow s, int word, int off, int size, int t, int e) {
     if (s.wT[word] != 0 && s.wT[word] - 1 != t && !barrierOrdered(b, s.wT[word] - 1, s.wE[word], e)) {
       hazard("read-after-write", b, a, off / Math.max(1, size), s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
     }
@@ -403,9 +427,8 @@ final class Checker {
     s.rE[word] = e;
   }
 
-  private void write(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, Shadow s, int word, int off, int size, boolean atomic) {
-    int t = b.globalThread(w, lane);
-    int e = interval(w, atomic, in.ir.isVolatile());
+  /** A write of word {@code word} by launch-wide thread t in interval e ({@link #interval}). */
+  private void write(CInsn in, BlockExecutor b, Allocation a, Shadow s, int word, int off, int size, boolean atomic, int t, int e) {
     if (s.wT[word] != 0 && s.wT[word] - 1 != t && !barrierOrdered(b, s.wT[word] - 1, s.wE[word], e)) {
       hazard("write-after-write", b, a, off / Math.max(1, size), s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
     }

@@ -268,12 +268,12 @@ final class Memory {
         taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
       }
     } else {
+      if (chk != null) { // the checkers first, lane by lane (they read and write only the shadows)
+        chk.load(in, block, w, mask, a, offs, size);
+      }
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         int o = offs[l];
-        if (chk != null) { // lane by lane, the checker first, as the general path does
-          chk.load(in, block, w, l, a, o, size);
-        }
         d[l] = a.load(t, o);
         taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
       }
@@ -338,12 +338,12 @@ final class Memory {
         }
       }
     } else {
+      if (chk != null) { // the checkers first, lane by lane (they read the registers' shadows and write the memory's)
+        chk.store(in, block, w, mask, a, offs, size);
+      }
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         int o = offs[l];
-        if (chk != null) { // lane by lane, the checker first, as the general path does
-          chk.store(in, block, w, l, a, o, size);
-        }
         a.store(t, o, v[l]);
         a.setTaint(o, size, ((vt >>> l) & 1) != 0);
       }
@@ -425,7 +425,7 @@ final class Memory {
         lx.footprints.read(a.id, off, (long) off + size);
       }
       if (chk != null) {
-        chk.load(in, block, w, l, a, off, size);
+        chk.load(in, block, w, 1 << l, a, offsets, size);
       }
       d[l] = a.load(t, off);
       if (a.tainted(off)) {
@@ -460,7 +460,7 @@ final class Memory {
         lx.footprints.write(a.id, off, (long) off + size);
       }
       if (chk != null) {
-        chk.store(in, block, w, l, a, off, size);
+        chk.store(in, block, w, 1 << l, a, offsets, size);
       }
       a.store(t, off, v[l]);
       a.setTaint(off, size, (vt & (1 << l)) != 0);
