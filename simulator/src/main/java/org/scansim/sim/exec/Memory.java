@@ -244,7 +244,7 @@ final class Memory {
 
   /**
    * A load whose lanes all read one shared or global allocation in bounds: one pass checks the
-   * lanes' offsets, a second loads (calling the checkers for each lane first when they are on).
+   * lanes' offsets, a second loads (the checkers, when they are on, first take the whole warp lane by lane).
    * False (nothing loaded or counted) when some lane leaves the allocation: the lane-by-lane path
    * then resolves, reports and counts the access.
    */
@@ -260,7 +260,10 @@ final class Memory {
     int[] offs = offsets;
     int taint = 0;
     Checker chk = lx.checker;
-    if (chk == null && size == 4 && mask == -1) {
+    if (chk != null) { // the checkers first, lane by lane (they read and write the shadows, not the data)
+      chk.load(in, block, w, mask, a, offs, size);
+    }
+    if (size == 4 && mask == -1) {
       long hi = t == IrType.U32 ? 0xFFFF_FFFFL : -1L;
       for (int l = 0; l < 32; l++) {
         int o = offs[l];
@@ -268,9 +271,6 @@ final class Memory {
         taint |= (taintWords[o >>> 2] != 0 ? 1 : 0) << l;
       }
     } else {
-      if (chk != null) { // the checkers first, lane by lane (they read and write only the shadows)
-        chk.load(in, block, w, mask, a, offs, size);
-      }
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         int o = offs[l];
@@ -322,7 +322,10 @@ final class Memory {
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
     Checker chk = lx.checker;
-    if (chk == null && size == 4 && (laneLow & 3) == 0) {
+    if (chk != null) { // the checkers first, lane by lane (they read the registers' shadows and write the memory's)
+      chk.store(in, block, w, mask, a, offs, size);
+    }
+    if (size == 4 && (laneLow & 3) == 0) {
       if (mask == -1) {
         for (int l = 0; l < 32; l++) {
           int o = offs[l];
@@ -338,9 +341,6 @@ final class Memory {
         }
       }
     } else {
-      if (chk != null) { // the checkers first, lane by lane (they read the registers' shadows and write the memory's)
-        chk.store(in, block, w, mask, a, offs, size);
-      }
       for (int m = mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         int o = offs[l];
