@@ -4,6 +4,7 @@ import java.util.List;
 import org.scansim.frontend.ir.IrFunction;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemoryVar;
+import org.scansim.frontend.ir.Op;
 
 /**
  * One kernel (or host function) ready to execute: device functions it calls are inlined, every
@@ -114,6 +115,39 @@ final class Code {
       traces = Traces.build(this);
     }
     return traces;
+  }
+
+  private boolean[] mayCarryShadow;
+
+  /**
+   * The registers that may hold a value the value-tracking checkers follow (a ⊕-graph node, or
+   * the origin of an uninitialised value): those a load or an atomic writes, and those any other
+   * instruction writes from such a register. The others never hold one (their shadows stay zero),
+   * so the checkers need not follow the instructions that write them.
+   */
+  synchronized boolean[] mayCarryShadow() {
+    if (mayCarryShadow == null) {
+      boolean[] carry = new boolean[regTypes.length];
+      boolean changed = true;
+      while (changed) {
+        changed = false;
+        for (CInsn i : insns) {
+          if (i.dst < 0 || carry[i.dst]) {
+            continue;
+          }
+          boolean c = i.op == Op.LD || i.op == Op.ATOM;
+          for (int a : i.args) {
+            c |= a >= 0 && a < carry.length && carry[a];
+          }
+          if (c) {
+            carry[i.dst] = true;
+            changed = true;
+          }
+        }
+      }
+      mayCarryShadow = carry;
+    }
+    return mayCarryShadow;
   }
 
   private int[] readBeforeWrite;

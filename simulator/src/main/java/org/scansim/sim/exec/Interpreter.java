@@ -18,6 +18,8 @@ final class Interpreter {
   private final long[] shuffleScratch = new long[32];
   private final int[] shuffleSource = new int[32];
   private final Checker checker;
+  /** With value-tracking checkers: the registers whose writes they follow ({@link Code#mayCarryShadow}). */
+  private final boolean[] followed;
 
   Interpreter(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
@@ -25,6 +27,7 @@ final class Interpreter {
     this.insns = lx.code.insns;
     this.memory = new Memory(lx, block);
     this.checker = lx.checker != null && lx.checker.tracksValues() ? lx.checker : null;
+    this.followed = checker != null ? lx.code.mayCarryShadow() : null;
     this.uniform = lx.code.uniform;
     this.segmentEnd = lx.code.segmentEnd;
     this.traces = lx.traces ? lx.code.traces() : null;
@@ -448,7 +451,8 @@ final class Interpreter {
   private void general(Warp w, CInsn in, int mask) {
     long[][] r = w.regs;
     int[] t = w.taint;
-    if (checker != null && in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM && in.op != Op.SHFL && in.dst >= 0) {
+    if (checker != null && in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM && in.op != Op.SHFL && in.dst >= 0
+        && followed[in.dst]) {
       checker.alu(in, w, mask);
     }
     if (in.lane != Lanes.GENERIC) {
