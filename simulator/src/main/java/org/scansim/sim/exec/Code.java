@@ -122,32 +122,43 @@ final class Code {
   /**
    * The registers that may hold a value the value-tracking checkers follow (a ⊕-graph node, or
    * the origin of an uninitialised value): those a load or an atomic writes, and those any other
-   * instruction writes from such a register. The others never hold one (their shadows stay zero),
-   * so the checkers need not follow the instructions that write them.
+   * instruction writes from such a register ({@link #reach}). The others never hold one (their
+   * shadows stay zero), so the checkers need not follow the instructions that write them.
    */
   synchronized boolean[] mayCarryShadow() {
     if (mayCarryShadow == null) {
-      boolean[] carry = new boolean[regTypes.length];
-      boolean changed = true;
-      while (changed) {
-        changed = false;
-        for (CInsn i : insns) {
-          if (i.dst < 0 || carry[i.dst]) {
-            continue;
-          }
-          boolean c = i.op == Op.LD || i.op == Op.ATOM;
-          for (int a : i.args) {
-            c |= a >= 0 && a < carry.length && carry[a];
-          }
-          if (c) {
-            carry[i.dst] = true;
-            changed = true;
-          }
-        }
-      }
-      mayCarryShadow = carry;
+      mayCarryShadow = reach(i -> i.op == Op.LD || i.op == Op.ATOM, i -> true);
     }
     return mayCarryShadow;
+  }
+
+  /**
+   * The registers a value can reach, flow-insensitively (a fixed point over the instructions,
+   * so loops are followed round): those an instruction {@code source} accepts writes, and those an
+   * instruction {@code passes} accepts writes from a reached register.
+   */
+  boolean[] reach(java.util.function.Predicate<CInsn> source, java.util.function.Predicate<CInsn> passes) {
+    boolean[] reached = new boolean[regTypes.length];
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (CInsn i : insns) {
+        if (i.dst < 0 || reached[i.dst]) {
+          continue;
+        }
+        boolean r = source.test(i);
+        if (!r && passes.test(i)) {
+          for (int a : i.args) {
+            r |= a >= 0 && a < reached.length && reached[a];
+          }
+        }
+        if (r) {
+          reached[i.dst] = true;
+          changed = true;
+        }
+      }
+    }
+    return reached;
   }
 
   private int[] readBeforeWrite;

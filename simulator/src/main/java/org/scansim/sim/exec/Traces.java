@@ -238,32 +238,13 @@ final class Traces {
    * an instruction count as work.
    */
   static boolean[] mayBeTainted(Code code) {
-    boolean[] t = new boolean[code.registerCount()];
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      for (CInsn in : code.insns) {
-        if (in.dst < 0 || t[in.dst]) {
-          continue;
-        }
-        boolean taints = switch (in.op) {
-          case SETP, SREG, ADDR, PTR_ADD, PTR_DIFF, ACTIVEMASK -> false;
-          case LD, ATOM, SHFL, VOTE -> true;
-          default -> {
-            boolean any = false;
-            for (int a : in.args) {
-              any |= t[a];
-            }
-            yield any;
-          }
-        };
-        if (taints) {
-          t[in.dst] = true;
-          changed = true;
-        }
-      }
-    }
-    return t;
+    return code.reach(in -> switch (in.op) {
+      case LD, ATOM, SHFL, VOTE -> true;
+      default -> false;
+    }, in -> switch (in.op) {
+      case SETP, SREG, ADDR, PTR_ADD, PTR_DIFF, ACTIVEMASK -> false;
+      default -> true;
+    });
   }
 
   private static void optimise(List<CInsn> body, BitSet liveOut, boolean[] uniform, boolean[] mayTaint) {
