@@ -94,7 +94,12 @@ final class Code {
 
   /** Finds the uniform registers; the instructions writing them will run once per warp. */
   void findUniform() {
-    uniform = Uniformity.analyse(insns, regTypes.length);
+    setUniform(Uniformity.analyse(insns, regTypes.length));
+  }
+
+  /** Marks the uniform registers (one flag per register) and the instructions that write or read them. */
+  void setUniform(boolean[] uniform) {
+    this.uniform = uniform;
     for (CInsn in : insns) {
       in.once = in.dst >= 0 && uniform[in.dst];
       in.uniformB = in.rb >= 0 && uniform[in.rb];
@@ -110,6 +115,11 @@ final class Code {
    * The traces runs without checkers take ({@link Traces}), built on first use (synchronized: the
    * block threads of a launch ask for them at once).
    */
+  /** Sets the traces: those of the program this one was packed from, renamed ({@link Registers}). */
+  synchronized void setTraces(Traces.Trace[] traces) {
+    this.traces = traces;
+  }
+
   synchronized Traces.Trace[] traces() {
     if (traces == null) {
       traces = Traces.build(this);

@@ -70,6 +70,16 @@ public final class Device {
 
   private boolean traces = true;
 
+  private boolean packRegisters = true;
+
+  /** Whether registers never live at once share storage ({@link Registers}, default); off only to test that it is invisible. */
+  void setRegisterPacking(boolean on) {
+    if (!compiled.isEmpty()) {
+      throw new IllegalStateException("set before the first launch");
+    }
+    packRegisters = on;
+  }
+
   /** Whether runs without checkers take {@link Traces} (default); off only to test that they are invisible. */
   void setTraces(boolean on) {
     traces = on;
@@ -118,7 +128,7 @@ public final class Device {
       if (uniformRegisters) {
         c.findUniform();
       }
-      return c;
+      return packRegisters ? Registers.pack(c) : c;
     });
   }
 

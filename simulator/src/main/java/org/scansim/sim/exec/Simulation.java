@@ -358,6 +358,14 @@ public final class Simulation {
   }
 
   /**
+   * Whether registers never live at once share storage (default) or each has its own; results,
+   * counts and findings are the same. Set before the first launch.
+   */
+  public void setRegisterPacking(boolean on) {
+    device.setRegisterPacking(on);
+  }
+
+  /**
    * Whether runs without checkers take the engine's optimised straight-line traces (default) or
    * run every instruction one by one; results and counts are the same.
    */

@@ -12,7 +12,8 @@ final class Fingerprints {
   private Fingerprints() {}
 
   /**
-   * Output, printf text, every counter of every launch, site and phase, and the fault if any, of
+   * Output, printf text, the checkers' findings, every counter of every launch, site and phase,
+   * and the fault if any, of
    * {@code entry(in, out, n)} on hopper (independent thread scheduling) or fermi, with the
    * simulation configured by {@code setting}.
    */
@@ -43,6 +44,9 @@ final class Fingerprints {
       s.append(out.get(i)).append(' ');
     }
     s.append('\n').append(sim.output());
+    for (var f : sim.findings()) { // with checkers on
+      s.append(f).append('\n');
+    }
     for (LaunchRecord l : sim.launches()) {
       s.append(l.kernel()).append(counters(l.counters())).append('\n');
       for (LaunchRecord.Site site : l.sites()) {
