@@ -111,15 +111,15 @@ final class Code {
 
   private Traces.Trace[] traces;
 
-  /**
-   * The traces runs without checkers take ({@link Traces}), built on first use (synchronized: the
-   * block threads of a launch ask for them at once).
-   */
   /** Sets the traces: those of the program this one was packed from, renamed ({@link Registers}). */
   synchronized void setTraces(Traces.Trace[] traces) {
     this.traces = traces;
   }
 
+  /**
+   * The traces runs without checkers take ({@link Traces}), built on first use (synchronized: the
+   * block threads of a launch ask for them at once).
+   */
   synchronized Traces.Trace[] traces() {
     if (traces == null) {
       traces = Traces.build(this);

@@ -11,8 +11,8 @@ import org.scansim.frontend.ir.IrType;
  * Register packing: the lowering gives every variable and temporary of a kernel (and of every
  * inlined call) a register of its own, over a hundred for Harris's prescan, and each warp holds
  * every register as a {@code long[32]}. Registers whose values are never live at once share one
- * array here, as a register allocator colours an interference graph (Chaitin), so that a block's
- * sixteen warps touch a few tens of kilobytes instead of a few hundred.
+ * array here, as a register allocator colours an interference graph (Chaitin): Harris's prescan
+ * goes from 145 registers to 47, a block's sixteen warps from about 600 KB to 200 KB.
  *
  * <p>Two registers interfere when one is written where the other is live afterwards ({@link
  * Traces#liveness}). That is exact per lane: each lane follows its own path through the
@@ -28,7 +28,12 @@ import org.scansim.frontend.ir.IrType;
  *   <li>registers holding threadIdx.x ({@link Traces#threadIndexX} needs their single writer).
  * </ul>
  *
- * Only registers of one type, and alike in whether a loaded value may reach them ({@link
+ * The traces ({@link Traces}) are built before packing and renamed with the instructions: their
+ * programs keep some values longer than the instructions do (a computation shared within a trace),
+ * so their interference counts too. Packing first would hand those registers to other values and
+ * leave the traces' optimiser less to share.
+ *
+ * <p>Only registers of one type, and alike in whether a loaded value may reach them ({@link
  * Traces#mayBeTainted}, {@link Code#mayCarryShadow}), share: those flow-insensitive analyses give
  * the same answers after packing, so the traces keep every optimisation and the checkers follow
  * the same registers. The program's behaviour, counters and findings are those of the unpacked
