@@ -111,15 +111,7 @@ final class Registers {
         continue;
       }
       out.clear();
-      switch (in.op) {
-        case BR -> out.or(liveIn[in.target]);
-        case CBR -> {
-          out.or(liveIn[in.target]);
-          out.or(liveIn[in.elseTarget]);
-        }
-        case RET -> {}
-        default -> out.or(liveIn[in.index + 1]);
-      }
+      Traces.liveOut(in, liveIn, out);
       interfere(in.dst, out, adj, own);
     }
     for (Traces.Trace tr : traces) {

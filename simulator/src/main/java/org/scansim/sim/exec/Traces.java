@@ -208,15 +208,7 @@ final class Traces {
       for (int pc = n - 1; pc >= 0; pc--) {
         CInsn i = insns[pc];
         BitSet live = new BitSet();
-        switch (i.op) {
-          case BR -> live.or(in[i.target]);
-          case CBR -> {
-            live.or(in[i.target]);
-            live.or(in[i.elseTarget]);
-          }
-          case RET -> {}
-          default -> live.or(in[pc + 1]);
-        }
+        liveOut(i, in, live);
         if (i.dst >= 0) {
           live.clear(i.dst);
         }
@@ -230,6 +222,19 @@ final class Traces {
       }
     }
     return in;
+  }
+
+  /** Adds to {@code out} the registers live after instruction i: live on entry to a successor. */
+  static void liveOut(CInsn i, BitSet[] liveIn, BitSet out) {
+    switch (i.op) {
+      case BR -> out.or(liveIn[i.target]);
+      case CBR -> {
+        out.or(liveIn[i.target]);
+        out.or(liveIn[i.elseTarget]);
+      }
+      case RET -> {}
+      default -> out.or(liveIn[i.index + 1]);
+    }
   }
 
   /**
