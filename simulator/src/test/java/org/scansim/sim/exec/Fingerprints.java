@@ -12,6 +12,31 @@ final class Fingerprints {
   private Fingerprints() {}
 
   /**
+   * Every kernel file of the repository's catalog, with its entry (named as the file): the
+   * arguments of the tests that compare a setting's fingerprints on and off.
+   */
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> seedKernels() throws java.io.IOException {
+    java.util.List<org.junit.jupiter.params.provider.Arguments> out = new java.util.ArrayList<>();
+    java.nio.file.Path root = SeedKernelsRunTest.root();
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(root.resolve("kernels"))) {
+      for (java.nio.file.Path p : files.filter(f -> f.toString().endsWith(".cu") && !f.toString().contains("/src/")
+          && !f.toString().contains("/target/")).sorted().toList()) {
+        String name = p.getFileName().toString().replace(".cu", "");
+        out.add(org.junit.jupiter.params.provider.Arguments.of(root.relativize(p).toString(), name));
+      }
+    }
+    return out.stream();
+  }
+
+  /** The IR of a catalog kernel file ({@link #seedKernels}), which must compile without errors. */
+  static IrModule seedModule(String file) {
+    org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compileFile(SeedKernelsRunTest.root().resolve(file),
+        java.util.Map.of());
+    org.assertj.core.api.Assertions.assertThat(r.ok()).as(file).isTrue();
+    return r.ir();
+  }
+
+  /**
    * Output, printf text, the checkers' findings, every counter of every launch, site and phase,
    * and the fault if any, of
    * {@code entry(in, out, n)} on hopper (independent thread scheduling) or fermi, with the

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumSet;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.SourceFile;
@@ -22,22 +20,17 @@ import org.scansim.sim.check.Check;
  */
 class RegistersTest {
 
-  static Stream<Arguments> seedKernels() throws java.io.IOException {
-    return UniformityTest.seedKernels();
-  }
-
   @ParameterizedTest
-  @MethodSource("seedKernels")
+  @MethodSource("org.scansim.sim.exec.Fingerprints#seedKernels")
   void seedKernelsBehaveTheSame(String file, String entry) {
-    Frontend.Result r = Frontend.compileFile(SeedKernelsRunTest.root().resolve(file), Map.of());
-    assertThat(r.ok()).as(file).isTrue();
+    IrModule m = Fingerprints.seedModule(file);
     for (int n : new int[] {33, 1000}) {
       for (boolean its : new boolean[] {false, true}) {
-        assertThat(fingerprint(r.ir(), entry, n, its, false, true)).as("%s n=%d", file, n)
-            .isEqualTo(fingerprint(r.ir(), entry, n, its, false, false));
+        assertThat(fingerprint(m, entry, n, its, false, true)).as("%s n=%d", file, n)
+            .isEqualTo(fingerprint(m, entry, n, its, false, false));
       }
-      assertThat(fingerprint(r.ir(), entry, n, true, true, true)).as("%s n=%d checked", file, n)
-          .isEqualTo(fingerprint(r.ir(), entry, n, true, true, false));
+      assertThat(fingerprint(m, entry, n, true, true, true)).as("%s n=%d checked", file, n)
+          .isEqualTo(fingerprint(m, entry, n, true, true, false));
     }
   }
 

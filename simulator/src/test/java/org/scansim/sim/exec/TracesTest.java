@@ -242,19 +242,14 @@ class TracesTest {
     }
   }
 
-  static Stream<Arguments> seedKernels() throws java.io.IOException {
-    return UniformityTest.seedKernels();
-  }
-
   @ParameterizedTest
-  @MethodSource("seedKernels")
+  @MethodSource("org.scansim.sim.exec.Fingerprints#seedKernels")
   void seedKernelsBehaveTheSame(String file, String entry) {
-    Frontend.Result r = Frontend.compileFile(SeedKernelsRunTest.root().resolve(file), Map.of());
-    assertThat(r.ok()).as(file).isTrue();
+    IrModule m = Fingerprints.seedModule(file);
     for (int n : new int[] {33, 1000, 5000}) {
       for (boolean its : new boolean[] {false, true}) {
-        assertThat(fingerprint(r.ir(), entry, n, its, true)).as("%s n=%d", file, n)
-            .isEqualTo(fingerprint(r.ir(), entry, n, its, false));
+        assertThat(fingerprint(m, entry, n, its, true)).as("%s n=%d", file, n)
+            .isEqualTo(fingerprint(m, entry, n, its, false));
       }
     }
   }

@@ -2,9 +2,6 @@ package org.scansim.sim.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -151,26 +148,13 @@ class UniformityTest {
     }
   }
 
-  static Stream<Arguments> seedKernels() throws IOException {
-    List<Arguments> out = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(SeedKernelsRunTest.root().resolve("kernels"))) {
-      for (Path p : files.filter(f -> f.toString().endsWith(".cu") && !f.toString().contains("/src/")
-          && !f.toString().contains("/target/")).sorted().toList()) {
-        String name = p.getFileName().toString().replace(".cu", "");
-        out.add(Arguments.of(SeedKernelsRunTest.root().relativize(p).toString(), name));
-      }
-    }
-    return out.stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("seedKernels")
+  @MethodSource("org.scansim.sim.exec.Fingerprints#seedKernels")
   void seedKernelsBehaveTheSame(String file, String entry) {
-    Frontend.Result r = Frontend.compileFile(SeedKernelsRunTest.root().resolve(file), Map.of());
-    assertThat(r.ok()).as(file).isTrue();
+    IrModule m = Fingerprints.seedModule(file);
     for (int n : new int[] {33, 1000}) {
-      assertThat(fingerprint(r.ir(), entry, n, true, true)).as("%s n=%d", file, n)
-          .isEqualTo(fingerprint(r.ir(), entry, n, true, false));
+      assertThat(fingerprint(m, entry, n, true, true)).as("%s n=%d", file, n)
+          .isEqualTo(fingerprint(m, entry, n, true, false));
     }
   }
 
