@@ -1,6 +1,7 @@
 package org.scansim.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
@@ -52,6 +53,16 @@ class BenchTest {
     Bench.Measured m = b.measure(b.kernel("harris/scan_large_array"), 3000, 1, Set.of(Check.RACES, Check.PROOF));
     assertThat(m.text()).contains("scan proof");
     assertThat(List.of(m.row().correct())).containsExactly(true);
+  }
+
+  @Test
+  void twoRunsAtOnceAreTimedOnlyWhenBothAreCorrect() throws Exception {
+    Bench b = new Bench(catalog, "hopper", 2);
+    assertThat(b.pairSeconds(b.kernel("harris/scan_large_array"), 5000)).isPositive();
+    // Listing 1 as printed (+= for =) scans wrongly: a timing of wrong runs is no ceiling.
+    assertThatThrownBy(() -> b.pairSeconds(b.kernel("harris/naive_scan_as_printed"), 1024))
+        .isInstanceOf(org.scansim.sim.run.ScanRun.UsageException.class)
+        .hasMessageContaining("harris/naive_scan_as_printed at n = 1024 gave a wrong result when two ran at once");
   }
 
   @Test

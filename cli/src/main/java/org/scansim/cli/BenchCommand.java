@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
       "Then measures the speed targets side by side: the 16M-element scan, linear scaling, two "
           + "cores against one (reports compared byte for byte) and the cost of the checkers and the scan "
           + "proof. The 16M-element scan is run three times and the fastest counts; the two ratios are "
-          + "measured in five alternating rounds and the median of the rounds' ratios counts.",
+          + "measured in five alternating rounds and the median of the rounds' ratios counts. Each two-core "
+          + "round also times two one-thread runs at once: the machine's own ceiling for two threads.",
       "Each kernel, and the target measurements, run in a JVM of their own (as JMH forks its "
           + "benchmarks): the JIT compiles the engine for the kernel at hand, as in a user's run of it, "
           + "not for every kernel run before it. --no-fork runs everything in this JVM."
