@@ -246,7 +246,7 @@ public final class Device {
           w.part.checker.beginChunk();
         }
       }
-      crew.each(i -> ws[i].run(chunk, g));
+      crew.share(i -> ws[i].run(chunk, g)); // a helper that comes after the caller has run out of blocks skips the chunk
       if (Thread.currentThread().isInterrupted()) {
         throw new Fault("interrupted", null, "interrupted");
       }

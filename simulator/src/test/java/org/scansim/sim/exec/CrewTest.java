@@ -118,4 +118,97 @@ class CrewTest {
     }
     assertThat(runs.get(0) + runs.get(1) + runs.get(2)).isEqualTo(3);
   }
+
+  @ParameterizedTest(name = "spin {0} ns")
+  @ValueSource(longs = {2_000_000, 0})
+  void aSharedJobSkipsAHelperThatComesAfterTheCallerHasFinished(long spin) {
+    // The helper's thread cannot start before the latch opens: the shared job must return
+    // without it (the old wait for every member would never return), and it must not run later.
+    java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
+    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(() -> {
+      try {
+        open.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      r.run();
+    }, "crew-test-late"));
+    try {
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+        AtomicIntegerArray shared = new AtomicIntegerArray(2);
+        AtomicIntegerArray every = new AtomicIntegerArray(2);
+        try (Crew crew = new Crew(1, late, spin)) {
+          crew.share(id -> shared.incrementAndGet(id));
+          assertThat(shared.get(0)).isEqualTo(1);
+          open.countDown();
+          crew.each(id -> every.incrementAndGet(id)); // waits for the helper, now started
+        }
+        assertThat(every.get(1)).isEqualTo(1);
+        assertThat(shared.get(1)).isZero(); // it came after the shared job had ended: skipped
+      });
+    } finally {
+      open.countDown();
+      late.shutdownNow();
+    }
+  }
+
+  @ParameterizedTest(name = "spin {0} ns")
+  @ValueSource(longs = {2_000_000, 0})
+  void aSharedJobWaitsForEveryHelperThatTookIt(long spin) {
+    AtomicIntegerArray started = new AtomicIntegerArray(3);
+    AtomicIntegerArray done = new AtomicIntegerArray(3);
+    try (Crew crew = new Crew(2, POOL, spin)) {
+      for (int job = 0; job < 20; job++) {
+        for (int id = 0; id < 3; id++) {
+          started.set(id, 0);
+          done.set(id, 0);
+        }
+        crew.share(id -> {
+          started.set(id, 1);
+          if (id == 0) {
+            while (started.get(1) == 0) { // the caller finishes only once helper 1 has taken the job
+              Thread.onSpinWait();
+            }
+          } else {
+            long until = System.nanoTime() + 2_000_000L;
+            while (System.nanoTime() < until) {
+              Thread.onSpinWait();
+            }
+          }
+          done.set(id, 1);
+        });
+        assertThat(done.get(1)).isEqualTo(1); // taken before the caller finished: waited for
+        assertThat(done.get(2)).isEqualTo(started.get(2)); // helper 2 either finished or never started
+      }
+    }
+  }
+
+  @Test
+  void closeDoesNotWaitForAHelperThatHasNotStarted() throws Exception {
+    java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
+    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(() -> {
+      try {
+        open.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      r.run();
+    }, "crew-test-late"));
+    AtomicIntegerArray shared = new AtomicIntegerArray(2);
+    try {
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+        try (Crew crew = new Crew(1, late, 0)) {
+          crew.share(id -> shared.incrementAndGet(id));
+        } // returns although the helper's thread is still held back
+      });
+      open.countDown();
+      late.shutdown();
+      assertThat(late.awaitTermination(20, TimeUnit.SECONDS)).isTrue(); // the helper's task ran, and returned
+      assertThat(shared.get(0)).isEqualTo(1);
+      assertThat(shared.get(1)).isZero();
+    } finally {
+      open.countDown();
+      late.shutdownNow();
+    }
+  }
 }
