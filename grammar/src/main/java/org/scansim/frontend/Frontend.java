@@ -28,9 +28,6 @@ import org.scansim.frontend.sema.TypeChecker;
 public final class Frontend {
   /** Inputs larger than this are refused before any work (a bound for hostile files). */
   public static final long MAX_SOURCE_BYTES = 8L << 20;
-  /** Stack of the thread that type-checks and lowers (the parser's is as large). */
-  static final int STACK_MIB = 64;
-
   private Frontend() {}
 
   /** What one compilation produced. {@code ast}, {@code sema} and {@code ir} are null after errors. */
@@ -55,7 +52,7 @@ public final class Frontend {
     // large stack as the parser does: a 5000-long `else if` chain overflowed the default one.
     Result[] result = new Result[1];
     Throwable[] failure = new Throwable[1];
-    onLargeStack(
+    org.scansim.frontend.parse.LargeStack.run(
         () -> {
           try {
             result[0] = checkAndLower(file, diags, unit);
@@ -93,31 +90,6 @@ public final class Frontend {
       diags.error(null, "internal error while lowering " + file.name() + " to IR (" + e.getClass().getSimpleName()
           + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); please report this file");
       return new Result(file, diags, unit, sema, null);
-    }
-  }
-
-  /** Runs {@code task} on a thread with a {@value #STACK_MIB} MiB stack and waits for it. */
-  private static void onLargeStack(Runnable task) {
-    Thread worker;
-    try {
-      worker = new Thread(null, task, "scansim-sema", (long) STACK_MIB << 20);
-      worker.setDaemon(true);
-      worker.start();
-    } catch (OutOfMemoryError | SecurityException e) {
-      task.run(); // no thread to be had: run on the caller's stack
-      return;
-    }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        worker.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
     }
   }
 

@@ -83,7 +83,7 @@ public class KernelBench {
   }
 
   /** kernels/ of the checkout, found as the scansim command finds it. */
-  static Path kernelsDir() {
+  public static Path kernelsDir() {
     String home = System.getProperty("scansim.home");
     if (home != null && !home.isBlank()) {
       return Paths.get(home).resolve("kernels");

@@ -25,14 +25,12 @@ import org.scansim.frontend.parse.SyntaxErrors.Kind;
  * CudaErrorStrategy}'s recovery and messages only when SLL failed); {@link AstBuilder} builds the
  * AST; {@link SyntaxErrors} orders and thins out the diagnostics.
  *
- * <p>The parse runs on a thread of its own with a {@value #STACK_MIB} MiB stack, so that legal but
+ * <p>The parse runs on a thread with a {@value LargeStack#STACK_MIB} MiB stack ({@link LargeStack}), so that legal but
  * deeply nested code (long {@code else if} chains, long prefix-operator runs) parses whatever the
  * caller's stack size; a stack overflow beyond that is caught and reported. The call blocks until
  * the parse is done and is safe to make from several threads at once.
  */
 public final class SyntaxParser {
-  static final int STACK_MIB = 64;
-
   private SyntaxParser() {}
 
   /**
@@ -58,7 +56,7 @@ public final class SyntaxParser {
             failure[0] = t;
           }
         };
-    runWithLargeStack(task);
+    LargeStack.run(task);
     if (failure[0] instanceof Error error) {
       throw error; // out of memory and the like: not a property of the input
     }
@@ -102,30 +100,6 @@ public final class SyntaxParser {
       parser.setErrorHandler(new CudaErrorStrategy(errors, TypedefNames.find(tokens)));
       parser.getInterpreter().setPredictionMode(PredictionMode.LL);
       return parser.translationUnit();
-    }
-  }
-
-  private static void runWithLargeStack(Runnable task) {
-    Thread worker;
-    try {
-      worker = new Thread(null, task, "scansim-parser", (long) STACK_MIB << 20);
-      worker.setDaemon(true);
-      worker.start();
-    } catch (OutOfMemoryError | SecurityException e) {
-      task.run(); // no thread to be had: parse on the caller's stack
-      return;
-    }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        worker.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
     }
   }
 }

@@ -78,14 +78,18 @@ final class Budget {
     return true;
   }
 
-  /** False (after one error) when the output would exceed its limit. */
-  boolean chargeOutput(int totalChars, Span where) {
+  /**
+   * False (after one error, at offset {@code at} of {@code file} when there is one) when the
+   * output would exceed its limit. The error's span is made only then: this runs for every piece
+   * of output.
+   */
+  boolean chargeOutput(int totalChars, org.scansim.frontend.diag.SourceFile file, int at) {
     if (outputExhausted) {
       return false;
     }
     if (totalChars > MAX_OUTPUT_CHARS) {
       outputExhausted = true;
-      diags.error(where, "preprocessed output exceeds the limit of " + MAX_OUTPUT_CHARS + " characters");
+      diags.error(file == null ? null : file.span(at, at), "preprocessed output exceeds the limit of " + MAX_OUTPUT_CHARS + " characters");
       return false;
     }
     return true;

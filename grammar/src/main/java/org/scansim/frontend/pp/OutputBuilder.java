@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.scansim.frontend.diag.SourceFile;
-import org.scansim.frontend.diag.Span;
 
 /**
  * Accumulates the preprocessed text together with its {@link SourceMap} pieces, within the output
@@ -120,8 +119,7 @@ final class OutputBuilder {
       lastFile = f;
       lastRaw = rawAt;
     }
-    Span where = lastFile == null ? null : lastFile.span(lastRaw, lastRaw);
-    if (!budget.chargeOutput(text.length() + n, where)) {
+    if (!budget.chargeOutput(text.length() + n, lastFile, lastRaw)) {
       full = true;
       return false;
     }

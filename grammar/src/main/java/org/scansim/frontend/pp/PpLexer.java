@@ -25,6 +25,12 @@ final class PpLexer {
 
   private final SourceFile file;
   private final String s;
+  /**
+   * The first backslash at or after offset {@code backslashFrom} (MAX_VALUE: none): tokens come
+   * in order, so each one need not search the rest of the file for one.
+   */
+  private int nextBackslash = -1;
+  private int backslashFrom = Integer.MAX_VALUE;
   private final int limit;
   private final Diagnostics diags;
   private int pos;
@@ -272,8 +278,12 @@ final class PpLexer {
 
   /** The characters of {@code [start, end)} with line splices removed. */
   private String spelling(int start, int end) {
-    int bs = s.indexOf('\\', start);
-    if (bs < 0 || bs >= end) {
+    if (start < backslashFrom || nextBackslash < start) {
+      int bs = s.indexOf('\\', start);
+      nextBackslash = bs < 0 ? Integer.MAX_VALUE : bs;
+      backslashFrom = start;
+    }
+    if (nextBackslash >= end) {
       return s.substring(start, end);
     }
     return logical(s, start, end);

@@ -78,6 +78,14 @@ class PpLexerTest {
   }
 
   @Test
+  void splicesAndEscapesFurtherOnAreEachFoundAfterPlainTokens() {
+    // The lexer remembers where the next backslash is; every token must still see its own.
+    List<PpToken> toks = lex("a b\\\nc d e\\\nf g \"x\\\"y\" h i\\\nj");
+    assertThat(toks).extracting(t -> t.text).containsExactly("a", "bc", "d", "ef", "g", "\"x\\\"y\"", "h", "ij");
+    assertThat(toks).extracting(t -> t.has(PpToken.SPLICED)).containsExactly(false, true, false, true, false, false, false, true);
+  }
+
+  @Test
   void unterminatedCommentIsAnErrorAtItsStart() {
     lex("int a; /* no end\n");
     assertThat(diags.all()).hasSize(1);

@@ -1,0 +1,54 @@
+package org.scansim.frontend.parse;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Runs the front end's recursive passes (the parse, the type checker, the lowering) on threads
+ * with a {@value #STACK_MIB} MiB stack, so that legal but deeply nested code (long {@code else
+ * if} chains, long prefix-operator runs) compiles whatever the caller's stack size. The threads
+ * are kept for reuse: starting two such threads for each compile took about a fifth of a
+ * compile's time on this project's machine.
+ */
+public final class LargeStack {
+  static final int STACK_MIB = 64;
+
+  private static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(null, r, "scansim-frontend", (long) STACK_MIB << 20);
+    t.setDaemon(true);
+    return t;
+  });
+
+  private LargeStack() {}
+
+  /**
+   * Runs {@code task} on a large-stack thread and waits for it, or on the caller's stack when no
+   * thread can be had. An interrupt does not cut the wait short; it is set again when this
+   * returns. {@code task} must catch what it throws.
+   */
+  public static void run(Runnable task) {
+    Future<?> done;
+    try {
+      done = THREADS.submit(task);
+    } catch (OutOfMemoryError | RejectedExecutionException | SecurityException e) {
+      task.run();
+      return;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        done.get();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      } catch (java.util.concurrent.ExecutionException e) {
+        break; // the task catches what it throws; nothing else can fail there
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
