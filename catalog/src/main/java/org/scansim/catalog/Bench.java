@@ -185,7 +185,8 @@ public final class Bench {
     double seconds = (System.nanoTime() - start) / 1e9;
     for (Timed r : List.of(mine, theirs)) {
       if (!Boolean.TRUE.equals(r.outcome().correct())) {
-        throw new ScanRun.UsageException(k.name() + " at n = " + n + " gave a wrong result when two ran at once");
+        String why = r.outcome().fault() != null ? "faulted (" + r.outcome().fault().getMessage() + ")" : "gave a wrong result";
+        throw new ScanRun.UsageException(k.name() + " at n = " + n + " " + why + " when two ran at once");
       }
     }
     return seconds;
@@ -327,7 +328,7 @@ public final class Bench {
     double[] two = new double[ROUNDS];
     // Each round also times two independent one-thread runs at once: how much work this machine's
     // two cores do together against one in the same spell, which bounds what any two-thread run
-    // can reach (on this project's machine it has ranged from 1.2x to 2.0x by spell).
+    // can reach (on this project's machine, from about 1.0x to 2.3x a round, by spell).
     double[] pair = new double[ROUNDS];
     double[] twoOnes = new double[ROUNDS];
     boolean same = true;
