@@ -25,8 +25,8 @@ import org.scansim.frontend.parse.SyntaxErrors.Kind;
  * CudaErrorStrategy}'s recovery and messages only when SLL failed); {@link AstBuilder} builds the
  * AST; {@link SyntaxErrors} orders and thins out the diagnostics.
  *
- * <p>The parse runs on a thread with a {@value LargeStack#STACK_MIB} MiB stack ({@link LargeStack}), so that legal but
- * deeply nested code (long {@code else if} chains, long prefix-operator runs) parses whatever the
+ * <p>The parse runs on a thread with a {@value LargeStack#STACK_MIB} MiB stack ({@link
+ * LargeStack}), so that legal but deeply nested code (long {@code else if} chains, long prefix-operator runs) parses whatever the
  * caller's stack size; a stack overflow beyond that is caught and reported. The call blocks until
  * the parse is done and is safe to make from several threads at once.
  */
