@@ -125,14 +125,7 @@ class CrewTest {
     // The helper's thread cannot start before the latch opens: the shared job must return
     // without it (the old wait for every member would never return), and it must not run later.
     java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
-    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(() -> {
-      try {
-        open.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      r.run();
-    }, "crew-test-late"));
+    ExecutorService late = heldBack(open);
     try {
       org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
         AtomicIntegerArray shared = new AtomicIntegerArray(2);
@@ -186,14 +179,7 @@ class CrewTest {
   @Test
   void closeDoesNotWaitForAHelperThatHasNotStarted() throws Exception {
     java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
-    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(() -> {
-      try {
-        open.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      r.run();
-    }, "crew-test-late"));
+    ExecutorService late = heldBack(open);
     AtomicIntegerArray shared = new AtomicIntegerArray(2);
     try {
       org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
@@ -210,5 +196,17 @@ class CrewTest {
       open.countDown();
       late.shutdownNow();
     }
+  }
+
+  /** An executor of one thread that starts its first task only once {@code open} opens: a helper kept away. */
+  private static ExecutorService heldBack(java.util.concurrent.CountDownLatch open) {
+    return Executors.newSingleThreadExecutor(r -> new Thread(() -> {
+      try {
+        open.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      r.run();
+    }, "crew-test-late"));
   }
 }
