@@ -1,7 +1,6 @@
 package org.scansim.sim.exec;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -28,7 +27,6 @@ final class Crew implements AutoCloseable {
 
   private final Thread caller = Thread.currentThread();
   private final Thread[] helpers;
-  private final Future<?>[] tasks;
   private final Throwable[] failures;
   private final AtomicInteger finished = new AtomicInteger();
   private IntConsumer job;
@@ -50,20 +48,19 @@ final class Crew implements AutoCloseable {
   private final long spinNanos;
 
   /** Starts {@code count} helper threads on {@code pool}; they are numbered 1..count (the caller is 0). */
-  Crew(int count, ExecutorService pool) {
+  Crew(int count, Executor pool) {
     this(count, pool, count + 1 <= Runtime.getRuntime().availableProcessors() ? SPIN_NANOS : 0);
   }
 
-  /** As {@link #Crew(int, ExecutorService)}, spinning {@code spinNanos} before parking (tests take both ways). */
-  Crew(int count, ExecutorService pool, long spinNanos) {
+  /** As {@link #Crew(int, Executor)}, spinning {@code spinNanos} before parking (tests take both ways). */
+  Crew(int count, Executor pool, long spinNanos) {
     this.spinNanos = spinNanos;
     helpers = new Thread[count];
     starts = new java.util.concurrent.atomic.AtomicIntegerArray(count);
     failures = new Throwable[count + 1];
-    tasks = new Future<?>[count];
     for (int i = 0; i < count; i++) {
       int id = i + 1;
-      tasks[i] = pool.submit(() -> help(id));
+      pool.execute(() -> help(id));
     }
   }
 
@@ -152,7 +149,7 @@ final class Crew implements AutoCloseable {
         LockSupport.unpark(caller);
       }
     } finally {
-      starts.set(id - 1, 3); // left: close() need not park on the task's future
+      starts.set(id - 1, 3); // left: what close() waits for
       LockSupport.unpark(caller);
     }
   }
@@ -187,24 +184,14 @@ final class Crew implements AutoCloseable {
     closed = true;
     publish();
     boolean interrupted = false;
-    for (int i = 0; i < tasks.length; i++) {
+    for (int i = 0; i < helpers.length; i++) {
       if (starts.compareAndSet(i, 0, 2)) {
         continue; // not started yet (a pool thread that is slow to wake): it never will, no need to wait
       }
-      // Spins first, as for a job: a thread parked on the future waits for the machine to wake it.
+      // Spins first, as for a job, and is woken by the helper as it leaves: a wait parked on the
+      // pool task's future would wait for the machine to wake it.
       int h = i;
       interrupted |= await(() -> starts.get(h) == 3);
-      Future<?> f = tasks[i];
-      while (true) {
-        try {
-          f.get();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        } catch (java.util.concurrent.ExecutionException e) {
-          break; // help() catches what a job throws; nothing else can fail there
-        }
-      }
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
