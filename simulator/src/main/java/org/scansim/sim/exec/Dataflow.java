@@ -27,7 +27,6 @@ final class Dataflow {
   static final byte BINARY = 4;
 
   final int n;
-  private final int maxNodes;
   /** The most nodes the graph holds: creating one more is a budget fault. */
   private final int limit;
   int size;
@@ -55,13 +54,17 @@ final class Dataflow {
   /** Where the current block's nodes start in a segment's arrays (0 for the graph itself). */
   private int blockStart;
 
-  Dataflow(int n, int maxNodes) {
+  /**
+   * The graph of a run over n inputs, holding at most {@code limit} nodes (the inputs included).
+   * It starts with room for 4n + 1024: a work-efficient scan makes about 3n ⊕ nodes (Harris's
+   * scan-then-propagate: 2n in the block scans, n in the propagation), and growing the arrays
+   * copies every one of them.
+   */
+  Dataflow(int n, int limit) {
     this.n = n;
-    this.maxNodes = maxNodes;
     this.parent = null;
-    int cap = Math.max(16, n * 3);
-    this.limit = Math.max(cap, maxNodes);
-    allocate(cap);
+    this.limit = Math.max(n, limit);
+    allocate((int) Math.min(this.limit, Math.max(16, 4L * n + 1024)));
     for (int i = 0; i < n; i++) {
       lo[i] = i;
       hi[i] = i;
@@ -74,7 +77,6 @@ final class Dataflow {
 
   private Dataflow(Dataflow parent) {
     this.n = parent.n;
-    this.maxNodes = parent.maxNodes;
     this.limit = parent.limit;
     this.parent = parent;
     allocate(1024);
@@ -201,13 +203,13 @@ final class Dataflow {
   }
 
   private int newNode() {
-    if (parent != null ? id(size) >= limit : size == lo.length && size >= maxNodes) {
+    if (parent != null ? id(size) >= limit : size >= limit) {
       // A segment's ids are at most the ids the blocks run one by one give: past the limit here, past it there.
-      throw new Fault("budget", null, "the scan proof needs more than " + maxNodes
+      throw new Fault("budget", null, "the scan proof needs more than " + limit
           + " nodes of the ⊕ graph; prove it at a smaller n");
     }
     if (size == lo.length) {
-      grow(parent != null ? size * 2 : (int) Math.min((long) maxNodes, (long) size * 2));
+      grow(parent != null ? size * 2 : (int) Math.min(limit, (long) size * 2));
     }
     phase[size] = currentPhase;
     return size++;

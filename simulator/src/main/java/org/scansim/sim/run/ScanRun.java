@@ -135,8 +135,14 @@ public final class ScanRun {
     void call(Simulation sim, long in, long out, int n);
   }
 
-  /** Most ⊕-graph nodes the scan proof keeps (about 32 bytes each). */
-  static final int MAX_PROOF_NODES = 1 << 23;
+  /**
+   * Most ⊕-graph nodes the scan proof keeps over n inputs (26 bytes each): 8n, room for a kernel
+   * that does up to about 7 ⊕ per element (a work-efficient scan does 2 to 3), and at least 2^23
+   * for small n, where an O(n log n) scan may still be proved.
+   */
+  static int proofNodes(int n) {
+    return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1L << 23, 8L * n));
+  }
   /** Most nodes a circuit for drawing may have. */
   static final int MAX_CIRCUIT_NODES = 20_000;
 
@@ -205,7 +211,7 @@ public final class ScanRun {
     sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
     sim.setResidentBlocks(req.residentBlocks());
     sim.setThreads(req.threads());
-    sim.setChecks(o.checks(), req.n(), MAX_PROOF_NODES);
+    sim.setChecks(o.checks(), req.n(), proofNodes(req.n()));
     sim.setWallBudget(wallMillis);
     Simulation.Buffer in;
     Simulation.Buffer out;
