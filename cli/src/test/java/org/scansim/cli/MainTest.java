@@ -191,6 +191,18 @@ class MainTest {
   }
 
   @Test
+  void theSiteTableSaysWhichLaunchEachRowIsFrom() {
+    // Harris's prescan runs twice at n = 4096: over the 4 blocks of the input, then over their
+    // sums in one block. Line 63 stores once per warp of 512-thread blocks: 4 * 16 times, then 16.
+    CliRun r = run("run", "harris/scan_large_array", "--n", "4096");
+    assertThat(r.code()).as(r.err()).isZero();
+    String sites = r.out().substring(r.out().indexOf("shared-memory sites"));
+    assertThat(sites).containsPattern("\\n  #  location +array +op ")
+        .containsPattern("\\n  0  \\S*kernels/harris/scan_large_array\\.cu:63:5 +temp +st +64 ")
+        .containsPattern("\\n  1  \\S*kernels/harris/scan_large_array\\.cu:63:5 +temp +st +16 ");
+  }
+
+  @Test
   void runAcceptsACatalogNameWithItsDefinesAndScan() {
     CliRun r = run("run", "harris/conflict_free_g80", "--n", "512", "--arch", "g80");
     assertThat(r.code()).as(r.err()).isZero();

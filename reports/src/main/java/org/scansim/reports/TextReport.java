@@ -91,14 +91,15 @@ public final class TextReport {
         .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0).toList());
     if (!shared.isEmpty()) {
       shared.sort(Comparator.comparingLong((RunReport.Site s) -> -(conflicts(s.counters())))
-          .thenComparing(RunReport.Site::location, RunReport::byPosition));
+          .thenComparing(RunReport.Site::location, RunReport::byPosition).thenComparingInt(RunReport.Site::launch));
       out.append('\n').append("shared-memory sites, most bank conflicts first\n");
       List<String[]> srows = new ArrayList<>();
-      srows.add(new String[] {"location", "array", "op", "warp inst", "wavefronts", "conflicts", "max deg"});
+      // "#": the launch, as numbered in the launches table (one source line may run in several).
+      srows.add(new String[] {"#", "location", "array", "op", "warp inst", "wavefronts", "conflicts", "max deg"});
       for (RunReport.Site s : shared.subList(0, Math.min(10, shared.size()))) {
         CounterSet c = s.counters();
         boolean load = s.operation().equals("ld");
-        srows.add(new String[] {s.location(), s.array() == null ? "?" : s.array(), s.operation(),
+        srows.add(new String[] {String.valueOf(s.launch()), s.location(), s.array() == null ? "?" : s.array(), s.operation(),
             String.valueOf(load ? c.sharedLoadInstructions() : c.sharedStoreInstructions()),
             String.valueOf(load ? c.sharedLoadWavefronts() : c.sharedStoreWavefronts()), String.valueOf(conflicts(c)),
             String.valueOf(c.maxConflictDegree())});
