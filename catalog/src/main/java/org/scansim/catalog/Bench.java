@@ -374,7 +374,7 @@ public final class Bench {
    * {@code threads} threads) against the smallest size from 2^16; null with fewer than two such sizes.
    */
   private static Target linear(List<Row> rows, int threads) {
-    Map<Integer, Double> perElement = new TreeMap<>();
+    TreeMap<Integer, Double> perElement = new TreeMap<>();
     for (Row r : rows) {
       if (r.kernel().equals(TARGET_KERNEL) && r.threads() == threads && r.n() >= 1 << 16) {
         perElement.put(r.n(), r.seconds() / r.n());
@@ -383,10 +383,18 @@ public final class Bench {
     if (perElement.size() < 2) {
       return null;
     }
-    double base = perElement.values().iterator().next();
+    double base = perElement.firstEntry().getValue();
     double worst = perElement.values().stream().mapToDouble(v -> v / base).max().orElse(1);
     StringBuilder s = new StringBuilder("time per element relative to the smallest size ≥ 2^16:");
-    perElement.forEach((n, v) -> s.append(String.format(java.util.Locale.ROOT, " 2^%d %.2f", Integer.numberOfTrailingZeros(n), v / base)));
-    return new Target("linear in n", "time per element at most 1.25 times that at 2^16, up to 2^24", s.toString(), worst <= 1.25);
+    perElement.forEach((n, v) -> s.append(String.format(java.util.Locale.ROOT, " %s %.2f", power(n), v / base)));
+    int from = perElement.firstKey();
+    int to = perElement.lastKey();
+    return new Target("linear in n", "time per element at most 1.25 times that at " + power(from) + ", up to " + power(to), s.toString(),
+        worst <= 1.25);
+  }
+
+  /** 2^k for a power of two, else the number itself. */
+  private static String power(int n) {
+    return Integer.bitCount(n) == 1 ? "2^" + Integer.numberOfTrailingZeros(n) : String.valueOf(n);
   }
 }

@@ -65,6 +65,30 @@ class BenchTest {
         .hasMessageContaining("harris/naive_scan_as_printed at n = 1024 gave a wrong result when two ran at once");
   }
 
+  private static Bench.Row row(int n, double seconds) {
+    return new Bench.Row(Bench.TARGET_KERNEL, n, 2, seconds, 1, 1, 1, 1, true);
+  }
+
+  @Test
+  void linearScalingIsJudgedOverTheSizesTheTableMeasured() {
+    // Time per element 1.00, 1.20 and 1.10 times that at 2^16 (2^12 is below the range): met, up to 2^20.
+    List<Bench.Row> rows = List.of(row(1 << 12, 5.0), row(1 << 16, 1.0), row(1 << 18, 4.8), row(1 << 20, 17.6));
+    Bench.Target t = Bench.targets(List.of(), rows, 2).get(0);
+    assertThat(t.name()).isEqualTo("linear in n");
+    assertThat(t.goal()).isEqualTo("time per element at most 1.25 times that at 2^16, up to 2^20");
+    assertThat(t.measured()).endsWith("2^16 1.00 2^18 1.20 2^20 1.10");
+    assertThat(t.met()).isTrue();
+    // 1.30 times at 2^22: missed. Rows on another thread count do not count.
+    List<Bench.Row> worse = new java.util.ArrayList<>(rows);
+    worse.add(row(1 << 22, 1.30 * 64));
+    worse.add(new Bench.Row(Bench.TARGET_KERNEL, 1 << 24, 1, 1.0, 1, 1, 1, 1, true));
+    Bench.Target w = Bench.targets(List.of(), worse, 2).get(0);
+    assertThat(w.goal()).endsWith("up to 2^22");
+    assertThat(w.met()).isFalse();
+    // Fewer than two sizes from 2^16: no linear target at all.
+    assertThat(Bench.targets(List.of(), List.of(row(1 << 16, 1.0)), 2)).isEmpty();
+  }
+
   @Test
   void theRatioTargetsTakeTheMedianOfEachRoundsRatio() {
     // Round 3 ran in a slow spell on one side only: its ratio (3.6) is the outlier the median leaves
