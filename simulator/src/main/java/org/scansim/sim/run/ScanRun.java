@@ -136,12 +136,13 @@ public final class ScanRun {
   }
 
   /**
-   * Most ⊕-graph nodes the scan proof keeps over n inputs (26 bytes each): 8n, room for a kernel
-   * that does up to about 7 ⊕ per element (a work-efficient scan does 2 to 3), and at least 2^23
-   * for small n, where an O(n log n) scan may still be proved.
+   * Most ⊕-graph nodes the scan proof keeps over n inputs (26 bytes each): 16n, room for a kernel
+   * that does up to 15 ⊕ per element (the catalog's do from 2, Blelloch's, to about 10, PMPP's
+   * hierarchical scan with Kogge-Stone blocks), and at least 2^23 for small n, where an
+   * O(n log n) scan may still be proved.
    */
   static int proofNodes(int n) {
-    return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1L << 23, 8L * n));
+    return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1L << 23, 16L * n));
   }
   /** Most nodes a circuit for drawing may have. */
   static final int MAX_CIRCUIT_NODES = 20_000;
