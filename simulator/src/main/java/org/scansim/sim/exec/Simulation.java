@@ -55,6 +55,14 @@ public final class Simulation {
     device.setChecker(c);
   }
 
+  /**
+   * How many ⊕-graph nodes the scan proof has room for from the start over n inputs: a kernel
+   * whose graph fits is proved without copying the graph to grow it.
+   */
+  public static int proofRoom(int n) {
+    return Dataflow.room(n);
+  }
+
   /** A wall-clock budget for the rest of the run: a kernel still running after it is a runaway. */
   public void setWallBudget(long millis) {
     if (millis > 0) {

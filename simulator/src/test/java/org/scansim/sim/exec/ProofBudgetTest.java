@@ -23,7 +23,7 @@ class ProofBudgetTest {
 
   /**
    * Hillis and Steele's scan of each block's B elements, double-buffered: B log2 B - (B - 1)
-   * ⊕ per block, more than the 4n the graph starts with room for.
+   * ⊕ per block, more than the room for about 4n nodes the graph starts with.
    */
   private static final String SOURCE = """
       #define B 1024
