@@ -103,46 +103,71 @@ public final class Simulation {
       return reach;
     }
     int size = out.type.size();
-    java.util.Map<Integer, List<Integer>> bySite = new java.util.LinkedHashMap<>();
+    // Each site's ranges are built as the outputs go by: a list of every index would hold n of
+    // them when nothing was written (a run that faulted before its stores).
+    java.util.Map<Integer, Ranges> bySite = new java.util.LinkedHashMap<>();
     for (int i = 0; i < out.length(); i++) {
       int u = out.a.shadow.undef[(i * size) >>> 2];
-      boolean never = out.a.shadow.init[(i * size) >>> 2] == 0;
       if (u != 0) {
-        bySite.computeIfAbsent(u, k -> new ArrayList<>()).add(i);
-      } else if (never) {
-        bySite.computeIfAbsent(0, k -> new ArrayList<>()).add(i);
+        bySite.computeIfAbsent(u, k -> new Ranges(outName)).add(i);
       }
     }
-    for (java.util.Map.Entry<Integer, List<Integer>> e : bySite.entrySet()) {
-      if (e.getKey() != 0) {
-        reach.put(c.origins.get(e.getKey() - 1), ranges(outName, e.getValue()));
-      }
+    for (java.util.Map.Entry<Integer, Ranges> e : bySite.entrySet()) {
+      reach.put(c.origins.get(e.getKey() - 1), e.getValue().text());
     }
     return reach;
   }
 
-  private static String ranges(String name, List<Integer> idx) {
-    StringBuilder s = new StringBuilder();
-    int k = 0;
-    int shown = 0;
-    while (k < idx.size()) {
-      int j = k;
-      while (j + 1 < idx.size() && idx.get(j + 1) == idx.get(j) + 1) {
-        j++;
-      }
-      if (shown == 4) {
-        s.append(", …");
-        break;
-      }
-      s.append(s.length() == 0 ? "" : ", ").append(name).append('[').append(idx.get(k));
-      if (j > k) {
-        s.append("..").append(idx.get(j));
-      }
-      s.append(']');
-      shown++;
-      k = j + 1;
+  /** Increasing indices as at most four ranges, "out[2..7], out[10], …": the ellipsis when there are more. */
+  private static final class Ranges {
+    private static final int SHOWN = 4;
+    private final String name;
+    private final StringBuilder text = new StringBuilder();
+    private int first = -1;
+    private int last = -1;
+    private int shown;
+    private boolean more;
+
+    Ranges(String name) {
+      this.name = name;
     }
-    return s.toString();
+
+    void add(int i) {
+      if (more) {
+        return;
+      }
+      if (first >= 0 && i == last + 1) {
+        last = i;
+        return;
+      }
+      close();
+      if (!more) {
+        first = i;
+        last = i;
+      }
+    }
+
+    private void close() {
+      if (first < 0) {
+        return;
+      }
+      if (shown == SHOWN) {
+        more = true;
+      } else {
+        text.append(shown == 0 ? "" : ", ").append(name).append('[').append(first);
+        if (last > first) {
+          text.append("..").append(last);
+        }
+        text.append(']');
+        shown++;
+      }
+      first = -1;
+    }
+
+    String text() {
+      close();
+      return more ? text + ", …" : text.toString();
+    }
   }
 
   /**
