@@ -45,7 +45,15 @@ public final class Main implements Runnable {
           cmd.getErr().println("scansim: error: " + ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
           return INVALID_INPUT;
         });
-    int code = cli.execute(args);
+    int code;
+    try {
+      code = cli.execute(args);
+    } catch (OutOfMemoryError e) {
+      // A run's own phases report this as a fault with the report; this is for anything else.
+      err.println("scansim: fault: out of memory (a Java heap of at most " + (Runtime.getRuntime().maxMemory() >> 20)
+          + " MB): try a smaller n, or a larger Java heap (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)");
+      code = KERNEL_FAULT;
+    }
     out.flush();
     err.flush();
     return code;

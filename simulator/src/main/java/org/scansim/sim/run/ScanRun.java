@@ -212,26 +212,32 @@ public final class ScanRun {
     sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
     sim.setResidentBlocks(req.residentBlocks());
     sim.setThreads(req.threads());
-    sim.setChecks(o.checks(), req.n(), proofNodes(req.n()));
     sim.setWallBudget(wallMillis);
+    int n = req.n();
     Simulation.Buffer in;
     Simulation.Buffer out;
     try {
-      in = sim.allocate("in", t, req.n());
-      out = sim.allocate("out", t, req.n());
+      sim.setChecks(o.checks(), n, proofNodes(n));
+      in = sim.allocate("in", t, n);
+      out = sim.allocate("out", t, n);
+      long bound = Inputs.bound(n);
+      in.setInputs(n, i -> Inputs.element(i, bound));
     } catch (Fault f) {
-      throw new UsageException("n = " + req.n() + " does not fit the simulated device memory");
+      throw new UsageException("n = " + n + " does not fit the simulated device memory");
+    } catch (OutOfMemoryError e) {
+      // The buffers, their shadows and the proof's graph: nothing ran yet.
+      Fault f = outOfMemory("setting up the run", n, o.checks());
+      List<Finding> findings = o.checks().isEmpty() ? List.of()
+          : List.of(new Finding(f.kind(), null, null, null, null, null, null, null, 1, f.getMessage()));
+      return new Single(List.of(), "", null, List.of(), f, findings, null, null);
     }
-    int n = req.n();
-    long bound = Inputs.bound(n);
-    in.setInputs(n, i -> Inputs.element(i, bound));
     Fault fault = null;
     try {
-      how.call(sim, in.pointer(), out.pointer(), req.n());
+      how.call(sim, in.pointer(), out.pointer(), n);
     } catch (Fault f) {
       fault = f;
     } catch (OutOfMemoryError e) {
-      fault = new Fault("out-of-memory", null, "the simulation ran out of memory (n = " + req.n() + "): run it at a smaller n");
+      fault = outOfMemory("the simulation", n, o.checks());
     } catch (StackOverflowError e) {
       fault = new Fault("runaway", null, "the simulation nested too deeply (n = " + req.n() + ")");
     }
@@ -248,24 +254,54 @@ public final class ScanRun {
       if (fault != null && !fault.reported()) {
         sim.addFinding(new Finding(fault.kind(), null, fault.span(), null, null, null, null, null, 1, fault.getMessage()));
       }
-      java.util.Map<org.scansim.frontend.diag.Span, String> reach = sim.uninitialisedOutputs(out, "out");
-      for (Finding f : sim.findings()) {
-        if (f.kind().equals("uninitialised-read") && fault == null) {
-          String where = reach.get(f.first());
-          sim.amendFinding(f.key(), where == null ? "; the value does not reach the output" : "; the value reaches " + where);
-        }
-      }
-      if (o.checks().contains(Check.PROOF) && req.expect() != null && fault == null) {
-        proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES);
-        if (!proof.proved()) {
-          sim.addFinding(new Finding("scan-proof", null, null, null, "out", null, null, null, proof.wrongOutputs(),
-              proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input: "
-                  + String.join("; ", proof.failures()) + (proof.wrongOutputs() > proof.failures().size() ? "; …" : "")));
+      if (fault == null) {
+        try {
+          proof = afterTheRun(sim, out, req, circuit);
+        } catch (OutOfMemoryError e) {
+          fault = outOfMemory("the checks after the run", n, o.checks());
+          sim.addFinding(new Finding(fault.kind(), null, null, null, null, null, null, null, 1, fault.getMessage()));
         }
       }
     }
     return new Single(List.copyOf(sim.launches()), sim.output(), correct, List.copyOf(mismatches), fault, sim.findings(), proof,
         result);
+  }
+
+  /**
+   * The checks that read the whole run once it has ended: where uninitialised values reached the
+   * output, and the scan proof (with {@link Check#PROOF} and an expected scan); its findings
+   * join the run's.
+   */
+  private static ScanProof afterTheRun(Simulation sim, Simulation.Buffer out, Request req, boolean circuit) {
+    java.util.Map<org.scansim.frontend.diag.Span, String> reach = sim.uninitialisedOutputs(out, "out");
+    for (Finding f : sim.findings()) {
+      if (f.kind().equals("uninitialised-read")) {
+        String where = reach.get(f.first());
+        sim.amendFinding(f.key(), where == null ? "; the value does not reach the output" : "; the value reaches " + where);
+      }
+    }
+    if (!req.options().checks().contains(Check.PROOF) || req.expect() == null) {
+      return null;
+    }
+    ScanProof proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES);
+    if (!proof.proved()) {
+      sim.addFinding(new Finding("scan-proof", null, null, null, "out", null, null, null, proof.wrongOutputs(),
+          proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input: "
+              + String.join("; ", proof.failures()) + (proof.wrongOutputs() > proof.failures().size() ? "; …" : "")));
+    }
+    return proof;
+  }
+
+  /**
+   * The fault of a run the Java heap could not hold: what ran out, the heap's size, and what
+   * needs less (the checkers keep about 45 bytes a word of global memory, the scan proof 26
+   * bytes a node of its graph, about 4n of them for a work-efficient scan).
+   */
+  static Fault outOfMemory(String what, int n, Set<Check> checks) {
+    long mb = Runtime.getRuntime().maxMemory() >> 20;
+    return new Fault("out-of-memory", null, what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
+        + " MB): run it at a smaller n" + (checks.isEmpty() ? "" : ", with fewer checks")
+        + ", or with a larger Java heap (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)");
   }
 
   /**
