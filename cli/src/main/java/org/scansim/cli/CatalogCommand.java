@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
     name = "catalog",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists the catalog's kernels with their source, scan, sizes and work formula;",
-      "with a NAME, everything the metadata says about that kernel. Run one with scansim run NAME."
+      "Lists the catalog's kernels with their source, scan, sizes and work formula.",
+      "With a NAME, everything the metadata says about that kernel. Run one with scansim run NAME."
     })
 final class CatalogCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

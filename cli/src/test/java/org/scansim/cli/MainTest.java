@@ -91,6 +91,26 @@ class MainTest {
     assertThat(check.out()).contains("--ir").contains("-D");
   }
 
+  /** The top-level help lists each command with the first line of its description: a whole sentence, not a fragment. */
+  @Test
+  void eachCommandsSummaryIsASentence() {
+    String help = run("--help").out();
+    String commands = help.substring(help.indexOf("Commands:\n") + "Commands:\n".length(), help.indexOf("\n\n", help.indexOf("Commands:")));
+    java.util.Map<String, String> summaries = new java.util.LinkedHashMap<>();
+    String name = null;
+    for (String line : commands.split("\n")) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("^  (\\w+)\\s+(.*)$").matcher(line);
+      if (m.matches()) {
+        name = m.group(1);
+        summaries.put(name, m.group(2).strip());
+      } else {
+        summaries.merge(name, " " + line.strip(), String::concat);
+      }
+    }
+    assertThat(summaries.keySet()).containsExactly("check", "run", "circuit", "catalog", "claims", "grade", "bench", "help");
+    assertThat(summaries).allSatisfy((command, summary) -> assertThat(summary).as(command).endsWith("."));
+  }
+
   @Test
   void binaryInputIsRejectedCleanly() throws IOException {
     Path f = dir.resolve("bin.cu");
