@@ -87,7 +87,10 @@ final class BenchCommand implements Callable<Integer> {
       err.println("scansim: error: need 0 <= --min-log <= --max-log <= 24, --step >= 1 and --check-n >= 1");
       return Main.INVALID_INPUT;
     }
-    int t = threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads);
+    int t = ThreadsOption.resolve(threads, err);
+    if (t < 0) {
+      return Main.INVALID_INPUT;
+    }
     Bench bench;
     List<Kernel> ks = new ArrayList<>();
     try {

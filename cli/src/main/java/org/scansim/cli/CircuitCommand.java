@@ -177,6 +177,9 @@ final class CircuitCommand implements Callable<Integer> {
    * that is not an SVG (an included header, say, which the run does not list).
    */
   static boolean safeToWrite(Path p, List<Path> inputs, PrintWriter err) {
+    if (!RunCommand.folderExists(p, err)) {
+      return false;
+    }
     if (!Files.exists(p)) {
       return true;
     }

@@ -41,10 +41,14 @@ final class ClaimsCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    int t = ThreadsOption.resolve(threads, err);
+    if (t < 0) {
+      return Main.INVALID_INPUT;
+    }
     List<Claims.Result> results;
     try {
       Catalog catalog = CatalogLocation.load();
-      results = new Claims(catalog, new CatalogRun(threads == null ? Runtime.getRuntime().availableProcessors() : threads)).evaluate();
+      results = new Claims(catalog, new CatalogRun(t)).evaluate();
     } catch (Catalog.CatalogException | Claims.ClaimException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;

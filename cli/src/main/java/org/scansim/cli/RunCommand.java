@@ -104,6 +104,10 @@ final class RunCommand implements Callable<Integer> {
     if (expect != null && (kind = expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
+    int workers = ThreadsOption.resolve(threads, err);
+    if (workers < 0) {
+      return Main.INVALID_INPUT;
+    }
     Architecture a = architecture(arch, err);
     if (a == null) {
       return Main.INVALID_INPUT;
@@ -139,8 +143,7 @@ final class RunCommand implements Callable<Integer> {
     }
     ScanRun.Outcome o;
     try {
-      o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions,
-          threads == null ? Runtime.getRuntime().availableProcessors() : threads, residentBlocks,
+      o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions, workers, residentBlocks,
           new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31)));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
@@ -226,8 +229,24 @@ final class RunCommand implements Callable<Integer> {
     return new Target(file, allDefines, kind, List.copyOf(inputs));
   }
 
+  /**
+   * Whether the folder {@code p} goes in exists, said before the run rather than after it: a
+   * long run whose report then had nowhere to go would be lost.
+   */
+  static boolean folderExists(Path p, PrintWriter err) {
+    Path dir = p.toAbsolutePath().getParent();
+    if (dir != null && !Files.isDirectory(dir)) {
+      err.println("scansim: error: cannot write " + p + ": there is no folder " + dir);
+      return false;
+    }
+    return true;
+  }
+
   /** Never overwrite what the user gave: only a missing file or an earlier scansim report. */
   private boolean safeToWrite(Path p, PrintWriter err) {
+    if (!folderExists(p, err)) {
+      return false;
+    }
     if (!Files.exists(p)) {
       return true;
     }

@@ -90,6 +90,15 @@ class CircuitCommandTest {
   }
 
   @Test
+  void aPictureForAFolderThatDoesNotExistIsRefusedBeforeTheRun() throws IOException {
+    Path out = dir.resolve("missing").resolve("c.svg");
+    CliRun r = run("circuit", kernel().toString(), "--n", "16", "--expect", "inclusive", "--svg", out.toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).isEqualTo("scansim: error: cannot write " + out + ": there is no folder " + out.getParent() + "\n");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
   void neverDrawsOverTheKernelOrAnotherFile() throws IOException {
     Path f = kernel();
     CliRun self = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", f.toString());

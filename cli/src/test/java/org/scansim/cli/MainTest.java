@@ -184,6 +184,40 @@ class MainTest {
   }
 
   @Test
+  void aReportForAFolderThatDoesNotExistIsRefusedBeforeTheRun() throws IOException {
+    Path f = write("scan.cu", SCAN);
+    Path json = dir.resolve("missing").resolve("report.json");
+    CliRun r = run("run", f.toString(), "--n", "8", "--json", json.toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).isEqualTo("scansim: error: cannot write " + json + ": there is no folder " + json.getParent() + "\n");
+    assertThat(r.out()).as("nothing ran").isEmpty();
+  }
+
+  @Test
+  void threadsBelowOneAreAUsageError() throws IOException {
+    Path f = write("scan.cu", SCAN);
+    for (String t : new String[] {"0", "-3"}) {
+      CliRun r = run("run", f.toString(), "--n", "8", "--threads", t);
+      assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+      assertThat(r.err()).isEqualTo("scansim: error: --threads must be at least 1, not " + t + "\n");
+      assertThat(r.out()).isEmpty();
+    }
+  }
+
+  /** More threads than cores only slow a run down: it runs on the cores, says so, and reports the same. */
+  @Test
+  void moreThreadsThanCoresRunOnTheCores() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    CliRun many = run("run", "harris/scan_large_array", "--n", "65536", "--threads", String.valueOf(cores + 1000));
+    assertThat(many.code()).as(many.err()).isZero();
+    assertThat(many.err()).isEqualTo("scansim: note: --threads " + (cores + 1000) + " is more than this machine's " + cores
+        + " cores, which run it; the report is the same for any thread count\n");
+    CliRun one = run("run", "harris/scan_large_array", "--n", "65536", "--threads", "1");
+    assertThat(one.err()).isEmpty();
+    assertThat(many.out()).isEqualTo(one.out());
+  }
+
+  @Test
   void unknownArchitectureIsAUsageError() throws IOException {
     CliRun r = run("run", write("scan.cu", SCAN).toString(), "--n", "8", "--arch", "pascal-9000");
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
