@@ -97,6 +97,23 @@ public record Architecture(
     sources = Collections.unmodifiableMap(new TreeMap<>(sources));
   }
 
+  /**
+   * The most bytes of local memory (a thread's stack frame: its local arrays) a kernel may use
+   * per thread. Compute capability 1.x: 16 KB (CUDA Programming Guide 2.3, appendix A). From 2.0
+   * on the guide says 512 KB; on an H100 (driver 580, CUDA 13.0) a launch whose frame is 523,712
+   * bytes (512 KiB less 576) passes this check and one of 523,744 fails with
+   * cudaErrorInvalidValue, as does cudaDeviceSetLimit(cudaLimitStackSize) past 523,712
+   * ({@code hardware/measurements/local_memory_limit.txt}). The driver's reserve is taken to be
+   * the same on the other parts from 2.0 on, which were not measured.
+   */
+  public int maxLocalMemoryPerThreadBytes() {
+    int major = Integer.parseInt(computeCapability.substring(0, computeCapability.indexOf('.')));
+    return major < 2 ? 16 * 1024 : LOCAL_BYTES_PER_THREAD;
+  }
+
+  /** {@link #maxLocalMemoryPerThreadBytes} from compute capability 2.0 on: 512 KiB less the 576 bytes the driver keeps. */
+  public static final int LOCAL_BYTES_PER_THREAD = 512 * 1024 - 576;
+
   /** This architecture with another bank width; unchecked, see {@link Architectures#withBankWidth}. */
   Architecture withBankWidthUnchecked(int width) {
     return new Architecture(

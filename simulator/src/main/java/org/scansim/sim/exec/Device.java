@@ -150,6 +150,20 @@ public final class Device {
       throw new Fault("launch", at, "launch of " + kernel + " needs " + sharedTotal + " bytes of shared memory per block; "
           + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)");
     }
+    long local = 0;
+    MemoryVar largest = null;
+    for (MemoryVar m : code.memory) {
+      if (m.space() == MemSpace.LOCAL) {
+        local += m.bytes();
+        largest = largest == null || m.bytes() > largest.bytes() ? m : largest;
+      }
+    }
+    local = (local + 7) & ~7L; // a stack frame is whole 8-byte words (nvcc -Xptxas -v)
+    if (local > limits.maxLocalBytesPerThread()) {
+      throw new Fault("launch", at, "launch of " + kernel + " needs " + local + " bytes of local memory per thread (its local array '"
+          + largest.name() + "'" + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
+          + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)");
+    }
     int[] moduleAllocation = new int[code.memory.size()];
     for (int i = 0; i < moduleAllocation.length; i++) {
       Integer id = code.moduleLevel[i] ? moduleVars.get(code.memory.get(i).name()) : null;

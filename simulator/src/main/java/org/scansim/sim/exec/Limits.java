@@ -10,7 +10,15 @@ public record Limits(
     int maxSharedBytesPerBlock,
     long maxWarpInstructions,
     long maxDeviceBytes,
-    boolean independentThreadScheduling) {
+    boolean independentThreadScheduling,
+    int maxLocalBytesPerThread) {
+
+  /** Limits with the local memory per thread of compute capability 2.0 on. */
+  public Limits(String archName, int maxThreadsPerBlock, int maxSharedBytesPerBlock, long maxWarpInstructions, long maxDeviceBytes,
+      boolean independentThreadScheduling) {
+    this(archName, maxThreadsPerBlock, maxSharedBytesPerBlock, maxWarpInstructions, maxDeviceBytes, independentThreadScheduling,
+        org.scansim.sim.arch.Architecture.LOCAL_BYTES_PER_THREAD);
+  }
 
   /** Limits of a Volta-or-later part (independent thread scheduling). */
   public Limits(String archName, int maxThreadsPerBlock, int maxSharedBytesPerBlock, long maxWarpInstructions, long maxDeviceBytes) {

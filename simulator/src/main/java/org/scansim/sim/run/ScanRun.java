@@ -207,7 +207,7 @@ public final class ScanRun {
     Architecture arch = req.arch();
     Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
         new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
-            o.deviceBytes(), arch.independentThreadScheduling()));
+            o.deviceBytes(), arch.independentThreadScheduling(), arch.maxLocalMemoryPerThreadBytes()));
     sim.setSeed(seed);
     sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
     sim.setResidentBlocks(req.residentBlocks());
