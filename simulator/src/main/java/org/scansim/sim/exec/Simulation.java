@@ -63,6 +63,11 @@ public final class Simulation {
     return Dataflow.room(n);
   }
 
+  /** Fewer launches than {@link Device#MAX_LAUNCHES} before a run is a runaway (for tests). */
+  void setMaxLaunches(int max) {
+    device.maxLaunches = max;
+  }
+
   /** A wall-clock budget for the rest of the run: a kernel still running after it is a runaway. */
   public void setWallBudget(long millis) {
     if (millis > 0) {
