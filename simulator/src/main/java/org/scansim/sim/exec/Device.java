@@ -193,10 +193,28 @@ public final class Device {
     if (checker != null) {
       checker.newLaunch(code);
     }
-    runBlocks(lx, code);
+    try {
+      runBlocks(lx, code);
+    } catch (Fault fault) {
+      // What the blocks before the faulting one printed, in block order, and what it printed
+      // before its fault: the output a user debugging the fault needs.
+      if (output.length() < Printf.RUN_BYTES) {
+        output.append(lx.printf);
+      }
+      throw fault;
+    }
     lx.foldInstructionCounts();
     budget = lx.budget;
-    output.append(lx.printf);
+    if (lx.printfDropped > 0) {
+      lx.warnings.add("printf: " + lx.printfDropped + " calls past the first MiB of this launch's output were dropped"
+          + " (CUDA's printf buffer holds 1 MiB by default, cudaLimitPrintfFifoSize)");
+    }
+    if (output.length() < Printf.RUN_BYTES) {
+      output.append(lx.printf);
+    } else if (lx.printfKept > 0) {
+      lx.warnings.add("printf: this launch's " + lx.printfKept + " calls were dropped: a run keeps " + (Printf.RUN_BYTES >> 20)
+          + " MiB of printf output");
+    }
     launches.add(new LaunchRecord(f.name(), at, grid.clone(), block.clone(), (int) sharedBytes, sharedTotal, lx.counters,
         sites(lx), List.copyOf(lx.phases), List.copyOf(lx.warnings)));
   }
@@ -254,7 +272,8 @@ public final class Device {
     try (Crew crew = workers > 1 ? new Crew(workers - 1, POOL) : null) {
       int chunk = chunkSize(total);
       for (long first = 0; first < total; first += chunk) {
-        runChunk(lx, code, new Chunk(first, (int) Math.min(chunk, total - first), lx.budget), ws, crew);
+        runChunk(lx, code, new Chunk(first, (int) Math.min(chunk, total - first), lx.budget,
+            Math.max(0, Printf.LAUNCH_BYTES - lx.printf.length())), ws, crew);
       }
     }
     for (BlockWorker w : ws) {
@@ -287,8 +306,15 @@ public final class Device {
     }
     for (int k = 0; k < count; k++) {
       lx.budget -= chunk.used[k];
+      lx.printfDropped += chunk.printfDropped[k];
       if (chunk.output[k] != null) {
-        lx.printf.append(chunk.output[k]);
+        // Whole blocks' output while the launch's first MiB is not full (each block kept at most what was left of it when the chunk began).
+        if (lx.printf.length() < Printf.LAUNCH_BYTES) {
+          lx.printf.append(chunk.output[k]);
+          lx.printfKept += chunk.printfKept[k];
+        } else {
+          lx.printfDropped += chunk.printfKept[k];
+        }
       }
       if (chunk.warnings[k] != null) {
         for (String w : chunk.warnings[k]) {
@@ -317,6 +343,11 @@ public final class Device {
     volatile int stopAfter;
     final long[] used;
     final String[] output;
+    /** Each block's printf calls kept in its output and dropped past {@link #printfRoom}. */
+    final long[] printfKept;
+    final long[] printfDropped;
+    /** The printf output each block may keep: what was left of the launch's when the chunk began. */
+    final long printfRoom;
     final List<String>[] warnings;
     final Fault[] faults;
     /** Each block's global-memory ranges when the chunk runs on several threads ({@link Footprints}). */
@@ -325,13 +356,16 @@ public final class Device {
     final Checker.BlockPart[] checks;
 
     @SuppressWarnings("unchecked")
-    Chunk(long first, int count, long budget) {
+    Chunk(long first, int count, long budget, long printfRoom) {
       this.first = first;
+      this.printfRoom = printfRoom;
       this.count = count;
       this.budget = budget;
       this.stopAfter = count;
       this.used = new long[count];
       this.output = new String[count];
+      this.printfKept = new long[count];
+      this.printfDropped = new long[count];
       this.warnings = new List[count];
       this.faults = new Fault[count];
       this.footprints = new long[count][];
@@ -353,6 +387,7 @@ public final class Device {
       Checker checks = part.footprints != null ? part.checker : null;
       for (int k = c.next.getAndIncrement(); k < c.count && k <= c.stopAfter; k = c.next.getAndIncrement()) {
         part.budget = c.budget;
+        part.printfRoom = c.printfRoom;
         if (part.footprints != null) {
           part.footprints.clear();
         }
@@ -384,6 +419,10 @@ public final class Device {
           c.output[k] = part.printf.toString();
           part.printf.setLength(0);
         }
+        c.printfKept[k] = part.printfKept;
+        c.printfDropped[k] = part.printfDropped;
+        part.printfKept = 0;
+        part.printfDropped = 0;
         if (!part.warnings.isEmpty()) {
           c.warnings[k] = List.copyOf(part.warnings);
           part.warnings.clear();

@@ -30,6 +30,8 @@ public final class HostInterpreter {
   private int lastError;
   private int depth;
   private long steps;
+  /** Host printf calls past the run's {@link Printf#RUN_BYTES} of output. */
+  long printfDropped;
 
   public HostInterpreter(IrModule module, Device device, StringBuilder output) {
     this.module = module;
@@ -127,7 +129,11 @@ public final class HostInterpreter {
             values[k] = r[in.args[k]][0];
             types[k] = code.regTypes[in.args[k]];
           }
-          output.append(Printf.format(in.ir.text(), values, types));
+          if (output.length() < Printf.RUN_BYTES) {
+            output.append(Printf.format(in.ir.text(), values, types));
+          } else {
+            printfDropped++;
+          }
         }
         case ASSERT -> {
           if (r[in.a()][0] == 0) {

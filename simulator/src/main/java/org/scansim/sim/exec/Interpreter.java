@@ -544,7 +544,7 @@ final class Interpreter {
       case FENCE -> {
         // Memory is sequentially consistent here: a fence orders nothing further.
       }
-      case PRINTF -> Printf.warp(in, w, mask, block, lx.printf);
+      case PRINTF -> Printf.warp(in, w, mask, block, lx);
       case ASSERT -> {
         long[] p = w.regs[in.a()];
         for (int m = mask; m != 0; m &= m - 1) {

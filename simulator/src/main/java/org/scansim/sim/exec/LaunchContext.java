@@ -49,6 +49,11 @@ final class LaunchContext {
   long[] phaseQuickGlobal = new long[16];
   long[] phaseQuickSectors = new long[16];
   final StringBuilder printf = new StringBuilder();
+  /** How much printf output {@link #printf} may hold before further calls are dropped ({@link Printf#LAUNCH_BYTES}). */
+  long printfRoom = Printf.LAUNCH_BYTES;
+  /** printf calls (one per lane) kept in {@link #printf}, and dropped past its room. */
+  long printfKept;
+  long printfDropped;
   final List<String> warnings = new ArrayList<>();
   long budget;
   /** Stores executed and atomics that changed memory: how the resident-block scheduler tells a spinning block. */

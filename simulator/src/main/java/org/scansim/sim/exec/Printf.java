@@ -9,10 +9,32 @@ import org.scansim.frontend.ir.IrType;
  * lane order, so the printed order is deterministic: block by block, warp by warp, lane by lane.
  */
 final class Printf {
+  /**
+   * Device output a launch keeps: CUDA's printf buffer holds 1 MiB by default
+   * (cudaLimitPrintfFifoSize). A kernel that prints more loses the rest. On the hardware the
+   * buffer is circular and the oldest output is overwritten; here the output is kept from the
+   * start, in block order, so that it is the same on any number of threads: a block keeps the
+   * calls that begin within what was left of the MiB when its chunk of blocks began, and the
+   * launch each block's output that begins within the MiB (so at most one block's past it).
+   */
+  static final int LAUNCH_BYTES = 1 << 20;
+  /** Output a run keeps, host and device together; past it, further printf calls are dropped and counted. */
+  static final int RUN_BYTES = 16 << 20;
+
   private Printf() {}
 
-  static void warp(CInsn in, Warp w, int mask, BlockExecutor block, StringBuilder out) {
+  /**
+   * Each active lane's call, in lane order, while {@code out} holds less than the context's
+   * {@link LaunchContext#printfRoom}; the calls past it are counted as dropped, not formatted.
+   */
+  static void warp(CInsn in, Warp w, int mask, BlockExecutor block, LaunchContext lx) {
+    StringBuilder out = lx.printf;
     for (int m = mask; m != 0; m &= m - 1) {
+      if (out.length() >= lx.printfRoom) {
+        lx.printfDropped += Integer.bitCount(m);
+        return;
+      }
+      lx.printfKept++;
       int l = Integer.numberOfTrailingZeros(m);
       long[] values = new long[in.args.length];
       IrType[] types = new IrType[in.args.length];

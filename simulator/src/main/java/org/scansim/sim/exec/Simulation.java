@@ -432,7 +432,9 @@ public final class Simulation {
 
   /** Everything printf wrote, host and device, in program order. */
   public String output() {
-    return output.toString();
+    return host.printfDropped == 0 ? output.toString()
+        : output + "[scansim: " + host.printfDropped + " more printf calls of the host code were dropped: a run keeps "
+            + (Printf.RUN_BYTES >> 20) + " MiB of printf output]\n";
   }
 
   /** A device buffer the harness owns. */
