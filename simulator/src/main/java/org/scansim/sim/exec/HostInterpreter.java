@@ -254,8 +254,9 @@ public final class HostInterpreter {
       throw new Fault("invalid-address", in.span, "invalid pointer passed to a CUDA call");
     }
     if (n < 0 || off < 0 || off + n > a.size()) {
-      throw new Fault("out-of-bounds", in.span, "CUDA call touches bytes " + off + ".." + (off + n) + " of '" + a.name + "' ("
-          + a.size() + " bytes)");
+      // The size as the program's size_t: (size_t) -1 is 18446744073709551615 bytes, not -1.
+      throw new Fault("out-of-bounds", in.span, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
+          + " of '" + a.name + "', which has " + a.size() + " bytes");
     }
     return a;
   }
