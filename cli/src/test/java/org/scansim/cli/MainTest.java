@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -215,6 +216,36 @@ class MainTest {
     CliRun one = run("run", "harris/scan_large_array", "--n", "65536", "--threads", "1");
     assertThat(one.err()).isEmpty();
     assertThat(many.out()).isEqualTo(one.out());
+  }
+
+  /** A run of many launches (a host loop) lists the first 20 and the last 10 in the text report, and every one in the JSON. */
+  @Test
+  void manyLaunchesShowTheFirstAndTheLast() throws IOException {
+    for (int launches : new int[] {30, 45}) {
+      Path f = write("loop" + launches + ".cu", """
+          __global__ void copy(const float *in, float *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }
+          void entry(const float *in, float *out, int n) { for (int k = 0; k < LAUNCHES; k++) copy<<<1, 32>>>(in, out, n); }
+          """.replace("LAUNCHES", String.valueOf(launches)));
+      Path json = dir.resolve("loop" + launches + ".json");
+      CliRun r = run("run", f.toString(), "--n", "32", "--json", json.toString());
+      assertThat(r.code()).as(r.err()).isZero();
+      List<String> rows = r.out().lines().dropWhile(l -> !l.equals("launches")).skip(2).takeWhile(l -> !l.isEmpty()).toList();
+      List<String> numbers = rows.stream().map(l -> l.strip().split(" +")[0]).toList();
+      List<String> expected = new java.util.ArrayList<>();
+      for (int k = 0; k < launches; k++) {
+        if (launches > 30 && k == 20) {
+          expected.add("…");
+          k = launches - 10;
+        }
+        expected.add(String.valueOf(k));
+      }
+      expected.add("total");
+      if (launches > 30) {
+        expected.add("(" + (launches - 30));
+      }
+      assertThat(numbers).as("%d launches", launches).isEqualTo(expected);
+      assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("launches").size()).isEqualTo(launches);
+    }
   }
 
   @Test

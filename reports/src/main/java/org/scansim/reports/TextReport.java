@@ -53,6 +53,10 @@ public final class TextReport {
     out.append("^\n");
   }
 
+  /** Launches the table shows from the start and from the end of a run with more. */
+  static final int FIRST_LAUNCHES = 20;
+  static final int LAST_LAUNCHES = 10;
+
   public static String render(RunReport r) {
     StringBuilder out = new StringBuilder();
     RunReport.Inputs in = r.inputs();
@@ -79,14 +83,26 @@ public final class TextReport {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"#", "kernel", "grid", "block", "smem B", "warp inst", "thread inst", "shared ld/st",
         "wavefronts ld/st", "conflicts ld/st", "max deg", "global ld/st", "sectors ld/st", "barriers", "work"});
-    for (RunReport.Launch l : r.launches()) {
+    List<RunReport.Launch> launches = r.launches();
+    // A host loop may launch thousands of kernels: the first and the last of them, and the total.
+    boolean elided = launches.size() > FIRST_LAUNCHES + LAST_LAUNCHES;
+    for (int i = 0; i < launches.size(); i++) {
+      if (elided && i == FIRST_LAUNCHES) {
+        rows.add(new String[] {"…", "", "", "", "", "", "", "", "", "", "", "", "", "", ""});
+        i = launches.size() - LAST_LAUNCHES;
+      }
+      RunReport.Launch l = launches.get(i);
       rows.add(launchRow(String.valueOf(l.index()), l.kernel(), dims(l.grid()), dims(l.block()),
           String.valueOf(l.sharedBytesPerBlock()), l.counters()));
     }
-    if (r.launches().size() > 1) {
+    if (launches.size() > 1) {
       rows.add(launchRow("", "total", "", "", "", r.totals()));
     }
     table(rows, out);
+    if (elided) {
+      out.append("  (").append(launches.size() - FIRST_LAUNCHES - LAST_LAUNCHES)
+          .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
+    }
     List<RunReport.Site> shared = new ArrayList<>(r.sites().stream()
         .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0).toList());
     if (!shared.isEmpty()) {
