@@ -60,8 +60,8 @@ final class Dataflow {
    * scan-then-propagate: 2n in the block scans, n in the propagation), and a little more for the
    * scans of the block sums: 4n - 3 in all at 2^20, 4n + 5,120 at 2^22. Growing the arrays copies
    * every one of them and holds both copies at once: with room for 4n + 1024, Harris's checked
-   * run at 2^22 doubled the graph to 8n (1.98 GB peak resident, against 1.29 GB with this room), and at 2^24 ran
-   * out of the default heap.
+   * run at 2^22 doubled the graph to 8n (1.98 GB peak resident, against 1.29 GB with this room),
+   * and at 2^24 ran out of the default heap.
    */
   static int room(int n) {
     return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, 4L * n + n / 16 + 1024));
