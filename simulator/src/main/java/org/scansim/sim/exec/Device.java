@@ -143,6 +143,17 @@ public final class Device {
   /** {@link #MAX_LAUNCHES}, or fewer in a test. */
   int maxLaunches = MAX_LAUNCHES;
 
+  /** A thread's local arrays, in bytes, as whole 8-byte words like a stack frame (nvcc -Xptxas -v). */
+  private static long localBytes(Code code) {
+    long local = 0;
+    for (MemoryVar m : code.memory) {
+      if (m.space() == MemSpace.LOCAL) {
+        local += m.bytes();
+      }
+    }
+    return (local + 7) & ~7L;
+  }
+
   /** Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel. */
   void launch(String kernel, int[] grid, int[] block, long sharedBytes, long[] args, Span at) {
     if (launches.size() >= maxLaunches) {
@@ -165,16 +176,14 @@ public final class Device {
       throw new Fault("launch", at, "launch of " + kernel + " needs " + sharedTotal + " bytes of shared memory per block; "
           + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)");
     }
-    long local = 0;
-    MemoryVar largest = null;
-    for (MemoryVar m : code.memory) {
-      if (m.space() == MemSpace.LOCAL) {
-        local += m.bytes();
-        largest = largest == null || m.bytes() > largest.bytes() ? m : largest;
-      }
-    }
-    local = (local + 7) & ~7L; // a stack frame is whole 8-byte words (nvcc -Xptxas -v)
+    long local = localBytes(code);
     if (local > limits.maxLocalBytesPerThread()) {
+      MemoryVar largest = null;
+      for (MemoryVar m : code.memory) {
+        if (m.space() == MemSpace.LOCAL && (largest == null || m.bytes() > largest.bytes())) {
+          largest = m;
+        }
+      }
       throw new Fault("launch", at, "launch of " + kernel + " needs " + local + " bytes of local memory per thread (its local array '"
           + largest.name() + "'" + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
           + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)");
@@ -259,6 +268,13 @@ public final class Device {
       return;
     }
     int workers = (int) Math.min(threads, Math.max(1, total));
+    // Each worker holds one block's local arrays at a time: as many workers as a quarter of the
+    // heap holds (a block of 1,024 threads with 256 KiB each holds 256 MiB; sixteen of them would
+    // not fit a 4 GiB heap). Fewer workers change no report.
+    long localPerBlock = localBytes(code) * lx.threadsPerBlock();
+    if (localPerBlock > 0) {
+      workers = (int) Math.max(1, Math.min(workers, Runtime.getRuntime().maxMemory() / 4 / localPerBlock));
+    }
     BlockWorker[] ws = new BlockWorker[workers];
     for (int i = 0; i < workers; i++) {
       ws[i] = new BlockWorker(lx.forThread());
