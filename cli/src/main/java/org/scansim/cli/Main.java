@@ -51,7 +51,7 @@ public final class Main implements Runnable {
     } catch (OutOfMemoryError e) {
       // A run's own phases report this as a fault with the report; this is for anything else.
       err.println("scansim: fault: out of memory (a Java heap of at most " + (Runtime.getRuntime().maxMemory() >> 20)
-          + " MB): try a smaller n, or a larger Java heap (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)");
+          + " MB): try a smaller n, or " + org.scansim.sim.run.ScanRun.LARGER_HEAP);
       code = KERNEL_FAULT;
     }
     out.flush();

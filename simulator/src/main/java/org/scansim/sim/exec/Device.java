@@ -203,7 +203,7 @@ public final class Device {
       checker.newLaunch(code);
     }
     try {
-      runBlocks(lx, code);
+      runBlocks(lx, code, local);
     } catch (Fault fault) {
       // What the blocks before the faulting one printed, in block order, and what it printed
       // before its fault: the output a user debugging the fault needs.
@@ -260,7 +260,7 @@ public final class Device {
    * findings and ⊕ nodes apart, and the launch's checker takes them in block order after each
    * chunk ({@link Checker#merge}), as if the blocks had run one at a time in index order.
    */
-  private void runBlocks(LaunchContext lx, Code code) {
+  private void runBlocks(LaunchContext lx, Code code, long localPerThread) {
     int[] g = lx.grid;
     long total = (long) g[0] * g[1] * g[2];
     if (!independent(code)) {
@@ -271,7 +271,7 @@ public final class Device {
     // Each worker holds one block's local arrays at a time: as many workers as a quarter of the
     // heap holds (a block of 1,024 threads with 256 KiB each holds 256 MiB; sixteen of them would
     // not fit a 4 GiB heap). Fewer workers change no report.
-    long localPerBlock = localBytes(code) * lx.threadsPerBlock();
+    long localPerBlock = localPerThread * lx.threadsPerBlock();
     if (localPerBlock > 0) {
       workers = (int) Math.max(1, Math.min(workers, Runtime.getRuntime().maxMemory() / 4 / localPerBlock));
     }

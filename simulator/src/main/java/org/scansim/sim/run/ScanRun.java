@@ -228,7 +228,7 @@ public final class ScanRun {
       // The buffers, their shadows and the proof's graph: nothing ran yet.
       Fault f = outOfMemory("setting up the run", n, o.checks());
       List<Finding> findings = o.checks().isEmpty() ? List.of()
-          : List.of(new Finding(f.kind(), null, null, null, null, null, null, null, 1, f.getMessage()));
+          : List.of(finding(f));
       return new Single(List.of(), "", null, List.of(), f, findings, null, null);
     }
     Fault fault = null;
@@ -252,14 +252,14 @@ public final class ScanRun {
     ScanProof proof = null;
     if (!o.checks().isEmpty()) {
       if (fault != null && !fault.reported()) {
-        sim.addFinding(new Finding(fault.kind(), null, fault.span(), null, null, null, null, null, 1, fault.getMessage()));
+        sim.addFinding(finding(fault));
       }
       if (fault == null) {
         try {
           proof = afterTheRun(sim, out, req, circuit);
         } catch (OutOfMemoryError e) {
           fault = outOfMemory("the checks after the run", n, o.checks());
-          sim.addFinding(new Finding(fault.kind(), null, null, null, null, null, null, null, 1, fault.getMessage()));
+          sim.addFinding(finding(fault));
         }
       }
     }
@@ -292,6 +292,14 @@ public final class ScanRun {
     return proof;
   }
 
+  /** A fault as the run's finding: its kind, where it happened, and its message. */
+  private static Finding finding(Fault f) {
+    return new Finding(f.kind(), null, f.span(), null, null, null, null, null, 1, f.getMessage());
+  }
+
+  /** How to give the simulator more memory, for the out-of-memory faults. */
+  public static final String LARGER_HEAP = "a larger Java heap (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)";
+
   /**
    * The fault of a run the Java heap could not hold: what ran out, the heap's size, and what
    * needs less (the checkers keep about 45 bytes a word of global memory, the scan proof 26
@@ -301,7 +309,7 @@ public final class ScanRun {
     long mb = Runtime.getRuntime().maxMemory() >> 20;
     return new Fault("out-of-memory", null, what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
         + " MB): run it at a smaller n" + (checks.isEmpty() ? "" : ", with fewer checks")
-        + ", or with a larger Java heap (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)");
+        + ", or with " + LARGER_HEAP);
   }
 
   /**
