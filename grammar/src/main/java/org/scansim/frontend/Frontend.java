@@ -1,16 +1,12 @@
 package org.scansim.frontend;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.scansim.frontend.ast.TranslationUnit;
 import org.scansim.frontend.diag.Diagnostics;
 import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.diag.SourceReader;
 import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.Lowering;
 import org.scansim.frontend.parse.SyntaxParser;
@@ -27,7 +23,7 @@ import org.scansim.frontend.sema.TypeChecker;
  */
 public final class Frontend {
   /** Inputs larger than this are refused before any work (a bound for hostile files). */
-  public static final long MAX_SOURCE_BYTES = 8L << 20;
+  public static final long MAX_SOURCE_BYTES = SourceReader.MAX_SOURCE_BYTES;
   private Frontend() {}
 
   /** What one compilation produced. {@code ast}, {@code sema} and {@code ir} are null after errors. */
@@ -93,32 +89,18 @@ public final class Frontend {
     }
   }
 
-  /** Reads and compiles a file; a missing, unreadable, oversized or non-UTF-8 file is a diagnostic. */
+  /**
+   * Reads and compiles a file; a missing, unreadable, oversized or non-UTF-8 file, a folder, a
+   * pipe or a device is a diagnostic that says which ({@link SourceReader}).
+   */
   public static Result compileFile(Path path, Map<String, String> defines) {
     String name = path.toString();
-    SourceFile placeholder = new SourceFile(name, "");
-    Diagnostics diags = new Diagnostics();
-    try {
-      if (!Files.isRegularFile(path)) {
-        diags.error(null, name + ": no such file");
-        return new Result(placeholder, diags, null, null, null);
-      }
-      if (Files.size(path) > MAX_SOURCE_BYTES) {
-        diags.error(null, name + ": file is larger than " + (MAX_SOURCE_BYTES >> 20) + " MiB");
-        return new Result(placeholder, diags, null, null, null);
-      }
-      byte[] bytes = Files.readAllBytes(path);
-      String text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(java.nio.ByteBuffer.wrap(bytes))
-          .toString();
-      return compile(new SourceFile(name, text), defines, IncludeLoader.fileSystem());
-    } catch (CharacterCodingException e) {
-      diags.error(null, name + ": not a UTF-8 text file");
-    } catch (IOException e) {
-      diags.error(null, name + ": cannot read file (" + e.getMessage() + ")");
+    SourceReader.Read read = SourceReader.read(path, name);
+    if (!read.ok()) {
+      Diagnostics diags = new Diagnostics();
+      read.report(name, diags);
+      return new Result(read.file() != null ? read.file() : new SourceFile(name, ""), diags, null, null, null);
     }
-    return new Result(placeholder, diags, null, null, null);
+    return compile(read.file(), defines, IncludeLoader.fileSystem());
   }
 }

@@ -211,6 +211,9 @@ final class DirectiveProcessor {
     Optional<SourceFile> loaded;
     try {
       loaded = loader.load(fs.file, target);
+    } catch (IncludeLoader.Unreadable e) {
+      diags.error(targetSpan, target + ": " + e.getMessage());
+      return null;
     } catch (RuntimeException e) {
       diags.error(targetSpan, target + ": cannot be read: " + e.getMessage());
       return null;

@@ -1,18 +1,26 @@
 package org.scansim.frontend.pp;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.diag.SourceReader;
 
 /** Finds the file named by {@code #include "name"}. */
 public interface IncludeLoader {
 
-  /** Loads a quoted #include "name" relative to the including file; empty if not found. */
+  /**
+   * Loads a quoted #include "name" relative to the including file; empty if not found. A file
+   * that is there but cannot be read throws {@link Unreadable} with what it is.
+   */
   Optional<SourceFile> load(SourceFile includer, String name);
+
+  /** An include that names something other than a readable kernel file: a folder, a pipe, a link out of its folder. */
+  final class Unreadable extends RuntimeException {
+    public Unreadable(String message) {
+      super(message, null, false, false);
+    }
+  }
 
   /** Finds nothing: every quoted #include is an error. */
   IncludeLoader NONE = (includer, name) -> Optional.empty();
@@ -20,25 +28,37 @@ public interface IncludeLoader {
   /**
    * Resolves relative to the includer's directory on the file system (the SourceFile name is a
    * path). The loaded file is named by its normalized path, so {@code #pragma once} recognizes it
-   * however it was reached. Files are read as UTF-8.
+   * however it was reached. Files are read as every kernel file is ({@link SourceReader}).
    */
   static IncludeLoader fileSystem() {
+    return within(null);
+  }
+
+  /**
+   * As {@link #fileSystem()}, but only files that resolve inside {@code root} (after following
+   * links) are read: a grading submission's folder.
+   */
+  static IncludeLoader within(Path root) {
     return (includer, name) -> {
+      Path target;
       try {
-        Path target = Path.of(name);
+        target = Path.of(name);
         if (!target.isAbsolute()) {
           Path dir = Path.of(includer.name()).getParent();
           target = dir == null ? target : dir.resolve(target);
         }
-        target = target.normalize();
-        if (!Files.isRegularFile(target)) {
-          return Optional.empty();
-        }
-        String text = Files.readString(target, StandardCharsets.UTF_8);
-        return Optional.of(new SourceFile(target.toString(), text));
-      } catch (IOException | InvalidPathException | SecurityException e) {
+      } catch (InvalidPathException e) {
         return Optional.empty();
       }
+      target = target.normalize();
+      SourceReader.Read read = SourceReader.read(target, target.toString(), root);
+      if (read.ok()) {
+        return Optional.of(read.file());
+      }
+      if (read.problem().equals("no such file")) {
+        return Optional.empty();
+      }
+      throw new Unreadable(read.at() != null ? read.at().position() + ": " + read.problem() : read.problem());
     };
   }
 }
