@@ -53,23 +53,42 @@ public final class DiagnosticPrinter {
     }
   }
 
-  /** The source line with a caret under the start of the span and tildes to its end. */
+  /** Characters of a source line an excerpt shows at most: a longer line is cut around the caret. */
+  static final int EXCERPT_CHARS = 160;
+  /** Of those, how many come before the caret when the line is cut. */
+  static final int BEFORE_CARET = 60;
+
+  /**
+   * The source line with a caret under the start of the span and tildes to its end. A line
+   * longer than {@link #EXCERPT_CHARS} shows {@value #EXCERPT_CHARS} characters around the
+   * caret, with "..." where it was cut: an error at the end of a 1 MB line prints a line, not a
+   * megabyte.
+   */
   static void excerpt(Span span, StringBuilder out) {
-    String text = span.file().line(span.line());
-    if (text.isEmpty() && span.line() > span.file().lineCount()) {
+    String line = span.file().line(span.line());
+    if (line.isEmpty() && span.line() > span.file().lineCount()) {
       return;
     }
+    int caretCol = Math.max(1, Math.min(span.col(), line.length() + 1));
+    int from = 0;
+    int to = line.length();
+    if (line.length() > EXCERPT_CHARS) {
+      from = Math.max(0, Math.min(caretCol - 1 - BEFORE_CARET, line.length() - EXCERPT_CHARS));
+      to = Math.min(line.length(), from + EXCERPT_CHARS);
+    }
+    String cutBefore = from > 0 ? "..." : "";
+    String text = line.substring(from, to);
     String number = String.valueOf(span.line());
     String gutter = " ".repeat(Math.max(0, 5 - number.length())) + number + " | ";
-    out.append(gutter).append(text).append('\n');
-    StringBuilder marker = new StringBuilder();
-    int caretCol = Math.max(1, Math.min(span.col(), text.length() + 1));
-    for (int i = 1; i < caretCol; i++) {
+    out.append(gutter).append(cutBefore).append(text).append(to < line.length() ? "..." : "").append('\n');
+    StringBuilder marker = new StringBuilder(" ".repeat(cutBefore.length()));
+    for (int i = from + 1; i < caretCol; i++) {
       // Keep tabs so the caret lines up with the text above it.
-      marker.append(i - 1 < text.length() && text.charAt(i - 1) == '\t' ? '\t' : ' ');
+      marker.append(line.charAt(i - 1) == '\t' ? '\t' : ' ');
     }
     marker.append('^');
-    int end = span.endLine() == span.line() ? Math.min(span.endCol(), text.length() + 1) : text.length() + 1;
+    int end = span.endLine() == span.line() ? Math.min(span.endCol(), line.length() + 1) : line.length() + 1;
+    end = Math.min(end, to + 1);
     for (int i = caretCol + 1; i < end; i++) {
       marker.append('~');
     }
