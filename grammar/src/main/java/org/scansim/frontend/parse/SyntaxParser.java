@@ -68,7 +68,7 @@ public final class SyntaxParser {
     TranslationUnit empty = new TranslationUnit(file, List.of());
     try {
       TokenScan scan = TokenScan.scan(file.name(), text, spans, errors);
-      if (scan.tooDeep) {
+      if (scan.refused) {
         return empty;
       }
       TranslationUnitContext tree = parseTree(scan.tokens, spans, errors);
