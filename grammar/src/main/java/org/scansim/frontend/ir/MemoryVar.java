@@ -11,8 +11,12 @@ import org.scansim.frontend.diag.Span;
  * count: the rest is zero), or null when uninitialised.
  */
 public record MemoryVar(String name, MemSpace space, IrType elemType, long count, long[] init, Span span) {
+  /** The variable's size in bytes; {@code Long.MAX_VALUE} when that passes what a long holds. */
   public long bytes() {
-    return count < 0 ? 0 : count * elemType.size();
+    if (count < 0) {
+      return 0;
+    }
+    return count > Long.MAX_VALUE / elemType.size() ? Long.MAX_VALUE : count * elemType.size();
   }
 
   public boolean isDynamic() {

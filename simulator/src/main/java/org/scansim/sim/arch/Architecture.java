@@ -107,8 +107,30 @@ public record Architecture(
    * the same on the other parts from 2.0 on, which were not measured.
    */
   public int maxLocalMemoryPerThreadBytes() {
-    int major = Integer.parseInt(computeCapability.substring(0, computeCapability.indexOf('.')));
-    return major < 2 ? 16 * 1024 : LOCAL_BYTES_PER_THREAD;
+    return computeMajor() < 2 ? 16 * 1024 : LOCAL_BYTES_PER_THREAD;
+  }
+
+  /** The major number of the compute capability: 9 for "9.0". */
+  public int computeMajor() {
+    return Integer.parseInt(computeCapability.substring(0, computeCapability.indexOf('.')));
+  }
+
+  /**
+   * The largest grid of a launch along {@code axis} (0 x, 1 y, 2 z) for compute capability
+   * {@code major} (CUDA C Programming Guide, "Compute Capabilities", Table 21 and 1.x's Appendix
+   * A): x 2^31 − 1 from 3.0 on, 65,535 before; y 65,535; z 65,535 from 2.0 on, 1 on 1.x. A larger
+   * one fails with cudaErrorInvalidConfiguration.
+   */
+  public static long maxGridDim(int major, int axis) {
+    if (axis == 0) {
+      return major >= 3 ? Integer.MAX_VALUE : 65_535;
+    }
+    return axis == 2 && major < 2 ? 1 : 65_535;
+  }
+
+  /** The largest block along {@code axis}: x and y 1,024 from 2.0 on (512 on 1.x), z 64 (same source). */
+  public static long maxBlockDim(int major, int axis) {
+    return axis == 2 ? 64 : major >= 2 ? 1024 : 512;
   }
 
   /** {@link #maxLocalMemoryPerThreadBytes} from compute capability 2.0 on: 512 KiB less the 576 bytes the driver keeps. */

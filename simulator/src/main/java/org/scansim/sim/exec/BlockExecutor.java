@@ -129,15 +129,27 @@ final class BlockExecutor {
     return out;
   }
 
-  /** Static plus dynamic shared bytes this block uses. */
-  static int sharedBytes(Code code, int dynamicBytes) {
-    int offset = 0;
+  /**
+   * Static plus dynamic shared bytes this block uses, each array 16-byte aligned; {@code
+   * Long.MAX_VALUE} when that passes what a long holds ({@code __shared__ float s[1 << 29]} is 2
+   * GiB, past an int: it must fail the launch's limit, not wrap around).
+   */
+  static long sharedBytes(Code code, long dynamicBytes) {
+    long offset = 0;
     for (MemoryVar m : code.memory) {
       if (m.space() == org.scansim.frontend.ir.MemSpace.SHARED && !m.isDynamic()) {
-        offset = ((offset + 15) & ~15) + (int) m.bytes();
+        offset = Sizes.add(Sizes.align16(offset), m.bytes());
       }
     }
-    return dynamicBytes > 0 ? ((offset + 15) & ~15) + dynamicBytes : offset;
+    return dynamicBytes > 0 ? Sizes.add(Sizes.align16(offset), dynamicBytes) : offset;
+  }
+
+  String blockName() {
+    return blockName(blockIdx);
+  }
+
+  static String blockName(int[] blockIdx) {
+    return "(" + blockIdx[0] + "," + blockIdx[1] + "," + blockIdx[2] + ")";
   }
 
   int[] blockIdx() {
@@ -320,10 +332,6 @@ final class BlockExecutor {
     }
     return new Fault("divergent-barrier", code.insns[b].span,
         "threads of block " + blockName() + " wait at different __syncthreads():" + who);
-  }
-
-  String blockName() {
-    return "(" + blockIdx[0] + "," + blockIdx[1] + "," + blockIdx[2] + ")";
   }
 
   /** Thread coordinates of one lane, as threadIdx. */

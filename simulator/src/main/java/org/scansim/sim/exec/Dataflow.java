@@ -217,7 +217,7 @@ final class Dataflow {
     if (parent != null ? id(size) >= limit : size >= limit) {
       // A segment's ids are at most the ids the blocks run one by one give: past the limit here, past it there.
       throw new Fault("budget", null, "the scan proof needs more than " + limit
-          + " nodes of the ⊕ graph; prove it at a smaller n");
+          + " nodes of the ⊕ graph (it keeps at most 16n, and at least 2^23)");
     }
     if (size == lo.length) {
       grow(parent != null ? size * 2 : (int) Math.min(limit, (long) size * 2));

@@ -39,7 +39,8 @@ public final class Device {
       if (m.space() == MemSpace.GLOBAL || m.space() == MemSpace.CONSTANT) {
         Allocation a = global.allocate(m.name(), m.bytes());
         if (a == null) {
-          throw new Fault("out-of-memory", m.span(), "__device__ variable '" + m.name() + "' does not fit the device memory budget");
+          throw new Fault("out-of-memory", m.span(), "__device__ variable '" + m.name() + "' of " + m.bytes() + " bytes: "
+              + global.whyNot(m.bytes()));
         }
         if (m.init() != null) {
           for (int i = 0; i < m.init().length; i++) {
@@ -143,37 +144,82 @@ public final class Device {
   /** {@link #MAX_LAUNCHES}, or fewer in a test. */
   int maxLaunches = MAX_LAUNCHES;
 
-  /** A thread's local arrays, in bytes, as whole 8-byte words like a stack frame (nvcc -Xptxas -v). */
+  /**
+   * A thread's local arrays, in bytes, as whole 8-byte words like a stack frame (nvcc -Xptxas
+   * -v); {@code Long.MAX_VALUE} when the sum passes what a long holds.
+   */
   private static long localBytes(Code code) {
     long local = 0;
     for (MemoryVar m : code.memory) {
       if (m.space() == MemSpace.LOCAL) {
-        local += m.bytes();
+        local = Sizes.add(local, m.bytes());
       }
     }
-    return (local + 7) & ~7L;
+    return local > Long.MAX_VALUE - 7 ? Long.MAX_VALUE : (local + 7) & ~7L;
   }
 
-  /** Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel. */
-  void launch(String kernel, int[] grid, int[] block, long sharedBytes, long[] args, Span at) {
+  /**
+   * Checks a launch's grid and block against the architecture: every dimension from 1 to its
+   * largest ({@link Limits#maxGridDim}, {@link Limits#maxBlockDim}), as the driver does with
+   * cudaErrorInvalidConfiguration. Dimensions are unsigned in CUDA ({@code dim3}), so they come
+   * here as the program's values, never wrapped to negative numbers.
+   */
+  private void checkDimensions(String kernel, long[] grid, long[] block, Span at) {
+    for (int axis = 0; axis < 3; axis++) {
+      if (grid[axis] == 0 || block[axis] == 0) {
+        throw new Fault("launch", at, "launch of " + kernel + " with an empty grid or block (" + dims(grid) + " blocks of "
+            + dims(block) + " threads; cudaErrorInvalidConfiguration)");
+      }
+    }
+    for (int axis = 0; axis < 3; axis++) {
+      String name = "xyz".substring(axis, axis + 1);
+      if (Long.compareUnsigned(grid[axis], limits.maxGridDim(axis)) > 0) {
+        throw new Fault("launch", at, "launch of " + kernel + " with a grid of " + dims(grid) + " blocks: gridDim." + name
+            + " may be at most " + limits.maxGridDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)");
+      }
+      if (Long.compareUnsigned(block[axis], limits.maxBlockDim(axis)) > 0) {
+        throw new Fault("launch", at, "launch of " + kernel + " with blocks of " + dims(block) + " threads: blockDim." + name
+            + " may be at most " + limits.maxBlockDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)");
+      }
+    }
+  }
+
+  /**
+   * Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel,
+   * naming the launch ({@link Fault#launch}).
+   */
+  void launch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
     if (launches.size() >= maxLaunches) {
       throw new Fault("runaway", at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
           + "): a host loop that does not end?");
     }
+    try {
+      runLaunch(kernel, gridDims, blockDims, sharedBytes, args, at);
+    } catch (Fault f) {
+      throw f.inLaunch(new LaunchRecord.Faulted(launches.size(), kernel, at, List.of(gridDims[0], gridDims[1], gridDims[2]),
+          List.of(blockDims[0], blockDims[1], blockDims[2]), sharedBytes));
+    }
+  }
+
+  private void runLaunch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
+    if (System.nanoTime() > deadline) {
+      throw new Fault("runaway", at, "the run passed its wall-clock budget before launching " + kernel);
+    }
     IrFunction f = module.function(kernel);
     Code code = code(kernel);
+    checkDimensions(kernel, gridDims, blockDims, at);
+    int[] grid = {(int) gridDims[0], (int) gridDims[1], (int) gridDims[2]};
+    int[] block = {(int) blockDims[0], (int) blockDims[1], (int) blockDims[2]};
     long threads = (long) block[0] * block[1] * block[2];
-    long blocks = (long) grid[0] * grid[1] * grid[2];
-    if (threads <= 0 || blocks <= 0) {
-      throw new Fault("launch", at, "launch of " + kernel + " with an empty grid or block (" + dims(grid) + " blocks of " + dims(block) + " threads)");
-    }
     if (threads > limits.maxThreadsPerBlock()) {
       throw new Fault("launch", at, "launch of " + kernel + " asks for " + threads + " threads per block; " + limits.archName()
           + " allows at most " + limits.maxThreadsPerBlock() + " (cudaErrorInvalidConfiguration)");
     }
-    int sharedTotal = BlockExecutor.sharedBytes(code, (int) Math.min(Integer.MAX_VALUE, sharedBytes));
-    if (sharedBytes > Integer.MAX_VALUE || sharedTotal > limits.maxSharedBytesPerBlock()) {
-      throw new Fault("launch", at, "launch of " + kernel + " needs " + sharedTotal + " bytes of shared memory per block; "
+    // size_t in CUDA: a negative long here is a size past 2^63 bytes.
+    long sharedTotal = sharedBytes < 0 ? Long.MAX_VALUE : BlockExecutor.sharedBytes(code, sharedBytes);
+    if (sharedTotal > limits.maxSharedBytesPerBlock()) {
+      throw new Fault("launch", at, "launch of " + kernel + " needs " + (sharedTotal == Long.MAX_VALUE && sharedBytes < 0
+          ? Long.toUnsignedString(sharedBytes) + " bytes of dynamic" : sharedTotal + " bytes of") + " shared memory per block; "
           + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)");
     }
     long local = localBytes(code);
@@ -184,8 +230,9 @@ public final class Device {
           largest = m;
         }
       }
-      throw new Fault("launch", at, "launch of " + kernel + " needs " + local + " bytes of local memory per thread (its local array '"
-          + largest.name() + "'" + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
+      throw new Fault("launch", at, "launch of " + kernel + " needs " + (local == Long.MAX_VALUE ? "more than 2^63" : local)
+          + " bytes of local memory per thread (its local array '" + largest.name() + "'"
+          + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
           + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)");
     }
     int[] moduleAllocation = new int[code.memory.size()];
@@ -224,7 +271,7 @@ public final class Device {
       lx.warnings.add("printf: this launch's " + lx.printfKept + " calls were dropped: a run keeps " + (Printf.RUN_BYTES >> 20)
           + " MiB of printf output");
     }
-    launches.add(new LaunchRecord(f.name(), at, grid.clone(), block.clone(), (int) sharedBytes, sharedTotal, lx.counters,
+    launches.add(new LaunchRecord(f.name(), at, grid.clone(), block.clone(), (int) sharedBytes, (int) sharedTotal, lx.counters,
         sites(lx), List.copyOf(lx.phases), List.copyOf(lx.warnings)));
   }
 
@@ -339,7 +386,8 @@ public final class Device {
           }
         }
       }
-      if (checker != null && !checker.merge(chunk.checks[k], chunk.footprints[k], lx.global)) {
+      // A block stopped before it started (the wall clock) has no findings to merge.
+      if (checker != null && chunk.checks[k] != null && !checker.merge(chunk.checks[k], chunk.footprints[k], lx.global)) {
         throw new OrderDependence("block " + (chunk.first + k) + " of " + code.function.name()
             + " made more findings or ⊕ nodes than can be merged exactly");
       }
@@ -402,6 +450,17 @@ public final class Device {
       // A checker of its own only when blocks run on several threads (the launch's when on one).
       Checker checks = part.footprints != null ? part.checker : null;
       for (int k = c.next.getAndIncrement(); k < c.count && k <= c.stopAfter; k = c.next.getAndIncrement()) {
+        if (System.nanoTime() > part.deadline) {
+          // Checked where each block starts too: a grid of two billion one-instruction blocks
+          // never reaches the interpreter's check at each 65,536 instructions of one block.
+          c.faults[k] = new Fault("runaway", part.code.function.span(), "the run passed its wall-clock budget; block "
+              + BlockExecutor.blockName(blockIndex(c.first + k, g)) + " of " + part.code.function.name() + " (of "
+              + Long.toUnsignedString((long) g[0] * g[1] * g[2]) + " blocks) was about to start");
+          synchronized (c) {
+            c.stopAfter = Math.min(c.stopAfter, k);
+          }
+          break;
+        }
         part.budget = c.budget;
         part.printfRoom = c.printfRoom;
         if (part.footprints != null) {
@@ -476,7 +535,7 @@ public final class Device {
     }
     int threads = (lx.threadsPerBlock() + 31) / 32 * 32;
     long perSm = Math.min(blocksPerSm, threadsPerSm / Math.max(1, threads));
-    int shared = BlockExecutor.sharedBytes(lx.code, lx.dynamicSharedBytes);
+    long shared = BlockExecutor.sharedBytes(lx.code, lx.dynamicSharedBytes);
     if (shared > 0) {
       perSm = Math.min(perSm, sharedPerSm / shared);
     }
@@ -518,6 +577,11 @@ public final class Device {
     int next = 0;
     while (next < order.length || !resident.isEmpty()) {
       while (resident.size() < limit && next < order.length) {
+        if (System.nanoTime() > lx.deadline) {
+          throw new Fault("runaway", lx.code.function.span(), "the run passed its wall-clock budget; block "
+              + BlockExecutor.blockName(blockIndex(order[next], g)) + " of " + lx.code.function.name() + " (of " + total
+              + " blocks) was about to start");
+        }
         int[] idx = blockIndex(order[next++], g);
         BlockExecutor reuse = finished.poll();
         resident.add(reuse == null ? new BlockExecutor(lx, idx) : reuse.reset(idx));
@@ -623,8 +687,9 @@ public final class Device {
     return reg < code.function.regs().size() && code.function.regs().get(reg).name() != null ? code.function.regs().get(reg).name() : null;
   }
 
-  private static String dims(int[] d) {
-    return d[0] + "x" + d[1] + "x" + d[2];
+  /** A launch's dimensions as the program's unsigned values. */
+  private static String dims(long[] d) {
+    return Long.toUnsignedString(d[0]) + "x" + Long.toUnsignedString(d[1]) + "x" + Long.toUnsignedString(d[2]);
   }
 
   Allocation allocate(String name, long size) {

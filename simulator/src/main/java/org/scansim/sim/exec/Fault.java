@@ -28,6 +28,20 @@ public final class Fault extends RuntimeException {
   }
 
   private boolean reported;
+  private LaunchRecord.Faulted launch;
+
+  /** The kernel launch this fault stopped, or null for a fault in host code outside a launch. */
+  public LaunchRecord.Faulted launch() {
+    return launch;
+  }
+
+  /** Records the launch the fault stopped, once: the innermost launch names it. */
+  Fault inLaunch(LaunchRecord.Faulted l) {
+    if (launch == null) {
+      launch = l;
+    }
+    return this;
+  }
 
   /** Whether a checker already recorded this fault as a finding (with more detail than the fault). */
   public boolean reported() {

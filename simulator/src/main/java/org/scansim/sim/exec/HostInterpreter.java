@@ -23,7 +23,13 @@ public final class HostInterpreter {
 
   private final IrModule module;
   private final Device device;
-  private final Heap host = new Heap(Ptr.HOST, 1L << 30);
+  /**
+   * A cudaMalloc of more than this fails with cudaErrorMemoryAllocation, as on a GPU: no card
+   * has 256 GiB (an H200 has 141 GB). A smaller one past the simulator's budget is a fault.
+   */
+  static final long NO_DEVICE_HOLDS = 1L << 38;
+
+  private final Heap host;
   private final Map<String, Code> compiled = new HashMap<>();
   private final Map<String, Allocation> hostGlobals = new HashMap<>();
   private final StringBuilder output;
@@ -37,9 +43,14 @@ public final class HostInterpreter {
     this.module = module;
     this.device = device;
     this.output = output;
+    // Host memory shares the device's budget: a kernel file's host arrays are small.
+    this.host = new Heap(Ptr.HOST, device.global.budgetBytes());
     for (MemoryVar m : module.globals()) {
       if (m.space() == MemSpace.HOST) {
         Allocation a = host.allocate(m.name(), m.bytes());
+        if (a == null) {
+          throw new Fault("out-of-memory", m.span(), "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
+        }
         if (m.init() != null) {
           for (int i = 0; i < m.init().length; i++) {
             long bits = m.init()[i];
@@ -159,7 +170,7 @@ public final class HostInterpreter {
     if (frame[in.memory] == null) {
       frame[in.memory] = host.allocate(m.name(), m.bytes());
       if (frame[in.memory] == null) {
-        throw new Fault("out-of-memory", in.span, "host memory budget exhausted");
+        throw new Fault("out-of-memory", in.span, "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
       }
       frame[in.memory].fill((byte) 0xCD);
     }
@@ -183,8 +194,9 @@ public final class HostInterpreter {
   }
 
   private void launch(CInsn in, long[][] r) {
-    int[] grid = {(int) r[in.args[0]][0], (int) r[in.args[1]][0], (int) r[in.args[2]][0]};
-    int[] block = {(int) r[in.args[3]][0], (int) r[in.args[4]][0], (int) r[in.args[5]][0]};
+    // dim3's fields are unsigned ints: <<<2147483648u, 1>>> is 2^31 blocks, not -2^31.
+    long[] grid = {r[in.args[0]][0] & 0xFFFF_FFFFL, r[in.args[1]][0] & 0xFFFF_FFFFL, r[in.args[2]][0] & 0xFFFF_FFFFL};
+    long[] block = {r[in.args[3]][0] & 0xFFFF_FFFFL, r[in.args[4]][0] & 0xFFFF_FFFFL, r[in.args[5]][0] & 0xFFFF_FFFFL};
     long shared = r[in.args[6]][0];
     long[] args = new long[in.args.length - 7];
     for (int k = 0; k < args.length; k++) {
@@ -200,9 +212,15 @@ public final class HostInterpreter {
         long size = r[in.args[1]][0];
         // Named after the host pointer it is stored into (d_sums), as the user knows it.
         Allocation holder = hostMemory(pp, in, 8);
-        Allocation a = size < 0 ? null : device.allocate(holder.name, size);
+        if (size < 0 || size > NO_DEVICE_HOLDS) {
+          yield CUDA_ERROR_MEMORY_ALLOCATION; // as a GPU answers: no device has that much
+        }
+        Allocation a = device.allocate(holder.name, size);
         if (a == null) {
-          yield CUDA_ERROR_MEMORY_ALLOCATION;
+          // A size a GPU could give, but past the simulator's budget: a fault, not an error
+          // code, since a program that checks for it could not behave as it would on a GPU.
+          throw new Fault("out-of-memory", in.span, "cudaMalloc of " + holder.name + ": " + device.global.whyNot(size)
+              + " (the simulated device's budget; does the code free what it no longer needs?)");
         }
         hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), device.global.pointerTo(a));
         yield CUDA_SUCCESS;

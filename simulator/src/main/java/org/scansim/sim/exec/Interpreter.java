@@ -73,7 +73,7 @@ final class Interpreter {
       if (--lx.budget < 0) {
         throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
-            + in.span.position() + " (raise it with --max-instructions if the kernel is meant to run this long)");
+            + in.span.position());
       }
       if ((before >>> 16) != (lx.budget >>> 16)) {
         checkDeadline(w, in, mask);
@@ -449,6 +449,21 @@ final class Interpreter {
   }
 
   private void general(Warp w, CInsn in, int mask) {
+    try {
+      generalLanes(w, in, mask);
+    } catch (Fault f) {
+      if (f.span() == null && f.kind().equals("budget")) {
+        // The scan proof's graph filled up here: a loop that keeps applying ⊕, placed as the
+        // instruction budget would place it.
+        throw new Fault("runaway", in.span, f.getMessage() + "; warp " + w.index + " of block " + block.blockName() + " (threads "
+            + BlockExecutor.threadRange(w, mask) + ") was applying ⊕ at " + in.span.position() + ": does every loop end? (a kernel that applies ⊕ more than 16 times an element"
+            + " is proved only at a smaller n)");
+      }
+      throw f;
+    }
+  }
+
+  private void generalLanes(Warp w, CInsn in, int mask) {
     long[][] r = w.regs;
     int[] t = w.taint;
     if (checker != null && in.op != Op.LD && in.op != Op.ST && in.op != Op.ATOM && in.op != Op.SHFL && in.dst >= 0

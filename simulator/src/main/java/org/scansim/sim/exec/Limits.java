@@ -11,7 +11,25 @@ public record Limits(
     long maxWarpInstructions,
     long maxDeviceBytes,
     boolean independentThreadScheduling,
-    int maxLocalBytesPerThread) {
+    int maxLocalBytesPerThread,
+    int computeMajor) {
+
+  /** Limits of compute capability 9.x's launch dimensions. */
+  public Limits(String archName, int maxThreadsPerBlock, int maxSharedBytesPerBlock, long maxWarpInstructions, long maxDeviceBytes,
+      boolean independentThreadScheduling, int maxLocalBytesPerThread) {
+    this(archName, maxThreadsPerBlock, maxSharedBytesPerBlock, maxWarpInstructions, maxDeviceBytes, independentThreadScheduling,
+        maxLocalBytesPerThread, 9);
+  }
+
+  /** The largest grid along an axis (0 x, 1 y, 2 z) ({@link org.scansim.sim.arch.Architecture#maxGridDim}). */
+  public long maxGridDim(int axis) {
+    return org.scansim.sim.arch.Architecture.maxGridDim(computeMajor, axis);
+  }
+
+  /** The largest block along an axis ({@link org.scansim.sim.arch.Architecture#maxBlockDim}). */
+  public long maxBlockDim(int axis) {
+    return org.scansim.sim.arch.Architecture.maxBlockDim(computeMajor, axis);
+  }
 
   /** Limits with the local memory per thread of compute capability 2.0 on. */
   public Limits(String archName, int maxThreadsPerBlock, int maxSharedBytesPerBlock, long maxWarpInstructions, long maxDeviceBytes,

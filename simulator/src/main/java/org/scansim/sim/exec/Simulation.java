@@ -544,6 +544,6 @@ public final class Simulation {
    * kernel-only submission). Throws {@link Fault} like a launch from host code.
    */
   public void launch(String kernel, int[] grid, int[] block, long sharedBytes, long[] args) {
-    device.launch(kernel, grid, block, sharedBytes, args, null);
+    device.launch(kernel, new long[] {grid[0], grid[1], grid[2]}, new long[] {block[0], block[1], block[2]}, sharedBytes, args, null);
   }
 }

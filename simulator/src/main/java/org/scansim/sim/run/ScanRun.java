@@ -3,6 +3,7 @@ package org.scansim.sim.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.Frontend;
+import org.scansim.frontend.parse.LargeStack;
 import org.scansim.frontend.ast.Decl;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.sema.Space;
@@ -205,9 +206,14 @@ public final class ScanRun {
     Options o = req.options();
     IrType t = IrType.of(elem);
     Architecture arch = req.arch();
-    Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
-        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
-            o.deviceBytes(), arch.independentThreadScheduling(), arch.maxLocalMemoryPerThreadBytes()));
+    Simulation sim;
+    try {
+      sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
+          new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
+              o.deviceBytes(), arch.independentThreadScheduling(), arch.maxLocalMemoryPerThreadBytes(), arch.computeMajor()));
+    } catch (Fault f) { // a module variable that does not fit: the program faults before it starts
+      return new Single(List.of(), "", null, List.of(), f, o.checks().isEmpty() ? List.of() : List.of(finding(f)), null, null);
+    }
     sim.setSeed(seed);
     sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
     sim.setResidentBlocks(req.residentBlocks());
@@ -231,16 +237,7 @@ public final class ScanRun {
           : List.of(finding(f));
       return new Single(List.of(), "", null, List.of(), f, findings, null, null);
     }
-    Fault fault = null;
-    try {
-      how.call(sim, in.pointer(), out.pointer(), n);
-    } catch (Fault f) {
-      fault = f;
-    } catch (OutOfMemoryError e) {
-      fault = outOfMemory("the simulation", n, o.checks());
-    } catch (StackOverflowError e) {
-      fault = new Fault("runaway", null, "the simulation nested too deeply (n = " + req.n() + ")");
-    }
+    Fault fault = simulate(sim, how, in.pointer(), out.pointer(), n, o.checks());
     Boolean correct = null;
     List<String> mismatches = new ArrayList<>();
     // The values, only for comparing schedules; the check reads the buffer itself.
@@ -265,6 +262,34 @@ public final class ScanRun {
     }
     return new Single(List.copyOf(sim.launches()), sim.output(), correct, List.copyOf(mismatches), fault, sim.findings(), proof,
         result);
+  }
+
+  /**
+   * Runs the program on a thread with a large stack ({@link LargeStack}), whatever the caller's,
+   * so that host recursion stops at the host interpreter's depth limit with its position and the
+   * function's name on every thread ({@code run} and {@code grade} alike), not at the end of
+   * whichever stack the caller had. Returns the fault the run ended with, or null.
+   */
+  private static Fault simulate(Simulation sim, Invocation how, long in, long out, int n, Set<Check> checks) {
+    Fault[] fault = new Fault[1];
+    RuntimeException[] other = new RuntimeException[1];
+    LargeStack.run(() -> {
+      try {
+        how.call(sim, in, out, n);
+      } catch (Fault f) {
+        fault[0] = f;
+      } catch (OutOfMemoryError e) {
+        fault[0] = outOfMemory("the simulation", n, checks);
+      } catch (StackOverflowError e) {
+        fault[0] = new Fault("runaway", null, "the simulation nested too deeply (n = " + n + ")");
+      } catch (RuntimeException e) { // rethrown on the caller's thread (a rerun on one thread, say)
+        other[0] = e;
+      }
+    });
+    if (other[0] != null) {
+      throw other[0];
+    }
+    return fault[0];
   }
 
   /**

@@ -128,7 +128,8 @@ class ExecutionTest {
   void launchLimitsAreEnforced() {
     assertThatThrownBy(() -> run(kernel("  out[t] = 0;", 2048), 32, null))
         .isInstanceOf(Fault.class)
-        .hasMessageContaining("2048 threads per block; hopper allows at most 1024");
+        .hasMessage("launch of k with blocks of 2048x1x1 threads: blockDim.x may be at most 1024 on hopper"
+            + " (cudaErrorInvalidConfiguration)");
   }
 
   @Test

@@ -87,7 +87,9 @@ class ProofBudgetTest {
     Simulation sim = simulation(n, 1, budget);
     assertThatThrownBy(() -> run(sim, n))
         .isInstanceOf(Fault.class)
-        .hasMessage("the scan proof needs more than " + budget + " nodes of the ⊕ graph; prove it at a smaller n");
+        .hasMessageStartingWith("the scan proof needs more than " + budget + " nodes of the ⊕ graph (it keeps at most 16n, and at"
+            + " least 2^23); warp 3 of block (3,0,0) (threads 96..127) was applying ⊕ at t.cu:11:23")
+        .satisfies(e -> assertThat(((Fault) e).span().position()).isEqualTo("t.cu:11:23"));
   }
 
   /** On several threads the block that does not fit is found when the chunk's blocks are merged; the caller repeats the run on one thread (above). */
