@@ -162,8 +162,14 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     if (o.fault() != null) {
-      err.println(o.fault().span() == null ? "scansim: fault: " + o.fault().getMessage()
-          : o.fault().span().position() + ": fault: " + o.fault().getMessage());
+      // The report above says what faulted and where; only the flag that raises a budget is added.
+      if (o.fault().kind().equals("runaway") && o.fault().getMessage().contains("instruction budget")) {
+        err.println("scansim: note: --max-instructions N raises the instruction budget (now " + maxInstructions
+            + " warp instructions) if the kernel is meant to run this long");
+      } else if (o.fault().kind().equals("runaway") && o.fault().getMessage().contains("wall-clock budget")) {
+        err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + wallSeconds
+            + " s) if the kernel is meant to run this long");
+      }
       return Main.KERNEL_FAULT;
     }
     return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
@@ -262,12 +268,19 @@ final class RunCommand implements Callable<Integer> {
     return false;
   }
 
-  /** Writes {@code text} to {@code p} whole or not at all: a temporary file beside it, then a move. */
+  /**
+   * Writes {@code text} to {@code p} whole or not at all: a temporary file beside it, then a
+   * move. The file is readable by all (rw-r--r--) as a report should be, and as {@code grade}'s
+   * are: a temporary file starts as rw-------.
+   */
   static void write(Path p, String text) throws IOException {
     Path dir = p.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(dir, ".scansim-", ".tmp");
     try {
       Files.writeString(tmp, text, StandardCharsets.UTF_8);
+      if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+      }
       Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(tmp);

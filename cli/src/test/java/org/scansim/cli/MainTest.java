@@ -118,7 +118,7 @@ class MainTest {
     Files.write(f, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2});
     CliRun r = run("check", f.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(r.err()).contains("not a UTF-8 text file");
+    assertThat(r.err()).startsWith(f + ":1:1: error: invalid UTF-8: byte 0xff cannot start or continue a character here");
   }
 
   private static final String SCAN = """
@@ -173,7 +173,30 @@ class MainTest {
     Path f = write("oob.cu", SCAN.replace("s[t] += v;", "s[t + 1] += v;"));
     CliRun r = run("run", f.toString(), "--n", "64");
     assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
-    assertThat(r.err()).contains("oob.cu:9:").contains("index 64 of 's'").doesNotContain("\tat ");
+    assertThat(r.out()).contains("fault: " + f + ":9:").contains("index 64 of 's'").doesNotContain("\tat ");
+    // Once, in the report: it was printed again on standard error.
+    assertThat(r.err()).isEmpty();
+    // The launch that faulted is in the launches table, numbered, without counters.
+    assertThat(r.out()).contains("\n  0  scan    1x1x1  64x1x1  -").contains("(launch 0 faulted: its counters are not reported)");
+  }
+
+  @Test
+  void aRunawayKernelNamesTheFlagThatRaisesItsBudgetOnStandardError() throws IOException {
+    Path f = write("spin.cu", SCAN.replace("if (t < n) out[t] = s[t];", "while (true) { s[t] += 1.0f; }"));
+    CliRun r = run("run", f.toString(), "--n", "64", "--max-instructions", "100000");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.out()).contains("the launch ran past its instruction budget").doesNotContain("--max-instructions");
+    assertThat(r.err()).isEqualTo("scansim: note: --max-instructions N raises the instruction budget (now 100000 warp instructions)"
+        + " if the kernel is meant to run this long\n");
+  }
+
+  @Test
+  void reportsAreWrittenReadableByAll() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+    Path f = write("scan.cu", SCAN);
+    Path json = dir.resolve("r.json");
+    assertThat(run("run", f.toString(), "--n", "8", "--json", json.toString()).code()).isZero();
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(json))).isEqualTo("rw-r--r--");
   }
 
   @Test

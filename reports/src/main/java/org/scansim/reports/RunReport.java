@@ -16,7 +16,7 @@ import org.scansim.sim.run.ScanRun;
 
 /** Everything {@code scansim run} reports, in the order the JSON lists it. */
 @JsonPropertyOrder({"schemaVersion", "inputs", "entry", "elementType", "correct", "mismatches", "fault", "checks", "findings",
-    "proof", "scheduleDifferences", "launches", "totals", "sites", "diagnostics", "output"})
+    "proof", "scheduleDifferences", "launches", "faultedLaunch", "totals", "sites", "diagnostics", "output"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunReport(
     int schemaVersion,
@@ -31,6 +31,7 @@ public record RunReport(
     Proof proof,
     List<String> scheduleDifferences,
     List<Launch> launches,
+    FaultedLaunch faultedLaunch,
     CounterSet totals,
     List<Site> sites,
     List<Diagnostic> diagnostics,
@@ -44,6 +45,15 @@ public record RunReport(
   @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes", "sharedBytesPerBlock", "counters", "phases"})
   public record Launch(int index, String kernel, String location, List<Integer> grid, List<Integer> block,
       int dynamicSharedBytes, int sharedBytesPerBlock, CounterSet counters, List<CounterSet> phases) {}
+
+  /** The launch a fault stopped: numbered after the completed ones, with no counters (see {@link LaunchRecord.Faulted}). */
+  @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes"})
+  public record FaultedLaunch(int index, String kernel, String location, List<Long> grid, List<Long> block, long dynamicSharedBytes) {
+    static FaultedLaunch of(LaunchRecord.Faulted f) {
+      return f == null ? null : new FaultedLaunch(f.index(), f.kernel(), where(f.launchSite()), f.grid(), f.block(),
+          f.dynamicSharedBytes());
+    }
+  }
 
   @JsonPropertyOrder({"launch", "kernel", "location", "operation", "array", "counters"})
   public record Site(int launch, String kernel, String location, String operation, String array, CounterSet counters) {}
@@ -132,7 +142,8 @@ public record RunReport(
     return new RunReport(SCHEMA_VERSION, inputs, o.entry(), o.elementType(), o.correct(),
         o.mismatches().isEmpty() ? null : o.mismatches(), fault, checking ? names : null,
         checking ? o.findings().stream().map(FindingRecord::of).toList() : null, o.proof() == null ? null : Proof.of(o.proof()),
-        o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches, CounterSet.of(totals), sites, diags,
+        o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches,
+        o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()), CounterSet.of(totals), sites, diags,
         o.output().isEmpty() ? null : o.output());
   }
 

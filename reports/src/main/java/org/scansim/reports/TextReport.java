@@ -95,10 +95,23 @@ public final class TextReport {
       rows.add(launchRow(String.valueOf(l.index()), l.kernel(), dims(l.grid()), dims(l.block()),
           String.valueOf(l.sharedBytesPerBlock()), l.counters()));
     }
+    RunReport.FaultedLaunch faulted = r.faultedLaunch();
+    if (faulted != null) {
+      String[] row = new String[rows.get(0).length];
+      java.util.Arrays.fill(row, "-");
+      row[0] = String.valueOf(faulted.index());
+      row[1] = faulted.kernel();
+      row[2] = unsignedDims(faulted.grid());
+      row[3] = unsignedDims(faulted.block());
+      rows.add(row);
+    }
     if (launches.size() > 1) {
       rows.add(launchRow("", "total", "", "", "", r.totals()));
     }
     table(rows, out);
+    if (faulted != null) {
+      out.append("  (launch ").append(faulted.index()).append(" faulted: its counters are not reported)\n");
+    }
     if (elided) {
       out.append("  (").append(launches.size() - FIRST_LAUNCHES - LAST_LAUNCHES)
           .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
@@ -157,6 +170,10 @@ public final class TextReport {
         c.sharedLoadBankConflicts() + "/" + c.sharedStoreBankConflicts(), String.valueOf(c.maxConflictDegree()),
         c.globalLoadInstructions() + "/" + c.globalStoreInstructions(), c.globalLoadSectors() + "/" + c.globalStoreSectors(),
         String.valueOf(c.barriers()), String.valueOf(c.work())};
+  }
+
+  private static String unsignedDims(List<Long> d) {
+    return d.get(0) + "x" + d.get(1) + "x" + d.get(2);
   }
 
   private static String dims(List<Integer> d) {
