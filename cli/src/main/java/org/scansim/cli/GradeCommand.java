@@ -10,6 +10,7 @@ import org.scansim.grade.Assignment;
 import org.scansim.grade.AssignmentReader;
 import org.scansim.grade.Batch;
 import org.scansim.grade.GradeException;
+import org.scansim.grade.GradescopeRun;
 import org.scansim.grade.Graded;
 import org.scansim.grade.Grader;
 import org.scansim.grade.SummaryCsv;
@@ -32,14 +33,25 @@ import picocli.CommandLine.Spec;
       "OUT/<name>/report.txt per submission, and OUT/summary.csv for a folder;",
       "a single file's report is also printed. Exit code 0 whenever grading ran,",
       "whatever the scores; 2 for a bad spec or usage.",
+      "With --gradescope SUBMISSION_DIR RESULTS_JSON, grades one student's folder",
+      "as Gradescope's run_autograder does: the file the spec names, or the one",
+      ".cu file in the folder, and always writes RESULTS_JSON (0 points and the",
+      "reason when there is nothing to grade).",
       ""
     })
 final class GradeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "SUBMISSION.cu|DIR",
-      description = "one submission, or a folder whose .cu files are the submissions")
+      description = "one submission, or a folder whose .cu files are the submissions (with --gradescope: one student's folder)")
   Path input;
+
+  @Parameters(index = "1", arity = "0..1", paramLabel = "RESULTS_JSON",
+      description = "with --gradescope: where results.json goes (Gradescope's is /autograder/results/results.json)")
+  Path results;
+
+  @Option(names = "--gradescope", description = "grade one student's submission folder and always write RESULTS_JSON")
+  boolean gradescope;
 
   @Option(names = "--spec", required = true, paramLabel = "ASSIGNMENT.json", description = "the assignment spec")
   Path specFile;
@@ -52,6 +64,9 @@ final class GradeCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (gradescope || results != null) {
+      return gradescope(stdout, err);
+    }
     Assignment assignment;
     Batch.Plan plan;
     try {
@@ -91,5 +106,30 @@ final class GradeCommand implements Callable<Integer> {
       stdout.println("wrote " + out.resolve(Batch.SUMMARY) + " and a results folder per submission under " + out);
     }
     return Main.OK;
+  }
+
+  /** {@code --gradescope SUBMISSION_DIR RESULTS_JSON}: one folder, one results file, always. */
+  private int gradescope(PrintWriter stdout, PrintWriter err) {
+    if (!gradescope || results == null) {
+      err.println("scansim: error: RESULTS_JSON goes with --gradescope: scansim grade --gradescope SUBMISSION_DIR RESULTS_JSON"
+          + " --spec ASSIGNMENT.json");
+      return Main.INVALID_INPUT;
+    }
+    try {
+      Batch.checkResultsFile(results, input, specFile);
+    } catch (GradeException e) {
+      e.problems().forEach(err::println);
+      return Main.INVALID_INPUT;
+    }
+    GradescopeRun.Outcome o = GradescopeRun.grade(input, specFile);
+    try {
+      GradescopeRun.write(results, o.results());
+    } catch (IOException e) {
+      err.println("scansim: error: cannot write " + results + ": " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    stdout.print(o.report());
+    stdout.println("wrote " + results);
+    return o.specProblem() ? Main.INVALID_INPUT : Main.OK;
   }
 }

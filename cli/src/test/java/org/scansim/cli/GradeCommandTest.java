@@ -146,8 +146,8 @@ class GradeCommandTest {
     Files.writeString(spec, "{\"title\": \"x\", \"colour\": \"red\"}");
     CliRun r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("o").toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(r.err()).isEqualTo(spec + ":1:16: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, launch, "
-        + "points, scan, sizes, title\n");
+    assertThat(r.err()).isEqualTo(spec + ":1:16: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, file, "
+        + "launch, leaderboard, points, scan, sizes, title, visibility\n");
     assertThat(dir.resolve("o")).doesNotExist();
     CliRun missing = run("grade", dir.resolve("none").toString(), "--spec", spec().toString(), "--out", dir.resolve("o").toString());
     assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
@@ -166,5 +166,35 @@ class GradeCommandTest {
     CliRun r = run("grade", "--help");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("examples/grading/README.md").contains("Exit code 0 whenever grading ran").contains("--out=DIR");
+  }
+
+  @Test
+  void gradescopeModeAlwaysWritesItsResultsFile() throws IOException {
+    Path spec = spec();
+    Path student = Files.createDirectories(dir.resolve("submission").resolve("nested"));
+    Files.copy(grading().resolve("submissions/kogge_stone.cu"), student.resolve("my_scan.cu"));
+    Path results = dir.resolve("results").resolve("results.json");
+    CliRun r = run("grade", "--gradescope", dir.resolve("submission").toString(), results.toString(), "--spec", spec.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("scansim grade nested/my_scan.cu\n").endsWith("wrote " + results + "\n");
+    assertThat(Files.readString(results)).contains("\"score\" : 100,").contains("\"execution_time\" : ");
+    if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(results))).isEqualTo("rw-r--r--");
+    }
+    // Nothing to grade: still a results file, with 0 points and the reason.
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    Files.writeString(empty.resolve("scan.cu.txt"), "not a kernel\n");
+    r = run("grade", "--gradescope", empty.toString(), results.toString(), "--spec", spec.toString());
+    assertThat(r.code()).isZero();
+    assertThat(Files.readString(results)).contains("\"score\" : 0,").contains("Your submission has no .cu file");
+    // A bad spec: a results file that says so, and exit code 2.
+    Path bad = Files.writeString(dir.resolve("bad.json"), "{}");
+    r = run("grade", "--gradescope", empty.toString(), results.toString(), "--spec", bad.toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(Files.readString(results)).contains("The autograder's assignment spec cannot be read");
+    // RESULTS_JSON without --gradescope is a usage error.
+    r = run("grade", empty.toString(), results.toString(), "--spec", spec.toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).startsWith("scansim: error: RESULTS_JSON goes with --gradescope");
   }
 }

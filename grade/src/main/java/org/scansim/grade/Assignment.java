@@ -22,6 +22,9 @@ import org.scansim.sim.run.ScanRun;
  * @param defines -D macros for every submission, in the spec's order (a null value defines 1)
  * @param budgets what one run may consume
  * @param points  the points of each test
+ * @param file    the file a submission folder must hold ({@code --gradescope}); null: its one {@code .cu} file
+ * @param visibility each test group's Gradescope visibility ({@link #visibilityOf})
+ * @param leaderboard the Gradescope leaderboard's columns, in order ({@link #LEADERBOARD})
  */
 public record Assignment(
     String origin,
@@ -33,7 +36,28 @@ public record Assignment(
     List<Integer> sizes,
     Map<String, String> defines,
     Budgets budgets,
-    Points points) {
+    Points points,
+    String file,
+    Map<String, String> visibility,
+    List<String> leaderboard) {
+
+  /** Gradescope's visibilities of a test or a result (its autograder specification). */
+  public static final List<String> VISIBILITIES = List.of("visible", "hidden", "after_due_date", "after_published");
+
+  /**
+   * The test groups a visibility can be given to: {@code default} for every test not named,
+   * and one key per kind of test (the keys of {@code points}, and {@code compiles}).
+   */
+  public static final List<String> TEST_GROUPS = List.of("default", "compiles", "correctness", "races", "barriers", "bounds",
+      "initialisation", "workEfficiency", "bankConflicts");
+
+  /** The leaderboard's possible columns: measured at the largest size, lower is better. */
+  public static final List<String> LEADERBOARD = List.of("bankConflicts", "work");
+
+  /** The visibility of a group's tests ({@link #TEST_GROUPS}). */
+  public String visibilityOf(String group) {
+    return visibility.getOrDefault(group, visibility.getOrDefault("default", "visible"));
+  }
 
   /** The largest size, where bank conflicts are measured. */
   public int largestSize() {

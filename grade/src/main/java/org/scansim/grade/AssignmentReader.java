@@ -56,7 +56,8 @@ public final class AssignmentReader {
   // The file as Jackson sees it: every field optional here, so that a missing one is reported by
   // name below rather than as a mapping failure.
   record SpecFile(String title, String entry, LaunchFile launch, String scan, String arch, List<Integer> sizes,
-      Map<String, String> defines, BudgetsFile budgets, PointsFile points) {}
+      Map<String, String> defines, BudgetsFile budgets, PointsFile points, String file, Map<String, String> visibility,
+      List<String> leaderboard) {}
 
   record LaunchFile(String block, String grid, String sharedBytes) {}
 
@@ -158,9 +159,70 @@ public final class AssignmentReader {
       }
     }
     Assignment.Points points = points(f.points(), problems);
+    String file = file(f.file(), problems);
+    Map<String, String> visibility = visibility(f.visibility(), problems);
+    List<String> leaderboard = leaderboard(f.leaderboard(), points, problems);
     return problems.isEmpty()
-        ? new Assignment(origin, title, entry, launch, scan, arch, sizes, defines, budgets, points)
+        ? new Assignment(origin, title, entry, launch, scan, arch, sizes, defines, budgets, points, file, visibility, leaderboard)
         : null;
+  }
+
+  /** The file a submission folder must hold: a relative path inside it, ending in .cu. */
+  private static String file(String file, List<String> problems) {
+    if (file == null) {
+      return null;
+    }
+    java.nio.file.Path p;
+    try {
+      p = java.nio.file.Path.of(file).normalize();
+    } catch (java.nio.file.InvalidPathException e) {
+      problems.add("\"file\": \"" + file + "\" is not a file name");
+      return null;
+    }
+    if (file.isBlank() || p.isAbsolute() || p.startsWith("..") || !file.endsWith(".cu")) {
+      problems.add("\"file\": \"" + file + "\" must be a .cu file's path inside the submission folder, such as \"scan.cu\"");
+      return null;
+    }
+    return p.toString();
+  }
+
+  private static Map<String, String> visibility(Map<String, String> given, List<String> problems) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (given == null) {
+      return out;
+    }
+    for (Map.Entry<String, String> e : given.entrySet()) {
+      if (!Assignment.TEST_GROUPS.contains(e.getKey())) {
+        problems.add("\"visibility\": \"" + e.getKey() + "\" is not a test group; use one of "
+            + String.join(", ", Assignment.TEST_GROUPS));
+      } else if (!Assignment.VISIBILITIES.contains(e.getValue())) {
+        problems.add("\"visibility\": \"" + e.getKey() + "\" must be one of " + String.join(", ", Assignment.VISIBILITIES)
+            + " (Gradescope's visibilities), not \"" + e.getValue() + "\"");
+      } else {
+        out.put(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
+
+  private static List<String> leaderboard(List<String> given, Assignment.Points points, List<String> problems) {
+    if (given == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String column : given) {
+      if ("cycles".equals(column)) {
+        problems.add("\"leaderboard\": \"cycles\" is not measured yet (scansim has no timing model); use "
+            + String.join(" or ", Assignment.LEADERBOARD));
+      } else if (!Assignment.LEADERBOARD.contains(column)) {
+        problems.add("\"leaderboard\": \"" + column + "\" is not a column; use " + String.join(" or ", Assignment.LEADERBOARD));
+      } else if (out.contains(column)) {
+        problems.add("\"leaderboard\": \"" + column + "\" is listed twice");
+      } else {
+        out.add(column);
+      }
+    }
+    return List.copyOf(out);
   }
 
   private static <T> T required(T value, String field, List<String> problems) {

@@ -29,13 +29,13 @@ public final class Batch {
    */
   public record Submission(Path file, String name, String folder) {}
 
-  /** What a path names: one file, or every {@code .cu} file directly in a folder, by file name. */
+  /** What a path names: one file, or every {@code .cu} file (or link) directly in a folder, by file name. */
   public record Plan(boolean folder, List<Submission> submissions) {}
 
   private Batch() {}
 
   public static Plan plan(Path input) throws GradeException {
-    if (Files.isRegularFile(input)) {
+    if (Files.isRegularFile(input) || Files.isSymbolicLink(input)) {
       String name = input.getFileName().toString();
       return new Plan(false, List.of(new Submission(input, name, folderName(name, new HashSet<>()))));
     }
@@ -44,7 +44,9 @@ public final class Batch {
     }
     List<Path> files;
     try (Stream<Path> s = Files.list(input)) {
-      files = s.filter(p -> p.getFileName().toString().endsWith(".cu") && Files.isRegularFile(p))
+      // Links too (not followed here): grading one that leaves the folder gives its student a
+      // result that says so, rather than skipping it without a word.
+      files = s.filter(p -> p.getFileName().toString().endsWith(".cu") && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
           .sorted(Comparator.comparing(p -> p.getFileName().toString()))
           .toList();
     } catch (IOException e) {
@@ -100,6 +102,24 @@ public final class Batch {
       if (g.startsWith(o)) {
         throw new GradeException(out + ": error: contains an input (" + given + "); choose another --out");
       }
+    }
+  }
+
+  /**
+   * Refuses a results file that is the spec or lies inside the submission's folder (grading
+   * changes nothing the user gave), or that is a folder.
+   */
+  public static void checkResultsFile(Path results, Path folder, Path spec) throws GradeException {
+    if (Files.isDirectory(results, LinkOption.NOFOLLOW_LINKS)) {
+      throw new GradeException(results + ": error: is a folder; RESULTS_JSON is the file to write, such as results/results.json");
+    }
+    Path r = canonical(results);
+    if (r.equals(canonical(spec))) {
+      throw new GradeException(results + ": error: is the spec (" + spec + "); choose another RESULTS_JSON");
+    }
+    if (r.startsWith(canonical(folder))) {
+      throw new GradeException(results + ": error: is inside the submission's folder (" + folder + "), which grading never"
+          + " changes; choose another RESULTS_JSON");
     }
   }
 

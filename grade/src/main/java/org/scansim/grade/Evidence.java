@@ -13,8 +13,19 @@ import org.scansim.sim.run.ScanRun;
  * @param compileOutput the diagnostics, or why it was not compiled
  * @param entryProblem  why it does not define the entry the assignment asks for; null when it does
  * @param runs          one per size, in ascending n; empty when it was not run
+ * @param unread        why the file was not read at all (a link out of its folder, a folder, not
+ *                      UTF-8), as the diagnostic to show; null when it was read
  */
-record Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs) {
+record Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs, String unread) {
+
+  Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs) {
+    this(name, compiled, compileOutput, entryProblem, runs, null);
+  }
+
+  /** A submission whose file could not be read, with the diagnostic that says why. */
+  static Evidence unreadable(String name, String diagnostic) {
+    return new Evidence(name, false, diagnostic, null, List.of(), diagnostic);
+  }
 
   /** Whether the submission got as far as running. */
   boolean ran() {

@@ -1,10 +1,5 @@
 package org.scansim.grade;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,7 +8,9 @@ import java.util.Optional;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.Diagnostic;
 import org.scansim.frontend.diag.DiagnosticPrinter;
+import org.scansim.frontend.diag.Severity;
 import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.diag.SourceReader;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.check.Check;
 import org.scansim.sim.exec.Fault;
@@ -26,9 +23,10 @@ import org.scansim.sim.run.ScanRun;
  * {@link StackOverflowError} and {@link OutOfMemoryError} included, becomes a graded result.
  *
  * <p>What a submission can reach: the front end knows no file, process or network call (an
- * undeclared {@code fopen} or {@code system} is a compile error), quoted {@code #include}s are
- * refused (they could read the grader's files), and a run sees only the simulated device within
- * the spec's budgets.
+ * undeclared {@code fopen} or {@code system} is a compile error); the file, and any file it
+ * includes, must be a regular file inside the submission's folder after following links
+ * (quoted {@code #include}s are refused outright when submissions share a folder); and a run sees
+ * only the simulated device within the spec's budgets.
  */
 public final class Grader {
   private final Assignment assignment;
@@ -46,10 +44,23 @@ public final class Grader {
     return Scoring.testNames(assignment);
   }
 
-  /** Grades {@code file}, reported under {@code name} (a path relative to what the user gave). Never throws. */
+  /**
+   * Grades {@code file}, reported under {@code name} (a path relative to what the user gave),
+   * reading nothing outside the file's own folder. Never throws.
+   */
   public Graded grade(Path file, String name) {
+    Path parent = file.toAbsolutePath().getParent();
+    return grade(file, name, parent == null ? file.toAbsolutePath() : parent, IncludeLoader.NONE);
+  }
+
+  /**
+   * Grades {@code file}, which must resolve to a regular file inside {@code root} (a link out
+   * of it is refused, and the student's result says so); quoted includes are read through
+   * {@code includes}. Never throws.
+   */
+  public Graded grade(Path file, String name, Path root, IncludeLoader includes) {
     try {
-      Evidence e = observe(file, name);
+      Evidence e = observe(file, name, root, includes);
       return Scoring.score(assignment, e);
     } catch (Throwable t) { // a submission must never stop the batch, whatever it did to the grader
       return Scoring.crashed(assignment, name, "grading stopped: " + describe(t));
@@ -67,16 +78,16 @@ public final class Grader {
         + "); please report this submission";
   }
 
-  private Evidence observe(Path file, String name) {
-    String text;
-    try {
-      text = read(file);
-    } catch (IOException e) {
-      return new Evidence(name, false, name + ": " + e.getMessage() + "\n", null, List.of());
+  private Evidence observe(Path file, String name, Path root, IncludeLoader includes) {
+    SourceReader.Read read = SourceReader.read(file, name, root);
+    if (!read.ok()) {
+      String where = read.at() == null ? name + ": error: " + read.problem() + "\n"
+          : Scoring.clean(DiagnosticPrinter.render(new Diagnostic(Severity.ERROR, read.at(), read.problem(), List.of())));
+      return Evidence.unreadable(name, where);
     }
-    SourceFile source = new SourceFile(name, text);
+    SourceFile source = read.file();
     Watchdog.Ended<Frontend.Result> c = Watchdog.run("scansim-grade-compile", assignment.budgets().compileSeconds(),
-        () -> Frontend.compile(source, new LinkedHashMap<>(assignment.defines()), IncludeLoader.NONE));
+        () -> Frontend.compile(source, new LinkedHashMap<>(assignment.defines()), includes));
     if (c.timedOut()) {
       return new Evidence(name, false, name + ": the compilation did not finish within budgets.compileSeconds = "
           + Scoring.number(assignment.budgets().compileSeconds()) + " s\n", null, List.of());
@@ -115,25 +126,6 @@ public final class Grader {
       out.append("note: ").append(r.diagnostics().dropped()).append(" further error(s) not shown\n");
     }
     return out.toString();
-  }
-
-  /** Reads the file as the front end would: bounded in size, UTF-8 only. */
-  private static String read(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new IOException("not a regular file");
-    }
-    if (Files.size(file) > Frontend.MAX_SOURCE_BYTES) {
-      throw new IOException("file is larger than " + (Frontend.MAX_SOURCE_BYTES >> 20) + " MiB");
-    }
-    try {
-      return StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file)))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw new IOException("not a UTF-8 text file");
-    }
   }
 
   private List<Evidence.SizeRun> runAll(Frontend.Result r) {

@@ -146,14 +146,37 @@ final class Scoring {
   static Graded crashed(Assignment a, String name, String why) {
     List<GradescopeResults.Test> tests = new ArrayList<>();
     maxima(a).forEach((test, max) -> tests.add(test(test, max, false, why + "\n")));
-    return assemble(a, name, tests, why);
+    return assemble(a, name, tests, why, null);
+  }
+
+  /**
+   * A submission folder with nothing to grade (no .cu file, several, not the file the spec
+   * names): every test 0, and the reason first, in the student's words.
+   */
+  static Graded notGraded(Assignment a, String why) {
+    List<GradescopeResults.Test> tests = new ArrayList<>();
+    maxima(a).forEach((test, max) -> tests.add(test(test, max, false, "Not run: " + why + "\n")));
+    Graded g = assemble(a, "submission", tests, "nothing was graded", null);
+    GradescopeResults r = g.results();
+    GradescopeResults top = new GradescopeResults(r.score(), r.maxScore(), r.executionTime(), clean(why + "\n" + r.output()),
+        r.visibility(), r.stdoutVisibility(), r.leaderboard(), r.tests());
+    return new Graded(g.name(), top, why + "\n\n" + g.report());
   }
 
   static Graded score(Assignment a, Evidence e) {
     Map<String, BigDecimal> max = maxima(a);
     List<GradescopeResults.Test> tests = new ArrayList<>();
-    String compileText = e.compileOutput() + (e.compiled() ? e.name() + ": compiles\n" : "")
-        + (e.entryProblem() != null ? e.entryProblem() : e.ran() ? "it defines the entry " + a.entry().spelling() + "\n" : "");
+    String compileText;
+    if (e.ran()) {
+      compileText = e.compileOutput() + e.name() + ": compiles\nit defines the entry " + a.entry().spelling() + "\n";
+    } else if (e.compiled()) {
+      compileText = "Failed: " + e.name() + " does not define the entry the assignment asks for, " + a.entry().spelling()
+          + " (the file itself compiles).\n" + e.compileOutput() + e.entryProblem();
+    } else if (e.unread() != null) {
+      compileText = "Failed: " + e.name() + " was not read, so it was not graded.\n" + e.unread();
+    } else {
+      compileText = "Failed: " + e.name() + " does not compile.\n" + e.compileOutput();
+    }
     tests.add(test(COMPILES, BigDecimal.ZERO, e.ran(), compileText));
     if (!e.ran()) {
       String why = !e.compiled() ? "not run: the submission does not compile (see Compiles)"
@@ -164,7 +187,7 @@ final class Scoring {
         }
       });
       return assemble(a, e.name(), tests, e.compiled() ? "the entry the assignment asks for is missing or different"
-          : "the submission does not compile");
+          : e.unread() != null ? "the file was not read (see Compiles)" : "the submission does not compile", null);
     }
     List<Evidence.SizeRun> runs = e.runs();
     for (Evidence.SizeRun r : runs) {
@@ -174,8 +197,8 @@ final class Scoring {
     long correct = runs.stream().filter(Evidence.SizeRun::correct).count();
     long needed = (runs.size() + 1) / 2;
     String gate = correct >= needed ? null
-        : "not awarded: the output is correct at " + correct + " of " + runs.size() + " sizes, and this test gives points only to a "
-            + "kernel that computes the scan at half of the sizes at least (" + needed + ")";
+        : "Not awarded: the output is correct at only " + correct + " of the " + runs.size() + " sizes, and this test counts only"
+            + " for a kernel that is correct at " + needed + " of them or more.";
     Assignment.Points p = a.points();
     if (p.races() != null) {
       tests.add(checker(RACES, p.races(), runs, RACE_KINDS, Set.of(), "race", gate));
@@ -195,10 +218,68 @@ final class Scoring {
     if (p.bankConflicts() != null) {
       tests.add(conflicts(a, p.bankConflicts(), runs));
     }
-    return assemble(a, e.name(), tests, null);
+    return assemble(a, e.name(), tests, null, leaderboard(a, runs));
   }
 
-  private static Graded assemble(Assignment a, String name, List<GradescopeResults.Test> tests, String problem) {
+  /** The test group of a test ({@link Assignment#TEST_GROUPS}), for its visibility. */
+  private static String group(String test) {
+    return switch (test) {
+      case COMPILES -> "compiles";
+      case RACES -> "races";
+      case BARRIERS -> "barriers";
+      case BOUNDS -> "bounds";
+      case INIT -> "initialisation";
+      case WORK -> "workEfficiency";
+      case CONFLICTS -> "bankConflicts";
+      default -> "correctness";
+    };
+  }
+
+  /**
+   * Gradescope's test numbers: "1" Compiles, "2.1" ... "2.k" the correctness tests by size, then
+   * "3", "4", ... the checker and quality tests in order.
+   */
+  private static List<GradescopeResults.Test> numbered(Assignment a, List<GradescopeResults.Test> tests) {
+    List<GradescopeResults.Test> out = new ArrayList<>();
+    int size = 0;
+    int next = 3;
+    for (GradescopeResults.Test t : tests) {
+      String group = group(t.name());
+      String number = switch (group) {
+        case "compiles" -> "1";
+        case "correctness" -> "2." + ++size;
+        default -> String.valueOf(next++);
+      };
+      out.add(t.numbered(number, a.visibilityOf(group)));
+    }
+    return out;
+  }
+
+  /**
+   * The leaderboard the spec asks for, measured at the largest size; none when that size's
+   * output is not correct (a wrong kernel has no place on it).
+   */
+  static List<GradescopeResults.LeaderboardEntry> leaderboard(Assignment a, List<Evidence.SizeRun> runs) {
+    if (a.leaderboard().isEmpty() || runs.isEmpty() || !runs.get(runs.size() - 1).correct()) {
+      return null;
+    }
+    List<LaunchRecord> launches = runs.get(runs.size() - 1).outcome().launches();
+    List<GradescopeResults.LeaderboardEntry> out = new ArrayList<>();
+    for (String column : a.leaderboard()) {
+      long value = switch (column) {
+        case "bankConflicts" -> launches.stream().mapToLong(l -> l.counters().sharedLoadBankConflicts()
+            + l.counters().sharedStoreBankConflicts()).sum();
+        case "work" -> launches.stream().mapToLong(l -> l.counters().work).sum();
+        default -> throw new IllegalStateException("leaderboard column " + column);
+      };
+      out.add(new GradescopeResults.LeaderboardEntry(column.equals("work") ? "Work" : "Bank conflicts", value, "asc"));
+    }
+    return out;
+  }
+
+  private static Graded assemble(Assignment a, String name, List<GradescopeResults.Test> unnumbered, String problem,
+      List<GradescopeResults.LeaderboardEntry> leaderboard) {
+    List<GradescopeResults.Test> tests = numbered(a, unnumbered);
     BigDecimal score = BigDecimal.ZERO;
     BigDecimal max = BigDecimal.ZERO;
     long passed = 0;
@@ -209,12 +290,13 @@ final class Scoring {
     }
     String output = clean(name) + ": " + number(score) + " / " + number(max) + " points for \"" + a.title() + "\"; "
         + passed + " of " + tests.size() + " tests passed" + (problem == null ? "" : "; " + problem) + ".\n";
-    GradescopeResults results = new GradescopeResults(normal(score), normal(max), output, VISIBLE, "hidden", List.copyOf(tests));
+    GradescopeResults results = new GradescopeResults(normal(score), normal(max), null, output, a.visibilityOf("default"), "hidden",
+        leaderboard, List.copyOf(tests));
     return new Graded(name, results, ReportText.render(a, name, results));
   }
 
   private static GradescopeResults.Test test(String name, BigDecimal max, boolean passed, String output) {
-    return new GradescopeResults.Test(name, passed ? normal(max) : BigDecimal.ZERO, normal(max), passed ? "passed" : "failed",
+    return new GradescopeResults.Test(name, null, passed ? normal(max) : BigDecimal.ZERO, normal(max), passed ? "passed" : "failed",
         clean(output), VISIBLE);
   }
 
@@ -363,17 +445,19 @@ final class Scoring {
       sorted.sort(Comparator.comparingInt((Problem x) -> x.at() == null ? Integer.MAX_VALUE : x.at().line())
           .thenComparingInt(x -> x.at() == null ? 0 : x.at().col()).thenComparing(Problem::key));
       StringBuilder out = new StringBuilder();
-      out.append(sorted.size()).append(sorted.size() == 1 ? " problem" : " problems").append(" found (").append(what).append("):\n");
+      out.append("Not awarded: ").append(sorted.size()).append(sorted.size() == 1 ? " problem" : " problems").append(" found (")
+          .append(what).append(").\n");
       for (Problem x : sorted) {
         out.append(x.text()).append("      = at n = ").append(join(x.sizes())).append('\n');
       }
       return test(name, points, false, out.toString());
     }
     if (checked.isEmpty()) {
-      return test(name, points, false, "not checked: no run of the submission ended (see the correctness tests)\n");
+      return test(name, points, false, "Not awarded: no run of the submission ended, so nothing was checked (see the correctness"
+          + " tests).\n");
     }
     if (gate != null) {
-      return test(name, points, false, "no " + what + " found, but " + gate + "\n");
+      return test(name, points, false, gate + "\nNo " + what + " was found in the runs at n = " + join(checked) + ".\n");
     }
     return test(name, points, true, "no " + what + " found in the runs at n = " + join(checked) + "\n");
   }
@@ -384,6 +468,7 @@ final class Scoring {
         .append(limit.limit().text()).append('\n');
     boolean ok = true;
     int measured = 0;
+    List<Integer> over = new ArrayList<>();
     for (Evidence.SizeRun r : runs) {
       if (!r.correct()) {
         out.append("  n = ").append(r.n()).append(": not measured (the output is not correct)\n");
@@ -394,20 +479,25 @@ final class Scoring {
       double bound = limit.limit().at(r.n());
       boolean within = work <= bound;
       ok &= within;
+      if (!within) {
+        over.add(r.n());
+      }
       out.append("  n = ").append(r.n()).append(": work ").append(work).append(within ? " ≤ " : " > ").append(number(bound))
           .append(within ? "" : "  OVER THE BOUND").append('\n');
     }
     if (gate != null || measured == 0) {
-      return test(WORK, limit.points(), false, out + (gate == null ? "not awarded: the output is wrong at every size" : gate) + "\n");
+      return test(WORK, limit.points(), false, (gate == null ? "Not awarded: the output is wrong at every size, so the work was"
+          + " not measured." : gate) + "\n" + out);
     }
-    return test(WORK, limit.points(), ok, out.toString());
+    return test(WORK, limit.points(), ok, ok ? out.toString() : "Not awarded: the work is over the bound " + limit.limit().text()
+        + " at n = " + join(over) + ".\n" + out);
   }
 
   private static GradescopeResults.Test conflicts(Assignment a, Assignment.Limit limit, List<Evidence.SizeRun> runs) {
     Evidence.SizeRun r = runs.get(runs.size() - 1);
     if (!r.correct()) {
-      return test(CONFLICTS, limit.points(), false, "not measured: the output at n = " + r.n()
-          + " (the largest size) is not correct; see " + correctName(r.n()) + "\n");
+      return test(CONFLICTS, limit.points(), false, "Not awarded: the output at n = " + r.n() + ", the largest size, is not"
+          + " correct, so its bank conflicts were not measured (see " + correctName(r.n()) + ").\n");
     }
     long loads = 0;
     long stores = 0;
@@ -435,6 +525,10 @@ final class Scoring {
     double max = limit.limit().at(r.n());
     boolean ok = loads + stores <= max;
     StringBuilder out = new StringBuilder();
+    if (!ok) {
+      out.append("Not awarded: ").append(loads + stores).append(" bank conflicts at n = ").append(r.n()).append(", more than the ")
+          .append(number(max)).append(" allowed.\n");
+    }
     out.append("shared-memory bank conflicts at n = ").append(r.n()).append(" on ").append(a.arch().name()).append(": ")
         .append(loads + stores).append(" (loads ").append(loads).append(", stores ").append(stores).append("); allowed: ")
         .append(limit.limit().text()).append(" = ").append(number(max)).append('\n');

@@ -88,7 +88,8 @@ class GraderTest {
         .contains("   21 |             temp[pout * n + thid] = temp[pin * n + thid] + temp[pin * n + thid - offset];")
         .contains("      |             ^~~~")
         .contains("= at n = 1000, 1024");
-    assertThat(test(hs, "Bank conflicts").output()).startsWith("not measured: the output at n = 1024 (the largest size) is not correct");
+    assertThat(test(hs, "Bank conflicts").output()).isEqualTo("Not awarded: the output at n = 1024, the largest size, is not correct, so its bank conflicts were not measured (see"
+        + " Correct at n = 1024).\n");
 
     Graded bk = GRADED.get("brent_kung.cu");
     assertThat(test(bk, "Correct at n = 1024").passed()).isTrue();
@@ -104,13 +105,15 @@ class GraderTest {
     assertThat(test(racy, "Correct at n = 33").passed()).isFalse();
     assertThat(test(racy, "Correct at n = 33").output()).startsWith("wrong result: not the inclusive scan").contains("out[32] = ");
     assertThat(test(racy, "No races").passed()).isFalse();
-    assertThat(test(racy, "No races").output()).startsWith("2 problems found (race):\n")
+    assertThat(test(racy, "No races").output()).startsWith("Not awarded: 2 problems found (race).\n")
         .contains("racy_kogge_stone.cu:12:13: race (read-after-write): ")
         .contains("racy_kogge_stone.cu:12:23: note: the other access\n   12 |             buf[t] += buf[t - stride];\n")
         .contains("      = at n = 33, 100, 512, 1000, 1024\n");
     // correct at 3 of 8 sizes: the quality tests give nothing, even where nothing was found
-    assertThat(test(racy, "No barrier divergence").output()).isEqualTo("no divergent barrier found, but not awarded: the output is "
-        + "correct at 3 of 8 sizes, and this test gives points only to a kernel that computes the scan at half of the sizes at least (4)\n");
+    // The first line says why, in one sentence; then what was found.
+    assertThat(test(racy, "No barrier divergence").output()).isEqualTo("Not awarded: the output is correct at only 3 of the 8 sizes,"
+        + " and this test counts only for a kernel that is correct at 4 of them or more.\nNo divergent barrier was found in the runs"
+        + " at n = 1, 31, 32, 33, 100, 512, 1000, 1024.\n");
   }
 
   @Test
@@ -119,6 +122,7 @@ class GraderTest {
     assertThat(g.results().score()).isEqualByComparingTo("0");
     assertThat(test(g, "Compiles").status()).isEqualTo("failed");
     assertThat(test(g, "Compiles").output()).isEqualTo("""
+        Failed: syntax_error.cu does not compile.
         syntax_error.cu:9:26: error: expected ';' at end of declaration
             9 |     int tid = threadIdx.x
               |                          ^
@@ -132,8 +136,9 @@ class GraderTest {
   void aDifferentSignatureIsExplainedAtItsDeclarationAndScoresZero() {
     Graded g = GRADED.get("wrong_signature.cu");
     assertThat(g.results().score()).isEqualByComparingTo("0");
+    // A failed test starts with why it failed, not with "compiles".
     assertThat(test(g, "Compiles").output()).isEqualTo("""
-        wrong_signature.cu: compiles
+        Failed: wrong_signature.cu does not define the entry the assignment asks for, void scan(const float *, float *, int) (the file itself compiles).
         wrong_signature.cu:18:6: error: 'scan' is void scan(float *, float *, unsigned int); the assignment asks for void scan(const float *, float *, int)
            18 | void scan(float *in, float *out, unsigned int n)
               |      ^~~~
@@ -159,7 +164,7 @@ class GraderTest {
         JsonNode t = it.next();
         List<String> tf = new ArrayList<>();
         t.fieldNames().forEachRemaining(tf::add);
-        assertThat(tf).containsExactly("name", "score", "max_score", "status", "output", "visibility");
+        assertThat(tf).containsExactly("name", "number", "score", "max_score", "status", "output", "visibility");
         assertThat(t.get("visibility").asText()).isEqualTo("visible");
         assertThat(t.get("status").asText()).isIn("passed", "failed");
         assertThat(t.get("score").decimalValue()).isBetween(BigDecimal.ZERO, t.get("max_score").decimalValue());
@@ -210,7 +215,7 @@ class GraderTest {
     assertThat(test(l, "Correct at n = 100").output())
         .startsWith("the run stopped at a fault:\na_loop.cu:1:74: fault (runaway): the launch ran past its instruction budget")
         .contains("note: a run may execute at most budgets.maxWarpInstructions = 200000 warp instructions");
-    assertThat(test(l, "No races").output()).startsWith("no race found, but not awarded: the output is correct at 0 of 3 sizes");
+    assertThat(test(l, "No races").output()).startsWith("Not awarded: the output is correct at only 0 of the 3 sizes");
     assertThat(g.results().score()).isEqualByComparingTo("60");
   }
 
@@ -237,7 +242,7 @@ class GraderTest {
     assertThat(test(l, "Correct at n = 1").output()).startsWith("stopped: the run took longer than budgets.wallSeconds = 0.05 s");
     assertThat(test(l, "Correct at n = 32").output()).startsWith("not run: an earlier size ran past the wall-clock budget");
     assertThat(test(l, "Correct at n = 100").output()).startsWith("not run: an earlier size ran past the wall-clock budget");
-    assertThat(test(l, "No races").output()).startsWith("not checked: no run of the submission ended");
+    assertThat(test(l, "No races").output()).startsWith("Not awarded: no run of the submission ended, so nothing was checked");
   }
 
   @Test
@@ -248,7 +253,8 @@ class GraderTest {
       big.append("__device__ float f").append(i).append("(float x) { return x * ").append(i).append(".0f + 1.0f; }\n");
     }
     Graded g = new Grader(a).grade(write("big.cu", big.toString()), "big.cu");
-    assertThat(test(g, "Compiles").output()).isEqualTo("big.cu: the compilation did not finish within budgets.compileSeconds = 0.001 s\n");
+    assertThat(test(g, "Compiles").output()).isEqualTo("Failed: big.cu does not compile.\nbig.cu: the compilation did not finish within"
+        + " budgets.compileSeconds = 0.001 s\n");
     assertThat(g.results().score()).isEqualByComparingTo("0");
   }
 
@@ -266,7 +272,7 @@ class GraderTest {
         .contains("calls.cu:3:72: error: use of undeclared function 'system'");
     write("secret.h", "#error the grader's secret xyzzy-plugh\n");
     Graded include = grader.grade(write("include.cu", "#include \"secret.h\"\n" + KOGGE_STONE), "include.cu");
-    assertThat(test(include, "Compiles").output()).startsWith("include.cu:1:10: error: secret.h: No such file or directory")
+    assertThat(test(include, "Compiles").output()).startsWith("Failed: include.cu does not compile.\ninclude.cu:1:10: error: secret.h: No such file or directory")
         .doesNotContain("xyzzy-plugh");
     Path abs = dir.resolve("secret.h").toAbsolutePath();
     Graded absolute = grader.grade(write("absolute.cu", "#include \"" + abs + "\"\n" + KOGGE_STONE), "absolute.cu");
@@ -337,13 +343,15 @@ class GraderTest {
   void nothingInTheSubmissionStopsGrading() throws Exception {
     Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
     Graded folder = new Grader(a).grade(dir, "dir.cu");
-    assertThat(test(folder, "Compiles").output()).isEqualTo("dir.cu: not a regular file\n");
+    assertThat(test(folder, "Compiles").output()).isEqualTo("Failed: dir.cu was not read, so it was not graded.\ndir.cu: error: is a folder, not a file\n");
     Path binary = dir.resolve("bin.cu");
     Files.write(binary, new byte[] {(byte) 0xc3, (byte) 0x28, 0});
-    assertThat(test(new Grader(a).grade(binary, "bin.cu"), "Compiles").output()).isEqualTo("bin.cu: not a UTF-8 text file\n");
+    assertThat(test(new Grader(a).grade(binary, "bin.cu"), "Compiles").output()).isEqualTo("Failed: bin.cu was not read, so it was not graded.\nbin.cu:1:1: error: invalid UTF-8: byte 0xc3"
+        + " cannot start or continue a character here; a kernel file must be UTF-8 text\n    1 | \ufffd(?\n      | ^\n"); // the NUL made visible
     Graded deep = new Grader(a).grade(write("deep.cu",
         "void scan(const float *in, float *out, int n) { int x = " + "(".repeat(30000) + "1" + ")".repeat(30000) + "; }\n"), "deep.cu");
-    assertThat(test(deep, "Compiles").output()).contains("error: nesting too deep").contains(" more characters]");
+    // The excerpt of the 60,000-character line is cut around the column, by the diagnostic itself.
+    assertThat(test(deep, "Compiles").output()).contains("error: nesting too deep").contains("    1 | ...((((");
     assertThat(test(deep, "Compiles").output().lines()).allMatch(line -> line.length() < Scoring.MAX_LINE + 64);
   }
 

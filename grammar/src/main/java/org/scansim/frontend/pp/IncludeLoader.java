@@ -44,14 +44,17 @@ public interface IncludeLoader {
       try {
         target = Path.of(name);
         if (!target.isAbsolute()) {
-          Path dir = Path.of(includer.name()).getParent();
+          // Within a root, files are named relative to it (as the grader names the submission).
+          Path from = root == null ? Path.of(includer.name()) : root.resolve(includer.name());
+          Path dir = from.getParent();
           target = dir == null ? target : dir.resolve(target);
         }
       } catch (InvalidPathException e) {
         return Optional.empty();
       }
       target = target.normalize();
-      SourceReader.Read read = SourceReader.read(target, target.toString(), root);
+      String shown = root != null && target.startsWith(root) ? root.relativize(target).toString() : target.toString();
+      SourceReader.Read read = SourceReader.read(target, shown, root);
       if (read.ok()) {
         return Optional.of(read.file());
       }

@@ -1,0 +1,200 @@
+package org.scansim.grade;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Gradescope's way: one student's folder in, one results.json out, whatever the folder holds.
+ * Before, a folder with two .cu files, a misnamed file or a file in a subfolder left no results
+ * file, and a .cu that linked to a file outside the folder was graded and quoted.
+ */
+class GradescopeRunTest {
+  @TempDir Path dir;
+
+  private static final String KOGGE_STONE = """
+      __global__ void k(const float *x, float *y, int n) {
+          __shared__ float s[1024];
+          int t = threadIdx.x;
+          s[t] = x[t];
+          for (int d = 1; d < n; d *= 2) {
+              __syncthreads();
+              float v = t >= d ? s[t - d] : 0.0f;
+              __syncthreads();
+              s[t] += v;
+          }
+          y[t] = s[t];
+      }
+      void scan(const float *in, float *out, int n) { k<<<1, n>>>(in, out, n); }
+      """;
+
+  private Path spec(String extra) throws IOException {
+    return Files.writeString(dir.resolve("spec.json"), """
+        {"title": "t", "entry": "void scan(const float *in, float *out, int n)", "scan": "inclusive", "arch": "hopper",
+         "sizes": [32, 64], %s
+         "points": {"correctness": 20, "races": 5, "bankConflicts": {"points": 5, "max": "0"}}}
+        """.formatted(extra));
+  }
+
+  private Path folder(String... namesAndTexts) throws IOException {
+    Path f = Files.createDirectories(dir.resolve("submission"));
+    for (int i = 0; i < namesAndTexts.length; i += 2) {
+      Path p = f.resolve(namesAndTexts[i]);
+      Files.createDirectories(p.getParent());
+      Files.writeString(p, namesAndTexts[i + 1]);
+    }
+    return f;
+  }
+
+  private static JsonNode json(GradescopeResults r) throws IOException {
+    return new ObjectMapper().readTree(r.toJson());
+  }
+
+  @Test
+  void theOneCuFileAnywhereInTheFolderIsGraded() throws IOException {
+    Path f = folder("src/lab/scan.cu", KOGGE_STONE, "README.md", "my notes");
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
+    assertThat(o.specProblem()).isFalse();
+    assertThat(o.results().score()).isEqualByComparingTo("30");
+    assertThat(o.results().output()).startsWith("src/lab/scan.cu: 30 / 30 points");
+    assertThat(o.results().executionTime()).isNotNull().isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
+  void severalCuFilesGiveZeroWithTheirNames() throws IOException {
+    Path f = folder("a.cu", KOGGE_STONE, "old/b.cu", KOGGE_STONE);
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
+    assertThat(o.results().score()).isEqualByComparingTo("0");
+    assertThat(o.results().output()).startsWith("Your submission has 2 .cu files (a.cu, old/b.cu); upload exactly one");
+    assertThat(o.results().tests()).hasSize(5).allMatch(t -> !t.passed() && t.output().startsWith("Not run: Your submission has 2"));
+  }
+
+  @Test
+  void aMisnamedFileIsNamedInTheReason() throws IOException {
+    Path f = folder("scan.cu.txt", KOGGE_STONE);
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
+    assertThat(o.results().score()).isEqualByComparingTo("0");
+    assertThat(o.results().output()).startsWith("Your submission has no .cu file; upload your kernel as one file whose name ends in"
+        + " .cu. It holds: scan.cu.txt.\n");
+  }
+
+  @Test
+  void theFileTheSpecNamesIsGradedAndItsAbsenceExplained() throws IOException {
+    Path f = folder("scan.cu", KOGGE_STONE, "helper.cu", "int x;\n");
+    assertThat(GradescopeRun.grade(f, spec("\"file\": \"scan.cu\",")).results().score()).isEqualByComparingTo("30");
+    Files.delete(f.resolve("scan.cu"));
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec("\"file\": \"scan.cu\","));
+    assertThat(o.results().output()).startsWith("Your submission has no file scan.cu, which this assignment asks for. It holds:"
+        + " helper.cu.");
+  }
+
+  @Test
+  void aLinkOutOfTheFolderIsRefusedAndNothingOfItsTargetIsQuoted() throws IOException {
+    Path secret = Files.writeString(dir.resolve("grader-secret.txt"), "root:x:0:0:the grader's secret\n");
+    Path f = folder();
+    Files.createSymbolicLink(f.resolve("scan.cu"), secret);
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
+    assertThat(o.results().score()).isEqualByComparingTo("0");
+    assertThat(o.results().toJson()).doesNotContain("root:x").doesNotContain("secret\\n");
+    assertThat(o.results().tests().get(0).output()).isEqualTo("Failed: scan.cu was not read, so it was not graded.\nscan.cu: error:"
+        + " is a symbolic link to a file outside the submission's folder; only files inside it are read\n");
+  }
+
+  @Test
+  void includesAreReadFromTheFolderAndNowhereElse() throws IOException {
+    Path secret = Files.writeString(dir.resolve("secret.h"), "#define SECRET 42\n");
+    Path f = folder("scan.cu", "#include \"kernel.cuh\"\n" + KOGGE_STONE.replace("__global__ void k", "__global__ void unused"),
+        "kernel.cuh", KOGGE_STONE.substring(0, KOGGE_STONE.indexOf("void scan(")));
+    assertThat(GradescopeRun.grade(f, spec("\"file\": \"scan.cu\",")).results().score()).isEqualByComparingTo("30");
+    Files.createSymbolicLink(f.resolve("leak.h"), secret);
+    Files.writeString(f.resolve("scan.cu"), "#include \"leak.h\"\n" + KOGGE_STONE);
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec("\"file\": \"scan.cu\","));
+    assertThat(o.results().tests().get(0).output()).contains("scan.cu:1:10: error: leak.h: is a symbolic link to a file outside"
+        + " the submission's folder");
+    assertThat(o.results().toJson()).doesNotContain("SECRET 42");
+  }
+
+  @Test
+  void aSpecThatCannotBeReadStillWritesResultsThatSaySo() throws IOException {
+    Path f = folder("scan.cu", KOGGE_STONE);
+    Path bad = Files.writeString(dir.resolve("bad.json"), "{\"title\": ");
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, bad);
+    assertThat(o.specProblem()).isTrue();
+    assertThat(o.results().score()).isEqualByComparingTo("0");
+    assertThat(o.results().output()).startsWith("The autograder's assignment spec cannot be read, so nothing was graded; this is"
+        + " the course staff's error, not yours.");
+    Path results = dir.resolve("results").resolve("results.json");
+    GradescopeRun.write(results, o.results());
+    assertThat(json(o.results()).get("tests")).isEmpty();
+    assertThat(Files.readString(results)).isEqualTo(o.results().toJson());
+  }
+
+  @Test
+  void visibilityNumbersAndTheLeaderboardFollowTheSpec() throws IOException {
+    Path f = folder("scan.cu", KOGGE_STONE);
+    GradescopeRun.Outcome o = GradescopeRun.grade(f, spec("""
+        "visibility": {"default": "after_due_date", "compiles": "visible", "races": "hidden"},
+        "leaderboard": ["work", "bankConflicts"],"""));
+    JsonNode r = json(o.results());
+    assertThat(r.get("visibility").asText()).isEqualTo("after_due_date");
+    List<String> rows = new ArrayList<>();
+    r.get("tests").forEach(t -> rows.add(t.get("number").asText() + " " + t.get("name").asText() + " " + t.get("visibility").asText()));
+    assertThat(rows).containsExactly("1 Compiles visible", "2.1 Correct at n = 32 after_due_date",
+        "2.2 Correct at n = 64 after_due_date", "3 No races hidden", "4 Bank conflicts after_due_date");
+    // This Kogge-Stone adds in every thread at each of its 6 steps at n = 64 (v is 0 below the stride, and still
+    // added to a value of the input): 64 * 6 = 384; one word per lane: no bank conflicts.
+    assertThat(r.get("leaderboard").toString()).isEqualTo(
+        "[{\"name\":\"Work\",\"value\":384,\"order\":\"asc\"},{\"name\":\"Bank conflicts\",\"value\":0,\"order\":\"asc\"}]");
+  }
+
+  @Test
+  void theSpecsNewFieldsAreCheckedLikeTheRest() {
+    String base = """
+        {"title": "t", "entry": "void scan(const float *in, float *out, int n)", "scan": "inclusive", "arch": "hopper",
+         "sizes": [32], "points": {"correctness": 1}, %s}
+        """;
+    assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"visibility\": {\"races\": \"secret\"}"), "s.json"))
+        .hasMessage("s.json: error: \"visibility\": \"races\" must be one of visible, hidden, after_due_date, after_published"
+            + " (Gradescope's visibilities), not \"secret\"");
+    assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"visibility\": {\"speed\": \"hidden\"}"), "s.json"))
+        .hasMessageStartingWith("s.json: error: \"visibility\": \"speed\" is not a test group; use one of default, compiles,");
+    assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"leaderboard\": [\"cycles\"]"), "s.json"))
+        .hasMessage("s.json: error: \"leaderboard\": \"cycles\" is not measured yet (scansim has no timing model); use bankConflicts"
+            + " or work");
+    assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"file\": \"../secret.cu\""), "s.json"))
+        .hasMessage("s.json: error: \"file\": \"../secret.cu\" must be a .cu file's path inside the submission folder, such as"
+            + " \"scan.cu\"");
+  }
+
+  @Test
+  void aResultsFileInsideTheSubmissionOrOnTheSpecIsRefused() throws IOException {
+    Path f = folder("scan.cu", KOGGE_STONE);
+    Path s = spec("");
+    assertThatThrownBy(() -> Batch.checkResultsFile(f.resolve("results.json"), f, s))
+        .hasMessageContaining("is inside the submission's folder");
+    assertThatThrownBy(() -> Batch.checkResultsFile(s, f, s)).hasMessageContaining("is the spec");
+  }
+
+  @Test
+  void aFolderOfSubmissionsGradesALinkOutOfItWithAResultThatSaysWhy() throws Exception {
+    Path secret = Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\n");
+    Path f = folder("ok.cu", KOGGE_STONE);
+    Files.createSymbolicLink(f.resolve("evil.cu"), secret);
+    Assignment a = AssignmentReader.read(spec(""));
+    List<Batch.Submission> subs = Batch.plan(f).submissions();
+    assertThat(subs).extracting(Batch.Submission::name).containsExactly("evil.cu", "ok.cu");
+    Graded evil = new Grader(a).grade(subs.get(0).file(), "evil.cu");
+    assertThat(evil.results().toJson()).doesNotContain("root:x");
+    assertThat(evil.results().tests().get(0).output()).contains("evil.cu: error: is a symbolic link to a file outside");
+    assertThat(new Grader(a).grade(subs.get(1).file(), "ok.cu").results().score()).isEqualByComparingTo("30");
+  }
+}
