@@ -2,11 +2,7 @@ package org.scansim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,24 +13,7 @@ import org.junit.jupiter.api.Test;
 class OutOfMemoryTest {
 
   private static CliRun java(String heap, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx" + heap, "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).start();
-    p.getOutputStream().close();
-    // Both pipes are read at once, so that neither fills up.
-    var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
-    String out = read(p.getInputStream());
-    assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the JVM ended").isTrue();
-    return new CliRun(p.exitValue(), out, err.get());
-  }
-
-  private static String read(java.io.InputStream in) {
-    try (in) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return ScansimProcess.run(null, List.of("-Xmx" + heap), List.of(args));
   }
 
   /** The input and output buffers of 2^24 floats are 128 MB: more than a heap of 64 MB holds. */

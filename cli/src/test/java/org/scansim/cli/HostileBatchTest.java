@@ -1,0 +1,118 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A batch of hostile submissions graded as an instructor runs it, in a JVM held to a heap of
+ * {@value #HEAP}: links out of the folder, huge grids, huge shared and device arrays, allocation
+ * loops, a huge initializer and macro, deep host recursion. Every submission gets a result,
+ * nothing outside the folder is read, no submission runs the grader out of memory, and the
+ * submissions are unchanged.
+ */
+class HostileBatchTest {
+  /** The memory bound one grading process is held to: a few hundred MB. */
+  static final String HEAP = "384m";
+
+  @TempDir Path dir;
+
+  private static final String ENTRY = "void scan(const float *in, float *out, int n)";
+  private static final String KOGGE_STONE = """
+      __global__ void k(const float *x, float *y, int n) {
+          __shared__ float s[1024];
+          int t = threadIdx.x;
+          s[t] = x[t];
+          for (int d = 1; d < n; d *= 2) {
+              __syncthreads();
+              float v = t >= d ? s[t - d] : 0.0f;
+              __syncthreads();
+              s[t] += v;
+          }
+          y[t] = s[t];
+      }
+      void scan(const float *in, float *out, int n) { k<<<1, n>>>(in, out, n); }
+      """;
+
+  private static Map<String, String> submissions() {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("ok.cu", KOGGE_STONE);
+    s.put("grid.cu", "__global__ void k(float *o) { }\n" + ENTRY + " { k<<<2147483647, 1>>>(out); }\n");
+    s.put("grid3.cu", "__global__ void k(float *o) { }\n" + ENTRY + " { k<<<dim3(2147483647, 65535, 65535), 1>>>(out); }\n");
+    s.put("shared.cu", "__global__ void k(float *o) { __shared__ float s[1 << 30]; s[threadIdx.x] = 1; o[threadIdx.x] = s[0]; }\n"
+        + ENTRY + " { k<<<1, n>>>(out); }\n");
+    s.put("device.cu", "__device__ float g[1 << 29];\n__global__ void k(float *o) { o[threadIdx.x] = g[0]; }\n"
+        + ENTRY + " { k<<<1, n>>>(out); }\n");
+    s.put("malloc.cu", "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n" + ENTRY
+        + " { for (int i = 0; i < 1000000; i++) { float *p; cudaMalloc(&p, 1 << 20); } k<<<1, n>>>(out); }\n");
+    s.put("init.cu", "__device__ float t[] = {" + "1,".repeat(2_500_000) + "1};\n" + KOGGE_STONE);
+    s.put("macro.cu", "#define M " + "1 + ".repeat(500_000) + "1\nint a = M;\nint b = M;\n" + KOGGE_STONE);
+    s.put("recursion.cu", "int f(int x) { return f(x + 1) + 1; }\n" + ENTRY + " { f(0); }\n");
+    return s;
+  }
+
+  @Test
+  void everyHostileSubmissionGetsAResultWithinTheMemoryBound() throws Exception {
+    Path secret = Files.writeString(dir.resolve("grader-secret.txt"), "TOP SECRET of the grader\n");
+    Path subs = Files.createDirectories(dir.resolve("subs"));
+    submissions().forEach((name, text) -> {
+      try {
+        Files.writeString(subs.resolve(name), text);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    Files.createSymbolicLink(subs.resolve("link.cu"), secret);
+    Path spec = Files.writeString(dir.resolve("spec.json"), """
+        {"title": "t", "entry": "void scan(const float *in, float *out, int n)", "scan": "inclusive", "arch": "hopper",
+         "sizes": [32], "budgets": {"wallSeconds": 2, "deviceBytes": 16777216},
+         "points": {"correctness": 10, "races": 5}}
+        """);
+    Map<String, String> before = snapshot(subs);
+    Path out = dir.resolve("out");
+
+    CliRun r = ScansimProcess.run(dir, List.of("-Xmx" + HEAP), List.of("grade", subs.toString(), "--spec", spec.toString(),
+        "--out", out.toString()));
+
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(snapshot(subs)).as("the submissions are unchanged").isEqualTo(before);
+    List<String> names = List.of("device", "grid", "grid3", "init", "link", "macro", "malloc", "ok", "recursion", "shared");
+    for (String name : names) {
+      Path results = out.resolve(name).resolve("results.json");
+      assertThat(results).as(name + " has a result").exists();
+      String json = Files.readString(results);
+      assertThat(json).as(name).doesNotContain("TOP SECRET").doesNotContain("ran out of memory").doesNotContain("internal error")
+          .doesNotContain("Exception");
+    }
+    assertThat(Files.readString(out.resolve("ok/results.json"))).contains("\"score\" : 15,");
+    assertThat(Files.readString(out.resolve("link/report.txt"))).contains("is a symbolic link to a file outside the submission's"
+        + " folder");
+    assertThat(Files.readString(out.resolve("grid/report.txt"))).contains("the run passed its wall-clock budget");
+    assertThat(Files.readString(out.resolve("shared/report.txt"))).contains("needs 4294967296 bytes of shared memory per block");
+    assertThat(Files.readString(out.resolve("device/report.txt"))).contains("fault (out-of-memory): __device__ variable 'g'");
+    assertThat(Files.readString(out.resolve("malloc/report.txt"))).contains("cudaMalloc of p: 1048576 bytes would pass the memory"
+        + " budget of 16777216 bytes");
+    assertThat(Files.readString(out.resolve("init/report.txt"))).contains("tokens after preprocessing");
+    assertThat(Files.readString(out.resolve("macro/report.txt"))).contains("tokens after preprocessing").contains("in expansion of macro");
+    assertThat(Files.readString(out.resolve("recursion/report.txt"))).contains("host recursion deeper than 10000 calls in 'f'");
+  }
+
+  private static Map<String, String> snapshot(Path folder) throws IOException {
+    Map<String, String> out = new java.util.TreeMap<>();
+    try (Stream<Path> s = Files.list(folder)) {
+      for (Path p : s.toList()) {
+        out.put(p.getFileName().toString(), Files.isSymbolicLink(p) ? "-> " + Files.readSymbolicLink(p) : Files.readString(p));
+      }
+    }
+    return out;
+  }
+}
