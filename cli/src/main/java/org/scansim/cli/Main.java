@@ -59,12 +59,24 @@ public final class Main implements Runnable {
     return code;
   }
 
-  /** Reads the version Maven wrote into the jar's manifest. */
+  /** The version the build wrote into {@code version.properties} (Maven resource filtering). */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"scansim " + (v == null ? "(development build)" : v)};
+      return new String[] {"scansim " + version()};
+    }
+
+    static String version() {
+      java.util.Properties p = new java.util.Properties();
+      try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (java.io.IOException e) {
+        // no version to show
+      }
+      String v = p.getProperty("version");
+      return v == null || v.startsWith("${") ? "(version unknown: not built by Maven)" : v;
     }
   }
 }

@@ -319,4 +319,15 @@ class MainTest {
     assertThat(wrong.code()).isEqualTo(Main.FAILED);
     assertThat(wrong.out()).contains("WRONG");
   }
+
+  @Test
+  void versionIsTheBuildsVersion() throws IOException {
+    CliRun r = run("-V");
+    assertThat(r.code()).isZero();
+    String pom = Files.readString(Path.of("pom.xml"));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<version>([^<]+)</version>").matcher(
+        pom.substring(pom.indexOf("<parent>"), pom.indexOf("</parent>")));
+    assertThat(m.find()).isTrue();
+    assertThat(r.out()).isEqualTo("scansim " + m.group(1) + "\n");
+  }
 }
