@@ -86,6 +86,27 @@ public final class Bench {
     return out;
   }
 
+  /**
+   * What {@link #sizes} leaves out of 2^lo, 2^(lo+step), ... 2^hi for kernel k, in words, or null
+   * when it runs them all: a kernel of one block stops at 2^10, and a table that silently ended
+   * there read as if the larger sizes had been measured.
+   */
+  public String skipped(Kernel k, int lo, int hi, int step) {
+    List<String> out = new ArrayList<>();
+    for (int e = lo; e <= hi; e += step) {
+      if (!k.sizes().supports(1L << e, arch)) {
+        out.add("2^" + e);
+      }
+    }
+    if (out.isEmpty()) {
+      return null;
+    }
+    List<Integer> run = sizes(k, lo, hi, step);
+    boolean none = out.size() == (hi - lo) / step + 1;
+    return k.name() + " takes " + k.sizes().describe() + " on " + arch + ": " + String.join(", ", out) + " not run"
+        + (none ? "; ran n = " + run.get(0) + " instead" : "");
+  }
+
   public Kernel kernel(String name) {
     return catalog.find(name).orElseThrow(
         () -> new IllegalArgumentException("no catalog kernel '" + name + "' (scansim catalog lists them)"));

@@ -124,6 +124,7 @@ final class BenchCommand implements Callable<Integer> {
       if (noFork) {
         bench.warmUp(ks);
         for (Kernel k : ks) {
+          noteSkipped(bench, k, out, err);
           for (int n : bench.sizes(k, minLog, maxLog, step)) {
             Bench.Row r = bench.measure(k, n, t);
             rows.add(r);
@@ -133,6 +134,7 @@ final class BenchCommand implements Callable<Integer> {
         targets = noTargets ? List.of() : bench.targets(rows, checkN);
       } else {
         for (Kernel k : ks) {
+          noteSkipped(bench, k, out, err);
           int code = fork(t, List.of("--kernels", k.name()), line -> {
             Bench.Row r = JSON.treeToValue(line.get("row"), Bench.Row.class);
             rows.add(r);
@@ -207,6 +209,16 @@ final class BenchCommand implements Callable<Integer> {
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
+    }
+  }
+
+  /** Says which of the asked sizes a kernel does not take (on standard error with --json, whose output is the JSON). */
+  private void noteSkipped(Bench bench, Kernel k, PrintWriter out, PrintWriter err) {
+    String skipped = bench.skipped(k, minLog, maxLog, step);
+    if (skipped != null) {
+      PrintWriter to = json ? err : out;
+      to.println("note: " + skipped);
+      to.flush();
     }
   }
 

@@ -38,6 +38,9 @@ class BenchCommandTest {
       assertThat(x.get("seconds").asDouble()).isPositive();
     }
     assertThat(a.get("rows").get(0).get("kernel").asText()).isEqualTo("pmpp/kogge_stone");
+    // The sizes it does not take are named (on standard error, since standard output is the JSON); they were dropped silently.
+    assertThat(forked.err()).isEqualTo("note: pmpp/kogge_stone takes 1 ≤ n ≤ 1024 (≤ 512 on g80) on hopper: 2^12 not run\n"); // steps of 2: 2^10, 2^12
+    assertThat(here.err()).isEqualTo(forked.err());
     assertThat(a.get("rows").get(2).get("n").asInt()).isEqualTo(4096);
   }
 
