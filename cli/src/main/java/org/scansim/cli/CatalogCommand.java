@@ -77,6 +77,9 @@ final class CatalogCommand implements Callable<Integer> {
     return near.isEmpty() ? " (scansim catalog lists them)" : "; did you mean " + String.join(", ", near) + "?";
   }
 
+  /** The widest line of the list, so that it fits a terminal (the sources were up to 363 characters wide). */
+  static final int WIDTH = 160;
+
   private static void table(List<Kernel> ks, PrintWriter out) {
     String[] head = {"name", "scan", "sizes", "work", "source"};
     List<String[]> rows = new ArrayList<>();
@@ -93,12 +96,21 @@ final class CatalogCommand implements Callable<Integer> {
         w[c] = Math.max(w[c], r[c].length());
       }
     }
+    // The source, the last column, takes what is left of WIDTH columns: scansim catalog NAME has it whole.
+    int room = WIDTH;
+    for (int c = 0; c < head.length - 1; c++) {
+      room -= w[c] + 2;
+    }
     print(out, head, w);
     for (String[] r : rows) {
+      String source = r[head.length - 1];
+      if (source.length() > room) {
+        r[head.length - 1] = source.substring(0, Math.max(0, room - 1)).stripTrailing() + "…";
+      }
       print(out, r, w);
     }
     out.println();
-    out.println(ks.size() + " kernels; * keeps an erratum of the printed text (scansim catalog NAME says which).");
+    out.println(ks.size() + " kernels; * keeps an erratum of the printed text (scansim catalog NAME says which, and its whole source).");
   }
 
   private static void print(PrintWriter out, String[] r, int[] w) {

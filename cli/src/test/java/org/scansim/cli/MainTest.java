@@ -330,4 +330,22 @@ class MainTest {
     assertThat(m.find()).isTrue();
     assertThat(r.out()).isEqualTo("scansim " + m.group(1) + "\n");
   }
+
+  @Test
+  void tablesFitATerminal() {
+    CliRun catalog = run("catalog");
+    // The catalog's source column was up to 363 characters wide; scansim catalog NAME has it whole.
+    assertThat(catalog.out().lines()).allMatch(l -> l.length() <= CatalogCommand.WIDTH);
+    CliRun r = run("run", "harris/scan_large_array", "--n", "100000");
+    // The launches table was 163 characters wide: now two tables of the same rows.
+    assertThat(r.out()).contains("\nlaunches\n").contains("\nmemory per launch\n");
+    assertThat(r.out().lines().filter(l -> l.startsWith("  "))).allMatch(l -> l.length() <= 120);
+  }
+
+  @Test
+  void progressIsShownOnlyWhenStandardErrorIsATerminal() {
+    // Under the test runner standard error is a pipe: no progress bar, nothing in the report.
+    assertThat(TerminalProgress.standardErrorIsATerminal()).isFalse();
+    assertThat(TerminalProgress.onTerminal()).isNull();
+  }
 }

@@ -108,7 +108,9 @@ public final class TextReport {
     if (launches.size() > 1) {
       rows.add(launchRow("", "total", "", "", "", r.totals()));
     }
-    table(rows, out);
+    // Two tables of the same rows, so that each fits a terminal (one was 163 characters wide):
+    // the launch and its instructions, then its memory traffic.
+    table(columns(rows, LAUNCH_COLUMNS), out);
     if (faulted != null) {
       out.append("  (launch ").append(faulted.index()).append(" faulted: its counters are not reported)\n");
     }
@@ -116,6 +118,8 @@ public final class TextReport {
       out.append("  (").append(launches.size() - FIRST_LAUNCHES - LAST_LAUNCHES)
           .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
     }
+    out.append('\n').append("memory per launch\n");
+    table(columns(rows, MEMORY_COLUMNS), out);
     List<RunReport.Site> shared = new ArrayList<>(r.sites().stream()
         .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0).toList());
     if (!shared.isEmpty()) {
@@ -157,6 +161,23 @@ public final class TextReport {
       }
     }
     return out.toString();
+  }
+
+  /** The launches table's columns: #, kernel, grid, block, smem B, warp inst, thread inst, barriers, work. */
+  private static final int[] LAUNCH_COLUMNS = {0, 1, 2, 3, 4, 5, 6, 13, 14};
+  /** The memory table's: #, kernel, shared ld/st, wavefronts ld/st, conflicts ld/st, max deg, global ld/st, sectors ld/st. */
+  private static final int[] MEMORY_COLUMNS = {0, 1, 7, 8, 9, 10, 11, 12};
+
+  private static List<String[]> columns(List<String[]> rows, int[] keep) {
+    List<String[]> out = new ArrayList<>();
+    for (String[] r : rows) {
+      String[] p = new String[keep.length];
+      for (int i = 0; i < keep.length; i++) {
+        p[i] = r[keep[i]];
+      }
+      out.add(p);
+    }
+    return out;
   }
 
   private static long conflicts(CounterSet c) {

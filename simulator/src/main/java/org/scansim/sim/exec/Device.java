@@ -113,6 +113,25 @@ public final class Device {
     this.deadline = nanos;
   }
 
+  /**
+   * Hears how far each launch has come, in blocks: for a progress bar on a terminal. Called on
+   * the launching thread, after each chunk of blocks (or each dispatch of a resident block);
+   * it sees nothing of what the blocks computed, and changes nothing of the run.
+   */
+  public interface Progress {
+    void launch(int index, String kernel, long blocks);
+
+    void blocksDone(long done);
+
+    void launchEnded();
+  }
+
+  private Progress progress;
+
+  public void setProgress(Progress p) {
+    this.progress = p;
+  }
+
   /** Chooses the seeded warp order of every later launch (0: index order). */
   public void setSeed(long seed) {
     this.seed = seed;
@@ -249,6 +268,9 @@ public final class Device {
     if (checker != null) {
       checker.newLaunch(code);
     }
+    if (progress != null) {
+      progress.launch(launches.size(), kernel, (long) grid[0] * grid[1] * grid[2]);
+    }
     try {
       runBlocks(lx, code, local);
     } catch (Fault fault) {
@@ -258,6 +280,10 @@ public final class Device {
         output.append(lx.printf);
       }
       throw fault;
+    } finally {
+      if (progress != null) {
+        progress.launchEnded();
+      }
     }
     lx.foldInstructionCounts();
     budget = lx.budget;
@@ -337,6 +363,9 @@ public final class Device {
       for (long first = 0; first < total; first += chunk) {
         runChunk(lx, code, new Chunk(first, (int) Math.min(chunk, total - first), lx.budget,
             Math.max(0, Printf.LAUNCH_BYTES - lx.printf.length())), ws, crew);
+        if (progress != null) {
+          progress.blocksDone(Math.min(total, first + chunk));
+        }
       }
     }
     for (BlockWorker w : ws) {
@@ -583,6 +612,9 @@ public final class Device {
               + " blocks) was about to start");
         }
         int[] idx = blockIndex(order[next++], g);
+        if (progress != null) {
+          progress.blocksDone(next - 1);
+        }
         BlockExecutor reuse = finished.poll();
         resident.add(reuse == null ? new BlockExecutor(lx, idx) : reuse.reset(idx));
       }

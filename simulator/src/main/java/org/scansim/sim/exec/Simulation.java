@@ -385,6 +385,11 @@ public final class Simulation {
     device.setThreads(threads);
   }
 
+  /** Reports each launch's progress in blocks (a terminal's progress bar); null for none. */
+  public void setProgress(Device.Progress progress) {
+    device.setProgress(progress);
+  }
+
   /** Warp order inside blocks: 0 for index order, otherwise a seeded legal order. */
   public void setSeed(long seed) {
     device.setSeed(seed);

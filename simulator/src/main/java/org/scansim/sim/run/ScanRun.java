@@ -59,11 +59,22 @@ public final class ScanRun {
    * @param circuit     record the ⊕ graph for drawing (with {@link Check#PROOF})
    * @param deviceBytes the device-memory budget
    */
-  public record Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes) {
+  public record Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes,
+      org.scansim.sim.exec.Device.Progress progress) {
     public static final Options NONE = new Options(Set.of(), 0, 0, false, 1L << 31);
 
     public Options {
       checks = Set.copyOf(checks);
+    }
+
+    /** Options without a progress listener. */
+    public Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes) {
+      this(checks, schedules, wallMillis, circuit, deviceBytes, null);
+    }
+
+    /** These options, with each launch's progress reported to {@code p} (a terminal's progress bar). */
+    public Options withProgress(org.scansim.sim.exec.Device.Progress p) {
+      return new Options(checks, schedules, wallMillis, circuit, deviceBytes, p);
     }
   }
 
@@ -219,6 +230,7 @@ public final class ScanRun {
     sim.setResidentBlocks(req.residentBlocks());
     sim.setThreads(req.threads());
     sim.setWallBudget(wallMillis);
+    sim.setProgress(o.progress());
     int n = req.n();
     Simulation.Buffer in;
     Simulation.Buffer out;
@@ -311,8 +323,8 @@ public final class ScanRun {
     ScanProof proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES);
     if (!proof.proved()) {
       sim.addFinding(new Finding("scan-proof", null, null, null, "out", null, null, null, proof.wrongOutputs(),
-          proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input: "
-              + String.join("; ", proof.failures()) + (proof.wrongOutputs() > proof.failures().size() ? "; …" : "")));
+          proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input:"
+              + "\n  " + String.join("\n  ", proof.failures()) + (proof.wrongOutputs() > proof.failures().size() ? "\n  …" : "")));
     }
     return proof;
   }
