@@ -197,4 +197,16 @@ class GradescopeRunTest {
     assertThat(evil.results().tests().get(0).output()).contains("evil.cu: error: is a symbolic link to a file outside");
     assertThat(new Grader(a).grade(subs.get(1).file(), "ok.cu").results().score()).isEqualByComparingTo("30");
   }
+
+  @Test
+  void aStudentIsNeverToldToChangeTheGradersHeapOrFlags() throws Exception {
+    Assignment a = AssignmentReader.read(spec(""));
+    org.scansim.sim.exec.Fault oom = new org.scansim.sim.exec.Fault("out-of-memory", null, "the simulation ran out of memory"
+        + " (n = 64, a Java heap of at most 384 MB): run it at a smaller n, with fewer checks, or with a larger Java heap"
+        + " (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)");
+    Evidence e = new Evidence("s.cu", true, "", null, List.of(Evidence.SizeRun.faulted(32, oom), Evidence.SizeRun.faulted(64, oom)));
+    String text = Scoring.score(a, e).results().toJson();
+    assertThat(text).contains("the simulation ran out of memory (n = 64, a Java heap of at most 384 MB); the grader holds every"
+        + " run to the same memory").doesNotContain("SCANSIM_JAVA_OPTS").doesNotContain("--");
+  }
 }
