@@ -35,7 +35,8 @@ public final class Batch {
   private Batch() {}
 
   public static Plan plan(Path input) throws GradeException {
-    if (Files.isRegularFile(input) || Files.isSymbolicLink(input)) {
+    // A link that is not to a folder is one submission (graded with a result that says it was not read).
+    if (Files.isRegularFile(input) || (Files.isSymbolicLink(input) && !Files.isDirectory(input))) {
       String name = input.getFileName().toString();
       return new Plan(false, List.of(new Submission(input, name, folderName(name, new HashSet<>()))));
     }

@@ -50,7 +50,8 @@ public final class Grader {
    */
   public Graded grade(Path file, String name) {
     Path parent = file.toAbsolutePath().getParent();
-    return grade(file, name, parent == null ? file.toAbsolutePath() : parent, IncludeLoader.NONE);
+    // Submissions that share a folder are other students' files to each other: no links at all.
+    return grade(file, name, parent == null ? file.toAbsolutePath() : parent, IncludeLoader.NONE, false);
   }
 
   /**
@@ -59,8 +60,12 @@ public final class Grader {
    * {@code includes}. Never throws.
    */
   public Graded grade(Path file, String name, Path root, IncludeLoader includes) {
+    return grade(file, name, root, includes, true);
+  }
+
+  private Graded grade(Path file, String name, Path root, IncludeLoader includes, boolean links) {
     try {
-      Evidence e = observe(file, name, root, includes);
+      Evidence e = observe(file, name, root, includes, links);
       return Scoring.score(assignment, e);
     } catch (Throwable t) { // a submission must never stop the batch, whatever it did to the grader
       return Scoring.crashed(assignment, name, "grading stopped: " + describe(t));
@@ -78,8 +83,8 @@ public final class Grader {
         + "); please report this submission";
   }
 
-  private Evidence observe(Path file, String name, Path root, IncludeLoader includes) {
-    SourceReader.Read read = SourceReader.read(file, name, root);
+  private Evidence observe(Path file, String name, Path root, IncludeLoader includes, boolean links) {
+    SourceReader.Read read = SourceReader.read(file, name, root, links);
     if (!read.ok()) {
       String where = read.at() == null ? name + ": error: " + read.problem() + "\n"
           : Scoring.clean(DiagnosticPrinter.render(new Diagnostic(Severity.ERROR, read.at(), read.problem(), List.of())));

@@ -105,8 +105,8 @@ class GradescopeRunTest {
     GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
     assertThat(o.results().score()).isEqualByComparingTo("0");
     assertThat(o.results().toJson()).doesNotContain("root:x").doesNotContain("secret\\n");
-    assertThat(o.results().tests().get(0).output()).isEqualTo("Failed: scan.cu was not read, so it was not graded.\nscan.cu: error:"
-        + " is a symbolic link to a file outside the submission's folder; only files inside it are read\n");
+    assertThat(o.results().tests().get(0).output()).isEqualTo("Failed: scan.cu was not read, so it was not graded.\nscan.cu: error: "
+        + org.scansim.frontend.diag.SourceReader.LINK_OUT + "\n");
   }
 
   @Test
@@ -118,8 +118,8 @@ class GradescopeRunTest {
     Files.createSymbolicLink(f.resolve("leak.h"), secret);
     Files.writeString(f.resolve("scan.cu"), "#include \"leak.h\"\n" + KOGGE_STONE);
     GradescopeRun.Outcome o = GradescopeRun.grade(f, spec("\"file\": \"scan.cu\","));
-    assertThat(o.results().tests().get(0).output()).contains("scan.cu:1:10: error: leak.h: is a symbolic link to a file outside"
-        + " the submission's folder");
+    assertThat(o.results().tests().get(0).output()).contains("scan.cu:1:10: error: leak.h: "
+        + org.scansim.frontend.diag.SourceReader.LINK_OUT);
     assertThat(o.results().toJson()).doesNotContain("SECRET 42");
   }
 
@@ -194,19 +194,30 @@ class GradescopeRunTest {
     assertThat(subs).extracting(Batch.Submission::name).containsExactly("evil.cu", "ok.cu");
     Graded evil = new Grader(a).grade(subs.get(0).file(), "evil.cu");
     assertThat(evil.results().toJson()).doesNotContain("root:x");
-    assertThat(evil.results().tests().get(0).output()).contains("evil.cu: error: is a symbolic link to a file outside");
+    assertThat(evil.results().tests().get(0).output()).contains("evil.cu: error: " + org.scansim.frontend.diag.SourceReader.NO_LINKS);
     assertThat(new Grader(a).grade(subs.get(1).file(), "ok.cu").results().score()).isEqualByComparingTo("30");
   }
 
   @Test
   void aStudentIsNeverToldToChangeTheGradersHeapOrFlags() throws Exception {
     Assignment a = AssignmentReader.read(spec(""));
-    org.scansim.sim.exec.Fault oom = new org.scansim.sim.exec.Fault("out-of-memory", null, "the simulation ran out of memory"
-        + " (n = 64, a Java heap of at most 384 MB): run it at a smaller n, with fewer checks, or with a larger Java heap"
-        + " (SCANSIM_JAVA_OPTS=-Xmx16g ./scansim ...)");
+    // The fault scansim run gives, advice and all.
+    org.scansim.sim.exec.Fault oom = org.scansim.sim.run.ScanRun.outOfMemory("the simulation", 64,
+        org.scansim.sim.check.Check.all());
+    assertThat(oom.getMessage()).contains("SCANSIM_JAVA_OPTS");
+    long mb = Runtime.getRuntime().maxMemory() >> 20;
     Evidence e = new Evidence("s.cu", true, "", null, List.of(Evidence.SizeRun.faulted(32, oom), Evidence.SizeRun.faulted(64, oom)));
     String text = Scoring.score(a, e).results().toJson();
-    assertThat(text).contains("the simulation ran out of memory (n = 64, a Java heap of at most 384 MB); the grader holds every"
-        + " run to the same memory").doesNotContain("SCANSIM_JAVA_OPTS").doesNotContain("--");
+    assertThat(text).contains("the simulation ran out of memory (n = 64, a Java heap of at most " + mb + " MB); the grader holds"
+        + " every run to the same memory").doesNotContain("SCANSIM_JAVA_OPTS").doesNotContain("--");
+  }
+
+  @Test
+  void aLinkToAFolderOfSubmissionsIsGradedAsTheFolder() throws Exception {
+    Path f = folder("ok.cu", KOGGE_STONE);
+    Path link = Files.createSymbolicLink(dir.resolve("subs-link"), f);
+    Batch.Plan plan = Batch.plan(link);
+    assertThat(plan.folder()).isTrue();
+    assertThat(plan.submissions()).extracting(Batch.Submission::name).containsExactly("ok.cu");
   }
 }

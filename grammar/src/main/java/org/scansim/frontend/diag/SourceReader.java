@@ -23,7 +23,9 @@ import java.nio.file.attribute.BasicFileAttributes;
  *
  * <p>With a {@code root} (a grading submission's folder), the file must resolve, after following
  * every link, to a regular file inside that folder's real path; it is then opened by that real
- * path without following links, so a link swapped in after the check is not followed either.
+ * path without following a link in its last part. Not guarded: a folder inside the submission
+ * swapped for a link between the check and the read, which needs a process writing into the
+ * folder while it is graded (a submission's own code never runs natively).
  */
 public final class SourceReader {
   /** Inputs larger than this are refused before any work (a bound for hostile files). */
@@ -56,16 +58,56 @@ public final class SourceReader {
     return read(path, name, null);
   }
 
-  /** Reads {@code path}, which must resolve to a regular file inside {@code root} (null: anywhere). */
+  /** Reads {@code path}, which must resolve to a regular file inside {@code root} (null: anywhere); links inside it are followed. */
   public static Read read(Path path, String name, Path root) {
+    return read(path, name, root, true);
+  }
+
+  /** What a path outside the folder gets, whether or not it exists: the answer tells nothing about the grader's files. */
+  public static final String OUTSIDE = "is outside the submission's folder; only files inside it are read";
+  /** What a link that leaves the folder, or leads nowhere, gets: one answer for both, for the same reason. */
+  public static final String LINK_OUT = "is a symbolic link that leads outside the submission's folder, or to nothing; only files"
+      + " inside it are read";
+  /** What a link gets where links are not read at all (a folder of several students' submissions). */
+  public static final String NO_LINKS = "is a symbolic link; where several students' submissions share a folder, only regular"
+      + " files are read";
+
+  /**
+   * Reads {@code path}, which must resolve to a regular file inside {@code root} (null:
+   * anywhere). A path that leaves the folder by its text (an absolute name, {@code ..}) is
+   * refused before anything outside is looked at; a link inside the folder is followed only when
+   * {@code links} is true, and only to a file inside it; a link that leaves the folder and one
+   * that leads nowhere get the same answer, so that a submission cannot learn which files the
+   * grader's machine holds.
+   */
+  public static Read read(Path path, String name, Path root, boolean links) {
     Path real;
     try {
-      BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      real = path.toRealPath();
-      if (root != null && !real.startsWith(root.toRealPath())) {
-        return problem(own.isSymbolicLink()
-            ? "is a symbolic link to a file outside the submission's folder; only files inside it are read"
-            : "is outside the submission's folder; only files inside it are read");
+      if (root != null) {
+        Path rootAbs = root.toAbsolutePath().normalize();
+        Path rootReal = root.toRealPath();
+        Path abs = path.toAbsolutePath().normalize();
+        Path base = abs.startsWith(rootAbs) ? rootAbs : abs.startsWith(rootReal) ? rootReal : null;
+        if (base == null) {
+          return problem(OUTSIDE);
+        }
+        boolean linked = false;
+        for (Path p = abs; p != null && p.startsWith(base) && !p.equals(base); p = p.getParent()) {
+          linked |= Files.isSymbolicLink(p);
+        }
+        if (linked && !links) {
+          return problem(NO_LINKS);
+        }
+        try {
+          real = abs.toRealPath();
+        } catch (NoSuchFileException e) {
+          return problem(linked ? LINK_OUT : "no such file");
+        }
+        if (!real.startsWith(rootReal)) {
+          return problem(linked ? LINK_OUT : OUTSIDE);
+        }
+      } else {
+        real = path.toRealPath();
       }
       String kind = kind(real);
       if (kind != null) {

@@ -81,7 +81,7 @@ class SourceReaderTest {
     Path link = Files.createSymbolicLink(root.resolve("scan.cu"), outside);
     SourceReader.Read r = SourceReader.read(link, "scan.cu", root);
     assertThat(r.ok()).isFalse();
-    assertThat(r.problem()).isEqualTo("is a symbolic link to a file outside the submission's folder; only files inside it are read");
+    assertThat(r.problem()).isEqualTo(SourceReader.LINK_OUT);
     assertThat(r.file()).isNull();
     Path inside = Files.writeString(root.resolve("real.cu"), "int a;\n");
     Path goodLink = Files.createSymbolicLink(root.resolve("alias.cu"), inside);
@@ -99,7 +99,7 @@ class SourceReaderTest {
     Frontend.Result r = Frontend.compile(SourceReader.read(main, main.toString()).file(), new LinkedHashMap<>(),
         IncludeLoader.within(root));
     assertThat(errors(r)).contains(main + ":1:10: error: h.cuh: is a folder, not a file")
-        .contains(main + ":2:10: error: out.cuh: is a symbolic link to a file outside the submission's folder");
+        .contains(main + ":2:10: error: out.cuh: " + SourceReader.LINK_OUT);
     IncludeLoader loader = IncludeLoader.within(root);
     assertThat(loader.load(new SourceFile(main.toString(), ""), "missing.h")).isEqualTo(Optional.empty());
   }
@@ -108,9 +108,33 @@ class SourceReaderTest {
   void aFileOverTheSizeLimitIsRefusedBeforeReadingIt() throws IOException {
     Path f = dir.resolve("big.cu");
     try (var ch = Files.newByteChannel(f, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
-      ch.position(SourceReader.MAX_SOURCE_BYTES);
+      ch.position(4L << 30); // a sparse 4 GiB file: reading it whole would run the test's heap out
       ch.write(java.nio.ByteBuffer.wrap(new byte[] {'\n'}));
     }
     assertThat(errors(Frontend.compileFile(f, new LinkedHashMap<>()))).isEqualTo("scansim: error: " + f + ": file is larger than 8 MiB\n");
+  }
+
+  @Test
+  void whatLiesOutsideTheFolderGetsOneAnswerWhetherItExistsOrNot() throws IOException {
+    Path root = Files.createDirectory(dir.resolve("sub"));
+    Files.writeString(dir.resolve("exists.h"), "int x;\n");
+    // By name: an absolute path or one that climbs out is refused before the file system is asked.
+    for (String name : new String[] {"../exists.h", "../missing.h", dir.resolve("exists.h").toString(), "/no/such/file.h"}) {
+      assertThat(SourceReader.read(root.resolve(name), name, root).problem()).as(name).isEqualTo(SourceReader.OUTSIDE);
+    }
+    // By link: one leading out to a file and one leading nowhere read the same.
+    Files.createSymbolicLink(root.resolve("a.h"), dir.resolve("exists.h"));
+    Files.createSymbolicLink(root.resolve("b.h"), dir.resolve("missing.h"));
+    assertThat(SourceReader.read(root.resolve("a.h"), "a.h", root).problem()).isEqualTo(SourceReader.LINK_OUT);
+    assertThat(SourceReader.read(root.resolve("b.h"), "b.h", root).problem()).isEqualTo(SourceReader.LINK_OUT);
+    // A folder inside that is a link out of it.
+    Files.createSymbolicLink(root.resolve("inc"), dir);
+    assertThat(SourceReader.read(root.resolve("inc/exists.h"), "inc/exists.h", root).problem()).isEqualTo(SourceReader.LINK_OUT);
+    // Where links are not read at all, even one to a file inside the folder is refused.
+    Path own = Files.writeString(root.resolve("own.cu"), "int y;\n");
+    Files.createSymbolicLink(root.resolve("alias.cu"), own);
+    assertThat(SourceReader.read(root.resolve("alias.cu"), "alias.cu", root, false).problem()).isEqualTo(SourceReader.NO_LINKS);
+    assertThat(SourceReader.read(root.resolve("alias.cu"), "alias.cu", root, true).ok()).isTrue();
+    assertThat(SourceReader.read(root.resolve("nothing.cu"), "nothing.cu", root).problem()).isEqualTo("no such file");
   }
 }
