@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A batch of hostile submissions graded as an instructor runs it, in a JVM held to a heap of
  * {@value #HEAP}: links out of the folder, huge grids, huge shared and device arrays, allocation
- * loops, a huge initializer and macro, deep host recursion. Every submission gets a result,
+ * loops, a huge initializer and macro, deep host recursion, a block of 480 MB of local arrays, a
+ * grid of two billion communicating blocks, an endless host loop of copies. Every submission gets a result,
  * nothing outside the folder is read, no submission runs the grader out of memory, and the
  * submissions are unchanged.
  */
@@ -56,6 +57,10 @@ class HostileBatchTest {
     s.put("init.cu", "__device__ float t[] = {" + "1,".repeat(2_500_000) + "1};\n" + KOGGE_STONE);
     s.put("macro.cu", "#define M " + "1 + ".repeat(500_000) + "1\nint a = M;\nint b = M;\n" + KOGGE_STONE);
     s.put("recursion.cu", "int f(int x) { return f(x + 1) + 1; }\n" + ENTRY + " { f(0); }\n");
+    s.put("local.cu", "__global__ void k(float *o) { float a[120000]; a[threadIdx.x] = 1; o[threadIdx.x] = a[threadIdx.x]; }\n"
+        + ENTRY + " { k<<<1, 1024>>>(out); }\n");
+    s.put("atomics.cu", "__global__ void k(float *o) { atomicAdd(o, 1.0f); }\n" + ENTRY + " { k<<<dim3(65535, 32767, 1), 1>>>(out); }\n");
+    s.put("hostloop.cu", "__global__ void k(float *o) { }\n" + ENTRY + " { for (;;) { cudaMemcpy(out, in, n * 4, cudaMemcpyDeviceToDevice); } }\n");
     return s;
   }
 
@@ -85,7 +90,8 @@ class HostileBatchTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.err()).isEmpty();
     assertThat(snapshot(subs)).as("the submissions are unchanged").isEqualTo(before);
-    List<String> names = List.of("device", "grid", "grid3", "init", "link", "macro", "malloc", "ok", "recursion", "shared");
+    List<String> names = List.of("atomics", "device", "grid", "grid3", "hostloop", "init", "link", "local", "macro", "malloc", "ok",
+        "recursion", "shared");
     for (String name : names) {
       Path results = out.resolve(name).resolve("results.json");
       assertThat(results).as(name + " has a result").exists();
@@ -94,8 +100,7 @@ class HostileBatchTest {
           .doesNotContain("Exception");
     }
     assertThat(Files.readString(out.resolve("ok/results.json"))).contains("\"score\" : 15,");
-    assertThat(Files.readString(out.resolve("link/report.txt"))).contains("is a symbolic link to a file outside the submission's"
-        + " folder");
+    assertThat(Files.readString(out.resolve("link/report.txt"))).contains(org.scansim.frontend.diag.SourceReader.NO_LINKS);
     assertThat(Files.readString(out.resolve("grid/report.txt"))).contains("the run passed its wall-clock budget");
     assertThat(Files.readString(out.resolve("shared/report.txt"))).contains("needs 4294967296 bytes of shared memory per block");
     assertThat(Files.readString(out.resolve("device/report.txt"))).contains("fault (out-of-memory): __device__ variable 'g'");
@@ -104,6 +109,9 @@ class HostileBatchTest {
     assertThat(Files.readString(out.resolve("init/report.txt"))).contains("tokens after preprocessing");
     assertThat(Files.readString(out.resolve("macro/report.txt"))).contains("tokens after preprocessing").contains("in expansion of macro");
     assertThat(Files.readString(out.resolve("recursion/report.txt"))).contains("host recursion deeper than 10000 calls in 'f'");
+    assertThat(Files.readString(out.resolve("local/report.txt"))).contains("bytes of local memory for one block");
+    assertThat(Files.readString(out.resolve("atomics/report.txt"))).contains("blocks that may communicate");
+    assertThat(Files.readString(out.resolve("hostloop/report.txt"))).contains("the run passed its wall-clock budget in host code");
   }
 
   private static Map<String, String> snapshot(Path folder) throws IOException {

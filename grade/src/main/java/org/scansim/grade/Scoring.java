@@ -366,7 +366,7 @@ final class Scoring {
       if (f.kind().equals("runaway")) {
         out.append("note: a run may execute at most budgets.maxWarpInstructions = ").append(a.budgets().maxWarpInstructions())
             .append(" warp instructions within budgets.wallSeconds = ").append(number(a.budgets().wallSeconds()))
-            .append(" s, and host code a fixed number of steps and calls; does every loop and recursion end?\n");
+            .append(" s (host code too), and host code a fixed number of steps and calls; does every loop and recursion end?\n");
       }
     } else if (r.correct()) {
       out.append("correct ").append(scan).append(" scan of n = ").append(r.n()).append(" elements\n");

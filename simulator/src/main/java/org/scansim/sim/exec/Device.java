@@ -108,6 +108,13 @@ public final class Device {
     return checker;
   }
 
+  /** Stops host code past the run's wall-clock budget, at {@code at}. */
+  void checkDeadline(Span at) {
+    if (System.nanoTime() > deadline) {
+      throw new Fault("runaway", at, "the run passed its wall-clock budget in host code at " + at.position());
+    }
+  }
+
   /** The System.nanoTime() after which a running kernel is stopped as a runaway. */
   void setDeadline(long nanos) {
     this.deadline = nanos;
@@ -253,6 +260,21 @@ public final class Device {
           + " bytes of local memory per thread (its local array '" + largest.name() + "'"
           + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
           + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)");
+    }
+    // Local memory lives in device memory, reserved per thread (CUDA C Guide, "Local Memory"):
+    // one block's worth must fit what the budget has left, as the driver fails a launch whose
+    // local memory it cannot reserve. Without it, 1,024 threads of 480 KB ran the heap out.
+    long localPerBlock = local * threads;
+    long left = global.budgetBytes() - global.liveBytes();
+    if (localPerBlock > left) {
+      throw new Fault("out-of-memory", at, "launch of " + kernel + " needs " + localPerBlock + " bytes of local memory for one"
+          + " block (" + local + " bytes a thread, " + threads + " threads), more than the " + left + " bytes the device-memory"
+          + " budget of " + global.budgetBytes() + " bytes has left (cudaErrorMemoryAllocation)");
+    }
+    if (blocksOf(grid) > MAX_COMMUNICATING_BLOCKS && !independent(code)) {
+      throw new Fault("launch", at, "launch of " + kernel + " with " + blocksOf(grid) + " blocks that may communicate (atomics,"
+          + " fences or volatile global accesses): scansim runs at most " + MAX_COMMUNICATING_BLOCKS + " of them under its"
+          + " residency scheduler, which keeps each block's place in the dispatch order");
     }
     int[] moduleAllocation = new int[code.memory.size()];
     for (int i = 0; i < moduleAllocation.length; i++) {
@@ -580,10 +602,18 @@ public final class Device {
    * anything or finished, every resident block is waiting for one that is not resident: a
    * deadlock, reported with where each block waits, instead of hanging as the hardware would.
    */
+  /**
+   * Most blocks of a launch of communicating blocks: the residency scheduler keeps an order of
+   * them all (4 bytes a block; a grid of 2^31 needed 8.6 GB). 2^24 blocks is 1,024 times what
+   * a scan of 2^24 elements in blocks of 1,024 launches.
+   */
+  static final long MAX_COMMUNICATING_BLOCKS = 1L << 24;
+
+  private static long blocksOf(int[] grid) {
+    return (long) grid[0] * grid[1] * grid[2];
+  }
+
   private void runResident(LaunchContext lx, long total) {
-    if (total > Integer.MAX_VALUE) {
-      throw new Fault("launch", null, "a grid of " + total + " communicating blocks is more than scansim simulates");
-    }
     int[] g = lx.grid;
     int[] order = new int[(int) total];
     for (int i = 0; i < order.length; i++) {

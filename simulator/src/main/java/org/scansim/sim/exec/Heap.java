@@ -14,9 +14,17 @@ final class Heap {
   private final long budgetBytes;
   private long liveBytes;
 
+  /** The most allocations this heap makes ({@link #MAX_ALLOCATIONS} for device memory). */
+  private final int maxAllocations;
+
   Heap(int space, long budgetBytes) {
+    this(space, budgetBytes, MAX_ALLOCATIONS);
+  }
+
+  Heap(int space, long budgetBytes, int maxAllocations) {
     this.space = space;
     this.budgetBytes = budgetBytes;
+    this.maxAllocations = Math.min(Ptr.MAX_ID, maxAllocations);
     allocations.add(null); // id 0 is never used, so no valid pointer is 0
   }
 
@@ -47,8 +55,8 @@ final class Heap {
       return size + " bytes would pass the memory budget of " + budgetBytes + " bytes (" + liveBytes + " bytes are allocated"
           + " and not freed)";
     }
-    if (allocations.size() > Math.min(Ptr.MAX_ID, MAX_ALLOCATIONS)) {
-      return "the run has made " + MAX_ALLOCATIONS + " allocations, the most one run may make (freed ones count too)";
+    if (allocations.size() > maxAllocations) {
+      return "the run has made " + maxAllocations + " allocations, the most one run may make (freed ones count too)";
     }
     return null;
   }
@@ -69,10 +77,19 @@ final class Heap {
     return id > 0 && id < allocations.size() ? allocations.get(id) : null;
   }
 
+  /**
+   * Frees {@code a}: its slot keeps a freed stand-in of no bytes, so that a dangling pointer is
+   * still a use after free while the memory itself goes (a loop of allocations and frees stays
+   * within the heap's budget in Java's heap too).
+   */
   void free(Allocation a) {
     if (!a.freed) {
       a.freed = true;
       liveBytes -= a.size();
+      Allocation gone = new Allocation(a.name, space, 0, a.base);
+      gone.id = a.id;
+      gone.freed = true;
+      allocations.set(a.id, gone);
     }
   }
 

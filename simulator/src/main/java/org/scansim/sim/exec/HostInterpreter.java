@@ -8,6 +8,7 @@ import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
 import org.scansim.frontend.ir.MemoryVar;
+import org.scansim.frontend.ir.Op;
 
 /**
  * Runs host code, one thread: the kernel file's entry function with its launches, temporaries
@@ -44,7 +45,8 @@ public final class HostInterpreter {
     this.device = device;
     this.output = output;
     // Host memory shares the device's budget: a kernel file's host arrays are small.
-    this.host = new Heap(Ptr.HOST, device.global.budgetBytes());
+    // Frames' arrays are freed when their call returns, but keep their slots: as many as pointers hold.
+    this.host = new Heap(Ptr.HOST, device.global.budgetBytes(), Ptr.MAX_ID);
     for (MemoryVar m : module.globals()) {
       if (m.space() == MemSpace.HOST) {
         Allocation a = host.allocate(m.name(), m.bytes());
@@ -96,6 +98,10 @@ public final class HostInterpreter {
       if (++steps > 4_000_000_000L) {
         throw new Fault("runaway", in.span, "host code ran past its step budget at " + in.span.position());
       }
+      if ((steps & 0xFFFF) == 0 || in.op == Op.CUDA) {
+        // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
+        device.checkDeadline(in.span);
+      }
       switch (in.op) {
         case BR -> {
           pc = in.target;
@@ -106,6 +112,12 @@ public final class HostInterpreter {
           continue;
         }
         case RET -> {
+          // The frame's arrays end with the call: a pointer to one that outlives it is a use after free.
+          for (Allocation a : frame) {
+            if (a != null) {
+              host.free(a);
+            }
+          }
           return in.args.length == 0 ? 0 : r[in.a()][0];
         }
         case MOV -> r[in.dst][0] = r[in.a()][0];
@@ -186,6 +198,9 @@ public final class HostInterpreter {
     long off = Ptr.offset(p);
     if (a == null) {
       throw new Fault("invalid-address", in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
+    }
+    if (a.freed) {
+      throw new Fault("use-after-free", in.span, "host code uses '" + a.name + "' after the call that held it returned");
     }
     if (off < 0 || off + size > a.size()) {
       throw new Fault("out-of-bounds", in.span, "out-of-bounds host access at byte " + off + " of '" + a.name + "' (" + a.size() + " bytes)");

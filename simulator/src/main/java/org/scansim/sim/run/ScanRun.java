@@ -342,7 +342,7 @@ public final class ScanRun {
    * needs less (the checkers keep about 45 bytes a word of global memory, the scan proof 26
    * bytes a node of its graph, about 4n of them for a work-efficient scan).
    */
-  static Fault outOfMemory(String what, int n, Set<Check> checks) {
+  public static Fault outOfMemory(String what, int n, Set<Check> checks) {
     long mb = Runtime.getRuntime().maxMemory() >> 20;
     return new Fault("out-of-memory", null, what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
         + " MB): run it at a smaller n" + (checks.isEmpty() ? "" : ", with fewer checks")

@@ -206,4 +206,56 @@ class HostileRunTest {
     assertThat(f.launch().grid()).containsExactly(2L, 1L, 1L);
     assertThat(f.launch().block()).containsExactly(32L, 1L, 1L);
   }
+
+  @Test
+  void hostCodeStopsAtTheWallClockToo() throws Exception {
+    // An empty host loop ran 12.8 s past --wall-seconds 2; a loop of copies did not end in 60 s.
+    for (String loop : new String[] {"for (;;) { }", "for (;;) { cudaMemcpy(out, in, n * 4, cudaMemcpyDeviceToDevice); }"}) {
+      String src = "__global__ void k(float *o) { }\n" + ENTRY + " { " + loop + " }\n";
+      long start = System.nanoTime();
+      Fault f = fault(run(src.replace("n * 4", "(size_t) n * 4"), Set.of(), 1, 500, 1L << 24));
+      assertThat((System.nanoTime() - start) / 1e9).as(loop).isLessThan(10);
+      assertThat(f.kind()).isEqualTo("runaway");
+      assertThat(f.getMessage()).startsWith("the run passed its wall-clock budget in host code at h.cu:2:");
+    }
+  }
+
+  @Test
+  void localMemoryOfABlockCountsAgainstTheDeviceBudget() throws Exception {
+    // 1,024 threads of 480,000 bytes: 491,520,000 bytes a block; the budget of 16 MiB less in and out (2 x 32 floats).
+    String src = "__global__ void k(float *o) { float a[120000]; a[threadIdx.x] = 1; o[threadIdx.x] = a[threadIdx.x]; }\n"
+        + ENTRY + " { k<<<1, 1024>>>(out); }\n";
+    Fault f = fault(run(src));
+    assertThat(f.kind()).isEqualTo("out-of-memory");
+    assertThat(f.span().position()).isEqualTo("h.cu:2:49");
+    assertThat(f.getMessage()).isEqualTo("launch of k needs 491520000 bytes of local memory for one block (480000 bytes a"
+        + " thread, 1024 threads), more than the 16776960 bytes the device-memory budget of 16777216 bytes has left"
+        + " (cudaErrorMemoryAllocation)");
+  }
+
+  @Test
+  void aHugeGridOfCommunicatingBlocksIsRefusedAtItsLaunch() throws Exception {
+    // The residency scheduler's order of 2^31 blocks needed 8.6 GB.
+    String src = "__global__ void k(float *o) { atomicAdd(o, 1.0f); }\n" + ENTRY + " { k<<<dim3(65535, 32767, 1), 1>>>(out); }\n";
+    Fault f = fault(run(src));
+    assertThat(f.kind()).isEqualTo("launch");
+    assertThat(f.span().position()).isEqualTo("h.cu:2:49");
+    assertThat(f.getMessage()).startsWith("launch of k with 2147385345 blocks that may communicate");
+  }
+
+  @Test
+  void aHostFunctionsArraysEndWithItsCall() throws Exception {
+    // 20,000 calls of a function with a 1 KB array: the arrays were never freed, and the run ran out of a 16 MiB budget.
+    String src = "int helper(int x) { int t[256]; t[x & 255] = x; return t[x & 255]; }\n"
+        + "__global__ void k(float *o, int v) { o[threadIdx.x] = v; }\n"
+        + ENTRY + " { int s = 0; for (int i = 0; i < 20000; i++) s += helper(i) & 1; k<<<1, n>>>(out, s); }\n";
+    ScanRun.Outcome o = run(src);
+    assertThat(o.fault()).isNull();
+    // A pointer to a returned call's array is a use after free, not a read of whatever is there.
+    String dangling = "int *leak() { int t[4]; t[0] = 7; return t; }\n__global__ void k(float *o, int v) { o[threadIdx.x] = v; }\n"
+        + ENTRY + " { int *p = leak(); k<<<1, n>>>(out, *p); }\n";
+    Fault f = fault(run(dangling));
+    assertThat(f.kind()).isEqualTo("use-after-free");
+    assertThat(f.getMessage()).isEqualTo("host code uses 't' after the call that held it returned");
+  }
 }
