@@ -34,8 +34,15 @@ public final class DiagnosticPrinter {
     return out.toString();
   }
 
+  /** Characters of a message shown at most: one that quotes a 200 KB identifier is cut, with how much was left out. */
+  static final int MESSAGE_CHARS = 1000;
+
   private static void render(Diagnostic d, StringBuilder out) {
-    out.append(d.headline()).append('\n');
+    String headline = d.headline();
+    if (headline.length() > MESSAGE_CHARS) {
+      headline = headline.substring(0, MESSAGE_CHARS) + "… [" + (headline.length() - MESSAGE_CHARS) + " more characters]";
+    }
+    out.append(headline).append('\n');
     Span span = d.span();
     if (span != null) {
       excerpt(span, out);

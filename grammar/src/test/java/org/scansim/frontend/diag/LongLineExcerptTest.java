@@ -53,4 +53,19 @@ class LongLineExcerptTest {
     String out = compile("short.cu", "int a = @;\n");
     assertThat(out).isEqualTo("short.cu:1:9: error: invalid character '@'\n    1 | int a = @;\n      |         ^\n");
   }
+
+  @Test
+  void aMessageQuotingAHugeIdentifierIsCut() {
+    // 40 uses of a 200,000-character name printed 8 MB: each message quoted the whole name.
+    String name = "x".repeat(200_000);
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      text.append("int f").append(i).append("() { return ").append(name).append("; }\n");
+    }
+    String out = compile("ident.cu", text.toString());
+    assertThat(out).contains("use of undeclared identifier 'xxx");
+    assertThat(out.length()).isLessThan(200_000);
+    assertThat(out.lines().filter(l -> l.contains("error:"))).allMatch(l -> l.length() <= DiagnosticPrinter.MESSAGE_CHARS + 40)
+        .allMatch(l -> l.endsWith(" more characters]"));
+  }
 }
