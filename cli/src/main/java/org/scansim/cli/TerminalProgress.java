@@ -13,8 +13,12 @@ import org.scansim.sim.exec.Device;
  */
 final class TerminalProgress implements Device.Progress {
   private ProgressBar bar;
+  private final java.io.PrintStream to;
 
-  private TerminalProgress() {}
+  /** Bars written to {@code to}: standard error, or a test's stream. */
+  TerminalProgress(java.io.PrintStream to) {
+    this.to = to;
+  }
 
   /**
    * A progress bar when standard error is a terminal, else null: the report may go to a file
@@ -22,7 +26,7 @@ final class TerminalProgress implements Device.Progress {
    * console (standard input and output on a terminal) stands in.
    */
   static Device.Progress onTerminal() {
-    return standardErrorIsATerminal() ? new TerminalProgress() : null;
+    return standardErrorIsATerminal() ? new TerminalProgress(System.err) : null;
   }
 
   static boolean standardErrorIsATerminal() {
@@ -43,7 +47,7 @@ final class TerminalProgress implements Device.Progress {
         .setUnit(" blocks", 1)
         .setStyle(ProgressBarStyle.ASCII)
         .setUpdateIntervalMillis(250)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err))
+        .setConsumer(new ConsoleProgressBarConsumer(to))
         .clearDisplayOnFinish()
         .build();
   }

@@ -344,8 +344,22 @@ class MainTest {
 
   @Test
   void progressIsShownOnlyWhenStandardErrorIsATerminal() {
-    // Under the test runner standard error is a pipe: no progress bar, nothing in the report.
-    assertThat(TerminalProgress.standardErrorIsATerminal()).isFalse();
-    assertThat(TerminalProgress.onTerminal()).isNull();
+    assertThat(TerminalProgress.onTerminal() != null).isEqualTo(TerminalProgress.standardErrorIsATerminal());
+    // Surefire's forked JVM writes standard error to a pipe: no bar there, and nothing in the report.
+    if (System.getProperty("surefire.real.class.path") != null || System.getProperty("basedir") != null) {
+      assertThat(TerminalProgress.onTerminal()).isNull();
+    }
+  }
+
+  @Test
+  void theProgressBarCountsALaunchsBlocks() {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    TerminalProgress p = new TerminalProgress(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+    p.launch(0, "prescan", 4096);
+    p.blocksDone(1024);
+    p.blocksDone(4096);
+    p.launchEnded();
+    String shown = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(shown).contains("launch 0 prescan").contains("4096/4096 blocks");
   }
 }
