@@ -27,25 +27,11 @@ class HostileBatchTest {
   @TempDir Path dir;
 
   private static final String ENTRY = "void scan(const float *in, float *out, int n)";
-  private static final String KOGGE_STONE = """
-      __global__ void k(const float *x, float *y, int n) {
-          __shared__ float s[1024];
-          int t = threadIdx.x;
-          s[t] = x[t];
-          for (int d = 1; d < n; d *= 2) {
-              __syncthreads();
-              float v = t >= d ? s[t - d] : 0.0f;
-              __syncthreads();
-              s[t] += v;
-          }
-          y[t] = s[t];
-      }
-      void scan(const float *in, float *out, int n) { k<<<1, n>>>(in, out, n); }
-      """;
 
-  private static Map<String, String> submissions() {
+  private static Map<String, String> submissions() throws IOException {
+    String kernel = Files.readString(ReadmeExamplesTest.root().resolve("examples/grading/submissions/kogge_stone.cu"));
     Map<String, String> s = new LinkedHashMap<>();
-    s.put("ok.cu", KOGGE_STONE);
+    s.put("ok.cu", kernel);
     s.put("grid.cu", "__global__ void k(float *o) { }\n" + ENTRY + " { k<<<2147483647, 1>>>(out); }\n");
     s.put("grid3.cu", "__global__ void k(float *o) { }\n" + ENTRY + " { k<<<dim3(2147483647, 65535, 65535), 1>>>(out); }\n");
     s.put("shared.cu", "__global__ void k(float *o) { __shared__ float s[1 << 30]; s[threadIdx.x] = 1; o[threadIdx.x] = s[0]; }\n"
@@ -54,8 +40,8 @@ class HostileBatchTest {
         + ENTRY + " { k<<<1, n>>>(out); }\n");
     s.put("malloc.cu", "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n" + ENTRY
         + " { for (int i = 0; i < 1000000; i++) { float *p; cudaMalloc(&p, 1 << 20); } k<<<1, n>>>(out); }\n");
-    s.put("init.cu", "__device__ float t[] = {" + "1,".repeat(2_500_000) + "1};\n" + KOGGE_STONE);
-    s.put("macro.cu", "#define M " + "1 + ".repeat(500_000) + "1\nint a = M;\nint b = M;\n" + KOGGE_STONE);
+    s.put("init.cu", "__device__ float t[] = {" + "1,".repeat(2_500_000) + "1};\n" + kernel);
+    s.put("macro.cu", "#define M " + "1 + ".repeat(500_000) + "1\nint a = M;\nint b = M;\n" + kernel);
     s.put("recursion.cu", "int f(int x) { return f(x + 1) + 1; }\n" + ENTRY + " { f(0); }\n");
     s.put("local.cu", "__global__ void k(float *o) { float a[120000]; a[threadIdx.x] = 1; o[threadIdx.x] = a[threadIdx.x]; }\n"
         + ENTRY + " { k<<<1, 1024>>>(out); }\n");

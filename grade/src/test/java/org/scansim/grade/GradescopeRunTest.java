@@ -21,21 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GradescopeRunTest {
   @TempDir Path dir;
 
-  private static final String KOGGE_STONE = """
-      __global__ void k(const float *x, float *y, int n) {
-          __shared__ float s[1024];
-          int t = threadIdx.x;
-          s[t] = x[t];
-          for (int d = 1; d < n; d *= 2) {
-              __syncthreads();
-              float v = t >= d ? s[t - d] : 0.0f;
-              __syncthreads();
-              s[t] += v;
-          }
-          y[t] = s[t];
-      }
-      void scan(const float *in, float *out, int n) { k<<<1, n>>>(in, out, n); }
-      """;
+  private static final String KOGGE_STONE = Examples.KOGGE_STONE;
 
   private Path spec(String extra) throws IOException {
     return Files.writeString(dir.resolve("spec.json"), """
