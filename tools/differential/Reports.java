@@ -1,0 +1,74 @@
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.scansim.catalog.Catalog;
+import org.scansim.catalog.CatalogRun;
+import org.scansim.catalog.Kernel;
+import org.scansim.cli.Main;
+
+/**
+ * Writes the reports a refactoring must not change: for every catalog kernel, three sizes on
+ * hopper and on g80, without checkers and with --check all; and every run of the faulty
+ * corpus's .expect files, with --check all. Each run's JSON report and its text output (standard
+ * output, standard error, exit code) go to OUT, one file each, named after the run. Two such
+ * folders, from the code before and after a change, must be byte-identical (compare.sh).
+ *
+ * <p>Run from the repository's root with the built jar on the class path:
+ * {@code java -cp cli/target/scansim.jar tools/differential/Reports.java OUT}. Every run goes
+ * through the command line's own entry ({@code Main.execute}), in one JVM.
+ */
+public final class Reports {
+  public static void main(String[] args) throws Exception {
+    Path out = Path.of(args.length > 0 ? args[0] : "target/differential");
+    Files.createDirectories(out);
+    System.setProperty("scansim.home", Path.of("").toAbsolutePath().toString());
+    List<List<String>> runs = new ArrayList<>();
+    Catalog catalog = Catalog.load(Path.of("kernels"));
+    for (Kernel k : catalog.kernels()) {
+      for (String arch : List.of("hopper", "g80")) {
+        List<Integer> sizes = CatalogRun.sizesOf(k, arch).stream().filter(n -> n <= 65537).toList();
+        if (sizes.isEmpty()) {
+          continue;
+        }
+        for (int n : List.of(sizes.get(0), sizes.get(sizes.size() / 2), sizes.get(sizes.size() - 1)).stream().distinct().toList()) {
+          runs.add(List.of("run", k.name(), "--n", String.valueOf(n), "--arch", arch));
+          runs.add(List.of("run", k.name(), "--n", String.valueOf(n), "--arch", arch, "--check", "all"));
+        }
+      }
+    }
+    List<Path> expects;
+    try (Stream<Path> s = Files.list(Path.of("kernels", "faulty"))) {
+      expects = s.filter(p -> p.toString().endsWith(".expect") && !p.getFileName().toString().equals("catalog.expect"))
+          .sorted().toList();
+    }
+    for (Path e : expects) {
+      String cu = e.toString().replaceFirst("\\.expect$", ".cu");
+      for (String line : Files.readAllLines(e)) {
+        if (line.startsWith("run:")) {
+          List<String> run = new ArrayList<>(List.of("run", cu));
+          run.addAll(List.of(line.substring(4).trim().split("\\s+")));
+          run.addAll(List.of("--check", "all"));
+          runs.add(run);
+        }
+      }
+    }
+    int i = 0;
+    for (List<String> run : runs) {
+      String name = String.format("%04d-%s", i++, String.join("_", run.subList(1, run.size())).replaceAll("[^A-Za-z0-9._-]", "_"));
+      List<String> args2 = new ArrayList<>(run);
+      args2.addAll(List.of("--json", out.resolve(name + ".json").toString()));
+      StringWriter o = new StringWriter();
+      StringWriter err = new StringWriter();
+      int code = Main.execute(args2.toArray(String[]::new), new PrintWriter(o), new PrintWriter(err));
+      Files.writeString(out.resolve(name + ".txt"), "$ scansim " + String.join(" ", run) + "\nexit " + code + "\n" + o + err,
+          StandardCharsets.UTF_8);
+    }
+    System.out.println(runs.size() + " runs written to " + out);
+  }
+}
