@@ -1,5 +1,6 @@
 package org.scansim.catalog;
 
+import org.scansim.sim.check.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class CheckerBehaviourTest {
   @Test
   void anUninitialisedValueIsFollowedToTheOutput() throws Exception {
     ScanRun.Outcome o = run("faulty/uninitialised_identity.cu", 64, ScanRun.Expect.EXCLUSIVE, 50_000_000L, 1, checks(Check.all(), 0, 0));
-    assertThat(o.findings()).filteredOn(f -> f.kind().equals("uninitialised-read")).isNotEmpty()
+    assertThat(o.findings()).filteredOn(f -> f.kind().equals(Kind.UNINITIALISED_READ)).isNotEmpty()
         .anySatisfy(f -> assertThat(f.message()).contains("the value reaches out[0"));
     ScanRun.Outcome bk = run("pmpp/brent_kung.cu", 100, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Set.of(Check.INIT), 0, 0));
     assertThat(bk.findings()).isNotEmpty().allSatisfy(f -> assertThat(f.message()).endsWith("the value does not reach the output"));
@@ -38,7 +39,7 @@ class CheckerBehaviourTest {
     long start = System.nanoTime();
     ScanRun.Outcome o = run("faulty/runaway_loop.cu", 96, ScanRun.Expect.INCLUSIVE, Long.MAX_VALUE / 4, 1, checks(Set.of(), 0, 300));
     assertThat(o.fault()).isNotNull();
-    assertThat(o.fault().kind()).isEqualTo("runaway");
+    assertThat(o.fault().kind()).isEqualTo(Kind.RUNAWAY);
     assertThat(o.fault().getMessage()).contains("wall-clock budget").contains("was still running at");
     assertThat((System.nanoTime() - start) / 1e9).isLessThan(30);
   }
@@ -47,7 +48,7 @@ class CheckerBehaviourTest {
   void schedulesExposeTheOrderDependentResultOfARace() throws Exception {
     ScanRun.Outcome racy = run("lecture/kogge_stone_inplace.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Set.of(), 4, 0));
     assertThat(racy.scheduleDifferences()).isNotEmpty();
-    assertThat(racy.findings()).extracting(Finding::kind).contains("schedule-difference");
+    assertThat(racy.findings()).extracting(Finding::kind).contains(Kind.SCHEDULE_DIFFERENCE);
     ScanRun.Outcome fixed = run("pmpp/kogge_stone.cu", 256, ScanRun.Expect.INCLUSIVE, 50_000_000L, 1, checks(Set.of(), 4, 0));
     assertThat(fixed.scheduleDifferences()).isEmpty();
     assertThat(fixed.findings()).isEmpty();

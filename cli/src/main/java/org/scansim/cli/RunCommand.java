@@ -1,5 +1,6 @@
 package org.scansim.cli;
 
+import org.scansim.sim.check.Kind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -163,10 +164,10 @@ final class RunCommand implements Callable<Integer> {
     }
     if (o.fault() != null) {
       // The report above says what faulted and where; only the flag that raises a budget is added.
-      if (o.fault().kind().equals("runaway") && o.fault().getMessage().contains("instruction budget")) {
+      if (o.fault().kind() == Kind.RUNAWAY && o.fault().getMessage().contains("instruction budget")) {
         err.println("scansim: note: --max-instructions N raises the instruction budget (now " + maxInstructions
             + " warp instructions) if the kernel is meant to run this long");
-      } else if (o.fault().kind().equals("runaway") && o.fault().getMessage().contains("wall-clock budget")) {
+      } else if (o.fault().kind() == Kind.RUNAWAY && o.fault().getMessage().contains("wall-clock budget")) {
         err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + wallSeconds
             + " s) if the kernel is meant to run this long");
       }

@@ -1,5 +1,6 @@
 package org.scansim.grade;
 
+import org.scansim.sim.check.Kind;
 import java.util.List;
 import org.scansim.sim.exec.Fault;
 import org.scansim.sim.run.ScanRun;
@@ -67,7 +68,7 @@ record Evidence(String name, boolean compiled, String compileOutput, String entr
     /** The output is the right scan, and the scan proof (when it ran) agrees. */
     boolean correct() {
       return completed() && Boolean.TRUE.equals(outcome.correct()) && (outcome.proof() == null || outcome.proof().proved())
-          && outcome.findings().stream().noneMatch(f -> f.kind().equals("scan-proof") || f.kind().equals("runaway"));
+          && outcome.findings().stream().noneMatch(f -> f.kind() == Kind.SCAN_PROOF || f.kind() == Kind.RUNAWAY);
     }
   }
 }

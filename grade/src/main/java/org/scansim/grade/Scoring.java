@@ -1,5 +1,6 @@
 package org.scansim.grade;
 
+import org.scansim.sim.check.Kind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -46,10 +47,10 @@ final class Scoring {
   static final String WORK = "Work efficiency";
   static final String CONFLICTS = "Bank conflicts";
 
-  private static final Set<String> RACE_KINDS = Set.of("race", "warp-synchronous", "schedule-difference");
-  private static final Set<String> BARRIER_KINDS = Set.of("divergent-barrier");
-  private static final Set<String> BOUNDS_KINDS = Set.of("out-of-bounds", "invalid-address", "use-after-free");
-  private static final Set<String> INIT_KINDS = Set.of("uninitialised-read");
+  private static final Set<Kind> RACE_KINDS = Set.of(Kind.RACE, Kind.WARP_SYNCHRONOUS, Kind.SCHEDULE_DIFFERENCE);
+  private static final Set<Kind> BARRIER_KINDS = Set.of(Kind.DIVERGENT_BARRIER);
+  private static final Set<Kind> BOUNDS_KINDS = Set.of(Kind.OUT_OF_BOUNDS, Kind.INVALID_ADDRESS, Kind.USE_AFTER_FREE);
+  private static final Set<Kind> INIT_KINDS = Set.of(Kind.UNINITIALISED_READ);
 
   /** How much of a run's printf output a test shows. */
   static final int OUTPUT_LINES = 20;
@@ -358,12 +359,12 @@ final class Scoring {
       Fault f = r.fault();
       String message = f.getMessage();
       int advice = message.indexOf("): run it at a smaller n");
-      if (f.kind().equals("out-of-memory") && advice >= 0) {
+      if (f.kind() == Kind.OUT_OF_MEMORY && advice >= 0) {
         // The advice is for a user of scansim run (a smaller n, a larger heap): in grading, n and the heap are the spec's.
         message = message.substring(0, advice + 1) + "; the grader holds every run to the same memory";
       }
       out.append("the run stopped at a fault:\n").append(FindingsText.at(f.span(), "fault (" + f.kind() + ")", message));
-      if (f.kind().equals("runaway")) {
+      if (f.kind() == Kind.RUNAWAY) {
         out.append("note: a run may execute at most budgets.maxWarpInstructions = ").append(a.budgets().maxWarpInstructions())
             .append(" warp instructions within budgets.wallSeconds = ").append(number(a.budgets().wallSeconds()))
             .append(" s (host code too), and host code a fixed number of steps and calls; does every loop and recursion end?\n");
@@ -386,7 +387,7 @@ final class Scoring {
         }
       }
       if (proof == null) { // the proof's own lines above say the same as its finding
-        out.append(FindingsText.render(r.outcome().findings().stream().filter(f -> f.kind().equals("scan-proof")).toList()));
+        out.append(FindingsText.render(r.outcome().findings().stream().filter(f -> f.kind() == Kind.SCAN_PROOF).toList()));
       }
     }
     if (r.outcome() != null && r.outcome().proof() != null && r.outcome().proof().proved()) {
@@ -424,8 +425,8 @@ final class Scoring {
   /** One problem seen at one or more sizes: a finding, or the fault a run stopped at. */
   private record Problem(Span at, String key, String text, List<Integer> sizes) {}
 
-  private static GradescopeResults.Test checker(String name, BigDecimal points, List<Evidence.SizeRun> runs, Set<String> findingKinds,
-      Set<String> faultKinds, String what, String gate) {
+  private static GradescopeResults.Test checker(String name, BigDecimal points, List<Evidence.SizeRun> runs, Set<Kind> findingKinds,
+      Set<Kind> faultKinds, String what, String gate) {
     Map<String, Problem> problems = new LinkedHashMap<>();
     List<Integer> checked = new ArrayList<>();
     for (Evidence.SizeRun r : runs) {

@@ -35,7 +35,7 @@ public final class FindingsText {
   /** One finding: its headline at the first position, the source line, the second position as a note. */
   public static String render(Finding f) {
     StringBuilder out = new StringBuilder();
-    String kind = f.hazard() == null ? f.kind() : f.kind() + " (" + f.hazard() + ")";
+    String kind = f.hazard() == null ? f.kind().spelling() : f.kind().spelling() + " (" + f.hazard() + ")";
     out.append(at(f.first(), kind, f.message()));
     if (f.second() != null) {
       out.append(at(f.second(), "note", "the other access"));

@@ -72,7 +72,7 @@ public record RunReport(
   public record FindingRecord(String kind, String hazard, String location, String source, String secondLocation,
       String secondSource, String array, String index, String threads, String blocks, long count, String message) {
     static FindingRecord of(Finding f) {
-      return new FindingRecord(f.kind(), f.hazard(), where(f.first()), line(f.first()), where(f.second()), line(f.second()),
+      return new FindingRecord(f.kind().spelling(), f.hazard(), where(f.first()), line(f.first()), where(f.second()), line(f.second()),
           f.array(), f.index(), f.threads(), f.blocks(), f.count(), f.message());
     }
 
@@ -136,7 +136,7 @@ public record RunReport(
     }
     sites.sort(Comparator.comparingInt(Site::launch).thenComparing(Site::location, RunReport::byPosition));
     Diagnostic fault = o.fault() == null ? null
-        : new Diagnostic("error", o.fault().kind(), where(o.fault().span()), o.fault().getMessage());
+        : new Diagnostic("error", o.fault().kind().spelling(), where(o.fault().span()), o.fault().getMessage());
     boolean checking = !checks.isEmpty() || !o.scheduleDifferences().isEmpty() || !o.findings().isEmpty();
     List<String> names = checks.stream().sorted().map(Check::spelling).toList();
     return new RunReport(SCHEMA_VERSION, inputs, o.entry(), o.elementType(), o.correct(),

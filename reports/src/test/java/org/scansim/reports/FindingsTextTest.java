@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.diag.Span;
 import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.Kind;
 
 /** Findings read like compiler diagnostics: position, kind, message, the source line and a caret. */
 class FindingsTextTest {
@@ -23,7 +24,7 @@ class FindingsTextTest {
 
   @Test
   void aRaceShowsBothAccessesWithCaretsUnderTheirColumns() {
-    Finding race = new Finding("race", "read-after-write", span(3, 3, 18), span(3, 22, 41), "xy", "5", "0..31",
+    Finding race = new Finding(Kind.RACE, "read-after-write", span(3, 3, 18), span(3, 22, 41), "xy", "5", "0..31",
         "(0,0,0)", 31, "thread 5 reads xy[4] before thread 4's write is ordered by a barrier");
     assertThat(FindingsText.render(List.of(race))).isEqualTo(String.join("\n",
         "scan.cu:3:3: race (read-after-write): thread 5 reads xy[4] before thread 4's write is ordered by a barrier",
@@ -38,7 +39,7 @@ class FindingsTextTest {
 
   @Test
   void aFindingWithoutPositionStillSaysWhatHappened() {
-    Finding f = new Finding("runaway", null, null, null, null, null, null, null, 1, "the run stopped at its budget");
+    Finding f = new Finding(Kind.RUNAWAY, null, null, null, null, null, null, null, 1, "the run stopped at its budget");
     assertThat(FindingsText.render(f)).isEqualTo("scansim: runaway: the run stopped at its budget\n");
   }
 

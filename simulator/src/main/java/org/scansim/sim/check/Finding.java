@@ -8,9 +8,9 @@ import org.scansim.frontend.diag.Span;
  * involved), the array and an example index, the threads and blocks of the first occurrence, and
  * how many times it happened.
  *
- * @param kind      {@code race}, {@code warp-synchronous}, {@code divergent-barrier},
- *                  {@code out-of-bounds}, {@code uninitialised-read}, {@code runaway},
- *                  {@code scan-proof}, {@code schedule-difference}
+ * @param kind      what it is ({@link Kind}): a race, a warp-synchronous hazard, a divergent
+ *                  barrier, an access out of bounds, an uninitialised read, the scan proof's
+ *                  failure, a schedule difference, or the fault the run stopped at
  * @param hazard    for races: {@code read-after-write}, {@code write-after-read} or
  *                  {@code write-after-write}; else null
  * @param first     the earlier access or the position of the problem; null when it has none
@@ -23,7 +23,7 @@ import org.scansim.frontend.diag.Span;
  * @param message   a sentence for a person, saying what happened and why it matters
  */
 public record Finding(
-    String kind,
+    Kind kind,
     String hazard,
     Span first,
     Span second,
@@ -40,7 +40,7 @@ public record Finding(
    * they describe the size of the run, not the defect.
    */
   public String key() {
-    StringBuilder s = new StringBuilder(kind);
+    StringBuilder s = new StringBuilder(kind.spelling());
     if (hazard != null) {
       s.append('/').append(hazard);
     }

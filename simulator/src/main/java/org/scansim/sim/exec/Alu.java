@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import org.scansim.frontend.ir.IrType;
 
 /**
@@ -92,7 +93,7 @@ final class Alu {
       case MAX -> unsigned ? (Long.compareUnsigned(x, y) >= 0 ? x : y) : Math.max(x, y);
       case DIV, REM -> {
         if (y == 0) {
-          throw new Fault("division-by-zero", in.span, "integer division by zero");
+          throw new Fault(Kind.DIVISION_BY_ZERO, in.span, "integer division by zero");
         }
         if (in.op == org.scansim.frontend.ir.Op.DIV) {
           yield unsigned ? Long.divideUnsigned(x, y) : x / y;
@@ -219,6 +220,6 @@ final class Alu {
   }
 
   private static Fault bad(CInsn in) {
-    return new Fault("internal", in.span, "operation " + in.op + " on " + in.type);
+    return new Fault(Kind.INTERNAL, in.span, "operation " + in.op + " on " + in.type);
   }
 }

@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.banks.AccessKind;
 import org.scansim.sim.banks.GlobalAccessResult;

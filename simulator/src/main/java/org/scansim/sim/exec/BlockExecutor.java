@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.HashMap;
 import java.util.Map;
 import org.scansim.frontend.ir.IrType;
@@ -330,7 +331,7 @@ final class BlockExecutor {
             .append(code.insns[w.barrierPc].span.position());
       }
     }
-    return new Fault("divergent-barrier", code.insns[b].span,
+    return new Fault(Kind.DIVERGENT_BARRIER, code.insns[b].span,
         "threads of block " + blockName() + " wait at different __syncthreads():" + who);
   }
 

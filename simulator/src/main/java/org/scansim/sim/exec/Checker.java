@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -270,7 +271,7 @@ final class Checker {
   void outOfBounds(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, long off, int size) {
     long index = Math.floorDiv(off, Math.max(1, size));
     String space = Ptr.spaceName(a.space);
-    findings.add(new Finding("out-of-bounds", null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
+    findings.add(new Finding(Kind.OUT_OF_BOUNDS, null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
         b.blockName(), 1, (in.op == Op.ST ? "write" : in.op == Op.ATOM ? "atomic" : "read") + " of " + space + " " + a.name
             + "[" + index + "], outside the array's " + a.size() / Math.max(1, size) + " elements, by thread " + thread(b, w, lane)
             + " of block " + b.blockName() + (a.space == Ptr.SHARED ? " (it may land in another shared array: the hardware would not complain)" : "")));
@@ -454,7 +455,7 @@ final class Checker {
     boolean syncB = (eB & 3) != 0;
     boolean atomicA = (eA & 2) != 0;
     boolean atomicB = (eB & 2) != 0;
-    String kind = "race";
+    Kind kind = Kind.RACE;
     String scope;
     if (tA / tpb != tB / tpb) {
       if (syncA && syncB) {
@@ -474,7 +475,7 @@ final class Checker {
         if (its) {
           scope = "in one warp with no __syncwarp() between them (from Volta on, the threads of a warp are not kept in lock step)";
         } else if ((eA & 1) != 0 && (eB & 1) != 0) {
-          kind = "warp-synchronous";
+          kind = Kind.WARP_SYNCHRONOUS;
           scope = "in one warp: safe here only because the threads of a warp run in lock step before Volta; from Volta on it needs __syncwarp()";
         } else {
           scope = "in one warp without volatile: even in lock step the compiler may keep the value in a register";
@@ -497,7 +498,7 @@ final class Checker {
   // ---- uninitialised values ----
 
   private void uninitialised(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int index) {
-    findings.add(new Finding("uninitialised-read", null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
+    findings.add(new Finding(Kind.UNINITIALISED_READ, null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
         b.blockName(), 1, "read of " + Ptr.spaceName(a.space) + " " + a.name + "[" + index + "], which nothing has written, by thread "
             + thread(b, w, lane) + " of block " + b.blockName()));
   }
@@ -510,7 +511,7 @@ final class Checker {
 
   /** Threads of one block wait at two different barriers, {@code at} and {@code other}. */
   void divergentBarrier(Span at, Span other, String message) {
-    findings.add(new Finding("divergent-barrier", null, at, other, null, null, null, null, 1, message));
+    findings.add(new Finding(Kind.DIVERGENT_BARRIER, null, at, other, null, null, null, null, 1, message));
   }
 
   // ---- registers ----

@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -122,7 +123,7 @@ final class Compiler {
         }
       }
       if (ci.memory < 0) {
-        throw new Fault("internal", ci.span, "unknown memory variable @" + sym);
+        throw new Fault(Kind.INTERNAL, ci.span, "unknown memory variable @" + sym);
       }
     }
   }
@@ -215,10 +216,10 @@ final class Compiler {
   private void inline(Context cx, Insn call) {
     IrFunction callee = module.function(call.callee());
     if (inlining.contains(callee.name()) || callee.name().equals(cx.f().name())) {
-      throw new Fault("unsupported", call.span(), "recursive device function '" + callee.name() + "' is not supported");
+      throw new Fault(Kind.UNSUPPORTED, call.span(), "recursive device function '" + callee.name() + "' is not supported");
     }
     if (inlining.size() > 64) {
-      throw new Fault("unsupported", call.span(), "device functions nested more than 64 calls deep");
+      throw new Fault(Kind.UNSUPPORTED, call.span(), "device functions nested more than 64 calls deep");
     }
     int base = regTypes.size();
     Continuation cont = new Continuation();

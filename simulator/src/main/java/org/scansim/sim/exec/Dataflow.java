@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.sim.check.Circuit;
@@ -216,7 +217,7 @@ final class Dataflow {
   private int newNode() {
     if (parent != null ? id(size) >= limit : size >= limit) {
       // A segment's ids are at most the ids the blocks run one by one give: past the limit here, past it there.
-      throw new Fault("budget", null, "the scan proof needs more than " + limit
+      throw new Fault(Kind.BUDGET, null, "the scan proof needs more than " + limit
           + " nodes of the ⊕ graph (it keeps at most 16n, and at least 2^23)");
     }
     if (size == lo.length) {

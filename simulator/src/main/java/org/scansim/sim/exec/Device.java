@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class Device {
       if (m.space() == MemSpace.GLOBAL || m.space() == MemSpace.CONSTANT) {
         Allocation a = global.allocate(m.name(), m.bytes());
         if (a == null) {
-          throw new Fault("out-of-memory", m.span(), "__device__ variable '" + m.name() + "' of " + m.bytes() + " bytes: "
+          throw new Fault(Kind.OUT_OF_MEMORY, m.span(), "__device__ variable '" + m.name() + "' of " + m.bytes() + " bytes: "
               + global.whyNot(m.bytes()));
         }
         if (m.init() != null) {
@@ -111,7 +112,7 @@ public final class Device {
   /** Stops host code past the run's wall-clock budget, at {@code at}. */
   void checkDeadline(Span at) {
     if (System.nanoTime() > deadline) {
-      throw new Fault("runaway", at, "the run passed its wall-clock budget in host code at " + at.position());
+      throw new Fault(Kind.RUNAWAY, at, "the run passed its wall-clock budget in host code at " + at.position());
     }
   }
 
@@ -193,18 +194,18 @@ public final class Device {
   private void checkDimensions(String kernel, long[] grid, long[] block, Span at) {
     for (int axis = 0; axis < 3; axis++) {
       if (grid[axis] == 0 || block[axis] == 0) {
-        throw new Fault("launch", at, "launch of " + kernel + " with an empty grid or block (" + dims(grid) + " blocks of "
+        throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with an empty grid or block (" + dims(grid) + " blocks of "
             + dims(block) + " threads; cudaErrorInvalidConfiguration)");
       }
     }
     for (int axis = 0; axis < 3; axis++) {
       String name = "xyz".substring(axis, axis + 1);
       if (Long.compareUnsigned(grid[axis], limits.maxGridDim(axis)) > 0) {
-        throw new Fault("launch", at, "launch of " + kernel + " with a grid of " + dims(grid) + " blocks: gridDim." + name
+        throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with a grid of " + dims(grid) + " blocks: gridDim." + name
             + " may be at most " + limits.maxGridDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)");
       }
       if (Long.compareUnsigned(block[axis], limits.maxBlockDim(axis)) > 0) {
-        throw new Fault("launch", at, "launch of " + kernel + " with blocks of " + dims(block) + " threads: blockDim." + name
+        throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with blocks of " + dims(block) + " threads: blockDim." + name
             + " may be at most " + limits.maxBlockDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)");
       }
     }
@@ -216,7 +217,7 @@ public final class Device {
    */
   void launch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
     if (launches.size() >= maxLaunches) {
-      throw new Fault("runaway", at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
+      throw new Fault(Kind.RUNAWAY, at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
           + "): a host loop that does not end?");
     }
     try {
@@ -229,7 +230,7 @@ public final class Device {
 
   private void runLaunch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
     if (System.nanoTime() > deadline) {
-      throw new Fault("runaway", at, "the run passed its wall-clock budget before launching " + kernel);
+      throw new Fault(Kind.RUNAWAY, at, "the run passed its wall-clock budget before launching " + kernel);
     }
     IrFunction f = module.function(kernel);
     Code code = code(kernel);
@@ -238,13 +239,13 @@ public final class Device {
     int[] block = {(int) blockDims[0], (int) blockDims[1], (int) blockDims[2]};
     long threads = (long) block[0] * block[1] * block[2];
     if (threads > limits.maxThreadsPerBlock()) {
-      throw new Fault("launch", at, "launch of " + kernel + " asks for " + threads + " threads per block; " + limits.archName()
+      throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " asks for " + threads + " threads per block; " + limits.archName()
           + " allows at most " + limits.maxThreadsPerBlock() + " (cudaErrorInvalidConfiguration)");
     }
     // size_t in CUDA: a negative long here is a size past 2^63 bytes.
     long sharedTotal = sharedBytes < 0 ? Long.MAX_VALUE : BlockExecutor.sharedBytes(code, sharedBytes);
     if (sharedTotal > limits.maxSharedBytesPerBlock()) {
-      throw new Fault("launch", at, "launch of " + kernel + " needs " + (sharedTotal == Long.MAX_VALUE && sharedBytes < 0
+      throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " needs " + (sharedTotal == Long.MAX_VALUE && sharedBytes < 0
           ? Long.toUnsignedString(sharedBytes) + " bytes of dynamic" : sharedTotal + " bytes of") + " shared memory per block; "
           + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)");
     }
@@ -256,7 +257,7 @@ public final class Device {
           largest = m;
         }
       }
-      throw new Fault("launch", at, "launch of " + kernel + " needs " + (local == Long.MAX_VALUE ? "more than 2^63" : local)
+      throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " needs " + (local == Long.MAX_VALUE ? "more than 2^63" : local)
           + " bytes of local memory per thread (its local array '" + largest.name() + "'"
           + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
           + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)");
@@ -267,12 +268,12 @@ public final class Device {
     long localPerBlock = local * threads;
     long left = global.budgetBytes() - global.liveBytes();
     if (localPerBlock > left) {
-      throw new Fault("out-of-memory", at, "launch of " + kernel + " needs " + localPerBlock + " bytes of local memory for one"
+      throw new Fault(Kind.OUT_OF_MEMORY, at, "launch of " + kernel + " needs " + localPerBlock + " bytes of local memory for one"
           + " block (" + local + " bytes a thread, " + threads + " threads), more than the " + left + " bytes the device-memory"
           + " budget of " + global.budgetBytes() + " bytes has left (cudaErrorMemoryAllocation)");
     }
     if (blocksOf(grid) > MAX_COMMUNICATING_BLOCKS && !independent(code)) {
-      throw new Fault("launch", at, "launch of " + kernel + " with " + blocksOf(grid) + " blocks that may communicate (atomics,"
+      throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with " + blocksOf(grid) + " blocks that may communicate (atomics,"
           + " fences or volatile global accesses): scansim runs at most " + MAX_COMMUNICATING_BLOCKS + " of them under its"
           + " residency scheduler, which keeps each block's place in the dispatch order");
     }
@@ -410,7 +411,7 @@ public final class Device {
       }
       crew.share(i -> ws[i].run(chunk, g)); // a helper that comes after the caller has run out of blocks skips the chunk
       if (Thread.currentThread().isInterrupted()) {
-        throw new Fault("interrupted", null, "interrupted");
+        throw new Fault(Kind.INTERRUPTED, null, "interrupted");
       }
       // With the race checker, a read moves a word's history too: blocks may share no word at all.
       if (Footprints.conflict(chunk.footprints, checker != null && checker.races)) {
@@ -504,7 +505,7 @@ public final class Device {
         if (System.nanoTime() > part.deadline) {
           // Checked where each block starts too: a grid of two billion one-instruction blocks
           // never reaches the interpreter's check at each 65,536 instructions of one block.
-          c.faults[k] = new Fault("runaway", part.code.function.span(), "the run passed its wall-clock budget; block "
+          c.faults[k] = new Fault(Kind.RUNAWAY, part.code.function.span(), "the run passed its wall-clock budget; block "
               + BlockExecutor.blockName(blockIndex(c.first + k, g)) + " of " + part.code.function.name() + " (of "
               + Long.toUnsignedString((long) g[0] * g[1] * g[2]) + " blocks) was about to start");
           synchronized (c) {
@@ -637,7 +638,7 @@ public final class Device {
     while (next < order.length || !resident.isEmpty()) {
       while (resident.size() < limit && next < order.length) {
         if (System.nanoTime() > lx.deadline) {
-          throw new Fault("runaway", lx.code.function.span(), "the run passed its wall-clock budget; block "
+          throw new Fault(Kind.RUNAWAY, lx.code.function.span(), "the run passed its wall-clock budget; block "
               + BlockExecutor.blockName(blockIndex(order[next], g)) + " of " + lx.code.function.name() + " (of " + total
               + " blocks) was about to start");
         }
@@ -665,7 +666,7 @@ public final class Device {
         for (BlockExecutor b : resident) {
           who.append("\n  block ").append(b.blockName()).append(": ").append(b.whereWaiting());
         }
-        throw new Fault("deadlock", null, "deadlock: all " + resident.size() + " resident blocks wait and none can finish; "
+        throw new Fault(Kind.DEADLOCK, null, "deadlock: all " + resident.size() + " resident blocks wait and none can finish; "
             + (order.length - next) + " blocks were never dispatched (at most " + limit + " blocks resident"
             + (residentOverride > 0 ? ", --resident-blocks" : "") + "; dispatch order " + (lx.seed == 0 ? "by block index" : "seeded by --seed " + lx.seed)
             + ")" + who);

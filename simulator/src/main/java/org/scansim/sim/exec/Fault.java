@@ -1,6 +1,7 @@
 package org.scansim.sim.exec;
 
 import org.scansim.frontend.diag.Span;
+import org.scansim.sim.check.Kind;
 
 /**
  * A fault inside the simulated kernel or host code: an out-of-bounds access, a divergent
@@ -10,16 +11,16 @@ import org.scansim.frontend.diag.Span;
 public final class Fault extends RuntimeException {
   private static final long serialVersionUID = 1L;
   private final Span span;
-  private final String kind;
+  private final Kind kind;
 
-  public Fault(String kind, Span span, String message) {
+  public Fault(Kind kind, Span span, String message) {
     super(message, null, false, false);
     this.kind = kind;
     this.span = span;
   }
 
-  /** A short machine-readable kind: out-of-bounds, divergent-barrier, runaway, launch, ... */
-  public String kind() {
+  /** What kind of fault: out-of-bounds, divergent-barrier, runaway, launch, ... */
+  public Kind kind() {
     return kind;
   }
 

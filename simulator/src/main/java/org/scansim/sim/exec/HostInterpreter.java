@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.HashMap;
 import java.util.Map;
 import org.scansim.frontend.diag.Span;
@@ -51,7 +52,7 @@ public final class HostInterpreter {
       if (m.space() == MemSpace.HOST) {
         Allocation a = host.allocate(m.name(), m.bytes());
         if (a == null) {
-          throw new Fault("out-of-memory", m.span(), "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
+          throw new Fault(Kind.OUT_OF_MEMORY, m.span(), "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
         }
         if (m.init() != null) {
           for (int i = 0; i < m.init().length; i++) {
@@ -71,10 +72,10 @@ public final class HostInterpreter {
   public long call(String name, long[] args, Span at) {
     IrFunction f = module.function(name);
     if (f == null) {
-      throw new Fault("internal", at, "no function '" + name + "'");
+      throw new Fault(Kind.INTERNAL, at, "no function '" + name + "'");
     }
     if (++depth > MAX_DEPTH) {
-      throw new Fault("runaway", at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
+      throw new Fault(Kind.RUNAWAY, at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
     }
     try {
       return execute(compiled.computeIfAbsent(name, k -> Compiler.compile(module, f)), args);
@@ -96,7 +97,7 @@ public final class HostInterpreter {
     while (true) {
       CInsn in = code.insns[pc];
       if (++steps > 4_000_000_000L) {
-        throw new Fault("runaway", in.span, "host code ran past its step budget at " + in.span.position());
+        throw new Fault(Kind.RUNAWAY, in.span, "host code ran past its step budget at " + in.span.position());
       }
       if ((steps & 0xFFFF) == 0 || in.op == Op.CUDA) {
         // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
@@ -160,11 +161,11 @@ public final class HostInterpreter {
         }
         case ASSERT -> {
           if (r[in.a()][0] == 0) {
-            throw new Fault("assert", in.span, "assertion '" + in.ir.text() + "' failed in host code");
+            throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
           }
         }
         case FENCE, BAR_WARP -> {}
-        default -> throw new Fault("internal", in.span, in.op + " in host code");
+        default -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
       }
       pc++;
     }
@@ -175,14 +176,14 @@ public final class HostInterpreter {
     if (code.moduleLevel[in.memory]) {
       Allocation a = hostGlobals.get(m.name());
       if (a == null) {
-        throw new Fault("invalid-address", in.span, "host code takes the address of device variable '" + m.name() + "'");
+        throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code takes the address of device variable '" + m.name() + "'");
       }
       return host.pointerTo(a);
     }
     if (frame[in.memory] == null) {
       frame[in.memory] = host.allocate(m.name(), m.bytes());
       if (frame[in.memory] == null) {
-        throw new Fault("out-of-memory", in.span, "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
+        throw new Fault(Kind.OUT_OF_MEMORY, in.span, "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
       }
       frame[in.memory].fill((byte) 0xCD);
     }
@@ -192,18 +193,18 @@ public final class HostInterpreter {
   private Allocation hostMemory(long p, CInsn in, int size) {
     int space = Ptr.space(p);
     if (space == Ptr.GLOBAL || space == Ptr.CONSTANT) {
-      throw new Fault("invalid-address", in.span, "host code dereferences a device pointer (use cudaMemcpy)");
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy)");
     }
     Allocation a = space == Ptr.HOST ? host.get(Ptr.id(p)) : null;
     long off = Ptr.offset(p);
     if (a == null) {
-      throw new Fault("invalid-address", in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
     }
     if (a.freed) {
-      throw new Fault("use-after-free", in.span, "host code uses '" + a.name + "' after the call that held it returned");
+      throw new Fault(Kind.USE_AFTER_FREE, in.span, "host code uses '" + a.name + "' after the call that held it returned");
     }
     if (off < 0 || off + size > a.size()) {
-      throw new Fault("out-of-bounds", in.span, "out-of-bounds host access at byte " + off + " of '" + a.name + "' (" + a.size() + " bytes)");
+      throw new Fault(Kind.OUT_OF_BOUNDS, in.span, "out-of-bounds host access at byte " + off + " of '" + a.name + "' (" + a.size() + " bytes)");
     }
     return a;
   }
@@ -234,7 +235,7 @@ public final class HostInterpreter {
         if (a == null) {
           // A size a GPU could give, but past the simulator's budget: a fault, not an error
           // code, since a program that checks for it could not behave as it would on a GPU.
-          throw new Fault("out-of-memory", in.span, "cudaMalloc of " + holder.name + ": " + device.global.whyNot(size)
+          throw new Fault(Kind.OUT_OF_MEMORY, in.span, "cudaMalloc of " + holder.name + ": " + device.global.whyNot(size)
               + " (the simulated device's budget; does the code free what it no longer needs?)");
         }
         hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), device.global.pointerTo(a));
@@ -284,11 +285,11 @@ public final class HostInterpreter {
     Allocation a = space == Ptr.HOST ? host.get(Ptr.id(p)) : space == Ptr.GLOBAL ? device.global.get(Ptr.id(p)) : null;
     long off = Ptr.offset(p);
     if (a == null || a.freed) {
-      throw new Fault("invalid-address", in.span, "invalid pointer passed to a CUDA call");
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "invalid pointer passed to a CUDA call");
     }
     if (n < 0 || off < 0 || off + n > a.size()) {
       // The size as the program's size_t: (size_t) -1 is 18446744073709551615 bytes, not -1.
-      throw new Fault("out-of-bounds", in.span, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
+      throw new Fault(Kind.OUT_OF_BOUNDS, in.span, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
           + " of '" + a.name + "', which has " + a.size() + " bytes");
     }
     return a;

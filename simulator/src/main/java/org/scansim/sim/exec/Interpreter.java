@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
 import org.scansim.frontend.ir.Op;
@@ -71,7 +72,7 @@ final class Interpreter {
       sliceLeft--;
       long before = lx.budget;
       if (--lx.budget < 0) {
-        throw new Fault("runaway", in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
+        throw new Fault(Kind.RUNAWAY, in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
             + in.span.position());
       }
@@ -104,7 +105,7 @@ final class Interpreter {
         }
         case BAR -> {
           if ((mask & w.live) != w.live) {
-            Fault f = new Fault("divergent-barrier", in.span, "__syncthreads() reached by only some threads of a warp in block "
+            Fault f = new Fault(Kind.DIVERGENT_BARRIER, in.span, "__syncthreads() reached by only some threads of a warp in block "
                 + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
                 + BlockExecutor.threadRange(w, w.live & ~mask) + " took another path");
             if (lx.checker != null && lx.checker.barriers) {
@@ -202,7 +203,7 @@ final class Interpreter {
 
   private void checkDeadline(Warp w, CInsn in, int mask) {
     if (System.nanoTime() > lx.deadline) {
-      throw new Fault("runaway", in.span, "the run passed its wall-clock budget; warp " + w.index + " of block "
+      throw new Fault(Kind.RUNAWAY, in.span, "the run passed its wall-clock budget; warp " + w.index + " of block "
           + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
           + in.span.position());
     }
@@ -221,7 +222,7 @@ final class Interpreter {
     int required = (int) w.value(in.a(), lane) & w.live;
     if (!lx.independentThreadScheduling) {
       if ((required & ~mask) != 0) {
-        throw new Fault("divergent-barrier", in.span, "__syncwarp(0x" + Integer.toHexString(required) + ") in block "
+        throw new Fault(Kind.DIVERGENT_BARRIER, in.span, "__syncwarp(0x" + Integer.toHexString(required) + ") in block "
             + block.blockName() + " reached by threads " + BlockExecutor.threadRange(w, mask) + " while threads "
             + BlockExecutor.threadRange(w, required & ~mask) + " named in its mask are on another path (before Volta, "
             + "every thread in the mask must reach the same __syncwarp together)");
@@ -264,7 +265,7 @@ final class Interpreter {
     }
     int lane = Integer.numberOfTrailingZeros(mask);
     int required = (int) w.value(in.a(), lane) & w.live;
-    throw new Fault("divergent-barrier", in.span, "__syncwarp(0x" + Integer.toHexString(required) + ") in block "
+    throw new Fault(Kind.DIVERGENT_BARRIER, in.span, "__syncwarp(0x" + Integer.toHexString(required) + ") in block "
         + block.blockName() + ": threads " + BlockExecutor.threadRange(w, w.syncWaiting) + " wait there for threads "
         + BlockExecutor.threadRange(w, required & ~w.syncWaiting) + " of their warp, which leave the branch without "
         + "reaching a __syncwarp (every thread named in the mask must reach one)");
@@ -399,7 +400,7 @@ final class Interpreter {
       case SREG -> Special.read(in, d, 1, w, lx, block.blockIdx());
       case ADDR -> d[0] = memory.address(in, w);
       case PTR_DIFF -> d[0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
-      default -> throw new Fault("internal", in.span, "instruction " + in.op + " cannot write a uniform register");
+      default -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot write a uniform register");
     }
     if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_DIFF) {
       t[in.dst] = 0;
@@ -452,10 +453,10 @@ final class Interpreter {
     try {
       generalLanes(w, in, mask);
     } catch (Fault f) {
-      if (f.span() == null && f.kind().equals("budget")) {
+      if (f.span() == null && f.kind() == Kind.BUDGET) {
         // The scan proof's graph filled up here: a loop that keeps applying ⊕, placed as the
         // instruction budget would place it.
-        throw new Fault("runaway", in.span, f.getMessage() + "; warp " + w.index + " of block " + block.blockName() + " (threads "
+        throw new Fault(Kind.RUNAWAY, in.span, f.getMessage() + "; warp " + w.index + " of block " + block.blockName() + " (threads "
             + BlockExecutor.threadRange(w, mask) + ") was applying ⊕ at " + in.span.position() + ": does every loop end? (a kernel that applies ⊕ more than 16 times an element"
             + " is proved only at a smaller n)");
       }
@@ -565,12 +566,12 @@ final class Interpreter {
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           if (p[l] == 0) {
-            throw new Fault("assert", in.span, "assertion '" + in.ir.text() + "' failed in block " + block.blockName()
+            throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in block " + block.blockName()
                 + ", thread " + block.threadName(w, l));
           }
         }
       }
-      default -> throw new Fault("internal", in.span, "instruction " + in.op + " cannot run in device code");
+      default -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot run in device code");
     }
   }
 }

@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
 import org.scansim.frontend.ir.MemoryVar;
@@ -47,12 +48,12 @@ final class Memory {
     };
     long off = Ptr.offset(p);
     if (a == null) {
-      throw new Fault("invalid-address", in.span, (p == 0 ? "null pointer dereference" : space == Ptr.NULL_SPACE
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, (p == 0 ? "null pointer dereference" : space == Ptr.NULL_SPACE
           ? "dereference of an invalid pointer (null + " + off + " bytes)" : "dereference of a " + Ptr.spaceName(space) + " pointer that does not point to memory")
           + " by thread " + block.threadName(w, lane) + " of block " + block.blockName());
     }
     if (a.freed) {
-      throw new Fault("use-after-free", in.span, "access to '" + a.name + "' after cudaFree by thread "
+      throw new Fault(Kind.USE_AFTER_FREE, in.span, "access to '" + a.name + "' after cudaFree by thread "
           + block.threadName(w, lane) + " of block " + block.blockName());
     }
     if ((off < 0 || off + size > a.size()) && lx.checker != null && lx.checker.bounds) {
@@ -61,7 +62,7 @@ final class Memory {
     }
     if (off < 0 || off + size > a.size()) {
       long index = Math.floorDiv(off, Math.max(1, size));
-      throw new Fault("out-of-bounds", in.span, "out-of-bounds " + Ptr.spaceName(space) + " access: index " + index + " of '"
+      throw new Fault(Kind.OUT_OF_BOUNDS, in.span, "out-of-bounds " + Ptr.spaceName(space) + " access: index " + index + " of '"
           + a.name + "' (" + a.size() / Math.max(1, size) + " elements of " + size + " bytes) by thread "
           + block.threadName(w, lane) + " of block " + block.blockName());
     }

@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -29,7 +30,7 @@ public final class Simulation {
   public Buffer allocate(String name, IrType type, int count) {
     Allocation a = device.allocate(name, (long) count * type.size());
     if (a == null) {
-      throw new Fault("out-of-memory", null, "device memory budget exhausted allocating " + name);
+      throw new Fault(Kind.OUT_OF_MEMORY, null, "device memory budget exhausted allocating " + name);
     }
     // cudaMalloc leaves memory uninitialised; all-ones bits are NaN as floats.
     Parallel.forRanges(a.size(), device.threads(), (from, to) -> a.fill(from, to, (byte) 0xFF));

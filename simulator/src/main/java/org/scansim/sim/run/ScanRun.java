@@ -1,5 +1,6 @@
 package org.scansim.sim.run;
 
+import org.scansim.sim.check.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.Frontend;
@@ -198,7 +199,7 @@ public final class ScanRun {
         if (d != null) {
           String text = "schedule " + k + " (--seed " + seed + ") " + d;
           differences.add(text);
-          merged.add(new Finding("schedule-difference", null, null, null, "out", null, null, null, 1,
+          merged.add(new Finding(Kind.SCHEDULE_DIFFERENCE, null, null, null, "out", null, null, null, 1,
               "the result depends on the order warps and blocks run in: " + text));
         }
       }
@@ -293,7 +294,7 @@ public final class ScanRun {
       } catch (OutOfMemoryError e) {
         fault[0] = outOfMemory("the simulation", n, checks);
       } catch (StackOverflowError e) {
-        fault[0] = new Fault("runaway", null, "the simulation nested too deeply (n = " + n + ")");
+        fault[0] = new Fault(Kind.RUNAWAY, null, "the simulation nested too deeply (n = " + n + ")");
       } catch (RuntimeException e) { // rethrown on the caller's thread (a rerun on one thread, say)
         other[0] = e;
       }
@@ -312,7 +313,7 @@ public final class ScanRun {
   private static ScanProof afterTheRun(Simulation sim, Simulation.Buffer out, Request req, boolean circuit) {
     java.util.Map<org.scansim.frontend.diag.Span, String> reach = sim.uninitialisedOutputs(out, "out");
     for (Finding f : sim.findings()) {
-      if (f.kind().equals("uninitialised-read")) {
+      if (f.kind() == Kind.UNINITIALISED_READ) {
         String where = reach.get(f.first());
         sim.amendFinding(f.key(), where == null ? "; the value does not reach the output" : "; the value reaches " + where);
       }
@@ -322,7 +323,7 @@ public final class ScanRun {
     }
     ScanProof proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES);
     if (!proof.proved()) {
-      sim.addFinding(new Finding("scan-proof", null, null, null, "out", null, null, null, proof.wrongOutputs(),
+      sim.addFinding(new Finding(Kind.SCAN_PROOF, null, null, null, "out", null, null, null, proof.wrongOutputs(),
           proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input:"
               + "\n  " + String.join("\n  ", proof.failures()) + (proof.wrongOutputs() > proof.failures().size() ? "\n  …" : "")));
     }
@@ -344,7 +345,7 @@ public final class ScanRun {
    */
   public static Fault outOfMemory(String what, int n, Set<Check> checks) {
     long mb = Runtime.getRuntime().maxMemory() >> 20;
-    return new Fault("out-of-memory", null, what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
+    return new Fault(Kind.OUT_OF_MEMORY, null, what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
         + " MB): run it at a smaller n" + (checks.isEmpty() ? "" : ", with fewer checks")
         + ", or with " + LARGER_HEAP);
   }

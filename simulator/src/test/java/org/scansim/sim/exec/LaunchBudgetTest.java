@@ -1,5 +1,6 @@
 package org.scansim.sim.exec;
 
+import org.scansim.sim.check.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -53,7 +54,7 @@ class LaunchBudgetTest {
         .hasMessage("the host code launched more than 50 kernels (the last: copy): a host loop that does not end?")
         .satisfies(e -> {
           Fault f = (Fault) e;
-          assertThat(f.kind()).isEqualTo("runaway");
+          assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
           assertThat(f.span().position()).isEqualTo("loop.cu:7:5");
         });
     assertThat(sim.launches()).hasSize(50);

@@ -1,5 +1,6 @@
 package org.scansim.sim.run;
 
+import org.scansim.sim.check.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumSet;
@@ -52,7 +53,7 @@ class HostileRunTest {
         long start = System.nanoTime();
         Fault f = fault(run(src, checks, threads, 500, 1L << 24));
         double seconds = (System.nanoTime() - start) / 1e9;
-        assertThat(f.kind()).isEqualTo("runaway");
+        assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
         assertThat(f.getMessage()).startsWith("the run passed its wall-clock budget; block (").contains("of k (of ");
         assertThat(f.span().position()).isEqualTo("h.cu:1:17");
         assertThat(seconds).as("stopped near its 0.5 s budget (a hang guard, not a benchmark)").isLessThan(10);
@@ -67,7 +68,7 @@ class HostileRunTest {
         + ENTRY + " { k<<<1, n>>>(out); }\n";
     long bytes = 4L << Integer.parseInt(count.substring(5));
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("launch");
+    assertThat(f.kind()).isEqualTo(Kind.LAUNCH);
     assertThat(f.span().position()).isEqualTo("h.cu:2:49");
     assertThat(f.getMessage()).isEqualTo("launch of k needs " + bytes + " bytes of shared memory per block; hopper allows at most "
         + 49152 + " (cudaErrorInvalidValue)");
@@ -78,7 +79,7 @@ class HostileRunTest {
     String src = "__global__ void k(float *o) { extern __shared__ float s[]; o[threadIdx.x] = 0; }\n"
         + ENTRY + " { k<<<1, n, (size_t) -1>>>(out); }\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("launch");
+    assertThat(f.kind()).isEqualTo(Kind.LAUNCH);
     assertThat(f.getMessage()).isEqualTo("launch of k needs 18446744073709551615 bytes of dynamic shared memory per block; "
         + "hopper allows at most 49152 (cudaErrorInvalidValue)");
   }
@@ -89,7 +90,7 @@ class HostileRunTest {
     String src = "__global__ void k(float *o) { float a[1 << 30], b[1 << 30]; a[threadIdx.x] = 1; b[0] = 2;"
         + " o[threadIdx.x] = a[0] + b[0]; }\n" + ENTRY + " { k<<<1, n>>>(out); }\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("launch");
+    assertThat(f.kind()).isEqualTo(Kind.LAUNCH);
     assertThat(f.getMessage()).startsWith("launch of k needs 8589934592 bytes of local memory per thread (its local array 'a'");
   }
 
@@ -98,20 +99,20 @@ class HostileRunTest {
     String src = "__device__ float g[1 << 29];\n__global__ void k(float *o) { o[threadIdx.x] = g[0]; }\n"
         + ENTRY + " { k<<<1, n>>>(out); }\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("out-of-memory");
+    assertThat(f.kind()).isEqualTo(Kind.OUT_OF_MEMORY);
     assertThat(f.span().position()).isEqualTo("h.cu:1:18");
     assertThat(f.getMessage()).startsWith("__device__ variable 'g' of 2147483648 bytes: ");
     // With checks too, as the faulting kernel's finding.
     ScanRun.Outcome checked = run(src, Check.all(), 1, 0, 1L << 24);
-    assertThat(checked.fault().kind()).isEqualTo("out-of-memory");
-    assertThat(checked.findings()).extracting(x -> x.kind()).containsExactly("out-of-memory");
+    assertThat(checked.fault().kind()).isEqualTo(Kind.OUT_OF_MEMORY);
+    assertThat(checked.findings()).extracting(x -> x.kind()).containsExactly(Kind.OUT_OF_MEMORY);
   }
 
   @Test
   void anUnsignedGridPastTheLimitIsNamedAsTheProgramWroteIt() throws Exception {
     String src = "__global__ void k(float *o) { }\n" + ENTRY + " { k<<<2147483648u, 1>>>(out); }\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("launch");
+    assertThat(f.kind()).isEqualTo(Kind.LAUNCH);
     assertThat(f.getMessage()).isEqualTo("launch of k with a grid of 2147483648x1x1 blocks: gridDim.x may be at most 2147483647 on"
         + " hopper (cudaErrorInvalidConfiguration)");
     assertThat(f.launch().grid()).containsExactly(2147483648L, 1L, 1L);
@@ -129,7 +130,7 @@ class HostileRunTest {
     String src = "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n" + ENTRY + " {\n"
         + "  for (int i = 0; i < 1000000; i++) { float *p; cudaMalloc(&p, 1 << 20); }\n  k<<<1, n>>>(out);\n}\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("out-of-memory");
+    assertThat(f.kind()).isEqualTo(Kind.OUT_OF_MEMORY);
     assertThat(f.span().position()).isEqualTo("h.cu:3:49");
     assertThat(f.getMessage()).startsWith("cudaMalloc of p: 1048576 bytes would pass the memory budget of 16777216 bytes");
   }
@@ -139,7 +140,7 @@ class HostileRunTest {
     String src = "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n" + ENTRY + " {\n"
         + "  for (int i = 0; i < 1000000; i++) { float *p; cudaMalloc(&p, 4); cudaFree(p); }\n  k<<<1, n>>>(out);\n}\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("out-of-memory");
+    assertThat(f.kind()).isEqualTo(Kind.OUT_OF_MEMORY);
     assertThat(f.getMessage()).contains("the run has made 100000 allocations");
   }
 
@@ -158,7 +159,7 @@ class HostileRunTest {
     String src = "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n" + ENTRY + " {\n"
         + "  float *p; if (cudaMalloc(&p, (size_t) 1 << 30) != cudaSuccess) { return; }\n  k<<<1, n>>>(out);\n}\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("out-of-memory");
+    assertThat(f.kind()).isEqualTo(Kind.OUT_OF_MEMORY);
     assertThat(f.getMessage()).startsWith("cudaMalloc of p: 1073741824 bytes would pass the memory budget of 16777216 bytes");
   }
 
@@ -178,7 +179,7 @@ class HostileRunTest {
     });
     t.start();
     t.join();
-    assertThat(f[0].kind()).isEqualTo("runaway");
+    assertThat(f[0].kind()).isEqualTo(Kind.RUNAWAY);
     assertThat(f[0].span().position()).isEqualTo("h.cu:1:40");
     assertThat(f[0].getMessage()).isEqualTo("host recursion deeper than 10000 calls in 'f'");
   }
@@ -188,7 +189,7 @@ class HostileRunTest {
     String src = "__global__ void k(const float *in, float *o) { float v = in[0]; while (true) { o[threadIdx.x] = v; v = v + in[1]; } }\n"
         + ENTRY + " { k<<<1, n>>>(in, out); }\n";
     Fault f = fault(run(src, EnumSet.of(Check.PROOF), 1, 0, 1L << 24));
-    assertThat(f.kind()).isEqualTo("runaway");
+    assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
     assertThat(f.span().position()).isEqualTo("h.cu:1:104");
     assertThat(f.getMessage()).contains("nodes of the ⊕ graph").contains("warp 0 of block (0,0,0) (threads 0..31) was applying ⊕ at h.cu:1:104");
   }
@@ -215,7 +216,7 @@ class HostileRunTest {
       long start = System.nanoTime();
       Fault f = fault(run(src.replace("n * 4", "(size_t) n * 4"), Set.of(), 1, 500, 1L << 24));
       assertThat((System.nanoTime() - start) / 1e9).as(loop).isLessThan(10);
-      assertThat(f.kind()).isEqualTo("runaway");
+      assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
       assertThat(f.getMessage()).startsWith("the run passed its wall-clock budget in host code at h.cu:2:");
     }
   }
@@ -226,7 +227,7 @@ class HostileRunTest {
     String src = "__global__ void k(float *o) { float a[120000]; a[threadIdx.x] = 1; o[threadIdx.x] = a[threadIdx.x]; }\n"
         + ENTRY + " { k<<<1, 1024>>>(out); }\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("out-of-memory");
+    assertThat(f.kind()).isEqualTo(Kind.OUT_OF_MEMORY);
     assertThat(f.span().position()).isEqualTo("h.cu:2:49");
     assertThat(f.getMessage()).isEqualTo("launch of k needs 491520000 bytes of local memory for one block (480000 bytes a"
         + " thread, 1024 threads), more than the 16776960 bytes the device-memory budget of 16777216 bytes has left"
@@ -238,7 +239,7 @@ class HostileRunTest {
     // The residency scheduler's order of 2^31 blocks needed 8.6 GB.
     String src = "__global__ void k(float *o) { atomicAdd(o, 1.0f); }\n" + ENTRY + " { k<<<dim3(65535, 32767, 1), 1>>>(out); }\n";
     Fault f = fault(run(src));
-    assertThat(f.kind()).isEqualTo("launch");
+    assertThat(f.kind()).isEqualTo(Kind.LAUNCH);
     assertThat(f.span().position()).isEqualTo("h.cu:2:49");
     assertThat(f.getMessage()).startsWith("launch of k with 2147385345 blocks that may communicate");
   }
@@ -255,7 +256,7 @@ class HostileRunTest {
     String dangling = "int *leak() { int t[4]; t[0] = 7; return t; }\n__global__ void k(float *o, int v) { o[threadIdx.x] = v; }\n"
         + ENTRY + " { int *p = leak(); k<<<1, n>>>(out, *p); }\n";
     Fault f = fault(run(dangling));
-    assertThat(f.kind()).isEqualTo("use-after-free");
+    assertThat(f.kind()).isEqualTo(Kind.USE_AFTER_FREE);
     assertThat(f.getMessage()).isEqualTo("host code uses 't' after the call that held it returned");
   }
 }

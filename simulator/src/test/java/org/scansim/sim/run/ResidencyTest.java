@@ -1,5 +1,6 @@
 package org.scansim.sim.run;
 
+import org.scansim.sim.check.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
@@ -25,7 +26,7 @@ class ResidencyTest {
   void staticBlockIndexDeadlocksWhenBlocksAreDispatchedOutOfOrder() throws Exception {
     ScanRun.Outcome o = run("kernels/pmpp/chained_scan_static_bid.cu", 1, 2);
     assertThat(o.fault()).isNotNull();
-    assertThat(o.fault().kind()).isEqualTo("deadlock");
+    assertThat(o.fault().kind()).isEqualTo(Kind.DEADLOCK);
     assertThat(o.fault().getMessage())
         .contains("all 2 resident blocks wait and none can finish")
         .contains("6 blocks were never dispatched")

@@ -1,5 +1,6 @@
 package org.scansim.sim.run;
 
+import org.scansim.sim.check.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -124,7 +125,7 @@ class RunKernelTest {
     ScanRun.Outcome o = ScanRun.runKernel(compile(KOGGE_STONE), request("scan", 10, ScanRun.Expect.INCLUSIVE),
         new ScanRun.KernelLaunch(1, 2048, 0));
     assertThat(o.fault()).isNotNull();
-    assertThat(o.fault().kind()).isEqualTo("launch");
+    assertThat(o.fault().kind()).isEqualTo(Kind.LAUNCH);
     assertThat(o.correct()).isNull();
   }
 
