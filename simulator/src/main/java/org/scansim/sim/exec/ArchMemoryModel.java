@@ -1,6 +1,5 @@
 package org.scansim.sim.exec;
 
-import org.scansim.sim.check.Kind;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.banks.AccessKind;
 import org.scansim.sim.banks.GlobalAccessResult;
