@@ -1,0 +1,12 @@
+/**
+ * The {@code scansim} command (picocli): one class per subcommand ({@code check}, {@code run},
+ * {@code circuit}, {@code catalog}, {@code claims}, {@code grade}, {@code bench}), the options
+ * they share ({@code -D} defines, {@code --threads}), where the catalog is, and the terminal's
+ * progress bar. Commands print reports and diagnostics and choose the exit code (0 ok, 1 a wrong
+ * result or a finding, 2 invalid input, 3 a fault in the kernel); they compute nothing of their
+ * own.
+ *
+ * <p>Not here: the simulation, the reports' content and the grading, which live in their own
+ * modules, so that tests and other tools reach them without the command line.
+ */
+package org.scansim.cli;
