@@ -164,8 +164,10 @@ public final class Bench {
     if (!compiled.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
     }
-    ScanRun.Outcome o = ScanRun.run(compiled, new ScanRun.Request(null, n, a, expect, 0, 2_000_000_000L, threads, 0,
-        new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+    ScanRun.Outcome o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
+        .expect(expect)
+        .threads(threads)
+        .withOptions(new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
     RunReport report = RunReport.of(new RunReport.Inputs(k.file().toString(), n, a.name(), expect.name().toLowerCase(java.util.Locale.ROOT),
         new TreeMap<>(defines), 0), o, checks);
     String text = TextReport.render(report);

@@ -61,7 +61,7 @@ public final class CatalogRun {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-    return ScanRun.run(r, new ScanRun.Request(null, n, arch, expect, seed, 2_000_000_000L, threads));
+    return ScanRun.run(r, ScanRun.Request.of(n, arch).expect(expect).seed(seed).threads(threads));
   }
 
   /** One run with the given checkers (the scan proof for depth and fan-out; all of them for the clean check). */
@@ -72,8 +72,10 @@ public final class CatalogRun {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-    return ScanRun.run(r, new ScanRun.Request(null, n, arch, expect, 0, 2_000_000_000L, threads, 0,
-        new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+    return ScanRun.run(r, ScanRun.Request.of(n, arch)
+        .expect(expect)
+        .threads(threads)
+        .withOptions(new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
   }
 
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();

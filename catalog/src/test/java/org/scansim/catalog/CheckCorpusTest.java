@@ -121,8 +121,10 @@ class CheckCorpusTest {
           tests.add(DynamicTest.dynamicTest(p.getFileName() + ":" + sec.line() + " n=" + sec.n() + " " + sec.arch(), () -> {
             Frontend.Result r = Frontend.compileFile(Path.of(sec.target()), sec.defines());
             assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
-            ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, sec.n(), Architectures.preset(sec.arch()), sec.expect(), 0,
-                sec.maxInstructions(), 1, 0, new ScanRun.Options(Check.all(), 0, 60_000, false, 1L << 31)));
+            ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(sec.n(), Architectures.preset(sec.arch()))
+                .expect(sec.expect())
+                .maxWarpInstructions(sec.maxInstructions())
+                .withOptions(new ScanRun.Options(Check.all(), 0, 60_000, false, 1L << 31)));
             assertThat(keys(o)).as(o.findings().toString()).isEqualTo(sec.keys());
           }));
         }

@@ -18,7 +18,11 @@ class CheckerBehaviourTest {
   static ScanRun.Outcome run(String file, int n, ScanRun.Expect expect, long budget, int threads, ScanRun.Options o) throws Exception {
     Frontend.Result r = Frontend.compileFile(CatalogTest.root().resolve(Path.of("kernels", file)), Map.of());
     assertThat(r.ok()).isTrue();
-    return ScanRun.run(r, new ScanRun.Request(null, n, Architectures.preset("hopper"), expect, 0, budget, threads, 0, o));
+    return ScanRun.run(r, ScanRun.Request.of(n, Architectures.preset("hopper"))
+        .expect(expect)
+        .maxWarpInstructions(budget)
+        .threads(threads)
+        .withOptions(o));
   }
 
   static ScanRun.Options checks(Set<Check> c, int schedules, long wallMillis) {
@@ -95,8 +99,10 @@ class CheckerBehaviourTest {
     java.nio.file.Files.writeString(file, CHAINED);
     Frontend.Result r = Frontend.compileFile(file, Map.of());
     assertThat(r.ok()).isTrue();
-    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 256, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, 0,
-        50_000_000L, 1, 0, checks(Set.of(Check.RACES), 0, 0)));
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(256, Architectures.preset("hopper"))
+        .expect(ScanRun.Expect.INCLUSIVE)
+        .maxWarpInstructions(50_000_000L)
+        .withOptions(checks(Set.of(Check.RACES), 0, 0)));
     assertThat(o.correct()).isTrue(); // one block after the other, the sums come out right
     assertThat(o.findings()).singleElement().satisfies(f -> {
       assertThat(f.key()).isEqualTo("race/read-after-write totals 16:35 14:36");
@@ -118,8 +124,10 @@ class CheckerBehaviourTest {
     Frontend.Result r = Frontend.compileFile(file, Map.of());
     assertThat(r.ok()).isTrue();
     for (int threads : new int[] {1, 2, 4, 4, 4}) {
-      ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 64 * 300, Architectures.preset("hopper"),
-          ScanRun.Expect.INCLUSIVE, 0, 50_000_000L, threads));
+      ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(64 * 300, Architectures.preset("hopper"))
+          .expect(ScanRun.Expect.INCLUSIVE)
+          .maxWarpInstructions(50_000_000L)
+          .threads(threads));
       assertThat(o.fault()).isNull();
       assertThat(o.mismatches()).as("%d threads", threads).isEmpty();
       assertThat(o.correct()).as("%d threads", threads).isTrue();
@@ -160,8 +168,10 @@ class CheckerBehaviourTest {
     java.nio.file.Files.writeString(file, FAN.replace("D;", d + ";"));
     Frontend.Result r = Frontend.compileFile(file, Map.of());
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
-    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, 4, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, 0,
-        50_000_000L, 1, 0, checks(Set.of(Check.PROOF), 0, 0)));
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(4, Architectures.preset("hopper"))
+        .expect(ScanRun.Expect.INCLUSIVE)
+        .maxWarpInstructions(50_000_000L)
+        .withOptions(checks(Set.of(Check.PROOF), 0, 0)));
     assertThat(o.fault()).isNull();
     return o.proof();
   }

@@ -49,8 +49,11 @@ class ParallelChecksTest {
   private static String[] report(Path file, int n, ScanRun.Expect expect, Set<Check> checks, int threads) throws Exception {
     Frontend.Result r = Frontend.compileFile(file, Map.of());
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
-    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, n, Architectures.preset("hopper"), expect, 0, 500_000_000L,
-        threads, 0, new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(n, Architectures.preset("hopper"))
+        .expect(expect)
+        .maxWarpInstructions(500_000_000L)
+        .threads(threads)
+        .withOptions(new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
     RunReport report = RunReport.of(new RunReport.Inputs(file.getFileName().toString(), n, "hopper",
         expect.name().toLowerCase(java.util.Locale.ROOT), new TreeMap<>(), 0), o, checks);
     return new String[] {TextReport.render(report), JsonReport.render(report), String.valueOf(o.findings().size())};

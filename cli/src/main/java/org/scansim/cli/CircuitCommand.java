@@ -122,7 +122,11 @@ final class CircuitCommand implements Callable<Integer> {
     }
     ScanRun.Outcome o;
     try {
-      ScanRun.Request request = new ScanRun.Request(entry, n, a, t.expect(), 0, maxInstructions, Runtime.getRuntime().availableProcessors());
+      ScanRun.Request request = ScanRun.Request.of(n, a)
+          .entry(entry)
+          .expect(t.expect())
+          .maxWarpInstructions(maxInstructions)
+          .threads(Runtime.getRuntime().availableProcessors());
       o = ScanRun.run(compiled, request.withOptions(new ScanRun.Options(EnumSet.of(Check.PROOF), 0, 0, true, 1L << 31)));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());

@@ -144,8 +144,14 @@ final class RunCommand implements Callable<Integer> {
     }
     ScanRun.Outcome o;
     try {
-      o = ScanRun.run(compiled, new ScanRun.Request(entry, n, a, kind, seed, maxInstructions, workers, residentBlocks,
-          new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal())));
+      o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
+          .entry(entry)
+          .expect(kind)
+          .seed(seed)
+          .maxWarpInstructions(maxInstructions)
+          .threads(workers)
+          .residentBlocks(residentBlocks)
+          .withOptions(new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal())));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;

@@ -166,8 +166,11 @@ public final class Grader {
     ScanRun.Options options = new ScanRun.Options(Check.all(), 0, Math.round(a.budgets().wallSeconds() * 1000), false,
         a.budgets().deviceBytes());
     // One thread per run: results do not depend on it, and grading many submissions stays one core's work.
-    ScanRun.Request req = new ScanRun.Request(a.entry().name(), n, a.arch(), a.scan(), 0, a.budgets().maxWarpInstructions(), 1, 0,
-        options);
+    ScanRun.Request req = ScanRun.Request.of(n, a.arch())
+        .entry(a.entry().name())
+        .expect(a.scan())
+        .maxWarpInstructions(a.budgets().maxWarpInstructions())
+        .withOptions(options);
     return a.entry().kernel() ? ScanRun.runKernel(r, req, a.launch().at(n)) : ScanRun.run(r, req);
   }
 }

@@ -64,7 +64,7 @@ public class KernelBench {
   }
 
   private ScanRun.Outcome run(Frontend.Result compiled, int n) throws ScanRun.UsageException {
-    return ScanRun.run(compiled, new ScanRun.Request(null, n, hopper, ScanRun.Expect.EXCLUSIVE, 0, 2_000_000_000L, 1));
+    return ScanRun.run(compiled, ScanRun.Request.of(n, hopper).expect(ScanRun.Expect.EXCLUSIVE));
   }
 
   private static void check(ScanRun.Outcome o, int n) {

@@ -29,25 +29,55 @@ public final class ScanRun {
     EXCLUSIVE
   }
 
-  /** What the caller asks for. */
+  /**
+   * What the caller asks for, built by name: {@code Request.of(n, arch).expect(INCLUSIVE).threads(2)}.
+   *
+   * @param entry               the host entry's name; null: found in the file
+   * @param n                   the number of elements
+   * @param arch                the simulated architecture
+   * @param expect              the scan the output must be; null: not checked
+   * @param seed                the warp and block order (0: index order)
+   * @param maxWarpInstructions the instruction budget of the whole run
+   * @param threads             host threads that run independent blocks (the report does not depend on it)
+   * @param residentBlocks      resident blocks of communicating launches (0: from the architecture's occupancy)
+   * @param options             checkers, schedules, wall clock, device memory, progress
+   */
   public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads,
       int residentBlocks, Options options) {
-    /** Residency from the architecture's occupancy limits. */
-    public Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads) {
-      this(entry, n, arch, expect, seed, maxWarpInstructions, threads, 0, Options.NONE);
+    /** The default instruction budget: two billion warp instructions. */
+    public static final long MAX_WARP_INSTRUCTIONS = 2_000_000_000L;
+
+    /** A run of n elements on arch with every other choice at its default: one thread, no checks, index order. */
+    public static Request of(int n, Architecture arch) {
+      return new Request(null, n, arch, null, 0, MAX_WARP_INSTRUCTIONS, 1, 0, Options.NONE);
     }
 
-    public Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads,
-        int residentBlocks) {
-      this(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, Options.NONE);
+    public Request entry(String e) {
+      return new Request(e, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, options);
+    }
+
+    public Request expect(Expect x) {
+      return new Request(entry, n, arch, x, seed, maxWarpInstructions, threads, residentBlocks, options);
+    }
+
+    public Request seed(long s) {
+      return new Request(entry, n, arch, expect, s, maxWarpInstructions, threads, residentBlocks, options);
+    }
+
+    public Request maxWarpInstructions(long m) {
+      return new Request(entry, n, arch, expect, seed, m, threads, residentBlocks, options);
+    }
+
+    public Request threads(int t) {
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, t, residentBlocks, options);
+    }
+
+    public Request residentBlocks(int r) {
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, r, options);
     }
 
     public Request withOptions(Options o) {
       return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, o);
-    }
-
-    public Request withThreads(int t) {
-      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, t, residentBlocks, options);
     }
   }
 
@@ -187,7 +217,7 @@ public final class ScanRun {
         // Blocks run on several threads touched each other's global memory: what they computed
         // may depend on the threads' timing. The run on one thread is the one reported.
         left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
-        one = once(compiled, req.withThreads(1), elem, how, seed, left, k == 0 && o.circuit());
+        one = once(compiled, req.threads(1), elem, how, seed, left, k == 0 && o.circuit());
       }
       for (Finding f : one.findings) {
         merged.add(f, f.count());

@@ -20,8 +20,10 @@ class HarrisG80Test {
   private static Counters run(String file, Map<String, String> defines, int n) throws Exception {
     Frontend.Result r = Frontend.compileFile(HopperMatchTest.root().resolve(file), defines);
     assertThat(r.ok()).isTrue();
-    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, n, Architectures.preset("g80"), ScanRun.Expect.EXCLUSIVE, 0,
-        1_000_000_000L, 2));
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(n, Architectures.preset("g80"))
+        .expect(ScanRun.Expect.EXCLUSIVE)
+        .maxWarpInstructions(1_000_000_000L)
+        .threads(2));
     assertThat(o.fault()).isNull();
     assertThat(o.correct()).isTrue();
     return o.launches().get(0).counters();

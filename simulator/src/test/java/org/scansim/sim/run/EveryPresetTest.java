@@ -60,8 +60,10 @@ class EveryPresetTest {
         tests.add(DynamicTest.dynamicTest(preset + " " + c.file() + " n=" + c.n() + " " + defines, () -> {
           Frontend.Result r = Frontend.compileFile(root().resolve(c.file()), defines);
           assertThat(r.ok()).isTrue();
-          ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, c.n(), arch,
-              ScanRun.Expect.valueOf(c.kind().toUpperCase(java.util.Locale.ROOT)), 0, 500_000_000L, 2));
+          ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(c.n(), arch)
+              .expect(ScanRun.Expect.valueOf(c.kind().toUpperCase(java.util.Locale.ROOT)))
+              .maxWarpInstructions(500_000_000L)
+              .threads(2));
           assertThat(o.fault()).as("fault").isNull();
           assertThat(o.launches()).as("launches (output: %s)", o.output()).isNotEmpty();
           assertThat(o.mismatches()).isEmpty();

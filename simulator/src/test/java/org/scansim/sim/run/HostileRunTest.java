@@ -30,8 +30,12 @@ class HostileRunTest {
       throws ScanRun.UsageException {
     Frontend.Result r = Frontend.compile(new SourceFile("h.cu", body), Map.of(), IncludeLoader.NONE);
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
-    ScanRun.Request req = new ScanRun.Request("scan", 32, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, 0,
-        100_000_000L, threads).withOptions(new ScanRun.Options(checks, 0, wallMillis, false, deviceBytes));
+    ScanRun.Request req = ScanRun.Request.of(32, Architectures.preset("hopper"))
+        .entry("scan")
+        .expect(ScanRun.Expect.INCLUSIVE)
+        .maxWarpInstructions(100_000_000L)
+        .threads(threads)
+        .withOptions(new ScanRun.Options(checks, 0, wallMillis, false, deviceBytes));
     return ScanRun.run(r, req);
   }
 

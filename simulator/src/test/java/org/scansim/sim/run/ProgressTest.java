@@ -30,7 +30,10 @@ class ProgressTest {
   private static ScanRun.Outcome run(Device.Progress p, int threads) throws ScanRun.UsageException {
     Frontend.Result r = Frontend.compile(new SourceFile("p.cu", SRC), Map.of(), IncludeLoader.NONE);
     ScanRun.Options o = new ScanRun.Options(Set.of(Check.RACES), 0, 0, false, 1L << 24).withProgress(p);
-    return ScanRun.run(r, new ScanRun.Request("entry", 100_000, Architectures.preset("hopper"), null, 0, 100_000_000L, threads)
+    return ScanRun.run(r, ScanRun.Request.of(100_000, Architectures.preset("hopper"))
+        .entry("entry")
+        .maxWarpInstructions(100_000_000L)
+        .threads(threads)
         .withOptions(o));
   }
 

@@ -25,8 +25,9 @@ class ProofNodesTest {
   private static long nodes(String file, ScanRun.Expect expect, int n) throws Exception {
     Frontend.Result r = Frontend.compileFile(SeedKernelsRunTestAccess.root().resolve("kernels").resolve(file), Map.of());
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
-    ScanRun.Outcome o = ScanRun.run(r, new ScanRun.Request(null, n, Architectures.preset("hopper"), expect, 0,
-        2_000_000_000L, 1, 0, new ScanRun.Options(Set.of(Check.PROOF), 0, 0, false, 1L << 31)));
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(n, Architectures.preset("hopper"))
+        .expect(expect)
+        .withOptions(new ScanRun.Options(Set.of(Check.PROOF), 0, 0, false, 1L << 31)));
     assertThat(o.fault()).isNull();
     assertThat(o.proof().proved()).isTrue();
     return n + o.proof().work();

@@ -18,8 +18,10 @@ class ResidencyTest {
   private static ScanRun.Outcome run(String file, long seed, int resident) throws Exception {
     Frontend.Result r = Frontend.compileFile(SeedKernelsRunTestAccess.root().resolve(file), Map.of());
     assertThat(r.ok()).isTrue();
-    return ScanRun.run(r, new ScanRun.Request(null, 8192, Architectures.preset("hopper"), ScanRun.Expect.INCLUSIVE, seed,
-        2_000_000_000L, 1, resident));
+    return ScanRun.run(r, ScanRun.Request.of(8192, Architectures.preset("hopper"))
+        .expect(ScanRun.Expect.INCLUSIVE)
+        .seed(seed)
+        .residentBlocks(resident));
   }
 
   @Test

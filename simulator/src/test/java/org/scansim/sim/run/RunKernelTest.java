@@ -37,7 +37,7 @@ class RunKernelTest {
   }
 
   private static ScanRun.Request request(String entry, int n, ScanRun.Expect expect) {
-    return new ScanRun.Request(entry, n, Architectures.preset("hopper"), expect, 0, 10_000_000L, 1)
+    return ScanRun.Request.of(n, Architectures.preset("hopper")).entry(entry).expect(expect).maxWarpInstructions(10_000_000L)
         .withOptions(new ScanRun.Options(Check.all(), 0, 0, false, 1L << 20));
   }
 
@@ -98,7 +98,11 @@ class RunKernelTest {
     int n = 65_541;
     for (ScanRun.Expect expect : ScanRun.Expect.values()) {
       boolean exclusive = expect == ScanRun.Expect.EXCLUSIVE;
-      ScanRun.Request req = new ScanRun.Request("scan", n, Architectures.preset("hopper"), expect, 0, 10_000_000L, 2);
+      ScanRun.Request req = ScanRun.Request.of(n, Architectures.preset("hopper"))
+          .entry("scan")
+          .expect(expect)
+          .maxWarpInstructions(10_000_000L)
+          .threads(2);
       ScanRun.KernelLaunch one = new ScanRun.KernelLaunch(1, 32, 0);
       ScanRun.Outcome right = ScanRun.runKernel(compile(sequential(exclusive, -1)), req, one);
       assertThat(right.fault()).isNull();
