@@ -175,7 +175,7 @@ final class RunCommand implements Callable<Integer> {
             + " warp instructions) if the kernel is meant to run this long");
       } else if (o.fault().kind() == Kind.RUNAWAY && o.fault().getMessage().contains("wall-clock budget")) {
         err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + wallSeconds
-            + " s) if the kernel is meant to run this long");
+            + " s) if the program is meant to run this long");
       }
       return Main.KERNEL_FAULT;
     }

@@ -47,7 +47,8 @@ public final class Batch {
     try (Stream<Path> s = Files.list(input)) {
       // Links too (not followed here): grading one that leaves the folder gives its student a
       // result that says so, rather than skipping it without a word.
-      files = s.filter(p -> p.getFileName().toString().endsWith(".cu") && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+      // Folders named like one too: each gets a result that says it is a folder, not a silence.
+      files = s.filter(p -> p.getFileName().toString().endsWith(".cu"))
           .sorted(Comparator.comparing(p -> p.getFileName().toString()))
           .toList();
     } catch (IOException e) {

@@ -51,7 +51,7 @@ public final class Grader {
   public Graded grade(Path file, String name) {
     Path parent = file.toAbsolutePath().getParent();
     // Submissions that share a folder are other students' files to each other: no links at all.
-    return grade(file, name, parent == null ? file.toAbsolutePath() : parent, IncludeLoader.NONE, false);
+    return grade(file, name, parent == null ? file.toAbsolutePath() : parent, SHARED_FOLDER, false);
   }
 
   /**
@@ -59,6 +59,12 @@ public final class Grader {
    * of it is refused, and the student's result says so); quoted includes are read through
    * {@code includes}. Never throws.
    */
+  /** Quoted includes where several students' submissions share a folder: refused, saying why (one could read another's). */
+  static final IncludeLoader SHARED_FOLDER = (includer, name) -> {
+    throw new IncludeLoader.Unreadable("quoted includes are not read where several students' submissions share a folder;"
+        + " put the kernel in one file");
+  };
+
   public Graded grade(Path file, String name, Path root, IncludeLoader includes) {
     return grade(file, name, root, includes, true);
   }

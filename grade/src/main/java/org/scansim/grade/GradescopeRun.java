@@ -58,7 +58,8 @@ public final class GradescopeRun {
           + " error, not yours. Please tell them:\n" + String.join("\n", e.problems()), true);
     }
     if (!Files.isDirectory(folder)) {
-      return failure("The autograder found no submission folder (" + folder + "); please tell the course staff.", true);
+      return failure("The autograder found no submission folder: " + folder + (Files.exists(folder) ? " is a file, and"
+          + " --gradescope takes the student's folder" : " does not exist") + "; please tell the course staff.", true);
     }
     Path root;
     try {
@@ -94,27 +95,49 @@ public final class GradescopeRun {
   }
 
   /** Every file under the folder (links included, not followed), sorted, within the bounds. */
-  private static List<Path> files(Path root) throws IOException {
+  /**
+   * Every entry under the folder but the folder itself (links included, not followed), sorted,
+   * within the bounds, leaving out what an archiver adds beside the student's files: macOS's
+   * {@code __MACOSX/} folder and {@code ._NAME} files, and hidden files.
+   */
+  private static List<Path> entries(Path root) throws IOException {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> s = Files.walk(root, MAX_DEPTH, new FileVisitOption[0])) {
-      s.limit(MAX_ENTRIES).filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(out::add);
+      s.limit(MAX_ENTRIES).filter(p -> !p.equals(root) && !archiverLeftover(root.relativize(p))).forEach(out::add);
     }
     out.sort(null);
     return out;
   }
 
+  private static boolean archiverLeftover(Path relative) {
+    for (Path part : relative) {
+      String name = part.toString();
+      if (name.equals("__MACOSX") || name.startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The files under the folder (not folders): where the submission is looked for. */
+  private static List<Path> files(Path root) throws IOException {
+    return entries(root).stream().filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).toList();
+  }
+
   private static String holds(Path root) {
     try {
-      List<Path> all = files(root);
+      List<Path> all = entries(root);
       return all.isEmpty() ? "The upload is empty." : "It holds: " + names(root, all) + ".";
     } catch (IOException | java.io.UncheckedIOException e) {
       return "";
     }
   }
 
-  private static String names(Path root, List<Path> files) {
-    List<String> names = files.stream().limit(10).map(p -> root.relativize(p).toString()).toList();
-    return String.join(", ", names) + (files.size() > 10 ? " and " + (files.size() - 10) + " more" : "");
+  /** Up to ten entries by their path in the folder, a folder's with a trailing slash ("x.cu/" is not a file). */
+  private static String names(Path root, List<Path> entries) {
+    List<String> names = entries.stream().limit(10)
+        .map(p -> root.relativize(p) + (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? "/" : "")).toList();
+    return String.join(", ", names) + (entries.size() > 10 ? " and " + (entries.size() - 10) + " more" : "");
   }
 
   /** Every test of the assignment at 0 with the reason: the submission was found wanting before grading. */

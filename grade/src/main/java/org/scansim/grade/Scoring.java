@@ -156,8 +156,8 @@ final class Scoring {
    */
   static Graded notGraded(Assignment a, String why) {
     List<GradescopeResults.Test> tests = new ArrayList<>();
-    maxima(a).forEach((test, max) -> tests.add(test(test, max, false, "Not run: " + why + "\n")));
-    Graded g = assemble(a, "submission", tests, "nothing was graded", null);
+    maxima(a).forEach((test, max) -> tests.add(test(test, max, false, "not run: " + why + "\n")));
+    Graded g = assemble(a, "your submission", tests, "nothing was graded", null);
     GradescopeResults r = g.results();
     GradescopeResults top = new GradescopeResults(r.score(), r.maxScore(), r.executionTime(), clean(why + "\n" + r.output()),
         r.visibility(), r.stdoutVisibility(), r.leaderboard(), r.tests());
@@ -174,13 +174,14 @@ final class Scoring {
       compileText = "Failed: " + e.name() + " does not define the entry the assignment asks for, " + a.entry().spelling()
           + " (the file itself compiles).\n" + e.compileOutput() + e.entryProblem();
     } else if (e.unread() != null) {
-      compileText = "Failed: " + e.name() + " was not read, so it was not graded.\n" + e.unread();
+      compileText = "Failed: " + e.name() + " cannot be read as a kernel file, so it was not graded.\n" + e.unread();
     } else {
       compileText = "Failed: " + e.name() + " does not compile.\n" + e.compileOutput();
     }
     tests.add(test(COMPILES, BigDecimal.ZERO, e.ran(), compileText));
     if (!e.ran()) {
-      String why = !e.compiled() ? "not run: the submission does not compile (see Compiles)"
+      String why = e.unread() != null ? "not run: the file was not read (see Compiles)"
+          : !e.compiled() ? "not run: the submission does not compile (see Compiles)"
           : "not run: the submission does not define " + a.entry().spelling() + " (see Compiles)";
       max.forEach((test, pts) -> {
         if (!test.equals(COMPILES)) {
@@ -365,9 +366,13 @@ final class Scoring {
       }
       out.append("the run stopped at a fault:\n").append(FindingsText.at(f.span(), "fault (" + f.kind() + ")", message));
       if (f.kind() == Kind.RUNAWAY) {
-        out.append("note: a run may execute at most budgets.maxWarpInstructions = ").append(a.budgets().maxWarpInstructions())
-            .append(" warp instructions within budgets.wallSeconds = ").append(number(a.budgets().wallSeconds()))
-            .append(" s (host code too), and host code a fixed number of steps and calls; does every loop and recursion end?\n");
+        // The budget that stopped it, as the spec sets it: not the others.
+        String m = f.getMessage();
+        out.append("note: ").append(m.contains("instruction budget") ? "a run may execute at most budgets.maxWarpInstructions = "
+            + a.budgets().maxWarpInstructions() + " warp instructions"
+            : m.contains("wall-clock") ? "a run may take at most budgets.wallSeconds = " + number(a.budgets().wallSeconds())
+            + " s, kernels and host code together"
+            : "host code may run a fixed number of steps, calls deep and launches").append("; does every loop and recursion end?\n");
       }
     } else if (r.correct()) {
       out.append("correct ").append(scan).append(" scan of n = ").append(r.n()).append(" elements\n");

@@ -230,7 +230,13 @@ class GraderTest {
       assertThat(test(l, "Correct at n = " + size).output()).startsWith("the run stopped at a fault:\nslow.cu:1:")
           .contains("fault (runaway): the run passed its wall-clock budget in host code at slow.cu:1:");
     }
+    // The note names the budget that stopped it, not the instruction budget too.
+    assertThat(test(l, "Correct at n = 1").output()).contains("note: a run may take at most budgets.wallSeconds = 0.05 s, kernels"
+        + " and host code together; does every loop and recursion end?").doesNotContain("maxWarpInstructions");
     assertThat(test(l, "No races").output()).startsWith("Not awarded: the output is correct at only 0 of the 3 sizes");
+    // The note names the budget that stopped it, not the instruction budget too.
+    assertThat(test(l, "Correct at n = 1").output()).contains("note: a run may take at most budgets.wallSeconds = 0.05 s, kernels"
+        + " and host code together; does every loop and recursion end?").doesNotContain("maxWarpInstructions");
   }
 
   @Test
@@ -260,11 +266,13 @@ class GraderTest {
         .contains("calls.cu:3:72: error: use of undeclared function 'system'");
     write("secret.h", "#error the grader's secret xyzzy-plugh\n");
     Graded include = grader.grade(write("include.cu", "#include \"secret.h\"\n" + KOGGE_STONE), "include.cu");
-    assertThat(test(include, "Compiles").output()).startsWith("Failed: include.cu does not compile.\ninclude.cu:1:10: error: secret.h: No such file or directory")
+    // Submissions that share a folder do not read each other's files: quoted includes are refused, saying why.
+    assertThat(test(include, "Compiles").output()).startsWith("Failed: include.cu does not compile.\ninclude.cu:1:10: error: secret.h:"
+        + " quoted includes are not read where several students' submissions share a folder; put the kernel in one file")
         .doesNotContain("xyzzy-plugh");
     Path abs = dir.resolve("secret.h").toAbsolutePath();
     Graded absolute = grader.grade(write("absolute.cu", "#include \"" + abs + "\"\n" + KOGGE_STONE), "absolute.cu");
-    assertThat(test(absolute, "Compiles").output()).contains("No such file or directory").doesNotContain("xyzzy-plugh");
+    assertThat(test(absolute, "Compiles").output()).contains("quoted includes are not read").doesNotContain("xyzzy-plugh");
     assertThat(dir.resolve("out.txt")).doesNotExist();
   }
 
@@ -331,10 +339,10 @@ class GraderTest {
   void nothingInTheSubmissionStopsGrading() throws Exception {
     Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
     Graded folder = new Grader(a).grade(dir, "dir.cu");
-    assertThat(test(folder, "Compiles").output()).isEqualTo("Failed: dir.cu was not read, so it was not graded.\ndir.cu: error: is a folder, not a file\n");
+    assertThat(test(folder, "Compiles").output()).isEqualTo("Failed: dir.cu cannot be read as a kernel file, so it was not graded.\ndir.cu: error: is a folder, not a file\n");
     Path binary = dir.resolve("bin.cu");
     Files.write(binary, new byte[] {(byte) 0xc3, (byte) 0x28, 0});
-    assertThat(test(new Grader(a).grade(binary, "bin.cu"), "Compiles").output()).isEqualTo("Failed: bin.cu was not read, so it was not graded.\nbin.cu:1:1: error: invalid UTF-8: byte 0xc3"
+    assertThat(test(new Grader(a).grade(binary, "bin.cu"), "Compiles").output()).isEqualTo("Failed: bin.cu cannot be read as a kernel file, so it was not graded.\nbin.cu:1:1: error: invalid UTF-8: byte 0xc3"
         + " cannot start or continue a character here; a kernel file must be UTF-8 text\n    1 | \ufffd(?\n      | ^\n"); // the NUL made visible
     Graded deep = new Grader(a).grade(write("deep.cu",
         "void scan(const float *in, float *out, int n) { int x = " + "(".repeat(30000) + "1" + ")".repeat(30000) + "; }\n"), "deep.cu");

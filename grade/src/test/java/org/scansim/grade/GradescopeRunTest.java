@@ -61,7 +61,7 @@ class GradescopeRunTest {
     GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
     assertThat(o.results().score()).isEqualByComparingTo("0");
     assertThat(o.results().output()).startsWith("Your submission has 2 .cu files (a.cu, old/b.cu); upload exactly one");
-    assertThat(o.results().tests()).hasSize(5).allMatch(t -> !t.passed() && t.output().startsWith("Not run: Your submission has 2"));
+    assertThat(o.results().tests()).hasSize(5).allMatch(t -> !t.passed() && t.output().startsWith("not run: Your submission has 2"));
   }
 
   @Test
@@ -91,7 +91,7 @@ class GradescopeRunTest {
     GradescopeRun.Outcome o = GradescopeRun.grade(f, spec(""));
     assertThat(o.results().score()).isEqualByComparingTo("0");
     assertThat(o.results().toJson()).doesNotContain("root:x").doesNotContain("secret\\n");
-    assertThat(o.results().tests().get(0).output()).isEqualTo("Failed: scan.cu was not read, so it was not graded.\nscan.cu: error: "
+    assertThat(o.results().tests().get(0).output()).isEqualTo("Failed: scan.cu cannot be read as a kernel file, so it was not graded.\nscan.cu: error: "
         + org.scansim.frontend.diag.SourceReader.LINK_OUT + "\n");
   }
 
@@ -205,5 +205,20 @@ class GradescopeRunTest {
     Batch.Plan plan = Batch.plan(link);
     assertThat(plan.folder()).isTrue();
     assertThat(plan.submissions()).extracting(Batch.Submission::name).containsExactly("ok.cu");
+    // A folder named like a submission is one, whose result says it is a folder (it was skipped without a word).
+    Files.createDirectory(f.resolve("dir.cu"));
+    assertThat(Batch.plan(f).submissions()).extracting(Batch.Submission::name).containsExactly("dir.cu", "ok.cu");
+  }
+
+  @Test
+  void whatAnArchiverAddsIsNotASecondSubmissionAndAFolderIsNamedAsOne() throws IOException {
+    // A zip made on a Mac holds __MACOSX/lab4/._scan.cu beside lab4/scan.cu: it scored 0 as "2 .cu files".
+    Path f = folder("lab4/scan.cu", KOGGE_STONE, "__MACOSX/lab4/._scan.cu", "\u0000\u0005binary", ".hidden.cu", "x");
+    assertThat(GradescopeRun.grade(f, spec("")).results().score()).isEqualByComparingTo("30");
+    // A folder named x.cu is no kernel, and the reason says it is a folder (it said "The upload is empty").
+    Path g = Files.createDirectories(dir.resolve("other").resolve("x.cu"));
+    GradescopeRun.Outcome o = GradescopeRun.grade(g.getParent(), spec(""));
+    assertThat(o.results().output()).startsWith("Your submission has no .cu file; upload your kernel as one file whose name ends in"
+        + " .cu. It holds: x.cu/.");
   }
 }
