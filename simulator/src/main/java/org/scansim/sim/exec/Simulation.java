@@ -396,8 +396,8 @@ public final class Simulation {
     device.setSeed(seed);
   }
 
-  /** Holds uniform values once per warp (default) or in every lane; results are the same. */
-  public void setUniformRegisters(boolean on) {
+  /** Holds uniform values once per warp (default) or in every lane; results are the same. Tests only, to show it. */
+  void setUniformRegisters(boolean on) {
     device.setUniformRegisters(on);
   }
 
@@ -405,7 +405,7 @@ public final class Simulation {
    * Whether registers never live at once share storage (default) or each has its own; results,
    * counts and findings are the same. Set before the first launch.
    */
-  public void setRegisterPacking(boolean on) {
+  void setRegisterPacking(boolean on) {
     device.setRegisterPacking(on);
   }
 
@@ -413,7 +413,7 @@ public final class Simulation {
    * Whether runs without checkers take the engine's optimised straight-line traces (default) or
    * run every instruction one by one; results and counts are the same.
    */
-  public void setTraces(boolean on) {
+  void setTraces(boolean on) {
     device.setTraces(on);
   }
 
