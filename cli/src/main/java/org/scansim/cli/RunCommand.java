@@ -1,12 +1,11 @@
 package org.scansim.cli;
 
-import org.scansim.sim.check.Kind;
+import org.scansim.sim.exec.Fault;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -170,10 +169,10 @@ final class RunCommand implements Callable<Integer> {
     }
     if (o.fault() != null) {
       // The report above says what faulted and where; only the flag that raises a budget is added.
-      if (o.fault().kind() == Kind.RUNAWAY && o.fault().getMessage().contains("instruction budget")) {
+      if (o.fault().budget() == Fault.Budget.INSTRUCTIONS) {
         err.println("scansim: note: --max-instructions N raises the instruction budget (now " + maxInstructions
             + " warp instructions) if the kernel is meant to run this long");
-      } else if (o.fault().kind() == Kind.RUNAWAY && o.fault().getMessage().contains("wall-clock budget")) {
+      } else if (o.fault().budget() == Fault.Budget.WALL_CLOCK) {
         err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + wallSeconds
             + " s) if the program is meant to run this long");
       }
@@ -275,22 +274,8 @@ final class RunCommand implements Callable<Integer> {
     return false;
   }
 
-  /**
-   * Writes {@code text} to {@code p} whole or not at all: a temporary file beside it, then a
-   * move. The file is readable by all (rw-r--r--) as a report should be, and as {@code grade}'s
-   * are: a temporary file starts as rw-------.
-   */
+  /** Writes {@code text} to {@code p} whole or not at all, readable by all ({@link org.scansim.reports.ReportFiles}). */
   static void write(Path p, String text) throws IOException {
-    Path dir = p.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, ".scansim-", ".tmp");
-    try {
-      Files.writeString(tmp, text, StandardCharsets.UTF_8);
-      if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-      }
-      Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    org.scansim.reports.ReportFiles.writeWhole(p, text);
   }
 }

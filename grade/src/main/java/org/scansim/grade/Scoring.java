@@ -367,11 +367,10 @@ final class Scoring {
       out.append("the run stopped at a fault:\n").append(FindingsText.at(f.span(), "fault (" + f.kind() + ")", message));
       if (f.kind() == Kind.RUNAWAY) {
         // The budget that stopped it, as the spec sets it: not the others.
-        String m = f.getMessage();
-        out.append("note: ").append(m.contains("instruction budget") ? "a run may execute at most budgets.maxWarpInstructions = "
-            + a.budgets().maxWarpInstructions() + " warp instructions"
-            : m.contains("wall-clock") ? "a run may take at most budgets.wallSeconds = " + number(a.budgets().wallSeconds())
-            + " s, kernels and host code together"
+        out.append("note: ").append(f.budget() == Fault.Budget.INSTRUCTIONS ? "a run may execute at most"
+            + " budgets.maxWarpInstructions = " + a.budgets().maxWarpInstructions() + " warp instructions"
+            : f.budget() == Fault.Budget.WALL_CLOCK ? "a run may take at most budgets.wallSeconds = "
+            + number(a.budgets().wallSeconds()) + " s, kernels and host code together"
             : "host code may run a fixed number of steps, calls deep and launches").append("; does every loop and recursion end?\n");
       }
     } else if (r.correct()) {

@@ -112,7 +112,7 @@ public final class Device {
   /** Stops host code past the run's wall-clock budget, at {@code at}. */
   void checkDeadline(Span at) {
     if (System.nanoTime() > deadline) {
-      throw new Fault(Kind.RUNAWAY, at, "the run passed its wall-clock budget in host code at " + at.position());
+      throw Fault.pastWallClock(at, " in host code at " + at.position());
     }
   }
 
@@ -217,7 +217,7 @@ public final class Device {
    */
   void launch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
     if (launches.size() >= maxLaunches) {
-      throw new Fault(Kind.RUNAWAY, at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
+      throw Fault.runaway(Fault.Budget.LAUNCHES, at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
           + "): a host loop that does not end?");
     }
     try {
@@ -230,7 +230,7 @@ public final class Device {
 
   private void runLaunch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
     if (System.nanoTime() > deadline) {
-      throw new Fault(Kind.RUNAWAY, at, "the run passed its wall-clock budget before launching " + kernel);
+      throw Fault.pastWallClock(at, " before launching " + kernel);
     }
     IrFunction f = module.function(kernel);
     Code code = code(kernel);
@@ -292,7 +292,7 @@ public final class Device {
       checker.newLaunch(code);
     }
     if (progress != null) {
-      progress.launch(launches.size(), kernel, (long) grid[0] * grid[1] * grid[2]);
+      progress.launch(launches.size(), kernel, blocksOf(grid));
     }
     try {
       runBlocks(lx, code, local);
@@ -505,9 +505,7 @@ public final class Device {
         if (System.nanoTime() > part.deadline) {
           // Checked where each block starts too: a grid of two billion one-instruction blocks
           // never reaches the interpreter's check at each 65,536 instructions of one block.
-          c.faults[k] = new Fault(Kind.RUNAWAY, part.code.function.span(), "the run passed its wall-clock budget; block "
-              + BlockExecutor.blockName(blockIndex(c.first + k, g)) + " of " + part.code.function.name() + " (of "
-              + Long.toUnsignedString((long) g[0] * g[1] * g[2]) + " blocks) was about to start");
+          c.faults[k] = blockPastWallClock(part.code, blockIndex(c.first + k, g), blocksOf(g));
           synchronized (c) {
             c.stopAfter = Math.min(c.stopAfter, k);
           }
@@ -595,15 +593,6 @@ public final class Device {
   }
 
   /**
-   * Blocks that may communicate (atomics, fences, volatile global accesses) run on one thread
-   * under a residency limit: blocks are dispatched in index order, or in an order chosen by
-   * the seed (the hardware promises no order, CUDA C Guide §2.2.1), up to the number the device
-   * holds at once; resident blocks take turns of {@link #SLICE} warp instructions, and a block
-   * leaves when it finishes. When a whole round of turns passes in which no resident block stored
-   * anything or finished, every resident block is waiting for one that is not resident: a
-   * deadlock, reported with where each block waits, instead of hanging as the hardware would.
-   */
-  /**
    * Most blocks of a launch of communicating blocks: the residency scheduler keeps an order of
    * them all (4 bytes a block; a grid of 2^31 needed 8.6 GB). 2^24 blocks is 1,024 times what
    * a scan of 2^24 elements in blocks of 1,024 launches.
@@ -614,6 +603,21 @@ public final class Device {
     return (long) grid[0] * grid[1] * grid[2];
   }
 
+  /** The wall-clock fault of a block about to be dispatched: a grid of empty blocks never reaches the interpreter's check. */
+  private static Fault blockPastWallClock(Code code, int[] idx, long total) {
+    return Fault.pastWallClock(code.function.span(), "; block " + BlockExecutor.blockName(idx) + " of " + code.function.name()
+        + " (of " + total + " blocks) was about to start");
+  }
+
+  /**
+   * Blocks that may communicate (atomics, fences, volatile global accesses) run on one thread
+   * under a residency limit: blocks are dispatched in index order, or in an order chosen by
+   * the seed (the hardware promises no order, CUDA C Guide §2.2.1), up to the number the device
+   * holds at once; resident blocks take turns of {@link #SLICE} warp instructions, and a block
+   * leaves when it finishes. When a whole round of turns passes in which no resident block stored
+   * anything or finished, every resident block is waiting for one that is not resident: a
+   * deadlock, reported with where each block waits, instead of hanging as the hardware would.
+   */
   private void runResident(LaunchContext lx, long total) {
     int[] g = lx.grid;
     int[] order = new int[(int) total];
@@ -638,9 +642,7 @@ public final class Device {
     while (next < order.length || !resident.isEmpty()) {
       while (resident.size() < limit && next < order.length) {
         if (System.nanoTime() > lx.deadline) {
-          throw new Fault(Kind.RUNAWAY, lx.code.function.span(), "the run passed its wall-clock budget; block "
-              + BlockExecutor.blockName(blockIndex(order[next], g)) + " of " + lx.code.function.name() + " (of " + total
-              + " blocks) was about to start");
+          throw blockPastWallClock(lx.code, blockIndex(order[next], g), total);
         }
         int[] idx = blockIndex(order[next++], g);
         if (progress != null) {

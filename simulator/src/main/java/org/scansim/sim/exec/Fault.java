@@ -12,11 +12,43 @@ public final class Fault extends RuntimeException {
   private static final long serialVersionUID = 1L;
   private final Span span;
   private final Kind kind;
+  private final Budget budget;
+
+  /** The budget a runaway ran past: what a user (or a grading spec) would raise if the program is right. */
+  public enum Budget {
+    INSTRUCTIONS,
+    WALL_CLOCK,
+    LAUNCHES,
+    HOST_STEPS,
+    HOST_RECURSION,
+    PROOF_NODES,
+    JAVA_STACK
+  }
 
   public Fault(Kind kind, Span span, String message) {
+    this(kind, null, span, message);
+  }
+
+  private Fault(Kind kind, Budget budget, Span span, String message) {
     super(message, null, false, false);
     this.kind = kind;
+    this.budget = budget;
     this.span = span;
+  }
+
+  /** A runaway: the run passed {@code budget} at {@code span}. */
+  public static Fault runaway(Budget budget, Span span, String message) {
+    return new Fault(Kind.RUNAWAY, budget, span, message);
+  }
+
+  /** The run passed its wall-clock budget at {@code span}; {@code where} says what was running ("; block ... was about to start"). */
+  static Fault pastWallClock(Span span, String where) {
+    return runaway(Budget.WALL_CLOCK, span, "the run passed its wall-clock budget" + where);
+  }
+
+  /** For a runaway, the budget it ran past; else null. */
+  public Budget budget() {
+    return budget;
   }
 
   /** What kind of fault: out-of-bounds, divergent-barrier, runaway, launch, ... */

@@ -75,7 +75,7 @@ public final class HostInterpreter {
       throw new Fault(Kind.INTERNAL, at, "no function '" + name + "'");
     }
     if (++depth > MAX_DEPTH) {
-      throw new Fault(Kind.RUNAWAY, at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
+      throw Fault.runaway(Fault.Budget.HOST_RECURSION, at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
     }
     try {
       return execute(compiled.computeIfAbsent(name, k -> Compiler.compile(module, f)), args);
@@ -97,7 +97,7 @@ public final class HostInterpreter {
     while (true) {
       CInsn in = code.insns[pc];
       if (++steps > 4_000_000_000L) {
-        throw new Fault(Kind.RUNAWAY, in.span, "host code ran past its step budget at " + in.span.position());
+        throw Fault.runaway(Fault.Budget.HOST_STEPS, in.span, "host code ran past its step budget at " + in.span.position());
       }
       if ((steps & 0xFFFF) == 0 || in.op == Op.CUDA) {
         // Host code is bounded by the run's wall clock too: a host loop of copies did not end.

@@ -72,7 +72,7 @@ final class Interpreter {
       sliceLeft--;
       long before = lx.budget;
       if (--lx.budget < 0) {
-        throw new Fault(Kind.RUNAWAY, in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
+        throw Fault.runaway(Fault.Budget.INSTRUCTIONS, in.span, "the launch ran past its instruction budget; warp " + w.index + " of block "
             + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
             + in.span.position());
       }
@@ -203,7 +203,7 @@ final class Interpreter {
 
   private void checkDeadline(Warp w, CInsn in, int mask) {
     if (System.nanoTime() > lx.deadline) {
-      throw new Fault(Kind.RUNAWAY, in.span, "the run passed its wall-clock budget; warp " + w.index + " of block "
+      throw Fault.pastWallClock(in.span, "; warp " + w.index + " of block "
           + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "
           + in.span.position());
     }
@@ -456,7 +456,7 @@ final class Interpreter {
       if (f.span() == null && f.kind() == Kind.BUDGET) {
         // The scan proof's graph filled up here: a loop that keeps applying ⊕, placed as the
         // instruction budget would place it.
-        throw new Fault(Kind.RUNAWAY, in.span, f.getMessage() + "; warp " + w.index + " of block " + block.blockName() + " (threads "
+        throw Fault.runaway(Fault.Budget.PROOF_NODES, in.span, f.getMessage() + "; warp " + w.index + " of block " + block.blockName() + " (threads "
             + BlockExecutor.threadRange(w, mask) + ") was applying ⊕ at " + in.span.position() + ": does every loop end? (a kernel that applies ⊕ more than 16 times an element"
             + " is proved only at a smaller n)");
       }

@@ -324,7 +324,7 @@ public final class ScanRun {
       } catch (OutOfMemoryError e) {
         fault[0] = outOfMemory("the simulation", n, checks);
       } catch (StackOverflowError e) {
-        fault[0] = new Fault(Kind.RUNAWAY, null, "the simulation nested too deeply (n = " + n + ")");
+        fault[0] = Fault.runaway(Fault.Budget.JAVA_STACK, null, "the simulation nested too deeply (n = " + n + ")");
       } catch (RuntimeException e) { // rethrown on the caller's thread (a rerun on one thread, say)
         other[0] = e;
       }

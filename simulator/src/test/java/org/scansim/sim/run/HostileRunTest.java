@@ -59,6 +59,7 @@ class HostileRunTest {
         double seconds = (System.nanoTime() - start) / 1e9;
         assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
         assertThat(f.getMessage()).startsWith("the run passed its wall-clock budget; block (").contains("of k (of ");
+        assertThat(f.budget()).isEqualTo(Fault.Budget.WALL_CLOCK);
         assertThat(f.span().position()).isEqualTo("h.cu:1:17");
         assertThat(seconds).as("stopped near its 0.5 s budget (a hang guard, not a benchmark)").isLessThan(10);
       }
@@ -186,6 +187,7 @@ class HostileRunTest {
     assertThat(f[0].kind()).isEqualTo(Kind.RUNAWAY);
     assertThat(f[0].span().position()).isEqualTo("h.cu:1:40");
     assertThat(f[0].getMessage()).isEqualTo("host recursion deeper than 10000 calls in 'f'");
+    assertThat(f[0].budget()).isEqualTo(Fault.Budget.HOST_RECURSION);
   }
 
   @Test
@@ -195,6 +197,7 @@ class HostileRunTest {
     Fault f = fault(run(src, EnumSet.of(Check.PROOF), 1, 0, 1L << 24));
     assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
     assertThat(f.span().position()).isEqualTo("h.cu:1:104");
+    assertThat(f.budget()).isEqualTo(Fault.Budget.PROOF_NODES);
     assertThat(f.getMessage()).contains("nodes of the ⊕ graph").contains("warp 0 of block (0,0,0) (threads 0..31) was applying ⊕ at h.cu:1:104");
   }
 
@@ -222,6 +225,7 @@ class HostileRunTest {
       assertThat((System.nanoTime() - start) / 1e9).as(loop).isLessThan(10);
       assertThat(f.kind()).isEqualTo(Kind.RUNAWAY);
       assertThat(f.getMessage()).startsWith("the run passed its wall-clock budget in host code at h.cu:2:");
+      assertThat(f.budget()).isEqualTo(Fault.Budget.WALL_CLOCK);
     }
   }
 
