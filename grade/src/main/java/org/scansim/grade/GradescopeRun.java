@@ -2,12 +2,10 @@ package org.scansim.grade;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -94,7 +92,6 @@ public final class GradescopeRun {
     return new Outcome(g.results(), g.report(), false);
   }
 
-  /** Every file under the folder (links included, not followed), sorted, within the bounds. */
   /**
    * Every entry under the folder but the folder itself (links included, not followed), sorted,
    * within the bounds, leaving out what an archiver adds beside the student's files: macOS's
@@ -160,15 +157,6 @@ public final class GradescopeRun {
     if (Files.isSymbolicLink(results) || Files.isDirectory(results, LinkOption.NOFOLLOW_LINKS)) {
       throw new IOException(results + " is a link or a folder; refusing to write through it");
     }
-    Path tmp = Files.createTempFile(dir, ".results-", ".tmp");
-    try {
-      Files.writeString(tmp, r.toJson(), StandardCharsets.UTF_8);
-      if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-      }
-      Files.move(tmp, results, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    org.scansim.reports.ReportFiles.writeWhole(results, r.toJson());
   }
 }

@@ -101,8 +101,8 @@ public final class TextReport {
       java.util.Arrays.fill(row, "-");
       row[0] = String.valueOf(faulted.index());
       row[1] = faulted.kernel();
-      row[2] = unsignedDims(faulted.grid());
-      row[3] = unsignedDims(faulted.block());
+      row[2] = dims(faulted.grid());
+      row[3] = dims(faulted.block());
       rows.add(row);
     }
     if (launches.size() > 1) {
@@ -193,11 +193,7 @@ public final class TextReport {
         String.valueOf(c.barriers()), String.valueOf(c.work())};
   }
 
-  private static String unsignedDims(List<Long> d) {
-    return d.get(0) + "x" + d.get(1) + "x" + d.get(2);
-  }
-
-  private static String dims(List<Integer> d) {
+  private static String dims(List<? extends Number> d) {
     return d.get(0) + "x" + d.get(1) + "x" + d.get(2);
   }
 
