@@ -161,7 +161,7 @@ public final class AssignmentReader {
     Assignment.Points points = points(f.points(), problems);
     String file = file(f.file(), problems);
     Map<String, String> visibility = visibility(f.visibility(), problems);
-    List<String> leaderboard = leaderboard(f.leaderboard(), points, problems);
+    List<String> leaderboard = leaderboard(f.leaderboard(), problems);
     return problems.isEmpty()
         ? new Assignment(origin, title, entry, launch, scan, arch, sizes, defines, budgets, points, file, visibility, leaderboard)
         : null;
@@ -205,7 +205,7 @@ public final class AssignmentReader {
     return out;
   }
 
-  private static List<String> leaderboard(List<String> given, Assignment.Points points, List<String> problems) {
+  private static List<String> leaderboard(List<String> given, List<String> problems) {
     if (given == null) {
       return List.of();
     }
