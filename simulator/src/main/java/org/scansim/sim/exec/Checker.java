@@ -37,12 +37,7 @@ import org.scansim.sim.check.Findings;
  * block order. Blocks of one chunk touch no global word another of them touches (the race
  * history changes with every read), or the run is repeated on one thread ({@link Footprints}).
  */
-final class Checker {
-  final boolean races;
-  final boolean bounds;
-  final boolean init;
-  final boolean barriers;
-  final boolean proof;
+final class Checker extends CheckHooks {
   Findings findings = new Findings();
   Dataflow dataflow;
   private final List<Allocation> global;
@@ -61,11 +56,8 @@ final class Checker {
   boolean its = true;
 
   Checker(Set<Check> checks) {
-    this.races = checks.contains(Check.RACES);
-    this.bounds = checks.contains(Check.BOUNDS);
-    this.init = checks.contains(Check.INIT);
-    this.barriers = checks.contains(Check.BARRIERS);
-    this.proof = checks.contains(Check.PROOF);
+    super(checks.contains(Check.RACES), checks.contains(Check.BOUNDS), checks.contains(Check.INIT), checks.contains(Check.BARRIERS),
+        checks.contains(Check.PROOF));
     this.global = new ArrayList<>();
     this.origins = new ArrayList<>();
     this.originIds = new java.util.IdentityHashMap<>();
@@ -73,11 +65,7 @@ final class Checker {
 
   /** A worker of this checker for one thread's blocks of the current launch. */
   private Checker(Checker main) {
-    this.races = main.races;
-    this.bounds = main.bounds;
-    this.init = main.init;
-    this.barriers = main.barriers;
-    this.proof = main.proof;
+    super(main.races, main.bounds, main.init, main.barriers, main.proof);
     this.its = main.its;
     this.launches = main.launches;
     this.global = main.global;
@@ -154,11 +142,6 @@ final class Checker {
       }
     }
     return true;
-  }
-
-  /** Whether registers need per-lane shadows (node tags, uninitialised origins). */
-  boolean tracksValues() {
-    return init || proof;
   }
 
   Shadow shadow(Allocation a) {
@@ -268,7 +251,8 @@ final class Checker {
   // ---- accesses ----
 
   /** An access outside its array, with bounds checking on: recorded; the caller skips the lane. */
-  void outOfBounds(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, long off, int size) {
+  @Override
+  public void outOfBounds(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, long off, int size) {
     long index = Math.floorDiv(off, Math.max(1, size));
     String space = Ptr.spaceName(a.space);
     findings.add(new Finding(Kind.OUT_OF_BOUNDS, null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
@@ -282,7 +266,8 @@ final class Checker {
    * lane by lane in lane order (the race history, then the initialisation, then the ⊕ tag of each
    * lane), with what every lane shares (the shadow, the interval, the block's first thread) taken once.
    */
-  void load(CInsn in, BlockExecutor b, Warp w, int mask, Allocation a, int[] offs, int size) {
+  @Override
+  public void load(CInsn in, BlockExecutor b, Warp w, int mask, Allocation a, int[] offs, int size) {
     Shadow s = shadow(a);
     int e = interval(w, false, in.ir.isVolatile());
     int t0 = b.globalThread(w, 0);
@@ -319,7 +304,8 @@ final class Checker {
   }
 
   /** A store by the lanes of {@code mask}, lane l at offset {@code offs[l]} of {@code a}, checked lane by lane in lane order. */
-  void store(CInsn in, BlockExecutor b, Warp w, int mask, Allocation a, int[] offs, int size) {
+  @Override
+  public void store(CInsn in, BlockExecutor b, Warp w, int mask, Allocation a, int[] offs, int size) {
     Shadow s = shadow(a);
     int e = interval(w, false, in.ir.isVolatile());
     int t0 = b.globalThread(w, 0);
@@ -348,7 +334,8 @@ final class Checker {
   }
 
   /** An atomic read-modify-write; {@code value} and {@code old} are the operand and the word before it. */
-  void atomic(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size, long old, long value, boolean swapped) {
+  @Override
+  public void atomic(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size, long old, long value, boolean swapped) {
     Shadow s = shadow(a);
     if (w.shadowLanes != null) {
       w.shadowLanes[in.dst] |= 1 << lane;
@@ -505,19 +492,22 @@ final class Checker {
 
   // ---- barriers ----
 
-  void divergentBarrier(Span at, String message) {
+  @Override
+  public void divergentBarrier(Span at, String message) {
     divergentBarrier(at, null, message);
   }
 
   /** Threads of one block wait at two different barriers, {@code at} and {@code other}. */
-  void divergentBarrier(Span at, Span other, String message) {
+  @Override
+  public void divergentBarrier(Span at, Span other, String message) {
     findings.add(new Finding(Kind.DIVERGENT_BARRIER, null, at, other, null, null, null, null, 1, message));
   }
 
   // ---- registers ----
 
   /** Before an ALU, shuffle-free instruction runs: its destination's tags and origins. */
-  void alu(CInsn in, Warp w, int mask) {
+  @Override
+  public void alu(CInsn in, Warp w, int mask) {
     if (dataflow != null) {
       dataflow.currentPhase = (launches << 16) | (w.phase & 0xFFFF);
     }
@@ -610,7 +600,8 @@ final class Checker {
   }
 
   /** A shuffle: each lane's destination takes the shadows of its source lane, as they were before. */
-  void shuffle(CInsn in, Warp w, int mask, int[] source) {
+  @Override
+  public void shuffle(CInsn in, Warp w, int mask, int[] source) {
     if (w.shadowLanes != null) {
       w.shadowLanes[in.dst] |= mask;
     }

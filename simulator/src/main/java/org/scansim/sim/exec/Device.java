@@ -17,7 +17,7 @@ import org.scansim.frontend.ir.Op;
  * variables, and kernel launches. Independent blocks run in chunks on all threads; blocks that
  * communicate take turns under a residency limit (see {@code runResident}).
  */
-public final class Device {
+public final class Device implements GpuDevice {
   private final IrModule module;
   private final MemoryModel memoryModel;
   private final Limits limits;
@@ -88,7 +88,7 @@ public final class Device {
   }
 
   private Checker checker;
-  private long deadline = Long.MAX_VALUE;
+  private final Deadline deadline = new Deadline();
 
   /**
    * Turns checkers on for every later launch. Every register is then held per lane, and findings
@@ -109,16 +109,9 @@ public final class Device {
     return checker;
   }
 
-  /** Stops host code past the run's wall-clock budget, at {@code at}. */
-  void checkDeadline(Span at) {
-    if (System.nanoTime() > deadline) {
-      throw Fault.pastWallClock(at, " in host code at " + at.position());
-    }
-  }
-
-  /** The System.nanoTime() after which a running kernel is stopped as a runaway. */
-  void setDeadline(long nanos) {
-    this.deadline = nanos;
+  /** The run's wall clock: a running kernel past it is stopped as a runaway, and host code sharing it too. */
+  Deadline deadline() {
+    return deadline;
   }
 
   /**
@@ -215,13 +208,15 @@ public final class Device {
    * Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel,
    * naming the launch ({@link Fault#launch}).
    */
-  void launch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
+  @Override
+  public int launch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
     if (launches.size() >= maxLaunches) {
       throw Fault.runaway(Fault.Budget.LAUNCHES, at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
           + "): a host loop that does not end?");
     }
     try {
       runLaunch(kernel, gridDims, blockDims, sharedBytes, args, at);
+      return SUCCESS;
     } catch (Fault f) {
       throw f.inLaunch(new LaunchRecord.Faulted(launches.size(), kernel, at, List.of(gridDims[0], gridDims[1], gridDims[2]),
           List.of(blockDims[0], blockDims[1], blockDims[2]), sharedBytes));
@@ -229,7 +224,7 @@ public final class Device {
   }
 
   private void runLaunch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
-    if (System.nanoTime() > deadline) {
+    if (System.nanoTime() > deadline.nanos()) {
       throw Fault.pastWallClock(at, " before launching " + kernel);
     }
     IrFunction f = module.function(kernel);
@@ -287,7 +282,7 @@ public final class Device {
     lx.independentThreadScheduling = limits.independentThreadScheduling();
     lx.checker = checker;
     lx.traces = traces && checker == null;
-    lx.deadline = deadline;
+    lx.deadline = deadline.nanos();
     if (checker != null) {
       checker.newLaunch(code);
     }
@@ -377,14 +372,15 @@ public final class Device {
       if (workers > 1) {
         ws[i].part.footprints = new Footprints();
         if (checker != null) {
-          ws[i].part.checker = checker.worker();
+          ws[i].checker = checker.worker();
+          ws[i].part.checker = ws[i].checker;
         }
       }
     }
     try (Crew crew = workers > 1 ? new Crew(workers - 1, POOL) : null) {
       int chunk = chunkSize(total);
       for (long first = 0; first < total; first += chunk) {
-        runChunk(lx, code, new Chunk(first, (int) Math.min(chunk, total - first), lx.budget,
+        runChunk(lx, code, crew == null ? null : checker, new Chunk(first, (int) Math.min(chunk, total - first), lx.budget,
             Math.max(0, Printf.LAUNCH_BYTES - lx.printf.length())), ws, crew);
         if (progress != null) {
           progress.blocksDone(Math.min(total, first + chunk));
@@ -397,16 +393,15 @@ public final class Device {
   }
 
   /** Runs one chunk of blocks on every worker, then takes its blocks' budget, output, warnings and first fault in block order. */
-  private static void runChunk(LaunchContext lx, Code code, Chunk chunk, BlockWorker[] ws, Crew crew) {
+  private static void runChunk(LaunchContext lx, Code code, Checker checker, Chunk chunk, BlockWorker[] ws, Crew crew) {
     int[] g = lx.grid;
     int count = chunk.count;
-    Checker checker = crew == null ? null : lx.checker;
     if (crew == null) {
       ws[0].run(chunk, g);
     } else {
       if (checker != null) {
         for (BlockWorker w : ws) {
-          w.part.checker.beginChunk();
+          w.checker.beginChunk();
         }
       }
       crew.share(i -> ws[i].run(chunk, g)); // a helper that comes after the caller has run out of blocks skips the chunk
@@ -492,6 +487,8 @@ public final class Device {
   /** A thread's share of a launch: its counters, its checker worker, and the block state it reuses. */
   private static final class BlockWorker {
     final LaunchContext part;
+    /** This thread's checker worker when checked blocks run on several threads, else null. */
+    Checker checker;
     BlockExecutor executor;
 
     BlockWorker(LaunchContext part) {
@@ -500,7 +497,7 @@ public final class Device {
 
     void run(Chunk c, int[] g) {
       // A checker of its own only when blocks run on several threads (the launch's when on one).
-      Checker checks = part.footprints != null ? part.checker : null;
+      Checker checks = checker;
       for (int k = c.next.getAndIncrement(); k < c.count && k <= c.stopAfter; k = c.next.getAndIncrement()) {
         if (System.nanoTime() > part.deadline) {
           // Checked where each block starts too: a grid of two billion one-instruction blocks
@@ -759,5 +756,102 @@ public final class Device {
 
   Allocation allocate(String name, long size) {
     return global.allocate(name, size);
+  }
+
+  // ---- the CUDA runtime calls of host code (GpuDevice) ----
+
+  /**
+   * A cudaMalloc of more than this fails with cudaErrorMemoryAllocation, as on a GPU: no card
+   * has 256 GiB (an H200 has 141 GB). A smaller one past the simulator's budget is a fault.
+   */
+  static final long NO_DEVICE_HOLDS = 1L << 38;
+
+  @Override
+  public long malloc(String name, long bytes, Span at) {
+    if (bytes < 0 || bytes > NO_DEVICE_HOLDS) {
+      return 0; // as a GPU answers: no device has that much
+    }
+    Allocation a = global.allocate(name, bytes);
+    if (a == null) {
+      // A size a GPU could give, but past the simulator's budget: a fault, not an error
+      // code, since a program that checks for it could not behave as it would on a GPU.
+      throw new Fault(Kind.OUT_OF_MEMORY, at, "cudaMalloc of " + name + ": " + global.whyNot(bytes)
+          + " (the simulated device's budget; does the code free what it no longer needs?)");
+    }
+    return global.pointerTo(a);
+  }
+
+  @Override
+  public int free(long pointer, Span at) {
+    if (pointer == 0) {
+      return SUCCESS;
+    }
+    Allocation a = Ptr.space(pointer) == Ptr.GLOBAL && Ptr.offset(pointer) == 0 ? global.get(Ptr.id(pointer)) : null;
+    if (a == null || a.freed) {
+      return ERROR_INVALID_VALUE;
+    }
+    global.free(a);
+    return SUCCESS;
+  }
+
+  @Override
+  public boolean owns(long pointer) {
+    int space = Ptr.space(pointer);
+    return space == Ptr.GLOBAL || space == Ptr.CONSTANT;
+  }
+
+  @Override
+  public void copyToDevice(long dst, Allocation src, int offset, long bytes, Span at) {
+    copy(buffer(dst, bytes, at), (int) Ptr.offset(dst), src, offset, (int) bytes);
+  }
+
+  @Override
+  public void copyToHost(Allocation dst, int offset, long src, long bytes, Span at) {
+    copy(dst, offset, buffer(src, bytes, at), (int) Ptr.offset(src), (int) bytes);
+  }
+
+  @Override
+  public void copyOnDevice(long dst, long src, long bytes, Span at) {
+    Allocation d = buffer(dst, bytes, at);
+    copy(d, (int) Ptr.offset(dst), buffer(src, bytes, at), (int) Ptr.offset(src), (int) bytes);
+  }
+
+  /** The bytes move with their taint, and with their checkers' shadow when checkers are on. */
+  private void copy(Allocation d, int dof, Allocation s, int so, int n) {
+    System.arraycopy(s.bytes, so, d.bytes, dof, n);
+    for (int i = 0; i < n; i += 4) {
+      d.setTaint(dof + i, 1, s.tainted(so + i));
+    }
+    if (checker != null) {
+      checker.copy(d, dof, s, so, n);
+    }
+  }
+
+  @Override
+  public void memset(long pointer, int value, long bytes, Span at) {
+    Allocation a = buffer(pointer, bytes, at);
+    int off = (int) Ptr.offset(pointer);
+    a.fill(off, (int) (off + bytes), (byte) value);
+    a.setTaint(off, (int) Math.max(1, bytes), false);
+    if (checker != null && bytes > 0) {
+      checker.memset(a, off, (int) bytes);
+    }
+  }
+
+  /** The device buffer holding {@code n} bytes from {@code p}, bounds-checked as a CUDA call's argument. */
+  private Allocation buffer(long p, long n, Span at) {
+    Allocation a = owns(p) && Ptr.space(p) == Ptr.GLOBAL ? global.get(Ptr.id(p)) : null;
+    return Fault.cudaArgument(a, p, n, at);
+  }
+
+  @Override
+  public int synchronize(Span at) {
+    return SUCCESS; // a launch runs to its end before the host goes on
+  }
+
+  @Override
+  public long variable(String name) {
+    Integer id = moduleVars.get(name);
+    return id == null ? 0 : global.pointer(id);
   }
 }

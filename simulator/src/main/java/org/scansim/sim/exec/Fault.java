@@ -46,6 +46,23 @@ public final class Fault extends RuntimeException {
     return runaway(Budget.WALL_CLOCK, span, "the run passed its wall-clock budget" + where);
   }
 
+  /**
+   * {@code a}, checked as the memory a CUDA call touches: {@code n} bytes from {@code p}'s
+   * offset. {@code a} is null, or freed, for a pointer into nothing.
+   */
+  static Allocation cudaArgument(Allocation a, long p, long n, Span at) {
+    long off = Ptr.offset(p);
+    if (a == null || a.freed) {
+      throw new Fault(Kind.INVALID_ADDRESS, at, "invalid pointer passed to a CUDA call");
+    }
+    if (n < 0 || off < 0 || off + n > a.size()) {
+      // The size as the program's size_t: (size_t) -1 is 18446744073709551615 bytes, not -1.
+      throw new Fault(Kind.OUT_OF_BOUNDS, at, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
+          + " of '" + a.name + "', which has " + a.size() + " bytes");
+    }
+    return a;
+  }
+
   /** For a runaway, the budget it ran past; else null. */
   public Budget budget() {
     return budget;

@@ -15,21 +15,17 @@ import org.scansim.frontend.ir.Op;
  * Runs host code, one thread: the kernel file's entry function with its launches, temporaries
  * and recursion (Harris's arbitrary-size scan recurses on the block sums). Host locals whose
  * address is taken live in host memory; device pointers may be passed around but not
- * dereferenced, as on a real machine. The CUDA runtime calls act on the {@link Device}.
+ * dereferenced, as on a real machine. Host memory is this class's own; the CUDA runtime calls
+ * act on a {@link GpuDevice}, which hands out the device pointers host code holds and passes back.
  */
 public final class HostInterpreter {
   private static final int MAX_DEPTH = 10_000;
-  private static final int CUDA_SUCCESS = 0;
-  private static final int CUDA_ERROR_INVALID_VALUE = 1;
-  private static final int CUDA_ERROR_MEMORY_ALLOCATION = 2;
+  private static final int CUDA_SUCCESS = GpuDevice.SUCCESS;
+  private static final int CUDA_ERROR_MEMORY_ALLOCATION = GpuDevice.ERROR_MEMORY_ALLOCATION;
 
   private final IrModule module;
-  private final Device device;
-  /**
-   * A cudaMalloc of more than this fails with cudaErrorMemoryAllocation, as on a GPU: no card
-   * has 256 GiB (an H200 has 141 GB). A smaller one past the simulator's budget is a fault.
-   */
-  static final long NO_DEVICE_HOLDS = 1L << 38;
+  private final GpuDevice device;
+  private final Deadline deadline;
 
   private final Heap host;
   private final Map<String, Code> compiled = new HashMap<>();
@@ -41,13 +37,18 @@ public final class HostInterpreter {
   /** Host printf calls past the run's {@link Printf#RUN_BYTES} of output. */
   long printfDropped;
 
-  public HostInterpreter(IrModule module, Device device, StringBuilder output) {
+  /**
+   * Host code of {@code module} driving {@code device}, with at most {@code budgetBytes} of host
+   * memory, stopping at {@code deadline}; printf output goes to {@code output}.
+   */
+  public HostInterpreter(IrModule module, GpuDevice device, long budgetBytes, Deadline deadline, StringBuilder output) {
     this.module = module;
     this.device = device;
+    this.deadline = deadline;
     this.output = output;
-    // Host memory shares the device's budget: a kernel file's host arrays are small.
+    // Host memory has a budget of the device's size: a kernel file's host arrays are small.
     // Frames' arrays are freed when their call returns, but keep their slots: as many as pointers hold.
-    this.host = new Heap(Ptr.HOST, device.global.budgetBytes(), Ptr.MAX_ID);
+    this.host = new Heap(Ptr.HOST, budgetBytes, Ptr.MAX_ID);
     for (MemoryVar m : module.globals()) {
       if (m.space() == MemSpace.HOST) {
         Allocation a = host.allocate(m.name(), m.bytes());
@@ -101,7 +102,7 @@ public final class HostInterpreter {
       }
       if ((steps & 0xFFFF) == 0 || in.op == Op.CUDA) {
         // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
-        device.checkDeadline(in.span);
+        deadline.checkHost(in.span);
       }
       switch (in.op) {
         case BR -> {
@@ -191,11 +192,10 @@ public final class HostInterpreter {
   }
 
   private Allocation hostMemory(long p, CInsn in, int size) {
-    int space = Ptr.space(p);
-    if (space == Ptr.GLOBAL || space == Ptr.CONSTANT) {
+    if (device.owns(p)) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy)");
     }
-    Allocation a = space == Ptr.HOST ? host.get(Ptr.id(p)) : null;
+    Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
     long off = Ptr.offset(p);
     if (a == null) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
@@ -218,7 +218,10 @@ public final class HostInterpreter {
     for (int k = 0; k < args.length; k++) {
       args[k] = r[in.args[7 + k]][0];
     }
-    device.launch(in.ir.callee(), grid, block, shared, args, in.span);
+    int error = device.launch(in.ir.callee(), grid, block, shared, args, in.span);
+    if (error != CUDA_SUCCESS) {
+      lastError = error;
+    }
   }
 
   private int cuda(CInsn in, long[][] r) {
@@ -228,44 +231,29 @@ public final class HostInterpreter {
         long size = r[in.args[1]][0];
         // Named after the host pointer it is stored into (d_sums), as the user knows it.
         Allocation holder = hostMemory(pp, in, 8);
-        if (size < 0 || size > NO_DEVICE_HOLDS) {
-          yield CUDA_ERROR_MEMORY_ALLOCATION; // as a GPU answers: no device has that much
-        }
-        Allocation a = device.allocate(holder.name, size);
-        if (a == null) {
-          // A size a GPU could give, but past the simulator's budget: a fault, not an error
-          // code, since a program that checks for it could not behave as it would on a GPU.
-          throw new Fault(Kind.OUT_OF_MEMORY, in.span, "cudaMalloc of " + holder.name + ": " + device.global.whyNot(size)
-              + " (the simulated device's budget; does the code free what it no longer needs?)");
-        }
-        hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), device.global.pointerTo(a));
-        yield CUDA_SUCCESS;
-      }
-      case FREE -> {
-        long p = r[in.args[0]][0];
+        long p = device.malloc(holder.name, size, in.span);
         if (p == 0) {
-          yield CUDA_SUCCESS;
+          yield CUDA_ERROR_MEMORY_ALLOCATION;
         }
-        Allocation a = Ptr.space(p) == Ptr.GLOBAL && Ptr.offset(p) == 0 ? device.global.get(Ptr.id(p)) : null;
-        if (a == null || a.freed) {
-          yield CUDA_ERROR_INVALID_VALUE;
-        }
-        device.global.free(a);
+        hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), p);
         yield CUDA_SUCCESS;
       }
+      case FREE -> device.free(r[in.args[0]][0], in.span);
       case MEMCPY -> copy(in, r[in.args[0]][0], r[in.args[1]][0], r[in.args[2]][0]);
       case MEMSET -> {
         long p = r[in.args[0]][0];
         long n = r[in.args[2]][0];
-        Allocation a = any(p, in, n);
-        java.util.Arrays.fill(a.bytes, (int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) r[in.args[1]][0]);
-        a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
-        if (device.checker() != null && n > 0) {
-          device.checker().memset(a, (int) Ptr.offset(p), (int) n);
+        int value = (int) r[in.args[1]][0];
+        if (isHost(p)) {
+          Allocation a = hostRange(p, in, n);
+          a.fill((int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) value);
+          a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
+        } else {
+          device.memset(p, value, n, in.span);
         }
         yield CUDA_SUCCESS;
       }
-      case DEVICE_SYNCHRONIZE -> CUDA_SUCCESS;
+      case DEVICE_SYNCHRONIZE -> device.synchronize(in.span);
       case GET_LAST_ERROR -> {
         int e = lastError;
         lastError = 0;
@@ -279,33 +267,33 @@ public final class HostInterpreter {
     return result;
   }
 
-  /** Any allocation (host or device) holding {@code n} bytes from {@code p}, bounds-checked. */
-  private Allocation any(long p, CInsn in, long n) {
-    int space = Ptr.space(p);
-    Allocation a = space == Ptr.HOST ? host.get(Ptr.id(p)) : space == Ptr.GLOBAL ? device.global.get(Ptr.id(p)) : null;
-    long off = Ptr.offset(p);
-    if (a == null || a.freed) {
-      throw new Fault(Kind.INVALID_ADDRESS, in.span, "invalid pointer passed to a CUDA call");
-    }
-    if (n < 0 || off < 0 || off + n > a.size()) {
-      // The size as the program's size_t: (size_t) -1 is 18446744073709551615 bytes, not -1.
-      throw new Fault(Kind.OUT_OF_BOUNDS, in.span, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
-          + " of '" + a.name + "', which has " + a.size() + " bytes");
-    }
-    return a;
+  /** Whether {@code p} is host memory's: every other pointer a CUDA call gets is the device's to check. */
+  private static boolean isHost(long p) {
+    return Ptr.space(p) == Ptr.HOST;
   }
 
+  /** The host allocation holding {@code n} bytes from {@code p}, checked as a CUDA call's argument. */
+  private Allocation hostRange(long p, CInsn in, long n) {
+    return Fault.cudaArgument(host.get(Ptr.id(p)), p, n, in.span);
+  }
+
+  /** cudaMemcpy: the direction follows from whose pointers they are (cudaMemcpyDefault). */
   private int copy(CInsn in, long dst, long src, long n) {
-    Allocation d = any(dst, in, n);
-    Allocation s = any(src, in, n);
-    int so = (int) Ptr.offset(src);
-    int dof = (int) Ptr.offset(dst);
-    System.arraycopy(s.bytes, so, d.bytes, dof, (int) n);
-    for (int i = 0; i < n; i += 4) {
-      d.setTaint(dof + i, 1, s.tainted(so + i));
-    }
-    if (device.checker() != null) {
-      device.checker().copy(d, dof, s, so, (int) n);
+    if (isHost(dst) && isHost(src)) {
+      Allocation d = hostRange(dst, in, n);
+      Allocation s = hostRange(src, in, n);
+      int so = (int) Ptr.offset(src);
+      int dof = (int) Ptr.offset(dst);
+      System.arraycopy(s.bytes, so, d.bytes, dof, (int) n);
+      for (int i = 0; i < n; i += 4) {
+        d.setTaint(dof + i, 1, s.tainted(so + i));
+      }
+    } else if (isHost(dst)) {
+      device.copyToHost(hostRange(dst, in, n), (int) Ptr.offset(dst), src, n, in.span);
+    } else if (isHost(src)) {
+      device.copyToDevice(dst, hostRange(src, in, n), (int) Ptr.offset(src), n, in.span);
+    } else {
+      device.copyOnDevice(dst, src, n, in.span);
     }
     return CUDA_SUCCESS;
   }

@@ -18,7 +18,7 @@ final class Interpreter {
   private final int[] bankOut = new int[3];
   private final long[] shuffleScratch = new long[32];
   private final int[] shuffleSource = new int[32];
-  private final Checker checker;
+  private final CheckHooks checker;
   /** With value-tracking checkers: the registers whose writes they follow ({@link Code#mayCarryShadow}). */
   private final boolean[] followed;
 

@@ -63,7 +63,7 @@ final class LaunchContext {
   /** 0: warps of a block run in index order; otherwise a seeded legal order. */
   long seed;
   /** The run's checkers, or null. Blocks run one at a time while they are on. */
-  Checker checker;
+  CheckHooks checker;
   /** Whether warps take the optimised {@link Traces} (never with checkers). */
   boolean traces;
   /** The current block's global-memory ranges while blocks run on several threads, else null. */

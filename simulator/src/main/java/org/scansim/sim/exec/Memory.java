@@ -260,7 +260,7 @@ final class Memory {
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
     int taint = 0;
-    Checker chk = lx.checker;
+    CheckHooks chk = lx.checker;
     if (chk != null) { // the checkers first, lane by lane (they read and write the shadows, not the data)
       chk.load(in, block, w, mask, a, offs, size);
     }
@@ -322,7 +322,7 @@ final class Memory {
     int vt = w.taint[in.b()];
     byte[] taintWords = a.taintWords();
     int[] offs = offsets;
-    Checker chk = lx.checker;
+    CheckHooks chk = lx.checker;
     if (chk != null) { // the checkers first, lane by lane (they read the registers' shadows and write the memory's)
       chk.store(in, block, w, mask, a, offs, size);
     }
@@ -410,7 +410,7 @@ final class Memory {
     long[] ptr = w.regs[in.a()];
     long[] d = w.regs[in.dst];
     int taint = 0;
-    Checker chk = lx.checker;
+    CheckHooks chk = lx.checker;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
@@ -446,7 +446,7 @@ final class Memory {
     long[] ptr = w.regs[in.a()];
     long[] v = w.regs[in.b()];
     int vt = w.taint[in.b()];
-    Checker chk = lx.checker;
+    CheckHooks chk = lx.checker;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);

@@ -23,7 +23,7 @@ public final class Simulation {
 
   public Simulation(IrModule module, MemoryModel memoryModel, Limits limits) {
     this.device = new Device(module, memoryModel, limits, output);
-    this.host = new HostInterpreter(module, device, output);
+    this.host = new HostInterpreter(module, device, limits.maxDeviceBytes(), device.deadline(), output);
   }
 
   /** A device buffer of {@code count} elements of {@code type}, filled with a garbage pattern. */
@@ -72,7 +72,7 @@ public final class Simulation {
   /** A wall-clock budget for the rest of the run: a kernel still running after it is a runaway. */
   public void setWallBudget(long millis) {
     if (millis > 0) {
-      device.setDeadline(System.nanoTime() + millis * 1_000_000L);
+      device.deadline().set(System.nanoTime() + millis * 1_000_000L);
     }
   }
 

@@ -53,7 +53,7 @@ final class Warp {
     rowX = x0 + 31 < x ? x0 : -1;
   }
 
-  Warp(int index, int firstThread, int lanes, Code code, Checker checker) {
+  Warp(int index, int firstThread, int lanes, Code code, CheckHooks checker) {
     this.index = index;
     this.firstThread = firstThread;
     this.rowX = firstThread; // one row of blockDim.x = Integer.MAX_VALUE until setBlockX

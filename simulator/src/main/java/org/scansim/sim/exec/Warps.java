@@ -8,7 +8,7 @@ package org.scansim.sim.exec;
 final class Warps {
   private Warps() {}
 
-  static void shuffle(CInsn in, Warp w, int mask, long[] before, Checker checker, int[] source) {
+  static void shuffle(CInsn in, Warp w, int mask, long[] before, CheckHooks checker, int[] source) {
     long[] src = w.regs[in.args[1]];
     long[] lane = w.regs[in.args[2]];
     long[] width = w.regs[in.args[3]];
