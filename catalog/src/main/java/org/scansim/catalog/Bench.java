@@ -1,5 +1,6 @@
 package org.scansim.catalog;
 
+import org.scansim.sim.device.Counters;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -16,7 +17,6 @@ import org.scansim.reports.TextReport;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.exec.Counters;
 import org.scansim.sim.run.Inputs;
 import org.scansim.sim.run.ScanRun;
 

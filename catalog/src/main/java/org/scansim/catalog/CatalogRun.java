@@ -1,5 +1,7 @@
 package org.scansim.catalog;
 
+import org.scansim.sim.device.Counters;
+import org.scansim.sim.device.LaunchRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,8 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.scansim.frontend.Frontend;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.exec.Counters;
-import org.scansim.sim.exec.LaunchRecord;
 import org.scansim.sim.run.ScanRun;
 
 /** Runs catalog kernels: compiled once per (kernel, defines), then at any size and architecture. */

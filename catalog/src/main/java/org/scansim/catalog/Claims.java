@@ -1,5 +1,7 @@
 package org.scansim.catalog;
 
+import org.scansim.sim.device.Counters;
+import org.scansim.sim.device.LaunchRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -10,8 +12,6 @@ import java.util.Map;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.check.Check;
 import org.scansim.sim.check.ScanProof;
-import org.scansim.sim.exec.Counters;
-import org.scansim.sim.exec.LaunchRecord;
 import org.scansim.sim.run.ScanRun;
 
 /**

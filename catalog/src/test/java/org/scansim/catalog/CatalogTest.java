@@ -1,5 +1,6 @@
 package org.scansim.catalog;
 
+import org.scansim.sim.device.Counters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.scansim.sim.exec.Counters;
 import org.scansim.sim.run.ScanRun;
 
 /**

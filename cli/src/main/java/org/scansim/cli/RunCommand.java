@@ -1,6 +1,6 @@
 package org.scansim.cli;
 
-import org.scansim.sim.exec.Fault;
+import org.scansim.sim.device.Fault;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
 package org.scansim.cli;
 
+import org.scansim.sim.sched.Device;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.scansim.sim.exec.Device;
 
 /**
  * A progress bar per kernel launch on standard error, in blocks, while a long run goes on: only

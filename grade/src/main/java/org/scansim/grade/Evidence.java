@@ -1,8 +1,8 @@
 package org.scansim.grade;
 
-import org.scansim.sim.check.Kind;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.device.Kind;
 import java.util.List;
-import org.scansim.sim.exec.Fault;
 import org.scansim.sim.run.ScanRun;
 
 /**

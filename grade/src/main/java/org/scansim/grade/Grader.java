@@ -1,5 +1,6 @@
 package org.scansim.grade;
 
+import org.scansim.sim.device.Fault;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,7 +14,6 @@ import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.diag.SourceReader;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.exec.Fault;
 import org.scansim.sim.run.ScanRun;
 
 /**

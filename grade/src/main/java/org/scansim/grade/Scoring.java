@@ -1,6 +1,8 @@
 package org.scansim.grade;
 
-import org.scansim.sim.check.Kind;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.device.Kind;
+import org.scansim.sim.device.LaunchRecord;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -14,8 +16,6 @@ import org.scansim.frontend.diag.Span;
 import org.scansim.reports.FindingsText;
 import org.scansim.sim.check.Finding;
 import org.scansim.sim.check.ScanProof;
-import org.scansim.sim.exec.Fault;
-import org.scansim.sim.exec.LaunchRecord;
 
 /**
  * Turns what grading observed into Gradescope tests with points, each with an output that says

@@ -1,8 +1,8 @@
 package org.scansim.reports;
 
+import org.scansim.sim.device.Counters;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
-import org.scansim.sim.exec.Counters;
 
 /**
  * The counters of DESIGN §4 under the names the JSON report uses (Nsight Compute equivalents are

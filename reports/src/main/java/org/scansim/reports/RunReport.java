@@ -1,5 +1,7 @@
 package org.scansim.reports;
 
+import org.scansim.sim.device.Counters;
+import org.scansim.sim.device.LaunchRecord;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
@@ -10,8 +12,6 @@ import org.scansim.frontend.diag.Span;
 import org.scansim.sim.check.Check;
 import org.scansim.sim.check.Finding;
 import org.scansim.sim.check.ScanProof;
-import org.scansim.sim.exec.Counters;
-import org.scansim.sim.exec.LaunchRecord;
 import org.scansim.sim.run.ScanRun;
 
 /** Everything {@code scansim run} reports, in the order the JSON lists it. */

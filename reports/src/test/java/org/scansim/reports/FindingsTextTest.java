@@ -1,5 +1,6 @@
 package org.scansim.reports;
 
+import org.scansim.sim.device.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -7,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.diag.Span;
 import org.scansim.sim.check.Finding;
-import org.scansim.sim.check.Kind;
 
 /** Findings read like compiler diagnostics: position, kind, message, the source line and a caret. */
 class FindingsTextTest {

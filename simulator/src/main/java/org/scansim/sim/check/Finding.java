@@ -1,5 +1,6 @@
 package org.scansim.sim.check;
 
+import org.scansim.sim.device.Kind;
 import org.scansim.frontend.diag.Span;
 
 /**

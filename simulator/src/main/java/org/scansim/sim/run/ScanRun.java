@@ -1,6 +1,10 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.check.Kind;
+import org.scansim.sim.memory.ArchMemoryModel;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.device.Kind;
+import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.device.Limits;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.Frontend;
@@ -15,11 +19,6 @@ import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.check.Check;
 import org.scansim.sim.check.Finding;
 import org.scansim.sim.check.ScanProof;
-import org.scansim.sim.exec.ArchMemoryModel;
-import org.scansim.sim.exec.Fault;
-import org.scansim.sim.exec.LaunchRecord;
-import org.scansim.sim.exec.Limits;
-import org.scansim.sim.exec.Simulation;
 
 /** One run of a kernel file's entry over n elements on one architecture. */
 public final class ScanRun {
@@ -91,7 +90,7 @@ public final class ScanRun {
    * @param deviceBytes the device-memory budget
    */
   public record Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes,
-      org.scansim.sim.exec.Device.Progress progress) {
+      org.scansim.sim.sched.Device.Progress progress) {
     public static final Options NONE = new Options(Set.of(), 0, 0, false, 1L << 31);
 
     public Options {
@@ -104,7 +103,7 @@ public final class ScanRun {
     }
 
     /** These options, with each launch's progress reported to {@code p} (a terminal's progress bar). */
-    public Options withProgress(org.scansim.sim.exec.Device.Progress p) {
+    public Options withProgress(org.scansim.sim.sched.Device.Progress p) {
       return new Options(checks, schedules, wallMillis, circuit, deviceBytes, p);
     }
   }
@@ -213,7 +212,7 @@ public final class ScanRun {
       Single one;
       try {
         one = once(compiled, req, elem, how, seed, left, k == 0 && o.circuit());
-      } catch (org.scansim.sim.exec.OrderDependence e) {
+      } catch (org.scansim.sim.sched.OrderDependence e) {
         // Blocks run on several threads touched each other's global memory: what they computed
         // may depend on the threads' timing. The run on one thread is the one reported.
         left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
@@ -392,10 +391,10 @@ public final class ScanRun {
    */
   private static void check(Simulation.Buffer out, int n, boolean exclusive, List<String> mismatches) {
     int threads = out.threads();
-    int parts = org.scansim.sim.exec.Parallel.parts(n, threads);
+    int parts = org.scansim.sim.sched.Parallel.parts(n, threads);
     long bound = Inputs.bound(n);
     boolean[] broken = new boolean[parts];
-    org.scansim.sim.exec.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(out, exclusive, from, to, bound));
+    org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(out, exclusive, from, to, bound));
     boolean any = false;
     for (boolean b : broken) {
       any |= b;
@@ -404,7 +403,7 @@ public final class ScanRun {
       return;
     }
     double[] partSum = new double[parts];
-    org.scansim.sim.exec.Parallel.forParts(n, threads, (p, from, to) -> {
+    org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> {
       double s = 0;
       for (int i = from; i < to; i++) {
         s += Inputs.element(i, bound);
@@ -416,7 +415,7 @@ public final class ScanRun {
       before[p] = before[p - 1] + partSum[p - 1];
     }
     boolean[] wrong = new boolean[parts];
-    org.scansim.sim.exec.Parallel.forParts(n, threads, (p, from, to) -> wrong[p] = !checkPart(out, n, exclusive, from, to,
+    org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> wrong[p] = !checkPart(out, n, exclusive, from, to,
         before[p], null));
     long step = ((long) n + parts - 1) / parts;
     for (int p = 0; p < parts && mismatches.size() < 10; p++) {

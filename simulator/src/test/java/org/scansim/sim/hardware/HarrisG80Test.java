@@ -1,12 +1,12 @@
 package org.scansim.sim.hardware;
 
+import org.scansim.sim.device.Counters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.scansim.frontend.Frontend;
 import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.exec.Counters;
 import org.scansim.sim.run.ScanRun;
 
 /**

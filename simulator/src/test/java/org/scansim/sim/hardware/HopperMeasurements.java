@@ -1,5 +1,10 @@
 package org.scansim.sim.hardware;
 
+import org.scansim.sim.memory.ArchMemoryModel;
+import org.scansim.sim.device.Counters;
+import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.device.Limits;
+import org.scansim.sim.run.Simulation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -13,11 +18,6 @@ import org.scansim.frontend.Frontend;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.exec.ArchMemoryModel;
-import org.scansim.sim.exec.Counters;
-import org.scansim.sim.exec.LaunchRecord;
-import org.scansim.sim.exec.Limits;
-import org.scansim.sim.exec.Simulation;
 
 /** Reads hardware/measurements/hopper_ncu.json and simulates the same launches for comparison. */
 final class HopperMeasurements {

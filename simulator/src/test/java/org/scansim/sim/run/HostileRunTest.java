@@ -1,6 +1,7 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.check.Kind;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.device.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumSet;
@@ -14,7 +15,6 @@ import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.exec.Fault;
 
 /**
  * Hostile and careless programs end in a positioned fault within their budgets, whatever the

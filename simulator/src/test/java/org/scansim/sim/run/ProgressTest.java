@@ -1,5 +1,6 @@
 package org.scansim.sim.run;
 
+import org.scansim.sim.sched.Device;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.exec.Device;
 
 /** Each launch's progress is reported in blocks, in order, up to the grid, and changes nothing of the run. */
 class ProgressTest {

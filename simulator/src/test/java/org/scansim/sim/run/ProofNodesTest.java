@@ -10,8 +10,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.scansim.frontend.Frontend;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.exec.SeedKernelsRunTestAccess;
-import org.scansim.sim.exec.Simulation;
 
 /** The scan proof's node budget leaves room for the catalog's multi-block scans at the sizes users run. */
 class ProofNodesTest {

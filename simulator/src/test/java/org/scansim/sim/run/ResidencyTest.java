@@ -1,13 +1,12 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.check.Kind;
+import org.scansim.sim.device.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.scansim.frontend.Frontend;
 import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.exec.SeedKernelsRunTestAccess;
 
 /**
  * Blocks that communicate run under a residency limit in a dispatch order the seed may shuffle:

@@ -1,0 +1,93 @@
+package org.scansim.sim.device;
+
+/**
+ * Event counts of one kernel launch, one source site or one barrier phase (DESIGN §4). Plain
+ * fields, added to in the hot loop without allocation; {@link #add} merges blocks in block
+ * order so totals do not depend on how blocks were scheduled.
+ */
+public final class Counters {
+  public long warpInstructions;
+  public long threadInstructions;
+  public long sharedLoadInstructions;
+  public long sharedStoreInstructions;
+  public long sharedLoadWavefronts;
+  public long sharedStoreWavefronts;
+  public long sharedLoadIdealWavefronts;
+  public long sharedStoreIdealWavefronts;
+  public int maxConflictDegree;
+  /** degreeHistogram[d] = shared request groups served with conflict degree d. */
+  public final long[] degreeHistogram = new long[33];
+  public long globalLoadInstructions;
+  public long globalStoreInstructions;
+  public long globalLoadSectors;
+  public long globalStoreSectors;
+  public long localLoadInstructions;
+  public long localStoreInstructions;
+  public long atomics;
+  public long barriers;
+  public long divergentBranches;
+  /** Applications of the scan operator to values derived from the input. */
+  public long work;
+  /** The most applications of the scan operator by any one thread: its steps with a processor per thread. */
+  public long maxThreadWork;
+
+  public long sharedLoadBankConflicts() {
+    return sharedLoadWavefronts - sharedLoadIdealWavefronts;
+  }
+
+  public long sharedStoreBankConflicts() {
+    return sharedStoreWavefronts - sharedStoreIdealWavefronts;
+  }
+
+  /** {@code instructions} global loads or stores that touched {@code sectors} sectors in all. */
+  public void addGlobal(boolean store, long instructions, long sectors) {
+    if (store) {
+      globalStoreInstructions += instructions;
+      globalStoreSectors += sectors;
+    } else {
+      globalLoadInstructions += instructions;
+      globalLoadSectors += sectors;
+    }
+  }
+
+  /** {@code accesses} shared loads or stores of one wavefront each, without a bank conflict. */
+  public void addConflictFree(boolean store, long accesses) {
+    if (store) {
+      sharedStoreInstructions += accesses;
+      sharedStoreWavefronts += accesses;
+      sharedStoreIdealWavefronts += accesses;
+    } else {
+      sharedLoadInstructions += accesses;
+      sharedLoadWavefronts += accesses;
+      sharedLoadIdealWavefronts += accesses;
+    }
+    maxConflictDegree = Math.max(maxConflictDegree, 1);
+    degreeHistogram[1] += accesses;
+  }
+
+  public void add(Counters o) {
+    warpInstructions += o.warpInstructions;
+    threadInstructions += o.threadInstructions;
+    sharedLoadInstructions += o.sharedLoadInstructions;
+    sharedStoreInstructions += o.sharedStoreInstructions;
+    sharedLoadWavefronts += o.sharedLoadWavefronts;
+    sharedStoreWavefronts += o.sharedStoreWavefronts;
+    sharedLoadIdealWavefronts += o.sharedLoadIdealWavefronts;
+    sharedStoreIdealWavefronts += o.sharedStoreIdealWavefronts;
+    maxConflictDegree = Math.max(maxConflictDegree, o.maxConflictDegree);
+    for (int i = 0; i < degreeHistogram.length; i++) {
+      degreeHistogram[i] += o.degreeHistogram[i];
+    }
+    globalLoadInstructions += o.globalLoadInstructions;
+    globalStoreInstructions += o.globalStoreInstructions;
+    globalLoadSectors += o.globalLoadSectors;
+    globalStoreSectors += o.globalStoreSectors;
+    localLoadInstructions += o.localLoadInstructions;
+    localStoreInstructions += o.localStoreInstructions;
+    atomics += o.atomics;
+    barriers += o.barriers;
+    divergentBranches += o.divergentBranches;
+    work += o.work;
+    maxThreadWork = Math.max(maxThreadWork, o.maxThreadWork);
+  }
+}

@@ -1,0 +1,106 @@
+package org.scansim.sim.device;
+
+import org.scansim.sim.memory.Allocation;
+import org.scansim.sim.memory.Ptr;
+import org.scansim.frontend.diag.Span;
+
+/**
+ * A fault inside the simulated kernel or host code: an out-of-bounds access, a divergent
+ * barrier, a runaway loop, a bad launch. It carries the source position and the threads
+ * involved; the CLI reports it with exit code 3 and never a stack trace.
+ */
+public final class Fault extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+  private final Span span;
+  private final Kind kind;
+  private final Budget budget;
+
+  /** The budget a runaway ran past: what a user (or a grading spec) would raise if the program is right. */
+  public enum Budget {
+    INSTRUCTIONS,
+    WALL_CLOCK,
+    LAUNCHES,
+    HOST_STEPS,
+    HOST_RECURSION,
+    PROOF_NODES,
+    JAVA_STACK
+  }
+
+  public Fault(Kind kind, Span span, String message) {
+    this(kind, null, span, message);
+  }
+
+  private Fault(Kind kind, Budget budget, Span span, String message) {
+    super(message, null, false, false);
+    this.kind = kind;
+    this.budget = budget;
+    this.span = span;
+  }
+
+  /** A runaway: the run passed {@code budget} at {@code span}. */
+  public static Fault runaway(Budget budget, Span span, String message) {
+    return new Fault(Kind.RUNAWAY, budget, span, message);
+  }
+
+  /** The run passed its wall-clock budget at {@code span}; {@code where} says what was running ("; block ... was about to start"). */
+  public static Fault pastWallClock(Span span, String where) {
+    return runaway(Budget.WALL_CLOCK, span, "the run passed its wall-clock budget" + where);
+  }
+
+  /**
+   * {@code a}, checked as the memory a CUDA call touches: {@code n} bytes from {@code p}'s
+   * offset. {@code a} is null, or freed, for a pointer into nothing.
+   */
+  public static Allocation cudaArgument(Allocation a, long p, long n, Span at) {
+    long off = Ptr.offset(p);
+    if (a == null || a.freed) {
+      throw new Fault(Kind.INVALID_ADDRESS, at, "invalid pointer passed to a CUDA call");
+    }
+    if (n < 0 || off < 0 || off + n > a.size()) {
+      // The size as the program's size_t: (size_t) -1 is 18446744073709551615 bytes, not -1.
+      throw new Fault(Kind.OUT_OF_BOUNDS, at, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
+          + " of '" + a.name + "', which has " + a.size() + " bytes");
+    }
+    return a;
+  }
+
+  /** For a runaway, the budget it ran past; else null. */
+  public Budget budget() {
+    return budget;
+  }
+
+  /** What kind of fault: out-of-bounds, divergent-barrier, runaway, launch, ... */
+  public Kind kind() {
+    return kind;
+  }
+
+  public Span span() {
+    return span;
+  }
+
+  private boolean reported;
+  private LaunchRecord.Faulted launch;
+
+  /** The kernel launch this fault stopped, or null for a fault in host code outside a launch. */
+  public LaunchRecord.Faulted launch() {
+    return launch;
+  }
+
+  /** Records the launch the fault stopped, once: the innermost launch names it. */
+  public Fault inLaunch(LaunchRecord.Faulted l) {
+    if (launch == null) {
+      launch = l;
+    }
+    return this;
+  }
+
+  /** Whether a checker already recorded this fault as a finding (with more detail than the fault). */
+  public boolean reported() {
+    return reported;
+  }
+
+  public Fault markReported() {
+    reported = true;
+    return this;
+  }
+}

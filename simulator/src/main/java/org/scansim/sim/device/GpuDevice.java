@@ -1,0 +1,62 @@
+package org.scansim.sim.device;
+
+import org.scansim.sim.memory.Allocation;
+import org.scansim.frontend.diag.Span;
+
+/**
+ * A GPU as a host program drives it: the CUDA runtime calls a kernel file's host code makes.
+ * The simulated GPU implements it ({@code sched.Device}); a real one behind the CUDA driver can too.
+ *
+ * <p>Device pointers are opaque values the device hands out: the host stores them, adds to
+ * them and passes them back, and never reads through them. A host pointer is never a device
+ * pointer ({@link #owns}). Host memory stays the host's: a copy names the host side by its
+ * {@link Allocation} and byte offset, already checked against the allocation's bounds.
+ *
+ * <p>Calls the program may check return CUDA error codes (0 is {@code cudaSuccess}). A call the
+ * program got wrong in a way a GPU would not report (a pointer into nothing, a copy past the
+ * end of a buffer, a kernel that faults) throws a {@link Fault} at {@code at}.
+ */
+public interface GpuDevice {
+  int SUCCESS = 0;
+  /** {@code cudaErrorInvalidValue}. */
+  int ERROR_INVALID_VALUE = 1;
+  /** {@code cudaErrorMemoryAllocation}. */
+  int ERROR_MEMORY_ALLOCATION = 2;
+
+  /**
+   * {@code cudaMalloc} of {@code bytes}: a device pointer, or 0 when no device holds that much
+   * ({@link #ERROR_MEMORY_ALLOCATION}). {@code name} is what the program calls the buffer.
+   */
+  long malloc(String name, long bytes, Span at);
+
+  /** {@code cudaFree}: {@link #SUCCESS} (for 0 too), or {@link #ERROR_INVALID_VALUE} for a pointer it did not hand out or already freed. */
+  int free(long pointer, Span at);
+
+  /** Whether {@code pointer} points into this device's memory (its buffers or module variables), in bounds or not. */
+  boolean owns(long pointer);
+
+  /** {@code cudaMemcpy} host to device: {@code bytes} from byte {@code offset} of host memory {@code src}. */
+  void copyToDevice(long dst, Allocation src, int offset, long bytes, Span at);
+
+  /** {@code cudaMemcpy} device to host: {@code bytes} to byte {@code offset} of host memory {@code dst}. */
+  void copyToHost(Allocation dst, int offset, long src, long bytes, Span at);
+
+  /** {@code cudaMemcpy} device to device. */
+  void copyOnDevice(long dst, long src, long bytes, Span at);
+
+  /** {@code cudaMemset}: {@code bytes} bytes from {@code pointer} set to {@code value}'s low byte. */
+  void memset(long pointer, int value, long bytes, Span at);
+
+  /**
+   * {@code kernel<<<grid, block, sharedBytes>>>(args)}: the dimensions as the program's unsigned
+   * values, the arguments in register form (device pointers as handed out). Returns the launch's
+   * error code, which the program sees from {@code cudaGetLastError}.
+   */
+  int launch(String kernel, long[] grid, long[] block, long sharedBytes, long[] args, Span at);
+
+  /** {@code cudaDeviceSynchronize}: waits for every launch; the first error of one, or {@link #SUCCESS}. */
+  int synchronize(Span at);
+
+  /** The device pointer of a {@code __device__} or {@code __constant__} variable of the module, or 0 if it has none of that name. */
+  long variable(String name);
+}

@@ -1,0 +1,14 @@
+/**
+ * The boundary between a host program and a GPU: the CUDA runtime calls host code makes ({@link
+ * org.scansim.sim.device.GpuDevice}: malloc, free, copies, memset, launch, synchronize, module
+ * variables), and what a run reports of them: each launch's record and counters ({@link
+ * org.scansim.sim.device.LaunchRecord}, {@link org.scansim.sim.device.Counters}), the architecture's
+ * limits a launch is checked against ({@link org.scansim.sim.device.Limits}), faults with their
+ * kinds and budgets ({@link org.scansim.sim.device.Fault}, {@link org.scansim.sim.device.Kind}) and
+ * the run's wall clock ({@link org.scansim.sim.device.Deadline}).
+ *
+ * <p>It depends on the IR and on host-side memory ({@code sim.memory}) only, so that a second
+ * device (a real GPU behind the CUDA driver) can be put behind the host interpreter. Not modelled
+ * here: streams, events, asynchronous copies, unified memory, more than one device.
+ */
+package org.scansim.sim.device;

@@ -1,0 +1,146 @@
+package org.scansim.sim.engine;
+
+import org.scansim.sim.engine.opt.AccessMerging;
+import org.scansim.sim.engine.opt.Traces;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.Insn;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * An IR instruction compiled for execution: operands are register indices (immediates become
+ * constant registers), branch targets are instruction indices, memory symbols are indices into
+ * the program's memory table. Mutable only while the {@link Compiler} patches targets.
+ */
+public final class CInsn {
+  public final Op op;
+  public final IrType type;
+  /** The type of the first operand (what CVT converts from, what SETP compares). */
+  public final IrType srcType;
+  public final int dst;
+  public final int[] args;
+  public final Insn ir;
+  public final Span span;
+  /** Index of this instruction in the program (a "site" for counters). */
+  public final int index;
+  public int target = -1;
+  public int elseTarget = -1;
+  /** Reconvergence pc of a CBR, or -1 for the function's exit. */
+  public int reconverge = -1;
+  /** ADDR: index into {@link Code#memory}. */
+  public int memory = -1;
+  /** Bytes per lane this access is counted as (8 for a pair merged by {@link AccessMerging}). */
+  public int widthBytes;
+  /** For the second access of a merged pair: the index of the first, which counts both; else -1. */
+  public int countedWith = -1;
+  /** Writes a uniform register: runs once for the warp, on its operands' single values. */
+  public boolean once;
+  /** The specialised lane loop that runs this instruction ({@link Lanes#decode}), or {@link Lanes#GENERIC}. */
+  public int lane;
+  /**
+   * The first and second operand registers, or -1, as {@link #decode} found them in {@link #args}
+   * (read on every execution: kept out of the array).
+   */
+  public int ra = -1;
+  int rb = -1;
+  /** The second operand is a uniform register ({@link Code#findUniform}): one value for every lane. */
+  public boolean uniformB;
+  /** How the result's taint follows from the operands' ({@link #TAINT_CLEAR}, {@link #TAINT_COPY}, {@link #TAINT_JOIN}). */
+  final byte taintRule;
+  /**
+   * Arithmetic that counts as an application of the scan operator when an operand is derived from
+   * the input (every arithmetic operation but on predicates: DESIGN §4).
+   */
+  final boolean work;
+
+  /** The result is never derived from the input (comparisons, special registers, pointer arithmetic). */
+  static final byte TAINT_CLEAR = 0;
+  /** The result is derived from the input where the first operand is (copies, conversions). */
+  static final byte TAINT_COPY = 1;
+  /** The result is derived from the input where either operand is. */
+  static final byte TAINT_JOIN = 2;
+
+  private static byte taintRule(Op op) {
+    return switch (op) {
+      case SETP, SREG, PTR_ADD -> TAINT_CLEAR;
+      case MOV, CVT -> TAINT_COPY;
+      default -> TAINT_JOIN;
+    };
+  }
+
+  private static boolean isWork(Op op, IrType type) {
+    return switch (op) {
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, MIN, MAX -> type != IrType.PRED;
+      default -> false;
+    };
+  }
+
+  public CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {
+    this.op = ir.op();
+    this.type = ir.type();
+    this.srcType = srcType;
+    this.dst = dst;
+    this.args = args;
+    this.ir = ir;
+    this.span = ir.span();
+    this.index = index;
+    this.widthBytes = type == null ? 0 : type.size();
+    this.taintRule = taintRule(op);
+    this.work = isWork(op, type);
+  }
+
+  /** A synthetic MOV or BR made by inlining a call. */
+  public CInsn(Op op, IrType type, int dst, int[] args, Insn origin, int index) {
+    this.op = op;
+    this.type = type;
+    this.srcType = type;
+    this.dst = dst;
+    this.args = args;
+    this.ir = origin;
+    this.span = origin.span();
+    this.index = index;
+    this.taintRule = taintRule(op);
+    this.work = isWork(op, type);
+  }
+
+  /**
+   * A copy of {@code from} that writes {@code dst} and reads {@code args}: how {@link Traces}
+   * retargets an instruction (same site, span and counting; the lane loop decoded again).
+   */
+  public CInsn(CInsn from, int dst, int[] args) {
+    this.op = from.op;
+    this.type = from.type;
+    this.srcType = from.srcType;
+    this.dst = dst;
+    this.args = args;
+    this.ir = from.ir;
+    this.span = from.span;
+    this.index = from.index;
+    this.target = from.target;
+    this.elseTarget = from.elseTarget;
+    this.reconverge = from.reconverge;
+    this.memory = from.memory;
+    this.widthBytes = from.widthBytes;
+    this.countedWith = from.countedWith;
+    this.once = from.once;
+    this.taintRule = from.taintRule;
+    this.work = from.work;
+    decode();
+    this.uniformB = from.uniformB && rb == from.rb;
+  }
+
+  /** Decodes the operands and the lane loop, once the {@link Compiler} has patched the operands. */
+  public void decode() {
+    ra = args.length > 0 ? args[0] : -1;
+    rb = args.length > 1 ? args[1] : -1;
+    lane = Lanes.decode(this);
+  }
+
+  public int a() {
+    return args[0];
+  }
+
+  public int b() {
+    return args[1];
+  }
+}

@@ -1,0 +1,157 @@
+package org.scansim.sim.engine;
+
+import java.util.Locale;
+import org.scansim.frontend.ir.IrType;
+
+/**
+ * C's printf formatting (C11 §7.21.6.1) for the conversions kernels use: d i u x X o c e E f F g G
+ * p s %, with flags, width, precision and length modifiers. Device output is gathered per warp in
+ * lane order, so the printed order is deterministic: block by block, warp by warp, lane by lane.
+ */
+public final class Printf {
+  /**
+   * Device output a launch keeps: CUDA's printf buffer holds 1 MiB by default
+   * (cudaLimitPrintfFifoSize). A kernel that prints more loses the rest. On the hardware the
+   * buffer is circular and the oldest output is overwritten; here the output is kept from the
+   * start, in block order, so that it is the same on any number of threads: a block keeps the
+   * calls that begin within what was left of the MiB when its chunk of blocks began, and the
+   * launch each block's output that begins within the MiB (so at most one block's past it).
+   */
+  public static final int LAUNCH_BYTES = 1 << 20;
+  /** Output a run keeps, host and device together; past it, further printf calls are dropped and counted. */
+  public static final int RUN_BYTES = 16 << 20;
+
+  private Printf() {}
+
+  /**
+   * Each active lane's call, in lane order, while {@code out} holds less than the context's
+   * {@link LaunchContext#printfRoom}; the calls past it are counted as dropped, not formatted.
+   */
+  static void warp(CInsn in, Warp w, int mask, BlockExecutor block, LaunchContext lx) {
+    StringBuilder out = lx.printf;
+    for (int m = mask; m != 0; m &= m - 1) {
+      if (out.length() >= lx.printfRoom) {
+        lx.printfDropped += Integer.bitCount(m);
+        return;
+      }
+      lx.printfKept++;
+      int l = Integer.numberOfTrailingZeros(m);
+      long[] values = new long[in.args.length];
+      IrType[] types = new IrType[in.args.length];
+      for (int k = 0; k < values.length; k++) {
+        values[k] = w.value(in.args[k], l);
+        types[k] = block.regType(in.args[k]);
+      }
+      out.append(format(in.ir.text(), values, types));
+    }
+  }
+
+  public static String format(String fmt, long[] values, IrType[] types) {
+    StringBuilder out = new StringBuilder();
+    int arg = 0;
+    for (int i = 0; i < fmt.length(); i++) {
+      char ch = fmt.charAt(i);
+      if (ch != '%') {
+        out.append(ch);
+        continue;
+      }
+      int start = i++;
+      StringBuilder flags = new StringBuilder();
+      while (i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0) {
+        flags.append(fmt.charAt(i++));
+      }
+      StringBuilder width = new StringBuilder();
+      while (i < fmt.length() && Character.isDigit(fmt.charAt(i))) {
+        width.append(fmt.charAt(i++));
+      }
+      String precision = null;
+      if (i < fmt.length() && fmt.charAt(i) == '.') {
+        i++;
+        StringBuilder p = new StringBuilder();
+        while (i < fmt.length() && Character.isDigit(fmt.charAt(i))) {
+          p.append(fmt.charAt(i++));
+        }
+        precision = p.toString().isEmpty() ? "0" : p.toString();
+      }
+      while (i < fmt.length() && "hlLqjzt".indexOf(fmt.charAt(i)) >= 0) {
+        i++;
+      }
+      if (i >= fmt.length()) {
+        out.append(fmt, start, fmt.length());
+        break;
+      }
+      char conv = fmt.charAt(i);
+      if (conv == '%') {
+        out.append('%');
+        continue;
+      }
+      if (arg >= values.length) {
+        out.append(fmt, start, i + 1); // missing argument: printed as written
+        continue;
+      }
+      long v = values[arg];
+      IrType t = types[arg++];
+      String spec = "%" + flags + width;
+      out.append(switch (conv) {
+        case 'd', 'i' -> String.format(Locale.ROOT, spec + "d", asSigned(v, t));
+        case 'u' -> String.format(Locale.ROOT, spec + "d", new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
+        case 'x', 'X', 'o' -> String.format(Locale.ROOT, spec + conv, new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
+        case 'c' -> String.format(Locale.ROOT, spec.replace("0", "") + "c", (char) (v & 0xFF));
+        case 'p' -> "0x" + Long.toHexString(v);
+        case 's' -> "(string)";
+        case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
+            + Character.toLowerCase(conv), asDouble(v, t));
+        case 'g', 'G' -> general(asDouble(v, t), flags.toString(), width.toString(), precision, conv == 'G');
+        default -> fmt.substring(start, i + 1);
+      });
+    }
+    return out.toString();
+  }
+
+  private static long asSigned(long v, IrType t) {
+    return t.isFloat() ? (long) asDouble(v, t) : v;
+  }
+
+  private static long asUnsigned(long v, IrType t) {
+    return t.size() == 4 || t == IrType.I32 ? v & 0xFFFF_FFFFL : v;
+  }
+
+  private static double asDouble(long v, IrType t) {
+    return t == IrType.F64 ? Double.longBitsToDouble(v) : t == IrType.F32 ? Float.intBitsToFloat((int) v) : v;
+  }
+
+  /** %g: %e or %f by the exponent, trailing zeros removed unless '#' (C11 §7.21.6.1p8). */
+  private static String general(double d, String flags, String width, String precision, boolean upper) {
+    int p = precision == null ? 6 : Math.max(1, Integer.parseInt(precision));
+    String body;
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      body = Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
+    } else {
+      int x = d == 0 ? 0 : Integer.parseInt(String.format(Locale.ROOT, "%." + (p - 1) + "e", d).replaceAll(".*e", ""));
+      body = p > x && x >= -4
+          ? String.format(Locale.ROOT, "%." + (p - 1 - x) + "f", d)
+          : String.format(Locale.ROOT, "%." + (p - 1) + "e", d);
+      if (!flags.contains("#")) {
+        int e = body.indexOf('e');
+        String mant = e < 0 ? body : body.substring(0, e);
+        String exp = e < 0 ? "" : body.substring(e);
+        if (mant.contains(".")) {
+          mant = mant.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        body = mant + exp;
+      }
+      if (flags.contains("+") && d >= 0) {
+        body = "+" + body;
+      }
+    }
+    if (upper) {
+      body = body.toUpperCase(Locale.ROOT);
+    }
+    int w = width.isEmpty() ? 0 : Integer.parseInt(width);
+    if (body.length() < w) {
+      String pad = " ".repeat(w - body.length());
+      body = flags.contains("-") ? body + pad : pad + body;
+    }
+    return body;
+  }
+}

@@ -1,0 +1,67 @@
+package org.scansim.sim.engine;
+
+/**
+ * Warp-wide operations: shuffles (CUDA C Guide §7.22) and votes (§7.21). Lanes read their
+ * source lane's register as it was before the instruction; a source lane outside the active
+ * mask gives its stale register value, as the hardware does when the mask is wrong.
+ */
+final class Warps {
+  private Warps() {}
+
+  static void shuffle(CInsn in, Warp w, int mask, long[] before, CheckHooks checker, int[] source) {
+    long[] src = w.regs[in.args[1]];
+    long[] lane = w.regs[in.args[2]];
+    long[] width = w.regs[in.args[3]];
+    System.arraycopy(src, 0, before, 0, 32); // sources as they were before the instruction
+    int taintBefore = w.taint[in.args[1]];
+    long[] d = w.regs[in.dst];
+    int taint = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      int wd = (int) width[l];
+      if (wd <= 0 || wd > 32 || (wd & (wd - 1)) != 0) {
+        wd = 32;
+      }
+      int segment = l & ~(wd - 1);
+      int s = switch (in.ir.shuffle()) {
+        case IDX -> segment + (int) (lane[l] & (wd - 1));
+        case UP -> l - (int) lane[l] >= segment ? l - (int) lane[l] : l;
+        case DOWN -> l + (int) lane[l] < segment + wd ? l + (int) lane[l] : l;
+        case BFLY -> (l ^ (int) lane[l]) < segment + wd && (l ^ (int) lane[l]) >= segment ? l ^ (int) lane[l] : l;
+      };
+      s &= 31;
+      source[l] = s;
+      d[l] = before[s];
+      if ((taintBefore & (1 << s)) != 0) {
+        taint |= 1 << l;
+      }
+    }
+    w.taint[in.dst] = (w.taint[in.dst] & ~mask) | taint;
+    if (checker != null) {
+      checker.shuffle(in, w, mask, source);
+    }
+  }
+
+  static void vote(CInsn in, Warp w, int mask) {
+    long[] member = w.regs[in.args[0]];
+    long[] pred = w.regs[in.args[1]];
+    int ballot = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      if (pred[l] != 0 && (member[l] & (1L << l)) != 0) {
+        ballot |= 1 << l;
+      }
+    }
+    long[] d = w.regs[in.dst];
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      int members = (int) member[l] & mask;
+      d[l] = switch (in.ir.vote()) {
+        case BALLOT -> ballot & 0xFFFF_FFFFL;
+        case ANY -> (ballot & members) != 0 ? 1 : 0;
+        case ALL -> (ballot & members) == members ? 1 : 0;
+      };
+    }
+    w.taint[in.dst] &= ~mask;
+  }
+}

@@ -1,0 +1,242 @@
+package org.scansim.sim.engine.opt;
+
+import org.scansim.sim.engine.CInsn;
+import org.scansim.sim.engine.Code;
+import java.util.HashMap;
+import java.util.Map;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * Models the one nvcc optimisation that changes shared-memory instruction counts in the seed
+ * kernels: two 32-bit shared accesses of the same kind in one basic block, to {@code a[2k]} and
+ * {@code a[2k+1]} of the same array (byte addresses {@code 8m} and {@code 8m + 4} for the same
+ * affine m), with no shared access in between that could alias them, are issued as one 64-bit
+ * access. Measured on Hopper with {@code nvcc -O3} (hardware/measurements/README.md): Harris's
+ * block A stores become one STS.64 and block E loads one LDS.64, while {@code temp[ai]} /
+ * {@code temp[bi]} pairs stay 32-bit. The merged pair is counted once, as a 64-bit access at the
+ * first instruction; both still move their data.
+ *
+ * <p>Address arithmetic is tracked as affine forms over the values live at block entry (and over
+ * each array's base), which is enough for the index expressions of scan kernels.
+ */
+public final class AccessMerging {
+  private AccessMerging() {}
+
+  /** Marks merged pairs in place: {@link CInsn#widthBytes} 8 on the first, {@link CInsn#countedWith} on the second. */
+  public static void apply(Code code) {
+    CInsn[] insns = code.insns;
+    boolean[] leader = new boolean[insns.length + 1];
+    leader[0] = true;
+    for (CInsn in : insns) {
+      if (in.op == Op.BR || in.op == Op.CBR) {
+        leader[in.target] = true;
+        if (in.elseTarget >= 0) {
+          leader[in.elseTarget] = true;
+        }
+      }
+      if (in.op == Op.BR || in.op == Op.CBR || in.op == Op.RET || in.op == Op.BAR) {
+        leader[in.index + 1] = true;
+      }
+    }
+    Map<Integer, Affine> forms = new HashMap<>();
+    CInsn pendingLoad = null;
+    CInsn pendingStore = null;
+    for (CInsn in : insns) {
+      if (leader[in.index]) {
+        forms.clear();
+        pendingLoad = null;
+        pendingStore = null;
+      }
+      switch (in.op) {
+        case LD, ST -> {
+          boolean shared = isShared(code, in, forms);
+          if (!shared) {
+            if (!isGlobal(code, in, forms)) {
+              pendingLoad = null; // a generic access might touch shared memory
+              pendingStore = null;
+            }
+            break;
+          }
+          Affine addr = form(forms, in.a(), code);
+          boolean load = in.op == Op.LD;
+          CInsn pending = load ? pendingLoad : pendingStore;
+          if (pending != null && in.type.size() == 4 && pending.type == in.type
+              && addr.minus(form(forms, pending.a(), code)).isConstant(4)) {
+            pending.widthBytes = 8;
+            in.countedWith = pending.index;
+            pending = null;
+          } else {
+            pending = in.type.size() == 4 && form(forms, in.a(), code).alignedTo(8) ? in : null;
+          }
+          if (load) {
+            pendingLoad = pending;
+            pendingStore = null;
+          } else {
+            pendingStore = pending;
+            pendingLoad = null;
+          }
+        }
+        case ATOM, FENCE, BAR_WARP, CALL, SHFL, VOTE -> {
+          pendingLoad = null;
+          pendingStore = null;
+        }
+        default -> {}
+      }
+      if (in.dst >= 0) {
+        forms.put(in.dst, define(code, in, forms));
+      }
+    }
+  }
+
+  private static boolean isShared(Code code, CInsn in, Map<Integer, Affine> forms) {
+    if (in.ir.space() == MemSpace.SHARED) {
+      return true;
+    }
+    Integer base = form(forms, in.a(), code).memoryBase();
+    return base != null && code.memory.get(base).space() == MemSpace.SHARED;
+  }
+
+  /** A generic access through a kernel parameter: nvcc treats kernel pointer parameters as global. */
+  private static boolean isGlobal(Code code, CInsn in, Map<Integer, Affine> forms) {
+    if (in.ir.space() == MemSpace.GLOBAL) {
+      return true;
+    }
+    Affine a = form(forms, in.a(), code);
+    for (int p : code.params) {
+      if (a.coefficient(p) == 1) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Affine form(Map<Integer, Affine> forms, int reg, Code code) {
+    Affine f = forms.get(reg);
+    if (f != null) {
+      return f;
+    }
+    if (reg >= code.firstConstant && code.regTypes[reg].isInteger()) {
+      return Affine.constant(code.constants[reg - code.firstConstant]);
+    }
+    return Affine.atom(reg);
+  }
+
+  private static Affine define(Code code, CInsn in, Map<Integer, Affine> forms) {
+    boolean integer = in.type != null && (in.type.isInteger() || in.type == IrType.PTR);
+    switch (in.op) {
+      case MOV -> {
+        return form(forms, in.a(), code);
+      }
+      case ADD, SUB -> {
+        if (integer) {
+          Affine a = form(forms, in.a(), code);
+          Affine b = form(forms, in.b(), code);
+          return in.op == Op.ADD ? a.plus(b) : a.minus(b);
+        }
+      }
+      case MUL -> {
+        Affine a = form(forms, in.a(), code);
+        Affine b = form(forms, in.b(), code);
+        if (integer && b.isConstant()) {
+          return a.times(b.constant());
+        }
+        if (integer && a.isConstant()) {
+          return b.times(a.constant());
+        }
+      }
+      case SHL -> {
+        Affine b = form(forms, in.b(), code);
+        if (integer && b.isConstant() && b.constant() >= 0 && b.constant() < 32) {
+          return form(forms, in.a(), code).times(1L << b.constant());
+        }
+      }
+      case CVT -> {
+        if (integer && in.srcType != null && in.srcType.isInteger() && in.type.size() >= in.srcType.size()) {
+          return form(forms, in.a(), code);
+        }
+      }
+      case PTR_ADD -> {
+        return form(forms, in.a(), code).plus(form(forms, in.b(), code).times(in.ir.imm()));
+      }
+      case ADDR -> {
+        return Affine.memory(in.memory);
+      }
+      default -> {}
+    }
+    return Affine.atom(1_000_000 + in.index); // a value of its own
+  }
+
+  /** sum of coefficient * atom + constant; atoms are registers at block entry or array bases. */
+  private record Affine(Map<Integer, Long> terms, long constant) {
+    private static final int MEMORY_BASE = -1_000_000;
+
+    static Affine constant(long c) {
+      return new Affine(Map.of(), c);
+    }
+
+    static Affine atom(int id) {
+      return new Affine(Map.of(id, 1L), 0);
+    }
+
+    static Affine memory(int index) {
+      return atom(MEMORY_BASE - index);
+    }
+
+    Integer memoryBase() {
+      for (var e : terms.entrySet()) {
+        if (e.getKey() <= MEMORY_BASE && e.getValue() == 1) {
+          return MEMORY_BASE - e.getKey();
+        }
+      }
+      return null;
+    }
+
+    long coefficient(int atom) {
+      return terms.getOrDefault(atom, 0L);
+    }
+
+    boolean isConstant() {
+      return terms.isEmpty();
+    }
+
+    boolean isConstant(long c) {
+      return terms.isEmpty() && constant == c;
+    }
+
+    Affine plus(Affine o) {
+      Map<Integer, Long> t = new HashMap<>(terms);
+      o.terms.forEach((k, v) -> t.merge(k, v, Long::sum));
+      t.values().removeIf(v -> v == 0);
+      return new Affine(Map.copyOf(t), constant + o.constant);
+    }
+
+    Affine minus(Affine o) {
+      return plus(o.times(-1));
+    }
+
+    Affine times(long k) {
+      Map<Integer, Long> t = new HashMap<>();
+      terms.forEach((a, v) -> {
+        if (v * k != 0) {
+          t.put(a, v * k);
+        }
+      });
+      return new Affine(Map.copyOf(t), constant * k);
+    }
+
+    /** Whether every value of the form is a multiple of n (array bases are 16-byte aligned). */
+    boolean alignedTo(long n) {
+      if (constant % n != 0) {
+        return false;
+      }
+      for (var e : terms.entrySet()) {
+        if (e.getKey() > MEMORY_BASE && e.getValue() % n != 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The functional SIMT engine: IR compiled to register form ({@link
+ * org.scansim.sim.engine.Compiler}, {@link org.scansim.sim.engine.Code}, {@link
+ * org.scansim.sim.engine.CInsn}), one block's warps with their SIMT stacks ({@link
+ * org.scansim.sim.engine.BlockExecutor}, {@link org.scansim.sim.engine.Warp}), the interpreter's
+ * step for a whole warp under an active mask ({@link org.scansim.sim.engine.Interpreter}) with its
+ * lane loops and ALU ({@link org.scansim.sim.engine.Lanes}, {@link org.scansim.sim.engine.Alu}),
+ * loads, stores and atomics with their bank and sector counts ({@link
+ * org.scansim.sim.engine.Memory}), and one launch's shared state ({@link
+ * org.scansim.sim.engine.LaunchContext}).
+ *
+ * <p>It tells the checkers what it does through {@link org.scansim.sim.engine.CheckHooks} and
+ * does not depend on them. Not modelled: time (no cycles, latencies or issue order beyond a legal
+ * order of warps), caches, and warp scheduling policies.
+ */
+package org.scansim.sim.engine;

@@ -1,0 +1,311 @@
+package org.scansim.sim.host;
+
+import org.scansim.sim.memory.Allocation;
+import org.scansim.sim.engine.Alu;
+import org.scansim.sim.engine.CInsn;
+import org.scansim.sim.engine.Code;
+import org.scansim.sim.engine.Compiler;
+import org.scansim.sim.device.Deadline;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.device.GpuDevice;
+import org.scansim.sim.memory.Heap;
+import org.scansim.sim.device.Kind;
+import org.scansim.sim.engine.Printf;
+import org.scansim.sim.memory.Ptr;
+import java.util.HashMap;
+import java.util.Map;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.IrFunction;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.MemSpace;
+import org.scansim.frontend.ir.MemoryVar;
+import org.scansim.frontend.ir.Op;
+
+/**
+ * Runs host code, one thread: the kernel file's entry function with its launches, temporaries
+ * and recursion (Harris's arbitrary-size scan recurses on the block sums). Host locals whose
+ * address is taken live in host memory; device pointers may be passed around but not
+ * dereferenced, as on a real machine. Host memory is this class's own; the CUDA runtime calls
+ * act on a {@link GpuDevice}, which hands out the device pointers host code holds and passes back.
+ */
+public final class HostInterpreter {
+  private static final int MAX_DEPTH = 10_000;
+  private static final int CUDA_SUCCESS = GpuDevice.SUCCESS;
+  private static final int CUDA_ERROR_MEMORY_ALLOCATION = GpuDevice.ERROR_MEMORY_ALLOCATION;
+
+  private final IrModule module;
+  private final GpuDevice device;
+  private final Deadline deadline;
+
+  private final Heap host;
+  private final Map<String, Code> compiled = new HashMap<>();
+  private final Map<String, Allocation> hostGlobals = new HashMap<>();
+  private final StringBuilder output;
+  private int lastError;
+  private int depth;
+  private long steps;
+  /** Host printf calls past the run's {@link Printf#RUN_BYTES} of output. */
+  public long printfDropped;
+
+  /**
+   * Host code of {@code module} driving {@code device}, with at most {@code budgetBytes} of host
+   * memory, stopping at {@code deadline}; printf output goes to {@code output}.
+   */
+  public HostInterpreter(IrModule module, GpuDevice device, long budgetBytes, Deadline deadline, StringBuilder output) {
+    this.module = module;
+    this.device = device;
+    this.deadline = deadline;
+    this.output = output;
+    // Host memory has a budget of the device's size: a kernel file's host arrays are small.
+    // Frames' arrays are freed when their call returns, but keep their slots: as many as pointers hold.
+    this.host = new Heap(Ptr.HOST, budgetBytes, Ptr.MAX_ID);
+    for (MemoryVar m : module.globals()) {
+      if (m.space() == MemSpace.HOST) {
+        Allocation a = host.allocate(m.name(), m.bytes());
+        if (a == null) {
+          throw new Fault(Kind.OUT_OF_MEMORY, m.span(), "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
+        }
+        if (m.init() != null) {
+          for (int i = 0; i < m.init().length; i++) {
+            long bits = m.init()[i];
+            if (m.elemType() == IrType.F32) {
+              bits = Alu.f((float) Double.longBitsToDouble(bits));
+            }
+            a.store(m.elemType(), i * m.elemType().size(), bits);
+          }
+        }
+        hostGlobals.put(m.name(), a);
+      }
+    }
+  }
+
+  /** Calls a host function with register-form arguments; returns its result (0 for void). */
+  public long call(String name, long[] args, Span at) {
+    IrFunction f = module.function(name);
+    if (f == null) {
+      throw new Fault(Kind.INTERNAL, at, "no function '" + name + "'");
+    }
+    if (++depth > MAX_DEPTH) {
+      throw Fault.runaway(Fault.Budget.HOST_RECURSION, at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
+    }
+    try {
+      return execute(compiled.computeIfAbsent(name, k -> Compiler.compile(module, f)), args);
+    } finally {
+      depth--;
+    }
+  }
+
+  private long execute(Code code, long[] args) {
+    long[][] r = new long[code.registerCount()][1];
+    for (int c = 0; c < code.constants.length; c++) {
+      r[code.firstConstant + c][0] = code.constants[c];
+    }
+    for (int p = 0; p < code.params.length; p++) {
+      r[code.params[p]][0] = args[p];
+    }
+    Allocation[] frame = new Allocation[code.memory.size()];
+    int pc = 0;
+    while (true) {
+      CInsn in = code.insns[pc];
+      if (++steps > 4_000_000_000L) {
+        throw Fault.runaway(Fault.Budget.HOST_STEPS, in.span, "host code ran past its step budget at " + in.span.position());
+      }
+      if ((steps & 0xFFFF) == 0 || in.op == Op.CUDA) {
+        // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
+        deadline.checkHost(in.span);
+      }
+      switch (in.op) {
+        case BR -> {
+          pc = in.target;
+          continue;
+        }
+        case CBR -> {
+          pc = r[in.a()][0] != 0 ? in.target : in.elseTarget;
+          continue;
+        }
+        case RET -> {
+          // The frame's arrays end with the call: a pointer to one that outlives it is a use after free.
+          for (Allocation a : frame) {
+            if (a != null) {
+              host.free(a);
+            }
+          }
+          return in.args.length == 0 ? 0 : r[in.a()][0];
+        }
+        case MOV -> r[in.dst][0] = r[in.a()][0];
+        case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> Alu.binary(in, r[in.dst], r[in.a()], r[in.b()], 1);
+        case NEG, NOT, ABS, POPC, CLZ, FFS -> Alu.unary(in, r[in.dst], r[in.a()], 1);
+        case SETP -> Alu.compare(in, r[in.dst], r[in.a()], r[in.b()], 1);
+        case CVT -> Alu.convert(in, r[in.dst], r[in.a()], 1);
+        case ADDR -> r[in.dst][0] = address(code, frame, in);
+        case PTR_ADD -> r[in.dst][0] = Ptr.add(r[in.a()][0], r[in.b()][0] * in.ir.imm());
+        case PTR_DIFF -> r[in.dst][0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
+        case LD -> r[in.dst][0] = hostMemory(r[in.a()][0], in, in.type.size()).load(in.type, (int) Ptr.offset(r[in.a()][0]));
+        case ST -> {
+          long p = r[in.a()][0];
+          hostMemory(p, in, in.type.size()).store(in.type, (int) Ptr.offset(p), r[in.b()][0]);
+        }
+        case CALL -> {
+          long[] a = new long[in.args.length];
+          for (int k = 0; k < a.length; k++) {
+            a[k] = r[in.args[k]][0];
+          }
+          long v = call(in.ir.callee(), a, in.span);
+          if (in.dst >= 0) {
+            r[in.dst][0] = v;
+          }
+        }
+        case LAUNCH -> launch(in, r);
+        case CUDA -> r[in.dst][0] = cuda(in, r);
+        case PRINTF -> {
+          long[] values = new long[in.args.length];
+          IrType[] types = new IrType[in.args.length];
+          for (int k = 0; k < values.length; k++) {
+            values[k] = r[in.args[k]][0];
+            types[k] = code.regTypes[in.args[k]];
+          }
+          if (output.length() < Printf.RUN_BYTES) {
+            output.append(Printf.format(in.ir.text(), values, types));
+          } else {
+            printfDropped++;
+          }
+        }
+        case ASSERT -> {
+          if (r[in.a()][0] == 0) {
+            throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
+          }
+        }
+        case FENCE, BAR_WARP -> {}
+        default -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
+      }
+      pc++;
+    }
+  }
+
+  private long address(Code code, Allocation[] frame, CInsn in) {
+    MemoryVar m = code.memory.get(in.memory);
+    if (code.moduleLevel[in.memory]) {
+      Allocation a = hostGlobals.get(m.name());
+      if (a == null) {
+        throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code takes the address of device variable '" + m.name() + "'");
+      }
+      return host.pointerTo(a);
+    }
+    if (frame[in.memory] == null) {
+      frame[in.memory] = host.allocate(m.name(), m.bytes());
+      if (frame[in.memory] == null) {
+        throw new Fault(Kind.OUT_OF_MEMORY, in.span, "host variable '" + m.name() + "': " + host.whyNot(m.bytes()));
+      }
+      frame[in.memory].fill((byte) 0xCD);
+    }
+    return host.pointerTo(frame[in.memory]);
+  }
+
+  private Allocation hostMemory(long p, CInsn in, int size) {
+    if (device.owns(p)) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy)");
+    }
+    Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
+    long off = Ptr.offset(p);
+    if (a == null) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
+    }
+    if (a.freed) {
+      throw new Fault(Kind.USE_AFTER_FREE, in.span, "host code uses '" + a.name + "' after the call that held it returned");
+    }
+    if (off < 0 || off + size > a.size()) {
+      throw new Fault(Kind.OUT_OF_BOUNDS, in.span, "out-of-bounds host access at byte " + off + " of '" + a.name + "' (" + a.size() + " bytes)");
+    }
+    return a;
+  }
+
+  private void launch(CInsn in, long[][] r) {
+    // dim3's fields are unsigned ints: <<<2147483648u, 1>>> is 2^31 blocks, not -2^31.
+    long[] grid = {r[in.args[0]][0] & 0xFFFF_FFFFL, r[in.args[1]][0] & 0xFFFF_FFFFL, r[in.args[2]][0] & 0xFFFF_FFFFL};
+    long[] block = {r[in.args[3]][0] & 0xFFFF_FFFFL, r[in.args[4]][0] & 0xFFFF_FFFFL, r[in.args[5]][0] & 0xFFFF_FFFFL};
+    long shared = r[in.args[6]][0];
+    long[] args = new long[in.args.length - 7];
+    for (int k = 0; k < args.length; k++) {
+      args[k] = r[in.args[7 + k]][0];
+    }
+    int error = device.launch(in.ir.callee(), grid, block, shared, args, in.span);
+    if (error != CUDA_SUCCESS) {
+      lastError = error;
+    }
+  }
+
+  private int cuda(CInsn in, long[][] r) {
+    int result = switch (in.ir.cuda()) {
+      case MALLOC -> {
+        long pp = r[in.args[0]][0];
+        long size = r[in.args[1]][0];
+        // Named after the host pointer it is stored into (d_sums), as the user knows it.
+        Allocation holder = hostMemory(pp, in, 8);
+        long p = device.malloc(holder.name, size, in.span);
+        if (p == 0) {
+          yield CUDA_ERROR_MEMORY_ALLOCATION;
+        }
+        hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), p);
+        yield CUDA_SUCCESS;
+      }
+      case FREE -> device.free(r[in.args[0]][0], in.span);
+      case MEMCPY -> copy(in, r[in.args[0]][0], r[in.args[1]][0], r[in.args[2]][0]);
+      case MEMSET -> {
+        long p = r[in.args[0]][0];
+        long n = r[in.args[2]][0];
+        int value = (int) r[in.args[1]][0];
+        if (isHost(p)) {
+          Allocation a = hostRange(p, in, n);
+          a.fill((int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) value);
+          a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
+        } else {
+          device.memset(p, value, n, in.span);
+        }
+        yield CUDA_SUCCESS;
+      }
+      case DEVICE_SYNCHRONIZE -> device.synchronize(in.span);
+      case GET_LAST_ERROR -> {
+        int e = lastError;
+        lastError = 0;
+        yield e;
+      }
+      case PEEK_AT_LAST_ERROR -> lastError;
+    };
+    if (result != CUDA_SUCCESS) {
+      lastError = result;
+    }
+    return result;
+  }
+
+  /** Whether {@code p} is host memory's: every other pointer a CUDA call gets is the device's to check. */
+  private static boolean isHost(long p) {
+    return Ptr.space(p) == Ptr.HOST;
+  }
+
+  /** The host allocation holding {@code n} bytes from {@code p}, checked as a CUDA call's argument. */
+  private Allocation hostRange(long p, CInsn in, long n) {
+    return Fault.cudaArgument(host.get(Ptr.id(p)), p, n, in.span);
+  }
+
+  /** cudaMemcpy: the direction follows from whose pointers they are (cudaMemcpyDefault). */
+  private int copy(CInsn in, long dst, long src, long n) {
+    if (isHost(dst) && isHost(src)) {
+      Allocation d = hostRange(dst, in, n);
+      Allocation s = hostRange(src, in, n);
+      int so = (int) Ptr.offset(src);
+      int dof = (int) Ptr.offset(dst);
+      System.arraycopy(s.bytes, so, d.bytes, dof, (int) n);
+      for (int i = 0; i < n; i += 4) {
+        d.setTaint(dof + i, 1, s.tainted(so + i));
+      }
+    } else if (isHost(dst)) {
+      device.copyToHost(hostRange(dst, in, n), (int) Ptr.offset(dst), src, n, in.span);
+    } else if (isHost(src)) {
+      device.copyToDevice(dst, hostRange(src, in, n), (int) Ptr.offset(src), n, in.span);
+    } else {
+      device.copyOnDevice(dst, src, n, in.span);
+    }
+    return CUDA_SUCCESS;
+  }
+}

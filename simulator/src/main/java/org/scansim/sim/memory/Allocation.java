@@ -1,0 +1,116 @@
+package org.scansim.sim.memory;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.scansim.frontend.ir.IrType;
+
+/**
+ * One block of simulated memory: a cudaMalloc'd buffer, a {@code __shared__} array of one block,
+ * a local array of one thread, a host variable. Little-endian bytes, as on the GPU, plus one
+ * taint byte per 4-byte word (a byte, not a bit, so blocks running on different cores never
+ * share a word of it) that marks values derived from the scan's input (how work is counted,
+ * DESIGN §4).
+ */
+public final class Allocation {
+  private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  public final String name;
+  public final int space;
+  public final byte[] bytes;
+  /** Byte address of this allocation within its space (shared memory: for bank computation). */
+  public final int base;
+  private final byte[] taint;
+  public boolean freed;
+  /** The id pointers carry for this allocation (set by its {@link Heap}). */
+  public int id;
+  /** The checkers' per-word state, or null when no checker runs. */
+  public Shadow shadow;
+  /** Written before any kernel runs (module variables): never an uninitialised read. */
+  public boolean definedAtStart;
+
+  public Allocation(String name, int space, int size, int base) {
+    this.name = name;
+    this.space = space;
+    this.bytes = new byte[size];
+    this.base = base;
+    this.taint = new byte[size / 4 + 1];
+  }
+
+  public int size() {
+    return bytes.length;
+  }
+
+  /** Reads a value of type t at byte offset off, normalised as registers hold it. */
+  public long load(IrType t, int off) {
+    return switch (t) {
+      case PRED -> bytes[off] != 0 ? 1 : 0;
+      case I8 -> bytes[off];
+      case U8 -> bytes[off] & 0xFF;
+      case I16 -> (short) I16.get(bytes, off);
+      case U16 -> ((short) I16.get(bytes, off)) & 0xFFFF;
+      case I32, F32 -> (int) I32.get(bytes, off);
+      case U32 -> ((int) I32.get(bytes, off)) & 0xFFFF_FFFFL;
+      case I64, U64, F64, PTR -> (long) I64.get(bytes, off);
+    };
+  }
+
+  public void store(IrType t, int off, long v) {
+    switch (t) {
+      case PRED, I8, U8 -> bytes[off] = (byte) v;
+      case I16, U16 -> I16.set(bytes, off, (short) v);
+      case I32, U32, F32 -> I32.set(bytes, off, (int) v);
+      case I64, U64, F64, PTR -> I64.set(bytes, off, v);
+    }
+  }
+
+  /** The 32-bit word at byte offset off, sign-extended (I32 and F32 as registers hold them). */
+  public long loadWord(int off) {
+    return (int) I32.get(bytes, off);
+  }
+
+  public void storeWord(int off, int v) {
+    I32.set(bytes, off, v);
+  }
+
+  /** The taint bytes, one per 4-byte word: for the engine's single-allocation fast path. */
+  public byte[] taintWords() {
+    return taint;
+  }
+
+  public boolean tainted(int off) {
+    return taint[off >>> 2] != 0;
+  }
+
+  public void setTaint(int off, int size, boolean on) {
+    for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
+      taint[w] = on ? (byte) 1 : 0;
+    }
+  }
+
+  /** Words of this allocation (a partial last word counts). */
+  public int words() {
+    return (bytes.length + 3) >>> 2;
+  }
+
+  public void fill(byte value) {
+    Arrays.fill(bytes, value);
+  }
+
+  /** Sets bytes {@code from..to-1} to {@code value}. */
+  public void fill(int from, int to, byte value) {
+    Arrays.fill(bytes, from, to, value);
+  }
+
+  /** As new, filled with {@code value}: for a block's shared memory when its executor runs the next block. */
+  public void reset(byte value) {
+    Arrays.fill(bytes, value);
+    Arrays.fill(taint, (byte) 0);
+    shadow = null;
+    freed = false;
+    definedAtStart = false;
+  }
+}

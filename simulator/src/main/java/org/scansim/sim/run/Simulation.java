@@ -1,0 +1,567 @@
+package org.scansim.sim.run;
+
+import org.scansim.sim.memory.Allocation;
+import org.scansim.sim.engine.Alu;
+import org.scansim.sim.check.Checker;
+import org.scansim.sim.check.Dataflow;
+import org.scansim.sim.sched.Device;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.host.HostInterpreter;
+import org.scansim.sim.device.Kind;
+import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.device.Limits;
+import org.scansim.sim.memory.MemoryModel;
+import org.scansim.sim.sched.Parallel;
+import org.scansim.sim.engine.Printf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.check.Circuit;
+import org.scansim.sim.check.Finding;
+import org.scansim.sim.check.ScanProof;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.IrType;
+
+/**
+ * The public face of the engine for one run: a device and a host interpreter over one module,
+ * device buffers the caller fills and reads, and a call of a host entry function.
+ */
+public final class Simulation {
+  private final Device device;
+  private final HostInterpreter host;
+  private final StringBuilder output = new StringBuilder();
+
+  public Simulation(IrModule module, MemoryModel memoryModel, Limits limits) {
+    this.device = new Device(module, memoryModel, limits, output);
+    this.host = new HostInterpreter(module, device, limits.maxDeviceBytes(), device.deadline(), output);
+  }
+
+  /** A device buffer of {@code count} elements of {@code type}, filled with a garbage pattern. */
+  public Buffer allocate(String name, IrType type, int count) {
+    Allocation a = device.allocate(name, (long) count * type.size());
+    if (a == null) {
+      throw new Fault(Kind.OUT_OF_MEMORY, null, "device memory budget exhausted allocating " + name);
+    }
+    // cudaMalloc leaves memory uninitialised; all-ones bits are NaN as floats.
+    Parallel.forRanges(a.size(), device.threads(), (from, to) -> a.fill(from, to, (byte) 0xFF));
+    Buffer b = new Buffer(a, type, device.global.pointerTo(a));
+    b.checker = device.checker();
+    b.threads = device.threads();
+    return b;
+  }
+
+  /**
+   * Turns checkers on (before any buffer is allocated or kernel launched). With
+   * {@link Check#PROOF}, {@code inputs} is how many input elements the ⊕ graph starts from
+   * (the first {@code inputs} elements a harness marks with {@link Buffer#setInput}).
+   */
+  public void setChecks(Set<Check> checks, int inputs, int maxProofNodes) {
+    if (checks.isEmpty()) {
+      return;
+    }
+    Checker c = new Checker(checks);
+    if (c.proof) {
+      c.dataflow = new Dataflow(inputs, maxProofNodes);
+    }
+    device.setChecker(c);
+  }
+
+  /**
+   * How many ⊕-graph nodes the scan proof has room for from the start over n inputs: a kernel
+   * whose graph fits is proved without copying the graph to grow it.
+   */
+  public static int proofRoom(int n) {
+    return Dataflow.room(n);
+  }
+
+  /** Fewer launches than {@link Device#MAX_LAUNCHES} before a run is a runaway (for tests). */
+  void setMaxLaunches(int max) {
+    device.maxLaunches = max;
+  }
+
+  /** A wall-clock budget for the rest of the run: a kernel still running after it is a runaway. */
+  public void setWallBudget(long millis) {
+    if (millis > 0) {
+      device.deadline().set(System.nanoTime() + millis * 1_000_000L);
+    }
+  }
+
+  /** What the checkers found so far, in the order it first happened (empty without checkers). */
+  public List<Finding> findings() {
+    Checker c = device.checker();
+    return c == null ? List.of() : c.findings.list();
+  }
+
+  /** Adds a finding the caller made (a fault turned into a finding, a proof failure). */
+  public void addFinding(Finding f) {
+    Checker c = device.checker();
+    if (c != null) {
+      c.findings.add(f, Math.max(1, f.count()));
+    }
+  }
+
+  /** Appends text to the message of a recorded finding. */
+  public void amendFinding(String key, String text) {
+    Checker c = device.checker();
+    if (c != null) {
+      c.findings.amend(key, text);
+    }
+  }
+
+  /**
+   * Which elements of {@code out} hold a value derived from an uninitialised read, grouped by
+   * the finding (key) of that read: "out[40..63]". Empty without the initialisation check.
+   */
+  public java.util.Map<Span, String> uninitialisedOutputs(Buffer out, String outName) {
+    Checker c = device.checker();
+    java.util.Map<Span, String> reach = new java.util.LinkedHashMap<>();
+    if (c == null || !c.init || out.a.shadow == null) {
+      return reach;
+    }
+    int size = out.type.size();
+    // Each site's ranges are built as the outputs go by: a list of every index would hold n of
+    // them when nothing was written (a run that faulted before its stores).
+    java.util.Map<Integer, Ranges> bySite = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < out.length(); i++) {
+      int u = out.a.shadow.undef[(i * size) >>> 2];
+      if (u != 0) {
+        bySite.computeIfAbsent(u, k -> new Ranges(outName)).add(i);
+      }
+    }
+    for (java.util.Map.Entry<Integer, Ranges> e : bySite.entrySet()) {
+      reach.put(c.origins.get(e.getKey() - 1), e.getValue().text());
+    }
+    return reach;
+  }
+
+  /** Increasing indices as at most four ranges, "out[2..7], out[10], …": the ellipsis when there are more. */
+  private static final class Ranges {
+    private static final int SHOWN = 4;
+    private final String name;
+    private final StringBuilder text = new StringBuilder();
+    private int first = -1;
+    private int last = -1;
+    private int shown;
+    private boolean more;
+
+    Ranges(String name) {
+      this.name = name;
+    }
+
+    void add(int i) {
+      if (more) {
+        return;
+      }
+      if (first >= 0 && i == last + 1) {
+        last = i;
+        return;
+      }
+      close();
+      if (!more) {
+        first = i;
+        last = i;
+      }
+    }
+
+    private void close() {
+      if (first < 0) {
+        return;
+      }
+      if (shown == SHOWN) {
+        more = true;
+      } else {
+        text.append(shown == 0 ? "" : ", ").append(name).append('[').append(first);
+        if (last > first) {
+          text.append("..").append(last);
+        }
+        text.append(']');
+        shown++;
+      }
+      first = -1;
+    }
+
+    String text() {
+      close();
+      return more ? text + ", …" : text.toString();
+    }
+  }
+
+  /**
+   * The scan proof over {@code out}: whether every element holds exactly x0..xi
+   * ({@code inclusive}) or x0..x(i-1), with work, depth and fan-out of the ⊕ graph, and the
+   * graph itself when {@code circuit} (and it has at most {@code circuitLimit} nodes). Null
+   * without {@link Check#PROOF}.
+   */
+  public ScanProof proof(Buffer out, boolean inclusive, boolean circuit, int circuitLimit) {
+    Checker c = device.checker();
+    if (c == null || c.dataflow == null) {
+      return null;
+    }
+    Dataflow df = c.dataflow;
+    int n = Math.min(out.length(), df.n);
+    int[] outputs = new int[n];
+    List<String> failures = new ArrayList<>();
+    long wrong = 0;
+    int depth = 0;
+    int size = out.type.size();
+    for (int i = 0; i < n; i++) {
+      int tag = out.a.shadow == null ? 0 : out.a.shadow.tag[(i * size) >>> 2];
+      int node = tag - 1;
+      long bits = out.a.load(out.type, i * size);
+      int wantHi = inclusive ? i : i - 1;
+      String why = null;
+      if (tag == 0) {
+        boolean isIdentity = Checker.identity(df.scanOperator == 0 || df.scanOperator == '+' ? org.scansim.frontend.ir.Op.ADD
+            : opOf(df.scanOperator), out.type, bits);
+        outputs[i] = isIdentity ? Circuit.IDENTITY : Circuit.NONE;
+        if (!(wantHi < 0 && isIdentity)) {
+          why = "out[" + i + "] = " + (isIdentity ? "the identity" : "a value not derived from the input") + ", expected "
+              + Dataflow.range(0, wantHi);
+        }
+      } else {
+        outputs[i] = node;
+        depth = Math.max(depth, df.depth[node]);
+        if (!df.valid(node)) {
+          why = "out[" + i + "] = " + df.describe(node) + ": " + df.reason(node);
+        } else if (df.lo[node] != 0 || df.hi[node] != wantHi) {
+          why = "out[" + i + "] = " + Dataflow.range(df.lo[node], df.hi[node]) + ", expected " + Dataflow.range(0, wantHi)
+              + ": " + difference(df.lo[node], df.hi[node], wantHi);
+        }
+      }
+      if (why != null) {
+        wrong++;
+        if (failures.size() < 5) {
+          failures.add(why);
+        }
+      }
+    }
+    // Work: every operation of the graph. Fan-out over the graph that produces the outputs: an
+    // operation whose result no output uses (padding, a section's unused tail) does not count as
+    // a reader. Operands are always older nodes than the operations reading them, so one sweep
+    // from the newest node down counts the work, marks what the outputs use and counts each
+    // value's readers.
+    long work = 0;
+    boolean[] live = new boolean[df.size];
+    for (int node : outputs) {
+      if (node >= 0) {
+        live[node] = true;
+      }
+    }
+    int[] uses = new int[df.size];
+    for (int k = df.size - 1; k >= 0; k--) {
+      if ((df.flags[k] & Dataflow.BINARY) != 0) {
+        work++;
+      }
+      if (live[k] && k >= df.n) {
+        for (int side = 0; side < 2; side++) {
+          int operand = side == 0 ? df.left[k] : df.right[k];
+          if (operand >= 0) {
+            uses[operand]++;
+            live[operand] = true;
+          }
+        }
+      }
+    }
+    // The most readers of one value within one dependency level, and within one barrier phase.
+    // Most values have one reader or two: one sweep compares a value's second reader with its
+    // first, kept in seen[]. Only the values with more readers get their readers listed
+    // (readers[start[j] .. start[j + 1] - 1] for the j-th of them, whose seen[] is -(j + 1)),
+    // then their levels and phases counted.
+    int fan = 0; // the most readers of one value, and the first value with that many
+    int fanNode = -1;
+    int many = 0;
+    for (int k = 0; k < df.size; k++) {
+      if (uses[k] > fan) {
+        fan = uses[k];
+        fanNode = k;
+      }
+      if (uses[k] > 2) {
+        many++;
+      }
+    }
+    int[] seen = new int[df.size];
+    int[] start = new int[many + 1];
+    int j = 0;
+    for (int k = 0; k < df.size; k++) {
+      if (uses[k] > 2) {
+        seen[k] = -(j + 1);
+        start[j + 1] = start[j] + uses[k];
+        j++;
+      }
+    }
+    int[] readers = new int[start[many]];
+    int fanLevel = 0;
+    int fanPhase = 0;
+    for (int k = df.size - 1; k >= df.n; k--) {
+      if (live[k]) {
+        for (int side = 0; side < 2; side++) {
+          int operand = side == 0 ? df.left[k] : df.right[k];
+          if (operand < 0) {
+            continue;
+          }
+          int s = seen[operand];
+          if (s < 0) { // a value with many readers: listed
+            readers[start[-s - 1] + --uses[operand]] = k;
+          } else if (s == 0) { // its first reader (or its only one)
+            seen[operand] = k + 1;
+            fanLevel = Math.max(fanLevel, 1);
+            fanPhase = Math.max(fanPhase, 1);
+          } else { // its second and last reader, against the first
+            fanLevel = Math.max(fanLevel, df.depth[s - 1] == df.depth[k] ? 2 : 1);
+            fanPhase = Math.max(fanPhase, df.phase[s - 1] == df.phase[k] ? 2 : 1);
+          }
+        }
+      }
+    }
+    // The listed values' readers in parts of about equal numbers of readers: a value belongs to
+    // the part its first reader falls in.
+    int parts = Parallel.parts(start[many], device.threads());
+    int[] partLevel = new int[parts];
+    int[] partPhase = new int[parts];
+    int listed = many;
+    Parallel.forParts(start[many], device.threads(), (p, from, to) -> {
+      int[] levels = new int[16];
+      int[] phases = new int[16];
+      int first = java.util.Arrays.binarySearch(start, 0, listed, from); // start[] ascends strictly
+      for (int v = first >= 0 ? first : -first - 1; v < listed && start[v] < to; v++) {
+        int m = start[v + 1] - start[v];
+        if (m > levels.length) {
+          levels = new int[m];
+          phases = new int[m];
+        }
+        for (int i = 0; i < m; i++) {
+          int k = readers[start[v] + i];
+          levels[i] = df.depth[k];
+          phases[i] = df.phase[k];
+        }
+        partLevel[p] = Math.max(partLevel[p], mostRepeated(levels, m));
+        partPhase[p] = Math.max(partPhase[p], mostRepeated(phases, m));
+      }
+    });
+    for (int p = 0; p < parts; p++) {
+      fanLevel = Math.max(fanLevel, partLevel[p]);
+      fanPhase = Math.max(fanPhase, partPhase[p]);
+    }
+    return new ScanProof(wrong == 0, inclusive ? "inclusive" : "exclusive", List.copyOf(failures), wrong, df.firstReversed >= 0,
+        df.firstReversed >= 0 ? Dataflow.range(df.lo[df.firstReversed], df.hi[df.firstReversed]) + " = "
+            + df.describe(df.left[df.firstReversed]) + " ⊕ " + df.describe(df.right[df.firstReversed]) : null,
+        work, depth, fan, fanNode < 0 ? null : df.describe(fanNode), circuit ? df.circuit(outputs, live, circuitLimit) : null, fanLevel, fanPhase);
+  }
+
+  /** The largest number of equal values among a[0..m-1] (sorts that prefix). */
+  private static int mostRepeated(int[] a, int m) {
+    java.util.Arrays.sort(a, 0, m);
+    int best = 1;
+    int run = 1;
+    for (int i = 1; i < m; i++) {
+      run = a[i] == a[i - 1] ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+    return best;
+  }
+
+  private static org.scansim.frontend.ir.Op opOf(char c) {
+    return switch (c) {
+      case '*' -> org.scansim.frontend.ir.Op.MUL;
+      case 'm' -> org.scansim.frontend.ir.Op.MIN;
+      case 'M' -> org.scansim.frontend.ir.Op.MAX;
+      case '&' -> org.scansim.frontend.ir.Op.AND;
+      case '|' -> org.scansim.frontend.ir.Op.OR;
+      case '^' -> org.scansim.frontend.ir.Op.XOR;
+      default -> org.scansim.frontend.ir.Op.ADD;
+    };
+  }
+
+  private static String difference(int lo, int hi, int wantHi) {
+    List<String> parts = new ArrayList<>();
+    if (lo > 0) {
+      parts.add(Dataflow.range(0, Math.min(lo - 1, wantHi)) + " missing");
+    }
+    if (hi < wantHi) {
+      parts.add(Dataflow.range(Math.max(hi + 1, lo), wantHi) + " missing");
+    }
+    if (hi > wantHi) {
+      parts.add(Dataflow.range(Math.max(wantHi + 1, lo), hi) + " included but should not be"
+          + (hi == wantHi + 1 ? " (an inclusive result where an exclusive one is expected?)" : ""));
+    }
+    if (lo > wantHi + 1 && hi >= lo) {
+      parts.clear();
+      parts.add("a range of later inputs");
+    }
+    return parts.isEmpty() ? "wrong range" : String.join(", ", parts);
+  }
+
+  /** Threads that run independent blocks; reports do not depend on it. */
+  public void setThreads(int threads) {
+    device.setThreads(threads);
+  }
+
+  /** Reports each launch's progress in blocks (a terminal's progress bar); null for none. */
+  public void setProgress(Device.Progress progress) {
+    device.setProgress(progress);
+  }
+
+  /** Warp order inside blocks: 0 for index order, otherwise a seeded legal order. */
+  public void setSeed(long seed) {
+    device.setSeed(seed);
+  }
+
+  /** Holds uniform values once per warp (default) or in every lane; results are the same. Tests only, to show it. */
+  void setUniformRegisters(boolean on) {
+    device.setUniformRegisters(on);
+  }
+
+  /**
+   * Whether registers never live at once share storage (default) or each has its own; results,
+   * counts and findings are the same. Set before the first launch.
+   */
+  void setRegisterPacking(boolean on) {
+    device.setRegisterPacking(on);
+  }
+
+  /**
+   * Whether runs without checkers take the engine's optimised straight-line traces (default) or
+   * run every instruction one by one; results and counts are the same.
+   */
+  void setTraces(boolean on) {
+    device.setTraces(on);
+  }
+
+  /** Occupancy limits: how many blocks of a launch are resident at once (default: all of them). */
+  public void setResidency(int smCount, int blocksPerSm, int threadsPerSm, int sharedPerSm) {
+    device.setResidency(smCount, blocksPerSm, threadsPerSm, sharedPerSm);
+  }
+
+  /** Resident blocks per launch regardless of occupancy (0: from the occupancy limits). */
+  public void setResidentBlocks(int blocks) {
+    device.setResidentBlocks(blocks);
+  }
+
+  /** Calls a host function (the entry) with register-form arguments. */
+  public void call(String entry, long[] args) {
+    host.call(entry, args, (Span) null);
+  }
+
+  public List<LaunchRecord> launches() {
+    return device.launches();
+  }
+
+  /** Everything printf wrote, host and device, in program order. */
+  public String output() {
+    return host.printfDropped == 0 ? output.toString()
+        : output + "[scansim: " + host.printfDropped + " more printf calls of the host code were dropped: a run keeps "
+            + (Printf.RUN_BYTES >> 20) + " MiB of printf output]\n";
+  }
+
+  /** A device buffer the harness owns. */
+  public static final class Buffer {
+    private final Allocation a;
+    private final IrType type;
+    private final long pointer;
+
+    private Checker checker;
+    /** Threads the host-side loops over this buffer may use (the run's). */
+    private int threads = 1;
+
+    Buffer(Allocation a, IrType type, long pointer) {
+      this.a = a;
+      this.type = type;
+      this.pointer = pointer;
+    }
+
+    public long pointer() {
+      return pointer;
+    }
+
+    public int length() {
+      return a.size() / type.size();
+    }
+
+    /** Writes element i from a double (converted to the buffer's type) and marks it as input. */
+    public void setInput(int i, double v) {
+      long bits = switch (type) {
+        case F32 -> Alu.f((float) v);
+        case F64 -> Alu.d(v);
+        default -> Alu.norm(type, (long) v);
+      };
+      a.store(type, i * type.size(), bits);
+      a.setTaint(i * type.size(), type.size(), true);
+      if (checker != null) {
+        checker.input(a, i * type.size(), type.size(), i);
+      }
+    }
+
+    /** Writes elements 0.. from {@code x} as {@link #setInput} does, all at once. */
+    public void setInputs(double[] x) {
+      setInputs(x.length, i -> x[i]);
+    }
+
+    /**
+     * Writes elements 0..n-1 as {@link #setInput} does, element i being {@code x(i)}, all at once
+     * (on the run's threads for 4-byte floats).
+     */
+    public void setInputs(int n, java.util.function.IntToDoubleFunction x) {
+      if (type != IrType.F32) {
+        for (int i = 0; i < n; i++) {
+          setInput(i, x.applyAsDouble(i));
+        }
+        return;
+      }
+      if (checker != null) {
+        checker.shadow(a); // made here, not by the threads
+      }
+      Parallel.forRanges(n, threads, (from, to) -> {
+        for (int i = from; i < to; i++) {
+          a.storeWord(i * 4, Float.floatToRawIntBits((float) x.applyAsDouble(i)));
+        }
+        a.setTaint(from * 4, (to - from) * 4, true);
+        if (checker != null) {
+          checker.inputWords(a, from, to);
+        }
+      });
+    }
+
+    /** Threads the host-side loops over this buffer may use. */
+    public int threads() {
+      return threads;
+    }
+
+    /** Elements 0..n-1 as {@link #get} reads them. */
+    public double[] values(int n) {
+      double[] v = new double[n];
+      if (type == IrType.F32) {
+        Parallel.forRanges(n, threads, (from, to) -> {
+          for (int i = from; i < to; i++) {
+            v[i] = Float.intBitsToFloat((int) a.loadWord(i * 4));
+          }
+        });
+      } else {
+        for (int i = 0; i < n; i++) {
+          v[i] = get(i);
+        }
+      }
+      return v;
+    }
+
+    public double get(int i) {
+      long bits = a.load(type, i * type.size());
+      return switch (type) {
+        case F32 -> Alu.f(bits);
+        case F64 -> Alu.d(bits);
+        case U32, U64 -> bits;
+        default -> bits;
+      };
+    }
+  }
+
+  /**
+   * Launches a {@code __global__} function directly, as a host {@code kernel<<<grid, block,
+   * sharedBytes>>>(args...)} would, for files whose entry is the kernel itself (an autograder's
+   * kernel-only submission). Throws {@link Fault} like a launch from host code.
+   */
+  public void launch(String kernel, int[] grid, int[] block, long sharedBytes, long[] args) {
+    device.launch(kernel, new long[] {grid[0], grid[1], grid[2]}, new long[] {block[0], block[1], block[2]}, sharedBytes, args, null);
+  }
+}

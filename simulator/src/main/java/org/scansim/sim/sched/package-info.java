@@ -1,0 +1,13 @@
+/**
+ * The simulated GPU behind {@link org.scansim.sim.device.GpuDevice}: {@link
+ * org.scansim.sim.sched.Device} holds global memory and the module's variables, checks each
+ * launch against the architecture, and runs its blocks: independent blocks in chunks on all host
+ * threads ({@link org.scansim.sim.sched.Crew}, {@link org.scansim.sim.sched.Parallel}), blocks
+ * that communicate taking turns under a residency limit, in a seeded legal order of warps. A
+ * chunk whose blocks touched each other's global words is run again on one thread ({@link
+ * org.scansim.sim.sched.OrderDependence}), so reports do not depend on the thread count.
+ *
+ * <p>Not modelled: SM occupancy beyond the residency limit, the hardware block scheduler's
+ * order, and time.
+ */
+package org.scansim.sim.sched;
