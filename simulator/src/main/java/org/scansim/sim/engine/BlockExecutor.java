@@ -33,6 +33,11 @@ public final class BlockExecutor {
 
   /** The block's linear index in its grid. */
   private int linear;
+
+  /** The block's linear index in its grid. */
+  public int linear() {
+    return linear;
+  }
   /** The launch-wide index of the block's thread 0, and the threads of a block. */
   private int firstThread;
   private final int threadsPerBlock;
@@ -320,6 +325,9 @@ public final class BlockExecutor {
     lx.counters.barriers++;
     lx.site(pc).barriers++;
     lx.phase(phase).barriers++;
+    if (lx.observer != null) {
+      lx.observer.barrier(linear, code.insns[pc].ir);
+    }
   }
 
   private int lastWarpLanes() {

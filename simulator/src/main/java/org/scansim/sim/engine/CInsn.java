@@ -61,18 +61,15 @@ public final class CInsn {
   static final byte TAINT_JOIN = 2;
 
   private static byte taintRule(Op op) {
-    return switch (op) {
-      case SETP, SREG, PTR_ADD -> TAINT_CLEAR;
-      case MOV, CVT -> TAINT_COPY;
-      default -> TAINT_JOIN;
+    return switch (op.taint()) {
+      case CLEAR -> TAINT_CLEAR;
+      case COPY -> TAINT_COPY;
+      case JOIN -> TAINT_JOIN;
     };
   }
 
   private static boolean isWork(Op op, IrType type) {
-    return switch (op) {
-      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, MIN, MAX -> type != IrType.PRED;
-      default -> false;
-    };
+    return op.mayApplyScanOperator() && type != IrType.PRED;
   }
 
   public CInsn(Insn ir, IrType srcType, int dst, int[] args, int index) {

@@ -60,10 +60,7 @@ public final class Code {
   public final int[] segmentEnd;
 
   public static boolean isControl(CInsn in) {
-    return switch (in.op) {
-      case BR, CBR, RET, BAR, BAR_WARP -> true;
-      default -> false;
-    };
+    return in.op.isControl();
   }
 
   private void findSegments() {

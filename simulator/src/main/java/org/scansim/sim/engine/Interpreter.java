@@ -4,6 +4,7 @@ import org.scansim.sim.device.Fault;
 import org.scansim.sim.device.Kind;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.sim.engine.opt.Traces;
+import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
 import org.scansim.frontend.ir.Op;
@@ -22,6 +23,8 @@ final class Interpreter {
   private final long[] shuffleScratch = new long[32];
   private final int[] shuffleSource = new int[32];
   private final CheckHooks checker;
+  /** Hears each instruction as it issues, or null: then no cost but this field's test per path taken. */
+  private final ExecutionObserver observer;
   /** With value-tracking checkers: the registers whose writes they follow ({@link Code#mayCarryShadow}). */
   private final boolean[] followed;
 
@@ -35,6 +38,7 @@ final class Interpreter {
     this.uniform = lx.code.uniform;
     this.segmentEnd = lx.code.segmentEnd;
     this.traces = lx.traces ? lx.code.traces() : null;
+    this.observer = lx.observer;
   }
 
   /** The traces of a run without checkers, or null ({@link Traces}). */
@@ -54,6 +58,9 @@ final class Interpreter {
       int pc = w.pc[top];
       if (mask == 0 || pc == w.rpc[top]) {
         w.sp--; // reached the reconvergence point: the entry below continues with the union
+        if (observer != null && mask != 0 && w.sp > 0 && w.pc[w.sp - 1] == pc) {
+          observer.reconverge(block.linear(), w.index, w.mask[w.sp - 1]);
+        }
         continue;
       }
       Traces.Trace tr = traces == null ? null : traces[pc];
@@ -87,6 +94,9 @@ final class Interpreter {
       lx.siteThread[pc] += active;
       lx.phaseWarp[w.phase]++;
       lx.phaseThread[w.phase] += active;
+      if (observer != null) {
+        observer.issue(block.linear(), w.index, in.ir, mask);
+      }
       switch (in.op) {
         case BR -> {
           w.pc[top] = in.target;
@@ -141,8 +151,15 @@ final class Interpreter {
     lx.segmentWarp[pc]++;
     lx.segmentThread[pc] += Integer.bitCount(mask);
     CInsn[] code = insns;
-    for (int i = pc; i < end; i++) {
-      execute(w, code[i], mask);
+    if (observer != null) {
+      for (int i = pc; i < end; i++) {
+        observer.issue(block.linear(), w.index, code[i].ir, mask);
+        execute(w, code[i], mask);
+      }
+    } else {
+      for (int i = pc; i < end; i++) {
+        execute(w, code[i], mask);
+      }
     }
     w.pc[top] = end;
   }
@@ -335,6 +352,9 @@ final class Interpreter {
       lx.counters.divergentBranches++;
       lx.site(in.index).divergentBranches++;
       lx.phase(w.phase).divergentBranches++;
+      if (observer != null) {
+        observer.divergentBranch(block.linear(), w.index, in.ir, mask, taken);
+      }
       // The current entry waits at the reconvergence point with all lanes; the two paths run
       // above it, the taken one first (GPGPU-Sim's order).
       w.pc[top] = in.reconverge;

@@ -6,6 +6,7 @@ import org.scansim.sim.memory.Heap;
 import org.scansim.sim.memory.MemoryModel;
 import org.scansim.sim.engine.opt.Traces;
 import java.util.ArrayList;
+import org.scansim.sim.event.ExecutionObserver;
 import java.util.List;
 
 /**
@@ -69,6 +70,8 @@ public final class LaunchContext {
   public long seed;
   /** The run's checkers, or null. Blocks run one at a time while they are on. */
   public CheckHooks checker;
+  /** Hears every warp's execution, or null ({@link ExecutionObserver}): then no traces and one thread. */
+  public ExecutionObserver observer;
   /** Whether warps take the optimised {@link Traces} (never with checkers). */
   public boolean traces;
   /** The current block's global-memory ranges while blocks run on several threads, else null. */
@@ -112,6 +115,7 @@ public final class LaunchContext {
     b.deadline = deadline;
     b.independentThreadScheduling = independentThreadScheduling;
     b.traces = traces;
+    b.observer = observer;
     return b;
   }
 

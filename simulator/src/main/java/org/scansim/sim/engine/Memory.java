@@ -377,6 +377,9 @@ final class Memory {
         bankOut[1] = 1;
         bankOut[2] = 1;
         lx.quickShared(in.index, w.phase, store);
+        if (lx.observer != null) {
+          lx.observer.sharedAccess(block.linear(), w.index, in.ir, store, mask, 1, 1);
+        }
         return;
       }
       gather(a, mask);
@@ -385,6 +388,9 @@ final class Memory {
       int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(a, mask) : 0;
       if (sectors > 0) {
         lx.quickGlobal(in.index, w.phase, store, sectors);
+        if (lx.observer != null) {
+          lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors);
+        }
         return;
       }
       gather(a, mask);
@@ -517,6 +523,9 @@ final class Memory {
     c.atomics++;
     site.atomics++;
     phase.atomics++;
+    if (lx.observer != null) {
+      lx.observer.atomic(block.linear(), w.index, in.ir, mask);
+    }
   }
 
   /** Counts one warp-level access by the spaces its lanes touched. */
@@ -564,6 +573,9 @@ final class Memory {
         site.localLoadInstructions++;
         phase.localLoadInstructions++;
       }
+      if (lx.observer != null) {
+        lx.observer.localAccess(block.linear(), w.index, in.ir, store, localMask);
+      }
     }
   }
 
@@ -575,6 +587,9 @@ final class Memory {
     shared(lx.site(in.index), store, bankOut, top);
     shared(lx.phase(w.phase), store, bankOut, top);
     java.util.Arrays.fill(histogram, 0, top + 1, 0);
+    if (lx.observer != null) {
+      lx.observer.sharedAccess(block.linear(), w.index, in.ir, store, mask, bankOut[0], bankOut[1]);
+    }
   }
 
   /** Costs a global access of the lanes in {@code mask} at {@link #globalAddr} through the coalescer. */
@@ -583,6 +598,9 @@ final class Memory {
     lx.counters.addGlobal(store, 1, sectors);
     lx.site(in.index).addGlobal(store, 1, sectors);
     lx.phase(w.phase).addGlobal(store, 1, sectors);
+    if (lx.observer != null) {
+      lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors);
+    }
   }
 
   private final long[] histogram = new long[33];

@@ -90,7 +90,7 @@ public final class ScanRun {
    * @param deviceBytes the device-memory budget
    */
   public record Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes,
-      org.scansim.sim.sched.Device.Progress progress) {
+      org.scansim.sim.sched.Device.Progress progress, org.scansim.sim.event.ExecutionObserver observer) {
     public static final Options NONE = new Options(Set.of(), 0, 0, false, 1L << 31);
 
     public Options {
@@ -99,12 +99,20 @@ public final class ScanRun {
 
     /** Options without a progress listener. */
     public Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes) {
-      this(checks, schedules, wallMillis, circuit, deviceBytes, null);
+      this(checks, schedules, wallMillis, circuit, deviceBytes, null, null);
     }
 
     /** These options, with each launch's progress reported to {@code p} (a terminal's progress bar). */
     public Options withProgress(org.scansim.sim.sched.Device.Progress p) {
-      return new Options(checks, schedules, wallMillis, circuit, deviceBytes, p);
+      return new Options(checks, schedules, wallMillis, circuit, deviceBytes, p, observer);
+    }
+
+    /**
+     * These options, with every launch's execution events reported to {@code o} ({@link
+     * org.scansim.sim.event.ExecutionObserver}): blocks then run one at a time on one thread.
+     */
+    public Options withObserver(org.scansim.sim.event.ExecutionObserver o) {
+      return new Options(checks, schedules, wallMillis, circuit, deviceBytes, progress, o);
     }
   }
 
@@ -261,6 +269,7 @@ public final class ScanRun {
     sim.setThreads(req.threads());
     sim.setWallBudget(wallMillis);
     sim.setProgress(o.progress());
+    sim.setObserver(o.observer());
     int n = req.n();
     Simulation.Buffer in;
     Simulation.Buffer out;

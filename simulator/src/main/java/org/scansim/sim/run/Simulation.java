@@ -81,6 +81,14 @@ public final class Simulation {
     device.maxLaunches = max;
   }
 
+  /**
+   * Reports every later launch's execution, warp by warp, to {@code o} (null: none). Blocks then
+   * run one at a time on one thread, without the traces; the reports do not change.
+   */
+  public void setObserver(org.scansim.sim.event.ExecutionObserver o) {
+    device.setObserver(o);
+  }
+
   /** A wall-clock budget for the rest of the run: a kernel still running after it is a runaway. */
   public void setWallBudget(long millis) {
     if (millis > 0) {

@@ -111,6 +111,12 @@ public final class Device implements GpuDevice {
   }
 
   private Checker checker;
+  private org.scansim.sim.event.ExecutionObserver observer;
+
+  /** Reports every later launch's execution to {@code o} (null: none); its blocks then run on one thread. */
+  public void setObserver(org.scansim.sim.event.ExecutionObserver o) {
+    this.observer = o;
+  }
   private final Deadline deadline = new Deadline();
 
   /**
@@ -304,13 +310,17 @@ public final class Device implements GpuDevice {
     lx.seed = seed;
     lx.independentThreadScheduling = limits.independentThreadScheduling();
     lx.checker = checker;
-    lx.traces = traces && checker == null;
+    lx.traces = traces && checker == null && observer == null;
+    lx.observer = observer;
     lx.deadline = deadline.nanos();
     if (checker != null) {
       checker.newLaunch(code);
     }
     if (progress != null) {
       progress.launch(launches.size(), kernel, blocksOf(grid));
+    }
+    if (observer != null) {
+      observer.launch(kernel, blocksOf(grid), (int) threads);
     }
     try {
       runBlocks(lx, code, local);
@@ -381,7 +391,8 @@ public final class Device implements GpuDevice {
       runResident(lx, total);
       return;
     }
-    int workers = (int) Math.min(threads, Math.max(1, total));
+    // An observer hears one block at a time, in block order, on this thread.
+    int workers = lx.observer != null ? 1 : (int) Math.min(threads, Math.max(1, total));
     // Each worker holds one block's local arrays at a time: as many workers as a quarter of the
     // heap holds (a block of 1,024 threads with 256 KiB each holds 256 MiB; sixteen of them would
     // not fit a 4 GiB heap). Fewer workers change no report.

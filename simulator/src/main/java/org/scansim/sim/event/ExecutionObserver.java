@@ -1,0 +1,52 @@
+package org.scansim.sim.event;
+
+import org.scansim.frontend.ir.Insn;
+
+/**
+ * What the functional engine did, per warp and in the order each warp did it: the stream a
+ * timing model consumes. Every instruction a warp issues is one {@link #issue} with the lanes
+ * that ran it and its source position ({@link Insn#span()}); its unit class is {@code
+ * insn.op().unit()}. What it cost in memory follows it before the warp's next issue: each shared
+ * request with its wavefronts, each global request with its sectors, each local access, each
+ * atomic. Control flow follows from divergent branches, reconvergence and block-wide barriers.
+ *
+ * <p>Blocks are numbered by their linear index in the grid and warps by their index in the block;
+ * {@link #launch} opens each kernel launch. With an observer attached a launch's blocks run one
+ * at a time on one thread, so every call comes from that thread, in the order of the run, and the
+ * same run gives the same stream. The counts the stream adds up to equal the launch's counters
+ * (a test holds them to it for every catalog kernel). Every method does nothing by default.
+ *
+ * <p>It depends on the IR alone, so a timing model built on it needs nothing of the engine.
+ */
+public interface ExecutionObserver {
+  /** A launch of {@code kernel} begins: {@code blocks} blocks of {@code threadsPerBlock} threads. */
+  default void launch(String kernel, long blocks, int threadsPerBlock) {}
+
+  /** Warp {@code warp} of block {@code block} issued {@code insn} for the lanes of {@code activeMask}. */
+  default void issue(int block, int warp, Insn insn, int activeMask) {}
+
+  /**
+   * A shared-memory request of the instruction just issued, by the lanes of {@code lanes}: {@code
+   * wavefronts} as the banks serve it, {@code idealWavefronts} without bank conflicts. An
+   * instruction merged with the next one ({@code LDS.64}) makes one request for both.
+   */
+  default void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {}
+
+  /** A global-memory request of the instruction just issued: the 32-byte {@code sectors} it touched. */
+  default void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {}
+
+  /** A local-memory access of the instruction just issued. */
+  default void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {}
+
+  /** An atomic of the instruction just issued, by the lanes of {@code lanes}, serialised in lane order. */
+  default void atomic(int block, int warp, Insn insn, int lanes) {}
+
+  /** The branch just issued split the warp: the lanes of {@code taken} go to its target, the rest of {@code activeMask} on. */
+  default void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {}
+
+  /** The paths of warp {@code warp} reached their reconvergence point: the lanes of {@code mask} run on together. */
+  default void reconverge(int block, int warp, int mask) {}
+
+  /** Every warp of the block that had not exited arrived at the {@code __syncthreads} {@code insn}: the block goes on. */
+  default void barrier(int block, Insn insn) {}
+}
