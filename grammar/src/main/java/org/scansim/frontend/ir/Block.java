@@ -58,7 +58,9 @@ public final class Block {
     return switch (t.op()) {
       case BR -> List.of(t.target());
       case CBR -> t.target() == t.elseTarget() ? List.of(t.target()) : List.of(t.target(), t.elseTarget());
-      default -> List.of();
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
+          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
+          ASSERT, RET -> List.of();
     };
   }
 

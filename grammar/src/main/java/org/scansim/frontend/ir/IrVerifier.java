@@ -867,7 +867,9 @@ public final class IrVerifier {
     return switch (t.op()) {
       case BR -> List.of(t.target());
       case CBR -> List.of(t.target(), t.elseTarget());
-      default -> List.of();
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
+          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
+          ASSERT, RET -> List.of();
     };
   }
 

@@ -589,7 +589,8 @@ public final class Checker extends CheckHooks {
           }
         }
       }
-      default -> {
+      case SETP, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH,
+          CUDA, PRINTF, ASSERT, BR, CBR, RET -> {
         // Comparisons, addresses, special registers, votes: values not derived from the input.
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
@@ -641,7 +642,8 @@ public final class Checker extends CheckHooks {
     int b = tb != 0 ? tb - 1 : identity(op, type, vb) ? Dataflow.IDENTITY : Dataflow.CONSTANT;
     boolean associative = switch (op) {
       case ADD, MUL, MIN, MAX, AND, OR, XOR -> true;
-      default -> false;
+      case MOV, SUB, DIV, REM, SHL, SHR, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG,
+          BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
     };
     return dataflow.binary(symbol(op), associative, a, b) + 1;
   }
@@ -663,7 +665,8 @@ public final class Checker extends CheckHooks {
       case NEG -> '-';
       case NOT -> '~';
       case ABS -> 'a';
-      default -> '?';
+      case MOV, SETP, CVT, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE,
+          ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> '?';
     };
   }
 
@@ -679,7 +682,8 @@ public final class Checker extends CheckHooks {
       case AND -> Alu.norm(t, -1L) == v;
       case MIN -> f32 || f64 ? d == Double.POSITIVE_INFINITY : unsigned ? Alu.norm(t, -1L) == v : v == maxSigned(t);
       case MAX -> f32 || f64 ? d == Double.NEGATIVE_INFINITY : unsigned ? v == 0 : v == -maxSigned(t) - 1;
-      default -> false;
+      case MOV, SUB, DIV, REM, SHL, SHR, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG,
+          BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
     };
   }
 

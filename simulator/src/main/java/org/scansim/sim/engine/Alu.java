@@ -64,7 +64,8 @@ public final class Alu {
         case MIN -> Float.isNaN(p) ? q : Float.isNaN(q) ? p : Math.min(p, q);
         case MAX -> Float.isNaN(p) ? q : Float.isNaN(q) ? p : Math.max(p, q);
         case REM -> p % q;
-        default -> throw bad(in);
+        case MOV, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG,
+            BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> throw bad(in);
       });
     }
     if (t == IrType.F64) {
@@ -78,7 +79,8 @@ public final class Alu {
         case MIN -> Double.isNaN(p) ? q : Double.isNaN(q) ? p : Math.min(p, q);
         case MAX -> Double.isNaN(p) ? q : Double.isNaN(q) ? p : Math.max(p, q);
         case REM -> p % q;
-        default -> throw bad(in);
+        case MOV, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG,
+            BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> throw bad(in);
       });
     }
     boolean unsigned = t == IrType.U32 || t == IrType.U64 || t == IrType.PRED;
@@ -108,7 +110,8 @@ public final class Alu {
         }
         yield unsigned ? x >>> y : x >> y;
       }
-      default -> throw bad(in);
+      case MOV, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE,
+          ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> throw bad(in);
     };
     return norm(t, r);
   }
@@ -125,7 +128,8 @@ public final class Alu {
         case POPC -> t.size() == 8 ? Long.bitCount(x) : Integer.bitCount((int) x);
         case CLZ -> Integer.numberOfLeadingZeros((int) x);
         case FFS -> (int) x == 0 ? 0 : Integer.numberOfTrailingZeros((int) x) + 1;
-        default -> throw bad(in);
+        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, SETP, CVT, MIN, MAX, ADDR, PTR_ADD, PTR_DIFF, LD, ST,
+            SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> throw bad(in);
       };
     }
   }

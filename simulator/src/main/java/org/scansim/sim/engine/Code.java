@@ -248,7 +248,9 @@ public final class Code {
       case BR -> new int[] {i.target};
       case CBR -> new int[] {i.target, i.elseTarget};
       case RET -> new int[0];
-      default -> new int[] {i.index + 1};
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
+          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
+          ASSERT -> new int[] {i.index + 1};
     };
   }
 

@@ -205,7 +205,9 @@ public final class Compiler {
           unresolved.add(ci);
         }
       }
-      default -> {}
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
+          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
+          ASSERT, RET -> {}
     }
   }
 

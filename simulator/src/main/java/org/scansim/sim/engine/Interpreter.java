@@ -132,7 +132,8 @@ final class Interpreter {
           return;
         }
         case BAR_WARP -> syncwarp(w, top, in, mask);
-        default -> {
+        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
+            ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT -> {
           execute(w, in, mask);
           w.pc[top] = pc + 1;
         }
@@ -423,7 +424,8 @@ final class Interpreter {
       case SREG -> Special.read(in, d, 1, w, lx, block.blockIdx());
       case ADDR -> d[0] = memory.address(in, w);
       case PTR_DIFF -> d[0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
-      default -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot write a uniform register");
+      case MOV, PTR_ADD, LD, ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT,
+          BR, CBR, RET -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot write a uniform register");
     }
     if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_DIFF) {
       t[in.dst] = 0;
@@ -594,7 +596,8 @@ final class Interpreter {
           }
         }
       }
-      default -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot run in device code");
+      case BAR, BAR_WARP, CALL, LAUNCH, CUDA, BR, CBR, RET ->
+          throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot run in device code");
     }
   }
 }

@@ -63,7 +63,8 @@ public final class Lanes {
       case CVT -> convert(in.type, in.srcType);
       case PTR_ADD -> PTR_ADD;
       case SREG -> in.ir.sreg() == SpecialReg.TID_X ? TID_X : GENERIC;
-      default -> GENERIC;
+      case DIV, REM, NEG, NOT, ABS, POPC, CLZ, FFS, ADDR, PTR_DIFF, LD, ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE,
+          ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> GENERIC;
     };
   }
 
@@ -80,7 +81,8 @@ public final class Lanes {
         case SHR -> SHR_I32;
         case MIN -> MIN_I32;
         case MAX -> MAX_I32;
-        default -> GENERIC;
+        case MOV, DIV, REM, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP,
+            FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> GENERIC;
       };
     }
     if (t == IrType.U32) {
@@ -93,7 +95,8 @@ public final class Lanes {
         case XOR -> XOR;
         case SHL -> SHL_U32;
         case SHR -> SHR_U32;
-        default -> GENERIC;
+        case MOV, DIV, REM, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR,
+            BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> GENERIC;
       };
     }
     if (t == IrType.I64) {
@@ -101,7 +104,9 @@ public final class Lanes {
         case ADD -> ADD_I64;
         case SUB -> SUB_I64;
         case MUL -> MUL_I64;
-        default -> GENERIC;
+        case MOV, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD,
+            PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT,
+            BR, CBR, RET -> GENERIC;
       };
     }
     if (t == IrType.F32) {
@@ -109,7 +114,9 @@ public final class Lanes {
         case ADD -> ADD_F32;
         case SUB -> SUB_F32;
         case MUL -> MUL_F32;
-        default -> GENERIC;
+        case MOV, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD,
+            PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT,
+            BR, CBR, RET -> GENERIC;
       };
     }
     return GENERIC;

@@ -177,7 +177,7 @@ public final class HostInterpreter {
           }
         }
         case FENCE, BAR_WARP -> {}
-        default -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
+        case SREG, BAR, ATOM, SHFL, VOTE, ACTIVEMASK -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
       }
       pc++;
     }

@@ -82,7 +82,8 @@ public final class AccessMerging {
           pendingLoad = null;
           pendingStore = null;
         }
-        default -> {}
+        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
+            ADDR, PTR_ADD, PTR_DIFF, SREG, BAR, ACTIVEMASK, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
       }
       if (in.dst >= 0) {
         forms.put(in.dst, define(code, in, forms));
@@ -163,7 +164,8 @@ public final class AccessMerging {
       case ADDR -> {
         return Affine.memory(in.memory);
       }
-      default -> {}
+      case DIV, REM, AND, OR, XOR, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, LD, ST, SREG, BAR,
+          BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
     }
     return Affine.atom(1_000_000 + in.index); // a value of its own
   }

@@ -236,7 +236,9 @@ public final class Traces {
         out.or(liveIn[i.elseTarget]);
       }
       case RET -> {}
-      default -> out.or(liveIn[i.index + 1]);
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
+          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
+          ASSERT -> out.or(liveIn[i.index + 1]);
     }
   }
 
@@ -248,10 +250,12 @@ public final class Traces {
   static boolean[] mayBeTainted(Code code) {
     return code.reach(in -> switch (in.op) {
       case LD, ATOM, SHFL, VOTE -> true;
-      default -> false;
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
+          PTR_ADD, PTR_DIFF, ST, SREG, BAR, BAR_WARP, FENCE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
     }, in -> switch (in.op) {
       case SETP, SREG, ADDR, PTR_ADD, PTR_DIFF, ACTIVEMASK -> false;
-      default -> true;
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, LD, ST, BAR,
+          BAR_WARP, FENCE, ATOM, SHFL, VOTE, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> true;
     });
   }
 
@@ -286,7 +290,7 @@ public final class Traces {
     return switch (in.op) {
       case MOV, CVT, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX, NEG, NOT, ABS, POPC, CLZ, FFS, SETP,
           PTR_ADD, PTR_DIFF, SREG, ADDR, LD -> true;
-      default -> false;
+      case ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
     };
   }
 
@@ -341,30 +345,26 @@ public final class Traces {
     return changed;
   }
 
-  /** Pure computations whose value does not depend on anything but their operands. */
+  /**
+   * Pure computations whose value does not depend on anything but their operands ({@link Op#pure}),
+   * but copies (the coalescing rule's), the address of a local array (one per thread) and an
+   * application of the scan operator to what may derive from the input (it counts as work).
+   */
   private static boolean pure(CInsn in, boolean[] mayTaint) {
-    switch (in.op) {
-      case SETP, CVT, SHL, SHR, NEG, NOT, ABS, POPC, CLZ, FFS, PTR_ADD, PTR_DIFF -> {
-        return true;
-      }
-      case ADD, SUB, MUL, AND, OR, XOR, MIN, MAX -> {
-        if (in.type == IrType.PRED) {
-          return true;
+    if (!in.op.pure() || in.op == Op.MOV) {
+      return false;
+    }
+    if (in.op == Op.ADDR) {
+      return in.ir.space() != MemSpace.LOCAL;
+    }
+    if (in.op.mayApplyScanOperator() && in.type != IrType.PRED) {
+      for (int a : in.args) {
+        if (mayTaint[a]) {
+          return false; // may count as an application of the scan operator
         }
-        for (int a : in.args) {
-          if (mayTaint[a]) {
-            return false; // may count as an application of the scan operator
-          }
-        }
-        return true;
-      }
-      case ADDR -> {
-        return in.ir.space() != MemSpace.LOCAL;
-      }
-      default -> {
-        return false;
       }
     }
+    return true;
   }
 
   private record Key(Op op, IrType type, IrType srcType, List<Integer> args, Object cmp, long imm, int memory) {}

@@ -91,7 +91,7 @@ public final class Uniformity {
         case NTID_X, NTID_Y, NTID_Z, CTAID_X, CTAID_Y, CTAID_Z, NCTAID_X, NCTAID_Y, NCTAID_Z, WARPSIZE -> true;
         default -> false;
       };
-      default -> false;
+      case LD, ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
     };
   }
 
@@ -101,7 +101,9 @@ public final class Uniformity {
       case BR -> new int[] {in.target};
       case CBR -> new int[] {in.target, in.elseTarget};
       case RET -> new int[0];
-      default -> pc + 1 < insns.length ? new int[] {pc + 1} : new int[0];
+      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
+          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
+          ASSERT -> pc + 1 < insns.length ? new int[] {pc + 1} : new int[0];
     };
   }
 
