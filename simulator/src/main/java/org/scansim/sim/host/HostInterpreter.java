@@ -203,11 +203,11 @@ public final class HostInterpreter {
   }
 
   private Allocation hostMemory(long p, CInsn in, int size) {
-    if (device.owns(p)) {
-      throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy)");
-    }
     Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
     long off = Ptr.offset(p);
+    if (a == null && device.owns(p)) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy)");
+    }
     if (a == null) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
     }
