@@ -46,7 +46,7 @@ public final class Simulation {
     }
     // cudaMalloc leaves memory uninitialised; all-ones bits are NaN as floats.
     Parallel.forRanges(a.size(), device.threads(), (from, to) -> a.fill(from, to, (byte) 0xFF));
-    Buffer b = new Buffer(a, type, device.global.pointerTo(a));
+    Buffer b = new Buffer(a, type, device.pointerTo(a));
     b.checker = device.checker();
     b.threads = device.threads();
     return b;
@@ -78,7 +78,7 @@ public final class Simulation {
 
   /** Fewer launches than {@link Device#MAX_LAUNCHES} before a run is a runaway (for tests). */
   void setMaxLaunches(int max) {
-    device.maxLaunches = max;
+    device.setMaxLaunches(max);
   }
 
   /**

@@ -40,7 +40,7 @@ public final class Device implements GpuDevice {
   private final IrModule module;
   private final MemoryModel memoryModel;
   private final Limits limits;
-  public final Heap global;
+  private final Heap global;
   private final Map<String, Integer> moduleVars = new HashMap<>();
   private final Map<String, Code> compiled = new HashMap<>();
   private final List<LaunchRecord> launches = new ArrayList<>();
@@ -211,8 +211,12 @@ public final class Device implements GpuDevice {
    * report. 100,000 of those took 2.7 s and 1.2 GB peak resident, and a text report of 17 MB.
    */
   static final int MAX_LAUNCHES = 100_000;
-  /** {@link #MAX_LAUNCHES}, or fewer in a test. */
-  public int maxLaunches = MAX_LAUNCHES;
+  private int maxLaunches = MAX_LAUNCHES;
+
+  /** Fewer launches than {@link #MAX_LAUNCHES} before a run is a runaway: for a test of the budget. */
+  public void setMaxLaunches(int max) {
+    maxLaunches = max;
+  }
 
   /**
    * Runs a kernel to completion. Throws {@link Fault} on a bad launch or a fault in the kernel,
@@ -310,6 +314,12 @@ public final class Device implements GpuDevice {
     this.threads = Math.max(1, threads);
   }
 
+  /** The device pointer to the start of {@code a}, a buffer of this device's. */
+  public long pointerTo(Allocation a) {
+    return global.pointerTo(a);
+  }
+
+  /** A device buffer the harness allocates itself (not through host code), or null past the budget. */
   public Allocation allocate(String name, long size) {
     return global.allocate(name, size);
   }

@@ -14,14 +14,14 @@ import org.scansim.frontend.ir.IrType;
 import org.scansim.sim.arch.Architectures;
 
 /** What a user can see of a run, as one string: for tests that an engine setting changes none of it. */
-final class Fingerprints {
+public final class Fingerprints {
   private Fingerprints() {}
 
   /**
    * Every kernel file of the repository's catalog, with its entry (named as the file): the
    * arguments of the tests that compare a setting's fingerprints on and off.
    */
-  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> seedKernels() throws java.io.IOException {
+  public static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> seedKernels() throws java.io.IOException {
     java.util.List<org.junit.jupiter.params.provider.Arguments> out = new java.util.ArrayList<>();
     java.nio.file.Path root = SeedKernelsRunTest.root();
     try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(root.resolve("kernels"))) {
@@ -35,7 +35,7 @@ final class Fingerprints {
   }
 
   /** The IR of a catalog kernel file ({@link #seedKernels}), which must compile without errors. */
-  static IrModule seedModule(String file) {
+  public static IrModule seedModule(String file) {
     org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compileFile(SeedKernelsRunTest.root().resolve(file),
         java.util.Map.of());
     org.assertj.core.api.Assertions.assertThat(r.ok()).as(file).isTrue();
@@ -48,7 +48,22 @@ final class Fingerprints {
    * {@code entry(in, out, n)} on hopper (independent thread scheduling) or fermi, with the
    * simulation configured by {@code setting}.
    */
-  static String of(IrModule module, String entry, int n, boolean its, Consumer<Simulation> setting) {
+  /** Runs with traces on or off ({@link Simulation}'s switch for tests). */
+  public static Consumer<Simulation> traces(boolean on) {
+    return sim -> sim.setTraces(on);
+  }
+
+  /** Runs with uniform registers on or off. */
+  public static Consumer<Simulation> uniformRegisters(boolean on) {
+    return sim -> sim.setUniformRegisters(on);
+  }
+
+  /** Runs with register packing on or off. */
+  public static Consumer<Simulation> registerPacking(boolean on) {
+    return sim -> sim.setRegisterPacking(on);
+  }
+
+  public static String of(IrModule module, String entry, int n, boolean its, Consumer<Simulation> setting) {
     return of(module, entry, n, its ? "hopper" : "fermi", m -> m, setting);
   }
 

@@ -1,5 +1,6 @@
-package org.scansim.sim.run;
+package org.scansim.sim.engine.opt;
 
+import org.scansim.sim.run.Fingerprints;
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.engine.Compiler;
@@ -162,6 +163,6 @@ class UniformityTest {
   }
 
   private static String fingerprint(IrModule module, String entry, int n, boolean its, boolean uniform) {
-    return Fingerprints.of(module, entry, n, its, sim -> sim.setUniformRegisters(uniform));
+    return Fingerprints.of(module, entry, n, its, Fingerprints.uniformRegisters(uniform));
   }
 }

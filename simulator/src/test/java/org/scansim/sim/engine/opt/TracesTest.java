@@ -1,5 +1,6 @@
-package org.scansim.sim.run;
+package org.scansim.sim.engine.opt;
 
+import org.scansim.sim.run.Fingerprints;
 import org.scansim.sim.engine.opt.Traces;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.engine.Compiler;
@@ -258,6 +259,6 @@ class TracesTest {
   }
 
   private static String fingerprint(IrModule module, String entry, int n, boolean its, boolean traces) {
-    return Fingerprints.of(module, entry, n, its, sim -> sim.setTraces(traces));
+    return Fingerprints.of(module, entry, n, its, Fingerprints.traces(traces));
   }
 }

@@ -1,5 +1,7 @@
-package org.scansim.sim.run;
+package org.scansim.sim.engine.opt;
 
+import org.scansim.sim.run.Fingerprints;
+import org.scansim.sim.run.SeedKernelsRunTestAccess;
 import org.scansim.sim.engine.opt.AccessMerging;
 import org.scansim.sim.engine.opt.Registers;
 import org.scansim.sim.engine.Code;
@@ -82,7 +84,7 @@ class RegistersTest {
 
   @Test
   void harrisPrescanNeedsLessThanHalfItsRegisters() throws Exception {
-    Frontend.Result r = Frontend.compileFile(SeedKernelsRunTest.root().resolve("kernels/harris/scan_large_array.cu"), Map.of());
+    Frontend.Result r = Frontend.compileFile(SeedKernelsRunTestAccess.root().resolve("kernels/harris/scan_large_array.cu"), Map.of());
     assertThat(r.ok()).isTrue();
     Code c = Compiler.compile(r.ir(), r.ir().function("prescan"));
     AccessMerging.apply(c);
@@ -104,7 +106,7 @@ class RegistersTest {
       if (checked) {
         sim.setChecks(EnumSet.allOf(Check.class), n, 1 << 20);
       }
-      sim.setRegisterPacking(packed);
+      Fingerprints.registerPacking(packed).accept(sim);
     });
   }
 }
