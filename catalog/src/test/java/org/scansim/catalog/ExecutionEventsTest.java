@@ -36,6 +36,8 @@ class ExecutionEventsTest {
   /** Sums the events of each launch into a Counters, and checks each warp's order as it goes. */
   static final class Summing implements ExecutionObserver {
     final List<Counters> launches = new ArrayList<>();
+    /** Reconvergences per launch: at most one for each divergent branch (none for one whose paths exit). */
+    final List<long[]> reconverges = new ArrayList<>();
     final List<String> disorder = new ArrayList<>();
     private final Map<Long, Insn> lastIssued = new HashMap<>();
     private Counters c;
@@ -56,6 +58,7 @@ class ExecutionEventsTest {
     public void launch(String kernel, long blocks, int threadsPerBlock) {
       c = new Counters();
       launches.add(c);
+      reconverges.add(new long[1]);
       lastIssued.clear();
     }
 
@@ -112,6 +115,12 @@ class ExecutionEventsTest {
     }
 
     @Override
+    public void reconverge(int block, int warp, int mask) {
+      assertThat(mask).isNotZero();
+      reconverges.get(reconverges.size() - 1)[0]++;
+    }
+
+    @Override
     public void barrier(int block, Insn insn) {
       assertThat(insn.op()).isEqualTo(Op.BAR);
       c().barriers++;
@@ -140,6 +149,7 @@ class ExecutionEventsTest {
       }
     }
     assertThat(tests).hasSizeGreaterThan(catalog.kernels().size());
+    tests.add(DynamicTest.dynamicTest("branches that diverge reconverge", ExecutionEventsTest::divergedPathsReconverge));
     return tests.stream();
   }
 
@@ -177,6 +187,19 @@ class ExecutionEventsTest {
       assertThat(e.atomics).as(at + " atomics").isEqualTo(c.atomics);
       assertThat(e.barriers).as(at + " barriers").isEqualTo(c.barriers);
       assertThat(e.divergentBranches).as(at + " divergent branches").isEqualTo(c.divergentBranches);
+      assertThat(events.reconverges.get(i)[0]).as(at + " reconvergences").isLessThanOrEqualTo(c.divergentBranches);
     }
+  }
+
+  /** Harris's Blelloch scan diverges under {@code if (thid < d)} in every sweep, and every such path reconverges. */
+  private static void divergedPathsReconverge() throws Exception {
+    Kernel k = catalog.kernels().stream().filter(x -> x.name().equals("harris/blelloch")).findFirst().orElseThrow();
+    Frontend.Result r = new CatalogRun(1).compile(k, "hopper");
+    Summing events = new Summing();
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(1024, Architectures.preset("hopper")).expect(ScanRun.Expect.EXCLUSIVE)
+        .withOptions(ScanRun.Options.NONE.withObserver(events)));
+    long divergent = o.launches().get(0).counters().divergentBranches;
+    assertThat(divergent).isPositive();
+    assertThat(events.reconverges.get(0)[0]).isEqualTo(divergent);
   }
 }

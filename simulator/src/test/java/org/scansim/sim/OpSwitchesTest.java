@@ -23,8 +23,8 @@ import org.scansim.frontend.ir.Op;
  * (unit, purity, scan operator, control, taint) are the op's, in {@link Op}'s table.
  */
 class OpSwitchesTest {
-  /** A switch over an instruction's op: {@code in.op}, {@code i.op}, or a parameter {@code Op op}. */
-  private static final Pattern SWITCH = Pattern.compile("switch \\(((?:in|i|t)\\.op(?:\\(\\))?|op)\\) \\{");
+  /** A switch over an instruction's op: {@code x.op}, {@code x.op()}, {@code x.y.op()}, or a variable {@code Op op}. */
+  private static final Pattern SWITCH = Pattern.compile("switch \\(((?:\\w+(?:\\(\\))?\\.)+op(?:\\(\\))?|op)\\) \\{");
 
   @Test
   void everySwitchOverAnOpNamesEveryOp() throws IOException {

@@ -7,10 +7,14 @@ import org.scansim.frontend.diag.Span;
  * A GPU as a host program drives it: the CUDA runtime calls a kernel file's host code makes.
  * The simulated GPU implements it ({@code sched.Device}); a real one behind the CUDA driver can too.
  *
- * <p>Device pointers are opaque values the device hands out: the host stores them, adds to
- * them and passes them back, and never reads through them. A host pointer is never a device
- * pointer ({@link #owns}). Host memory stays the host's: a copy names the host side by its
- * {@link Allocation} and byte offset, already checked against the allocation's bounds.
+ * <p>Device pointers are values the device hands out: the host stores them, adds to them and
+ * passes them back, and never reads through them. They have {@link
+ * org.scansim.sim.memory.Ptr}'s layout with a space other than {@code HOST}: host code moves a
+ * pointer by changing its 40-bit offset ({@code Ptr.add}) and subtracts two pointers' offsets, so
+ * a device keeps a buffer's offset there and the rest is its own (the simulated device's
+ * allocation id; a real GPU's device would map it to its own address). Host memory stays the
+ * host's: a copy names the host side by its {@link Allocation} and byte offset, already checked
+ * against the allocation's bounds.
  *
  * <p>Calls the program may check return CUDA error codes (0 is {@code cudaSuccess}). A call the
  * program got wrong in a way a GPU would not report (a pointer into nothing, a copy past the
@@ -35,6 +39,12 @@ public interface GpuDevice {
   /** Whether {@code pointer} points into this device's memory (its buffers or module variables), in bounds or not. */
   boolean owns(long pointer);
 
+  /**
+   * Faults unless {@code bytes} from {@code pointer} lie in one live buffer of this device: the
+   * check of a CUDA call's device argument, made first where CUDA reports it first.
+   */
+  void checkRange(long pointer, long bytes, Span at);
+
   /** {@code cudaMemcpy} host to device: {@code bytes} from byte {@code offset} of host memory {@code src}. */
   void copyToDevice(long dst, Allocation src, int offset, long bytes, Span at);
 
@@ -56,6 +66,16 @@ public interface GpuDevice {
 
   /** {@code cudaDeviceSynchronize}: waits for every launch; the first error of one, or {@link #SUCCESS}. */
   int synchronize(Span at);
+
+  /**
+   * Host code copied {@code bytes} from one host buffer to another ({@code cudaMemcpy} host to
+   * host). A device that follows values through host memory (the simulated one's checkers) hears
+   * it; a real GPU's has nothing to do.
+   */
+  default void hostCopied(Allocation dst, int dstOffset, Allocation src, int srcOffset, long bytes) {}
+
+  /** Host code set {@code bytes} of a host buffer ({@code cudaMemset} of host memory); as {@link #hostCopied}. */
+  default void hostSet(Allocation a, int offset, long bytes) {}
 
   /** The device pointer of a {@code __device__} or {@code __constant__} variable of the module, or 0 if it has none of that name. */
   long variable(String name);

@@ -7,8 +7,9 @@
  * kinds and budgets ({@link org.scansim.sim.device.Fault}, {@link org.scansim.sim.device.Kind}) and
  * the run's wall clock ({@link org.scansim.sim.device.Deadline}).
  *
- * <p>It depends on the IR and on host-side memory ({@code sim.memory}) only, so that a second
- * device (a real GPU behind the CUDA driver) can be put behind the host interpreter. Not modelled
+ * <p>It depends on the IR, the architecture ({@code sim.arch}, for the limits) and memory ({@code
+ * sim.memory}, for host buffers) only, so that a second device (a real GPU behind the CUDA
+ * driver) can be put behind the host interpreter. Not modelled
  * here: streams, events, asynchronous copies, unified memory, more than one device.
  */
 package org.scansim.sim.device;

@@ -1,6 +1,5 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.engine.opt.AccessMerging;
 import org.scansim.sim.engine.opt.Traces;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.Insn;

@@ -58,7 +58,8 @@ final class Interpreter {
       int pc = w.pc[top];
       if (mask == 0 || pc == w.rpc[top]) {
         w.sp--; // reached the reconvergence point: the entry below continues with the union
-        if (observer != null && mask != 0 && w.sp > 0 && w.pc[w.sp - 1] == pc) {
+        // The paths meet where the entry below waits, unless it is itself a path still to run to that point (an if without else).
+        if (observer != null && mask != 0 && w.sp > 0 && w.pc[w.sp - 1] == pc && w.rpc[w.sp - 1] != pc) {
           observer.reconverge(block.linear(), w.index, w.mask[w.sp - 1]);
         }
         continue;

@@ -494,12 +494,14 @@ final class Memory {
     long[] d = w.regs[in.dst];
     int taint = 0;
     int vt = w.taint[in.b()];
+    int done = mask; // the lanes that did their atomic: the bounds checker skips a lane outside its array
     // Lanes in order: a deterministic serialisation of the warp's atomics.
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
       if (a == null) {
         d[l] = 0;
+        done &= ~(1 << l);
         continue;
       }
       int off = (int) Ptr.offset(ptr[l]);
@@ -524,7 +526,7 @@ final class Memory {
     site.atomics++;
     phase.atomics++;
     if (lx.observer != null) {
-      lx.observer.atomic(block.linear(), w.index, in.ir, mask);
+      lx.observer.atomic(block.linear(), w.index, in.ir, done);
     }
   }
 

@@ -11,9 +11,10 @@ import org.scansim.frontend.ir.Insn;
  * atomic. Control flow follows from divergent branches, reconvergence and block-wide barriers.
  *
  * <p>Blocks are numbered by their linear index in the grid and warps by their index in the block;
- * {@link #launch} opens each kernel launch. With an observer attached a launch's blocks run one
- * at a time on one thread, so every call comes from that thread, in the order of the run, and the
- * same run gives the same stream. The counts the stream adds up to equal the launch's counters
+ * {@link #launch} opens each kernel launch. With an observer attached every call comes from the
+ * launching thread, in the order of the run, and the same run gives the same stream: independent
+ * blocks run one after another in block order; blocks that may communicate take turns under the
+ * residency limit, so their warps' events interleave (each warp's stay in order). The counts the stream adds up to equal the launch's counters
  * (a test holds them to it for every catalog kernel). Every method does nothing by default.
  *
  * <p>It depends on the IR alone, so a timing model built on it needs nothing of the engine.

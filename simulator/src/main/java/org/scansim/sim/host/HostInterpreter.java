@@ -46,7 +46,7 @@ public final class HostInterpreter {
   private int depth;
   private long steps;
   /** Host printf calls past the run's {@link Printf#RUN_BYTES} of output. */
-  public long printfDropped;
+  private long printfDropped;
 
   /**
    * Host code of {@code module} driving {@code device}, with at most {@code budgetBytes} of host
@@ -78,6 +78,11 @@ public final class HostInterpreter {
         hostGlobals.put(m.name(), a);
       }
     }
+  }
+
+  /** Host printf calls dropped past the run's {@link Printf#RUN_BYTES} of output. */
+  public long printfDropped() {
+    return printfDropped;
   }
 
   /** Calls a host function with register-form arguments; returns its result (0 for void). */
@@ -259,6 +264,7 @@ public final class HostInterpreter {
           Allocation a = hostRange(p, in, n);
           a.fill((int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) value);
           a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
+          device.hostSet(a, (int) Ptr.offset(p), n);
         } else {
           device.memset(p, value, n, in.span);
         }
@@ -267,12 +273,17 @@ public final class HostInterpreter {
       case DEVICE_SYNCHRONIZE -> device.synchronize(in.span);
       case GET_LAST_ERROR -> {
         int e = lastError;
-        lastError = 0;
+        lastError = 0; // cudaGetLastError clears the error it returns
         yield e;
       }
       case PEEK_AT_LAST_ERROR -> lastError;
     };
-    if (result != CUDA_SUCCESS) {
+    // A call's own error becomes the last error; the calls that read it do not set it again.
+    boolean readsError = switch (in.ir.cuda()) {
+      case GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> true;
+      case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE -> false;
+    };
+    if (result != CUDA_SUCCESS && !readsError) {
       lastError = result;
     }
     return result;
@@ -299,9 +310,11 @@ public final class HostInterpreter {
       for (int i = 0; i < n; i += 4) {
         d.setTaint(dof + i, 1, s.tainted(so + i));
       }
+      device.hostCopied(d, dof, s, so, n);
     } else if (isHost(dst)) {
       device.copyToHost(hostRange(dst, in, n), (int) Ptr.offset(dst), src, n, in.span);
     } else if (isHost(src)) {
+      device.checkRange(dst, n, in.span); // the destination first, as cudaMemcpy reports it
       device.copyToDevice(dst, hostRange(src, in, n), (int) Ptr.offset(src), n, in.span);
     } else {
       device.copyOnDevice(dst, src, n, in.span);

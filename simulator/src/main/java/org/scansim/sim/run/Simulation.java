@@ -458,8 +458,8 @@ public final class Simulation {
 
   /** Everything printf wrote, host and device, in program order. */
   public String output() {
-    return host.printfDropped == 0 ? output.toString()
-        : output + "[scansim: " + host.printfDropped + " more printf calls of the host code were dropped: a run keeps "
+    return host.printfDropped() == 0 ? output.toString()
+        : output + "[scansim: " + host.printfDropped() + " more printf calls of the host code were dropped: a run keeps "
             + (Printf.RUN_BYTES >> 20) + " MiB of printf output]\n";
   }
 

@@ -15,7 +15,7 @@ import java.util.List;
  * on all host threads, with every result taken in block order, so reports do not depend on the
  * thread count.
  */
-public final class ChunkedBlocks {
+final class ChunkedBlocks {
   private ChunkedBlocks() {}
 
   /** The fewest blocks a chunk has (all of a smaller grid's). */
@@ -34,7 +34,7 @@ public final class ChunkedBlocks {
    * rounds. A larger chunk holds more blocks' results (output, footprints, checker parts) until
    * it is merged, and checks more blocks against each other's global writes.
    */
-  public static int chunkSize(long total) {
+  static int chunkSize(long total) {
     return (int) Math.min(MAX_CHUNK, Math.max(CHUNK, (total + 15) / 16));
   }
 
@@ -183,7 +183,7 @@ public final class ChunkedBlocks {
   private static final class BlockWorker {
     final LaunchContext part;
     /** This thread's checker worker when checked blocks run on several threads, else null. */
-    public Checker checker;
+    Checker checker;
     BlockExecutor executor;
 
     BlockWorker(LaunchContext part) {

@@ -1,6 +1,6 @@
 package org.scansim.sim.sched;
 
-import org.scansim.sim.engine.opt.AccessMerging;
+import org.scansim.sim.engine.AccessMerging;
 import org.scansim.sim.memory.Allocation;
 import org.scansim.sim.engine.Alu;
 import org.scansim.sim.engine.BlockExecutor;
@@ -401,6 +401,25 @@ public final class Device implements GpuDevice {
     a.setTaint(off, (int) Math.max(1, bytes), false);
     if (checker != null && bytes > 0) {
       checker.memset(a, off, (int) bytes);
+    }
+  }
+
+  @Override
+  public void checkRange(long pointer, long bytes, Span at) {
+    buffer(pointer, bytes, at);
+  }
+
+  @Override
+  public void hostCopied(Allocation dst, int dstOffset, Allocation src, int srcOffset, long bytes) {
+    if (checker != null) {
+      checker.copy(dst, dstOffset, src, srcOffset, (int) bytes);
+    }
+  }
+
+  @Override
+  public void hostSet(Allocation a, int offset, long bytes) {
+    if (checker != null && bytes > 0) {
+      checker.memset(a, offset, (int) bytes);
     }
   }
 

@@ -96,8 +96,8 @@ class HostDeviceInterfaceTest {
     host.call("entry", new long[0], null);
     // h[0] was copied in and not doubled (the launch began at d + 1); h[1] = 2 * 1 + 1; the first free succeeds, the second is cudaErrorInvalidValue.
     assertThat(out.toString()).isEqualTo("0 3 63 0\n1\n");
-    assertThat(calls).containsExactly("malloc", "malloc", "copyToDevice", "launch", "synchronize", "copyOnDevice", "memset",
-        "copyToHost", "free", "free", "free");
+    assertThat(calls).containsExactly("malloc", "malloc", "checkRange", "copyToDevice", "launch", "synchronize", "copyOnDevice",
+        "memset", "copyToHost", "free", "free", "free");
     assertThat(simulated.launches()).hasSize(1);
   }
 
@@ -116,6 +116,8 @@ class HostDeviceInterfaceTest {
     assertThat(d.owns(p)).isTrue();
     assertThat(Ptr.offset(p)).isZero();
     assertThat(d.variable("nothing")).isZero();
+    assertThat(d.owns(Ptr.make(Ptr.HOST, 1, 0))).isFalse();
+    assertThat(d.owns(0)).isFalse();
   }
 
   @Test

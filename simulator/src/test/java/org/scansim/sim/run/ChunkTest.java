@@ -1,6 +1,5 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.sched.ChunkedBlocks;
 import org.scansim.sim.device.Counters;
 import org.scansim.sim.device.Fault;
 import org.scansim.sim.device.Limits;
@@ -18,7 +17,7 @@ import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.pp.IncludeLoader;
 
 /**
- * The chunks a launch's independent blocks run in ({@link ChunkedBlocks#chunkSize}): their size depends
+ * The chunks a launch's independent blocks run in ({@code ChunkedBlocks.chunkSize}): their size depends
  * on the grid alone, so a large grid's budget runs out at the same block on any thread count.
  */
 class ChunkTest {
@@ -34,18 +33,6 @@ class ChunkTest {
       """;
 
   private static final int BLOCKS = 10_000;
-
-  @Test
-  void aChunkHasSixtyFourToOneThousandAndTwentyFourBlocksAndAtMostSixteenChunksAGrid() {
-    assertThat(ChunkedBlocks.chunkSize(1)).isEqualTo(64);
-    assertThat(ChunkedBlocks.chunkSize(1024)).isEqualTo(64);
-    assertThat(ChunkedBlocks.chunkSize(1025)).isEqualTo(65);
-    assertThat(ChunkedBlocks.chunkSize(4096)).isEqualTo(256); // Harris's scan at 2^22
-    assertThat(ChunkedBlocks.chunkSize(BLOCKS)).isEqualTo(625); // 10,000 / 16
-    assertThat(ChunkedBlocks.chunkSize(16_384)).isEqualTo(1024); // Harris's scan at 2^24
-    assertThat(ChunkedBlocks.chunkSize(16_385)).isEqualTo(1024);
-    assertThat(ChunkedBlocks.chunkSize(1L << 31)).isEqualTo(1024);
-  }
 
   private static Simulation simulation(int threads, long budget) {
     Frontend.Result r = Frontend.compile(new SourceFile("t.cu", SOURCE), Map.of(), IncludeLoader.NONE);

@@ -1,11 +1,13 @@
 /**
  * The engine's optimisations, each invisible in every report (tests run with each on and off and
- * compare): straight-line traces of uniform code ({@link org.scansim.sim.engine.opt.Traces}),
- * registers held once per warp when every lane holds the same value ({@link
- * org.scansim.sim.engine.opt.Uniformity}), registers that are never live at once sharing storage
- * ({@link org.scansim.sim.engine.opt.Registers}), and a thread's adjacent accesses merged into one
- * ({@link org.scansim.sim.engine.opt.AccessMerging}). None is taken while checkers are on.
+ * compare): straight-line traces of uniform code ({@link org.scansim.sim.engine.opt.Traces}; not
+ * taken while checkers or an execution observer are on), registers held once per warp when every
+ * lane holds the same value ({@link org.scansim.sim.engine.opt.Uniformity}; off while checkers
+ * follow values), and registers that are never live at once sharing storage ({@link
+ * org.scansim.sim.engine.opt.Registers}).
  *
- * <p>Not modelled: nothing; these change how fast the engine runs, never what it reports.
+ * <p>Not modelled: nothing; these change how fast the engine runs, never what it reports. (Merging
+ * a thread's paired accesses changes the counts, as nvcc's merging does: it is the engine's
+ * {@code AccessMerging}, a model, not an optimisation.)
  */
 package org.scansim.sim.engine.opt;

@@ -2,7 +2,7 @@ package org.scansim.sim.engine.opt;
 
 import org.scansim.sim.run.Fingerprints;
 import org.scansim.sim.run.SeedKernelsRunTestAccess;
-import org.scansim.sim.engine.opt.AccessMerging;
+import org.scansim.sim.engine.AccessMerging;
 import org.scansim.sim.engine.opt.Registers;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.engine.Compiler;

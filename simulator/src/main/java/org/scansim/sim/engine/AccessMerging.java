@@ -1,7 +1,5 @@
-package org.scansim.sim.engine.opt;
+package org.scansim.sim.engine;
 
-import org.scansim.sim.engine.CInsn;
-import org.scansim.sim.engine.Code;
 import java.util.HashMap;
 import java.util.Map;
 import org.scansim.frontend.ir.IrType;
