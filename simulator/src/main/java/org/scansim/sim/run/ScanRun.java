@@ -158,22 +158,30 @@ public final class ScanRun {
     return out;
   }
 
-  public static Outcome run(Frontend.Result compiled, Request req) throws UsageException {
+  /**
+   * The host entry a run calls: the one named {@code name}, or else the file's one entry of the
+   * form {@code void NAME(const T *in, T *out, int n)} (preferring one named as the file).
+   */
+  public static Symbol.Function entry(Frontend.Result compiled, String name) throws UsageException {
     List<Symbol.Function> candidates = entries(compiled);
-    Symbol.Function entry;
-    if (req.entry() != null) {
-      entry = candidates.stream().filter(f -> f.name().equals(req.entry())).findFirst().orElse(null);
+    if (name != null) {
+      Symbol.Function entry = candidates.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
       if (entry == null) {
-        throw new UsageException("no entry '" + req.entry() + "' of the form void " + req.entry()
+        throw new UsageException("no entry '" + name + "' of the form void " + name
             + "(const T *in, T *out, int n) in " + compiled.file().name() + (candidates.isEmpty() ? "" : "; entries: " + names(candidates)));
       }
+      return entry;
     } else if (preferred(candidates, compiled).size() == 1) {
-      entry = preferred(candidates, compiled).get(0);
+      return preferred(candidates, compiled).get(0);
     } else if (candidates.isEmpty()) {
       throw new UsageException(compiled.file().name() + " has no host entry of the form void NAME(const T *in, T *out, int n)");
     } else {
       throw new UsageException(compiled.file().name() + " has several entries (" + names(candidates) + "): choose one with --entry");
     }
+  }
+
+  public static Outcome run(Frontend.Result compiled, Request req) throws UsageException {
+    Symbol.Function entry = entry(compiled, req.entry());
     Type elem = ((Type.Pointer) entry.paramTypes().get(0)).pointee();
     String name = entry.name();
     return execute(compiled, req, elem, (sim, in, out, n) -> sim.call(name, new long[] {in, out, n}), name);
@@ -399,7 +407,16 @@ public final class ScanRun {
    * of the parts before it.
    */
   private static void check(Simulation.Buffer out, int n, boolean exclusive, List<String> mismatches) {
-    int threads = out.threads();
+    mismatches.addAll(mismatches(out::get, n, exclusive, out.threads()));
+  }
+
+  /**
+   * How the outputs {@code out.applyAsDouble(0..n-1)} differ from the scan of the run's inputs
+   * ({@link Inputs}), at most ten, worded as a run reports them: "out[5] = 3, expected 4". Empty
+   * when every output is its prefix sum. Checked on {@code threads} threads.
+   */
+  public static List<String> mismatches(java.util.function.IntToDoubleFunction out, int n, boolean exclusive, int threads) {
+    List<String> mismatches = new ArrayList<>();
     int parts = org.scansim.sim.sched.Parallel.parts(n, threads);
     long bound = Inputs.bound(n);
     boolean[] broken = new boolean[parts];
@@ -409,7 +426,7 @@ public final class ScanRun {
       any |= b;
     }
     if (!any) {
-      return;
+      return mismatches;
     }
     double[] partSum = new double[parts];
     org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> {
@@ -432,29 +449,30 @@ public final class ScanRun {
         checkPart(out, n, exclusive, (int) Math.min(n, p * step), (int) Math.min(n, (p + 1) * step), before[p], mismatches);
       }
     }
+    return mismatches;
   }
 
   /**
    * Whether each of the outputs from..to-1 is the output before it plus the input between them
    * (the first output: the identity, or the first input).
    */
-  private static boolean stepsHold(Simulation.Buffer out, boolean exclusive, int from, int to, long bound) {
+  private static boolean stepsHold(java.util.function.IntToDoubleFunction out, boolean exclusive, int from, int to, long bound) {
     if (from >= to) {
       return true;
     }
     double prev;
     int i = from;
     if (from == 0) {
-      prev = out.get(0);
+      prev = out.applyAsDouble(0);
       if (prev != (exclusive ? 0 : Inputs.element(0, bound))) {
         return false;
       }
       i = 1;
     } else {
-      prev = out.get(from - 1);
+      prev = out.applyAsDouble(from - 1);
     }
     for (; i < to; i++) {
-      double got = out.get(i);
+      double got = out.applyAsDouble(i);
       if (got != prev + Inputs.element(exclusive ? i - 1 : i, bound)) {
         return false;
       }
@@ -467,7 +485,7 @@ public final class ScanRun {
    * Whether elements from..to-1 of the output hold the scan, given the sum of the inputs before
    * {@code from}; with {@code mismatches}, adds the differences to it (up to ten in all).
    */
-  private static boolean checkPart(Simulation.Buffer out, int n, boolean exclusive, int from, int to, double sumBefore,
+  private static boolean checkPart(java.util.function.IntToDoubleFunction out, int n, boolean exclusive, int from, int to, double sumBefore,
       List<String> mismatches) {
     double sum = sumBefore;
     boolean ok = true;
@@ -476,7 +494,7 @@ public final class ScanRun {
       double prior = sum;
       sum += Inputs.element(i, bound);
       double want = exclusive ? prior : sum;
-      double got = out.get(i);
+      double got = out.applyAsDouble(i);
       if (got != want && !(Double.isNaN(got) && Double.isNaN(want))) {
         ok = false;
         if (mismatches == null) {
