@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /**
  * The {@code scansim} command. Exit codes, kept by every subcommand: 0 success, 1 the kernel ran
  * but its result or a check failed, 2 invalid input (usage, syntax, types), 3 a fault inside the
- * kernel at run time.
+ * kernel at run time, 4 no usable GPU for {@code --device gpu} (no driver, no device, no nvcc).
  */
 @Command(
     name = "scansim",
@@ -22,6 +22,7 @@ public final class Main implements Runnable {
   public static final int FAILED = 1;
   public static final int INVALID_INPUT = 2;
   public static final int KERNEL_FAULT = 3;
+  public static final int NO_GPU = 4;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -45,6 +45,13 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--n", required = true, paramLabel = "N", description = "number of elements")
   int n;
 
+  @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "sim",
+      description = "sim (the simulated GPU, default) or gpu (the first CUDA device, through JCuda: needs the NVIDIA driver and nvcc)")
+  String device;
+
+  @Option(names = "--nvcc", paramLabel = "PATH", description = "nvcc for --device gpu (default: nvcc on the PATH)")
+  Path nvcc;
+
   @Option(names = "--entry", paramLabel = "NAME", description = "the host entry (needed when the file has several)")
   String entry;
 
@@ -136,6 +143,17 @@ final class RunCommand implements Callable<Integer> {
     if (checks.contains(Check.PROOF) && kind == null) {
       err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
       return Main.INVALID_INPUT;
+    }
+    if (!device.equals("sim") && !device.equals("gpu")) {
+      err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
+      return Main.INVALID_INPUT;
+    }
+    if (device.equals("gpu")) {
+      if (!checks.isEmpty() || schedules > 0) {
+        err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
+        return Main.INVALID_INPUT;
+      }
+      return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, json, out, err);
     }
     if (schedules < 0 || wallSeconds < 0) {
       err.println("scansim: error: --schedules and --wall-seconds must not be negative");

@@ -52,16 +52,24 @@ public final class Fault extends RuntimeException {
    * offset. {@code a} is null, or freed, for a pointer into nothing.
    */
   public static Allocation cudaArgument(Allocation a, long p, long n, Span at) {
+    cudaArgument(a == null ? null : a.name, a == null ? 0 : a.size(), a != null && !a.freed, p, n, at);
+    return a;
+  }
+
+  /**
+   * The same for a buffer known by its name and size: faults unless it is {@code live} and holds
+   * {@code n} bytes from {@code p}'s offset.
+   */
+  public static void cudaArgument(String name, long size, boolean live, long p, long n, Span at) {
     long off = Ptr.offset(p);
-    if (a == null || a.freed) {
+    if (!live) {
       throw new Fault(Kind.INVALID_ADDRESS, at, "invalid pointer passed to a CUDA call");
     }
-    if (n < 0 || off < 0 || off + n > a.size()) {
+    if (n < 0 || off < 0 || off + n > size) {
       // The size as the program's size_t: (size_t) -1 is 18446744073709551615 bytes, not -1.
       throw new Fault(Kind.OUT_OF_BOUNDS, at, "CUDA call touches " + Long.toUnsignedString(n) + " bytes from byte " + off
-          + " of '" + a.name + "', which has " + a.size() + " bytes");
+          + " of '" + name + "', which has " + size + " bytes");
     }
-    return a;
   }
 
   /** For a runaway, the budget it ran past; else null. */

@@ -1,0 +1,100 @@
+package org.scansim.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scansim.frontend.Frontend;
+import org.scansim.hardware.GpuRun;
+import org.scansim.hardware.GpuUnavailable;
+import org.scansim.sim.run.ScanRun;
+
+/** {@code scansim run --device gpu}: the run on the card, its report as text and JSON, and the exit code. */
+final class GpuRunOutput {
+  private GpuRunOutput() {}
+
+  static int run(Frontend.Result compiled, Path file, List<String> defines, int n, String entry, ScanRun.Expect expect, Path nvcc,
+      Path json, PrintWriter out, PrintWriter err) {
+    GpuRun.Outcome o;
+    try {
+      o = GpuRun.run(compiled, file, Defines.parse(defines), n, entry, expect, nvcc);
+    } catch (GpuUnavailable e) {
+      err.println("scansim: no usable GPU: " + e.getMessage());
+      return Main.NO_GPU;
+    } catch (ScanRun.UsageException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    out.print(text(file, o, expect));
+    out.flush();
+    if (json != null) {
+      try {
+        RunCommand.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect))
+            + "\n");
+      } catch (java.io.IOException e) {
+        err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
+        return Main.INVALID_INPUT;
+      }
+    }
+    if (o.fault() != null) {
+      return Main.KERNEL_FAULT;
+    }
+    return Boolean.FALSE.equals(o.correct()) ? Main.FAILED : Main.OK;
+  }
+
+  static String text(Path file, GpuRun.Outcome o, ScanRun.Expect expect) {
+    StringBuilder s = new StringBuilder();
+    s.append(file).append(" on ").append(o.card()).append(" (").append(o.arch()).append(", driver ").append(o.driverVersion() / 1000)
+        .append('.').append(o.driverVersion() % 1000 / 10).append("), entry ").append(o.entry()).append(", n = ").append(o.n())
+        .append(", ").append(o.elementType()).append('\n');
+    s.append("launches:\n");
+    for (GpuRun.Launch l : o.launches()) {
+      s.append(String.format(Locale.ROOT, "  %d  %s<<<%s, %s, %d>>>  %.3f ms%s%n", l.index(), l.kernel(), dims(l.grid()), dims(l.block()),
+          l.dynamicSharedBytes(), l.millis(), l.launchSite() == null ? "" : "  at " + l.launchSite()));
+    }
+    if (!o.output().isEmpty()) {
+      s.append("host output:\n").append(o.output());
+      if (!o.output().endsWith("\n")) {
+        s.append('\n');
+      }
+    }
+    if (o.fault() != null) {
+      s.append("fault: ").append(o.fault().getMessage()).append(o.fault().span() == null ? "" : " (at " + o.fault().span().position()
+          + ")").append('\n');
+    } else if (o.correct() != null) {
+      s.append("result: ").append(o.correct() ? "correct" : "WRONG").append(" (").append(expect.name().toLowerCase(Locale.ROOT))
+          .append(" scan)\n");
+      for (String m : o.mismatches()) {
+        s.append("  ").append(m).append('\n');
+      }
+    }
+    return s.toString();
+  }
+
+  private static Map<String, Object> json(Path file, GpuRun.Outcome o, ScanRun.Expect expect) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("file", file.toString());
+    m.put("device", "gpu");
+    m.put("card", o.card());
+    m.put("arch", o.arch());
+    m.put("driverVersion", o.driverVersion());
+    m.put("entry", o.entry());
+    m.put("elementType", o.elementType());
+    m.put("n", o.n());
+    m.put("expect", expect == null ? null : expect.name().toLowerCase(Locale.ROOT));
+    m.put("launches", o.launches());
+    m.put("output", o.output());
+    m.put("correct", o.correct());
+    m.put("mismatches", o.mismatches());
+    m.put("fault", o.fault() == null ? null : Map.of("kind", o.fault().kind().name(), "message", o.fault().getMessage()));
+    return m;
+  }
+
+  private static String dims(List<Long> d) {
+    return d.get(1) == 1 && d.get(2) == 1 ? String.valueOf(d.get(0)) : d.get(0) + "x" + d.get(1) + "x" + d.get(2);
+  }
+}

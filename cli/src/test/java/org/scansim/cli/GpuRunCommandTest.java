@@ -1,0 +1,52 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --device gpu}: on a machine without a usable GPU (no driver, no device, no nvcc),
+ * one line says which is missing and the exit code is 4; on one with a GPU, the run's report.
+ */
+class GpuRunCommandTest {
+  private static final String KERNEL = """
+      __global__ void k(const float *in, float *out, int n) {
+        if (threadIdx.x == 0) { float s = 0; for (int i = 0; i < n; i++) { s += in[i]; out[i] = s; } }
+      }
+      void entry(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n); }
+      """;
+
+  @Test
+  void withoutAUsableGpuOneLineSaysWhatIsMissing(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
+    CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--expect", "inclusive", "--device", "gpu");
+    if (r.code() == Main.NO_GPU) {
+      assertThat(r.err().lines().toList()).hasSize(1).first().asString().startsWith("scansim: no usable GPU: ");
+      assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+      assertThat(r.out()).isEmpty();
+    } else {
+      // A machine with a GPU, its driver and nvcc: the same file runs there.
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct (inclusive scan)").contains("k<<<1, 32, 0>>>");
+    }
+  }
+
+  @Test
+  void theCheckersAreTheSimulatorsOnly(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
+    CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--expect", "inclusive", "--device", "gpu", "--check", "all");
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).isEqualTo("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)\n");
+  }
+
+  @Test
+  void aDeviceIsSimOrGpu(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
+    CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--device", "tpu");
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).isEqualTo("scansim: error: --device takes sim or gpu, not 'tpu'\n");
+  }
+}

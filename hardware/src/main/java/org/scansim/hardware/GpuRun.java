@@ -1,0 +1,153 @@
+package org.scansim.hardware;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.parse.LargeStack;
+import org.scansim.frontend.sema.Symbol;
+import org.scansim.frontend.sema.Type;
+import org.scansim.sim.device.Deadline;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.engine.Alu;
+import org.scansim.sim.host.HostInterpreter;
+import org.scansim.sim.memory.Allocation;
+import org.scansim.sim.memory.Ptr;
+import org.scansim.sim.run.Inputs;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * {@code scansim run --device gpu}: the kernel file's host entry run by the same host
+ * interpreter as a simulated run, driving the first CUDA device instead of the simulated one, on
+ * the same inputs ({@link Inputs}), with the output checked as a simulated run checks it.
+ */
+public final class GpuRun {
+  private GpuRun() {}
+
+  /** One launch as the card ran it. */
+  public record Launch(int index, String kernel, String launchSite, List<Long> grid, List<Long> block, long dynamicSharedBytes,
+      double millis) {}
+
+  /**
+   * What happened on the card. {@code fault} is null when the run completed; {@code correct}
+   * null without an expected scan. {@code output} is the host code's printf output (a kernel's
+   * printf goes to the process's standard output, as CUDA prints it).
+   */
+  public record Outcome(String card, String arch, int driverVersion, String entry, String elementType, int n, List<Launch> launches,
+      String output, Boolean correct, List<String> mismatches, Fault fault) {}
+
+  /**
+   * Runs {@code compiled} (the front end's result for {@code file} with {@code defines}) on the
+   * card: nvcc compiles the same file with the same defines for the card's architecture.
+   */
+  public static Outcome run(Frontend.Result compiled, Path file, Map<String, String> defines, int n, String entryName,
+      ScanRun.Expect expect, Path nvccPath) throws GpuUnavailable, ScanRun.UsageException {
+    if (n < 1) {
+      throw new ScanRun.UsageException("--n must be at least 1, not " + n);
+    }
+    Symbol.Function entry = ScanRun.entry(compiled, entryName);
+    Type elem = ((Type.Pointer) entry.paramTypes().get(0)).pointee();
+    IrType t = IrType.of(elem);
+    long bytes = (long) n * t.size();
+    if (bytes > Integer.MAX_VALUE - 64) {
+      throw new ScanRun.UsageException("n = " + n + " is more than scansim holds in one host buffer");
+    }
+    JCudaDevice.Card card = JCudaDevice.open();
+    Nvcc nvcc = Nvcc.find(nvccPath);
+    byte[] cubin;
+    Path dir = null;
+    try {
+      dir = Files.createTempDirectory("scansim-nvcc");
+      cubin = nvcc.cubin(file, defines, card.major(), card.minor(), dir);
+    } catch (IOException e) {
+      throw new GpuUnavailable("nvcc could not be run: " + e.getMessage());
+    } finally {
+      deleteQuietly(dir);
+    }
+    try (JCudaDevice gpu = new JCudaDevice(card, cubin, compiled.ir())) {
+      long in = gpu.malloc("in", bytes, null);
+      long out = gpu.malloc("out", bytes, null);
+      if (in == 0 || out == 0) {
+        throw new ScanRun.UsageException("n = " + n + " does not fit the GPU's memory");
+      }
+      Allocation host = new Allocation("in", Ptr.HOST, (int) bytes, 0);
+      long bound = Inputs.bound(n);
+      for (int i = 0; i < n; i++) {
+        host.store(t, i * t.size(), bits(t, Inputs.element(i, bound)));
+      }
+      gpu.copyToDevice(in, host, 0, bytes, null);
+      gpu.memset(out, 0xFF, bytes, null); // uninitialised, as the simulated device leaves it
+      StringBuilder printed = new StringBuilder();
+      HostInterpreter interpreter = new HostInterpreter(compiled.ir(), gpu, 1L << 31, new Deadline(), printed);
+      Fault[] fault = new Fault[1];
+      LargeStack.run(() -> {
+        try {
+          gpu.bindToThisThread();
+          interpreter.call(entry.name(), new long[] {in, out, n}, null);
+        } catch (Fault f) {
+          fault[0] = f;
+        } catch (RuntimeException e) {
+          if (System.getenv("SCANSIM_DEBUG") != null) {
+            e.printStackTrace();
+          }
+          fault[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
+        }
+      });
+      Boolean correct = null;
+      List<String> mismatches = List.of();
+      if (fault[0] == null) {
+        gpu.synchronize(null);
+        Allocation result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
+        gpu.copyToHost(result, 0, out, bytes, null);
+        if (expect != null) {
+          mismatches = ScanRun.mismatches(i -> value(result, t, i), n, expect == ScanRun.Expect.EXCLUSIVE,
+              Runtime.getRuntime().availableProcessors());
+          correct = mismatches.isEmpty();
+        }
+      }
+      List<Launch> launches = gpu.launches().stream()
+          .map(l -> new Launch(l.index(), l.kernel(), l.at() == null ? null : l.at().position(), List.of(l.grid()[0], l.grid()[1],
+              l.grid()[2]), List.of(l.block()[0], l.block()[1], l.block()[2]), l.sharedBytes(), l.millis()))
+          .toList();
+      return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, launches,
+          printed.toString(), correct, mismatches, fault[0]);
+    }
+  }
+
+  /** An input element in the element type's register form. */
+  private static long bits(IrType t, double x) {
+    return switch (t) {
+      case F32 -> Alu.f((float) x);
+      case F64 -> Alu.d(x);
+      case PRED, I8, U8, I16, U16, I32, U32, I64, U64, PTR -> (long) x;
+    };
+  }
+
+  /** Output element i as a number. */
+  private static double value(Allocation a, IrType t, int i) {
+    long v = a.load(t, i * t.size());
+    return switch (t) {
+      case F32 -> Alu.f(v);
+      case F64 -> Alu.d(v);
+      case U64 -> v < 0 ? (double) (v >>> 1) * 2 : v;
+      case PRED, I8, U8, I16, U16, I32, U32, I64, PTR -> v;
+    };
+  }
+
+  private static void deleteQuietly(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (var files = Files.list(dir)) {
+      for (Path p : files.toList()) {
+        Files.deleteIfExists(p);
+      }
+      Files.deleteIfExists(dir);
+    } catch (IOException ignored) {
+      // a temporary folder left behind
+    }
+  }
+}
