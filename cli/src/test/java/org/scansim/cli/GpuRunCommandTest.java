@@ -35,6 +35,20 @@ class GpuRunCommandTest {
   }
 
   @Test
+  void crosscheckWithoutAUsableGpuSaysWhatIsMissingBeforeSimulating(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
+    CliRun r = CliRun.of("crosscheck", f.toString(), "--n", "64,100");
+    if (r.code() == Main.NO_GPU) {
+      assertThat(r.err().lines().toList()).hasSize(1).first().asString().startsWith("scansim: no usable GPU: ");
+      assertThat(r.out()).isEmpty();
+    } else {
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("n = 64: launches the same (1); result: simulator -, GPU -; outputs equal, bit for bit")
+          .contains("n = 100: launches the same (1)");
+    }
+  }
+
+  @Test
   void theCheckersAreTheSimulatorsOnly(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
     CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--expect", "inclusive", "--device", "gpu", "--check", "all");

@@ -108,7 +108,7 @@ class MainTest {
         summaries.merge(name, " " + line.strip(), String::concat);
       }
     }
-    assertThat(summaries.keySet()).containsExactly("check", "run", "circuit", "catalog", "claims", "grade", "bench", "help");
+    assertThat(summaries.keySet()).containsExactly("check", "run", "circuit", "catalog", "claims", "grade", "bench", "crosscheck", "help");
     assertThat(summaries).allSatisfy((command, summary) -> assertThat(summary).as(command).endsWith("."));
   }
 

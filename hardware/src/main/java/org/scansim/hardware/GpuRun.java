@@ -37,7 +37,13 @@ public final class GpuRun {
    * printf goes to the process's standard output, as CUDA prints it).
    */
   public record Outcome(String card, String arch, int driverVersion, String entry, String elementType, int n, List<Launch> launches,
-      String output, Boolean correct, List<String> mismatches, Fault fault) {}
+      String output, Boolean correct, List<String> mismatches, Fault fault, byte[] result) {}
+
+  /** Throws, in one line, what a run on the card would lack: the driver, a device, nvcc. */
+  public static void checkAvailable(Path nvccPath) throws GpuUnavailable {
+    JCudaDevice.open();
+    Nvcc.find(nvccPath);
+  }
 
   /**
    * Runs {@code compiled} (the front end's result for {@code file} with {@code defines}) on the
@@ -98,12 +104,14 @@ public final class GpuRun {
       });
       Boolean correct = null;
       List<String> mismatches = List.of();
+      Allocation result = null;
       if (fault[0] == null) {
         gpu.synchronize(null);
-        Allocation result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
+        result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
         gpu.copyToHost(result, 0, out, bytes, null);
+        Allocation got = result;
         if (expect != null) {
-          mismatches = ScanRun.mismatches(i -> value(result, t, i), n, expect == ScanRun.Expect.EXCLUSIVE,
+          mismatches = ScanRun.mismatches(i -> value(got, t, i), n, expect == ScanRun.Expect.EXCLUSIVE,
               Runtime.getRuntime().availableProcessors());
           correct = mismatches.isEmpty();
         }
@@ -113,7 +121,7 @@ public final class GpuRun {
               l.grid()[2]), List.of(l.block()[0], l.block()[1], l.block()[2]), l.sharedBytes(), l.millis()))
           .toList();
       return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, launches,
-          printed.toString(), correct, mismatches, fault[0]);
+          printed.toString(), correct, mismatches, fault[0], result == null ? null : result.bytes);
     }
   }
 

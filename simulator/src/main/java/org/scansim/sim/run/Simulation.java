@@ -452,6 +452,13 @@ public final class Simulation {
     host.call(entry, args, (Span) null);
   }
 
+  /** A copy of {@code length} bytes of device memory from {@code pointer}, as cudaMemcpy to the host would give them. */
+  public byte[] read(long pointer, int length) {
+    org.scansim.sim.memory.Allocation copy = new org.scansim.sim.memory.Allocation("read", org.scansim.sim.memory.Ptr.HOST, length, 0);
+    device.copyToHost(copy, 0, pointer, length, null);
+    return copy.bytes;
+  }
+
   public List<LaunchRecord> launches() {
     return device.launches();
   }
