@@ -32,13 +32,15 @@ import picocli.CommandLine.Spec;
 /**
  * {@code scansim crosscheck}: the same kernel file on the simulator and on the first CUDA device,
  * on the same inputs, compared size by size: the launches (kernel, grid, block, dynamic shared
- * memory) and the outputs bit for bit. A catalog kernel with an erratum (a race, a read of memory
- * nothing wrote) has no defined result: its outputs are shown, not compared.
+ * memory) and the outputs bit for bit. Where a catalog kernel's erratum makes it wrong (a race, a
+ * read of memory nothing wrote: {@code Kernel.correctAt}), its result is not defined there: its
+ * outputs are shown, not compared.
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = {"Compares a kernel file's runs on the simulator and on the first CUDA device.",
-        "On the same inputs, at each size: the launches, and the outputs bit for bit (a catalog kernel with an erratum: shown only).",
-        "Exit code 0 when everything compared is equal, 1 when something differs, 4 without a usable GPU."})
+        "On the same inputs, at each size: the launches, and the outputs bit for bit (where a catalog kernel's erratum makes it",
+        "wrong, its result is not defined: shown, not compared).",
+        "Exit code 0 when everything compared is equal, 1 when something differs, 3 when a run faulted, 4 without a usable GPU."})
 final class CrosscheckCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -66,7 +68,7 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   /** One size: both runs' launches and verdicts, and how their outputs compare. */
   record Row(int n, List<String> simLaunches, List<String> gpuLaunches, boolean launchesEqual, Boolean simCorrect, Boolean gpuCorrect,
-      String outputs, boolean outputsEqual, List<String> differences, double gpuMillis) {}
+      boolean resultDefined, String outputs, boolean outputsEqual, List<String> differences, double gpuMillis, boolean faulted) {}
 
   @Override
   public Integer call() {
@@ -83,13 +85,12 @@ final class CrosscheckCommand implements Callable<Integer> {
     if (json != null && !CircuitCommand.safeToWrite(json, t.inputs(), err)) {
       return Main.INVALID_INPUT;
     }
-    boolean defined = true;
+    Kernel kernel = null;
     if (!Files.exists(Path.of(target)) && !target.endsWith(".cu")) {
       try {
-        Kernel k = CatalogLocation.load().find(target).orElse(null);
-        defined = k == null || k.erratum() == null;
+        kernel = CatalogLocation.load().find(target).orElse(null);
       } catch (Catalog.CatalogException e) {
-        defined = true;
+        kernel = null; // resolve() read it a moment ago
       }
     }
     Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
@@ -112,7 +113,7 @@ final class CrosscheckCommand implements Callable<Integer> {
             }, e.name());
         GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
         card = gpu.card() + " (" + gpu.arch() + ")";
-        rows.add(row(n, type, sim, simOut[0], gpu, defined));
+        rows.add(row(n, type, sim, simOut[0], gpu, kernel == null || kernel.correctAt(n)));
       }
     } catch (GpuUnavailable e) {
       err.println("scansim: no usable GPU: " + e.getMessage());
@@ -121,14 +122,15 @@ final class CrosscheckCommand implements Callable<Integer> {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
-    out.print(text(t.file(), card, a.name(), defined, rows));
+    out.print(text(t.file(), card, a.name(), rows));
     out.flush();
     if (json != null) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("file", t.file().toString());
       m.put("card", card);
       m.put("arch", a.name());
-      m.put("resultDefined", defined);
+      m.put("catalogName", kernel == null ? null : kernel.name());
+      m.put("defines", t.defines());
       m.put("sizes", rows);
       try {
         RunCommand.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n");
@@ -136,6 +138,9 @@ final class CrosscheckCommand implements Callable<Integer> {
         err.println("scansim: error: cannot write " + json + ": " + ex.getMessage());
         return Main.INVALID_INPUT;
       }
+    }
+    if (rows.stream().anyMatch(Row::faulted)) {
+      return Main.KERNEL_FAULT;
     }
     boolean equal = rows.stream().allMatch(r -> r.launchesEqual() && r.outputsEqual());
     return equal ? Main.OK : Main.FAILED;
@@ -156,9 +161,15 @@ final class CrosscheckCommand implements Callable<Integer> {
     List<String> differences = new ArrayList<>();
     String outputs;
     boolean outputsEqual;
-    if (simOut == null || gpu.result() == null) {
-      outputs = "not compared: " + (simOut == null ? "the simulated run faulted" : "the GPU run faulted");
-      outputsEqual = simOut == null && gpu.result() == null;
+    boolean faulted = sim.fault() != null || gpu.fault() != null;
+    if (faulted) {
+      outputs = "not compared: " + (sim.fault() != null ? "the simulated run faulted (" + sim.fault().kind() + ")" : "")
+          + (sim.fault() != null && gpu.fault() != null ? ", " : "")
+          + (gpu.fault() != null ? "the GPU run faulted (" + gpu.fault().getMessage() + ")" : "");
+      outputsEqual = sim.fault() != null && gpu.fault() != null;
+    } else if (simOut == null || gpu.result() == null) {
+      outputs = "not compared: an output could not be read";
+      outputsEqual = false;
     } else {
       int size = type.size();
       Allocation a = wrap(simOut);
@@ -175,14 +186,14 @@ final class CrosscheckCommand implements Callable<Integer> {
         }
       }
       if (!defined) {
-        outputs = "not compared: the result is not defined (the kernel's erratum); " + differ + " of " + n + " differ";
+        outputs = "not compared: the result is not defined at this size (the kernel's erratum); " + differ + " of " + n + " differ";
         outputsEqual = true;
       } else {
         outputs = differ == 0 ? "equal, bit for bit" : differ + " of " + n + " differ";
         outputsEqual = differ == 0;
       }
     }
-    return new Row(n, s, g, s.equals(g), sim.correct(), gpu.correct(), outputs, outputsEqual, differences, millis);
+    return new Row(n, s, g, s.equals(g), sim.correct(), gpu.correct(), defined, outputs, outputsEqual, differences, millis, faulted);
   }
 
   private static Allocation wrap(byte[] bytes) {
@@ -204,7 +215,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         + ", " + shared + ">>>";
   }
 
-  static String text(Path file, String card, String arch, boolean defined, List<Row> rows) {
+  static String text(Path file, String card, String arch, List<Row> rows) {
     StringBuilder s = new StringBuilder();
     s.append("crosscheck ").append(file).append(": the simulator (").append(arch).append(") against ").append(card).append('\n');
     for (Row r : rows) {

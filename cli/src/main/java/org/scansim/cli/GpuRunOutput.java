@@ -18,10 +18,10 @@ final class GpuRunOutput {
   private GpuRunOutput() {}
 
   static int run(Frontend.Result compiled, Path file, List<String> defines, int n, String entry, ScanRun.Expect expect, Path nvcc,
-      Path json, PrintWriter out, PrintWriter err) {
+      long wallMillis, Path json, PrintWriter out, PrintWriter err) {
     GpuRun.Outcome o;
     try {
-      o = GpuRun.run(compiled, file, Defines.parse(defines), n, entry, expect, nvcc);
+      o = GpuRun.run(compiled, file, Defines.parse(defines), n, entry, expect, nvcc, wallMillis);
     } catch (GpuUnavailable e) {
       err.println("scansim: no usable GPU: " + e.getMessage());
       return Main.NO_GPU;

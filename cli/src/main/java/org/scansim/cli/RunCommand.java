@@ -153,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
         err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
         return Main.INVALID_INPUT;
       }
-      return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, json, out, err);
+      return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, wallSeconds * 1000, json, out, err);
     }
     if (schedules < 0 || wallSeconds < 0) {
       err.println("scansim: error: --schedules and --wall-seconds must not be negative");

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The runs of every catalog kernel on an H100 (hardware/measurements/gpu-runs-2026-11-26),
  * replayed on the simulator without a GPU: each simulated run makes the same launches (kernel,
  * grid, block, dynamic shared memory) and, where the kernel's result is defined, is right or wrong
- * as the card's was, with its first wrong outputs at the same indices. A kernel with an erratum
- * (a race, a read of memory nothing wrote) has no defined result: on the card the lecture's racy
- * Kogge-Stone happened to be right where the simulator's warp order shows the race.
+ * as the card's was, with its first wrong outputs at the same indices. Where a kernel's erratum
+ * makes it wrong (a race, a read of memory nothing wrote: {@code Kernel.correctAt}) it has no
+ * defined result: on the card the lecture's racy Kogge-Stone happened to be right where the
+ * simulator's warp order shows the race.
  */
 class GpuRunsReplayTest {
   private static final Path RUNS = ReadmeExamplesTest.root().resolve("hardware/measurements/gpu-runs-2026-11-26/runs.jsonl");
@@ -56,7 +57,7 @@ class GpuRunsReplayTest {
     Path out = dir.resolve(name.replace('/', '_') + "-" + n + ".json");
     CliRun r = CliRun.of("run", name, "--n", String.valueOf(n), "--threads", "1", "--json", out.toString());
     JsonNode sim = json.readTree(out.toFile());
-    boolean defined = CATALOG.kernels().stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow().erratum() == null;
+    boolean defined = CATALOG.kernels().stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow().correctAt(n);
     if (defined) {
       assertThat(sim.get("correct").asBoolean()).as("correct").isEqualTo(gpu.get("correct").asBoolean());
       assertThat(indices(sim.get("mismatches"))).as("first wrong outputs").isEqualTo(indices(gpu.get("mismatches")));

@@ -60,10 +60,13 @@ final class CubinSymbols {
 
   /** The symbol of the function {@code name} among {@code symbols}, or null when there is none. */
   static String symbolOf(List<String> symbols, String name) {
-    String mangled = "_Z" + name.length() + name;
-    for (String s : symbols) {
-      if (s.equals(name) || s.startsWith(mangled) && (s.length() == mangled.length() || !Character.isDigit(s.charAt(mangled.length())))) {
-        return s;
+    // "_Z": an external function; "_ZL": a static one (internal linkage).
+    for (String prefix : new String[] {"_Z", "_ZL"}) {
+      String mangled = prefix + name.length() + name;
+      for (String s : symbols) {
+        if (s.equals(name) || s.startsWith(mangled) && (s.length() == mangled.length() || !Character.isDigit(s.charAt(mangled.length())))) {
+          return s;
+        }
       }
     }
     return null;

@@ -51,6 +51,12 @@ public final class GpuRun {
    */
   public static Outcome run(Frontend.Result compiled, Path file, Map<String, String> defines, int n, String entryName,
       ScanRun.Expect expect, Path nvccPath) throws GpuUnavailable, ScanRun.UsageException {
+    return run(compiled, file, defines, n, entryName, expect, nvccPath, 0);
+  }
+
+  /** As above, with host code stopped past {@code wallMillis} (0: no limit; a kernel on the card runs to its end). */
+  public static Outcome run(Frontend.Result compiled, Path file, Map<String, String> defines, int n, String entryName,
+      ScanRun.Expect expect, Path nvccPath, long wallMillis) throws GpuUnavailable, ScanRun.UsageException {
     if (n < 1) {
       throw new ScanRun.UsageException("--n must be at least 1, not " + n);
     }
@@ -74,55 +80,66 @@ public final class GpuRun {
       deleteQuietly(dir);
     }
     try (JCudaDevice gpu = new JCudaDevice(card, cubin, compiled.ir())) {
-      long in = gpu.malloc("in", bytes, null);
-      long out = gpu.malloc("out", bytes, null);
-      if (in == 0 || out == 0) {
-        throw new ScanRun.UsageException("n = " + n + " does not fit the GPU's memory");
-      }
-      Allocation host = new Allocation("in", Ptr.HOST, (int) bytes, 0);
-      long bound = Inputs.bound(n);
-      for (int i = 0; i < n; i++) {
-        host.store(t, i * t.size(), bits(t, Inputs.element(i, bound)));
-      }
-      gpu.copyToDevice(in, host, 0, bytes, null);
-      gpu.memset(out, 0xFF, bytes, null); // uninitialised, as the simulated device leaves it
-      StringBuilder printed = new StringBuilder();
-      HostInterpreter interpreter = new HostInterpreter(compiled.ir(), gpu, 1L << 31, new Deadline(), printed);
-      Fault[] fault = new Fault[1];
-      LargeStack.run(() -> {
-        try {
-          gpu.bindToThisThread();
-          interpreter.call(entry.name(), new long[] {in, out, n}, null);
-        } catch (Fault f) {
-          fault[0] = f;
-        } catch (RuntimeException e) {
-          if (System.getenv("SCANSIM_DEBUG") != null) {
-            e.printStackTrace();
-          }
-          fault[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
-        }
-      });
-      Boolean correct = null;
-      List<String> mismatches = List.of();
-      Allocation result = null;
-      if (fault[0] == null) {
-        gpu.synchronize(null);
-        result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
-        gpu.copyToHost(result, 0, out, bytes, null);
-        Allocation got = result;
-        if (expect != null) {
-          mismatches = ScanRun.mismatches(i -> value(got, t, i), n, expect == ScanRun.Expect.EXCLUSIVE,
-              Runtime.getRuntime().availableProcessors());
-          correct = mismatches.isEmpty();
-        }
-      }
-      List<Launch> launches = gpu.launches().stream()
-          .map(l -> new Launch(l.index(), l.kernel(), l.at() == null ? null : l.at().position(), List.of(l.grid()[0], l.grid()[1],
-              l.grid()[2]), List.of(l.block()[0], l.block()[1], l.block()[2]), l.sharedBytes(), l.millis()))
-          .toList();
-      return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, launches,
-          printed.toString(), correct, mismatches, fault[0], result == null ? null : result.bytes);
+      return onTheCard(gpu, card, compiled, entry, elem, t, bytes, n, expect, wallMillis);
+    } catch (jcuda.CudaException e) {
+      throw new GpuUnavailable("the GPU failed: " + e.getMessage());
     }
+  }
+
+  private static Outcome onTheCard(JCudaDevice gpu, JCudaDevice.Card card, Frontend.Result compiled, Symbol.Function entry, Type elem,
+      IrType t, long bytes, int n, ScanRun.Expect expect, long wallMillis) throws ScanRun.UsageException {
+    long in = gpu.malloc("in", bytes, null);
+    long out = gpu.malloc("out", bytes, null);
+    if (in == 0 || out == 0) {
+      throw new ScanRun.UsageException("n = " + n + " does not fit the GPU's memory");
+    }
+    Allocation host = new Allocation("in", Ptr.HOST, (int) bytes, 0);
+    long bound = Inputs.bound(n);
+    for (int i = 0; i < n; i++) {
+      host.store(t, i * t.size(), bits(t, Inputs.element(i, bound)));
+    }
+    gpu.copyToDevice(in, host, 0, bytes, null);
+    gpu.memset(out, 0xFF, bytes, null); // uninitialised, as the simulated device leaves it
+    StringBuilder printed = new StringBuilder();
+    Deadline deadline = new Deadline();
+    if (wallMillis > 0) {
+      deadline.set(System.nanoTime() + wallMillis * 1_000_000L);
+    }
+    HostInterpreter interpreter = new HostInterpreter(compiled.ir(), gpu, 1L << 31, deadline, printed);
+    Fault[] fault = new Fault[1];
+    LargeStack.run(() -> {
+      try {
+        gpu.bindToThisThread();
+        interpreter.call(entry.name(), new long[] {in, out, n}, null);
+      } catch (Fault f) {
+        fault[0] = f;
+      } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+        if (System.getenv("SCANSIM_DEBUG") != null) {
+          e.printStackTrace();
+        }
+        fault[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
+      }
+    });
+    Boolean correct = null;
+    List<String> mismatches = List.of();
+    Allocation result = null;
+    if (fault[0] == null) {
+      gpu.synchronize(null);
+      result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
+      gpu.copyToHost(result, 0, out, bytes, null);
+      Allocation got = result;
+      if (expect != null) {
+        mismatches = ScanRun.mismatches(i -> value(got, t, i), n, expect == ScanRun.Expect.EXCLUSIVE,
+            Runtime.getRuntime().availableProcessors());
+        correct = mismatches.isEmpty();
+      }
+    }
+    List<Launch> launches = gpu.launches().stream()
+        .map(l -> new Launch(l.index(), l.kernel(), l.at() == null ? null : l.at().position(), List.of(l.grid()[0], l.grid()[1],
+            l.grid()[2]), List.of(l.block()[0], l.block()[1], l.block()[2]), l.sharedBytes(), l.millis()))
+        .toList();
+    return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, launches,
+        printed.toString(), correct, mismatches, fault[0], result == null ? null : result.bytes);
   }
 
   /** An input element in the element type's register form. */

@@ -102,7 +102,8 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
       JCudaDriver.setExceptionsEnabled(true);
       cuInit(0);
     } catch (LinkageError e) {
-      throw new GpuUnavailable("no NVIDIA driver: the CUDA driver library (libcuda.so.1) could not be loaded");
+      throw new GpuUnavailable("no NVIDIA driver: the CUDA driver library (libcuda.so.1) or JCuda's for this platform could not be"
+          + " loaded (" + why(e) + ")");
     } catch (CudaException e) {
       throw new GpuUnavailable("the NVIDIA driver did not start: " + e.getMessage());
     }
@@ -128,11 +129,28 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
     return new Card(device, new String(name, 0, len, java.nio.charset.StandardCharsets.US_ASCII), major[0], minor[0], version[0]);
   }
 
-  JCudaDevice(Card card, byte[] cubin, IrModule ir) {
+  /** A context on the card with the cubin loaded; one line when the card will not take either. */
+  /** The line of a native library's failure that says what is missing (JCuda's message has many). */
+  private static String why(LinkageError e) {
+    String m = e.getMessage() == null ? e.toString() : e.getMessage();
+    return m.lines().filter(l -> l.contains("cannot open shared object") || l.contains("undefined symbol")).map(String::strip)
+        .findFirst().orElse(m.lines().findFirst().orElse("").strip());
+  }
+
+  JCudaDevice(Card card, byte[] cubin, IrModule ir) throws GpuUnavailable {
     this.ir = ir;
     this.symbols = CubinSymbols.functions(cubin);
-    cuCtxCreate(context, 0, card.device());
-    cuModuleLoadData(module, cubin);
+    try {
+      cuCtxCreate(context, 0, card.device());
+    } catch (CudaException e) {
+      throw new GpuUnavailable("the GPU refused a context: " + e.getMessage());
+    }
+    try {
+      cuModuleLoadData(module, cubin);
+    } catch (CudaException e) {
+      cuCtxDestroy(context);
+      throw new GpuUnavailable("the GPU could not load the cubin nvcc made (" + e.getMessage() + "): is nvcc newer than the driver?");
+    }
     buffers.add(null); // id 0: no buffer, so that no handle is 0
   }
 
@@ -253,6 +271,10 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
       cuModuleGetFunction(g, module, symbol);
       return g;
     });
+    if (sharedBytes < 0 || sharedBytes > 0xFFFF_FFFFL) {
+      throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with " + Long.toUnsignedString(sharedBytes)
+          + " bytes of dynamic shared memory: more than a launch can ask for (cudaErrorInvalidValue)");
+    }
     Pointer[] params = new Pointer[args.length];
     for (int i = 0; i < args.length; i++) {
       Reg r = f.params().get(i);
@@ -287,8 +309,13 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
       cuEventElapsedTime(ms, start, stop);
       launches.add(new Launch(launches.size(), kernel, at, grid.clone(), block.clone(), sharedBytes, ms[0]));
     } finally {
-      cuEventDestroy(start);
-      cuEventDestroy(stop);
+      // After a fault every call of the context fails: the launch's own fault is the one to report.
+      try {
+        cuEventDestroy(start);
+        cuEventDestroy(stop);
+      } catch (CudaException ignored) {
+        // the context is lost with the fault above
+      }
     }
     return SUCCESS;
   }
@@ -315,6 +342,10 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
 
   @Override
   public void close() {
-    cuCtxDestroy(context);
+    try {
+      cuCtxDestroy(context);
+    } catch (CudaException ignored) {
+      // a context a kernel's fault left unusable goes with the process
+    }
   }
 }

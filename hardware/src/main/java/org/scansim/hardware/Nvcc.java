@@ -42,7 +42,8 @@ final class Nvcc {
   }
 
   /** Compiles {@code file} to a cubin in {@code dir} for compute capability major.minor. */
-  byte[] cubin(Path file, Map<String, String> defines, int major, int minor, Path dir) throws IOException, GpuUnavailable {
+  byte[] cubin(Path file, Map<String, String> defines, int major, int minor, Path dir)
+      throws IOException, GpuUnavailable, org.scansim.sim.run.ScanRun.UsageException {
     Path out = dir.resolve("kernel.cubin");
     List<String> cmd = new ArrayList<>(List.of(nvcc.toString(), "-cubin", "-arch=sm_" + major + minor, "-lineinfo"));
     for (Map.Entry<String, String> d : defines.entrySet()) {
@@ -51,11 +52,8 @@ final class Nvcc {
     cmd.add("-o");
     cmd.add(out.toString());
     cmd.add(file.toString());
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String log;
-    try (var in = p.getInputStream()) {
-      log = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    Path logFile = dir.resolve("nvcc.log");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
     try {
       if (!p.waitFor(10, TimeUnit.MINUTES)) {
         p.destroyForcibly();
@@ -66,8 +64,11 @@ final class Nvcc {
       throw new GpuUnavailable("interrupted while nvcc compiled " + file);
     }
     if (p.exitValue() != 0) {
-      String first = log.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + p.exitValue());
-      throw new GpuUnavailable("nvcc could not compile " + file + ": " + first);
+      // A file scansim accepts that nvcc refuses: the user's input, shown by its first error.
+      String log = Files.readString(logFile, StandardCharsets.UTF_8);
+      String first = log.lines().filter(l -> l.contains("error")).findFirst()
+          .orElse(log.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + p.exitValue()));
+      throw new org.scansim.sim.run.ScanRun.UsageException("nvcc could not compile " + file + ": " + first);
     }
     return Files.readAllBytes(out);
   }
