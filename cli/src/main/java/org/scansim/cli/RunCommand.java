@@ -153,6 +153,12 @@ final class RunCommand implements Callable<Integer> {
         err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
         return Main.INVALID_INPUT;
       }
+      if (seed != 0 || residentBlocks != 0 || threads != null || maxInstructions != ScanRun.Request.MAX_WARP_INSTRUCTIONS) {
+        // The card chooses its own order and residency and runs on its own cores: these would be ignored.
+        err.println("scansim: error: --seed, --resident-blocks, --threads and --max-instructions steer the simulated device only"
+            + " (drop --device gpu)");
+        return Main.INVALID_INPUT;
+      }
       return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, wallSeconds * 1000, json, out, err);
     }
     if (schedules < 0 || wallSeconds < 0) {
