@@ -9,7 +9,7 @@ import org.scansim.sim.run.ScanRun;
 
 /**
  * Warm in-process timing of Harris's arbitrary-size scan through the public API, for
- * side-by-side runs (side-by-side.sh --warm): N [checked] → the median of 5 runs after 2 warm-up
+ * side-by-side runs (side-by-side.sh REV --warm): N [checked] → the median of 5 runs after 2 warm-up
  * runs, in seconds, on stdout. Run from the repository root: java -cp scansim.jar Warm.java N.
  */
 public class Warm {

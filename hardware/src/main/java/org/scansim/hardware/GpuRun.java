@@ -27,7 +27,7 @@ import org.scansim.sim.run.ScanRun;
 public final class GpuRun {
   private GpuRun() {}
 
-  /** One launch as the card ran it. */
+  /** One launch as the card ran it: its configuration and its time between two CUDA events. */
   public record Launch(int index, String kernel, String launchSite, List<Long> grid, List<Long> block, long dynamicSharedBytes,
       double millis) {}
 
@@ -96,7 +96,7 @@ public final class GpuRun {
     Allocation host = new Allocation("in", Ptr.HOST, (int) bytes, 0);
     long bound = Inputs.bound(n);
     for (int i = 0; i < n; i++) {
-      host.store(t, i * t.size(), bits(t, Inputs.element(i, bound)));
+      host.store(t, i * t.size(), Alu.fromDouble(t, Inputs.element(i, bound)));
     }
     gpu.copyToDevice(in, host, 0, bytes, null);
     gpu.memset(out, 0xFF, bytes, null); // uninitialised, as the simulated device leaves it
@@ -114,9 +114,6 @@ public final class GpuRun {
       } catch (Fault f) {
         fault[0] = f;
       } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-        if (System.getenv("SCANSIM_DEBUG") != null) {
-          e.printStackTrace();
-        }
         fault[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
       }
     });
@@ -129,37 +126,13 @@ public final class GpuRun {
       gpu.copyToHost(result, 0, out, bytes, null);
       Allocation got = result;
       if (expect != null) {
-        mismatches = ScanRun.mismatches(i -> value(got, t, i), n, expect == ScanRun.Expect.EXCLUSIVE,
+        mismatches = ScanRun.mismatches(i -> Alu.toDouble(t, got.load(t, i * t.size())), n, expect == ScanRun.Expect.EXCLUSIVE,
             Runtime.getRuntime().availableProcessors());
         correct = mismatches.isEmpty();
       }
     }
-    List<Launch> launches = gpu.launches().stream()
-        .map(l -> new Launch(l.index(), l.kernel(), l.at() == null ? null : l.at().position(), List.of(l.grid()[0], l.grid()[1],
-            l.grid()[2]), List.of(l.block()[0], l.block()[1], l.block()[2]), l.sharedBytes(), l.millis()))
-        .toList();
-    return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, launches,
+    return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, List.copyOf(gpu.launches()),
         printed.toString(), correct, mismatches, fault[0], result == null ? null : result.bytes);
-  }
-
-  /** An input element in the element type's register form. */
-  private static long bits(IrType t, double x) {
-    return switch (t) {
-      case F32 -> Alu.f((float) x);
-      case F64 -> Alu.d(x);
-      case PRED, I8, U8, I16, U16, I32, U32, I64, U64, PTR -> (long) x;
-    };
-  }
-
-  /** Output element i as a number. */
-  private static double value(Allocation a, IrType t, int i) {
-    long v = a.load(t, i * t.size());
-    return switch (t) {
-      case F32 -> Alu.f(v);
-      case F64 -> Alu.d(v);
-      case U64 -> v < 0 ? (double) (v >>> 1) * 2 : v;
-      case PRED, I8, U8, I16, U16, I32, U32, I64, PTR -> v;
-    };
   }
 
   private static void deleteQuietly(Path dir) {

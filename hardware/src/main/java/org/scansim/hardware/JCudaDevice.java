@@ -65,9 +65,6 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
     }
   }
 
-  /** One launch as the card ran it: its configuration and its time between two CUDA events. */
-  record Launch(int index, String kernel, Span at, long[] grid, long[] block, long sharedBytes, float millis) {}
-
   /** A buffer of the card's: a cudaMalloc'd one or a module variable (which cannot be freed). */
   private static final class Buffer {
     final String name;
@@ -91,7 +88,7 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
   private final Map<String, CUfunction> functions = new HashMap<>();
   private final Map<String, Long> variables = new HashMap<>();
   private final List<Buffer> buffers = new ArrayList<>();
-  private final List<Launch> launches = new ArrayList<>();
+  private final List<GpuRun.Launch> launches = new ArrayList<>();
 
   /**
    * The first CUDA device, with the driver started, or one line saying what is missing: the
@@ -159,7 +156,7 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
     cuCtxSetCurrent(context);
   }
 
-  List<Launch> launches() {
+  List<GpuRun.Launch> launches() {
     return launches;
   }
 
@@ -307,7 +304,8 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
       }
       float[] ms = new float[1];
       cuEventElapsedTime(ms, start, stop);
-      launches.add(new Launch(launches.size(), kernel, at, grid.clone(), block.clone(), sharedBytes, ms[0]));
+      launches.add(new GpuRun.Launch(launches.size(), kernel, at == null ? null : at.position(), List.of(grid[0], grid[1], grid[2]),
+          List.of(block[0], block[1], block[2]), sharedBytes, ms[0]));
     } finally {
       // After a fault every call of the context fails: the launch's own fault is the one to report.
       try {

@@ -1,6 +1,5 @@
 package org.scansim.sim;
 
-import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -15,25 +14,42 @@ import com.tngtech.archunit.lang.ArchRule;
  */
 @AnalyzeClasses(packages = "org.scansim.sim", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
+  private static final String SIM = "org.scansim.sim";
+
+  /** No class outside {@code users} (and {@code part} itself) depends on the part {@code part}. */
+  private static ArchRule onlyUsedBy(String part, String... users) {
+    String[] allowed = new String[users.length + 1];
+    allowed[0] = SIM + "." + part + "..";
+    for (int i = 0; i < users.length; i++) {
+      allowed[i + 1] = SIM + "." + users[i] + "..";
+    }
+    return noClasses().that().resideInAPackage(SIM + "..").and().resideOutsideOfPackages(allowed)
+        .should().dependOnClassesThat().resideInAPackage(SIM + "." + part + "..");
+  }
+
   @ArchTest
-  static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
-      .layer("run").definedBy("org.scansim.sim.run..")
-      .layer("host").definedBy("org.scansim.sim.host..")
-      .layer("sched").definedBy("org.scansim.sim.sched..")
-      .layer("check").definedBy("org.scansim.sim.check..")
-      .layer("engine").definedBy("org.scansim.sim.engine..")
-      .layer("memory").definedBy("org.scansim.sim.memory..")
-      .layer("device").definedBy("org.scansim.sim.device..")
-      .layer("event").definedBy("org.scansim.sim.event..")
-      .layer("arch").definedBy("org.scansim.sim.arch..", "org.scansim.sim.banks..")
-      .whereLayer("run").mayNotBeAccessedByAnyLayer()
-      .whereLayer("host").mayOnlyBeAccessedByLayers("run")
-      .whereLayer("sched").mayOnlyBeAccessedByLayers("run")
-      .whereLayer("check").mayOnlyBeAccessedByLayers("run", "sched")
-      .whereLayer("engine").mayOnlyBeAccessedByLayers("run", "sched", "check", "host")
-      .whereLayer("memory").mayOnlyBeAccessedByLayers("run", "sched", "check", "host", "engine", "device")
-      .whereLayer("device").mayOnlyBeAccessedByLayers("run", "sched", "check", "host", "engine")
-      .whereLayer("event").mayOnlyBeAccessedByLayers("run", "sched", "engine");
+  static final ArchRule run = onlyUsedBy("run");
+
+  @ArchTest
+  static final ArchRule host = onlyUsedBy("host", "run");
+
+  @ArchTest
+  static final ArchRule sched = onlyUsedBy("sched", "run");
+
+  @ArchTest
+  static final ArchRule check = onlyUsedBy("check", "run", "sched");
+
+  @ArchTest
+  static final ArchRule engine = onlyUsedBy("engine", "run", "sched", "check", "host");
+
+  @ArchTest
+  static final ArchRule memory = onlyUsedBy("memory", "run", "sched", "check", "host", "engine", "device");
+
+  @ArchTest
+  static final ArchRule device = onlyUsedBy("device", "run", "sched", "check", "host", "engine");
+
+  @ArchTest
+  static final ArchRule event = onlyUsedBy("event", "run", "sched", "engine");
 
   @ArchTest
   static final ArchRule hostKnowsNoSimulatedDevice = noClasses().that().resideInAPackage("org.scansim.sim.host..")

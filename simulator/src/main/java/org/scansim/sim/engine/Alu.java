@@ -30,6 +30,24 @@ public final class Alu {
     return Double.doubleToRawLongBits(v);
   }
 
+  /** A number as a value of type t in register form (a scan's input element): floats rounded, integers truncated. */
+  public static long fromDouble(IrType t, double v) {
+    return switch (t) {
+      case F32 -> f((float) v);
+      case F64 -> d(v);
+      case PRED, I8, U8, I16, U16, I32, U32, I64, U64, PTR -> norm(t, (long) v);
+    };
+  }
+
+  /** A register-form value of type t as a number (an output element to compare with a reference). */
+  public static double toDouble(IrType t, long bits) {
+    return switch (t) {
+      case F32 -> f(bits);
+      case F64 -> d(bits);
+      case PRED, I8, U8, I16, U16, I32, U32, I64, U64, PTR -> bits;
+    };
+  }
+
   /** Normalises a 64-bit result to type t's register form. */
   public static long norm(IrType t, long v) {
     return switch (t) {

@@ -262,8 +262,7 @@ public final class HostInterpreter {
         int value = (int) r[in.args[1]][0];
         if (isHost(p)) {
           Allocation a = hostRange(p, in, n);
-          a.fill((int) Ptr.offset(p), (int) (Ptr.offset(p) + n), (byte) value);
-          a.setTaint((int) Ptr.offset(p), (int) Math.max(1, n), false);
+          a.set((int) Ptr.offset(p), (int) n, (byte) value);
           device.hostSet(a, (int) Ptr.offset(p), n);
         } else {
           device.memset(p, value, n, in.span);
@@ -306,10 +305,7 @@ public final class HostInterpreter {
       Allocation s = hostRange(src, in, n);
       int so = (int) Ptr.offset(src);
       int dof = (int) Ptr.offset(dst);
-      System.arraycopy(s.bytes, so, d.bytes, dof, (int) n);
-      for (int i = 0; i < n; i += 4) {
-        d.setTaint(dof + i, 1, s.tainted(so + i));
-      }
+      d.copyFrom(s, so, dof, (int) n);
       device.hostCopied(d, dof, s, so, n);
     } else if (isHost(dst)) {
       device.copyToHost(hostRange(dst, in, n), (int) Ptr.offset(dst), src, n, in.span);

@@ -105,6 +105,20 @@ public final class Allocation {
     Arrays.fill(bytes, from, to, value);
   }
 
+  /** cudaMemcpy: {@code n} bytes from byte {@code from} of {@code src} to byte {@code to} of this one, with their taint. */
+  public void copyFrom(Allocation src, int from, int to, int n) {
+    System.arraycopy(src.bytes, from, bytes, to, n);
+    for (int i = 0; i < n; i += 4) {
+      setTaint(to + i, 1, src.tainted(from + i));
+    }
+  }
+
+  /** cudaMemset: {@code n} bytes from byte {@code off} set to {@code value}, no longer derived from the input. */
+  public void set(int off, int n, byte value) {
+    fill(off, off + n, value);
+    setTaint(off, Math.max(1, n), false);
+  }
+
   /** As new, filled with {@code value}: for a block's shared memory when its executor runs the next block. */
   public void reset(byte value) {
     Arrays.fill(bytes, value);

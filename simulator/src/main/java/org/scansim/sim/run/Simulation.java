@@ -496,12 +496,7 @@ public final class Simulation {
 
     /** Writes element i from a double (converted to the buffer's type) and marks it as input. */
     public void setInput(int i, double v) {
-      long bits = switch (type) {
-        case F32 -> Alu.f((float) v);
-        case F64 -> Alu.d(v);
-        default -> Alu.norm(type, (long) v);
-      };
-      a.store(type, i * type.size(), bits);
+      a.store(type, i * type.size(), Alu.fromDouble(type, v));
       a.setTaint(i * type.size(), type.size(), true);
       if (checker != null) {
         checker.input(a, i * type.size(), type.size(), i);
@@ -561,13 +556,7 @@ public final class Simulation {
     }
 
     public double get(int i) {
-      long bits = a.load(type, i * type.size());
-      return switch (type) {
-        case F32 -> Alu.f(bits);
-        case F64 -> Alu.d(bits);
-        case U32, U64 -> bits;
-        default -> bits;
-      };
+      return Alu.toDouble(type, a.load(type, i * type.size()));
     }
   }
 

@@ -382,26 +382,18 @@ public final class Device implements GpuDevice {
     copy(d, (int) Ptr.offset(dst), buffer(src, bytes, at), (int) Ptr.offset(src), (int) bytes);
   }
 
-  /** The bytes move with their taint, and with their checkers' shadow when checkers are on. */
+  /** The bytes move with their taint, and with their checkers' shadow when checkers are on (as for a host-to-host copy). */
   private void copy(Allocation d, int dof, Allocation s, int so, int n) {
-    System.arraycopy(s.bytes, so, d.bytes, dof, n);
-    for (int i = 0; i < n; i += 4) {
-      d.setTaint(dof + i, 1, s.tainted(so + i));
-    }
-    if (checker != null) {
-      checker.copy(d, dof, s, so, n);
-    }
+    d.copyFrom(s, so, dof, n);
+    hostCopied(d, dof, s, so, n);
   }
 
   @Override
   public void memset(long pointer, int value, long bytes, Span at) {
     Allocation a = buffer(pointer, bytes, at);
     int off = (int) Ptr.offset(pointer);
-    a.fill(off, (int) (off + bytes), (byte) value);
-    a.setTaint(off, (int) Math.max(1, bytes), false);
-    if (checker != null && bytes > 0) {
-      checker.memset(a, off, (int) bytes);
-    }
+    a.set(off, (int) bytes, (byte) value);
+    hostSet(a, off, bytes); // the checkers' shadow, as for host memory
   }
 
   @Override
