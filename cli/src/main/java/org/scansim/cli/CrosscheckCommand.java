@@ -2,13 +2,17 @@ package org.scansim.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.scansim.catalog.Catalog;
 import org.scansim.catalog.Kernel;
@@ -18,10 +22,10 @@ import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
 import org.scansim.hardware.GpuRun;
 import org.scansim.hardware.GpuUnavailable;
+import org.scansim.hardware.NsightCompute;
+import org.scansim.hardware.Sanitizer;
 import org.scansim.sim.arch.Architecture;
-import org.scansim.sim.device.LaunchRecord;
-import org.scansim.sim.memory.Allocation;
-import org.scansim.sim.memory.Ptr;
+import org.scansim.sim.check.Check;
 import org.scansim.sim.run.ScanRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,27 +36,40 @@ import picocli.CommandLine.Spec;
 /**
  * {@code scansim crosscheck}: the same kernel file on the simulator and on the first CUDA device,
  * on the same inputs, compared size by size: the launches (kernel, grid, block, dynamic shared
- * memory) and the outputs bit for bit. Where a catalog kernel's erratum makes it wrong (a race, a
- * read of memory nothing wrote: {@code Kernel.correctAt}), its result is not defined there: its
- * outputs are shown, not compared.
+ * memory), the outputs bit for bit; with Nsight Compute on the PATH, each launch's hardware
+ * counters beside the simulator's; with {@code --sanitizer}, compute-sanitizer's findings beside
+ * the checkers'. Where a catalog kernel's erratum makes it wrong (a race, a read of memory nothing
+ * wrote: {@code Kernel.correctAt}), its result is not defined there: its outputs are shown, not
+ * compared.
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = {"Compares a kernel file's runs on the simulator and on the first CUDA device.",
         "On the same inputs, at each size: the launches, and the outputs bit for bit (where a catalog kernel's erratum makes it",
-        "wrong, its result is not defined: shown, not compared).",
+        "wrong, its result is not defined: shown, not compared); with Nsight Compute (ncu) on the PATH, each launch's counters",
+        "beside the simulator's; with --sanitizer, compute-sanitizer's findings beside the simulator's checkers'.",
         "Exit code 0 when everything compared is equal, 1 when something differs, 3 when a run faulted, 4 without a usable GPU."})
 final class CrosscheckCommand implements Callable<Integer> {
+  /** The sizes {@code --catalog} runs, where a kernel supports them. */
+  static final List<Integer> CATALOG_SIZES = List.of(64, 256, 1024, 2048, 1 << 16, 1 << 20, 1 << 24);
+
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE|NAME", description = "a .cu file, or a catalog kernel's name (scansim catalog)")
-  String target;
+  @Parameters(arity = "0..*", paramLabel = "FILE|NAME", description = "a .cu file, or a catalog kernel's name (scansim catalog); several are crosschecked one after the other")
+  List<String> target;
 
-  @Option(names = "--n", required = true, split = ",", paramLabel = "N[,N...]", description = "numbers of elements")
+  @Option(names = "--catalog", description = "crosscheck every catalog kernel (at --n, else at 64, 256, 1024, 2048, 2^16, 2^20 and 2^24 where it supports them)")
+  boolean catalog;
+
+  @Option(names = {"--n", "--sizes"}, split = ",", paramLabel = "N[,N...]",
+      description = "numbers of elements (a catalog kernel's default: those of 64, 256, 1024, 2048, 2^16, 2^20, 2^24 it supports)")
   List<Integer> sizes;
 
   @Option(names = "--entry", paramLabel = "NAME", description = "the host entry (needed when the file has several)")
   String entry;
+
+  @Option(names = "--expect", paramLabel = "KIND", description = "inclusive or exclusive: check both outputs (default: a catalog kernel's scan)")
+  String expect;
 
   @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "hopper", description = "the simulated architecture; default: hopper")
   String arch;
@@ -63,176 +80,263 @@ final class CrosscheckCommand implements Callable<Integer> {
   @Option(names = "--nvcc", paramLabel = "PATH", description = "nvcc (default: nvcc on the PATH)")
   Path nvcc;
 
+  @Option(names = "--ncu", paramLabel = "PATH", description = "Nsight Compute's ncu (default: ncu on the PATH; without it, no counters)")
+  Path ncu;
+
+  @Option(names = "--no-counters", description = "do not profile with Nsight Compute even where it is installed")
+  boolean noCounters;
+
+  @Option(names = "--sanitizer", description = "also run the card's run under compute-sanitizer (memcheck, racecheck, synccheck, initcheck)")
+  boolean sanitizer;
+
+  @Option(names = "--compute-sanitizer", paramLabel = "PATH", description = "compute-sanitizer (default: on the PATH)")
+  Path sanitizerPath;
+
   @Option(names = "--json", paramLabel = "OUT", description = "also write the comparison as JSON to OUT")
   Path json;
 
-  /** One size: both runs' launches and verdicts, and how their outputs compare. */
-  record Row(int n, List<String> simLaunches, List<String> gpuLaunches, boolean launchesEqual, Boolean simCorrect, Boolean gpuCorrect,
-      boolean resultDefined, String outputs, boolean outputsEqual, List<String> differences, double gpuMillis, boolean faulted) {}
+  /** One kernel file's crosscheck. */
+  record KernelResult(String file, String catalogName, List<String> defines, List<CrosscheckRow> sizes, String error) {}
+
+  @Option(names = "--tool-seconds", paramLabel = "S", defaultValue = "180",
+      description = "how long one run under ncu or compute-sanitizer may take before it is stopped (a kernel that never ends hangs there); default: 180")
+  long toolSeconds;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (catalog == (target != null && !target.isEmpty())) {
+      err.println("scansim: error: crosscheck takes FILE|NAME... or --catalog (one of the two)");
+      return Main.INVALID_INPUT;
+    }
     Architecture a = RunCommand.architecture(arch, err);
     if (a == null) {
       return Main.INVALID_INPUT;
     }
-    RunCommand.Target t = RunCommand.resolve(target, a, defines, null, err);
-    if (t == null) {
+    ScanRun.Expect kind = null;
+    if (expect != null && (kind = RunCommand.expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
-    if (json != null && !CircuitCommand.safeToWrite(json, t.inputs(), err)) {
-      return Main.INVALID_INPUT;
-    }
-    Kernel kernel = null;
-    if (!Files.exists(Path.of(target)) && !target.endsWith(".cu")) {
+    List<String> names = new ArrayList<>();
+    if (catalog) {
       try {
-        kernel = CatalogLocation.load().find(target).orElse(null);
+        CatalogLocation.load().kernels().forEach(k -> names.add(k.name()));
       } catch (Catalog.CatalogException e) {
-        kernel = null; // resolve() read it a moment ago
+        err.println("scansim: error: the catalog cannot be read: " + e.getMessage());
+        return Main.INVALID_INPUT;
       }
+    } else {
+      names.addAll(target);
     }
-    Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
-    if (!compiled.ok()) {
+    List<RunCommand.Target> targets = new ArrayList<>();
+    for (String name : names) {
+      RunCommand.Target t = RunCommand.resolve(name, a, defines, kind, err);
+      if (t == null) {
+        return Main.INVALID_INPUT;
+      }
+      if ((sizes == null || sizes.isEmpty()) && catalogKernel(name) == null) {
+        err.println("scansim: error: crosscheck " + name + " needs --n N[,N...] (a catalog kernel has default sizes, a file has none)");
+        return Main.INVALID_INPUT;
+      }
+      targets.add(t);
+    }
+    if (json != null && !CircuitCommand.safeToWrite(json, targets.stream().flatMap(t -> t.inputs().stream()).toList(), err)) {
       return Main.INVALID_INPUT;
     }
-    List<Row> rows = new ArrayList<>();
-    String card = null;
+    Optional<NsightCompute> profiler;
+    Optional<Sanitizer> checker = Optional.empty();
     try {
       GpuRun.checkAvailable(nvcc);
-      Symbol.Function e = ScanRun.entry(compiled, entry);
-      Type elem = ((Type.Pointer) e.paramTypes().get(0)).pointee();
-      IrType type = IrType.of(elem);
-      for (int n : sizes) {
-        byte[][] simOut = new byte[1][];
-        ScanRun.Outcome sim = ScanRun.execute(compiled, ScanRun.Request.of(n, a).entry(entry).expect(t.expect()), elem,
-            (s, in, o, count) -> {
-              s.call(e.name(), new long[] {in, o, count});
-              simOut[0] = s.read(o, count * type.size());
-            }, e.name());
-        GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
-        card = gpu.card() + " (" + gpu.arch() + ")";
-        rows.add(row(n, type, sim, simOut[0], gpu, kernel == null || kernel.correctAt(n)));
+      profiler = noCounters ? Optional.empty() : NsightCompute.find(ncu);
+      if (ncu != null && profiler.isEmpty()) {
+        throw new GpuUnavailable("no ncu at " + ncu + " (--ncu): not an executable file");
+      }
+      if (sanitizer) {
+        checker = Sanitizer.find(sanitizerPath);
+        if (checker.isEmpty()) {
+          throw new GpuUnavailable(sanitizerPath != null ? "no compute-sanitizer at " + sanitizerPath + " (--compute-sanitizer)"
+              : "no compute-sanitizer on the PATH (--sanitizer needs it; it comes with the CUDA toolkit)");
+        }
       }
     } catch (GpuUnavailable e) {
       err.println("scansim: no usable GPU: " + e.getMessage());
       return Main.NO_GPU;
-    } catch (ScanRun.UsageException e) {
-      err.println("scansim: error: " + e.getMessage());
-      return Main.INVALID_INPUT;
     }
-    out.print(text(t.file(), card, a.name(), rows));
-    out.flush();
+    String countersNote = noCounters ? "not measured (--no-counters)"
+        : profiler.isEmpty() ? "not measured: no ncu on the PATH (Nsight Compute; or --ncu PATH)" : null;
+    List<KernelResult> results = new ArrayList<>();
+    String card = null;
+    boolean invalid = false;
+    for (int k = 0; k < names.size(); k++) {
+      RunCommand.Target t = targets.get(k);
+      Kernel kernel = catalogKernel(names.get(k));
+      List<Integer> ns = sizes == null || sizes.isEmpty() ? catalogSizes(kernel, a.name(), null) : catalog ? catalogSizes(kernel, a.name(), sizes) : sizes;
+      Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
+      if (!compiled.ok()) {
+        invalid = true;
+        results.add(new KernelResult(t.file().toString(), kernel == null ? null : kernel.name(), t.defines(), List.of(), "does not compile"));
+        continue;
+      }
+      List<CrosscheckRow> rows = new ArrayList<>();
+      try {
+        for (int n : ns) {
+          Sized s = size(compiled, t, a, n, kernel);
+          card = s.card();
+          CrosscheckRow r = s.row();
+          if (profiler.isPresent()) {
+            r = counters(r, s.sim(), profiler.get(), t, n);
+          } else {
+            r = r.with(null, countersNote, null);
+          }
+          if (checker.isPresent()) {
+            r = r.with(r.counters(), r.countersNote(), sanitize(checker.get(), s.sim(), t, n));
+          }
+          rows.add(r);
+        }
+      } catch (GpuUnavailable e) {
+        err.println("scansim: no usable GPU: " + e.getMessage());
+        return Main.NO_GPU;
+      } catch (ScanRun.UsageException e) {
+        err.println("scansim: error: " + t.file() + ": " + e.getMessage());
+        invalid = true;
+      }
+      results.add(new KernelResult(t.file().toString(), kernel == null ? null : kernel.name(), t.defines(), rows, null));
+      out.print(CrosscheckText.text(t.file(), card, a.name(), rows));
+      out.flush();
+    }
+    if (results.size() > 1) {
+      long sizesRun = results.stream().mapToLong(r -> r.sizes().size()).sum();
+      List<String> differ = new ArrayList<>();
+      for (KernelResult r : results) {
+        for (CrosscheckRow row : r.sizes()) {
+          if (!row.agrees()) {
+            differ.add(r.catalogName() + " n=" + row.n());
+          }
+        }
+      }
+      out.println((catalog ? "catalog: " : "") + results.size() + " kernels, " + sizesRun + " sizes: "
+          + (differ.isEmpty() ? "everything compared is equal" : differ.size() + " differ: " + String.join(", ", differ)));
+      out.flush();
+    }
     if (json != null) {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("file", t.file().toString());
+      m.put("schemaVersion", 1);
       m.put("card", card);
       m.put("arch", a.name());
-      m.put("catalogName", kernel == null ? null : kernel.name());
-      m.put("defines", t.defines());
-      m.put("sizes", rows);
+      m.put("kernels", results);
       try {
         RunCommand.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n");
-      } catch (java.io.IOException ex) {
+      } catch (IOException ex) {
         err.println("scansim: error: cannot write " + json + ": " + ex.getMessage());
         return Main.INVALID_INPUT;
       }
     }
-    if (rows.stream().anyMatch(Row::faulted)) {
+    List<CrosscheckRow> all = results.stream().flatMap(r -> r.sizes().stream()).toList();
+    if (invalid) {
+      return Main.INVALID_INPUT;
+    }
+    if (all.stream().anyMatch(CrosscheckRow::faulted)) {
       return Main.KERNEL_FAULT;
     }
-    boolean equal = rows.stream().allMatch(r -> r.launchesEqual() && r.outputsEqual());
-    return equal ? Main.OK : Main.FAILED;
+    return all.stream().allMatch(CrosscheckRow::agrees) ? Main.OK : Main.FAILED;
   }
 
-  private static Row row(int n, IrType type, ScanRun.Outcome sim, byte[] simOut, GpuRun.Outcome gpu, boolean defined) {
-    List<String> s = new ArrayList<>();
-    for (LaunchRecord l : sim.launches()) {
-      s.add(launch(l.kernel(), List.of((long) l.grid()[0], (long) l.grid()[1], (long) l.grid()[2]),
-          List.of((long) l.block()[0], (long) l.block()[1], (long) l.block()[2]), l.dynamicSharedBytes()));
+  /** The catalog kernel {@code name} names, or null for a file. */
+  private static Kernel catalogKernel(String name) {
+    if (Files.exists(Path.of(name)) || name.endsWith(".cu")) {
+      return null;
     }
-    List<String> g = new ArrayList<>();
-    double millis = 0;
-    for (GpuRun.Launch l : gpu.launches()) {
-      g.add(launch(l.kernel(), l.grid(), l.block(), l.dynamicSharedBytes()));
-      millis += l.millis();
+    try {
+      return CatalogLocation.load().find(name).orElse(null);
+    } catch (Catalog.CatalogException e) {
+      return null; // resolve() read it a moment ago
     }
-    List<String> differences = new ArrayList<>();
-    String outputs;
-    boolean outputsEqual;
-    boolean faulted = sim.fault() != null || gpu.fault() != null;
-    if (faulted) {
-      outputs = "not compared: " + (sim.fault() != null ? "the simulated run faulted (" + sim.fault().kind() + ")" : "")
-          + (sim.fault() != null && gpu.fault() != null ? ", " : "")
-          + (gpu.fault() != null ? "the GPU run faulted (" + gpu.fault().getMessage() + ")" : "");
-      outputsEqual = sim.fault() != null && gpu.fault() != null;
-    } else if (simOut == null || gpu.result() == null) {
-      outputs = "not compared: an output could not be read";
-      outputsEqual = false;
-    } else {
-      int size = type.size();
-      Allocation a = wrap(simOut);
-      Allocation b = wrap(gpu.result());
-      long differ = 0;
-      for (int i = 0; i < n; i++) {
-        long x = a.load(type, i * size);
-        long y = b.load(type, i * size);
-        if (x != y) {
-          if (differences.size() < 5) {
-            differences.add("out[" + i + "]: simulator " + format(type, x) + ", GPU " + format(type, y));
-          }
-          differ++;
+  }
+
+  /** The sizes of {@code wanted} (default {@link #CATALOG_SIZES}) that {@code k} supports on arch; its largest if none. */
+  static List<Integer> catalogSizes(Kernel k, String arch, List<Integer> wanted) {
+    List<Integer> out = new ArrayList<>();
+    for (int n : wanted == null ? CATALOG_SIZES : wanted) {
+      if (k.sizes().supports(n, arch)) {
+        out.add(n);
+      }
+    }
+    if (out.isEmpty()) {
+      out.add(k.sizes().max(arch));
+    }
+    return out;
+  }
+
+  private record Sized(CrosscheckRow row, ScanRun.Outcome sim, String card) {}
+
+  /** The simulated run of a crosscheck and its output's bytes. */
+  record Simulated(ScanRun.Outcome outcome, byte[] output, IrType type) {}
+
+  /** The simulator's side of one size: the host entry on the simulated device, with the checkers where the sanitizer runs too. */
+  static Simulated simulate(Frontend.Result compiled, Architecture a, int n, String entry, ScanRun.Expect expect, boolean checks)
+      throws ScanRun.UsageException {
+    Symbol.Function e = ScanRun.entry(compiled, entry);
+    Type elem = ((Type.Pointer) e.paramTypes().get(0)).pointee();
+    IrType type = IrType.of(elem);
+    byte[][] simOut = new byte[1][];
+    ScanRun.Request req = ScanRun.Request.of(n, a).entry(entry).expect(expect);
+    if (checks) {
+      req = req.withOptions(new ScanRun.Options(EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS), 0, 0, false, 1L << 31));
+    }
+    ScanRun.Outcome sim = ScanRun.execute(compiled, req, elem,
+        (s, in, o, count) -> {
+          s.call(e.name(), new long[] {in, o, count});
+          simOut[0] = s.read(o, count * type.size());
+        }, e.name());
+    return new Simulated(sim, simOut[0], type);
+  }
+
+  private Sized size(Frontend.Result compiled, RunCommand.Target t, Architecture a, int n, Kernel kernel)
+      throws GpuUnavailable, ScanRun.UsageException {
+    Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer);
+    GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
+    return new Sized(CrosscheckRow.of(n, s.type(), s.outcome(), s.output(), gpu, kernel == null || kernel.correctAt(n)), s.outcome(),
+        gpu.card() + " (" + gpu.arch() + ")");
+  }
+
+  private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, RunCommand.Target t, int n) {
+    Path dir = null;
+    try {
+      dir = Files.createTempDirectory("scansim-ncu");
+      List<NsightCompute.Launch> launches =
+          profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, toolSeconds)));
+      if (launches.size() != r.gpuLaunches().size()) {
+        return r.with(null, "not compared: ncu profiled " + launches.size() + " launches, the run on the card made " + r.gpuLaunches().size(),
+            null);
+      }
+      return r.with(CrosscheckCounters.compare(sim.launches(), launches), null, null);
+    } catch (NsightCompute.ProfileFailed e) {
+      return r.with(null, "not measured: " + e.getMessage(), null);
+    } catch (IOException e) {
+      return r.with(null, "not measured: no temporary folder: " + e.getMessage(), null);
+    } finally {
+      Temp.delete(dir);
+    }
+  }
+
+  private CrosscheckSanitizer.Check sanitize(Sanitizer checker, ScanRun.Outcome sim, RunCommand.Target t, int n) {
+    List<Sanitizer.Report> reports = new ArrayList<>();
+    Path dir = null;
+    try {
+      dir = Files.createTempDirectory("scansim-sanitizer");
+      for (String tool : Sanitizer.TOOLS) {
+        try {
+          reports.add(checker.check(tool, ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, toolSeconds))));
+        } catch (NsightCompute.ProfileFailed e) {
+          reports.add(new Sanitizer.Report(tool, List.of(), "not run: " + e.getMessage()));
         }
       }
-      if (!defined) {
-        outputs = "not compared: the result is not defined at this size (the kernel's erratum); " + differ + " of " + n + " differ";
-        outputsEqual = true;
-      } else {
-        outputs = differ == 0 ? "equal, bit for bit" : differ + " of " + n + " differ";
-        outputsEqual = differ == 0;
-      }
+    } catch (IOException e) {
+      reports.add(new Sanitizer.Report("compute-sanitizer", List.of(), "not run: no temporary folder: " + e.getMessage()));
+    } finally {
+      Temp.delete(dir);
     }
-    return new Row(n, s, g, s.equals(g), sim.correct(), gpu.correct(), defined, outputs, outputsEqual, differences, millis, faulted);
-  }
-
-  private static Allocation wrap(byte[] bytes) {
-    Allocation a = new Allocation("out", Ptr.HOST, bytes.length, 0);
-    System.arraycopy(bytes, 0, a.bytes, 0, bytes.length);
-    return a;
-  }
-
-  private static String format(IrType t, long bits) {
-    return switch (t) {
-      case F32 -> Float.toString(Float.intBitsToFloat((int) bits)) + " (0x" + Integer.toHexString((int) bits) + ")";
-      case F64 -> Double.toString(Double.longBitsToDouble(bits));
-      case PRED, I8, U8, I16, U16, I32, U32, I64, U64, PTR -> Long.toString(bits);
-    };
-  }
-
-  private static String launch(String kernel, List<Long> grid, List<Long> block, long shared) {
-    return kernel + "<<<" + grid.get(0) + "x" + grid.get(1) + "x" + grid.get(2) + ", " + block.get(0) + "x" + block.get(1) + "x" + block.get(2)
-        + ", " + shared + ">>>";
-  }
-
-  static String text(Path file, String card, String arch, List<Row> rows) {
-    StringBuilder s = new StringBuilder();
-    s.append("crosscheck ").append(file).append(": the simulator (").append(arch).append(") against ").append(card).append('\n');
-    for (Row r : rows) {
-      s.append("n = ").append(r.n()).append(": launches ").append(r.launchesEqual() ? "the same (" + r.simLaunches().size() + ")" : "DIFFER")
-          .append("; result: simulator ").append(verdict(r.simCorrect())).append(", GPU ").append(verdict(r.gpuCorrect()))
-          .append("; outputs ").append(r.outputs()).append(String.format(java.util.Locale.ROOT, "; GPU time %.3f ms%n", r.gpuMillis()));
-      if (!r.launchesEqual()) {
-        s.append("  simulator: ").append(r.simLaunches()).append("\n  GPU:       ").append(r.gpuLaunches()).append('\n');
-      }
-      for (String d : r.differences()) {
-        s.append("  ").append(d).append('\n');
-      }
-    }
-    return s.toString();
-  }
-
-  private static String verdict(Boolean correct) {
-    return correct == null ? "-" : correct ? "correct" : "wrong";
+    return CrosscheckSanitizer.compare(reports, sim.findings());
   }
 }

@@ -4,7 +4,7 @@ package org.scansim.hardware;
 public final class GpuUnavailable extends Exception {
   private static final long serialVersionUID = 1L;
 
-  GpuUnavailable(String message) {
+  public GpuUnavailable(String message) {
     super(message, null, false, false);
   }
 }

@@ -12,8 +12,8 @@ import static jcuda.driver.JCudaDriver.cuDriverGetVersion;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventQuery;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
-import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
@@ -37,6 +37,7 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
+import jcuda.driver.CUresult;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
@@ -297,11 +298,7 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
         throw new Fault(Kind.LAUNCH, at, "the GPU refused the launch of " + kernel + ": " + e.getMessage());
       }
       cuEventRecord(stop, null);
-      try {
-        cuEventSynchronize(stop);
-      } catch (CudaException e) {
-        throw new Fault(Kind.LAUNCH, at, "the launch of " + kernel + " failed on the GPU: " + e.getMessage());
-      }
+      awaitLaunch(stop, kernel, at);
       float[] ms = new float[1];
       cuEventElapsedTime(ms, start, stop);
       launches.add(new GpuRun.Launch(launches.size(), kernel, at == null ? null : at.position(), List.of(grid[0], grid[1], grid[2]),
@@ -316,6 +313,47 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
       }
     }
     return SUCCESS;
+  }
+
+  /** How long one launch may run on the card before the run is stopped. */
+  static final long KERNEL_LIMIT_MILLIS = 60_000;
+
+  /** Whether a kernel is still running on the card: its context cannot be destroyed, only left to the process's end. */
+  private boolean stuck;
+
+  /**
+   * Waits for the launch's stop event, polling so that a kernel that never ends (a loop whose
+   * condition never fails) stops the run after {@link #KERNEL_LIMIT_MILLIS}, instead of the
+   * process waiting for ever: the driver API cannot stop a running kernel, so the fault says the
+   * process ends to stop it.
+   */
+  private void awaitLaunch(CUevent stop, String kernel, Span at) {
+    long deadline = System.nanoTime() + KERNEL_LIMIT_MILLIS * 1_000_000L;
+    long sleep = 1;
+    while (true) {
+      try {
+        if (cuEventQuery(stop) == CUresult.CUDA_SUCCESS) {
+          return;
+        }
+      } catch (CudaException e) {
+        if (!e.getMessage().contains("CUDA_ERROR_NOT_READY")) {
+          throw new Fault(Kind.LAUNCH, at, "the launch of " + kernel + " failed on the GPU: " + e.getMessage());
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        stuck = true;
+        throw new Fault(Kind.RUNAWAY, at, "the launch of " + kernel + " did not finish on the GPU in " + KERNEL_LIMIT_MILLIS / 1000
+            + " s; the driver cannot stop a running kernel, so it ends with this process");
+      }
+      try {
+        Thread.sleep(sleep);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        stuck = true;
+        throw new Fault(Kind.INTERRUPTED, at, "interrupted while " + kernel + " ran on the GPU");
+      }
+      sleep = Math.min(sleep * 2, 50);
+    }
   }
 
   @Override
@@ -340,6 +378,9 @@ final class JCudaDevice implements GpuDevice, AutoCloseable {
 
   @Override
   public void close() {
+    if (stuck) {
+      return; // destroying the context would wait for the kernel that does not end
+    }
     try {
       cuCtxDestroy(context);
     } catch (CudaException ignored) {

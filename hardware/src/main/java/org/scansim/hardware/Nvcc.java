@@ -1,13 +1,11 @@
 package org.scansim.hardware;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * NVIDIA's compiler, run on the kernel file the simulator reads: {@code nvcc -cubin
@@ -23,22 +21,14 @@ final class Nvcc {
 
   /** {@code explicit} when given, else {@code nvcc} on the PATH; one line when there is none. */
   static Nvcc find(Path explicit) throws GpuUnavailable {
-    if (explicit != null) {
-      if (!Files.isExecutable(explicit)) {
-        throw new GpuUnavailable("no nvcc at " + explicit + " (--nvcc): not an executable file");
-      }
-      return new Nvcc(explicit);
-    }
-    String path = System.getenv("PATH");
-    for (String dir : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
-      if (!dir.isEmpty()) {
-        Path p = Path.of(dir, "nvcc");
-        if (Files.isExecutable(p)) {
-          return new Nvcc(p);
-        }
-      }
-    }
-    throw new GpuUnavailable("no nvcc on the PATH: install the CUDA toolkit, or give its path with --nvcc");
+    return new Nvcc(Tools.find("nvcc", explicit).orElseThrow(() -> new GpuUnavailable(explicit != null
+        ? "no nvcc at " + explicit + " (--nvcc): not an executable file"
+        : "no nvcc on the PATH: install the CUDA toolkit, or give its path with --nvcc")));
+  }
+
+  /** nvcc's version line ("Cuda compilation tools, release 13.0, V13.0.88"). */
+  String version() {
+    return Tools.version(nvcc);
   }
 
   /** Compiles {@code file} to a cubin in {@code dir} for compute capability major.minor. */
@@ -53,21 +43,17 @@ final class Nvcc {
     cmd.add(out.toString());
     cmd.add(file.toString());
     Path logFile = dir.resolve("nvcc.log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+    Tools.Result r;
     try {
-      if (!p.waitFor(10, TimeUnit.MINUTES)) {
-        p.destroyForcibly();
-        throw new GpuUnavailable("nvcc did not finish compiling " + file + " in ten minutes");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new GpuUnavailable("interrupted while nvcc compiled " + file);
+      r = Tools.run(cmd, logFile, java.time.Duration.ofMinutes(10));
+    } catch (Tools.TimedOut e) {
+      throw new GpuUnavailable("nvcc did not finish compiling " + file + " in ten minutes");
     }
-    if (p.exitValue() != 0) {
+    if (r.exitCode() != 0) {
       // A file scansim accepts that nvcc refuses: the user's input, shown by its first error.
-      String log = Files.readString(logFile, StandardCharsets.UTF_8);
+      String log = r.output();
       String first = log.lines().filter(l -> l.contains("error")).findFirst()
-          .orElse(log.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + p.exitValue()));
+          .orElse(log.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + r.exitCode()));
       throw new org.scansim.sim.run.ScanRun.UsageException("nvcc could not compile " + file + ": " + first);
     }
     return Files.readAllBytes(out);

@@ -1,0 +1,152 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntPredicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.scansim.frontend.Frontend;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.device.LaunchRecord;
+
+/**
+ * {@code scansim crosscheck} of every catalog kernel with Nsight Compute's counters, recorded on
+ * an H200 (hardware/measurements/crosscheck-counters-2026-11-26-h200), replayed on the simulator
+ * without a GPU: at every recorded size the simulator still launches what the card launched, its
+ * output is bit for bit the card's (the SHA-256 of the card's output) wherever the result is
+ * defined, and every shared and global memory counter equals the card's, except the differences
+ * named in {@link #KNOWN} with their cause (README, "Fidelity"). A change that breaks agreement
+ * with the hardware, or that removes a named difference without removing its entry, fails here.
+ */
+class CrosscheckCountersReplayTest {
+  static final Path DIR = ReadmeExamplesTest.root().resolve("hardware/measurements/crosscheck-counters-2026-11-26-h200");
+
+  /** A difference from the card that is understood: for a kernel and metrics, at the sizes it names. */
+  record Known(String kernel, String metrics, IntPredicate sizes, String cause) {
+    boolean covers(String k, String metric, int n) {
+      return k.equals(kernel) && metric.matches(metrics) && sizes.test(n);
+    }
+  }
+
+  static final String SHARED_LD = ".*shared_op_ld.*|.*op_shared_ld.*";
+  static final String SHARED_ANY = ".*shared.*";
+  static final String GLOBAL_LD = ".*global_op_ld.*|.*op_global_ld.*";
+  static final String WAVEFRONTS_CONFLICTS = "l1tex__data_(pipe_lsu_wavefronts|bank_conflicts_pipe_lsu)_mem_shared_op_(ld|st)\\.sum";
+
+  static final List<Known> KNOWN = List.of(
+      new Known("harris/naive_scan", SHARED_ANY, n -> true,
+          "nvcc issues the load and the store common to both arms of the if/else once (not modelled yet)"),
+      new Known("lecture/three_phase", SHARED_LD, n -> true,
+          "nvcc keeps the value just stored to XY[j] in a register for the next iteration's XY[j - 1] (not modelled yet)"),
+      new Known("sequential/sequential_exclusive", GLOBAL_LD, n -> true,
+          "nvcc keeps the value just stored to out[i] in a register for the next iteration (not modelled yet)"),
+      new Known("sequential/sequential_inclusive", GLOBAL_LD, n -> true,
+          "nvcc keeps the value just stored to out[i] in a register for the next iteration (not modelled yet)"),
+      new Known("modern/decoupled_lookback", SHARED_LD + "|" + GLOBAL_LD, n -> true,
+          "the look-back polls flags until a predecessor publishes: how often depends on the card's timing"),
+      new Known("harris/scan_large_array", SHARED_LD, n -> true, "5 more shared loads a block in the simulator: cause not found yet"),
+      new Known("pmpp/chained_scan", SHARED_LD, n -> true, "32 more shared loads a block in the second kernel: cause not found yet"),
+      new Known("pmpp/chained_scan_static_bid", SHARED_LD, n -> true, "32 more shared loads a block in the second kernel: cause not found yet"),
+      new Known("handbook/reduce_then_scan", SHARED_LD, n -> n == 1 << 20 || n == 1 << 24,
+          "3 (2^20) and 12 (2^24) fewer shared loads in the simulator's second kernel: cause not found yet"));
+
+  /** Wavefronts and bank conflicts above the access pattern's, on the card only, with thousands of blocks: not the kernel's addresses. */
+  static boolean manyBlocks(String metric, int n, long gpu, long sim) {
+    return metric.matches(WAVEFRONTS_CONFLICTS) && n >= 1 << 20 && gpu >= sim;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> theSimulatorStillCountsWhatTheCardCounted() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<DynamicTest> tests = new ArrayList<>();
+    for (String line : Files.readAllLines(DIR.resolve("crosscheck.jsonl"))) {
+      JsonNode doc = json.readTree(line);
+      for (JsonNode kernel : doc.get("kernels")) {
+        for (JsonNode row : kernel.get("sizes")) {
+          String name = kernel.get("catalogName").asText();
+          tests.add(DynamicTest.dynamicTest(name + " n=" + row.get("n").asInt(), () -> replay(kernel, row)));
+        }
+      }
+    }
+    assertThat(tests).hasSizeGreaterThan(26 * 3);
+    return tests.stream();
+  }
+
+  private static void replay(JsonNode kernel, JsonNode row) throws Exception {
+    String name = kernel.get("catalogName").asText();
+    int n = row.get("n").asInt();
+    List<String> defines = new ArrayList<>();
+    kernel.get("defines").forEach(d -> defines.add(d.asText()));
+    PrintWriter err = new PrintWriter(new StringWriter());
+    Architecture a = RunCommand.architecture("hopper", err);
+    RunCommand.Target t = RunCommand.resolve(name, a, null, null, err);
+    assertThat(t.defines()).as("the catalog's defines, as recorded").isEqualTo(defines);
+    Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
+    CrosscheckCommand.Simulated s = CrosscheckCommand.simulate(compiled, a, n, null, t.expect(), false);
+    List<String> launches = new ArrayList<>();
+    for (LaunchRecord l : s.outcome().launches()) {
+      launches.add(CrosscheckRow.launch(l.kernel(), List.of((long) l.grid()[0], (long) l.grid()[1], (long) l.grid()[2]),
+          List.of((long) l.block()[0], (long) l.block()[1], (long) l.block()[2]), l.dynamicSharedBytes()));
+    }
+    List<String> gpu = new ArrayList<>();
+    row.get("gpuLaunches").forEach(l -> gpu.add(l.asText()));
+    assertThat(launches).as("launches").isEqualTo(gpu);
+    if (row.get("resultDefined").asBoolean()) {
+      assertThat(CrosscheckRow.sha256(s.output(), (long) n * s.type().size())).as("the output, bit for bit")
+          .isEqualTo(row.get("gpuOutputSha256").asText());
+    }
+    assertThat(row.get("counters").isArray()).as("counters recorded").isTrue();
+    List<String> unexplained = new ArrayList<>();
+    for (JsonNode l : row.get("counters")) {
+      int i = l.get("launch").asInt();
+      for (JsonNode m : l.get("metrics")) {
+        String metric = m.get("name").asText();
+        Long sim = CrosscheckCounters.simulated(metric, s.outcome().launches().get(i).counters());
+        if (sim == null || metric.equals("smsp__inst_executed.sum")) {
+          continue; // cycles and time: no timing model yet; warp instructions: IR, not SASS
+        }
+        long card = m.get("gpu").asLong();
+        if (sim == card || manyBlocks(metric, n, card, sim) || KNOWN.stream().anyMatch(k -> k.covers(name, metric, n))) {
+          continue;
+        }
+        unexplained.add("launch " + i + " " + metric + ": card " + card + ", simulator " + sim);
+      }
+    }
+    assertThat(unexplained).as("counters that differ from the card's without a named cause").isEmpty();
+  }
+
+  /** Every named difference still happens somewhere: one that no longer does must leave the list. */
+  @TestFactory
+  Stream<DynamicTest> everyNamedDifferenceWasMeasured() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<String> seen = new ArrayList<>();
+    for (String line : Files.readAllLines(DIR.resolve("crosscheck.jsonl"))) {
+      for (JsonNode kernel : json.readTree(line).get("kernels")) {
+        String name = kernel.get("catalogName").asText();
+        for (JsonNode row : kernel.get("sizes")) {
+          for (JsonNode l : row.get("counters")) {
+            for (JsonNode m : l.get("metrics")) {
+              if (m.get("verdict").asText().equals("different")) {
+                seen.add(name + " " + m.get("name").asText() + " " + row.get("n").asInt());
+              }
+            }
+          }
+        }
+      }
+    }
+    return KNOWN.stream().map(k -> DynamicTest.dynamicTest(k.kernel(), () -> assertThat(seen).as(k.cause())
+        .anyMatch(s -> {
+          String[] p = s.split(" ");
+          return k.covers(p[0], p[1], Integer.parseInt(p[2]));
+        })));
+  }
+}

@@ -1,0 +1,151 @@
+package org.scansim.hardware;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Nsight Compute ({@code ncu}) around a scansim run on the card: every kernel launch the host
+ * code makes, profiled with the metrics the crosscheck sets beside the simulator's counters.
+ * Two steps, so the program's own output never mixes with the table: {@code ncu
+ * --target-processes all --metrics M --export REP COMMAND}, then {@code ncu --import REP --csv
+ * --page raw --print-units base} (one row a launch, in launch order, one column a metric).
+ */
+public final class NsightCompute {
+  /** The metrics asked for: Nsight Compute's own names, in the crosscheck table's order. */
+  public static final List<String> METRICS = List.of(
+      "smsp__sass_inst_executed_op_shared_ld.sum",
+      "smsp__sass_inst_executed_op_shared_st.sum",
+      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+      "smsp__sass_inst_executed_op_global_ld.sum",
+      "smsp__sass_inst_executed_op_global_st.sum",
+      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+      "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+      "smsp__inst_executed.sum",
+      "sm__cycles_elapsed.max",
+      "gpu__time_duration.sum");
+
+  /** One profiled launch: the kernel's name as ncu prints it (its C++ signature) and each metric, in base units (ns, cycles). */
+  public record Launch(String kernel, String grid, String block, Map<String, Long> metrics) {}
+
+  /** Nsight Compute could not profile the run; the message says why, in one line. */
+  public static final class ProfileFailed extends Exception {
+    public ProfileFailed(String message) {
+      super(message);
+    }
+  }
+
+  private final Path ncu;
+
+  private NsightCompute(Path ncu) {
+    this.ncu = ncu;
+  }
+
+  /** {@code explicit} when given, else {@code ncu} on the PATH; empty when there is none. */
+  public static Optional<NsightCompute> find(Path explicit) {
+    return Tools.find("ncu", explicit).map(NsightCompute::new);
+  }
+
+  /** ncu's version line. */
+  public String version() {
+    return Tools.version(ncu);
+  }
+
+  /**
+   * Profiles every launch of {@code command} (a scansim run on the card in a child JVM), in
+   * launch order. The child's own output goes to {@code log}.
+   */
+  public List<Launch> profile(List<String> command, Path dir, Duration limit) throws ProfileFailed {
+    Path rep = dir.resolve("profile.ncu-rep");
+    List<String> cmd = new ArrayList<>(List.of(ncu.toString(), "--target-processes", "all", "--metrics", String.join(",", METRICS),
+        "--export", rep.toString(), "--force-overwrite"));
+    cmd.addAll(command);
+    try {
+      Tools.Result run = Tools.run(cmd, dir.resolve("profile.log"), limit);
+      if (!Files.exists(rep)) {
+        throw new ProfileFailed("ncu wrote no report (exit " + run.exitCode() + "): " + lastLine(run.output()));
+      }
+      Tools.Result csv = Tools.run(List.of(ncu.toString(), "--import", rep.toString(), "--csv", "--page", "raw", "--print-units", "base"),
+          dir.resolve("import.csv"), limit);
+      if (csv.exitCode() != 0) {
+        throw new ProfileFailed("ncu could not read its report (exit " + csv.exitCode() + "): " + lastLine(csv.output()));
+      }
+      return parse(csv.output());
+    } catch (IOException e) {
+      throw new ProfileFailed("ncu could not be run: " + e.getMessage());
+    } catch (Tools.TimedOut e) {
+      throw new ProfileFailed(e.getMessage());
+    }
+  }
+
+  private static String lastLine(String output) {
+    return output.lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output").trim();
+  }
+
+  /**
+   * The launches of a {@code --page raw} CSV: a header row of column names, a row of units, then
+   * a row a launch. Values may carry thousands separators ("214,695"); fractions are rounded.
+   */
+  public static List<Launch> parse(String csv) throws ProfileFailed {
+    List<String[]> rows = new ArrayList<>();
+    CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
+    int start = csv.indexOf("\"ID\"");
+    if (start < 0) {
+      throw new ProfileFailed("ncu's table has no header row (\"ID\", ...): " + lastLine(csv));
+    }
+    try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv.substring(start))) {
+      while (it.hasNext()) {
+        rows.add(it.next());
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new ProfileFailed("ncu's table could not be read: " + e.getMessage());
+    }
+    String[] header = rows.get(0);
+    Map<String, Integer> column = new LinkedHashMap<>();
+    for (int i = 0; i < header.length; i++) {
+      column.put(header[i], i);
+    }
+    for (String need : List.of("ID", "Kernel Name", "Grid Size", "Block Size")) {
+      if (!column.containsKey(need)) {
+        throw new ProfileFailed("ncu's table has no column \"" + need + "\"");
+      }
+    }
+    List<Launch> launches = new ArrayList<>();
+    for (String[] r : rows.subList(1, rows.size())) {
+      if (r.length != header.length || r[column.get("ID")].isEmpty()) {
+        continue; // the units row, or a blank line
+      }
+      Map<String, Long> m = new LinkedHashMap<>();
+      for (String metric : METRICS) {
+        Integer c = column.get(metric);
+        if (c != null && !r[c].isBlank() && !r[c].equals("n/a")) {
+          m.put(metric, number(r[c], metric));
+        }
+      }
+      launches.add(new Launch(r[column.get("Kernel Name")], r[column.get("Grid Size")], r[column.get("Block Size")], m));
+    }
+    return launches;
+  }
+
+  private static long number(String text, String metric) throws ProfileFailed {
+    try {
+      return new BigDecimal(text.replace(",", "").trim()).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new ProfileFailed("ncu's value of " + metric + " is not a number: \"" + text + "\"");
+    }
+  }
+}
