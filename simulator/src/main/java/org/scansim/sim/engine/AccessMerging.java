@@ -84,12 +84,13 @@ public final class AccessMerging {
             ADDR, PTR_ADD, PTR_DIFF, SREG, BAR, ACTIVEMASK, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
       }
       if (in.dst >= 0) {
-        forms.put(in.dst, define(code, in, forms));
+        forms.put(in.dst, define(code, in, forms, null));
       }
     }
+    ArmMerging.apply(code, leader);
   }
 
-  private static boolean isShared(Code code, CInsn in, Map<Integer, Affine> forms) {
+  static boolean isShared(Code code, CInsn in, Map<Integer, Affine> forms) {
     if (in.ir.space() == MemSpace.SHARED) {
       return true;
     }
@@ -111,7 +112,7 @@ public final class AccessMerging {
     return false;
   }
 
-  private static Affine form(Map<Integer, Affine> forms, int reg, Code code) {
+  static Affine form(Map<Integer, Affine> forms, int reg, Code code) {
     Affine f = forms.get(reg);
     if (f != null) {
       return f;
@@ -122,7 +123,12 @@ public final class AccessMerging {
     return Affine.atom(reg);
   }
 
-  private static Affine define(Code code, CInsn in, Map<Integer, Affine> forms) {
+  /**
+   * The form of {@code in}'s result. With {@code intern}, a pure operation the form cannot follow
+   * (a product of two registers) is a value named by its operation and operands' forms, so two
+   * blocks that compute it alike get the same atom; without, each instruction's is its own.
+   */
+  static Affine define(Code code, CInsn in, Map<Integer, Affine> forms, Map<String, Integer> intern) {
     boolean integer = in.type != null && (in.type.isInteger() || in.type == IrType.PTR);
     switch (in.op) {
       case MOV -> {
@@ -165,12 +171,25 @@ public final class AccessMerging {
       case DIV, REM, AND, OR, XOR, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, LD, ST, SREG, BAR,
           BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
     }
+    if (intern != null && in.op.pure() && in.op != Op.LD && in.ir != null) {
+      StringBuilder key = new StringBuilder(in.op.name()).append(' ').append(in.type);
+      key.append(' ').append(in.ir.cmp()).append(' ').append(in.ir.sreg()).append(' ').append(in.ir.imm()).append(' ').append(in.srcType);
+      for (int r : in.args) {
+        key.append(' ').append(form(forms, r, code).key());
+      }
+      return Affine.atom(intern.computeIfAbsent(key.toString(), k -> 2_000_000 + intern.size()));
+    }
     return Affine.atom(1_000_000 + in.index); // a value of its own
   }
 
   /** sum of coefficient * atom + constant; atoms are registers at block entry or array bases. */
-  private record Affine(Map<Integer, Long> terms, long constant) {
+  record Affine(Map<Integer, Long> terms, long constant) {
     private static final int MEMORY_BASE = -1_000_000;
+
+    /** The form as text, its terms in order: the same for equal forms. */
+    String key() {
+      return new java.util.TreeMap<>(terms) + "+" + constant;
+    }
 
     static Affine constant(long c) {
       return new Affine(Map.of(), c);

@@ -32,6 +32,10 @@ public final class CInsn {
   public int widthBytes;
   /** For the second access of a merged pair: the index of the first, which counts both; else -1. */
   public int countedWith = -1;
+  /** An access nvcc issues once for both arms of an if/else ({@link ArmMerging}): the other arm's access, else -1. */
+  public int armPartner = -1;
+  /** With {@link #armPartner}: the first instruction of the other arm. */
+  public int armOther = -1;
   /** Writes a uniform register: runs once for the warp, on its operands' single values. */
   public boolean once;
   /** The specialised lane loop that runs this instruction ({@link Lanes#decode}), or {@link Lanes#GENERIC}. */
@@ -118,6 +122,8 @@ public final class CInsn {
     this.memory = from.memory;
     this.widthBytes = from.widthBytes;
     this.countedWith = from.countedWith;
+    this.armPartner = from.armPartner;
+    this.armOther = from.armOther;
     this.once = from.once;
     this.taintRule = from.taintRule;
     this.work = from.work;

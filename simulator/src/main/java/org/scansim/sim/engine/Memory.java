@@ -368,6 +368,17 @@ final class Memory {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
+    if (in.armPartner >= 0 && a.space == Ptr.SHARED) {
+      for (int m = mask; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = a;
+      }
+      if (arm(in, w, mask, store, bankOut)) {
+        return;
+      }
+      for (int m = mask; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = null;
+      }
+    }
     if (a.space == Ptr.SHARED) {
       // Aligned 4-byte words in 32 distinct banks of 4-byte words: one conflict-free wavefront.
       // Or one aligned word read or written by every lane (a broadcast or multicast).
@@ -538,7 +549,51 @@ final class Memory {
       }
       return; // the first access of the merged pair counted both (AccessMerging)
     }
-    size = in.widthBytes;
+    if (in.armPartner >= 0 && arm(in, w, mask, store, bankOut)) {
+      return;
+    }
+    countLanes(in, w, mask, store, bankOut);
+  }
+
+  /**
+   * An access issued once for both arms of an if/else ({@link ArmMerging}), its lanes' allocations
+   * in {@link #lanes}: when the other arm's path is still to run up to its partner, this access
+   * waits uncounted; when the other arm's access waits, both are counted as one. False: counted
+   * alone (the warp did not diverge there).
+   */
+  private boolean arm(CInsn in, Warp w, int mask, boolean store, int[] bankOut) {
+    if (w.armFor == in.index) {
+      int saved = w.armMask;
+      for (int m = saved; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        lanes[l] = w.armLanes[l];
+        offsets[l] = w.armOffsets[l];
+        w.armLanes[l] = null;
+      }
+      w.armFor = -1;
+      w.armMask = 0;
+      countLanes(in, w, mask | saved, store, bankOut);
+      return true;
+    }
+    for (int k = 0; k < w.sp - 1; k++) {
+      if (w.mask[k] != 0 && w.pc[k] >= in.armOther && w.pc[k] <= in.armPartner) {
+        for (int m = mask; m != 0; m &= m - 1) {
+          int l = Integer.numberOfTrailingZeros(m);
+          w.armLanes[l] = lanes[l];
+          w.armOffsets[l] = offsets[l];
+          lanes[l] = null;
+        }
+        w.armMask = mask;
+        w.armFor = in.armPartner;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Counts one warp-level access of the lanes in mask, at their {@link #lanes} and {@link #offsets}. */
+  private void countLanes(CInsn in, Warp w, int mask, boolean store, int[] bankOut) {
+    int size = in.widthBytes;
     int sharedMask = 0;
     int globalMask = 0;
     int localMask = 0;

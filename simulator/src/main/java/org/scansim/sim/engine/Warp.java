@@ -1,5 +1,7 @@
 package org.scansim.sim.engine;
 
+import org.scansim.sim.memory.Allocation;
+
 /**
  * One warp of a block: its registers (a {@code long[32]} each; a uniform one, see {@link
  * Uniformity}, is computed once and written to every lane; values normalised as {@link
@@ -17,6 +19,12 @@ public final class Warp {
   int blockX = Integer.MAX_VALUE;
   /** threadIdx.x of lane 0 when the warp's lanes lie in one row of the block (lane l's is rowX + l), else -1. */
   int rowX;
+  /** An arm's access whose count waits for the other arm's ({@link ArmMerging}): the partner's index, else -1. */
+  int armFor = -1;
+  /** Its lanes, and each lane's allocation and offset. */
+  int armMask;
+  final Allocation[] armLanes = new Allocation[32];
+  final int[] armOffsets = new int[32];
   /** Lanes that exist and have not returned. */
   int live;
   int[] pc = new int[16];
