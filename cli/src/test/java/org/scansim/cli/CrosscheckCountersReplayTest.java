@@ -20,7 +20,7 @@ import org.scansim.sim.device.LaunchRecord;
 
 /**
  * {@code scansim crosscheck} of every catalog kernel with Nsight Compute's counters, recorded on
- * an H200 (hardware/measurements/crosscheck-counters-2026-11-26-h200), replayed on the simulator
+ * an H100 and an H200 (hardware/measurements/crosscheck-counters-2026-11-26-h100 and -h200), replayed on the simulator
  * without a GPU: at every recorded size the simulator still launches what the card launched, its
  * output is bit for bit the card's (the SHA-256 of the card's output) wherever the result is
  * defined, and every shared and global memory counter equals the card's, except the differences
@@ -28,7 +28,9 @@ import org.scansim.sim.device.LaunchRecord;
  * with the hardware, or that removes a named difference without removing its entry, fails here.
  */
 class CrosscheckCountersReplayTest {
-  static final Path DIR = ReadmeExamplesTest.root().resolve("hardware/measurements/crosscheck-counters-2026-11-26-h200");
+  /** The recordings: an H100's and an H200's, both GH100 (sm_90). */
+  static final List<Path> DIRS = List.of(ReadmeExamplesTest.root().resolve("hardware/measurements/crosscheck-counters-2026-11-26-h100"),
+      ReadmeExamplesTest.root().resolve("hardware/measurements/crosscheck-counters-2026-11-26-h200"));
 
   /** A difference from the card that is understood: for a kernel and metrics, at the sizes it names. */
   record Known(String kernel, String metrics, IntPredicate sizes, String cause) {
@@ -68,16 +70,18 @@ class CrosscheckCountersReplayTest {
   Stream<DynamicTest> theSimulatorStillCountsWhatTheCardCounted() throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<DynamicTest> tests = new ArrayList<>();
-    for (String line : Files.readAllLines(DIR.resolve("crosscheck.jsonl"))) {
-      JsonNode doc = json.readTree(line);
-      for (JsonNode kernel : doc.get("kernels")) {
-        for (JsonNode row : kernel.get("sizes")) {
-          String name = kernel.get("catalogName").asText();
-          tests.add(DynamicTest.dynamicTest(name + " n=" + row.get("n").asInt(), () -> replay(kernel, row)));
+    for (Path dir : DIRS) {
+      for (String line : Files.readAllLines(dir.resolve("crosscheck.jsonl"))) {
+        JsonNode doc = json.readTree(line);
+        for (JsonNode kernel : doc.get("kernels")) {
+          for (JsonNode row : kernel.get("sizes")) {
+            String name = kernel.get("catalogName").asText();
+            tests.add(DynamicTest.dynamicTest(doc.get("card").asText() + " " + name + " n=" + row.get("n").asInt(), () -> replay(kernel, row)));
+          }
         }
       }
     }
-    assertThat(tests).hasSizeGreaterThan(26 * 3);
+    assertThat(tests).hasSizeGreaterThan(2 * 26 * 3);
     // Last: a named difference that no longer happens must leave the list.
     tests.add(DynamicTest.dynamicTest("every named difference still happens", () -> assertThat(USED).as("named differences seen")
         .containsAll(KNOWN)));

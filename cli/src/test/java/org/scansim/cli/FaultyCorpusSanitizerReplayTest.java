@@ -23,8 +23,8 @@ import org.scansim.hardware.Sanitizer;
 import org.scansim.sim.arch.Architecture;
 
 /**
- * compute-sanitizer's findings on the faulty corpus, recorded on an H200
- * (hardware/measurements/crosscheck-counters-2026-11-26-h200/faulty.jsonl.gz), against the
+ * compute-sanitizer's findings on the faulty corpus, recorded on an H100 and an H200
+ * (faulty.jsonl.gz in hardware/measurements/crosscheck-counters-2026-11-26-h100 and -h200), against the
  * simulator's checkers today: every finding the sanitizer reported (but host API errors after a
  * kernel's fault) must still be reported by a checker of its family at one of its lines.
  */
@@ -33,19 +33,22 @@ class FaultyCorpusSanitizerReplayTest {
   Stream<DynamicTest> everySanitizerFindingIsTheCheckersToo() throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<DynamicTest> tests = new ArrayList<>();
+    for (java.nio.file.Path dir : CrosscheckCountersReplayTest.DIRS) {
     try (BufferedReader r = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(CrosscheckCountersReplayTest.DIR.resolve("faulty.jsonl.gz"))), StandardCharsets.UTF_8))) {
+        new GZIPInputStream(Files.newInputStream(dir.resolve("faulty.jsonl.gz"))), StandardCharsets.UTF_8))) {
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         JsonNode doc = json.readTree(line);
         String arch = doc.get("arch").asText();
         for (JsonNode kernel : doc.get("kernels")) {
           for (JsonNode row : kernel.get("sizes")) {
-            tests.add(DynamicTest.dynamicTest(kernel.get("file").asText() + " n=" + row.get("n").asInt(), () -> replay(arch, kernel, row)));
+            tests.add(DynamicTest.dynamicTest(doc.get("card").asText() + " " + kernel.get("file").asText() + " n=" + row.get("n").asInt(),
+                () -> replay(arch, kernel, row)));
           }
         }
       }
     }
-    assertThat(tests).hasSize(11);
+    }
+    assertThat(tests).hasSize(2 * 11);
     return tests.stream();
   }
 
