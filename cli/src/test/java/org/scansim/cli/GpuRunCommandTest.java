@@ -49,6 +49,38 @@ class GpuRunCommandTest {
   }
 
   @Test
+  void crosscheckTakesFilesOrTheCatalogAndAFileNeedsItsSizes(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
+    CliRun none = CliRun.of("crosscheck");
+    assertThat(none.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(none.err()).isEqualTo("scansim: error: crosscheck takes FILE|NAME... or --catalog (one of the two)\n");
+    CliRun both = CliRun.of("crosscheck", "--catalog", "harris/blelloch");
+    assertThat(both.code()).isEqualTo(Main.INVALID_INPUT);
+    CliRun noSizes = CliRun.of("crosscheck", f.toString());
+    assertThat(noSizes.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(noSizes.err()).isEqualTo("scansim: error: crosscheck " + f + " needs --n N[,N...] (a catalog kernel has default sizes, a file has none)\n");
+  }
+
+  @Test
+  void crosscheckOfTheCatalogWithoutAUsableGpuIsOneLine(@TempDir Path dir) throws Exception {
+    // No nvcc at the path given: missing on every machine, with a GPU or without.
+    Path notNvcc = Files.writeString(dir.resolve("nvcc"), "not a program");
+    CliRun r = CliRun.of("crosscheck", "--catalog", "--sanitizer", "--nvcc", notNvcc.toString());
+    assertThat(r.code()).isEqualTo(Main.NO_GPU);
+    assertThat(r.err().lines().toList()).hasSize(1).first().asString().startsWith("scansim: no usable GPU: ");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
+  void aCatalogKernelsDefaultSizesAreThoseItSupports() throws Exception {
+    var catalog = CatalogLocation.load();
+    assertThat(CrosscheckCommand.catalogSizes(catalog.find("harris/blelloch").orElseThrow(), "hopper", null))
+        .containsExactly(64, 256, 1024, 2048);
+    assertThat(CrosscheckCommand.catalogSizes(catalog.find("harris/scan_large_array").orElseThrow(), "hopper", null))
+        .containsExactly(64, 256, 1024, 2048, 1 << 16, 1 << 20, 1 << 24);
+  }
+
+  @Test
   void theCheckersAreTheSimulatorsOnly(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
     CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--expect", "inclusive", "--device", "gpu", "--check", "all");
