@@ -149,7 +149,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     try {
       GpuRun.checkAvailable(nvcc);
       profiler = noCounters ? Optional.empty() : NsightCompute.find(ncu);
-      if (ncu != null && profiler.isEmpty()) {
+      if (!noCounters && ncu != null && profiler.isEmpty()) {
         throw new GpuUnavailable("no ncu at " + ncu + " (--ncu): not an executable file");
       }
       if (sanitizer) {
@@ -168,7 +168,8 @@ final class CrosscheckCommand implements Callable<Integer> {
     List<KernelResult> results = new ArrayList<>();
     String card = null;
     boolean invalid = false;
-    for (int k = 0; k < names.size(); k++) {
+    boolean stuck = false;
+    for (int k = 0; k < names.size() && !stuck; k++) {
       RunCommand.Target t = targets.get(k);
       Kernel kernel = catalogKernel(names.get(k));
       List<Integer> ns = sizes == null || sizes.isEmpty() ? catalogSizes(kernel, a.name(), null) : catalog ? catalogSizes(kernel, a.name(), sizes) : sizes;
@@ -193,6 +194,10 @@ final class CrosscheckCommand implements Callable<Integer> {
             r = r.with(r.counters(), r.countersNote(), sanitize(checker.get(), s.sim(), t, n));
           }
           rows.add(r);
+          if (s.stuck()) {
+            stuck = true; // the card is busy with a kernel that never ends: nothing more measured there is sound
+            break;
+          }
         }
       } catch (GpuUnavailable e) {
         err.println("scansim: no usable GPU: " + e.getMessage());
@@ -205,13 +210,17 @@ final class CrosscheckCommand implements Callable<Integer> {
       out.print(CrosscheckText.text(t.file(), card, a.name(), rows));
       out.flush();
     }
+    if (stuck) {
+      err.println("scansim: a kernel is still running on the GPU (it did not end in 60 s): the crosscheck stops here, "
+          + "and the kernel ends with this process");
+    }
     if (results.size() > 1) {
       long sizesRun = results.stream().mapToLong(r -> r.sizes().size()).sum();
       List<String> differ = new ArrayList<>();
       for (KernelResult r : results) {
         for (CrosscheckRow row : r.sizes()) {
           if (!row.agrees()) {
-            differ.add(r.catalogName() + " n=" + row.n());
+            differ.add((r.catalogName() != null ? r.catalogName() : r.file()) + " n=" + row.n());
           }
         }
       }
@@ -268,7 +277,8 @@ final class CrosscheckCommand implements Callable<Integer> {
     return out;
   }
 
-  private record Sized(CrosscheckRow row, ScanRun.Outcome sim, String card) {}
+  /** {@code stuck}: the card's run left a kernel running that the driver cannot stop. */
+  private record Sized(CrosscheckRow row, ScanRun.Outcome sim, String card, boolean stuck) {}
 
   /** The simulated run of a crosscheck and its output's bytes. */
   record Simulated(ScanRun.Outcome outcome, byte[] output, IrType type) {}
@@ -297,7 +307,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer);
     GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
     return new Sized(CrosscheckRow.of(n, s.type(), s.outcome(), s.output(), gpu, kernel == null || kernel.correctAt(n)), s.outcome(),
-        gpu.card() + " (" + gpu.arch() + ")");
+        gpu.card() + " (" + gpu.arch() + ")", gpu.fault() != null && gpu.fault().kind() == org.scansim.sim.device.Kind.RUNAWAY);
   }
 
   private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, RunCommand.Target t, int n) {
@@ -305,7 +315,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     try {
       dir = Files.createTempDirectory("scansim-ncu");
       List<NsightCompute.Launch> launches =
-          profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, toolSeconds)));
+          profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, Math.min(toolSeconds, 86_400))));
       if (launches.size() != r.gpuLaunches().size()) {
         return r.with(null, "not compared: ncu profiled " + launches.size() + " launches, the run on the card made " + r.gpuLaunches().size(),
             null);
@@ -327,7 +337,7 @@ final class CrosscheckCommand implements Callable<Integer> {
       dir = Files.createTempDirectory("scansim-sanitizer");
       for (String tool : Sanitizer.TOOLS) {
         try {
-          reports.add(checker.check(tool, ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, toolSeconds))));
+          reports.add(checker.check(tool, ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, Math.min(toolSeconds, 86_400)))));
         } catch (NsightCompute.ProfileFailed e) {
           reports.add(new Sanitizer.Report(tool, List.of(), "not run: " + e.getMessage()));
         }

@@ -30,6 +30,7 @@ final class CrosscheckCounters {
   static final String DIFFERENT = "different";
   static final String NOT_COMPARED = "not compared: IR instructions, not SASS";
   static final String NOT_MODELLED = "not modelled yet";
+  static final String NOT_MEASURED = "not measured: ncu gave no value";
 
   private record Pair(String metric, ToLongFunction<Counters> sim) {}
 
@@ -67,6 +68,8 @@ final class CrosscheckCounters {
         String verdict;
         if (metric.equals("smsp__inst_executed.sum")) {
           verdict = NOT_COMPARED;
+        } else if (g == null) {
+          verdict = NOT_MEASURED;
         } else if (s == null && c != null) {
           verdict = NOT_MODELLED;
         } else {

@@ -66,11 +66,17 @@ public final class Sanitizer {
     }
     cmd.addAll(command);
     try {
-      Tools.run(cmd, dir.resolve(tool + ".out"), limit);
+      Tools.Result run = Tools.run(cmd, dir.resolve(tool + ".out"), limit);
       if (!Files.exists(log)) {
         throw new NsightCompute.ProfileFailed("compute-sanitizer --tool " + tool + " wrote no report");
       }
-      return parse(tool, Files.readString(log));
+      Report r = parse(tool, new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8));
+      if (r.summary().isEmpty() && r.findings().isEmpty()) {
+        // No summary: the tool did not get to the end (the program could not start, or stopped).
+        throw new NsightCompute.ProfileFailed("compute-sanitizer --tool " + tool + " ended without a summary (exit " + run.exitCode()
+            + "): " + run.output().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output").trim());
+      }
+      return r;
     } catch (IOException e) {
       throw new NsightCompute.ProfileFailed("compute-sanitizer could not be run: " + e.getMessage());
     } catch (Tools.TimedOut e) {
@@ -78,7 +84,7 @@ public final class Sanitizer {
     }
   }
 
-  private static final Pattern AT = Pattern.compile("\\bin (?:\\S*/)?([^/\\s:]+):(\\d+)");
+  private static final Pattern AT = Pattern.compile("\\bin (?:.*/)?([^/:]+?):(\\d+)");
   private static final Pattern THREAD = Pattern.compile("by thread (\\(\\d+,\\d+,\\d+\\)) in block (\\(\\d+,\\d+,\\d+\\))");
   private static final Pattern COUNT = Pattern.compile("\\s*\\[(\\d+) hazards?\\]\\s*$");
 

@@ -61,7 +61,8 @@ final class Tools {
       Thread.currentThread().interrupt();
       throw new TimedOut("interrupted while " + command.get(0) + " ran: stopped");
     }
-    return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    // Decoded leniently: a tool's message in another encoding is still read.
+    return new Result(p.exitValue(), new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
   }
 
   private static java.io.File nullDevice() {

@@ -562,29 +562,35 @@ final class Memory {
    * alone (the warp did not diverge there).
    */
   private boolean arm(CInsn in, Warp w, int mask, boolean store, int[] bankOut) {
-    if (w.armFor == in.index) {
-      int saved = w.armMask;
-      for (int m = saved; m != 0; m &= m - 1) {
-        int l = Integer.numberOfTrailingZeros(m);
-        lanes[l] = w.armLanes[l];
-        offsets[l] = w.armOffsets[l];
-        w.armLanes[l] = null;
+    if (w.armWaits != null) {
+      for (int i = 0; i < w.armWaits.size(); i++) {
+        Warp.ArmWait wait = w.armWaits.get(i);
+        if (wait.partner() == in.index) {
+          w.armWaits.remove(i);
+          for (int m = wait.mask(); m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            lanes[l] = wait.lanes()[l];
+            offsets[l] = wait.offsets()[l];
+          }
+          countLanes(in, w, mask | wait.mask(), store, bankOut);
+          return true;
+        }
       }
-      w.armFor = -1;
-      w.armMask = 0;
-      countLanes(in, w, mask | saved, store, bankOut);
-      return true;
     }
     for (int k = 0; k < w.sp - 1; k++) {
       if (w.mask[k] != 0 && w.pc[k] >= in.armOther && w.pc[k] <= in.armPartner) {
+        Allocation[] waitLanes = new Allocation[32];
+        int[] waitOffsets = new int[32];
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
-          w.armLanes[l] = lanes[l];
-          w.armOffsets[l] = offsets[l];
+          waitLanes[l] = lanes[l];
+          waitOffsets[l] = offsets[l];
           lanes[l] = null;
         }
-        w.armMask = mask;
-        w.armFor = in.armPartner;
+        if (w.armWaits == null) {
+          w.armWaits = new java.util.ArrayList<>(2);
+        }
+        w.armWaits.add(new Warp.ArmWait(in.armPartner, mask, waitLanes, waitOffsets));
         return true;
       }
     }

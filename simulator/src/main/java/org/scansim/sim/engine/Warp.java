@@ -19,12 +19,14 @@ public final class Warp {
   int blockX = Integer.MAX_VALUE;
   /** threadIdx.x of lane 0 when the warp's lanes lie in one row of the block (lane l's is rowX + l), else -1. */
   int rowX;
-  /** An arm's access whose count waits for the other arm's ({@link ArmMerging}): the partner's index, else -1. */
-  int armFor = -1;
-  /** Its lanes, and each lane's allocation and offset. */
-  int armMask;
-  final Allocation[] armLanes = new Allocation[32];
-  final int[] armOffsets = new int[32];
+  /**
+   * Accesses of an arm whose count waits for the other arm's ({@link ArmMerging}): for each, the
+   * partner's index, its lanes, and each lane's allocation and offset. Null until a warp first
+   * diverges at such an if/else; an arm may hold several (a load and a store).
+   */
+  java.util.List<ArmWait> armWaits;
+
+  record ArmWait(int partner, int mask, Allocation[] lanes, int[] offsets) {}
   /** Lanes that exist and have not returned. */
   int live;
   int[] pc = new int[16];
@@ -109,6 +111,7 @@ public final class Warp {
       java.util.Arrays.fill(shadowLanes, 0);
     }
     live = laneCount == 32 ? -1 : (1 << laneCount) - 1;
+    armWaits = null;
     sp = 0;
     barrierPc = -1;
     backEdges = 0;
