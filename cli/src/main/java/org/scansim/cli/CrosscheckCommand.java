@@ -186,7 +186,7 @@ final class CrosscheckCommand implements Callable<Integer> {
           card = s.card();
           CrosscheckRow r = s.row();
           if (profiler.isPresent()) {
-            r = counters(r, s.sim(), profiler.get(), t, n);
+            r = counters(r, s.sim(), profiler.get(), t, n, otherArch(a, s.card()));
           } else {
             r = r.with(null, countersNote, null);
           }
@@ -310,7 +310,15 @@ final class CrosscheckCommand implements Callable<Integer> {
         gpu.card() + " (" + gpu.arch() + ")", gpu.fault() != null && gpu.fault().kind() == org.scansim.sim.device.Kind.RUNAWAY);
   }
 
-  private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, RunCommand.Target t, int n) {
+  /** Null when the simulated architecture is the card's ("NVIDIA H100 ... (sm_90)"); else why counters are not compared. */
+  static String otherArch(Architecture a, String card) {
+    String sm = "sm_" + a.computeCapability().replace(".", "");
+    return card != null && card.endsWith("(" + sm + ")") ? null
+        : "the simulated " + a.name() + " (" + sm + ") is not the card's architecture; crosscheck with its --arch";
+  }
+
+  private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, RunCommand.Target t, int n,
+      String otherArch) {
     Path dir = null;
     try {
       dir = Files.createTempDirectory("scansim-ncu");
@@ -320,7 +328,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         return r.with(null, "not compared: ncu profiled " + launches.size() + " launches, the run on the card made " + r.gpuLaunches().size(),
             null);
       }
-      return r.with(CrosscheckCounters.compare(sim.launches(), launches), null, null);
+      return r.with(CrosscheckCounters.compare(sim.launches(), launches, otherArch), null, null);
     } catch (NsightCompute.ProfileFailed e) {
       return r.with(null, "not measured: " + e.getMessage(), null);
     } catch (IOException e) {

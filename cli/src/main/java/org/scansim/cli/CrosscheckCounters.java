@@ -58,6 +58,14 @@ final class CrosscheckCounters {
 
   /** Side by side, launch by launch (the card's and the simulator's launches are the same list, as compared before). */
   static List<Launch> compare(List<LaunchRecord> sim, List<NsightCompute.Launch> gpu) {
+    return compare(sim, gpu, null);
+  }
+
+  /**
+   * As above; {@code otherArch} non-null when the simulated architecture is not the card's: the
+   * values are shown and none is compared (it says why).
+   */
+  static List<Launch> compare(List<LaunchRecord> sim, List<NsightCompute.Launch> gpu, String otherArch) {
     List<Launch> out = new ArrayList<>();
     for (int i = 0; i < gpu.size(); i++) {
       Counters c = i < sim.size() ? sim.get(i).counters() : null;
@@ -66,7 +74,9 @@ final class CrosscheckCounters {
         Long g = gpu.get(i).metrics().get(metric);
         Long s = c == null ? null : simulated(metric, c);
         String verdict;
-        if (metric.equals("smsp__inst_executed.sum")) {
+        if (otherArch != null) {
+          verdict = "not compared: " + otherArch;
+        } else if (metric.equals("smsp__inst_executed.sum")) {
           verdict = NOT_COMPARED;
         } else if (g == null) {
           verdict = NOT_MEASURED;
