@@ -24,6 +24,7 @@ import org.scansim.hardware.GpuRun;
 import org.scansim.hardware.GpuUnavailable;
 import org.scansim.hardware.NsightCompute;
 import org.scansim.hardware.Sanitizer;
+import org.scansim.hardware.ToolFailed;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.check.Check;
 import org.scansim.sim.run.ScanRun;
@@ -130,12 +131,14 @@ final class CrosscheckCommand implements Callable<Integer> {
       names.addAll(target);
     }
     List<RunCommand.Target> targets = new ArrayList<>();
+    List<Kernel> kernels = new ArrayList<>(); // the catalog entry of each target, or null for a file
     for (String name : names) {
       RunCommand.Target t = RunCommand.resolve(name, a, defines, kind, err);
       if (t == null) {
         return Main.INVALID_INPUT;
       }
-      if ((sizes == null || sizes.isEmpty()) && catalogKernel(name) == null) {
+      kernels.add(catalogKernel(name));
+      if ((sizes == null || sizes.isEmpty()) && kernels.get(kernels.size() - 1) == null) {
         err.println("scansim: error: crosscheck " + name + " needs --n N[,N...] (a catalog kernel has default sizes, a file has none)");
         return Main.INVALID_INPUT;
       }
@@ -171,7 +174,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     boolean stuck = false;
     for (int k = 0; k < names.size() && !stuck; k++) {
       RunCommand.Target t = targets.get(k);
-      Kernel kernel = catalogKernel(names.get(k));
+      Kernel kernel = kernels.get(k);
       List<Integer> ns = sizes == null || sizes.isEmpty() ? catalogSizes(kernel, a.name(), null) : catalog ? catalogSizes(kernel, a.name(), sizes) : sizes;
       Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
       if (!compiled.ok()) {
@@ -317,43 +320,34 @@ final class CrosscheckCommand implements Callable<Integer> {
         : "the simulated " + a.name() + " (" + sm + ") is not the card's architecture; crosscheck with its --arch";
   }
 
+  private Duration toolLimit() {
+    return Duration.ofSeconds(Math.max(1, Math.min(toolSeconds, 86_400)));
+  }
+
   private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, RunCommand.Target t, int n,
       String otherArch) {
-    Path dir = null;
     try {
-      dir = Files.createTempDirectory("scansim-ncu");
-      List<NsightCompute.Launch> launches =
-          profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, Math.min(toolSeconds, 86_400))));
+      List<NsightCompute.Launch> launches = profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc),
+          toolLimit());
       if (launches.size() != r.gpuLaunches().size()) {
         return r.with(null, "not compared: ncu profiled " + launches.size() + " launches, the run on the card made " + r.gpuLaunches().size(),
             null);
       }
       return r.with(CrosscheckCounters.compare(sim.launches(), launches, otherArch), null, null);
-    } catch (NsightCompute.ProfileFailed e) {
+    } catch (ToolFailed e) {
       return r.with(null, "not measured: " + e.getMessage(), null);
-    } catch (IOException e) {
-      return r.with(null, "not measured: no temporary folder: " + e.getMessage(), null);
-    } finally {
-      Temp.delete(dir);
     }
   }
 
   private CrosscheckSanitizer.Check sanitize(Sanitizer checker, ScanRun.Outcome sim, RunCommand.Target t, int n) {
     List<Sanitizer.Report> reports = new ArrayList<>();
-    Path dir = null;
-    try {
-      dir = Files.createTempDirectory("scansim-sanitizer");
-      for (String tool : Sanitizer.TOOLS) {
-        try {
-          reports.add(checker.check(tool, ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc), dir, Duration.ofSeconds(Math.max(1, Math.min(toolSeconds, 86_400)))));
-        } catch (NsightCompute.ProfileFailed e) {
-          reports.add(new Sanitizer.Report(tool, List.of(), "not run: " + e.getMessage()));
-        }
+    for (String tool : Sanitizer.TOOLS) {
+      try {
+        reports.add(checker.check(tool, ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc),
+            toolLimit()));
+      } catch (ToolFailed e) {
+        reports.add(new Sanitizer.Report(tool, List.of(), "not run: " + e.getMessage()));
       }
-    } catch (IOException e) {
-      reports.add(new Sanitizer.Report("compute-sanitizer", List.of(), "not run: no temporary folder: " + e.getMessage()));
-    } finally {
-      Temp.delete(dir);
     }
     return CrosscheckSanitizer.compare(reports, sim.findings());
   }

@@ -34,19 +34,19 @@ class FaultyCorpusSanitizerReplayTest {
     ObjectMapper json = new ObjectMapper();
     List<DynamicTest> tests = new ArrayList<>();
     for (java.nio.file.Path dir : CrosscheckCountersReplayTest.DIRS) {
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(dir.resolve("faulty.jsonl.gz"))), StandardCharsets.UTF_8))) {
-      for (String line = r.readLine(); line != null; line = r.readLine()) {
-        JsonNode doc = json.readTree(line);
-        String arch = doc.get("arch").asText();
-        for (JsonNode kernel : doc.get("kernels")) {
-          for (JsonNode row : kernel.get("sizes")) {
-            tests.add(DynamicTest.dynamicTest(doc.get("card").asText() + " " + kernel.get("file").asText() + " n=" + row.get("n").asInt(),
-                () -> replay(arch, kernel, row)));
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(
+          new GZIPInputStream(Files.newInputStream(dir.resolve("faulty.jsonl.gz"))), StandardCharsets.UTF_8))) {
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+          JsonNode doc = json.readTree(line);
+          String arch = doc.get("arch").asText();
+          for (JsonNode kernel : doc.get("kernels")) {
+            for (JsonNode row : kernel.get("sizes")) {
+              tests.add(DynamicTest.dynamicTest(doc.get("card").asText() + " " + kernel.get("file").asText() + " n=" + row.get("n").asInt(),
+                  () -> replay(arch, kernel, row)));
+            }
           }
         }
       }
-    }
     }
     assertThat(tests).hasSize(2 * 11);
     return tests.stream();

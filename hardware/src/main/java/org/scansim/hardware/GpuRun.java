@@ -77,7 +77,7 @@ public final class GpuRun {
     } catch (IOException e) {
       throw new GpuUnavailable("nvcc could not be run: " + e.getMessage());
     } finally {
-      deleteQuietly(dir);
+      Tools.deleteTree(dir);
     }
     try (JCudaDevice gpu = new JCudaDevice(card, cubin, compiled.ir())) {
       return onTheCard(gpu, card, compiled, entry, elem, t, bytes, n, expect, wallMillis);
@@ -133,19 +133,5 @@ public final class GpuRun {
     }
     return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, List.copyOf(gpu.launches()),
         printed.toString(), correct, mismatches, fault[0], result == null ? null : result.bytes);
-  }
-
-  private static void deleteQuietly(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (var files = Files.list(dir)) {
-      for (Path p : files.toList()) {
-        Files.deleteIfExists(p);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException ignored) {
-      // a temporary folder left behind
-    }
   }
 }

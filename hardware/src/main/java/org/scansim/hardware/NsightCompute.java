@@ -42,13 +42,6 @@ public final class NsightCompute {
   /** One profiled launch: the kernel's name as ncu prints it (its C++ signature) and each metric, in base units (ns, cycles). */
   public record Launch(String kernel, String grid, String block, Map<String, Long> metrics) {}
 
-  /** Nsight Compute could not profile the run; the message says why, in one line. */
-  public static final class ProfileFailed extends Exception {
-    public ProfileFailed(String message) {
-      super(message);
-    }
-  }
-
   private final Path ncu;
 
   private NsightCompute(Path ncu) {
@@ -67,9 +60,10 @@ public final class NsightCompute {
 
   /**
    * Profiles every launch of {@code command} (a scansim run on the card in a child JVM), in
-   * launch order. The child's own output goes to {@code log}.
+   * launch order, in a temporary folder removed afterwards.
    */
-  public List<Launch> profile(List<String> command, Path dir, Duration limit) throws ProfileFailed {
+  public List<Launch> profile(List<String> command, Duration limit) throws ToolFailed {
+    Path dir = Tools.tempDir("scansim-ncu");
     Path rep = dir.resolve("profile.ncu-rep");
     List<String> cmd = new ArrayList<>(List.of(ncu.toString(), "--target-processes", "all", "--metrics", String.join(",", METRICS),
         "--export", rep.toString(), "--force-overwrite"));
@@ -77,18 +71,20 @@ public final class NsightCompute {
     try {
       Tools.Result run = Tools.run(cmd, dir.resolve("profile.log"), limit);
       if (!Files.exists(rep)) {
-        throw new ProfileFailed("ncu wrote no report (exit " + run.exitCode() + "): " + lastLine(run.output()));
+        throw new ToolFailed("ncu wrote no report (exit " + run.exitCode() + "): " + lastLine(run.output()));
       }
       Tools.Result csv = Tools.run(List.of(ncu.toString(), "--import", rep.toString(), "--csv", "--page", "raw", "--print-units", "base"),
           dir.resolve("import.csv"), limit);
       if (csv.exitCode() != 0) {
-        throw new ProfileFailed("ncu could not read its report (exit " + csv.exitCode() + "): " + lastLine(csv.output()));
+        throw new ToolFailed("ncu could not read its report (exit " + csv.exitCode() + "): " + lastLine(csv.output()));
       }
       return parse(csv.output());
     } catch (IOException e) {
-      throw new ProfileFailed("ncu could not be run: " + e.getMessage());
+      throw new ToolFailed("ncu could not be run: " + e.getMessage());
     } catch (Tools.TimedOut e) {
-      throw new ProfileFailed(e.getMessage());
+      throw new ToolFailed(e.getMessage());
+    } finally {
+      Tools.deleteTree(dir);
     }
   }
 
@@ -100,19 +96,19 @@ public final class NsightCompute {
    * The launches of a {@code --page raw} CSV: a header row of column names, a row of units, then
    * a row a launch. Values may carry thousands separators ("214,695"); fractions are rounded.
    */
-  public static List<Launch> parse(String csv) throws ProfileFailed {
+  public static List<Launch> parse(String csv) throws ToolFailed {
     List<String[]> rows = new ArrayList<>();
     CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
     int start = csv.indexOf("\"ID\"");
     if (start < 0) {
-      throw new ProfileFailed("ncu's table has no header row (\"ID\", ...): " + lastLine(csv));
+      throw new ToolFailed("ncu's table has no header row (\"ID\", ...): " + lastLine(csv));
     }
     try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv.substring(start))) {
       while (it.hasNext()) {
         rows.add(it.next());
       }
     } catch (IOException | RuntimeException e) {
-      throw new ProfileFailed("ncu's table could not be read: " + e.getMessage());
+      throw new ToolFailed("ncu's table could not be read: " + e.getMessage());
     }
     String[] header = rows.get(0);
     Map<String, Integer> column = new LinkedHashMap<>();
@@ -121,7 +117,7 @@ public final class NsightCompute {
     }
     for (String need : List.of("ID", "Kernel Name", "Grid Size", "Block Size")) {
       if (!column.containsKey(need)) {
-        throw new ProfileFailed("ncu's table has no column \"" + need + "\"");
+        throw new ToolFailed("ncu's table has no column \"" + need + "\"");
       }
     }
     List<Launch> launches = new ArrayList<>();
@@ -141,11 +137,11 @@ public final class NsightCompute {
     return launches;
   }
 
-  private static long number(String text, String metric) throws ProfileFailed {
+  private static long number(String text, String metric) throws ToolFailed {
     try {
       return new BigDecimal(text.replace(",", "").trim()).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new ProfileFailed("ncu's value of " + metric + " is not a number: \"" + text + "\"");
+      throw new ToolFailed("ncu's value of " + metric + " is not a number: \"" + text + "\"");
     }
   }
 }

@@ -57,8 +57,9 @@ public final class Sanitizer {
     return Tools.version(sanitizer);
   }
 
-  /** Runs {@code command} under {@code tool}; the report is read from its log file in {@code dir}. */
-  public Report check(String tool, List<String> command, Path dir, Duration limit) throws NsightCompute.ProfileFailed {
+  /** Runs {@code command} under {@code tool}; the report is read from its log file in a temporary folder removed afterwards. */
+  public Report check(String tool, List<String> command, Duration limit) throws ToolFailed {
+    Path dir = Tools.tempDir("scansim-sanitizer");
     Path log = dir.resolve(tool + ".log");
     List<String> cmd = new ArrayList<>(List.of(sanitizer.toString(), "--tool", tool, "--target-processes", "all", "--log-file", log.toString(), "--print-limit", "1000"));
     if (tool.equals("racecheck")) {
@@ -68,19 +69,21 @@ public final class Sanitizer {
     try {
       Tools.Result run = Tools.run(cmd, dir.resolve(tool + ".out"), limit);
       if (!Files.exists(log)) {
-        throw new NsightCompute.ProfileFailed("compute-sanitizer --tool " + tool + " wrote no report");
+        throw new ToolFailed("compute-sanitizer --tool " + tool + " wrote no report");
       }
       Report r = parse(tool, new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8));
       if (r.summary().isEmpty() && r.findings().isEmpty()) {
         // No summary: the tool did not get to the end (the program could not start, or stopped).
-        throw new NsightCompute.ProfileFailed("compute-sanitizer --tool " + tool + " ended without a summary (exit " + run.exitCode()
+        throw new ToolFailed("compute-sanitizer --tool " + tool + " ended without a summary (exit " + run.exitCode()
             + "): " + run.output().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output").trim());
       }
       return r;
     } catch (IOException e) {
-      throw new NsightCompute.ProfileFailed("compute-sanitizer could not be run: " + e.getMessage());
+      throw new ToolFailed("compute-sanitizer could not be run: " + e.getMessage());
     } catch (Tools.TimedOut e) {
-      throw new NsightCompute.ProfileFailed(e.getMessage());
+      throw new ToolFailed(e.getMessage());
+    } finally {
+      Tools.deleteTree(dir);
     }
   }
 

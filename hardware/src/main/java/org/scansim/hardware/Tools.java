@@ -65,6 +65,29 @@ final class Tools {
     return new Result(p.exitValue(), new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
   }
 
+  /** A new temporary folder, or one line saying why there is none. */
+  static Path tempDir(String prefix) throws ToolFailed {
+    try {
+      return Files.createTempDirectory(prefix);
+    } catch (IOException e) {
+      throw new ToolFailed("no temporary folder: " + e.getMessage());
+    }
+  }
+
+  /** Removes a temporary folder and what is in it; one that cannot be removed is left behind. */
+  static void deleteTree(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | java.io.UncheckedIOException ignored) {
+      // a temporary folder left behind
+    }
+  }
+
   private static java.io.File nullDevice() {
     return new java.io.File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
   }

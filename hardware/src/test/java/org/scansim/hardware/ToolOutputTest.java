@@ -38,10 +38,10 @@ class ToolOutputTest {
 
   @Test
   void aTableWithoutItsHeaderIsAnErrorInOneLine() {
-    assertThatThrownBy(() -> NsightCompute.parse("==PROF== Disconnected\n")).isInstanceOf(NsightCompute.ProfileFailed.class)
+    assertThatThrownBy(() -> NsightCompute.parse("==PROF== Disconnected\n")).isInstanceOf(ToolFailed.class)
         .hasMessageContaining("no header row");
     assertThatThrownBy(() -> NsightCompute.parse("\"ID\",\"Kernel Name\",\"Grid Size\",\"Block Size\",\"smsp__inst_executed.sum\"\n"
-        + "\"0\",\"k()\",\"(1, 1, 1)\",\"(32, 1, 1)\",\"many\"\n")).isInstanceOf(NsightCompute.ProfileFailed.class)
+        + "\"0\",\"k()\",\"(1, 1, 1)\",\"(32, 1, 1)\",\"many\"\n")).isInstanceOf(ToolFailed.class)
         .hasMessageContaining("not a number");
   }
 
