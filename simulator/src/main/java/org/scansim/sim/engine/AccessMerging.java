@@ -88,6 +88,7 @@ public final class AccessMerging {
       }
     }
     ArmMerging.apply(code, leader);
+    StoreForwarding.apply(code, leader);
   }
 
   static boolean isShared(Code code, CInsn in, Map<Integer, Affine> forms) {

@@ -36,6 +36,11 @@ public final class CInsn {
   public int armPartner = -1;
   /** With {@link #armPartner}: the first instruction of the other arm. */
   public int armOther = -1;
+  /**
+   * A load nvcc mostly replaces by the value the loop's previous iteration stored ({@link
+   * StoreForwarding}); it reads the loop's exit test operands as its second and third arguments.
+   */
+  public StoreForwarding.Loop forward;
   /** Writes a uniform register: runs once for the warp, on its operands' single values. */
   public boolean once;
   /** The specialised lane loop that runs this instruction ({@link Lanes#decode}), or {@link Lanes#GENERIC}. */
@@ -124,6 +129,7 @@ public final class CInsn {
     this.countedWith = from.countedWith;
     this.armPartner = from.armPartner;
     this.armOther = from.armOther;
+    this.forward = from.forward;
     this.once = from.once;
     this.taintRule = from.taintRule;
     this.work = from.work;

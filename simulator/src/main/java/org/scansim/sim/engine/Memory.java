@@ -368,6 +368,9 @@ final class Memory {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
+    if (in.forward != null && forwarded(in, w, a, mask, store, bankOut)) {
+      return;
+    }
     if (in.armPartner >= 0 && a.space == Ptr.SHARED) {
       for (int m = mask; m != 0; m &= m - 1) {
         lanes[Integer.numberOfTrailingZeros(m)] = a;
@@ -549,10 +552,74 @@ final class Memory {
       }
       return; // the first access of the merged pair counted both (AccessMerging)
     }
+    if (in.forward != null) {
+      mask = issued(in, w, mask);
+      if (mask == 0) {
+        return;
+      }
+    }
     if (in.armPartner >= 0 && arm(in, w, mask, store, bankOut)) {
       return;
     }
     countLanes(in, w, mask, store, bankOut);
+  }
+
+  /**
+   * Counts the lanes of a {@link StoreForwarding} load that the card issues, all of whose lanes
+   * read allocation {@code a}; false when they all do and the access is counted as usual.
+   */
+  private boolean forwarded(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
+    int issued = issued(in, w, mask);
+    if (issued == mask) {
+      return false;
+    }
+    if (issued != 0) {
+      for (int m = issued; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = a;
+      }
+      countLanes(in, w, issued, store, bankOut);
+    }
+    return true;
+  }
+
+  /**
+   * The lanes of {@code mask} whose load of a {@link StoreForwarding} loop the card issues; the
+   * others take the value their previous iteration stored. Each lane's iterations left come from
+   * the exit test's operands, which the load reads as its second and third arguments.
+   */
+  private int issued(CInsn in, Warp w, int mask) {
+    StoreForwarding.Loop loop = in.forward;
+    int slot = loop.slot();
+    if (w.forwarding == null || w.forwarding.length <= slot) {
+      w.forwarding = java.util.Arrays.copyOf(w.forwarding == null ? new long[0][] : w.forwarding, slot + 1);
+    }
+    long[] s = w.forwarding[slot];
+    if (s == null) {
+      s = w.forwarding[slot] = new long[64];
+    }
+    long[] x = w.regs[in.args[1]];
+    long[] bound = w.regs[in.args[2]];
+    int issued = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      long left = loop.remaining(x[l], bound[l]);
+      if (left <= 0) {
+        issued |= 1 << l; // not a count the rule knows: the load issues
+        s[32 + l] = 0;
+        continue;
+      }
+      if (s[32 + l] != left + 1) {
+        s[l] = left; // not the iteration after the last: a new run of the loop, this many iterations
+      }
+      s[32 + l] = left;
+      if (loop.issues(s[l], s[l] - left)) {
+        issued |= 1 << l;
+      }
+    }
+    for (int m = mask & ~issued; m != 0; m &= m - 1) {
+      lanes[Integer.numberOfTrailingZeros(m)] = null; // forwarded: not counted
+    }
+    return issued;
   }
 
   /**

@@ -26,6 +26,13 @@ public final class Warp {
    */
   java.util.List<ArmWait> armWaits;
 
+  /**
+   * Per load of {@link StoreForwarding}: each lane's trip count of the loop instance it is in
+   * (lanes 0..31) and the iterations it had left at its last execution of the load (32..63), by
+   * which a new instance is told from the next iteration. Null until such a load first runs.
+   */
+  long[][] forwarding;
+
   record ArmWait(int partner, int mask, Allocation[] lanes, int[] offsets) {}
   /** Lanes that exist and have not returned. */
   int live;
