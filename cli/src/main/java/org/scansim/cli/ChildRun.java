@@ -16,6 +16,11 @@ final class ChildRun {
   private ChildRun() {}
 
   static List<String> command(Path file, List<String> defines, int n, String entry, ScanRun.Expect expect, Path nvcc) {
+    return command(file, defines, n, entry, expect, nvcc, 1);
+  }
+
+  /** As above, the host entry run {@code runs} times ({@code --repeat}). */
+  static List<String> command(Path file, List<String> defines, int n, String entry, ScanRun.Expect expect, Path nvcc, int runs) {
     List<String> cmd = new ArrayList<>();
     cmd.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -40,6 +45,9 @@ final class ChildRun {
     }
     if (nvcc != null) {
       cmd.addAll(List.of("--nvcc", nvcc.toAbsolutePath().toString()));
+    }
+    if (runs != 1) {
+      cmd.addAll(List.of("--repeat", String.valueOf(runs)));
     }
     return cmd;
   }

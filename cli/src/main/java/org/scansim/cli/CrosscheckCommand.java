@@ -87,6 +87,13 @@ final class CrosscheckCommand implements Callable<Integer> {
   @Option(names = "--no-counters", description = "do not profile with Nsight Compute even where it is installed")
   boolean noCounters;
 
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
+      description = "also profile R runs of each size for the card's cycles and time: their median, fastest and slowest (a second ncu pass)")
+  int repeat;
+
+  @Option(names = "--cycles-only", description = "profile only the card's cycles and time (one light ncu pass, R runs), not the counters")
+  boolean cyclesOnly;
+
   @Option(names = "--sanitizer", description = "also run the card's run under compute-sanitizer (memcheck, racecheck, synccheck, initcheck)")
   boolean sanitizer;
 
@@ -147,6 +154,14 @@ final class CrosscheckCommand implements Callable<Integer> {
     if (json != null && !CircuitCommand.safeToWrite(json, targets.stream().flatMap(t -> t.inputs().stream()).toList(), err)) {
       return Main.INVALID_INPUT;
     }
+    if (repeat < 1 || repeat > GpuRun.MAX_RUNS) {
+      err.println("scansim: error: --repeat takes 1 to " + GpuRun.MAX_RUNS + " runs, not " + repeat);
+      return Main.INVALID_INPUT;
+    }
+    if ((cyclesOnly || repeat > 1) && noCounters) {
+      err.println("scansim: error: --repeat and --cycles-only measure with Nsight Compute, which --no-counters turns off");
+      return Main.INVALID_INPUT;
+    }
     Optional<NsightCompute> profiler;
     Optional<Sanitizer> checker = Optional.empty();
     try {
@@ -154,6 +169,9 @@ final class CrosscheckCommand implements Callable<Integer> {
       profiler = noCounters ? Optional.empty() : NsightCompute.find(ncu);
       if (!noCounters && ncu != null && profiler.isEmpty()) {
         throw new GpuUnavailable("no ncu at " + ncu + " (--ncu): not an executable file");
+      }
+      if ((cyclesOnly || repeat > 1) && profiler.isEmpty()) {
+        throw new GpuUnavailable("no ncu on the PATH (--repeat and --cycles-only need Nsight Compute; or --ncu PATH)");
       }
       if (sanitizer) {
         checker = Sanitizer.find(sanitizerPath);
@@ -172,7 +190,8 @@ final class CrosscheckCommand implements Callable<Integer> {
     String card = null;
     boolean invalid = false;
     boolean stuck = false;
-    for (int k = 0; k < names.size() && !stuck; k++) {
+    boolean lost = false;
+    for (int k = 0; k < names.size() && !stuck && !lost; k++) {
       RunCommand.Target t = targets.get(k);
       Kernel kernel = kernels.get(k);
       List<Integer> ns = sizes == null || sizes.isEmpty() ? catalogSizes(kernel, a.name(), null) : catalog ? catalogSizes(kernel, a.name(), sizes) : sizes;
@@ -188,10 +207,13 @@ final class CrosscheckCommand implements Callable<Integer> {
           Sized s = size(compiled, t, a, n, kernel);
           card = s.card();
           CrosscheckRow r = s.row();
-          if (profiler.isPresent()) {
+          if (profiler.isPresent() && !cyclesOnly) {
             r = counters(r, s.sim(), profiler.get(), t, n, otherArch(a, s.card()));
           } else {
-            r = r.with(null, countersNote, null);
+            r = r.with(null, cyclesOnly ? "not measured (--cycles-only)" : countersNote, null);
+          }
+          if (profiler.isPresent() && (cyclesOnly || repeat > 1) && !s.stuck()) {
+            r = timing(r, profiler.get(), t, n);
           }
           if (checker.isPresent()) {
             r = r.with(r.counters(), r.countersNote(), sanitize(checker.get(), s.sim(), t, n));
@@ -204,7 +226,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         }
       } catch (GpuUnavailable e) {
         err.println("scansim: no usable GPU: " + e.getMessage());
-        return Main.NO_GPU;
+        lost = true; // what was measured before is still reported, in text and JSON
       } catch (ScanRun.UsageException e) {
         err.println("scansim: error: " + t.file() + ": " + e.getMessage());
         invalid = true;
@@ -245,6 +267,9 @@ final class CrosscheckCommand implements Callable<Integer> {
       }
     }
     List<CrosscheckRow> all = results.stream().flatMap(r -> r.sizes().stream()).toList();
+    if (lost) {
+      return Main.NO_GPU;
+    }
     if (invalid) {
       return Main.INVALID_INPUT;
     }
@@ -336,6 +361,19 @@ final class CrosscheckCommand implements Callable<Integer> {
       return r.with(CrosscheckCounters.compare(sim.launches(), launches, otherArch), null, null);
     } catch (ToolFailed e) {
       return r.with(null, "not measured: " + e.getMessage(), null);
+    }
+  }
+
+  private CrosscheckRow timing(CrosscheckRow r, NsightCompute profiler, RunCommand.Target t, int n) {
+    try {
+      List<NsightCompute.Launch> launches = profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc, repeat),
+          toolLimit().multipliedBy(Math.max(1, repeat / 10 + 1)), NsightCompute.TIMING);
+      List<CrosscheckTiming.Launch> timing = CrosscheckTiming.of(launches, repeat, r.gpuLaunches().size(), r.gpuLaunches());
+      return timing != null ? r.withTiming(timing, null)
+          : r.withTiming(null, "not measured: ncu profiled " + launches.size() + " launches, " + repeat + " runs of " + r.gpuLaunches().size()
+              + " were expected");
+    } catch (ToolFailed e) {
+      return r.withTiming(null, "not measured: " + e.getMessage());
     }
   }
 

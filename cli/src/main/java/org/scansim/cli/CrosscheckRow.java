@@ -20,11 +20,13 @@ import org.scansim.sim.run.ScanRun;
  * @param counters       Nsight Compute's counters beside the simulator's, launch by launch; null when not measured
  * @param countersNote   why there are no counters, or null
  * @param sanitizer      compute-sanitizer's findings beside the checkers'; null without {@code --sanitizer}
+ * @param timing         the card's cycles and time per launch over repeated runs ({@code --repeat}, {@code --cycles-only}); null when not measured
+ * @param timingNote     why there is no timing where it was asked for, or null
  */
 record CrosscheckRow(int n, List<String> simLaunches, List<String> gpuLaunches, boolean launchesEqual, Boolean simCorrect,
     Boolean gpuCorrect, boolean resultDefined, String outputs, boolean outputsEqual, List<String> differences, double gpuMillis,
     boolean faulted, String gpuOutputSha256, List<CrosscheckCounters.Launch> counters, String countersNote,
-    CrosscheckSanitizer.Check sanitizer) {
+    CrosscheckSanitizer.Check sanitizer, List<CrosscheckTiming.Launch> timing, String timingNote) {
 
   /** Whether everything compared in this row is equal (an erratum's undefined outputs are not compared). */
   boolean agrees() {
@@ -34,7 +36,12 @@ record CrosscheckRow(int n, List<String> simLaunches, List<String> gpuLaunches, 
 
   CrosscheckRow with(List<CrosscheckCounters.Launch> c, String note, CrosscheckSanitizer.Check s) {
     return new CrosscheckRow(n, simLaunches, gpuLaunches, launchesEqual, simCorrect, gpuCorrect, resultDefined, outputs, outputsEqual,
-        differences, gpuMillis, faulted, gpuOutputSha256, c, note, s);
+        differences, gpuMillis, faulted, gpuOutputSha256, c, note, s, timing, timingNote);
+  }
+
+  CrosscheckRow withTiming(List<CrosscheckTiming.Launch> t, String note) {
+    return new CrosscheckRow(n, simLaunches, gpuLaunches, launchesEqual, simCorrect, gpuCorrect, resultDefined, outputs, outputsEqual,
+        differences, gpuMillis, faulted, gpuOutputSha256, counters, countersNote, sanitizer, t, note);
   }
 
   static CrosscheckRow of(int n, IrType type, ScanRun.Outcome sim, byte[] simOut, GpuRun.Outcome gpu, boolean defined) {
@@ -85,7 +92,7 @@ record CrosscheckRow(int n, List<String> simLaunches, List<String> gpuLaunches, 
       }
     }
     return new CrosscheckRow(n, s, g, s.equals(g), sim.correct(), gpu.correct(), defined, outputs, outputsEqual, differences, millis,
-        faulted, gpu.result() == null ? null : sha256(gpu.result(), (long) n * type.size()), null, null, null);
+        faulted, gpu.result() == null ? null : sha256(gpu.result(), (long) n * type.size()), null, null, null, null, null);
   }
 
   /** The SHA-256 of the first {@code length} bytes, in hex. */

@@ -27,6 +27,12 @@ final class CrosscheckText {
       if (r.counters() != null) {
         counters(s, r);
       }
+      if (r.timingNote() != null) {
+        s.append("  cycles: ").append(r.timingNote()).append('\n');
+      }
+      if (r.timing() != null) {
+        timing(s, r.timing());
+      }
       if (r.sanitizer() != null) {
         sanitizer(s, r.sanitizer());
       }
@@ -43,6 +49,18 @@ final class CrosscheckText {
             m.differs() ? "DIFFERENT" : m.verdict()));
       }
     }
+  }
+
+  private static void timing(StringBuilder s, List<CrosscheckTiming.Launch> timing) {
+    for (CrosscheckTiming.Launch l : timing) {
+      s.append(String.format(Locale.ROOT, "  launch %d %s on the card, %d runs (median, fastest .. slowest): %s SM cycles (%s .. %s), %s ns%s%n",
+          l.launch(), l.kernel(), l.runs(), spread(l.smCycles(), 0), spread(l.smCycles(), 1), spread(l.smCycles(), 2), spread(l.durationNs(), 0),
+          l.smClockHz() == null ? "" : String.format(Locale.ROOT, " at %.2f GHz", l.smClockHz().median() / 1e9)));
+    }
+  }
+
+  private static String spread(CrosscheckTiming.Spread v, int which) {
+    return v == null ? "-" : number(which == 0 ? v.median() : which == 1 ? v.min() : v.max());
   }
 
   private static void sanitizer(StringBuilder s, CrosscheckSanitizer.Check c) {

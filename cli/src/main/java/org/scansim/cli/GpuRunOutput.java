@@ -18,10 +18,10 @@ final class GpuRunOutput {
   private GpuRunOutput() {}
 
   static int run(Frontend.Result compiled, Path file, List<String> defines, int n, String entry, ScanRun.Expect expect, Path nvcc,
-      long wallMillis, Path json, PrintWriter out, PrintWriter err) {
+      long wallMillis, int repeat, Path json, PrintWriter out, PrintWriter err) {
     GpuRun.Outcome o;
     try {
-      o = GpuRun.run(compiled, file, Defines.parse(defines), n, entry, expect, nvcc, wallMillis);
+      o = GpuRun.run(compiled, file, Defines.parse(defines), n, entry, expect, nvcc, wallMillis, repeat);
     } catch (GpuUnavailable e) {
       err.println("scansim: no usable GPU: " + e.getMessage());
       return Main.NO_GPU;
@@ -51,10 +51,21 @@ final class GpuRunOutput {
     s.append(file).append(" on ").append(o.card()).append(" (").append(o.arch()).append(", driver ").append(o.driverVersion() / 1000)
         .append('.').append(o.driverVersion() % 1000 / 10).append("), entry ").append(o.entry()).append(", n = ").append(o.n())
         .append(", ").append(o.elementType()).append('\n');
-    s.append("launches:\n");
-    for (GpuRun.Launch l : o.launches()) {
-      s.append(String.format(Locale.ROOT, "  %d  %s<<<%s, %s, %d>>>  %.3f ms%s%n", l.index(), l.kernel(), dims(l.grid()), dims(l.block()),
-          l.dynamicSharedBytes(), l.millis(), l.launchSite() == null ? "" : "  at " + l.launchSite()));
+    s.append(o.runs() > 1 ? "launches (time: the median of " + o.runs() + " runs, and the fastest and slowest):\n" : "launches:\n");
+    List<GpuRun.Launch> first = o.launchesOfRun(0);
+    for (int i = 0; i < first.size(); i++) {
+      GpuRun.Launch l = first.get(i);
+      String time = String.format(Locale.ROOT, "%.3f ms", l.millis());
+      if (o.runs() > 1) {
+        double[] ms = new double[o.runs()];
+        for (int r = 0; r < o.runs(); r++) {
+          ms[r] = o.launchesOfRun(r).get(i).millis();
+        }
+        java.util.Arrays.sort(ms);
+        time = String.format(Locale.ROOT, "%.3f ms (%.3f .. %.3f)", median(ms), ms[0], ms[ms.length - 1]);
+      }
+      s.append(String.format(Locale.ROOT, "  %d  %s<<<%s, %s, %d>>>  %s%s%n", l.index(), l.kernel(), dims(l.grid()), dims(l.block()),
+          l.dynamicSharedBytes(), time, l.launchSite() == null ? "" : "  at " + l.launchSite()));
     }
     if (!o.output().isEmpty()) {
       s.append("host output:\n").append(o.output());
@@ -86,12 +97,19 @@ final class GpuRunOutput {
     m.put("elementType", o.elementType());
     m.put("n", o.n());
     m.put("expect", expect == null ? null : expect.name().toLowerCase(Locale.ROOT));
+    m.put("runs", o.runs());
     m.put("launches", o.launches());
     m.put("output", o.output());
     m.put("correct", o.correct());
     m.put("mismatches", o.mismatches());
     m.put("fault", o.fault() == null ? null : Map.of("kind", o.fault().kind().name(), "message", o.fault().getMessage()));
     return m;
+  }
+
+  /** The median of sorted values: the middle one, or the mean of the two middle ones. */
+  static double median(double[] sorted) {
+    int m = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
   }
 
   private static String dims(List<Long> d) {

@@ -52,6 +52,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--nvcc", paramLabel = "PATH", description = "nvcc for --device gpu (default: nvcc on the PATH)")
   Path nvcc;
 
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
+      description = "with --device gpu: run the host entry R times, each on a fresh copy of the input, and show each launch's median time")
+  int repeat;
+
   @Option(names = "--entry", paramLabel = "NAME", description = "the host entry (needed when the file has several)")
   String entry;
 
@@ -159,7 +163,11 @@ final class RunCommand implements Callable<Integer> {
             + " (drop --device gpu)");
         return Main.INVALID_INPUT;
       }
-      return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, wallSeconds * 1000, json, out, err);
+      return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, wallSeconds * 1000, repeat, json, out, err);
+    }
+    if (repeat != 1) {
+      err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
+      return Main.INVALID_INPUT;
     }
     if (schedules < 0 || wallSeconds < 0) {
       err.println("scansim: error: --schedules and --wall-seconds must not be negative");

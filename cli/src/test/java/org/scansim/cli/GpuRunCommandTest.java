@@ -114,4 +114,22 @@ class GpuRunCommandTest {
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).isEqualTo("scansim: error: --device takes sim or gpu, not 'tpu'\n");
   }
+
+  @Test
+  void repeatedRunsAreTheCardsAndNeedNsightComputeInACrosscheck(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
+    CliRun sim = CliRun.of("run", f.toString(), "--n", "64", "--repeat", "3");
+    assertThat(sim.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(sim.err()).isEqualTo("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same"
+        + " counts every time\n");
+    CliRun zero = CliRun.of("crosscheck", f.toString(), "--n", "64", "--repeat", "0");
+    assertThat(zero.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(zero.err()).isEqualTo("scansim: error: --repeat takes 1 to 1000 runs, not 0\n");
+    CliRun off = CliRun.of("crosscheck", f.toString(), "--n", "64", "--cycles-only", "--no-counters");
+    assertThat(off.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(off.err()).isEqualTo("scansim: error: --repeat and --cycles-only measure with Nsight Compute, which --no-counters turns off\n");
+    CliRun gpu = CliRun.of("run", f.toString(), "--n", "64", "--device", "gpu", "--repeat", "1001");
+    assertThat(gpu.code()).isIn(Main.INVALID_INPUT, Main.NO_GPU);
+    assertThat(gpu.err().lines().toList()).hasSize(1);
+  }
 }

@@ -34,10 +34,19 @@ public final class GpuRun {
   /**
    * What happened on the card. {@code fault} is null when the run completed; {@code correct}
    * null without an expected scan. {@code output} is the host code's printf output (a kernel's
-   * printf goes to the process's standard output, as CUDA prints it).
+   * printf goes to the process's standard output, as CUDA prints it). With {@code runs} above 1
+   * the host entry ran that many times on fresh copies of the input: {@code launches} holds every
+   * run's launches in order, {@code result} is the first run's output, and a later run whose
+   * output differs from it is one of the {@code mismatches}.
    */
   public record Outcome(String card, String arch, int driverVersion, String entry, String elementType, int n, List<Launch> launches,
-      String output, Boolean correct, List<String> mismatches, Fault fault, byte[] result) {}
+      String output, Boolean correct, List<String> mismatches, Fault fault, byte[] result, int runs) {
+    /** The launches of one run. */
+    public List<Launch> launchesOfRun(int run) {
+      int per = launches.size() / Math.max(1, runs);
+      return launches.subList(run * per, (run + 1) * per);
+    }
+  }
 
   /** Throws, in one line, what a run on the card would lack: the driver, a device, nvcc. */
   public static void checkAvailable(Path nvccPath) throws GpuUnavailable {
@@ -57,6 +66,22 @@ public final class GpuRun {
   /** As above, with host code stopped past {@code wallMillis} (0: no limit; a kernel on the card runs to its end). */
   public static Outcome run(Frontend.Result compiled, Path file, Map<String, String> defines, int n, String entryName,
       ScanRun.Expect expect, Path nvccPath, long wallMillis) throws GpuUnavailable, ScanRun.UsageException {
+    return run(compiled, file, defines, n, entryName, expect, nvccPath, wallMillis, 1);
+  }
+
+  /** Most runs of one {@code --repeat}. */
+  public static final int MAX_RUNS = 1000;
+
+  /**
+   * As above, the host entry run {@code runs} times in a row on the same module, each on a fresh
+   * copy of the input (for the median of repeated launches: the first launch in a process runs
+   * slower than the rest).
+   */
+  public static Outcome run(Frontend.Result compiled, Path file, Map<String, String> defines, int n, String entryName,
+      ScanRun.Expect expect, Path nvccPath, long wallMillis, int runs) throws GpuUnavailable, ScanRun.UsageException {
+    if (runs < 1 || runs > MAX_RUNS) {
+      throw new ScanRun.UsageException("--repeat takes 1 to " + MAX_RUNS + " runs, not " + runs);
+    }
     if (n < 1) {
       throw new ScanRun.UsageException("--n must be at least 1, not " + n);
     }
@@ -80,14 +105,14 @@ public final class GpuRun {
       Tools.deleteTree(dir);
     }
     try (JCudaDevice gpu = new JCudaDevice(card, cubin, compiled.ir())) {
-      return onTheCard(gpu, card, compiled, entry, elem, t, bytes, n, expect, wallMillis);
+      return onTheCard(gpu, card, compiled, entry, elem, t, bytes, n, expect, wallMillis, runs);
     } catch (jcuda.CudaException e) {
       throw new GpuUnavailable("the GPU failed: " + e.getMessage());
     }
   }
 
   private static Outcome onTheCard(JCudaDevice gpu, JCudaDevice.Card card, Frontend.Result compiled, Symbol.Function entry, Type elem,
-      IrType t, long bytes, int n, ScanRun.Expect expect, long wallMillis) throws ScanRun.UsageException {
+      IrType t, long bytes, int n, ScanRun.Expect expect, long wallMillis, int runs) throws ScanRun.UsageException {
     long in = gpu.malloc("in", bytes, null);
     long out = gpu.malloc("out", bytes, null);
     if (in == 0 || out == 0) {
@@ -98,40 +123,51 @@ public final class GpuRun {
     for (int i = 0; i < n; i++) {
       host.store(t, i * t.size(), Alu.fromDouble(t, Inputs.element(i, bound)));
     }
-    gpu.copyToDevice(in, host, 0, bytes, null);
-    gpu.memset(out, 0xFF, bytes, null); // uninitialised, as the simulated device leaves it
     StringBuilder printed = new StringBuilder();
     Deadline deadline = new Deadline();
     if (wallMillis > 0) {
       deadline.set(System.nanoTime() + wallMillis * 1_000_000L);
     }
     HostInterpreter interpreter = new HostInterpreter(compiled.ir(), gpu, 1L << 31, deadline, printed);
-    Fault[] fault = new Fault[1];
-    LargeStack.run(() -> {
-      try {
-        gpu.bindToThisThread();
-        interpreter.call(entry.name(), new long[] {in, out, n}, null);
-      } catch (Fault f) {
-        fault[0] = f;
-      } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-        fault[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
-      }
-    });
     Boolean correct = null;
-    List<String> mismatches = List.of();
-    Allocation result = null;
-    if (fault[0] == null) {
+    List<String> mismatches = new java.util.ArrayList<>();
+    byte[] first = null;
+    Fault fault = null;
+    int done = 0;
+    for (int run = 0; run < runs && fault == null; run++) {
+      gpu.copyToDevice(in, host, 0, bytes, null);
+      gpu.memset(out, 0xFF, bytes, null); // uninitialised, as the simulated device leaves it
+      Fault[] f = new Fault[1];
+      LargeStack.run(() -> {
+        try {
+          gpu.bindToThisThread();
+          interpreter.call(entry.name(), new long[] {in, out, n}, null);
+        } catch (Fault x) {
+          f[0] = x;
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+          f[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
+        }
+      });
+      fault = f[0];
+      if (fault != null) {
+        break;
+      }
+      done++;
       gpu.synchronize(null);
-      result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
+      Allocation result = new Allocation("out", Ptr.HOST, (int) bytes, 0);
       gpu.copyToHost(result, 0, out, bytes, null);
-      Allocation got = result;
-      if (expect != null) {
-        mismatches = ScanRun.mismatches(i -> Alu.toDouble(t, got.load(t, i * t.size())), n, expect == ScanRun.Expect.EXCLUSIVE,
-            Runtime.getRuntime().availableProcessors());
-        correct = mismatches.isEmpty();
+      if (first == null) {
+        first = result.bytes;
+        if (expect != null) {
+          mismatches.addAll(ScanRun.mismatches(i -> Alu.toDouble(t, result.load(t, i * t.size())), n, expect == ScanRun.Expect.EXCLUSIVE,
+              Runtime.getRuntime().availableProcessors()));
+          correct = mismatches.isEmpty();
+        }
+      } else if (!java.util.Arrays.equals(first, result.bytes) && mismatches.size() < 10) {
+        mismatches.add("run " + (run + 1) + " of " + runs + ": the output differs from the first run's");
       }
     }
     return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, List.copyOf(gpu.launches()),
-        printed.toString(), correct, mismatches, fault[0], result == null ? null : result.bytes);
+        printed.toString(), correct, List.copyOf(mismatches), fault, fault == null ? first : null, Math.max(1, done));
   }
 }

@@ -39,6 +39,17 @@ public final class NsightCompute {
       "sm__cycles_elapsed.max",
       "gpu__time_duration.sum");
 
+  /**
+   * The metrics of a timing pass ({@code crosscheck --repeat}): the launch's cycles on its
+   * busiest SM, its duration, its warp instructions, and the SM clock it ran at (cycles a second;
+   * ncu locks it to the base clock unless told otherwise).
+   */
+  public static final List<String> TIMING = List.of(
+      "sm__cycles_elapsed.max",
+      "gpu__time_duration.sum",
+      "smsp__inst_executed.sum",
+      "sm__cycles_elapsed.avg.per_second");
+
   /** One profiled launch: the kernel's name as ncu prints it (its C++ signature) and each metric, in base units (ns, cycles). */
   public record Launch(String kernel, String grid, String block, Map<String, Long> metrics) {}
 
@@ -63,9 +74,14 @@ public final class NsightCompute {
    * launch order, in a temporary folder removed afterwards.
    */
   public List<Launch> profile(List<String> command, Duration limit) throws ToolFailed {
+    return profile(command, limit, METRICS);
+  }
+
+  /** As above, with the {@code metrics} given ({@link #METRICS}, {@link #TIMING}). */
+  public List<Launch> profile(List<String> command, Duration limit, List<String> metrics) throws ToolFailed {
     Path dir = Tools.tempDir("scansim-ncu");
     Path rep = dir.resolve("profile.ncu-rep");
-    List<String> cmd = new ArrayList<>(List.of(ncu.toString(), "--target-processes", "all", "--metrics", String.join(",", METRICS),
+    List<String> cmd = new ArrayList<>(List.of(ncu.toString(), "--target-processes", "all", "--metrics", String.join(",", metrics),
         "--export", rep.toString(), "--force-overwrite"));
     cmd.addAll(command);
     try {
@@ -78,7 +94,7 @@ public final class NsightCompute {
       if (csv.exitCode() != 0) {
         throw new ToolFailed("ncu could not read its report (exit " + csv.exitCode() + "): " + lastLine(csv.output()));
       }
-      return parse(csv.output());
+      return parse(csv.output(), metrics);
     } catch (IOException e) {
       throw new ToolFailed("ncu could not be run: " + e.getMessage());
     } catch (Tools.TimedOut e) {
@@ -97,6 +113,11 @@ public final class NsightCompute {
    * a row a launch. Values may carry thousands separators ("214,695"); fractions are rounded.
    */
   public static List<Launch> parse(String csv) throws ToolFailed {
+    return parse(csv, METRICS);
+  }
+
+  /** As above, reading the columns of {@code metrics}. */
+  public static List<Launch> parse(String csv, List<String> metrics) throws ToolFailed {
     List<String[]> rows = new ArrayList<>();
     CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
     int start = csv.indexOf("\"ID\"");
@@ -126,7 +147,7 @@ public final class NsightCompute {
         continue; // the units row, or a blank line
       }
       Map<String, Long> m = new LinkedHashMap<>();
-      for (String metric : METRICS) {
+      for (String metric : metrics) {
         Integer c = column.get(metric);
         if (c != null && !r[c].isBlank() && !r[c].equals("n/a")) {
           m.put(metric, number(r[c], metric));
