@@ -314,6 +314,12 @@ final class CrosscheckCommand implements Callable<Integer> {
   /** The simulator's side of one size: the host entry on the simulated device, with the checkers where the sanitizer runs too. */
   static Simulated simulate(Frontend.Result compiled, Architecture a, int n, String entry, ScanRun.Expect expect, boolean checks)
       throws ScanRun.UsageException {
+    return simulate(compiled, a, n, entry, expect, checks, null);
+  }
+
+  /** As above, with the timing model listening when {@code timer} is not null. */
+  static Simulated simulate(Frontend.Result compiled, Architecture a, int n, String entry, ScanRun.Expect expect, boolean checks,
+      org.scansim.timing.TimingObserver timer) throws ScanRun.UsageException {
     Symbol.Function e = ScanRun.entry(compiled, entry);
     Type elem = ((Type.Pointer) e.paramTypes().get(0)).pointee();
     IrType type = IrType.of(elem);
@@ -321,6 +327,9 @@ final class CrosscheckCommand implements Callable<Integer> {
     ScanRun.Request req = ScanRun.Request.of(n, a).entry(entry).expect(expect);
     if (checks) {
       req = req.withOptions(new ScanRun.Options(EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS), 0, 0, false, 1L << 31));
+    }
+    if (timer != null) {
+      req = req.withOptions(req.options().withObserver(timer));
     }
     ScanRun.Outcome sim = ScanRun.execute(compiled, req, elem,
         (s, in, o, count) -> {
@@ -332,7 +341,16 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   private Sized size(Frontend.Result compiled, RunCommand.Target t, Architecture a, int n, Kernel kernel)
       throws GpuUnavailable, ScanRun.UsageException {
-    Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer);
+    java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingParameters.of(a.name());
+    org.scansim.timing.TimingObserver timer = (cyclesOnly || repeat > 1) && params.isPresent() && !sanitizer
+        ? new org.scansim.timing.TimingObserver(a, params.get(), compiled.ir()) : null;
+    Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer, timer);
+    if (timer != null) {
+      timer.finish();
+      modelCycles = timer.launches().stream().map(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).toList();
+    } else {
+      modelCycles = null;
+    }
     GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
     return new Sized(CrosscheckRow.of(n, s.type(), s.outcome(), s.output(), gpu, kernel == null || kernel.correctAt(n)), s.outcome(),
         gpu.card() + " (" + gpu.arch() + ")", gpu.fault() != null && gpu.fault().kind() == org.scansim.sim.device.Kind.RUNAWAY);
@@ -364,11 +382,14 @@ final class CrosscheckCommand implements Callable<Integer> {
     }
   }
 
+  /** The timing model's SM cycles of each launch of the last simulated size, or null. */
+  private List<Long> modelCycles;
+
   private CrosscheckRow timing(CrosscheckRow r, NsightCompute profiler, RunCommand.Target t, int n) {
     try {
       List<NsightCompute.Launch> launches = profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc, repeat),
           toolLimit().multipliedBy(Math.max(1, repeat / 10 + 1)), NsightCompute.TIMING);
-      List<CrosscheckTiming.Launch> timing = CrosscheckTiming.of(launches, repeat, r.gpuLaunches().size(), r.gpuLaunches());
+      List<CrosscheckTiming.Launch> timing = CrosscheckTiming.of(launches, repeat, r.gpuLaunches().size(), r.gpuLaunches(), modelCycles);
       return timing != null ? r.withTiming(timing, null)
           : r.withTiming(null, "not measured: ncu profiled " + launches.size() + " launches, " + repeat + " runs of " + r.gpuLaunches().size()
               + " were expected");

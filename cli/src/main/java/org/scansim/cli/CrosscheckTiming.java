@@ -31,13 +31,19 @@ final class CrosscheckTiming {
    * smsp__inst_executed.sum}) and SM clock in Hz ({@code sm__cycles_elapsed.avg.per_second}); a
    * metric ncu did not give is null.
    */
-  record Launch(int launch, String kernel, int runs, Spread smCycles, Spread durationNs, Spread warpInstructions, Spread smClockHz) {}
+  record Launch(int launch, String kernel, int runs, Spread smCycles, Spread durationNs, Spread warpInstructions, Spread smClockHz,
+      Long modelSmCycles) {}
 
   /**
    * Groups ncu's launches, {@code runs} runs of {@code perRun} launches in launch order, by their
    * place in a run. Null when ncu profiled another number of launches (the caller says so).
    */
   static List<Launch> of(List<NsightCompute.Launch> profiled, int runs, int perRun, List<String> kernels) {
+    return of(profiled, runs, perRun, kernels, null);
+  }
+
+  /** As above, with the timing model's SM cycles of each launch beside the card's ({@code model} null: none). */
+  static List<Launch> of(List<NsightCompute.Launch> profiled, int runs, int perRun, List<String> kernels, List<Long> model) {
     if (runs < 1 || profiled.size() != runs * perRun) {
       return null;
     }
@@ -48,7 +54,8 @@ final class CrosscheckTiming {
         same.add(profiled.get(r * perRun + i));
       }
       out.add(new Launch(i, i < kernels.size() ? kernels.get(i) : same.get(0).kernel(), runs, spread(same, "sm__cycles_elapsed.max"),
-          spread(same, "gpu__time_duration.sum"), spread(same, "smsp__inst_executed.sum"), spread(same, "sm__cycles_elapsed.avg.per_second")));
+          spread(same, "gpu__time_duration.sum"), spread(same, "smsp__inst_executed.sum"), spread(same, "sm__cycles_elapsed.avg.per_second"),
+          model != null && i < model.size() ? model.get(i) : null));
     }
     return out;
   }

@@ -52,6 +52,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--nvcc", paramLabel = "PATH", description = "nvcc for --device gpu (default: nvcc on the PATH)")
   Path nvcc;
 
+  @Option(names = "--timing", description = "also predict each launch's SM cycles and time with the timing model (hopper; docs/timing.md)")
+  boolean timing;
+
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
       description = "with --device gpu: run the host entry R times, each on a fresh copy of the input, and show each launch's median time")
   int repeat;
@@ -173,6 +176,23 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --schedules and --wall-seconds must not be negative");
       return Main.INVALID_INPUT;
     }
+    org.scansim.timing.TimingObserver timer = null;
+    if (timing) {
+      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name());
+      if (p.isEmpty()) {
+        err.println("scansim: error: --timing: the timing model has no parameters for " + a.name() + " yet (it has them for hopper)");
+        return Main.INVALID_INPUT;
+      }
+      if (schedules > 0) {
+        err.println("scansim: error: --timing times one run: drop --schedules");
+        return Main.INVALID_INPUT;
+      }
+      timer = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
+    }
+    ScanRun.Options options = new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal());
+    if (timer != null) {
+      options = options.withObserver(timer);
+    }
     ScanRun.Outcome o;
     try {
       o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
@@ -182,13 +202,14 @@ final class RunCommand implements Callable<Integer> {
           .maxWarpInstructions(maxInstructions)
           .threads(workers)
           .residentBlocks(residentBlocks)
-          .withOptions(new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal())));
+          .withOptions(options));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
-        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks);
+        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
+        timer == null ? null : timings(timer), timer == null ? null : timer.model());
     out.print(TextReport.render(report));
     out.flush();
     if (json != null) {
@@ -241,6 +262,16 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Resolves a file or a catalog name; null after printing why it is neither. */
+  /** The timing model's launches as the report shows them. */
+  static List<org.scansim.reports.CounterSet.Timing> timings(org.scansim.timing.TimingObserver timer) {
+    timer.finish();
+    List<org.scansim.reports.CounterSet.Timing> out = new java.util.ArrayList<>();
+    for (org.scansim.timing.TimingObserver.LaunchTiming t : timer.launches()) {
+      out.add(new org.scansim.reports.CounterSet.Timing(t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.bound(), null));
+    }
+    return out;
+  }
+
   static Target resolve(String target, Architecture a, List<String> defines, ScanRun.Expect kind, PrintWriter err) {
     List<String> allDefines = defines == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(defines);
     Path file = Path.of(target);

@@ -14,7 +14,7 @@ import java.util.List;
   "sharedLoadWavefronts", "sharedStoreWavefronts", "sharedLoadBankConflicts", "sharedStoreBankConflicts",
   "maxConflictDegree", "conflictDegreeHistogram", "globalLoadInstructions", "globalStoreInstructions",
   "globalLoadSectors", "globalStoreSectors", "localLoadInstructions", "localStoreInstructions", "atomics",
-  "barriers", "divergentBranches", "work", "maxThreadWork"
+  "barriers", "divergentBranches", "work", "maxThreadWork", "timing"
 })
 public record CounterSet(
     long warpInstructions,
@@ -37,7 +37,25 @@ public record CounterSet(
     long barriers,
     long divergentBranches,
     long work,
-    long maxThreadWork) {
+    long maxThreadWork,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Timing timing) {
+
+  /**
+   * The timing model's prediction ({@code run --timing}): SM cycles (the counterpart of Nsight
+   * Compute's {@code sm__cycles_elapsed.max}, summed over launches in a total) and the duration at
+   * the model's clock; for a launch, also its blocks resident per SM, their waves and what bounds it.
+   */
+  @JsonPropertyOrder({"smCycles", "durationNs", "blocksPerSm", "waves", "bound", "model"})
+  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record Timing(long smCycles, long durationNs, Integer blocksPerSm, Long waves, String bound, String model) {}
+
+  /** These counters with a timing. */
+  public CounterSet withTiming(Timing t) {
+    return new CounterSet(warpInstructions, threadInstructions, sharedLoadInstructions, sharedStoreInstructions, sharedLoadWavefronts,
+        sharedStoreWavefronts, sharedLoadBankConflicts, sharedStoreBankConflicts, maxConflictDegree, conflictDegreeHistogram,
+        globalLoadInstructions, globalStoreInstructions, globalLoadSectors, globalStoreSectors, localLoadInstructions,
+        localStoreInstructions, atomics, barriers, divergentBranches, work, maxThreadWork, t);
+  }
 
   public static CounterSet of(Counters c) {
     int last = 0;
@@ -54,6 +72,6 @@ public record CounterSet(
         c.sharedLoadWavefronts, c.sharedStoreWavefronts, c.sharedLoadBankConflicts(), c.sharedStoreBankConflicts(),
         c.maxConflictDegree, List.copyOf(hist), c.globalLoadInstructions, c.globalStoreInstructions, c.globalLoadSectors,
         c.globalStoreSectors, c.localLoadInstructions, c.localStoreInstructions, c.atomics, c.barriers, c.divergentBranches,
-        c.work, c.maxThreadWork);
+        c.work, c.maxThreadWork, null);
   }
 }

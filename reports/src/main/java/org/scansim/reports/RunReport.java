@@ -42,9 +42,11 @@ public record RunReport(
   @JsonPropertyOrder({"file", "n", "arch", "expect", "defines", "seed"})
   public record Inputs(String file, int n, String arch, String expect, Map<String, String> defines, long seed) {}
 
-  @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes", "sharedBytesPerBlock", "counters", "phases"})
+  @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes", "sharedBytesPerBlock", "counters", "timing", "phases"})
   public record Launch(int index, String kernel, String location, List<Integer> grid, List<Integer> block,
-      int dynamicSharedBytes, int sharedBytesPerBlock, CounterSet counters, List<CounterSet> phases) {}
+      int dynamicSharedBytes, int sharedBytesPerBlock, CounterSet counters,
+      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) CounterSet.Timing timing,
+      List<CounterSet> phases) {}
 
   /** The launch a fault stopped: numbered after the completed ones, with no counters (see {@link LaunchRecord.Faulted}). */
   @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes"})
@@ -117,6 +119,15 @@ public record RunReport(
 
   /** The report of a run with the given checkers (empty: none asked for, and no findings section). */
   public static RunReport of(Inputs inputs, ScanRun.Outcome o, java.util.Collection<Check> checks) {
+    return of(inputs, o, checks, null, null);
+  }
+
+  /**
+   * As above, with the timing model's prediction for each completed launch ({@code timings}, in
+   * launch order; null without {@code --timing}) and the model's description for the total.
+   */
+  public static RunReport of(Inputs inputs, ScanRun.Outcome o, java.util.Collection<Check> checks, List<CounterSet.Timing> timings,
+      String model) {
     List<Launch> launches = new ArrayList<>();
     List<Site> sites = new ArrayList<>();
     List<Diagnostic> diags = new ArrayList<>();
@@ -126,7 +137,8 @@ public record RunReport(
       totals.add(l.counters());
       launches.add(new Launch(i, l.kernel(), where(l.launchSite()), List.of(l.grid()[0], l.grid()[1], l.grid()[2]),
           List.of(l.block()[0], l.block()[1], l.block()[2]), l.dynamicSharedBytes(), l.sharedBytesPerBlock(),
-          CounterSet.of(l.counters()), l.phases().stream().map(CounterSet::of).toList()));
+          CounterSet.of(l.counters()), timings != null && i < timings.size() ? timings.get(i) : null,
+          l.phases().stream().map(CounterSet::of).toList()));
       for (LaunchRecord.Site s : l.sites()) {
         sites.add(new Site(i, l.kernel(), where(s.span()), s.operation(), s.array(), CounterSet.of(s.counters())));
       }
@@ -143,8 +155,22 @@ public record RunReport(
         o.mismatches().isEmpty() ? null : o.mismatches(), fault, checking ? names : null,
         checking ? o.findings().stream().map(FindingRecord::of).toList() : null, o.proof() == null ? null : Proof.of(o.proof()),
         o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches,
-        o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()), CounterSet.of(totals), sites, diags,
+        o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()), total(totals, timings, model), sites, diags,
         o.output().isEmpty() ? null : o.output());
+  }
+
+  private static CounterSet total(Counters totals, List<CounterSet.Timing> timings, String model) {
+    CounterSet c = CounterSet.of(totals);
+    if (timings == null) {
+      return c;
+    }
+    long cycles = 0;
+    long ns = 0;
+    for (CounterSet.Timing t : timings) {
+      cycles += t.smCycles();
+      ns += t.durationNs();
+    }
+    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model));
   }
 
   static String where(Span s) {

@@ -120,6 +120,9 @@ public final class TextReport {
     }
     out.append('\n').append("memory per launch\n");
     table(columns(rows, MEMORY_COLUMNS), out);
+    if (r.totals().timing() != null) {
+      timing(r, elided, out);
+    }
     List<RunReport.Site> shared = new ArrayList<>(r.sites().stream()
         .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0).toList());
     if (!shared.isEmpty()) {
@@ -161,6 +164,33 @@ public final class TextReport {
       }
     }
     return out.toString();
+  }
+
+  /** The timing model's cycles and time per launch ({@code run --timing}). */
+  private static void timing(RunReport r, boolean elided, StringBuilder out) {
+    out.append('\n').append("time per launch (timing model: ").append(r.totals().timing().model()).append(")\n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"#", "kernel", "SM cycles", "time us", "blocks/SM", "waves", "bound"});
+    List<RunReport.Launch> launches = r.launches();
+    for (int i = 0; i < launches.size(); i++) {
+      if (elided && i == FIRST_LAUNCHES) {
+        rows.add(new String[] {"…", "", "", "", "", "", ""});
+        i = launches.size() - LAST_LAUNCHES;
+      }
+      RunReport.Launch l = launches.get(i);
+      CounterSet.Timing t = l.timing();
+      if (t != null) {
+        rows.add(new String[] {String.valueOf(l.index()), l.kernel(), String.format(java.util.Locale.ROOT, "%,d", t.smCycles()),
+            String.format(java.util.Locale.ROOT, "%.2f", t.durationNs() / 1000.0), String.valueOf(t.blocksPerSm()), String.valueOf(t.waves()),
+            t.bound()});
+      }
+    }
+    CounterSet.Timing total = r.totals().timing();
+    if (launches.size() > 1) {
+      rows.add(new String[] {"", "total", String.format(java.util.Locale.ROOT, "%,d", total.smCycles()),
+          String.format(java.util.Locale.ROOT, "%.2f", total.durationNs() / 1000.0), "", "", ""});
+    }
+    table(rows, out);
   }
 
   /** The launches table's columns: #, kernel, grid, block, smem B, warp inst, thread inst, barriers, work. */

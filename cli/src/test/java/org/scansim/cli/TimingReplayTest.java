@@ -1,0 +1,161 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.sema.Symbol;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.run.ScanRun;
+import org.scansim.timing.TimingObserver;
+import org.scansim.timing.TimingParameters;
+
+/**
+ * The timing model against the H100's recorded cycles (hardware/measurements/timing-2026-11-26-h100):
+ * every launch of every calibration kernel and single-block catalog kernel at each recorded size,
+ * the model's SM cycles beside the median of 10 runs on the card. Prints the table and the error;
+ * fails when the error grows past the bounds the model reaches today (docs/timing.md).
+ */
+class TimingReplayTest {
+  static final Path DIR = ReadmeExamplesTest.root().resolve("hardware/measurements/timing-2026-11-26-h100");
+
+  /** One compared launch. */
+  record Case(String name, int n, int launch, long card, long model, long cardInsts, long modelInsts) {
+    double error() {
+      return (double) (model - card) / card;
+    }
+  }
+
+  static List<Case> replay(String file, int maxN) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<Case> out = new ArrayList<>();
+    PrintWriter err = new PrintWriter(new StringWriter());
+    Architecture a = RunCommand.architecture("hopper", err);
+    TimingParameters p = TimingParameters.of("hopper").orElseThrow();
+    for (String line : Files.readAllLines(DIR.resolve(file))) {
+      JsonNode doc = json.readTree(line);
+      for (JsonNode kernel : doc.get("kernels")) {
+        String name = kernel.get("catalogName").isNull() ? ReadmeExamplesTest.root().resolve(kernel.get("file").asText()).toString()
+            : kernel.get("catalogName").asText();
+        List<String> defines = new ArrayList<>();
+        kernel.get("defines").forEach(d -> defines.add(d.asText()));
+        RunCommand.Target t = RunCommand.resolve(name, a, kernel.get("catalogName").isNull() ? defines : null, null, err);
+        Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
+        for (JsonNode row : kernel.get("sizes")) {
+          int n = row.get("n").asInt();
+          if (n > maxN || row.get("timing").isNull()) {
+            continue;
+          }
+          TimingObserver timing = new TimingObserver(a, p, compiled.ir());
+          Symbol.Function e = ScanRun.entry(compiled, null);
+          ScanRun.Outcome o = ScanRun.execute(compiled, ScanRun.Request.of(n, a).withOptions(ScanRun.Options.NONE.withObserver(timing)),
+              ((org.scansim.frontend.sema.Type.Pointer) e.paramTypes().get(0)).pointee(),
+              (s, in, outPtr, count) -> s.call(e.name(), new long[] {in, outPtr, count}), e.name());
+          timing.finish();
+          if (o.fault() != null) {
+            continue; // the simulator's own limits (the card's number stays recorded)
+          }
+          for (JsonNode l : row.get("timing")) {
+            int i = l.get("launch").asInt();
+            if (i < timing.launches().size()) {
+              out.add(new Case(kernel.get("catalogName").isNull() ? kernel.get("file").asText() : name + (defines.isEmpty() ? "" : " " + defines), n, i, l.get("smCycles").get("median").asLong(),
+                  timing.launches().get(i).smCycles(), l.get("warpInstructions").get("median").asLong(), timing.launches().get(i).issued()));
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  static String table(List<Case> cases) {
+    StringBuilder s = new StringBuilder();
+    for (Case c : cases) {
+      s.append(String.format(Locale.ROOT, "%-60s n=%-9d #%d card %,10d model %,10d  %+6.1f%%  instructions %,9d %,9d %5.2f%n", c.name(), c.n(),
+          c.launch(), c.card(), c.model(), 100 * c.error(), c.cardInsts(), c.modelInsts(), (double) c.modelInsts() / Math.max(1, c.cardInsts())));
+    }
+    s.append(String.format(Locale.ROOT, "mean absolute error %.1f%%, %.0f%% within 10%%, largest %.1f%%, over %d launches%n", 100 * mean(cases),
+        100 * within(cases, 0.10), 100 * largest(cases), cases.size()));
+    return s.toString();
+  }
+
+  static double mean(List<Case> cases) {
+    return cases.stream().mapToDouble(c -> Math.abs(c.error())).average().orElse(0);
+  }
+
+  static double within(List<Case> cases, double bound) {
+    return cases.stream().filter(c -> Math.abs(c.error()) <= bound).count() / (double) cases.size();
+  }
+
+  static double largest(List<Case> cases) {
+    return cases.stream().mapToDouble(c -> Math.abs(c.error())).max().orElse(0);
+  }
+
+  /**
+   * What the model does not cover yet, each with its cause (docs/timing.md): left out of the
+   * bounds, still printed.
+   */
+  static final List<String> NOT_COVERED = List.of(
+      "kernels/calibration/imad_chain.cu", // nvcc folds four steps of x * 3 + 1 into one multiply-add: not a latency
+      "kernels/calibration/global_chain.cu", // an L2 hit: every global load costs device memory's latency in the model
+      "sequential/sequential_exclusive", // one thread streaming through global memory: L1 hits, not modelled
+      "sequential/sequential_inclusive",
+      "handbook/reduce_then_scan", // each thread loops over global memory: the same
+      "modern/decoupled_lookback"); // the look-back's polling depends on the card's timing
+
+  static List<Case> covered(List<Case> cases) {
+    return cases.stream().filter(c -> NOT_COVERED.stream().noneMatch(c.name()::startsWith)).toList();
+  }
+
+  @Test
+  void calibrationKernels() throws Exception {
+    List<Case> all = replay("calibration.jsonl", 1 << 20);
+    System.out.print(table(all));
+    List<Case> cases = covered(all);
+    System.out.print(table(cases).lines().reduce((a, b) -> b).orElse("") + " (covered)\n");
+    assertThat(cases).hasSizeGreaterThan(20);
+    // Today's model (2026-11-26). The target is 5 %; these bounds only keep it from getting worse.
+    assertThat(mean(cases)).as("mean absolute error").isLessThan(0.03);
+    assertThat(largest(cases)).as("largest error").isLessThan(0.19);
+  }
+
+  @Test
+  void singleBlockCatalogKernels() throws Exception {
+    List<Case> all = replay("catalog.jsonl", 2048);
+    System.out.print(table(all));
+    List<Case> cases = covered(all);
+    System.out.print(table(cases).lines().reduce((a, b) -> b).orElse("") + " (covered)\n");
+    assertThat(cases).hasSizeGreaterThan(60);
+    assertThat(mean(cases)).as("mean absolute error").isLessThan(0.075);
+    assertThat(largest(cases)).as("largest error").isLessThan(0.19);
+    // Padding variants of Harris's scan (Listing 2 and the Listing 3 builds): where the card puts
+    // two of them 8 % or more apart, the model orders them the same way.
+    List<Case> variants = all.stream().filter(c -> c.name().startsWith("harris/blelloch") || c.name().startsWith("harris/conflict_free")).toList();
+    List<String> misordered = new ArrayList<>();
+    int pairs = 0;
+    for (Case a : variants) {
+      for (Case b : variants) {
+        if (a.n() == b.n() && a.card() > b.card() && (a.card() - b.card()) >= 0.08 * b.card()) {
+          pairs++;
+          if (a.model() <= b.model()) {
+            misordered.add(a.name() + " and " + b.name() + " at n = " + a.n());
+          }
+        }
+      }
+    }
+    System.out.println(pairs + " pairs of padding variants 8 % or more apart on the card; misordered: " + misordered);
+    assertThat(pairs).isGreaterThan(5);
+    // Known: at n = 1024 the card runs Listing 3 9 % faster than Listing 2; the model has them
+    // within 1 % the other way (docs/timing.md). A fix removes it from this list.
+    assertThat(misordered).containsExactly("harris/blelloch and harris/conflict_free at n = 1024");
+  }
+}

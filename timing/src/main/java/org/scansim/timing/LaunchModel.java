@@ -1,0 +1,56 @@
+package org.scansim.timing;
+
+import java.util.List;
+import java.util.PriorityQueue;
+import org.scansim.sim.arch.Architecture;
+
+/**
+ * A launch's blocks over the card's SMs: as many blocks resident on an SM at once as its limits
+ * on threads and blocks allow, each new block started on the slot that frees first (block order),
+ * co-resident blocks sharing the SM's schedulers and shared-memory pipe, all of them sharing the
+ * card's device-memory bandwidth; plus the launch's fixed cost. Not modelled: the register file's
+ * and shared memory's limits on residency, and L2 hits between blocks.
+ */
+final class LaunchModel {
+  private LaunchModel() {}
+
+  /**
+   * A launch's predicted time: {@code smCycles} (the counterpart of {@code
+   * sm__cycles_elapsed.max}), {@code durationNs} at the parameters' clock; {@code blocksPerSm}
+   * resident at once, {@code waves} of them, the longest block alone ({@code blockCycles}), and
+   * what bounds the launch: "blocks", "bandwidth".
+   */
+  record LaunchTime(long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound, long issued) {}
+
+  static LaunchTime run(List<SmModel.BlockTime> blocks, int threadsPerBlock, Architecture a, TimingParameters p) {
+    int warpsPerBlock = (threadsPerBlock + 31) / 32;
+    int resident = (int) Math.max(1, Math.min(a.maxResidentBlocksPerSm(), a.maxResidentThreadsPerSm() / Math.max(1, warpsPerBlock * 32L)));
+    int sms = a.smCount();
+    int perSm = (int) Math.max(1, Math.min(resident, (blocks.size() + sms - 1) / sms));
+    // Blocks resident together share the SM: each runs as long as it alone would, or as long as
+    // the SM takes to issue and serve all of them, whichever is longer.
+    PriorityQueue<Long> slots = new PriorityQueue<>();
+    for (int i = 0; i < Math.min((long) sms * perSm, blocks.size()); i++) {
+      slots.add(0L);
+    }
+    long finish = 0;
+    long longest = 0;
+    long sectors = 0;
+    long issued = 0;
+    for (SmModel.BlockTime b : blocks) {
+      long shared = Math.max(b.cycles(), Math.max(perSm * b.issued() / p.schedulersPerSm(), perSm * b.wavefronts() / p.sharedWavefrontsPerCycle()));
+      long start = slots.poll();
+      long stop = start + shared;
+      slots.add(stop);
+      finish = Math.max(finish, stop);
+      longest = Math.max(longest, b.cycles());
+      sectors += b.sectors();
+      issued += b.issued();
+    }
+    long bandwidth = sectors * 32 / Math.max(1, p.dramBytesPerCycle());
+    String bound = bandwidth > finish ? "bandwidth" : "blocks";
+    long cycles = p.launchCycles() + Math.max(finish, bandwidth);
+    long waves = (blocks.size() + (long) sms * perSm - 1) / ((long) sms * perSm);
+    return new LaunchTime(cycles, Math.round(cycles * 1e9 / p.clockHz()), perSm, waves, longest, bound, issued);
+  }
+}

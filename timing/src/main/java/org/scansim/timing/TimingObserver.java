@@ -1,0 +1,193 @@
+package org.scansim.timing;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.ir.Insn;
+import org.scansim.frontend.ir.Op;
+import org.scansim.frontend.ir.Operand;
+import org.scansim.frontend.ir.Reg;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.event.ExecutionObserver;
+
+/**
+ * Listens to the functional engine's events ({@link ExecutionObserver}) and times each launch:
+ * each block's warps' instructions become {@link WarpTrace}s, each block is timed alone by
+ * {@link SmModel} when the stream moves on to the next block (blocks with the same trace, as most
+ * of a large scan's are, are timed once), and the launch by {@link LaunchModel} at its end.
+ */
+public final class TimingObserver implements ExecutionObserver {
+  /** One launch's predicted time (see {@link LaunchModel.LaunchTime}). */
+  public record LaunchTiming(String kernel, long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound,
+      long issued) {}
+
+  private final Architecture arch;
+  private final TimingParameters params;
+  private final List<LaunchTiming> launches = new ArrayList<>();
+  private final Map<Insn, int[]> decoded = new IdentityHashMap<>();
+  private final Map<Long, SmModel.BlockTime> timed = new HashMap<>();
+
+  private String kernel;
+  private int threadsPerBlock;
+  private int currentBlock = -1;
+  private WarpTrace[] warps;
+  private int registers;
+  private List<SmModel.BlockTime> blocks;
+
+  private final LoopControl loops;
+
+  /** Times the launches of {@code module} (its loops' control is costed as nvcc unrolls them: {@link LoopControl}). */
+  public TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
+    this.arch = arch;
+    this.params = params;
+    this.loops = new LoopControl(module);
+  }
+
+  /** What the model is, in a few words, for a report: its preset, what it was calibrated on, and its clock. */
+  public String model() {
+    return params.arch() + (params.calibrated() ? ", calibrated on " + params.card() : ", not calibrated against any card")
+        + String.format(java.util.Locale.ROOT, ", %.2f GHz", params.clockHz() / 1e9);
+  }
+
+  /** The launches timed so far, in order (a launch is added when the next begins or {@link #finish} is called). */
+  public List<LaunchTiming> launches() {
+    return launches;
+  }
+
+  @Override
+  public void launch(String kernel, long blocks, int threadsPerBlock) {
+    finish();
+    this.kernel = kernel;
+    this.threadsPerBlock = threadsPerBlock;
+    this.blocks = new ArrayList<>();
+  }
+
+  /** Times the launch in progress, if any. */
+  public void finish() {
+    if (kernel == null) {
+      return;
+    }
+    endBlock();
+    LaunchModel.LaunchTime t = LaunchModel.run(blocks, threadsPerBlock, arch, params);
+    launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued()));
+    kernel = null;
+    blocks = null;
+  }
+
+  private void endBlock() {
+    if (warps == null) {
+      return;
+    }
+    long h = registers;
+    for (WarpTrace w : warps) {
+      if (w != null) {
+        w.settle();
+      }
+      h = h * 31 + (w == null ? 0 : w.hash());
+    }
+    WarpTrace[] ws = warps;
+    int regs = registers;
+    blocks.add(timed.computeIfAbsent(h, k -> SmModel.run(nonNull(ws), regs, params)));
+    warps = null;
+    currentBlock = -1;
+  }
+
+  private static WarpTrace[] nonNull(WarpTrace[] ws) {
+    WarpTrace[] out = ws.clone();
+    for (int i = 0; i < out.length; i++) {
+      if (out[i] == null) {
+        out[i] = new WarpTrace();
+      }
+    }
+    return out;
+  }
+
+  private WarpTrace warp(int block, int warp) {
+    if (block != currentBlock) {
+      endBlock(); // blocks that take turns (communicating ones) are timed in the pieces they run in
+      currentBlock = block;
+      warps = new WarpTrace[(threadsPerBlock + 31) / 32];
+      registers = 1;
+    }
+    if (warp >= warps.length) {
+      warps = java.util.Arrays.copyOf(warps, warp + 1);
+    }
+    if (warps[warp] == null) {
+      warps[warp] = new WarpTrace();
+    }
+    return warps[warp];
+  }
+
+  @Override
+  public void issue(int block, int warp, Insn insn, int activeMask) {
+    WarpTrace w = warp(block, warp);
+    w.settle();
+    int[] d = decoded.computeIfAbsent(insn, this::decode);
+    int kind = d[0];
+    if (d[6] >= 0) { // a loop's control: issued once in 4 executions, or never (LoopControl)
+      if (d[6] >= w.controlCounts.length) {
+        w.controlCounts = java.util.Arrays.copyOf(w.controlCounts, d[6] + 1);
+      }
+      int count = w.controlCounts[d[6]]++;
+      if (loops.mode(d[6]) == LoopControl.Mode.FULL || count % LoopControl.UNROLL != 0) {
+        kind = WarpTrace.FREE;
+      }
+    }
+    boolean floating = insn.type() == org.scansim.frontend.ir.IrType.F32 || insn.type() == org.scansim.frontend.ir.IrType.F64;
+    if (floating && (insn.op() == Op.ADD || insn.op() == Op.SUB) && w.multiplied >= 0 && (d[2] == w.multiplied || d[3] == w.multiplied)) {
+      kind = WarpTrace.FREE; // a multiply and the add of its product: one FFMA
+    }
+    w.multiplied = floating && insn.op() == Op.MUL ? d[1] : -1;
+    w.add(kind, d[1], d[2], d[3], d[4]);
+    registers = Math.max(registers, d[5]);
+  }
+
+  @Override
+  public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
+    WarpTrace w = warp(block, warp);
+    w.access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts);
+  }
+
+  @Override
+  public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {
+    warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, sectors);
+  }
+
+  @Override
+  public void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {
+    warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
+  }
+
+  @Override
+  public void atomic(int block, int warp, Insn insn, int lanes) {
+    warp(block, warp).access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
+  }
+
+  /** kind, dst, three sources (-1: none), one more than the largest register id, and the loop-control id (-1: none). */
+  private int[] decode(Insn in) {
+    int kind = switch (in.op()) {
+      case MOV, CVT, ADDR, PTR_ADD, BR -> WarpTrace.FREE;
+      case DIV, REM -> WarpTrace.SPECIAL;
+      case LD, ST -> WarpTrace.MEMORY_PENDING;
+      case ATOM -> WarpTrace.GLOBAL_LD;
+      case BAR -> WarpTrace.BARRIER;
+      case CBR, RET, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT -> WarpTrace.OTHER;
+      case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, SREG -> WarpTrace.ALU;
+    };
+    int[] d = {kind, -1, -1, -1, -1, 1, kind == WarpTrace.ALU || kind == WarpTrace.OTHER ? loops.id(in) : -1};
+    if (in.dst() != null && in.op() != Op.ST) {
+      d[1] = in.dst().id();
+      d[5] = Math.max(d[5], in.dst().id() + 1);
+    }
+    int k = 2;
+    for (Operand a : in.args()) {
+      if (a instanceof Reg r && k < 5) {
+        d[k++] = r.id();
+        d[5] = Math.max(d[5], r.id() + 1);
+      }
+    }
+    return d;
+  }
+}

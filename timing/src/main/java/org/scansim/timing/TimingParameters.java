@@ -1,0 +1,44 @@
+package org.scansim.timing;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The timing model's numbers for one architecture preset, each with its source (a datasheet, a
+ * tuning guide, or a calibration kernel of this project and its recorded measurement). Data, not
+ * code: {@code org/scansim/timing/ARCH.json}. A preset without such a file has no timing yet.
+ *
+ * @param clockHz                  SM clock the durations are given at
+ * @param schedulersPerSm          warp schedulers an SM has, each issuing one warp instruction a cycle
+ * @param launchCycles             fixed cost of a launch: from its start to its first warp's first instruction and from its last warp's end
+ * @param aluLatency               cycles from an arithmetic instruction's issue to its result
+ * @param specialLatency           the same for division and remainder
+ * @param sharedLatency            cycles from a shared load's issue to its data, without conflicts
+ * @param sharedWavefrontsPerCycle wavefronts the shared-memory pipe serves a cycle
+ * @param globalLoadLatency        cycles from a global load's issue to its data (device memory)
+ * @param globalStoreLatency       cycles a global store takes to drain after it issues
+ * @param globalSectorsPerCycle    32-byte sectors an SM moves a cycle
+ * @param dramBytesPerCycle        device-memory bandwidth of the whole card, in bytes an SM cycle
+ * @param barrierCycles            cycles from the last warp's arrival at a barrier to the block's release
+ * @param barrierCyclesPerWarp     more cycles a barrier takes for each warp of the block
+ */
+public record TimingParameters(String arch, String card, boolean calibrated, long clockHz, int schedulersPerSm, int launchCycles,
+    int aluLatency, int specialLatency, int sharedLatency, int sharedWavefrontsPerCycle, int globalLoadLatency, int globalStoreLatency,
+    int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, Map<String, String> sources) {
+
+  /** The parameters of preset {@code arch}, or empty when it has none yet. */
+  public static Optional<TimingParameters> of(String arch) {
+    try (InputStream in = TimingParameters.class.getResourceAsStream(arch + ".json")) {
+      if (in == null) {
+        return Optional.empty();
+      }
+      return Optional.of(new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(in, TimingParameters.class));
+    } catch (IOException e) {
+      throw new IllegalStateException("the timing parameters of " + arch + " cannot be read: " + e.getMessage(), e);
+    }
+  }
+}

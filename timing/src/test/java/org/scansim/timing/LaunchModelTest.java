@@ -1,0 +1,51 @@
+package org.scansim.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.arch.Architectures;
+
+/** Blocks over SMs, counted by hand on the hopper preset (132 SMs, 2,048 threads and 32 blocks an SM). */
+class LaunchModelTest {
+  static final Architecture HOPPER = Architectures.preset("hopper");
+
+  private static List<SmModel.BlockTime> blocks(int count, long cycles, long issued, long wavefronts, long sectors) {
+    List<SmModel.BlockTime> out = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      out.add(new SmModel.BlockTime(cycles, issued, wavefronts, sectors, 0));
+    }
+    return out;
+  }
+
+  @Test
+  void blocksFillTheSmsInWavesOfTheirResidency() {
+    // 1,024 threads a block: 2 resident an SM, 264 slots. 264 blocks of 1,000 cycles: one wave;
+    // 528: two, one after the other.
+    LaunchModel.LaunchTime one = LaunchModel.run(blocks(264, 1000, 100, 10, 0), 1024, HOPPER, SmModelTest.P);
+    assertThat(one.smCycles()).isEqualTo(1000 + 1000);
+    assertThat(one.blocksPerSm()).isEqualTo(2);
+    assertThat(one.waves()).isEqualTo(1);
+    LaunchModel.LaunchTime two = LaunchModel.run(blocks(528, 1000, 100, 10, 0), 1024, HOPPER, SmModelTest.P);
+    assertThat(two.smCycles()).isEqualTo(1000 + 2000);
+    assertThat(two.waves()).isEqualTo(2);
+  }
+
+  @Test
+  void blocksSharingAnSmTakeAsLongAsItsSchedulersNeedForBoth() {
+    // Two resident blocks each issuing 3,000 instructions: 2 * 3,000 / 4 = 1,500 cycles, more than
+    // the 1,000 each takes alone.
+    LaunchModel.LaunchTime t = LaunchModel.run(blocks(264, 1000, 3000, 10, 0), 1024, HOPPER, SmModelTest.P);
+    assertThat(t.smCycles()).isEqualTo(1000 + 1500);
+  }
+
+  @Test
+  void theCardsBandwidthBoundsALaunchThatMovesMoreThanItsBlocksTake() {
+    // One block moving 1,000,000 sectors (32 MB) at 1,000 bytes a cycle: 32,000 cycles.
+    LaunchModel.LaunchTime t = LaunchModel.run(blocks(1, 500, 10, 0, 1_000_000), 32, HOPPER, SmModelTest.P);
+    assertThat(t.smCycles()).isEqualTo(1000 + 32_000);
+    assertThat(t.bound()).isEqualTo("bandwidth");
+  }
+}

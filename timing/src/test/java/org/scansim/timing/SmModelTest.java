@@ -1,0 +1,82 @@
+package org.scansim.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** One block on one SM, counted by hand with round parameters (not the calibrated ones). */
+class SmModelTest {
+  /** 4 schedulers, ALU latency 4, shared latency 29 at one wavefront a cycle, a barrier 10 + 1 a warp. */
+  static final TimingParameters P = new TimingParameters("test", "none", false, 1_000_000_000L, 4, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
+      10, 1, Map.of());
+
+  private static WarpTrace warp(int[]... ops) {
+    WarpTrace w = new WarpTrace();
+    for (int[] o : ops) {
+      w.add(o[0], o[1], o[2], o[3], o[4]);
+    }
+    return w;
+  }
+
+  @Test
+  void dependentInstructionsWaitForTheirOperands() {
+    // r1 = ..; r2 = f(r1); r3 = f(r2): issued at 0, 4 and 8, the last result at 12.
+    WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1},
+        new int[] {WarpTrace.ALU, 3, 2, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, P);
+    assertThat(t.cycles()).isEqualTo(12);
+    assertThat(t.issued()).isEqualTo(3);
+  }
+
+  @Test
+  void independentInstructionsIssueOneACycle() {
+    WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 3, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {w}, 4, P).cycles()).as("issued at 0, 1, 2; the last ready at 6").isEqualTo(6);
+  }
+
+  @Test
+  void freeInstructionsTakeNoSlotAndPassTheirOperandsOn() {
+    // r1 = ..; r2 = mov r1 (free); r3 = f(r2): the move adds nothing, r3 issues at 4 and is ready at 8.
+    WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.FREE, 2, 1, -1, -1},
+        new int[] {WarpTrace.ALU, 3, 2, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, P);
+    assertThat(t.cycles()).isEqualTo(8);
+    assertThat(t.issued()).isEqualTo(2);
+  }
+
+  @Test
+  void bankConflictsCostTheirExtraWavefrontsInTheSharedPipe() {
+    // Two warps on two schedulers each load with 4 wavefronts in cycle 0: the pipe serves the
+    // first in cycles 0-3 (data at 3 + 29 = 32), the second in 4-7 (data at 7 + 29 = 36).
+    WarpTrace a = warp(new int[] {WarpTrace.SHARED_LD | (4 << 8), 1, -1, -1, -1});
+    WarpTrace b = warp(new int[] {WarpTrace.SHARED_LD | (4 << 8), 1, -1, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {a, b}, 2, P);
+    assertThat(t.cycles()).isEqualTo(36);
+    assertThat(t.wavefronts()).isEqualTo(8);
+    // Conflict-free (1 wavefront each): data at 29 and 30.
+    WarpTrace c = warp(new int[] {WarpTrace.SHARED_LD | (1 << 8), 1, -1, -1, -1});
+    WarpTrace d = warp(new int[] {WarpTrace.SHARED_LD | (1 << 8), 1, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {c, d}, 2, P).cycles()).isEqualTo(30);
+  }
+
+  @Test
+  void aBarrierOpensAfterTheLastWarpArrivesAndWaitsItsCost() {
+    // Warp 0: an ALU instruction, then the barrier at cycle 1; warp 1 arrives at cycle 0. The
+    // barrier opens at 1 + 10 + 1 * 2 = 13; both then issue an ALU instruction, ready at 17.
+    WarpTrace a = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.BARRIER, -1, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 2, -1, -1, -1});
+    WarpTrace b = warp(new int[] {WarpTrace.BARRIER, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {a, b}, 3, P);
+    assertThat(t.cycles()).isEqualTo(17);
+    assertThat(t.barrierWait()).as("warp 1 waits 13 cycles, warp 0 12").isEqualTo(25);
+  }
+
+  @Test
+  void aGlobalStoreDrainsAfterTheBlocksLastInstruction() {
+    // One store of 4 sectors at cycle 0: through the SM at 4 sectors a cycle (1 cycle), then 250 to drain.
+    WarpTrace w = warp(new int[] {WarpTrace.GLOBAL_ST | (4 << 8), -1, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {w}, 1, P).cycles()).isEqualTo(251);
+  }
+}
