@@ -267,7 +267,12 @@ final class RunCommand implements Callable<Integer> {
     timer.finish();
     List<org.scansim.reports.CounterSet.Timing> out = new java.util.ArrayList<>();
     for (org.scansim.timing.TimingObserver.LaunchTiming t : timer.launches()) {
-      out.add(new org.scansim.reports.CounterSet.Timing(t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.bound(), null));
+      List<org.scansim.reports.CounterSet.LineStalls> lines = new java.util.ArrayList<>();
+      for (org.scansim.timing.TimingObserver.SiteStalls s : t.sites()) {
+        lines.add(new org.scansim.reports.CounterSet.LineStalls(s.location(), s.total(), s.stalls()));
+      }
+      out.add(new org.scansim.reports.CounterSet.Timing(t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.bound(), null,
+          t.stalls(), lines));
     }
     return out;
   }

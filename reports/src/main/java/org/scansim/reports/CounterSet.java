@@ -45,9 +45,17 @@ public record CounterSet(
    * Compute's {@code sm__cycles_elapsed.max}, summed over launches in a total) and the duration at
    * the model's clock; for a launch, also its blocks resident per SM, their waves and what bounds it.
    */
-  @JsonPropertyOrder({"smCycles", "durationNs", "blocksPerSm", "waves", "bound", "model"})
+  @JsonPropertyOrder({"smCycles", "durationNs", "blocksPerSm", "waves", "bound", "model", "stalls", "lines"})
   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-  public record Timing(long smCycles, long durationNs, Integer blocksPerSm, Long waves, String bound, String model) {}
+  public record Timing(long smCycles, long durationNs, Integer blocksPerSm, Long waves, String bound, String model,
+      java.util.Map<String, Long> stalls, List<LineStalls> lines) {}
+
+  /**
+   * Where a launch's warp-cycles went at one source site: by Nsight Compute's warp-state names
+   * ({@code selected}, {@code barrier}, {@code short_scoreboard}, ...), and their sum.
+   */
+  @JsonPropertyOrder({"location", "total", "stalls"})
+  public record LineStalls(String location, long total, java.util.Map<String, Long> stalls) {}
 
   /** These counters with a timing. */
   public CounterSet withTiming(Timing t) {

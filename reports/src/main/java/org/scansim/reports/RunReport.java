@@ -170,7 +170,7 @@ public record RunReport(
       cycles += t.smCycles();
       ns += t.durationNs();
     }
-    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model));
+    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model, null, null));
   }
 
   static String where(Span s) {

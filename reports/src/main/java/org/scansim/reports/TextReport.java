@@ -191,6 +191,38 @@ public final class TextReport {
           String.format(java.util.Locale.ROOT, "%.2f", total.durationNs() / 1000.0), "", "", ""});
     }
     table(rows, out);
+    out.append('\n').append("where the warps' cycles go (warp-cycles by Nsight Compute's stall reason; the busiest source lines)\n");
+    for (int i = 0; i < launches.size(); i++) {
+      if (elided && i == FIRST_LAUNCHES) {
+        out.append("  …\n");
+        i = launches.size() - LAST_LAUNCHES;
+      }
+      RunReport.Launch l = launches.get(i);
+      CounterSet.Timing t = l.timing();
+      if (t == null || t.stalls() == null) {
+        continue;
+      }
+      out.append("  ").append(l.index()).append("  ").append(l.kernel()).append(": ").append(shares(t.stalls())).append('\n');
+      for (int k = 0; k < Math.min(STALL_LINES, t.lines().size()); k++) {
+        CounterSet.LineStalls line = t.lines().get(k);
+        out.append("       ").append(line.location()).append("  ").append(shares(line.stalls())).append('\n');
+      }
+    }
+  }
+
+  /** Source lines listed per launch under "where the warps' cycles go". */
+  static final int STALL_LINES = 3;
+
+  /** "barrier 41%, selected 22%, ...": the reasons with a share of at least 1 %, the largest first. */
+  private static String shares(java.util.Map<String, Long> stalls) {
+    long sum = stalls.values().stream().mapToLong(Long::longValue).sum();
+    if (sum == 0) {
+      return "no cycles";
+    }
+    return stalls.entrySet().stream().filter(e -> e.getValue() * 100 >= sum)
+        .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
+        .map(e -> e.getKey() + " " + Math.round(100.0 * e.getValue() / sum) + "%")
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 
   /** The launches table's columns: #, kernel, grid, block, smem B, warp inst, thread inst, barriers, work. */

@@ -11,6 +11,8 @@ import java.util.Arrays;
  * extra wavefronts), global memory (a load's data after the load latency and its sectors through
  * the SM's share; a store drains after the store latency), and barriers (a warp waits until every
  * warp of the block that has not finished has arrived, then the block waits the barrier's cost).
+ * Every cycle of every warp that has not finished is counted as a {@link Stall}, at the warp's
+ * next instruction's site.
  *
  * <p>Not modelled: register-bank conflicts, the instruction cache, dual issue, caches beyond one
  * latency for every global load, and other blocks on the same SM (see {@link LaunchModel}).
@@ -21,93 +23,114 @@ final class SmModel {
   /**
    * A block's time alone: {@code cycles} from its first issue to its last result or drained
    * store; {@code issued} instructions that took an issue slot; {@code wavefronts} the shared
-   * pipe served; {@code sectors} of global memory moved; {@code barrierWait} cycles warps spent
-   * waiting at barriers, summed over warps.
+   * pipe served; {@code sectors} of global memory moved; {@code stalls} the warp-cycles by {@link
+   * Stall} (ordinal), and {@code siteStalls} the same per site ({@code site * STALLS + reason}).
    */
-  record BlockTime(long cycles, long issued, long wavefronts, long sectors, long barrierWait) {}
+  record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls) {
+    long barrierWait() {
+      return stalls[Stall.BARRIER.ordinal()];
+    }
+  }
+
+  static final int STALLS = Stall.values().length;
+
+  /** Which kind of instruction produced a register's value, for the stall it causes. */
+  private static final byte BY_ALU = 0;
+  private static final byte BY_SHARED = 1;
+  private static final byte BY_GLOBAL = 2;
 
   static BlockTime run(WarpTrace[] warps, int registers, TimingParameters p) {
+    return run(warps, registers, 0, p);
+  }
+
+  static BlockTime run(WarpTrace[] warps, int registers, int sites, TimingParameters p) {
     int n = warps.length;
     int s = p.schedulersPerSm();
     int[] pc = new int[n];
     long[] ready = new long[n * registers]; // per warp and register: the cycle its value is ready
+    byte[] producer = new byte[n * registers];
     long[] waitUntil = new long[n]; // a warp released from a barrier issues from this cycle on
     boolean[] atBarrier = new boolean[n];
+    boolean[] finished = new boolean[n];
     long[] arrived = new long[n];
+    int[] issuedAt = new int[n]; // the instruction a warp issued this cycle, or -1
     int[] lastIssued = new int[s];
     Arrays.fill(lastIssued, -1);
+    long[] stalls = new long[STALLS];
+    long[] siteStalls = new long[Math.max(0, sites) * STALLS];
     long sharedFree = 0;
     long globalFree = 0;
     long end = 0;
     long issued = 0;
     long wavefronts = 0;
     long sectors = 0;
-    long barrierWait = 0;
     int done = 0;
-    for (int w = 0; w < n; w++) {
-      if (warps[w].length == 0) {
-        done++;
-      }
-    }
     long t = 0;
-    while (done < n) {
+    while (true) {
+      // Instructions that take no slot run as soon as the warp reaches them.
+      for (int w = 0; w < n; w++) {
+        if (finished[w] || atBarrier[w]) {
+          continue;
+        }
+        WarpTrace tr = warps[w];
+        int base = w * registers;
+        while (pc[w] < tr.length && tr.kind(pc[w]) == WarpTrace.FREE) {
+          int o = pc[w] * WarpTrace.WIDTH;
+          int from = latest(ready, base, tr.ops, o);
+          if (tr.ops[o + 1] >= 0) {
+            ready[base + tr.ops[o + 1]] = from < 0 ? 0 : ready[base + from];
+            producer[base + tr.ops[o + 1]] = from < 0 ? BY_ALU : producer[base + from];
+          }
+          pc[w]++;
+        }
+        if (pc[w] >= tr.length) {
+          finished[w] = true;
+          done++;
+        }
+      }
+      if (done == n) {
+        break;
+      }
       boolean any = false;
-      long next = Long.MAX_VALUE;
+      Arrays.fill(issuedAt, -1);
       for (int sch = 0; sch < s; sch++) {
         // The warps of this scheduler, from the one after the last it issued.
-        int first = lastIssued[sch] < 0 ? sch : lastIssued[sch] + s;
         int count = (n - sch + s - 1) / s;
+        int start = lastIssued[sch] < 0 ? 0 : ((lastIssued[sch] - sch) / s + 1) % Math.max(1, count);
         for (int k = 0; k < count; k++) {
-          int w = sch + ((((first - sch) / s) + k) % count) * s;
-          if (w >= n || pc[w] >= warps[w].length || atBarrier[w]) {
+          int w = sch + ((start + k) % count) * s;
+          if (finished[w] || atBarrier[w] || waitUntil[w] > t) {
             continue;
           }
-          if (waitUntil[w] > t) {
-            next = Math.min(next, waitUntil[w]);
-            continue;
-          }
-          // Free instructions: no issue slot; their result is ready when their operands are.
           WarpTrace tr = warps[w];
           int base = w * registers;
-          while (pc[w] < tr.length && tr.kind(pc[w]) == WarpTrace.FREE) {
-            int o = pc[w] * WarpTrace.WIDTH;
-            long r = Math.max(operand(ready, base, tr.ops[o + 2]), Math.max(operand(ready, base, tr.ops[o + 3]), operand(ready, base,
-                tr.ops[o + 4])));
-            if (tr.ops[o + 1] >= 0) {
-              ready[base + tr.ops[o + 1]] = r;
-            }
-            pc[w]++;
-          }
-          if (pc[w] >= tr.length) {
-            done++;
-            continue;
-          }
           int o = pc[w] * WarpTrace.WIDTH;
-          long operands = Math.max(operand(ready, base, tr.ops[o + 2]), Math.max(operand(ready, base, tr.ops[o + 3]), operand(ready, base,
-              tr.ops[o + 4])));
-          if (operands > t) {
-            next = Math.min(next, operands);
+          int from = latest(ready, base, tr.ops, o);
+          if (from >= 0 && ready[base + from] > t) {
             continue;
           }
           int kind = tr.kind(pc[w]);
           int cost = Math.max(1, tr.cost(pc[w]));
           long result = t + p.aluLatency();
+          byte by = BY_ALU;
           switch (kind) {
             case WarpTrace.SPECIAL -> result = t + p.specialLatency();
             case WarpTrace.SHARED_LD, WarpTrace.SHARED_ST -> {
-              long start = Math.max(t, sharedFree);
-              sharedFree = start + (cost + p.sharedWavefrontsPerCycle() - 1) / p.sharedWavefrontsPerCycle();
+              long begin = Math.max(t, sharedFree);
+              sharedFree = begin + (cost + p.sharedWavefrontsPerCycle() - 1) / p.sharedWavefrontsPerCycle();
               wavefronts += cost;
               result = sharedFree - 1 + p.sharedLatency();
+              by = BY_SHARED;
               if (kind == WarpTrace.SHARED_ST) {
                 end = Math.max(end, sharedFree);
               }
             }
             case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_ST -> {
-              long start = Math.max(t, globalFree);
-              globalFree = start + (cost + p.globalSectorsPerCycle() - 1) / p.globalSectorsPerCycle();
+              long begin = Math.max(t, globalFree);
+              globalFree = begin + (cost + p.globalSectorsPerCycle() - 1) / p.globalSectorsPerCycle();
               sectors += cost;
               result = globalFree + (kind == WarpTrace.GLOBAL_LD ? p.globalLoadLatency() : 0);
+              by = BY_GLOBAL;
               if (kind == WarpTrace.GLOBAL_ST) {
                 end = Math.max(end, globalFree + p.globalStoreLatency());
               }
@@ -120,15 +143,14 @@ final class SmModel {
           }
           if (tr.ops[o + 1] >= 0) {
             ready[base + tr.ops[o + 1]] = result;
+            producer[base + tr.ops[o + 1]] = by;
           }
           end = Math.max(end, kind == WarpTrace.SHARED_ST || kind == WarpTrace.GLOBAL_ST || kind == WarpTrace.BARRIER ? t + 1 : result);
+          issuedAt[w] = pc[w];
           pc[w]++;
           issued++;
           lastIssued[sch] = w;
           any = true;
-          if (pc[w] >= tr.length && !atBarrier[w]) {
-            done++;
-          }
           break;
         }
       }
@@ -141,31 +163,81 @@ final class SmModel {
           waiting++;
           last = Math.max(last, arrived[w]);
         }
-        if (atBarrier[w] || pc[w] < warps[w].length) {
+        if (!finished[w]) {
           live++;
         }
       }
+      long next = Long.MAX_VALUE;
       if (waiting > 0 && waiting == live) {
         long open = last + Math.round(p.barrierCycles() + p.barrierCyclesPerWarp() * live);
         for (int w = 0; w < n; w++) {
           if (atBarrier[w]) {
             atBarrier[w] = false;
-            barrierWait += open - arrived[w];
             waitUntil[w] = open;
-            if (pc[w] >= warps[w].length) {
-              done++;
-            }
           }
         }
         end = Math.max(end, open);
-        next = Math.min(next, open);
+        next = open;
       }
-      t = any ? t + 1 : Math.max(t + 1, next == Long.MAX_VALUE ? t + 1 : next);
+      // The next cycle anything can happen: the next one after an issue, else the earliest a warp can go on.
+      for (int w = 0; w < n && !any; w++) {
+        if (finished[w] || atBarrier[w]) {
+          continue;
+        }
+        if (waitUntil[w] > t) {
+          next = Math.min(next, waitUntil[w]);
+          continue;
+        }
+        int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w].ops, pc[w] * WarpTrace.WIDTH) : -1;
+        next = Math.min(next, from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1);
+      }
+      long after = any ? t + 1 : next == Long.MAX_VALUE ? t + 1 : next;
+      // Each warp's cycles from t to after, by what it did.
+      for (int w = 0; w < n; w++) {
+        if (finished[w] && issuedAt[w] < 0) {
+          continue;
+        }
+        Stall why;
+        int at = issuedAt[w] >= 0 ? issuedAt[w] : pc[w];
+        if (issuedAt[w] >= 0) {
+          why = Stall.SELECTED;
+        } else if (atBarrier[w] || waitUntil[w] > t) {
+          why = Stall.BARRIER;
+        } else {
+          int from = at < warps[w].length ? latest(ready, w * registers, warps[w].ops, at * WarpTrace.WIDTH) : -1;
+          if (from >= 0 && ready[w * registers + from] > t) {
+            byte by = producer[w * registers + from];
+            why = by == BY_SHARED ? Stall.SHORT_SCOREBOARD : by == BY_GLOBAL ? Stall.LONG_SCOREBOARD : Stall.WAIT;
+          } else {
+            why = Stall.NOT_SELECTED;
+          }
+        }
+        long cycles = why == Stall.SELECTED ? 1 : after - t;
+        stalls[why.ordinal()] += cycles;
+        int site = at < warps[w].length ? warps[w].ops[at * WarpTrace.WIDTH + 5] : -1;
+        if (site >= 0 && site < sites) {
+          siteStalls[site * STALLS + why.ordinal()] += cycles;
+        }
+      }
+      if (!any && next == Long.MAX_VALUE) {
+        break; // nothing can ever issue again (cannot happen with complete traces)
+      }
+      t = after;
     }
-    return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, barrierWait);
+    return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls);
   }
 
-  private static long operand(long[] ready, int base, int reg) {
-    return reg < 0 ? 0 : ready[base + reg];
+  /** The source register of the instruction at {@code o} whose value is ready last, or -1 for none. */
+  private static int latest(long[] ready, int base, int[] ops, int o) {
+    int best = -1;
+    long when = Long.MIN_VALUE;
+    for (int k = 2; k <= 4; k++) {
+      int r = ops[o + k];
+      if (r >= 0 && ready[base + r] > when) {
+        when = ready[base + r];
+        best = r;
+      }
+    }
+    return best;
   }
 }

@@ -19,9 +19,20 @@ import org.scansim.sim.event.ExecutionObserver;
  * of a large scan's are, are timed once), and the launch by {@link LaunchModel} at its end.
  */
 public final class TimingObserver implements ExecutionObserver {
-  /** One launch's predicted time (see {@link LaunchModel.LaunchTime}). */
+  /**
+   * One launch's predicted time (see {@link LaunchModel.LaunchTime}), and where its warps' cycles
+   * went: warp-cycles by {@link Stall} (summed over the launch's blocks, in the enum's order, by
+   * Nsight Compute's names), and the same per source site, the sites with the most first.
+   */
   public record LaunchTiming(String kernel, long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound,
-      long issued) {}
+      long issued, Map<String, Long> stalls, List<SiteStalls> sites) {}
+
+  /** One source site's warp-cycles by stall reason (Nsight Compute's names), and their sum. */
+  public record SiteStalls(String location, long total, Map<String, Long> stalls) {}
+
+  /** The instructions given a site, in the order first met: a site is its index here. */
+  private final List<Insn> siteInsns = new ArrayList<>();
+  private final Map<Insn, Integer> sites = new IdentityHashMap<>();
 
   private final Architecture arch;
   private final TimingParameters params;
@@ -71,9 +82,41 @@ public final class TimingObserver implements ExecutionObserver {
     }
     endBlock();
     LaunchModel.LaunchTime t = LaunchModel.run(blocks, threadsPerBlock, arch, params);
-    launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued()));
+    long[] stalls = new long[SmModel.STALLS];
+    long[] bySite = new long[siteInsns.size() * SmModel.STALLS];
+    for (SmModel.BlockTime b : blocks) {
+      for (int i = 0; i < stalls.length; i++) {
+        stalls[i] += b.stalls()[i];
+      }
+      for (int i = 0; i < Math.min(bySite.length, b.siteStalls().length); i++) {
+        bySite[i] += b.siteStalls()[i];
+      }
+    }
+    List<SiteStalls> lines = new ArrayList<>();
+    for (int site = 0; site < siteInsns.size(); site++) {
+      long total = 0;
+      for (int r = 0; r < SmModel.STALLS; r++) {
+        total += bySite[site * SmModel.STALLS + r];
+      }
+      if (total > 0) {
+        Insn in = siteInsns.get(site);
+        lines.add(new SiteStalls(in.span() == null ? "?" : in.span().position(), total, named(bySite, site * SmModel.STALLS)));
+      }
+    }
+    // The busiest first; equal ones by their place in the source (sites are numbered as first met).
+    lines.sort(java.util.Comparator.comparingLong(SiteStalls::total).reversed());
+    launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued(),
+        named(stalls, 0), List.copyOf(lines)));
     kernel = null;
     blocks = null;
+  }
+
+  private static Map<String, Long> named(long[] values, int from) {
+    Map<String, Long> m = new java.util.LinkedHashMap<>();
+    for (Stall st : Stall.values()) {
+      m.put(st.metric(), values[from + st.ordinal()]);
+    }
+    return m;
   }
 
   private void endBlock() {
@@ -89,7 +132,8 @@ public final class TimingObserver implements ExecutionObserver {
     }
     WarpTrace[] ws = warps;
     int regs = registers;
-    blocks.add(timed.computeIfAbsent(h, k -> SmModel.run(nonNull(ws), regs, params)));
+    int count = siteInsns.size();
+    blocks.add(timed.computeIfAbsent(h, k -> SmModel.run(nonNull(ws), regs, count, params)));
     warps = null;
     currentBlock = -1;
   }
@@ -140,7 +184,13 @@ public final class TimingObserver implements ExecutionObserver {
       kind = WarpTrace.FREE; // a multiply and the add of its product: one FFMA
     }
     w.multiplied = floating && insn.op() == Op.MUL ? d[1] : -1;
-    w.add(kind, d[1], d[2], d[3], d[4]);
+    Integer site = sites.get(insn);
+    if (site == null) {
+      site = siteInsns.size();
+      sites.put(insn, site);
+      siteInsns.add(insn);
+    }
+    w.add(kind, d[1], d[2], d[3], d[4], site);
     registers = Math.max(registers, d[5]);
   }
 

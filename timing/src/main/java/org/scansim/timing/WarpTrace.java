@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * What one warp of a block did, in order, as the timing model needs it: per instruction its kind
  * ({@link #FREE} ... {@link #OTHER}), what it cost in memory (wavefronts or sectors), the register
- * it writes and those it reads (IR register ids, -1 for none). Five ints an instruction.
+ * it writes and those it reads (IR register ids, -1 for none), and its source site (an index the
+ * {@link TimingObserver} gives each instruction; -1 for none). Six ints an instruction.
  */
 final class WarpTrace {
   /** Folded into other instructions by nvcc (moves, address arithmetic, conversions, jumps): no issue slot. */
@@ -22,7 +23,7 @@ final class WarpTrace {
   /** A load or store whose space the next event tells; none (a load nvcc forwards, half of a pair) makes it {@link #FREE}. */
   static final int MEMORY_PENDING = 9;
 
-  static final int WIDTH = 5;
+  static final int WIDTH = 6;
 
   int[] ops = new int[WIDTH * 64];
   int length;
@@ -32,6 +33,10 @@ final class WarpTrace {
   int multiplied = -1;
 
   void add(int kind, int dst, int s0, int s1, int s2) {
+    add(kind, dst, s0, s1, s2, -1);
+  }
+
+  void add(int kind, int dst, int s0, int s1, int s2, int site) {
     if ((length + 1) * WIDTH > ops.length) {
       ops = Arrays.copyOf(ops, ops.length * 2);
     }
@@ -41,6 +46,7 @@ final class WarpTrace {
     ops[o + 2] = s0;
     ops[o + 3] = s1;
     ops[o + 4] = s2;
+    ops[o + 5] = site;
     length++;
   }
 

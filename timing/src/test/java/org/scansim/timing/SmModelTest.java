@@ -27,6 +27,9 @@ class SmModelTest {
     SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, P);
     assertThat(t.cycles()).isEqualTo(12);
     assertThat(t.issued()).isEqualTo(3);
+    // Issued at 0, 4 and 8; waiting for the previous result in cycles 1-3 and 5-7.
+    assertThat(t.stalls()[Stall.SELECTED.ordinal()]).isEqualTo(3);
+    assertThat(t.stalls()[Stall.WAIT.ordinal()]).isEqualTo(6);
   }
 
   @Test
@@ -70,7 +73,24 @@ class SmModelTest {
     WarpTrace b = warp(new int[] {WarpTrace.BARRIER, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1});
     SmModel.BlockTime t = SmModel.run(new WarpTrace[] {a, b}, 3, P);
     assertThat(t.cycles()).isEqualTo(17);
-    assertThat(t.barrierWait()).as("warp 1 waits 13 cycles, warp 0 12").isEqualTo(25);
+    // Warp 1 waits from cycle 1 to 12, warp 0 from 2 to 12: 12 + 11 warp-cycles at the barrier.
+    assertThat(t.barrierWait()).isEqualTo(23);
+    assertThat(t.stalls()[Stall.SELECTED.ordinal()]).as("five instructions issued").isEqualTo(5);
+  }
+
+  @Test
+  void stallsAreCountedAtTheWarpsNextInstructionsSite() {
+    // A global load (site 0) and an add of its result (site 1): the add waits 700 + 1 cycles for
+    // the data (the load's 4 sectors take a cycle through the SM), counted at site 1 as a long
+    // scoreboard stall.
+    WarpTrace w = new WarpTrace();
+    w.add(WarpTrace.GLOBAL_LD | (4 << 8), 1, -1, -1, -1, 0);
+    w.add(WarpTrace.ALU, 2, 1, -1, -1, 1);
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 3, 2, P);
+    assertThat(t.stalls()[Stall.LONG_SCOREBOARD.ordinal()]).isEqualTo(700);
+    assertThat(t.siteStalls()[1 * SmModel.STALLS + Stall.LONG_SCOREBOARD.ordinal()]).isEqualTo(700);
+    assertThat(t.siteStalls()[0 * SmModel.STALLS + Stall.SELECTED.ordinal()]).isEqualTo(1);
+    assertThat(t.cycles()).as("the add issues at 701, its result at 705").isEqualTo(705);
   }
 
   @Test
