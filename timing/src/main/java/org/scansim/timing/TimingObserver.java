@@ -32,7 +32,6 @@ public final class TimingObserver implements ExecutionObserver {
 
   /** The instructions given a site, in the order first met: a site is its index here. */
   private final List<Insn> siteInsns = new ArrayList<>();
-  private final Map<Insn, Integer> sites = new IdentityHashMap<>();
 
   private final Architecture arch;
   private final TimingParameters params;
@@ -148,15 +147,29 @@ public final class TimingObserver implements ExecutionObserver {
     return out;
   }
 
+  /** Traces reused from block to block (a block's are timed, or found timed, before the next begins). */
+  private WarpTrace[] pool = new WarpTrace[0];
+
   private WarpTrace warp(int block, int warp) {
     if (block != currentBlock) {
       endBlock(); // blocks that take turns (communicating ones) are timed in the pieces they run in
       currentBlock = block;
-      warps = new WarpTrace[(threadsPerBlock + 31) / 32];
+      int count = (threadsPerBlock + 31) / 32;
+      if (pool.length != count) {
+        pool = new WarpTrace[count];
+      }
+      warps = pool;
+      for (int i = 0; i < count; i++) {
+        if (warps[i] == null) {
+          warps[i] = new WarpTrace();
+        }
+        warps[i].reset();
+      }
       registers = 1;
     }
     if (warp >= warps.length) {
       warps = java.util.Arrays.copyOf(warps, warp + 1);
+      pool = warps;
     }
     if (warps[warp] == null) {
       warps[warp] = new WarpTrace();
@@ -184,13 +197,7 @@ public final class TimingObserver implements ExecutionObserver {
       kind = WarpTrace.FREE; // a multiply and the add of its product: one FFMA
     }
     w.multiplied = floating && insn.op() == Op.MUL ? d[1] : -1;
-    Integer site = sites.get(insn);
-    if (site == null) {
-      site = siteInsns.size();
-      sites.put(insn, site);
-      siteInsns.add(insn);
-    }
-    w.add(kind, d[1], d[2], d[3], d[4], site);
+    w.add(kind, d[1], d[2], d[3], d[4], d[7]);
     registers = Math.max(registers, d[5]);
   }
 
@@ -215,7 +222,7 @@ public final class TimingObserver implements ExecutionObserver {
     warp(block, warp).access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
   }
 
-  /** kind, dst, three sources (-1: none), one more than the largest register id, and the loop-control id (-1: none). */
+  /** kind, dst, three sources (-1: none), one more than the largest register id, the loop-control id (-1: none), and the site. */
   private int[] decode(Insn in) {
     int kind = switch (in.op()) {
       case MOV, CVT, ADDR, PTR_ADD, BR -> WarpTrace.FREE;
@@ -226,7 +233,8 @@ public final class TimingObserver implements ExecutionObserver {
       case CBR, RET, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT -> WarpTrace.OTHER;
       case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, SREG -> WarpTrace.ALU;
     };
-    int[] d = {kind, -1, -1, -1, -1, 1, kind == WarpTrace.ALU || kind == WarpTrace.OTHER ? loops.id(in) : -1};
+    int[] d = {kind, -1, -1, -1, -1, 1, kind == WarpTrace.ALU || kind == WarpTrace.OTHER ? loops.id(in) : -1, siteInsns.size()};
+    siteInsns.add(in); // its site: decode runs once for each instruction
     if (in.dst() != null && in.op() != Op.ST) {
       d[1] = in.dst().id();
       d[5] = Math.max(d[5], in.dst().id() + 1);

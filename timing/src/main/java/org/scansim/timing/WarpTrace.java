@@ -32,6 +32,13 @@ final class WarpTrace {
   /** The register the last instruction wrote when it was a floating-point multiply (an add of it fuses), else -1. */
   int multiplied = -1;
 
+  /** Empty, for the next block. */
+  void reset() {
+    length = 0;
+    java.util.Arrays.fill(controlCounts, 0);
+    multiplied = -1;
+  }
+
   void add(int kind, int dst, int s0, int s1, int s2) {
     add(kind, dst, s0, s1, s2, -1);
   }
