@@ -259,6 +259,9 @@ final class CrosscheckCommand implements Callable<Integer> {
       m.put("card", card);
       m.put("arch", a.name());
       m.put("kernels", results);
+      if (lost) {
+        m.put("incomplete", "the GPU could not be used any more: the kernels and sizes after the last one here were not crosschecked");
+      }
       try {
         RunCommand.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n");
       } catch (IOException ex) {
@@ -342,7 +345,7 @@ final class CrosscheckCommand implements Callable<Integer> {
   private Sized size(Frontend.Result compiled, RunCommand.Target t, Architecture a, int n, Kernel kernel)
       throws GpuUnavailable, ScanRun.UsageException {
     java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingParameters.of(a.name());
-    org.scansim.timing.TimingObserver timer = (cyclesOnly || repeat > 1) && params.isPresent() && !sanitizer
+    org.scansim.timing.TimingObserver timer = (cyclesOnly || repeat > 1) && params.isPresent()
         ? new org.scansim.timing.TimingObserver(a, params.get(), compiled.ir()) : null;
     Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer, timer);
     if (timer != null) {
@@ -389,7 +392,9 @@ final class CrosscheckCommand implements Callable<Integer> {
     try {
       List<NsightCompute.Launch> launches = profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc, repeat),
           toolLimit().multipliedBy(Math.max(1, repeat / 10 + 1)), NsightCompute.TIMING);
-      List<CrosscheckTiming.Launch> timing = CrosscheckTiming.of(launches, repeat, r.gpuLaunches().size(), r.gpuLaunches(), modelCycles);
+      // The model's cycles beside the card's only where both ran the same launches.
+      List<CrosscheckTiming.Launch> timing = CrosscheckTiming.of(launches, repeat, r.gpuLaunches().size(), r.gpuLaunches(),
+          r.launchesEqual() ? modelCycles : null);
       return timing != null ? r.withTiming(timing, null)
           : r.withTiming(null, "not measured: ncu profiled " + launches.size() + " launches, " + repeat + " runs of " + r.gpuLaunches().size()
               + " were expected");

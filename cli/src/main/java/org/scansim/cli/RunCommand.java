@@ -156,6 +156,11 @@ final class RunCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     if (device.equals("gpu")) {
+      if (timing) {
+        err.println("scansim: error: --timing predicts the simulated device's cycles (drop --device gpu; crosscheck --repeat R puts them"
+            + " beside the card's)");
+        return Main.INVALID_INPUT;
+      }
       if (!checks.isEmpty() || schedules > 0) {
         err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
         return Main.INVALID_INPUT;

@@ -155,7 +155,8 @@ public record RunReport(
         o.mismatches().isEmpty() ? null : o.mismatches(), fault, checking ? names : null,
         checking ? o.findings().stream().map(FindingRecord::of).toList() : null, o.proof() == null ? null : Proof.of(o.proof()),
         o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches,
-        o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()), total(totals, timings, model), sites, diags,
+        o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()),
+        total(totals, timings == null ? null : timings.subList(0, Math.min(timings.size(), o.launches().size())), model), sites, diags,
         o.output().isEmpty() ? null : o.output());
   }
 

@@ -21,7 +21,9 @@ import org.scansim.frontend.ir.Reg;
  * hardware/measurements/timing-2026-11-26-h100/sass/). A loop's control is its header's arithmetic,
  * comparison and branch and its step block's arithmetic. Fully unrolled: none of it issues;
  * unrolled 4 times: one execution in 4. Other loops (a multiplicative step to a bound known only
- * at run time) keep every instruction.
+ * at run time) keep every instruction. Arithmetic the loop does not change is hoisted out of it and
+ * never issues; nvcc runs it once before the loop, so an inner loop's invariant costs one issue
+ * per outer iteration that the model leaves out.
  */
 final class LoopControl {
   /** How often a control instruction issues: never, or once in {@link #UNROLL} executions. */
@@ -81,10 +83,9 @@ final class LoopControl {
       for (Insn in : header.insns()) {
         control(in, mode);
       }
-      if (latch != header && pureStep(latch)) {
-        for (Insn in : latch.insns()) {
-          control(in, mode);
-        }
+      // In the latch, only the induction variable's step and its move: a while loop's latch is its body.
+      for (Insn in : stepInsns(latch, induction(header, exit, latch))) {
+        control(in, mode);
       }
     }
   }
@@ -137,24 +138,52 @@ final class LoopControl {
     }
   }
 
-  /** A block of arithmetic and moves only (a {@code for} loop's step). */
-  private static boolean pureStep(Block b) {
-    for (Insn in : b.insns()) {
-      if (in.op().unit() != Op.Unit.ALU && in.op() != Op.BR) {
-        return false;
+  /** The induction variable the exit test reads and the latch steps, or null. */
+  private static Reg induction(Block header, Insn exit, Block latch) {
+    Insn test = testOf(header, exit);
+    if (test == null) {
+      return null;
+    }
+    for (Operand a : test.args()) {
+      if (a instanceof Reg v && stepOf(latch, v) != null) {
+        return v;
       }
     }
-    return true;
+    return null;
   }
 
-  /** FULL, RUNTIME, or null for a loop nvcc leaves rolled. */
-  private static Mode classify(IrFunction f, List<Block> blocks, Map<Block, Integer> at, Block header, Block latch, Insn exit) {
+  /** The latch's instructions that step v: its move and the operation it moves (v = v op constant). */
+  private static List<Insn> stepInsns(Block latch, Reg v) {
+    if (v == null) {
+      return List.of();
+    }
+    Map<Integer, Insn> defs = new HashMap<>();
+    for (Insn in : latch.insns()) {
+      if (in.dst() != null) {
+        defs.put(in.dst().id(), in);
+      }
+    }
+    Insn set = defs.get(v.id());
+    Insn op = set.op() == Op.MOV && set.arg(0) instanceof Reg t ? defs.get(t.id()) : null;
+    return op == null ? List.of(set) : List.of(set, op);
+  }
+
+  private static Insn testOf(Block header, Insn exit) {
     Insn test = null;
     for (Insn in : header.insns()) {
       if (in.dst() != null && exit.args().size() > 0 && exit.arg(0) instanceof Reg r && in.dst().id() == r.id()) {
         test = in;
       }
     }
+    return test;
+  }
+
+  /** Trip counts nvcc unrolls completely (longer constant loops are unrolled 4 times, as runtime ones). */
+  static final long FULL_UNROLL_TRIPS = 32;
+
+  /** FULL, RUNTIME, or null for a loop nvcc leaves rolled. */
+  private static Mode classify(IrFunction f, List<Block> blocks, Map<Block, Integer> at, Block header, Block latch, Insn exit) {
+    Insn test = testOf(header, exit);
     if (test == null || test.op() != Op.SETP || test.args().size() != 2) {
       return null;
     }
@@ -168,12 +197,16 @@ final class LoopControl {
         continue;
       }
       Operand bound = test.arg(1 - side);
-      boolean constantStart = constantBefore(blocks, at, header, latch, v);
-      boolean constantBound = bound instanceof Imm;
-      if (constantStart && constantBound) {
-        return Mode.FULL;
+      Long start = constantBefore(blocks, at, header, latch, v);
+      boolean additive = step == Op.ADD || step == Op.SUB;
+      if (start != null && bound instanceof Imm b) {
+        // A multiplicative or shifting step reaches any bound in a few dozen trips at most.
+        long trips = additive ? Math.abs(b.bits() - start) / Math.max(1, Math.abs(stepConstant(latch, v))) : 0;
+        if (trips <= FULL_UNROLL_TRIPS) {
+          return Mode.FULL;
+        }
       }
-      return step == Op.ADD || step == Op.SUB ? Mode.RUNTIME : null;
+      return additive ? Mode.RUNTIME : null;
     }
     return null;
   }
@@ -201,11 +234,21 @@ final class LoopControl {
     } ? op.op() : null;
   }
 
-  /** Whether the block that enters the loop (the one laid out before the header) last sets v to a constant. */
-  private static boolean constantBefore(List<Block> blocks, Map<Block, Integer> at, Block header, Block latch, Reg v) {
+  /** The constant of v's step (v = v op constant), or 1. */
+  private static long stepConstant(Block latch, Reg v) {
+    for (Insn in : stepInsns(latch, v)) {
+      if (in.op() != Op.MOV && in.args().size() == 2 && in.arg(1) instanceof Imm c) {
+        return c.bits();
+      }
+    }
+    return 1;
+  }
+
+  /** The constant the block that enters the loop (the one laid out before the header) last sets v to, or null. */
+  private static Long constantBefore(List<Block> blocks, Map<Block, Integer> at, Block header, Block latch, Reg v) {
     int h = at.get(header);
     if (h == 0) {
-      return false;
+      return null;
     }
     Block pre = blocks.get(h - 1);
     Insn last = null;
@@ -214,6 +257,6 @@ final class LoopControl {
         last = in;
       }
     }
-    return last != null && last.op() == Op.MOV && last.arg(0) instanceof Imm;
+    return last != null && last.op() == Op.MOV && last.arg(0) instanceof Imm c ? c.bits() : null;
   }
 }

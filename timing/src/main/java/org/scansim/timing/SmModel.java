@@ -169,7 +169,8 @@ final class SmModel {
       }
       long next = Long.MAX_VALUE;
       if (waiting > 0 && waiting == live) {
-        long open = last + Math.round(p.barrierCycles() + p.barrierCyclesPerWarp() * live);
+        // Not before now: the last warp still running may have finished (returned) after the others arrived.
+        long open = Math.max(t + 1, last + Math.round(p.barrierCycles() + p.barrierCyclesPerWarp() * live));
         for (int w = 0; w < n; w++) {
           if (atBarrier[w]) {
             atBarrier[w] = false;
@@ -191,7 +192,7 @@ final class SmModel {
         int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w].ops, pc[w] * WarpTrace.WIDTH) : -1;
         next = Math.min(next, from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1);
       }
-      long after = any ? t + 1 : next == Long.MAX_VALUE ? t + 1 : next;
+      long after = any ? t + 1 : next == Long.MAX_VALUE ? t + 1 : Math.max(t + 1, next);
       // Each warp's cycles from t to after, by what it did.
       for (int w = 0; w < n; w++) {
         if (finished[w] && issuedAt[w] < 0) {

@@ -37,7 +37,10 @@ public final class TimingObserver implements ExecutionObserver {
   private final TimingParameters params;
   private final List<LaunchTiming> launches = new ArrayList<>();
   private final Map<Insn, int[]> decoded = new IdentityHashMap<>();
-  private final Map<Long, SmModel.BlockTime> timed = new HashMap<>();
+  /** Blocks timed in this launch, by two 64-bit hashes of their traces (equal traces are timed once). */
+  private final Map<Key, SmModel.BlockTime> timed = new HashMap<>();
+
+  private record Key(long h1, long h2) {}
 
   private String kernel;
   private int threadsPerBlock;
@@ -69,6 +72,7 @@ public final class TimingObserver implements ExecutionObserver {
   @Override
   public void launch(String kernel, long blocks, int threadsPerBlock) {
     finish();
+    timed.clear(); // memory stays bounded by one launch's distinct blocks
     this.kernel = kernel;
     this.threadsPerBlock = threadsPerBlock;
     this.blocks = new ArrayList<>();
@@ -91,15 +95,20 @@ public final class TimingObserver implements ExecutionObserver {
         bySite[i] += b.siteStalls()[i];
       }
     }
-    List<SiteStalls> lines = new ArrayList<>();
+    // Instructions of one source position (a load and a store of `a[i] += x`) are one line.
+    Map<String, long[]> byLocation = new java.util.LinkedHashMap<>();
     for (int site = 0; site < siteInsns.size(); site++) {
-      long total = 0;
+      Insn in = siteInsns.get(site);
+      long[] sum = byLocation.computeIfAbsent(in.span() == null ? "?" : in.span().position(), k -> new long[SmModel.STALLS]);
       for (int r = 0; r < SmModel.STALLS; r++) {
-        total += bySite[site * SmModel.STALLS + r];
+        sum[r] += bySite[site * SmModel.STALLS + r];
       }
+    }
+    List<SiteStalls> lines = new ArrayList<>();
+    for (Map.Entry<String, long[]> e : byLocation.entrySet()) {
+      long total = java.util.Arrays.stream(e.getValue()).sum();
       if (total > 0) {
-        Insn in = siteInsns.get(site);
-        lines.add(new SiteStalls(in.span() == null ? "?" : in.span().position(), total, named(bySite, site * SmModel.STALLS)));
+        lines.add(new SiteStalls(e.getKey(), total, named(e.getValue(), 0)));
       }
     }
     // The busiest first; equal ones by their place in the source (sites are numbered as first met).
@@ -122,17 +131,19 @@ public final class TimingObserver implements ExecutionObserver {
     if (warps == null) {
       return;
     }
-    long h = registers;
+    long h1 = registers;
+    long h2 = ~registers;
     for (WarpTrace w : warps) {
       if (w != null) {
         w.settle();
       }
-      h = h * 31 + (w == null ? 0 : w.hash());
+      h1 = h1 * 31 + (w == null ? 0 : w.hash(0xCBF29CE484222325L, 0x100000001B3L));
+      h2 = h2 * 37 + (w == null ? 0 : w.hash(0x9E3779B97F4A7C15L, 0xBF58476D1CE4E5B9L));
     }
     WarpTrace[] ws = warps;
     int regs = registers;
     int count = siteInsns.size();
-    blocks.add(timed.computeIfAbsent(h, k -> SmModel.run(nonNull(ws), regs, count, params)));
+    blocks.add(timed.computeIfAbsent(new Key(h1, h2), k -> SmModel.run(nonNull(ws), regs, count, params)));
     warps = null;
     currentBlock = -1;
   }

@@ -81,10 +81,11 @@ final class WarpTrace {
     }
   }
 
-  long hash() {
-    long h = length;
+  /** Two independent 64-bit hashes of the trace (FNV-style and a second multiplier), for the memo's 128-bit key. */
+  long hash(long seed, long multiplier) {
+    long h = seed ^ length;
     for (int i = 0; i < length * WIDTH; i++) {
-      h = h * 0x100000001B3L + ops[i];
+      h = (h ^ ops[i]) * multiplier;
     }
     return h;
   }

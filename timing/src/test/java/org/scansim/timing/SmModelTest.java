@@ -94,6 +94,19 @@ class SmModelTest {
   }
 
   @Test
+  void aBarrierThatOpensWhenTheLastRunningWarpFinishesOpensNoEarlierThanThat() {
+    // Warp 1 waits at a barrier from cycle 0; warp 0 never reaches it: five dependent ALU
+    // instructions (issued at 0, 4, 8, 12, 16), then it returns. The barrier opens when warp 0 has
+    // finished (cycle 17), at 18 at the earliest, not at 0 + 10 + 1; warp 1's ALU then issues at 18.
+    WarpTrace a = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1},
+        new int[] {WarpTrace.ALU, 3, 2, -1, -1}, new int[] {WarpTrace.ALU, 4, 3, -1, -1}, new int[] {WarpTrace.ALU, 5, 4, -1, -1});
+    WarpTrace b = warp(new int[] {WarpTrace.BARRIER, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {a, b}, 6, P);
+    assertThat(t.cycles()).isEqualTo(22);
+    assertThat(java.util.Arrays.stream(t.stalls()).min().orElse(0)).as("no negative warp-cycles").isGreaterThanOrEqualTo(0);
+  }
+
+  @Test
   void aGlobalStoreDrainsAfterTheBlocksLastInstruction() {
     // One store of 4 sectors at cycle 0: through the SM at 4 sectors a cycle (1 cycle), then 250 to drain.
     WarpTrace w = warp(new int[] {WarpTrace.GLOBAL_ST | (4 << 8), -1, -1, -1, -1});
