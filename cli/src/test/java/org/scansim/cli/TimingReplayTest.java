@@ -36,6 +36,10 @@ class TimingReplayTest {
   }
 
   static List<Case> replay(String file, int maxN) throws Exception {
+    return replay(file, 0, maxN);
+  }
+
+  static List<Case> replay(String file, int minN, int maxN) throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<Case> out = new ArrayList<>();
     PrintWriter err = new PrintWriter(new StringWriter());
@@ -52,7 +56,7 @@ class TimingReplayTest {
         Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
         for (JsonNode row : kernel.get("sizes")) {
           int n = row.get("n").asInt();
-          if (n > maxN || row.get("timing").isNull()) {
+          if (n < minN || n > maxN || row.get("timing").isNull()) {
             continue;
           }
           TimingObserver timing = new TimingObserver(a, p, compiled.ir());
@@ -157,5 +161,27 @@ class TimingReplayTest {
     // Known: at n = 1024 the card runs Listing 3 9 % faster than Listing 2; the model has them
     // within 1 % the other way (docs/timing.md). A fix removes it from this list.
     assertThat(misordered).containsExactly("harris/blelloch and harris/conflict_free at n = 1024");
+  }
+
+  @Test
+  void arbitrarySizeScansTotalTime() throws Exception {
+    // A run's GPU time is the sum of its launches': per kernel and size, the model's sum against the card's.
+    // Chained scans (and chained_scan_static_bid) with more than one block: each block waits for its
+    // predecessor's flag, which the model does not time (it takes blocks as independent).
+    List<Case> launches = covered(replay("catalog.jsonl", 1 << 16, 1 << 20)).stream().filter(c -> !c.name().startsWith("pmpp/chained_scan"))
+        .toList();
+    java.util.Map<String, long[]> runs = new java.util.TreeMap<>();
+    for (Case c : launches) {
+      long[] sum = runs.computeIfAbsent(c.name() + " n=" + c.n(), k -> new long[2]);
+      sum[0] += c.card();
+      sum[1] += c.model();
+    }
+    List<Case> totals = new ArrayList<>();
+    runs.forEach((k, v) -> totals.add(new Case(k, 0, 0, v[0], v[1], 0, 0)));
+    System.out.print(table(totals));
+    assertThat(totals).hasSizeGreaterThanOrEqualTo(6);
+    assertThat(mean(totals)).as("mean error of a run's total").isLessThan(0.07);
+    // The target at 2^20 ... 2^24 is 15 %; today's largest, kept from growing.
+    assertThat(largest(totals)).as("largest error of a run's total").isLessThan(0.15);
   }
 }
