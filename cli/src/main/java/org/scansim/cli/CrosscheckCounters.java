@@ -10,8 +10,9 @@ import org.scansim.sim.device.LaunchRecord;
 /**
  * Nsight Compute's counters of each launch on the card beside the simulator's of the same launch,
  * metric by metric. Shared and global memory are compared; warp instructions are shown and not
- * compared (the simulator counts its IR's instructions, the card SASS's); cycles and time have
- * no simulated value until the timing model exists.
+ * compared (the simulator counts its IR's instructions, the card SASS's); cycles and time are the
+ * card's alone here: the timing model's cycles go beside the card's repeated runs
+ * ({@link CrosscheckTiming}).
  */
 final class CrosscheckCounters {
   private CrosscheckCounters() {}
