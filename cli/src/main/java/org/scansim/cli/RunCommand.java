@@ -277,7 +277,7 @@ final class RunCommand implements Callable<Integer> {
         lines.add(new org.scansim.reports.CounterSet.LineStalls(s.location(), s.total(), s.stalls()));
       }
       out.add(new org.scansim.reports.CounterSet.Timing(t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.bound(), null,
-          t.stalls(), lines));
+          t.phaseCycles(), t.stalls(), lines));
     }
     return out;
   }

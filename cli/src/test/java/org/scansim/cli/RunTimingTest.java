@@ -35,6 +35,24 @@ class RunTimingTest {
   }
 
   @Test
+  void eachBarrierPhaseHasItsCycles(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("r.json");
+    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "64", "--timing", "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+    JsonNode launch = new ObjectMapper().readTree(json.toFile()).get("launches").get(0);
+    JsonNode phases = launch.get("timing").get("phaseCycles");
+    assertThat(phases).as("one a barrier phase, as the counters' phases").hasSize(launch.get("phases").size());
+    long sum = 0;
+    for (JsonNode p : phases) {
+      assertThat(p.asLong()).isGreaterThanOrEqualTo(0);
+      sum += p.asLong();
+    }
+    // One block: the launch is its fixed cost and the block's phases.
+    assertThat(launch.get("timing").get("smCycles").asLong() - sum)
+        .isEqualTo(org.scansim.timing.TimingParameters.of("hopper").orElseThrow().launchCycles());
+  }
+
+  @Test
   void timingIsTheSimulatedDevicesAndHoppersForNow(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("t.cu"), TWO_LAUNCHES);
     CliRun gpu = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--device", "gpu");

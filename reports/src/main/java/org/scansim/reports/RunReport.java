@@ -171,7 +171,7 @@ public record RunReport(
       cycles += t.smCycles();
       ns += t.durationNs();
     }
-    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model, null, null));
+    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model, null, null, null));
   }
 
   static String where(Span s) {

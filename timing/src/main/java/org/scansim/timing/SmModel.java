@@ -24,9 +24,23 @@ final class SmModel {
    * A block's time alone: {@code cycles} from its first issue to its last result or drained
    * store; {@code issued} instructions that took an issue slot; {@code wavefronts} the shared
    * pipe served; {@code sectors} of global memory moved; {@code stalls} the warp-cycles by {@link
-   * Stall} (ordinal), and {@code siteStalls} the same per site ({@code site * STALLS + reason}).
+   * Stall} (ordinal), and {@code siteStalls} the same per site ({@code site * STALLS + reason});
+   * {@code barriers} the cycles at which the block's barriers opened, in order: barrier phase k
+   * runs from the (k-1)-th to the k-th (from 0, and to {@code cycles} for the last).
    */
-  record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls) {
+  record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers) {
+    /** The cycles of each barrier phase, in order (the engine's phases: barriers passed). */
+    long[] phaseCycles() {
+      long[] out = new long[barriers.length + 1];
+      long from = 0;
+      for (int i = 0; i < barriers.length; i++) {
+        out[i] = barriers[i] - from;
+        from = barriers[i];
+      }
+      out[barriers.length] = Math.max(0, cycles - from);
+      return out;
+    }
+
     long barrierWait() {
       return stalls[Stall.BARRIER.ordinal()];
     }
@@ -58,6 +72,7 @@ final class SmModel {
     Arrays.fill(lastIssued, -1);
     long[] stalls = new long[STALLS];
     long[] siteStalls = new long[Math.max(0, sites) * STALLS];
+    java.util.List<Long> opened = new java.util.ArrayList<>();
     long sharedFree = 0;
     long globalFree = 0;
     long end = 0;
@@ -179,6 +194,7 @@ final class SmModel {
         }
         end = Math.max(end, open);
         next = open;
+        opened.add(open);
       }
       // The next cycle anything can happen: the next one after an issue, else the earliest a warp can go on.
       for (int w = 0; w < n && !any; w++) {
@@ -225,7 +241,8 @@ final class SmModel {
       }
       t = after;
     }
-    return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls);
+    return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls,
+        opened.stream().mapToLong(Long::longValue).toArray());
   }
 
   /** The source register of the instruction at {@code o} whose value is ready last, or -1 for none. */

@@ -22,10 +22,11 @@ public final class TimingObserver implements ExecutionObserver {
   /**
    * One launch's predicted time (see {@link LaunchModel.LaunchTime}), and where its warps' cycles
    * went: warp-cycles by {@link Stall} (summed over the launch's blocks, in the enum's order, by
-   * Nsight Compute's names), and the same per source site, the sites with the most first.
+   * Nsight Compute's names), and the same per source site, the sites with the most first; and
+   * the cycles of each barrier phase of the launch's slowest block.
    */
   public record LaunchTiming(String kernel, long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound,
-      long issued, Map<String, Long> stalls, List<SiteStalls> sites) {}
+      long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles) {}
 
   /** One source site's warp-cycles by stall reason (Nsight Compute's names), and their sum. */
   public record SiteStalls(String location, long total, Map<String, Long> stalls) {}
@@ -113,8 +114,21 @@ public final class TimingObserver implements ExecutionObserver {
     }
     // The busiest first; equal ones by their place in the source (sites are numbered as first met).
     lines.sort(java.util.Comparator.comparingLong(SiteStalls::total).reversed());
+    // Per barrier phase: the slowest block's (a block alone on its SM).
+    SmModel.BlockTime slowest = null;
+    for (SmModel.BlockTime b : blocks) {
+      if (slowest == null || b.cycles() > slowest.cycles()) {
+        slowest = b;
+      }
+    }
+    List<Long> phases = new ArrayList<>();
+    if (slowest != null) {
+      for (long c : slowest.phaseCycles()) {
+        phases.add(c);
+      }
+    }
     launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued(),
-        named(stalls, 0), List.copyOf(lines)));
+        named(stalls, 0), List.copyOf(lines), List.copyOf(phases)));
     kernel = null;
     blocks = null;
   }

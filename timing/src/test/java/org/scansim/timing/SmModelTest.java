@@ -73,6 +73,8 @@ class SmModelTest {
     WarpTrace b = warp(new int[] {WarpTrace.BARRIER, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1});
     SmModel.BlockTime t = SmModel.run(new WarpTrace[] {a, b}, 3, P);
     assertThat(t.cycles()).isEqualTo(17);
+    // Two barrier phases: to the barrier's opening at 13, then 4 cycles to the last result.
+    assertThat(t.phaseCycles()).containsExactly(13, 4);
     // Warp 1 waits from cycle 1 to 12, warp 0 from 2 to 12: 12 + 11 warp-cycles at the barrier.
     assertThat(t.barrierWait()).isEqualTo(23);
     assertThat(t.stalls()[Stall.SELECTED.ordinal()]).as("five instructions issued").isEqualTo(5);
