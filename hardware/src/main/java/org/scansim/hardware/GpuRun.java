@@ -163,8 +163,7 @@ public final class GpuRun {
       if (first == null) {
         first = result.bytes;
         if (expect != null) {
-          mismatches.addAll(ScanRun.mismatches(i -> Alu.toDouble(t, result.load(t, i * t.size())), n, expect == ScanRun.Expect.EXCLUSIVE,
-              Runtime.getRuntime().availableProcessors()));
+          mismatches.addAll(mismatches(result, t, n, expect));
           correct = mismatches.isEmpty();
         }
       } else if (!java.util.Arrays.equals(first, result.bytes)) {
@@ -172,8 +171,7 @@ public final class GpuRun {
         if (mismatches.size() < 10) {
           mismatches.add("run " + (run + 1) + " of " + runs + ": the output differs from the first run's");
         }
-        if (expect != null && !ScanRun.mismatches(i -> Alu.toDouble(t, result.load(t, i * t.size())), n, expect == ScanRun.Expect.EXCLUSIVE,
-            Runtime.getRuntime().availableProcessors()).isEmpty()) {
+        if (expect != null && !mismatches(result, t, n, expect).isEmpty()) {
           correct = false;
         }
       }
@@ -182,5 +180,11 @@ public final class GpuRun {
     List<Launch> launches = fault == null || done == 0 ? List.copyOf(gpu.launches()) : List.copyOf(gpu.launches().subList(0, done * perRun));
     return new Outcome(card.name(), card.arch(), card.driverVersion(), entry.name(), elem.spelling(), n, launches,
         printed.toString(), correct, List.copyOf(mismatches), fault, fault == null ? first : null, Math.max(1, done));
+  }
+
+  /** Where the output differs from the expected scan of the inputs (empty: it is that scan). */
+  private static List<String> mismatches(Allocation result, IrType t, int n, ScanRun.Expect expect) {
+    return ScanRun.mismatches(i -> Alu.toDouble(t, result.load(t, i * t.size())), n, expect == ScanRun.Expect.EXCLUSIVE,
+        Runtime.getRuntime().availableProcessors());
   }
 }

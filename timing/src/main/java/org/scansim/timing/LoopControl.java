@@ -76,7 +76,8 @@ final class LoopControl {
         continue;
       }
       hoist(blocks.subList(at.get(header), i + 1));
-      Mode mode = classify(f, blocks, at, header, latch, exit);
+      Induction iv = Induction.of(header, exit, latch);
+      Mode mode = iv == null ? null : iv.mode(at.get(header) == 0 ? null : blocks.get(at.get(header) - 1));
       if (mode == null) {
         continue;
       }
@@ -84,9 +85,8 @@ final class LoopControl {
         control(in, mode);
       }
       // In the latch, only the induction variable's step and its move: a while loop's latch is its body.
-      for (Insn in : stepInsns(latch, induction(header, exit, latch))) {
-        control(in, mode);
-      }
+      control(iv.set(), mode);
+      control(iv.step(), mode);
     }
   }
 
@@ -138,125 +138,76 @@ final class LoopControl {
     }
   }
 
-  /** The induction variable the exit test reads and the latch steps, or null. */
-  private static Reg induction(Block header, Insn exit, Block latch) {
-    Insn test = testOf(header, exit);
-    if (test == null) {
-      return null;
-    }
-    for (Operand a : test.args()) {
-      if (a instanceof Reg v && stepOf(latch, v) != null) {
-        return v;
-      }
-    }
-    return null;
-  }
-
-  /** The latch's instructions that step v: its move and the operation it moves (v = v op constant). */
-  private static List<Insn> stepInsns(Block latch, Reg v) {
-    if (v == null) {
-      return List.of();
-    }
-    Map<Integer, Insn> defs = new HashMap<>();
-    for (Insn in : latch.insns()) {
-      if (in.dst() != null) {
-        defs.put(in.dst().id(), in);
-      }
-    }
-    Insn set = defs.get(v.id());
-    Insn op = set.op() == Op.MOV && set.arg(0) instanceof Reg t ? defs.get(t.id()) : null;
-    return op == null ? List.of(set) : List.of(set, op);
-  }
-
-  private static Insn testOf(Block header, Insn exit) {
-    Insn test = null;
-    for (Insn in : header.insns()) {
-      if (in.dst() != null && exit.args().size() > 0 && exit.arg(0) instanceof Reg r && in.dst().id() == r.id()) {
-        test = in;
-      }
-    }
-    return test;
-  }
-
   /** Trip counts nvcc unrolls completely (longer constant loops are unrolled 4 times, as runtime ones). */
   static final long FULL_UNROLL_TRIPS = 32;
 
-  /** FULL, RUNTIME, or null for a loop nvcc leaves rolled. */
-  private static Mode classify(IrFunction f, List<Block> blocks, Map<Block, Integer> at, Block header, Block latch, Insn exit) {
-    Insn test = testOf(header, exit);
-    if (test == null || test.op() != Op.SETP || test.args().size() != 2) {
+  /**
+   * A loop's induction variable v: the exit test compares it with {@code bound}, and the latch
+   * sets it ({@code set}, a move or the step itself) from {@code step}, v = v op constant.
+   */
+  private record Induction(Reg v, Operand bound, Insn set, Insn step) {
+    /** The exit test's operand the latch steps by a constant (ADD, SUB, MUL, SHL, SHR), or null. */
+    static Induction of(Block header, Insn exit, Block latch) {
+      Insn test = null;
+      for (Insn in : header.insns()) {
+        if (in.dst() != null && exit.args().size() > 0 && exit.arg(0) instanceof Reg r && in.dst().id() == r.id()) {
+          test = in;
+        }
+      }
+      if (test == null || test.op() != Op.SETP || test.args().size() != 2) {
+        return null;
+      }
+      Map<Integer, Insn> defs = new HashMap<>();
+      for (Insn in : latch.insns()) {
+        if (in.dst() != null) {
+          defs.put(in.dst().id(), in);
+        }
+      }
+      for (int side = 0; side < 2; side++) {
+        if (!(test.arg(side) instanceof Reg v) || defs.get(v.id()) == null) {
+          continue;
+        }
+        Insn set = defs.get(v.id());
+        Insn op = set.op() == Op.MOV && set.arg(0) instanceof Reg t ? defs.get(t.id()) : set;
+        boolean steps = op != null && op.args().size() == 2 && op.arg(0) instanceof Reg a && a.id() == v.id() && op.arg(1) instanceof Imm
+            && switch (op.op()) {
+              case ADD, SUB, MUL, SHL, SHR -> true;
+              default -> false;
+            };
+        if (steps) {
+          return new Induction(v, test.arg(1 - side), set, op);
+        }
+      }
       return null;
     }
-    // The induction variable: a register the latch sets from itself and a constant.
-    for (int side = 0; side < 2; side++) {
-      if (!(test.arg(side) instanceof Reg v)) {
-        continue;
-      }
-      Op step = stepOf(latch, v);
-      if (step == null) {
-        continue;
-      }
-      Operand bound = test.arg(1 - side);
-      Long start = constantBefore(blocks, at, header, latch, v);
-      boolean additive = step == Op.ADD || step == Op.SUB;
+
+    /**
+     * FULL, RUNTIME, or null for a loop nvcc leaves rolled, given the block laid out before the
+     * header (which enters the loop; null: none).
+     */
+    Mode mode(Block pre) {
+      boolean additive = step.op() == Op.ADD || step.op() == Op.SUB;
+      Long start = pre == null ? null : constantSet(pre);
       if (start != null && bound instanceof Imm b) {
         // A multiplicative or shifting step reaches any bound in a few dozen trips at most.
-        long trips = additive ? Math.abs(b.bits() - start) / Math.max(1, Math.abs(stepConstant(latch, v))) : 0;
+        long by = Math.max(1, Math.abs(((Imm) step.arg(1)).bits()));
+        long trips = additive ? Math.abs(b.bits() - start) / by : 0;
         if (trips <= FULL_UNROLL_TRIPS) {
           return Mode.FULL;
         }
       }
       return additive ? Mode.RUNTIME : null;
     }
-    return null;
-  }
 
-  /** ADD, SUB, MUL, SHL or SHR when the latch sets v to v op constant (through a temporary and a move). */
-  private static Op stepOf(Block latch, Reg v) {
-    Map<Integer, Insn> defs = new HashMap<>();
-    for (Insn in : latch.insns()) {
-      if (in.dst() != null) {
-        defs.put(in.dst().id(), in);
+    /** The constant {@code pre} last sets v to, or null. */
+    private Long constantSet(Block pre) {
+      Insn last = null;
+      for (Insn in : pre.insns()) {
+        if (in.dst() != null && in.dst().id() == v.id()) {
+          last = in;
+        }
       }
+      return last != null && last.op() == Op.MOV && last.arg(0) instanceof Imm c ? c.bits() : null;
     }
-    Insn set = defs.get(v.id());
-    if (set == null) {
-      return null;
-    }
-    Insn op = set.op() == Op.MOV && set.arg(0) instanceof Reg t ? defs.get(t.id()) : set;
-    if (op == null || op.args().size() != 2) {
-      return null;
-    }
-    boolean self = op.arg(0) instanceof Reg a && a.id() == v.id() && op.arg(1) instanceof Imm;
-    return self && switch (op.op()) {
-      case ADD, SUB, MUL, SHL, SHR -> true;
-      default -> false;
-    } ? op.op() : null;
-  }
-
-  /** The constant of v's step (v = v op constant), or 1. */
-  private static long stepConstant(Block latch, Reg v) {
-    for (Insn in : stepInsns(latch, v)) {
-      if (in.op() != Op.MOV && in.args().size() == 2 && in.arg(1) instanceof Imm c) {
-        return c.bits();
-      }
-    }
-    return 1;
-  }
-
-  /** The constant the block that enters the loop (the one laid out before the header) last sets v to, or null. */
-  private static Long constantBefore(List<Block> blocks, Map<Block, Integer> at, Block header, Block latch, Reg v) {
-    int h = at.get(header);
-    if (h == 0) {
-      return null;
-    }
-    Block pre = blocks.get(h - 1);
-    Insn last = null;
-    for (Insn in : pre.insns()) {
-      if (in.dst() != null && in.dst().id() == v.id()) {
-        last = in;
-      }
-    }
-    return last != null && last.op() == Op.MOV && last.arg(0) instanceof Imm c ? c.bits() : null;
   }
 }

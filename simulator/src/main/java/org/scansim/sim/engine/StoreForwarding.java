@@ -61,13 +61,12 @@ final class StoreForwarding {
     long remaining(long x, long bound) {
       long d = step > 0 ? bound - x : x - bound;
       long s = Math.abs(step);
-      long r = switch (cmp) {
+      return switch (cmp) {
         case LT, GT -> d > 0 ? (d + s - 1) / s : 0;
         case LE, GE -> d >= 0 ? d / s + 1 : 0;
         case NE -> d > 0 && d % s == 0 ? d / s : 0;
         case EQ -> 0;
       };
-      return r;
     }
 
     /**
@@ -135,7 +134,19 @@ final class StoreForwarding {
     if (exit < 0) {
       return slot;
     }
+    // The exit test: the comparison that computes the exit branch's condition.
+    CInsn test = null;
+    for (int i = exit - 1; i >= h && test == null; i--) {
+      if (insns[i].dst == insns[exit].a()) {
+        test = insns[i];
+      }
+    }
+    if (test == null || test.op != Op.SETP || test.args.length != 2 || !code.regTypes[test.a()].isInteger()) {
+      return slot;
+    }
     // The loop's values as affine forms over those at the header; what each iteration steps.
+    Affine left = null;
+    Affine right = null;
     Map<Integer, Affine> forms = new HashMap<>();
     Map<Integer, Affine> addresses = new HashMap<>();
     Set<Integer> defined = new HashSet<>();
@@ -150,6 +161,10 @@ final class StoreForwarding {
       if (in.op == Op.LD || in.op == Op.ST) {
         addresses.put(i, AccessMerging.form(forms, in.a(), code));
       }
+      if (in == test) {
+        left = AccessMerging.form(forms, test.a(), code);
+        right = AccessMerging.form(forms, test.b(), code);
+      }
       if (in.dst >= 0) {
         forms.put(in.dst, AccessMerging.define(code, in, forms, null));
         defined.add(in.dst);
@@ -162,19 +177,7 @@ final class StoreForwarding {
         steps.put(r, end.constant());
       }
     }
-    // The exit test: x cmp bound, x an induction variable plus a constant, bound invariant.
-    CInsn test = null;
-    for (int i = exit - 1; i >= h && test == null; i--) {
-      if (insns[i].dst == insns[exit].a()) {
-        test = insns[i];
-      }
-    }
-    if (test == null || test.op != Op.SETP || test.args.length != 2 || !code.regTypes[test.a()].isInteger()) {
-      return slot;
-    }
-    Map<Integer, Affine> atTest = formsBefore(code, h, test.index);
-    Affine left = AccessMerging.form(atTest, test.a(), code);
-    Affine right = AccessMerging.form(atTest, test.b(), code);
+    // x cmp bound: x an induction variable plus a constant, bound invariant.
     boolean xLeft = induction(left, steps) != null && invariant(right, defined);
     boolean xRight = induction(right, steps) != null && invariant(left, defined);
     if (xLeft == xRight) {
@@ -190,24 +193,28 @@ final class StoreForwarding {
     };
     int x = xLeft ? test.a() : test.b();
     int bound = xLeft ? test.b() : test.a();
-    if (!counts) {
+    Preheader pre = preheader(code, leader, h);
+    if (!counts || pre == null) {
       return slot;
+    }
+    boolean epilog = false;
+    for (int r : carried) {
+      if (defined.contains(r) && code.regTypes[r].isInteger() && AccessMerging.form(pre.forms, r, code).isConstant()) {
+        epilog = true; // nvcc puts the remainder after the unrolled loop when a loop variable starts at a constant
+      }
     }
     // Pairs: the load in iteration i + 1 reads the address the store wrote in iteration i.
     for (int l = exit + 1; l < b; l++) {
       CInsn load = insns[l];
       Affine la = addresses.get(l);
-      if (load.op != Op.LD || !plain(load) || !trackable(la, defined, steps) || !varies(la, steps)
-          || written(insns, x, test.index + 1, l) || written(insns, bound, test.index + 1, l)) {
+      if (load.op != Op.LD || !plain(load) || !trackable(la, defined, steps)) {
         continue;
       }
-      Affine next = la;
-      for (var t : la.terms().entrySet()) {
-        Long s = steps.get(t.getKey());
-        if (s != null) {
-          next = next.plus(Affine.constant(t.getValue() * s));
-        }
+      long delta = step(la, steps);
+      if (delta == 0 || written(insns, x, test.index + 1, l) || written(insns, bound, test.index + 1, l)) {
+        continue;
       }
+      Affine next = la.plus(Affine.constant(delta));
       CInsn store = null;
       for (int s = exit + 1; s < b; s++) {
         CInsn st = insns[s];
@@ -218,33 +225,12 @@ final class StoreForwarding {
       if (store == null || !onlyStoreTo(insns, addresses, exit + 1, b, store)) {
         continue;
       }
-      Preheader pre = preheader(code, leader, h);
-      if (pre == null) {
-        continue;
-      }
-      boolean epilog = false;
-      for (int r : carried) {
-        if (defined.contains(r) && code.regTypes[r].isInteger() && AccessMerging.form(pre.forms, r, code).isConstant()) {
-          epilog = true; // nvcc puts the remainder after the unrolled loop when a loop variable starts at a constant
-        }
-      }
       boolean fromStore = pre.stores(substitute(la, pre.forms, code), load);
       CInsn marked = new CInsn(load, load.dst, new int[] {load.a(), x, bound});
       marked.forward = new Loop(slot++, epilog, fromStore, cmp, step);
       insns[l] = marked;
     }
     return slot;
-  }
-
-  private static Map<Integer, Affine> formsBefore(Code code, int from, int to) {
-    Map<Integer, Affine> forms = new HashMap<>();
-    for (int i = from; i < to; i++) {
-      CInsn in = code.insns[i];
-      if (in.dst >= 0) {
-        forms.put(in.dst, AccessMerging.define(code, in, forms, null));
-      }
-    }
-    return forms;
   }
 
   /** Whether an instruction in [from, to) writes reg: the load reads the test's operands as they were. */
@@ -298,12 +284,13 @@ final class StoreForwarding {
     return true;
   }
 
-  private static boolean varies(Affine f, Map<Integer, Long> steps) {
+  /** How much the form grows from one iteration to the next (0: it does not move). */
+  private static long step(Affine f, Map<Integer, Long> steps) {
     long delta = 0;
     for (var t : f.terms().entrySet()) {
       delta += t.getValue() * steps.getOrDefault(t.getKey(), 0L);
     }
-    return delta != 0;
+    return delta;
   }
 
   /** Not half of a 64-bit pair nor an if/else access counted once. */
