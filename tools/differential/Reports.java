@@ -20,8 +20,10 @@ import org.scansim.cli.Main;
  * folders, from the code before and after a change, must be byte-identical (compare.sh).
  *
  * <p>Run from the repository's root with the built jar on the class path:
- * {@code java -cp cli/target/scansim.jar tools/differential/Reports.java OUT}. Every run goes
- * through the command line's own entry ({@code Main.execute}), in one JVM.
+ * {@code java -cp cli/target/scansim.jar tools/differential/Reports.java OUT [OPTION...]}: each
+ * OPTION is added to every run (an option one side knows and the other does not, such as
+ * {@code --no-timing}). Every run goes through the command line's own entry ({@code Main.execute}),
+ * in one JVM; the file names leave the options out, so both sides' files pair up.
  */
 public final class Reports {
   public static void main(String[] args) throws Exception {
@@ -62,6 +64,7 @@ public final class Reports {
     for (List<String> run : runs) {
       String name = String.format("%04d-%s", i++, String.join("_", run.subList(1, run.size())).replaceAll("[^A-Za-z0-9._-]", "_"));
       List<String> args2 = new ArrayList<>(run);
+      args2.addAll(List.of(args).subList(Math.min(1, args.length), args.length));
       args2.addAll(List.of("--json", out.resolve(name + ".json").toString()));
       StringWriter o = new StringWriter();
       StringWriter err = new StringWriter();

@@ -133,11 +133,16 @@ public final class Bench {
   public record Measured(Row row, String text, String json) {}
 
   public Measured measure(Kernel k, int n, int threads, Set<Check> checks) throws ScanRun.UsageException {
+    return measure(k, n, threads, checks, false);
+  }
+
+  /** As above, with the timing model ({@code run}'s default) when {@code timing}. */
+  public Measured measure(Kernel k, int n, int threads, Set<Check> checks, boolean timing) throws ScanRun.UsageException {
     double javaScan = javaScanSeconds(n, k.inclusive());
     System.gc();
     List<MemoryPoolMXBean> pools = heapPools();
     pools.forEach(MemoryPoolMXBean::resetPeakUsage);
-    Timed r = timed(k, n, threads, checks);
+    Timed r = timed(k, n, threads, checks, timing);
     long peak = 0;
     for (MemoryPoolMXBean p : pools) {
       peak += p.getPeakUsage().getUsed();
@@ -156,6 +161,10 @@ public final class Bench {
   private record Timed(double seconds, ScanRun.Outcome outcome, String text, String json) {}
 
   private Timed timed(Kernel k, int n, int threads, Set<Check> checks) throws ScanRun.UsageException {
+    return timed(k, n, threads, checks, false);
+  }
+
+  private Timed timed(Kernel k, int n, int threads, Set<Check> checks, boolean timing) throws ScanRun.UsageException {
     Architecture a = Architectures.preset(arch);
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
     long start = System.nanoTime();
@@ -164,12 +173,15 @@ public final class Bench {
     if (!compiled.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
     }
+    org.scansim.timing.TimingObserver timer = timing
+        ? new org.scansim.timing.TimingObserver(a, org.scansim.timing.TimingParameters.of(a.name()).orElseThrow(), compiled.ir()) : null;
+    ScanRun.Options options = new ScanRun.Options(checks, 0, 0, false, 1L << 31);
     ScanRun.Outcome o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
         .expect(expect)
         .threads(threads)
-        .withOptions(new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+        .withOptions(timer == null ? options : options.withObserver(timer)));
     RunReport report = RunReport.of(new RunReport.Inputs(k.file().toString(), n, a.name(), expect.name().toLowerCase(java.util.Locale.ROOT),
-        new TreeMap<>(defines), 0), o, checks);
+        new TreeMap<>(defines), 0), o, checks, timer == null ? null : Timings.of(timer), timer == null ? null : timer.model(), null);
     String text = TextReport.render(report);
     double seconds = (System.nanoTime() - start) / 1e9;
     return new Timed(seconds, o, text, JsonReport.render(report));
@@ -389,6 +401,24 @@ public final class Bench {
         String.format(java.util.Locale.ROOT, "plain %s s, checked %s s (%d alternating rounds): median of the rounds' "
             + "ratios %.2fx (fastest against fastest %.2fx)", list(plain), list(checked), ROUNDS, cost,
             min(checked) / min(plain)), cost <= 5.0));
+    // The timing model (run's default) against the functional run alone (--no-timing), the same way.
+    if (org.scansim.timing.TimingParameters.of(arch).isPresent()) {
+      for (int timedN : new int[] {1 << 20, big}) {
+        measure(k, timedN, threads, Set.of(), false);
+        measure(k, timedN, threads, Set.of(), true);
+        double[] functional = new double[ROUNDS];
+        double[] timed = new double[ROUNDS];
+        for (int i = 0; i < ROUNDS; i++) {
+          functional[i] = measure(k, timedN, threads, Set.of(), false).row().seconds();
+          timed[i] = measure(k, timedN, threads, Set.of(), true).row().seconds();
+        }
+        double ratio = medianRatio(timed, functional);
+        out.add(new Target("timing cost " + power(timedN), "the run with the timing model at most 2x the run without it (n = " + power(timedN) + ")",
+            String.format(java.util.Locale.ROOT, "without %s s, with %s s (%d alternating rounds): median of the rounds' "
+                + "ratios %.2fx (fastest against fastest %.2fx)", list(functional), list(timed), ROUNDS, ratio,
+                min(timed) / min(functional)), ratio <= 2.0));
+      }
+    }
     return out;
   }
 

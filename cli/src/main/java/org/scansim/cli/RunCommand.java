@@ -52,8 +52,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--nvcc", paramLabel = "PATH", description = "nvcc for --device gpu (default: nvcc on the PATH)")
   Path nvcc;
 
-  @Option(names = "--timing", description = "also predict each launch's SM cycles and time with the timing model (hopper; docs/timing.md)")
-  boolean timing;
+  @Option(names = "--timing", negatable = true,
+      description = "predict each launch's SM cycles and time with the timing model (on by default where the preset has its parameters: "
+          + "hopper; --no-timing gives the functional run alone; docs/timing.md)")
+  Boolean timing;
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
       description = "with --device gpu: run the host entry R times, each on a fresh copy of the input, and show each launch's median time")
@@ -156,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     if (device.equals("gpu")) {
-      if (timing) {
+      if (Boolean.TRUE.equals(timing)) {
         err.println("scansim: error: --timing predicts the simulated device's cycles (drop --device gpu; crosscheck --repeat R puts them"
             + " beside the card's)");
         return Main.INVALID_INPUT;
@@ -181,18 +183,24 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --schedules and --wall-seconds must not be negative");
       return Main.INVALID_INPUT;
     }
+    // Timing is on unless --no-timing; asked for by name, a run it cannot time is an error, else a note says why there are no cycles.
+    boolean asked = Boolean.TRUE.equals(timing);
     org.scansim.timing.TimingObserver timer = null;
-    if (timing) {
+    String timingNote = null;
+    if (timing == null || timing) {
       java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name());
       if (p.isEmpty()) {
-        err.println("scansim: error: --timing: the timing model has no parameters for " + a.name() + " yet (it has them for hopper)");
+        timingNote = "the timing model has no parameters for " + a.name() + " yet (it has them for hopper)";
+      } else if (schedules > 0) {
+        timingNote = "the timing model times one run, not several schedules";
+      } else {
+        timer = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
+      }
+      if (asked && timingNote != null) {
+        err.println("scansim: error: --timing: " + timingNote);
         return Main.INVALID_INPUT;
       }
-      if (schedules > 0) {
-        err.println("scansim: error: --timing times one run: drop --schedules");
-        return Main.INVALID_INPUT;
-      }
-      timer = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
+      timingNote = timingNote == null ? null : "no cycles: " + timingNote;
     }
     ScanRun.Options options = new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal());
     if (timer != null) {
@@ -214,7 +222,7 @@ final class RunCommand implements Callable<Integer> {
     }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
         kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
-        timer == null ? null : timings(timer), timer == null ? null : timer.model());
+        timer == null ? null : org.scansim.catalog.Timings.of(timer), timer == null ? null : timer.model(), timingNote);
     out.print(TextReport.render(report));
     out.flush();
     if (json != null) {
@@ -267,21 +275,6 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Resolves a file or a catalog name; null after printing why it is neither. */
-  /** The timing model's launches as the report shows them. */
-  static List<org.scansim.reports.CounterSet.Timing> timings(org.scansim.timing.TimingObserver timer) {
-    timer.finish();
-    List<org.scansim.reports.CounterSet.Timing> out = new java.util.ArrayList<>();
-    for (org.scansim.timing.TimingObserver.LaunchTiming t : timer.launches()) {
-      List<org.scansim.reports.CounterSet.LineStalls> lines = new java.util.ArrayList<>();
-      for (org.scansim.timing.TimingObserver.SiteStalls s : t.sites()) {
-        lines.add(new org.scansim.reports.CounterSet.LineStalls(s.location(), s.total(), s.stalls()));
-      }
-      out.add(new org.scansim.reports.CounterSet.Timing(t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.bound(), null,
-          t.phaseCycles(), t.stalls(), lines));
-    }
-    return out;
-  }
-
   static Target resolve(String target, Architecture a, List<String> defines, ScanRun.Expect kind, PrintWriter err) {
     List<String> allDefines = defines == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(defines);
     Path file = Path.of(target);

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code run --timing} as a user runs it: the report's timing, its total, and the options it refuses. */
+/** {@code run}'s timing as a user runs it: on by default, the report's timing, its total, per phase, and the options it refuses. */
 class RunTimingTest {
   private static final String TWO_LAUNCHES = """
       __global__ void fill(float *out, int n) { out[threadIdx.x] = 1.0f; }
@@ -62,5 +62,78 @@ class RunTimingTest {
     CliRun g80 = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--arch", "g80");
     assertThat(g80.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(g80.err()).isEqualTo("scansim: error: --timing: the timing model has no parameters for g80 yet (it has them for hopper)\n");
+  }
+
+  @Test
+  void timingIsOnByDefaultAndNoTimingLeavesTheRestAsItWas(@TempDir Path dir) throws Exception {
+    Path timed = dir.resolve("timed.json");
+    Path plain = dir.resolve("plain.json");
+    CliRun a = CliRun.of("run", "harris/blelloch", "--n", "256", "--json", timed.toString());
+    CliRun b = CliRun.of("run", "harris/blelloch", "--n", "256", "--no-timing", "--json", plain.toString());
+    assertThat(a.code()).as(a.err()).isEqualTo(Main.OK);
+    assertThat(b.code()).as(b.err()).isEqualTo(Main.OK);
+    assertThat(a.out()).contains("time per launch (timing model: hopper");
+    assertThat(b.out()).doesNotContain("time per launch").doesNotContain("cycles");
+    ObjectMapper m = new ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode withTiming = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(timed.toFile());
+    assertThat(withTiming.get("launches").get(0).get("timing").get("smCycles").asLong()).isPositive();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) withTiming.get("launches").get(0)).remove("timing");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) withTiming.get("totals")).remove("timing");
+    assertThat(withTiming).as("the timing model changes nothing else").isEqualTo(m.readTree(plain.toFile()));
+  }
+
+  @Test
+  void aPresetWithoutParametersRunsWithANoteUnlessTimingIsAskedFor(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("g80.json");
+    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", "g80", "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+    assertThat(r.out()).contains("note: no cycles: the timing model has no parameters for g80 yet (it has them for hopper)")
+        .doesNotContain("time per launch");
+    JsonNode d = new ObjectMapper().readTree(json.toFile()).get("diagnostics").get(0);
+    assertThat(d.get("severity").asText()).isEqualTo("note");
+    assertThat(d.get("kind").asText()).isEqualTo("timing");
+    CliRun none = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", "g80", "--no-timing");
+    assertThat(none.out()).doesNotContain("no cycles");
+  }
+
+  @Test
+  void eachBarrierPhaseHasItsStallsAndTheyAddUpToTheLaunchs(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("r.json");
+    CliRun r = CliRun.of("run", "harris/scan_large_array", "--n", "4096", "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+    JsonNode launches = new ObjectMapper().readTree(json.toFile()).get("launches");
+    for (JsonNode launch : launches) {
+      JsonNode t = launch.get("timing");
+      assertThat(t.get("phaseStalls")).as("one a barrier phase").hasSize(launch.get("phases").size());
+      java.util.Iterator<String> reasons = t.get("stalls").fieldNames();
+      while (reasons.hasNext()) {
+        String reason = reasons.next();
+        long sum = 0;
+        for (JsonNode p : t.get("phaseStalls")) {
+          sum += p.get(reason).asLong();
+        }
+        assertThat(sum).as(reason).isEqualTo(t.get("stalls").get(reason).asLong());
+      }
+    }
+    // The first launch's warps wait for their global loads before the first barrier, and only there.
+    JsonNode first = launches.get(0).get("timing").get("phaseStalls");
+    assertThat(first.get(0).get("long_scoreboard").asLong()).isPositive();
+    assertThat(first.get(1).get("long_scoreboard").asLong()).isZero();
+    assertThat(first.get(1).get("barrier").asLong()).isPositive();
+  }
+
+  @Test
+  void theReportIsTheSameOnAnyNumberOfThreads(@TempDir Path dir) throws Exception {
+    for (String kernel : new String[] {"harris/scan_large_array", "pmpp/chained_scan"}) {
+      Path one = dir.resolve("one.json");
+      Path four = dir.resolve("four.json");
+      CliRun a = CliRun.of("run", kernel, "--n", "65536", "--threads", "1", "--json", one.toString());
+      CliRun b = CliRun.of("run", kernel, "--n", "65536", "--threads", "4", "--json", four.toString());
+      assertThat(a.code()).as(a.err()).isEqualTo(Main.OK);
+      assertThat(b.code()).as(b.err()).isEqualTo(Main.OK);
+      assertThat(a.out()).contains("time per launch");
+      assertThat(Files.readString(four)).as(kernel).isEqualTo(Files.readString(one));
+      assertThat(b.out()).isEqualTo(a.out());
+    }
   }
 }

@@ -44,12 +44,13 @@ public record CounterSet(
    * The timing model's prediction ({@code run --timing}): SM cycles (the counterpart of Nsight
    * Compute's {@code sm__cycles_elapsed.max}, summed over launches in a total) and the duration at
    * the model's clock; for a launch, also its blocks resident per SM, their waves, what bounds it,
-   * the cycles of each barrier phase of its slowest block, and where its warps' cycles went.
+   * the cycles of each barrier phase of its slowest block, and where its warps' cycles went: in all,
+   * per barrier phase (summed over its blocks) and per source line.
    */
-  @JsonPropertyOrder({"smCycles", "durationNs", "blocksPerSm", "waves", "bound", "model", "phaseCycles", "stalls", "lines"})
+  @JsonPropertyOrder({"smCycles", "durationNs", "blocksPerSm", "waves", "bound", "model", "phaseCycles", "stalls", "phaseStalls", "lines"})
   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
   public record Timing(long smCycles, long durationNs, Integer blocksPerSm, Long waves, String bound, String model,
-      List<Long> phaseCycles, java.util.Map<String, Long> stalls, List<LineStalls> lines) {}
+      List<Long> phaseCycles, java.util.Map<String, Long> stalls, List<java.util.Map<String, Long>> phaseStalls, List<LineStalls> lines) {}
 
   /**
    * Where a launch's warp-cycles went at one source site: by Nsight Compute's warp-state names

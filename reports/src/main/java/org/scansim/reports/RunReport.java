@@ -119,15 +119,16 @@ public record RunReport(
 
   /** The report of a run with the given checkers (empty: none asked for, and no findings section). */
   public static RunReport of(Inputs inputs, ScanRun.Outcome o, java.util.Collection<Check> checks) {
-    return of(inputs, o, checks, null, null);
+    return of(inputs, o, checks, null, null, null);
   }
 
   /**
    * As above, with the timing model's prediction for each completed launch ({@code timings}, in
-   * launch order; null without {@code --timing}) and the model's description for the total.
+   * launch order; null when not timed) and the model's description for the total; {@code
+   * timingNote}, when not null, says why the run has no cycles (a note among the diagnostics).
    */
   public static RunReport of(Inputs inputs, ScanRun.Outcome o, java.util.Collection<Check> checks, List<CounterSet.Timing> timings,
-      String model) {
+      String model, String timingNote) {
     List<Launch> launches = new ArrayList<>();
     List<Site> sites = new ArrayList<>();
     List<Diagnostic> diags = new ArrayList<>();
@@ -145,6 +146,9 @@ public record RunReport(
       for (String w : l.warnings()) {
         diags.add(new Diagnostic("warning", "barrier", null, w));
       }
+    }
+    if (timingNote != null) {
+      diags.add(new Diagnostic("note", "timing", null, timingNote));
     }
     sites.sort(Comparator.comparingInt(Site::launch).thenComparing(Site::location, RunReport::byPosition));
     Diagnostic fault = o.fault() == null ? null
@@ -171,7 +175,7 @@ public record RunReport(
       cycles += t.smCycles();
       ns += t.durationNs();
     }
-    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model, null, null, null));
+    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model, null, null, null, null));
   }
 
   static String where(Span s) {

@@ -22,35 +22,50 @@ final class LaunchModel {
    */
   record LaunchTime(long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound, long issued) {}
 
+  /** {@code count} blocks in a row, each taking {@code time}. */
+  record Run(SmModel.BlockTime time, long count) {}
+
   static LaunchTime run(List<SmModel.BlockTime> blocks, int threadsPerBlock, Architecture a, TimingParameters p) {
+    return ofRuns(blocks.stream().map(b -> new Run(b, 1)).toList(), threadsPerBlock, a, p);
+  }
+
+  /** The launch of the blocks of {@code runs}, in order. */
+  static LaunchTime ofRuns(List<Run> runs, int threadsPerBlock, Architecture a, TimingParameters p) {
+    long total = 0;
+    for (Run r : runs) {
+      total += r.count();
+    }
     int warpsPerBlock = (threadsPerBlock + 31) / 32;
     int resident = (int) Math.max(1, Math.min(a.maxResidentBlocksPerSm(), a.maxResidentThreadsPerSm() / Math.max(1, warpsPerBlock * 32L)));
     int sms = a.smCount();
-    int perSm = (int) Math.max(1, Math.min(resident, (blocks.size() + sms - 1) / sms));
+    int perSm = (int) Math.max(1, Math.min(resident, (total + sms - 1) / sms));
     // Blocks resident together share the SM: each runs as long as it alone would, or as long as
     // the SM takes to issue and serve all of them, whichever is longer.
     PriorityQueue<Long> slots = new PriorityQueue<>();
-    for (int i = 0; i < Math.min((long) sms * perSm, blocks.size()); i++) {
+    for (int i = 0; i < Math.min((long) sms * perSm, total); i++) {
       slots.add(0L);
     }
     long finish = 0;
     long longest = 0;
     long sectors = 0;
     long issued = 0;
-    for (SmModel.BlockTime b : blocks) {
+    for (Run r : runs) {
+      SmModel.BlockTime b = r.time();
       long shared = Math.max(b.cycles(), Math.max(perSm * b.issued() / p.schedulersPerSm(), perSm * b.wavefronts() / p.sharedWavefrontsPerCycle()));
-      long start = slots.poll();
-      long stop = start + shared;
-      slots.add(stop);
-      finish = Math.max(finish, stop);
+      for (long k = 0; k < r.count(); k++) {
+        long start = slots.poll();
+        long stop = start + shared;
+        slots.add(stop);
+        finish = Math.max(finish, stop);
+      }
       longest = Math.max(longest, b.cycles());
-      sectors += b.sectors();
-      issued += b.issued();
+      sectors += b.sectors() * r.count();
+      issued += b.issued() * r.count();
     }
     long bandwidth = sectors * 32 / Math.max(1, p.dramBytesPerCycle());
     String bound = bandwidth > finish ? "bandwidth" : "blocks";
     long cycles = p.launchCycles() + Math.max(finish, bandwidth);
-    long waves = (blocks.size() + (long) sms * perSm - 1) / ((long) sms * perSm);
+    long waves = (total + (long) sms * perSm - 1) / ((long) sms * perSm);
     return new LaunchTime(cycles, Math.round(cycles * 1e9 / p.clockHz()), perSm, waves, longest, bound, issued);
   }
 }

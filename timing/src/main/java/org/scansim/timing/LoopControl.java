@@ -110,7 +110,10 @@ final class LoopControl {
       changed = false;
       for (Block b : loop) {
         for (Insn in : b.insns()) {
-          if (invariant.contains(in) || in.op().unit() != Op.Unit.ALU || !in.op().pure() || in.dst() == null || defs.get(in.dst().id()) != 1) {
+          // A division by a constant other than zero cannot fault: nvcc hoists it as it hoists arithmetic.
+          boolean byConstant = (in.op() == Op.DIV || in.op() == Op.REM) && in.args().size() == 2 && in.arg(1) instanceof Imm c && c.bits() != 0;
+          if (invariant.contains(in) || !(in.op().unit() == Op.Unit.ALU && in.op().pure() || byConstant) || in.dst() == null
+              || defs.get(in.dst().id()) != 1) {
             continue;
           }
           boolean fixed = true;
@@ -131,7 +134,7 @@ final class LoopControl {
   }
 
   private void control(Insn in, Mode mode) {
-    if (in.op().unit() == Op.Unit.ALU || in.op() == Op.CBR) {
+    if (in.op().unit() == Op.Unit.ALU || in.op() == Op.CBR || in.op() == Op.DIV || in.op() == Op.REM) {
       int id = ids.size();
       ids.putIfAbsent(in, id);
       modes.putIfAbsent(ids.get(in), mode);
@@ -146,7 +149,7 @@ final class LoopControl {
    * sets it ({@code set}, a move or the step itself) from {@code step}, v = v op constant.
    */
   private record Induction(Reg v, Operand bound, Insn set, Insn step) {
-    /** The exit test's operand the latch steps by a constant (ADD, SUB, MUL, SHL, SHR), or null. */
+    /** The exit test's operand the latch steps by a constant (ADD, SUB, MUL, SHL, SHR, DIV), or null. */
     static Induction of(Block header, Insn exit, Block latch) {
       Insn test = null;
       for (Insn in : header.insns()) {
@@ -171,7 +174,7 @@ final class LoopControl {
         Insn op = set.op() == Op.MOV && set.arg(0) instanceof Reg t ? defs.get(t.id()) : set;
         boolean steps = op != null && op.args().size() == 2 && op.arg(0) instanceof Reg a && a.id() == v.id() && op.arg(1) instanceof Imm
             && switch (op.op()) {
-              case ADD, SUB, MUL, SHL, SHR -> true;
+              case ADD, SUB, MUL, SHL, SHR, DIV -> true;
               default -> false;
             };
         if (steps) {

@@ -26,9 +26,11 @@ final class SmModel {
    * pipe served; {@code sectors} of global memory moved; {@code stalls} the warp-cycles by {@link
    * Stall} (ordinal), and {@code siteStalls} the same per site ({@code site * STALLS + reason});
    * {@code barriers} the cycles at which the block's barriers opened, in order: barrier phase k
-   * runs from the (k-1)-th to the k-th (from 0, and to {@code cycles} for the last).
+   * runs from the (k-1)-th to the k-th (from 0, and to {@code cycles} for the last); {@code
+   * phaseStalls} the warp-cycles by {@link Stall} in each phase ({@code phase * STALLS + reason}).
    */
-  record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers) {
+  record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers,
+      long[] phaseStalls) {
     /** The cycles of each barrier phase, in order (the engine's phases: barriers passed). */
     long[] phaseCycles() {
       long[] out = new long[barriers.length + 1];
@@ -73,6 +75,8 @@ final class SmModel {
     long[] stalls = new long[STALLS];
     long[] siteStalls = new long[Math.max(0, sites) * STALLS];
     java.util.List<Long> opened = new java.util.ArrayList<>();
+    long[] phaseStalls = new long[STALLS];
+    int phase = 0; // barriers opened by cycle t
     long sharedFree = 0;
     long globalFree = 0;
     long end = 0;
@@ -90,11 +94,11 @@ final class SmModel {
         WarpTrace tr = warps[w];
         int base = w * registers;
         while (pc[w] < tr.length && tr.kind(pc[w]) == WarpTrace.FREE) {
-          int o = pc[w] * WarpTrace.WIDTH;
-          int from = latest(ready, base, tr.ops, o);
-          if (tr.ops[o + 1] >= 0) {
-            ready[base + tr.ops[o + 1]] = from < 0 ? 0 : ready[base + from];
-            producer[base + tr.ops[o + 1]] = from < 0 ? BY_ALU : producer[base + from];
+          int from = latest(ready, base, tr, pc[w]);
+          int dst = tr.dst(pc[w]);
+          if (dst >= 0) {
+            ready[base + dst] = from < 0 ? 0 : ready[base + from];
+            producer[base + dst] = from < 0 ? BY_ALU : producer[base + from];
           }
           pc[w]++;
         }
@@ -119,8 +123,7 @@ final class SmModel {
           }
           WarpTrace tr = warps[w];
           int base = w * registers;
-          int o = pc[w] * WarpTrace.WIDTH;
-          int from = latest(ready, base, tr.ops, o);
+          int from = latest(ready, base, tr, pc[w]);
           if (from >= 0 && ready[base + from] > t) {
             continue;
           }
@@ -156,9 +159,10 @@ final class SmModel {
             }
             default -> {}
           }
-          if (tr.ops[o + 1] >= 0) {
-            ready[base + tr.ops[o + 1]] = result;
-            producer[base + tr.ops[o + 1]] = by;
+          int dst = tr.dst(pc[w]);
+          if (dst >= 0) {
+            ready[base + dst] = result;
+            producer[base + dst] = by;
           }
           end = Math.max(end, kind == WarpTrace.SHARED_ST || kind == WarpTrace.GLOBAL_ST || kind == WarpTrace.BARRIER ? t + 1 : result);
           issuedAt[w] = pc[w];
@@ -205,10 +209,16 @@ final class SmModel {
           next = Math.min(next, waitUntil[w]);
           continue;
         }
-        int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w].ops, pc[w] * WarpTrace.WIDTH) : -1;
+        int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w], pc[w]) : -1;
         next = Math.min(next, from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1);
       }
       long after = any ? t + 1 : next == Long.MAX_VALUE ? t + 1 : Math.max(t + 1, next);
+      while (phase < opened.size() && opened.get(phase) <= t) {
+        phase++;
+      }
+      if ((phase + 1) * STALLS > phaseStalls.length) {
+        phaseStalls = Arrays.copyOf(phaseStalls, (phase + 1) * STALLS);
+      }
       // Each warp's cycles from t to after, by what it did.
       for (int w = 0; w < n; w++) {
         if (finished[w] && issuedAt[w] < 0) {
@@ -221,7 +231,7 @@ final class SmModel {
         } else if (atBarrier[w] || waitUntil[w] > t) {
           why = Stall.BARRIER;
         } else {
-          int from = at < warps[w].length ? latest(ready, w * registers, warps[w].ops, at * WarpTrace.WIDTH) : -1;
+          int from = at < warps[w].length ? latest(ready, w * registers, warps[w], at) : -1;
           if (from >= 0 && ready[w * registers + from] > t) {
             byte by = producer[w * registers + from];
             why = by == BY_SHARED ? Stall.SHORT_SCOREBOARD : by == BY_GLOBAL ? Stall.LONG_SCOREBOARD : Stall.WAIT;
@@ -231,7 +241,8 @@ final class SmModel {
         }
         long cycles = why == Stall.SELECTED ? 1 : after - t;
         stalls[why.ordinal()] += cycles;
-        int site = at < warps[w].length ? warps[w].ops[at * WarpTrace.WIDTH + 5] : -1;
+        phaseStalls[phase * STALLS + why.ordinal()] += cycles;
+        int site = at < warps[w].length ? warps[w].site(at) : -1;
         if (site >= 0 && site < sites) {
           siteStalls[site * STALLS + why.ordinal()] += cycles;
         }
@@ -242,15 +253,15 @@ final class SmModel {
       t = after;
     }
     return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls,
-        opened.stream().mapToLong(Long::longValue).toArray());
+        opened.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(phaseStalls, (opened.size() + 1) * STALLS));
   }
 
-  /** The source register of the instruction at {@code o} whose value is ready last, or -1 for none. */
-  private static int latest(long[] ready, int base, int[] ops, int o) {
+  /** The source register of instruction {@code i} of {@code tr} whose value is ready last, or -1 for none. */
+  private static int latest(long[] ready, int base, WarpTrace tr, int i) {
     int best = -1;
     long when = Long.MIN_VALUE;
-    for (int k = 2; k <= 4; k++) {
-      int r = ops[o + k];
+    for (int k = 0; k < 3; k++) {
+      int r = tr.src(i, k);
       if (r >= 0 && ready[base + r] > when) {
         when = ready[base + r];
         best = r;

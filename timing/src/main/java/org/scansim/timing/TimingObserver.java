@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.scansim.frontend.ir.Insn;
 import org.scansim.frontend.ir.Op;
 import org.scansim.frontend.ir.Operand;
@@ -15,48 +16,92 @@ import org.scansim.sim.event.ExecutionObserver;
 /**
  * Listens to the functional engine's events ({@link ExecutionObserver}) and times each launch:
  * each block's warps' instructions become {@link WarpTrace}s, each block is timed alone by
- * {@link SmModel} when the stream moves on to the next block (blocks with the same trace, as most
- * of a large scan's are, are timed once), and the launch by {@link LaunchModel} at its end.
+ * {@link SmModel} when it ends (blocks with the same trace, as most of a large scan's are, are
+ * timed once), and the launch by {@link LaunchModel} at its end. Independent blocks are heard on
+ * every thread the engine runs them on ({@link #worker}); each block's time is taken in block order,
+ * so what the launch adds up to does not depend on the threads.
  */
 public final class TimingObserver implements ExecutionObserver {
   /**
    * One launch's predicted time (see {@link LaunchModel.LaunchTime}), and where its warps' cycles
    * went: warp-cycles by {@link Stall} (summed over the launch's blocks, in the enum's order, by
    * Nsight Compute's names), and the same per source site, the sites with the most first; and
-   * the cycles of each barrier phase of the launch's slowest block.
+   * the cycles of each barrier phase of the launch's slowest block, and each phase's warp-cycles by
+   * {@link Stall} summed over the launch's blocks.
    */
   public record LaunchTiming(String kernel, long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound,
-      long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles) {}
+      long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles, List<Map<String, Long>> phaseStalls) {}
 
   /** One source site's warp-cycles by stall reason (Nsight Compute's names), and their sum. */
   public record SiteStalls(String location, long total, Map<String, Long> stalls) {}
 
-  /** The instructions given a site, in the order first met: a site is its index here. */
+  /** The instructions given a site, in program order: a site is its index here. */
   private final List<Insn> siteInsns = new ArrayList<>();
 
   private final Architecture arch;
   private final TimingParameters params;
   private final List<LaunchTiming> launches = new ArrayList<>();
+  /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
   private final Map<Insn, int[]> decoded = new IdentityHashMap<>();
+  /** The same by {@link Insn#id()}: one array read an event instead of a map lookup. */
+  private int[][] byId = new int[0][];
+  /**
+   * Each decoded instruction's registers and site ({@link WarpTrace#ENTRY} ints, entry 0 none),
+   * which every trace refers to; complete when the constructor returns.
+   */
+  private int[] table = {-1, -1, -1, -1, -1};
+  private int entries = 1;
+  private boolean built;
   /** Blocks timed in this launch, by two 64-bit hashes of their traces (equal traces are timed once). */
-  private final Map<Key, SmModel.BlockTime> timed = new HashMap<>();
+  private final Map<Key, SmModel.BlockTime> timed = new ConcurrentHashMap<>();
 
   private record Key(long h1, long h2) {}
 
   private String kernel;
   private int threadsPerBlock;
-  private int currentBlock = -1;
-  private WarpTrace[] warps;
-  private int registers;
-  private List<SmModel.BlockTime> blocks;
+  /** The launch's blocks' times in block order, runs of equal ones as one. */
+  private final List<LaunchModel.Run> runs = new ArrayList<>();
+  /**
+   * Blocks timed before all blocks before them were, by their distance from {@link #nextBlock} (a
+   * ring from {@link #head}): taken into {@link #runs} when those are.
+   */
+  private SmModel.BlockTime[] pending = new SmModel.BlockTime[64];
+  private int head;
+  private int nextBlock;
+  /** The launching thread's blocks, and each worker's. */
+  private final Sink self = new Sink();
+  private final List<Sink> sinks = new ArrayList<>();
 
   private final LoopControl loops;
+  private final IssueCost issue;
+  /** Counters a warp keeps, one for each instruction issued once in 4 executions (a loop unrolled 4 times). */
+  private int counters;
 
   /** Times the launches of {@code module} (its loops' control is costed as nvcc unrolls them: {@link LoopControl}). */
   public TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
     this.arch = arch;
     this.params = params;
     this.loops = new LoopControl(module);
+    this.issue = new IssueCost(module, loops);
+    if (module != null) {
+      for (org.scansim.frontend.ir.IrFunction f : module.functions()) {
+        if (f.space() != org.scansim.frontend.sema.Space.HOST) {
+          for (org.scansim.frontend.ir.Block b : f.blocks()) {
+            for (Insn in : b.insns()) {
+              int[] d = decoded.computeIfAbsent(in, this::decode);
+              if (in.id() >= 0) {
+                if (in.id() >= byId.length) {
+                  byId = java.util.Arrays.copyOf(byId, Math.max(in.id() + 1, byId.length * 2));
+                }
+                byId[in.id()] = d;
+              }
+            }
+          }
+        }
+      }
+    }
+    table = java.util.Arrays.copyOf(table, entries * WarpTrace.ENTRY);
+    built = true;
   }
 
   /** What the model is, in a few words, for a report: its preset, what it was calibrated on, and its clock. */
@@ -74,9 +119,32 @@ public final class TimingObserver implements ExecutionObserver {
   public void launch(String kernel, long blocks, int threadsPerBlock) {
     finish();
     timed.clear(); // memory stays bounded by one launch's distinct blocks
+    self.lastTime = null;
     this.kernel = kernel;
     this.threadsPerBlock = threadsPerBlock;
-    this.blocks = new ArrayList<>();
+  }
+
+  @Override
+  public synchronized ExecutionObserver worker() {
+    Sink s = new Sink();
+    sinks.add(s);
+    return s;
+  }
+
+  @Override
+  public synchronized void restart() {
+    launches.clear();
+    kernel = null;
+    runs.clear();
+    java.util.Arrays.fill(pending, null);
+    head = 0;
+    nextBlock = 0;
+    sinks.clear();
+    self.open.clear();
+    self.lastBlock = -1;
+    self.last = null;
+    self.lastTime = null;
+    self.done = 0;
   }
 
   /** Times the launch in progress, if any. */
@@ -84,16 +152,34 @@ public final class TimingObserver implements ExecutionObserver {
     if (kernel == null) {
       return;
     }
-    endBlock();
-    LaunchModel.LaunchTime t = LaunchModel.run(blocks, threadsPerBlock, arch, params);
+    // Blocks a fault stopped are timed as far as they ran.
+    self.flush();
+    for (Sink s : sinks) {
+      s.flush();
+    }
+    sinks.clear();
+    drainPending();
+    LaunchModel.LaunchTime t = LaunchModel.ofRuns(runs, threadsPerBlock, arch, params);
     long[] stalls = new long[SmModel.STALLS];
     long[] bySite = new long[siteInsns.size() * SmModel.STALLS];
-    for (SmModel.BlockTime b : blocks) {
+    SmModel.BlockTime slowest = null;
+    long[] byPhase = new long[0];
+    for (LaunchModel.Run r : runs) {
+      SmModel.BlockTime b = r.time();
+      if (b.phaseStalls().length > byPhase.length) {
+        byPhase = java.util.Arrays.copyOf(byPhase, b.phaseStalls().length);
+      }
+      for (int i = 0; i < b.phaseStalls().length; i++) {
+        byPhase[i] += b.phaseStalls()[i] * r.count();
+      }
       for (int i = 0; i < stalls.length; i++) {
-        stalls[i] += b.stalls()[i];
+        stalls[i] += b.stalls()[i] * r.count();
       }
       for (int i = 0; i < Math.min(bySite.length, b.siteStalls().length); i++) {
-        bySite[i] += b.siteStalls()[i];
+        bySite[i] += b.siteStalls()[i] * r.count();
+      }
+      if (slowest == null || b.cycles() > slowest.cycles()) {
+        slowest = b; // per barrier phase: the slowest block's (alone on its SM), the first of them
       }
     }
     // Instructions of one source position (a load and a store of `a[i] += x`) are one line.
@@ -112,25 +198,22 @@ public final class TimingObserver implements ExecutionObserver {
         lines.add(new SiteStalls(e.getKey(), total, named(e.getValue(), 0)));
       }
     }
-    // The busiest first; equal ones by their place in the source (sites are numbered as first met).
+    // The busiest first; equal ones by their place in the program (sites are numbered in its order).
     lines.sort(java.util.Comparator.comparingLong(SiteStalls::total).reversed());
-    // Per barrier phase: the slowest block's (a block alone on its SM).
-    SmModel.BlockTime slowest = null;
-    for (SmModel.BlockTime b : blocks) {
-      if (slowest == null || b.cycles() > slowest.cycles()) {
-        slowest = b;
-      }
-    }
     List<Long> phases = new ArrayList<>();
     if (slowest != null) {
       for (long c : slowest.phaseCycles()) {
         phases.add(c);
       }
     }
+    List<Map<String, Long>> phaseStalls = new ArrayList<>();
+    for (int from = 0; from < byPhase.length; from += SmModel.STALLS) {
+      phaseStalls.add(named(byPhase, from));
+    }
     launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued(),
-        named(stalls, 0), List.copyOf(lines), List.copyOf(phases)));
+        named(stalls, 0), List.copyOf(lines), List.copyOf(phases), List.copyOf(phaseStalls)));
     kernel = null;
-    blocks = null;
+    runs.clear();
   }
 
   private static Map<String, Long> named(long[] values, int from) {
@@ -141,25 +224,79 @@ public final class TimingObserver implements ExecutionObserver {
     return m;
   }
 
-  private void endBlock() {
-    if (warps == null) {
-      return;
+  /** Block {@code block}'s time: taken in block order, whichever thread timed it. */
+  private void timed(int block, SmModel.BlockTime time) {
+    int ahead = block - nextBlock;
+    if (ahead < 0) {
+      return; // cannot happen: each block ends once
     }
+    if (ahead >= pending.length) {
+      SmModel.BlockTime[] wider = new SmModel.BlockTime[Math.max(ahead + 1, pending.length * 2)];
+      for (int i = 0; i < pending.length; i++) {
+        wider[i] = pending[(head + i) % pending.length];
+      }
+      pending = wider;
+      head = 0;
+    }
+    pending[(head + ahead) % pending.length] = time;
+    while (pending[head] != null) {
+      append(pending[head]);
+      pending[head] = null;
+      head = (head + 1) % pending.length;
+      nextBlock++;
+    }
+  }
+
+  /** The blocks still pending (after a fault: some blocks before them never ended), in block order. */
+  private void drainPending() {
+    for (int i = 0; i < pending.length; i++) {
+      SmModel.BlockTime t = pending[(head + i) % pending.length];
+      if (t != null) {
+        append(t);
+      }
+    }
+    java.util.Arrays.fill(pending, null);
+    head = 0;
+    nextBlock = 0;
+  }
+
+  private void append(SmModel.BlockTime time) {
+    int last = runs.size() - 1;
+    if (last >= 0 && runs.get(last).time() == time) {
+      runs.set(last, new LaunchModel.Run(time, runs.get(last).count() + 1));
+    } else {
+      runs.add(new LaunchModel.Run(time, 1));
+    }
+  }
+
+  /** A trace's time: the one already timed for an equal trace, else its own. */
+  private SmModel.BlockTime time(WarpTrace[] warps, int registers, Sink sink) {
     long h1 = registers;
     long h2 = ~registers;
     for (WarpTrace w : warps) {
       if (w != null) {
         w.settle();
+        w.hash();
       }
-      h1 = h1 * 31 + (w == null ? 0 : w.hash(0xCBF29CE484222325L, 0x100000001B3L));
-      h2 = h2 * 37 + (w == null ? 0 : w.hash(0x9E3779B97F4A7C15L, 0xBF58476D1CE4E5B9L));
+      h1 = h1 * 31 + (w == null ? 0 : w.h1);
+      h2 = h2 * 37 + (w == null ? 0 : w.h2);
     }
-    WarpTrace[] ws = warps;
-    int regs = registers;
-    int count = siteInsns.size();
-    blocks.add(timed.computeIfAbsent(new Key(h1, h2), k -> SmModel.run(nonNull(ws), regs, count, params)));
-    warps = null;
-    currentBlock = -1;
+    if (sink.lastTime != null && sink.lastH1 == h1 && sink.lastH2 == h2) {
+      return sink.lastTime; // as most blocks are: the same as the thread's last one
+    }
+    Key key = new Key(h1, h2);
+    SmModel.BlockTime t = timed.get(key);
+    if (t == null) {
+      SmModel.BlockTime mine = SmModel.run(nonNull(warps), registers, siteInsns.size(), params);
+      t = timed.putIfAbsent(key, mine);
+      if (t == null) {
+        t = mine;
+      }
+    }
+    sink.lastH1 = h1;
+    sink.lastH2 = h2;
+    sink.lastTime = t;
+    return t;
   }
 
   private static WarpTrace[] nonNull(WarpTrace[] ws) {
@@ -172,82 +309,238 @@ public final class TimingObserver implements ExecutionObserver {
     return out;
   }
 
-  /** Traces reused from block to block (a block's are timed, or found timed, before the next begins). */
-  private WarpTrace[] pool = new WarpTrace[0];
+  private int[] decoded(Insn insn) {
+    int id = insn.id();
+    int[] d = id >= 0 && id < byId.length ? byId[id] : null;
+    if (d != null) {
+      return d;
+    }
+    d = decoded.get(insn);
+    if (d == null) { // not an instruction of the module's device code: cannot happen, but stay defined
+      synchronized (this) {
+        d = decoded.computeIfAbsent(insn, this::decode);
+      }
+    }
+    return d;
+  }
 
-  private WarpTrace warp(int block, int warp) {
-    if (block != currentBlock) {
-      endBlock(); // blocks that take turns (communicating ones) are timed in the pieces they run in
-      currentBlock = block;
-      int count = (threadsPerBlock + 31) / 32;
-      if (pool.length != count) {
-        pool = new WarpTrace[count];
-      }
-      warps = pool;
-      for (int i = 0; i < count; i++) {
-        if (warps[i] == null) {
-          warps[i] = new WarpTrace();
-        }
-        warps[i].reset();
-      }
-      registers = 1;
-    }
-    if (warp >= warps.length) {
-      warps = java.util.Arrays.copyOf(warps, warp + 1);
-      pool = warps;
-    }
-    if (warps[warp] == null) {
-      warps[warp] = new WarpTrace();
-    }
-    return warps[warp];
+  @Override
+  public void blockBegin(int block) {
+    self.blockBegin(block);
+  }
+
+  @Override
+  public void blockEnd(int block) {
+    self.blockEnd(block);
   }
 
   @Override
   public void issue(int block, int warp, Insn insn, int activeMask) {
-    WarpTrace w = warp(block, warp);
-    w.settle();
-    int[] d = decoded.computeIfAbsent(insn, this::decode);
-    int kind = d[0];
-    if (d[6] >= 0) { // a loop's control: issued once in 4 executions, or never (LoopControl)
-      if (d[6] >= w.controlCounts.length) {
-        w.controlCounts = java.util.Arrays.copyOf(w.controlCounts, d[6] + 1);
-      }
-      int count = w.controlCounts[d[6]]++;
-      if (loops.mode(d[6]) == LoopControl.Mode.FULL || count % LoopControl.UNROLL != 0) {
-        kind = WarpTrace.FREE;
-      }
-    }
-    boolean floating = insn.type() == org.scansim.frontend.ir.IrType.F32 || insn.type() == org.scansim.frontend.ir.IrType.F64;
-    if (floating && (insn.op() == Op.ADD || insn.op() == Op.SUB) && w.multiplied >= 0 && (d[2] == w.multiplied || d[3] == w.multiplied)) {
-      kind = WarpTrace.FREE; // a multiply and the add of its product: one FFMA
-    }
-    w.multiplied = floating && insn.op() == Op.MUL ? d[1] : -1;
-    w.add(kind, d[1], d[2], d[3], d[4], d[7]);
-    registers = Math.max(registers, d[5]);
+    self.issue(block, warp, insn, activeMask);
   }
 
   @Override
   public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
-    WarpTrace w = warp(block, warp);
-    w.access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts);
+    self.sharedAccess(block, warp, insn, store, lanes, wavefronts, idealWavefronts);
   }
 
   @Override
   public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {
-    warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, sectors);
+    self.globalAccess(block, warp, insn, store, lanes, sectors);
   }
 
   @Override
   public void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {
-    warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
+    self.localAccess(block, warp, insn, store, lanes);
   }
 
   @Override
   public void atomic(int block, int warp, Insn insn, int lanes) {
-    warp(block, warp).access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
+    self.atomic(block, warp, insn, lanes);
   }
 
-  /** kind, dst, three sources (-1: none), one more than the largest register id, the loop-control id (-1: none), and the site. */
+  /** One block's traces while it runs. */
+  private static final class Builder {
+    WarpTrace[] warps = new WarpTrace[0];
+    int registers;
+  }
+
+  /**
+   * One thread's blocks: each block's traces from its begin to its end, then its time. Blocks that
+   * take turns on one thread (communicating ones) each keep their own traces until they end.
+   */
+  private final class Sink implements ExecutionObserver {
+    private final Map<Integer, Builder> open = new HashMap<>();
+    private final java.util.ArrayDeque<Builder> free = new java.util.ArrayDeque<>();
+    private int lastBlock = -1;
+    private Builder last;
+    /** The trace hashes and time of the last block this thread timed (a new launch forgets them: {@link #launch}). */
+    long lastH1;
+    long lastH2;
+    SmModel.BlockTime lastTime;
+
+    private Builder builder(int block) {
+      if (block == lastBlock) {
+        return last;
+      }
+      Builder b = open.get(block);
+      if (b == null) {
+        b = free.isEmpty() ? new Builder() : free.pop();
+        int count = (threadsPerBlock + 31) / 32;
+        if (b.warps.length != count) {
+          b.warps = new WarpTrace[count];
+        }
+        for (int i = 0; i < count; i++) {
+          if (b.warps[i] == null) {
+            b.warps[i] = new WarpTrace(table);
+          }
+          b.warps[i].reset();
+        }
+        b.registers = 1;
+        open.put(block, b);
+      }
+      lastBlock = block;
+      last = b;
+      return b;
+    }
+
+    private WarpTrace warp(int block, int warp) {
+      Builder b = builder(block);
+      if (warp >= b.warps.length) {
+        b.warps = java.util.Arrays.copyOf(b.warps, warp + 1);
+      }
+      if (b.warps[warp] == null) {
+        b.warps[warp] = new WarpTrace(table);
+      }
+      return b.warps[warp];
+    }
+
+    @Override
+    public void blockBegin(int block) {
+      builder(block);
+    }
+
+    @Override
+    public void blockEnd(int block) {
+      Builder b = open.remove(block);
+      if (b == null) {
+        return;
+      }
+      if (block == lastBlock) {
+        lastBlock = -1;
+        last = null;
+      }
+      doneBlocks[done] = block;
+      doneTimes[done++] = time(b.warps, b.registers, this);
+      if (done == doneBlocks.length) {
+        handOver();
+      }
+      free.push(b);
+    }
+
+    /** Times the blocks still open (a fault stopped them), in block order, and hands over every block's time. */
+    void flush() {
+      for (int block : new java.util.TreeSet<>(open.keySet())) {
+        blockEnd(block);
+      }
+      handOver();
+    }
+
+    /** The launch's blocks this thread timed, handed over a batch at a time (one lock a batch, not a block). */
+    private final int[] doneBlocks = new int[256];
+    private final SmModel.BlockTime[] doneTimes = new SmModel.BlockTime[256];
+    private int done;
+
+    private void handOver() {
+      synchronized (TimingObserver.this) {
+        for (int i = 0; i < done; i++) {
+          timed(doneBlocks[i], doneTimes[i]);
+          doneTimes[i] = null;
+        }
+      }
+      done = 0;
+    }
+
+    @Override
+    public void issue(int block, int warp, Insn insn, int activeMask) {
+      WarpTrace w = warp(block, warp);
+      w.settle();
+      int[] d = decoded(insn);
+      if (d[11] > 0) { // a kernel's prologue, a predicated body, BSSY and BSYNC: issue slots around the instruction
+        for (int i = 0; i < d[11]; i++) {
+          w.add(WarpTrace.ALU, d[12]);
+        }
+      }
+      int kind = d[0];
+      boolean issues = true;
+      if (d[6] >= 0) { // issued once in 4 executions (a loop unrolled 4 times: LoopControl)
+        if (d[6] >= w.controlCounts.length) {
+          w.controlCounts = java.util.Arrays.copyOf(w.controlCounts, Math.max(d[6] + 1, counters));
+        }
+        if (w.controlCounts[d[6]]++ % LoopControl.UNROLL != 0) {
+          kind = WarpTrace.FREE;
+          issues = false;
+        }
+      }
+      if (d[8] != 0) {
+        if (d[8] == FUSES && w.multiplied >= 0 && (d[2] == w.multiplied || d[3] == w.multiplied)) {
+          kind = WarpTrace.FREE; // a multiply and the add of its product: one FFMA
+        }
+        w.multiplied = d[8] == MULTIPLIES ? d[1] : -1;
+      } else {
+        w.multiplied = -1;
+      }
+      if (issues) {
+        for (int i = 0; i < d[10]; i++) { // the rest of a sequence (integer division), or an address's slot
+          w.add(WarpTrace.ALU, d[12]);
+        }
+      }
+      w.add(kind, d[9]);
+      Builder b = last;
+      b.registers = Math.max(b.registers, d[5]);
+    }
+
+    @Override
+    public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
+      warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts);
+    }
+
+    @Override
+    public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {
+      warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, sectors);
+    }
+
+    @Override
+    public void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {
+      warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
+    }
+
+    @Override
+    public void atomic(int block, int warp, Insn insn, int lanes) {
+      warp(block, warp).access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
+    }
+
+    @Override
+    public void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {
+      int[] d = decoded(insn);
+      if (d[13] != 0) { // a branched if's paths: one more instruction when the warp splits
+        warp(block, warp).add(WarpTrace.ALU, d[12]);
+      }
+    }
+  }
+
+  /** {@link #decode}'s floating-point multiply, and add or subtract that may fuse with one. */
+  private static final int MULTIPLIES = 1;
+  private static final int FUSES = 2;
+
+  /**
+   * kind, dst, three sources (-1: none), one more than the largest register id, the counter of an
+   * instruction issued once in 4 executions (-1: none), the site, {@link #MULTIPLIES} or {@link
+   * #FUSES} (else 0), its entry in {@link #table}, the issue slots it takes beyond its own when issued
+   * ({@link IssueCost#slots}: the rest of a sequence, or a pointer offset's one slot, which delays nothing), the slots issued before it whenever it runs (a prologue, a predicated
+   * body, BSSY and BSYNC), the table entry of those slots (no registers, its site), and 1 for a
+   * branched if's branch (a split costs one more).
+   */
   private int[] decode(Insn in) {
     int kind = switch (in.op()) {
       case MOV, CVT, ADDR, PTR_ADD, BR -> WarpTrace.FREE;
@@ -258,7 +551,31 @@ public final class TimingObserver implements ExecutionObserver {
       case CBR, RET, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT -> WarpTrace.OTHER;
       case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, SREG -> WarpTrace.ALU;
     };
-    int[] d = {kind, -1, -1, -1, -1, 1, kind == WarpTrace.ALU || kind == WarpTrace.OTHER ? loops.id(in) : -1, siteInsns.size()};
+    LoopControl.Mode mode = issue.mode(in);
+    if (mode == null && loops.id(in) >= 0) {
+      mode = loops.mode(loops.id(in));
+    }
+    boolean arithmetic = kind == WarpTrace.ALU || kind == WarpTrace.OTHER || kind == WarpTrace.SPECIAL || kind == WarpTrace.FREE;
+    int slots = issue.slots(in);
+    int extra = 0;
+    if (arithmetic) {
+      if (slots == 0 || issue.predicated(in) || mode == LoopControl.Mode.FULL) {
+        kind = WarpTrace.FREE;
+      } else if (in.op() == Op.PTR_ADD) {
+        extra = slots; // its slot, but no delay: nvcc schedules address arithmetic ahead of the access
+      } else {
+        extra = slots - 1;
+        if (kind == WarpTrace.FREE) {
+          kind = WarpTrace.ALU; // a conversion that changes representation
+        }
+      }
+    }
+    int counter = (kind != WarpTrace.FREE || extra > 0) && arithmetic && mode == LoopControl.Mode.RUNTIME ? counters++ : -1;
+    boolean floating = in.type() == org.scansim.frontend.ir.IrType.F32 || in.type() == org.scansim.frontend.ir.IrType.F64;
+    int fma = !floating ? 0 : in.op() == Op.MUL ? MULTIPLIES : in.op() == Op.ADD || in.op() == Op.SUB ? FUSES : 0;
+    int around = issue.entry(in) + Math.max(0, issue.predicatedBody(in)) + (issue.branched(in) ? 2 : 0);
+    int[] d = {kind, -1, -1, -1, -1, 1, counter, siteInsns.size(), fma, built ? 0 : entries, extra, around, built ? 0 : entries + 1,
+        issue.branched(in) ? 1 : 0};
     siteInsns.add(in); // its site: decode runs once for each instruction
     if (in.dst() != null && in.op() != Op.ST) {
       d[1] = in.dst().id();
@@ -270,6 +587,14 @@ public final class TimingObserver implements ExecutionObserver {
         d[k++] = r.id();
         d[5] = Math.max(d[5], r.id() + 1);
       }
+    }
+    if (!built) { // its table entries (an instruction met only later, which cannot happen, refers to entry 0: no registers)
+      if ((entries + 2) * WarpTrace.ENTRY > table.length) {
+        table = java.util.Arrays.copyOf(table, Math.max(table.length * 2, (entries + 2) * WarpTrace.ENTRY));
+      }
+      System.arraycopy(new int[] {d[1], d[2], d[3], d[4], d[7], -1, -1, -1, -1, d[7]}, 0, table, entries * WarpTrace.ENTRY,
+          2 * WarpTrace.ENTRY);
+      entries += 2;
     }
     return d;
   }

@@ -4,9 +4,11 @@ import java.util.Arrays;
 
 /**
  * What one warp of a block did, in order, as the timing model needs it: per instruction its kind
- * ({@link #FREE} ... {@link #OTHER}), what it cost in memory (wavefronts or sectors), the register
- * it writes and those it reads (IR register ids, -1 for none), and its source site (an index the
- * {@link TimingObserver} gives each instruction; -1 for none). Six ints an instruction.
+ * ({@link #FREE} ... {@link #OTHER}) with what it cost in memory (wavefronts or sectors), and a
+ * reference into a table of what does not change from one execution to the next: the register
+ * it writes and those it reads (IR register ids, -1 for none) and its source site (an index the
+ * {@link TimingObserver} gives each instruction; -1 for none). Two ints an instruction; the
+ * observer's traces share its table of the module's instructions.
  */
 final class WarpTrace {
   /** Folded into other instructions by nvcc (moves, address arithmetic, conversions, jumps): no issue slot. */
@@ -23,37 +25,69 @@ final class WarpTrace {
   /** A load or store whose space the next event tells; none (a load nvcc forwards, half of a pair) makes it {@link #FREE}. */
   static final int MEMORY_PENDING = 9;
 
-  static final int WIDTH = 6;
+  /** Ints an instruction: kind and cost, and its reference into {@link #table}. */
+  static final int WIDTH = 2;
+  /** Ints a table entry: the register written, three read, and the site. */
+  static final int ENTRY = 5;
 
   int[] ops = new int[WIDTH * 64];
   int length;
+  /** The registers and site of each reference ({@link #ENTRY} ints each). */
+  private int[] table;
+  /** Entries in a table of this trace's own ({@link #add(int, int, int, int, int, int)}); -1 with a shared table. */
+  private int entries;
   /** Executions so far of each loop-control instruction ({@link LoopControl}), by its id. */
   int[] controlCounts = new int[0];
   /** The register the last instruction wrote when it was a floating-point multiply (an add of it fuses), else -1. */
   int multiplied = -1;
+
+  /** A trace with a table of its own, filled by {@link #add(int, int, int, int, int, int)}. */
+  WarpTrace() {
+    this.table = new int[ENTRY * 16];
+  }
+
+  /** A trace whose instructions refer to {@code table} ({@link #add(int, int)}). */
+  WarpTrace(int[] table) {
+    this.table = table;
+    this.entries = -1;
+  }
 
   /** Empty, for the next block. */
   void reset() {
     length = 0;
     java.util.Arrays.fill(controlCounts, 0);
     multiplied = -1;
+    if (entries > 0) {
+      entries = 0;
+    }
   }
 
   void add(int kind, int dst, int s0, int s1, int s2) {
     add(kind, dst, s0, s1, s2, -1);
   }
 
+  /** An instruction with its registers and site, in this trace's own table. */
   void add(int kind, int dst, int s0, int s1, int s2, int site) {
+    if ((entries + 1) * ENTRY > table.length) {
+      table = Arrays.copyOf(table, table.length * 2);
+    }
+    int e = entries * ENTRY;
+    table[e] = dst;
+    table[e + 1] = s0;
+    table[e + 2] = s1;
+    table[e + 3] = s2;
+    table[e + 4] = site;
+    add(kind, entries++);
+  }
+
+  /** An instruction of kind (and cost) {@code kind} whose registers and site are the table's entry {@code ref}. */
+  void add(int kind, int ref) {
     if ((length + 1) * WIDTH > ops.length) {
       ops = Arrays.copyOf(ops, ops.length * 2);
     }
     int o = length * WIDTH;
     ops[o] = kind;
-    ops[o + 1] = dst;
-    ops[o + 2] = s0;
-    ops[o + 3] = s1;
-    ops[o + 4] = s2;
-    ops[o + 5] = site;
+    ops[o + 1] = ref;
     length++;
   }
 
@@ -63,6 +97,21 @@ final class WarpTrace {
 
   int cost(int i) {
     return ops[i * WIDTH] >>> 8;
+  }
+
+  /** The register instruction {@code i} writes, or -1. */
+  int dst(int i) {
+    return table[ops[i * WIDTH + 1] * ENTRY];
+  }
+
+  /** The {@code k}-th register (0 to 2) instruction {@code i} reads, or -1. */
+  int src(int i, int k) {
+    return table[ops[i * WIDTH + 1] * ENTRY + 1 + k];
+  }
+
+  /** Instruction {@code i}'s site, or -1. */
+  int site(int i) {
+    return table[ops[i * WIDTH + 1] * ENTRY + 4];
   }
 
   /** The last instruction becomes a memory access of {@code kind} costing {@code cost} more (wavefronts or sectors). */
@@ -81,12 +130,22 @@ final class WarpTrace {
     }
   }
 
-  /** Two independent 64-bit hashes of the trace (FNV-style and a second multiplier), for the memo's 128-bit key. */
-  long hash(long seed, long multiplier) {
-    long h = seed ^ length;
+  /** The trace's two hashes, set by {@link #hash()}. */
+  long h1;
+  long h2;
+
+  /**
+   * Two independent 64-bit hashes of the trace (FNV-style and a second multiplier), for the memo's
+   * 128-bit key: {@link #h1}, {@link #h2}. A shared table's references stand for their entries.
+   */
+  void hash() {
+    long a = 0xCBF29CE484222325L ^ length;
+    long b = 0x9E3779B97F4A7C15L ^ length;
     for (int i = 0; i < length * WIDTH; i++) {
-      h = (h ^ ops[i]) * multiplier;
+      a = (a ^ ops[i]) * 0x100000001B3L;
+      b = (b ^ ops[i]) * 0xBF58476D1CE4E5B9L;
     }
-    return h;
+    h1 = a;
+    h2 = b;
   }
 }

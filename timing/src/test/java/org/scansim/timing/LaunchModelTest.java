@@ -15,7 +15,7 @@ class LaunchModelTest {
   private static List<SmModel.BlockTime> blocks(int count, long cycles, long issued, long wavefronts, long sectors) {
     List<SmModel.BlockTime> out = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      out.add(new SmModel.BlockTime(cycles, issued, wavefronts, sectors, new long[SmModel.STALLS], new long[0], new long[0]));
+      out.add(new SmModel.BlockTime(cycles, issued, wavefronts, sectors, new long[SmModel.STALLS], new long[0], new long[0], new long[SmModel.STALLS]));
     }
     return out;
   }

@@ -41,11 +41,22 @@ public final class Insn {
   private Block target;
   private Block elseTarget;
   private Block reconverge;
+  /** Its place in its module's instructions, in program order ({@link IrModule}), or -1 outside a module. */
+  private int id = -1;
 
   public Insn(Op op, IrType type, Span span) {
     this.op = op;
     this.type = type;
     this.span = span;
+  }
+
+  /** Its place in its module's instructions, in program order, from 0; -1 when no module holds it. */
+  public int id() {
+    return id;
+  }
+
+  void number(int id) {
+    this.id = id;
   }
 
   public Op op() {

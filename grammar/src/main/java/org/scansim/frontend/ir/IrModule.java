@@ -11,8 +11,14 @@ public final class IrModule {
 
   public IrModule(List<MemoryVar> globals, List<IrFunction> functions) {
     this.globals = List.copyOf(globals);
+    int id = 0;
     for (IrFunction f : functions) {
       this.functions.put(f.name(), f);
+      for (Block b : f.blocks()) {
+        for (Insn in : b.insns()) {
+          in.number(id++);
+        }
+      }
     }
   }
 

@@ -35,7 +35,7 @@ public final class BlockExecutor {
   private int linear;
 
   /** The block's linear index in its grid. */
-  int linear() {
+  public int linear() {
     return linear;
   }
   /** The launch-wide index of the block's thread 0, and the threads of a block. */

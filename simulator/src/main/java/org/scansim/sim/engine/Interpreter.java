@@ -65,7 +65,7 @@ final class Interpreter {
         continue;
       }
       Traces.Trace tr = traces == null ? null : traces[pc];
-      if (tr != null && lx.budget >= tr.pcs.length
+      if (tr != null && lx.budget >= tr.pcs.length && (observer == null || tr.opAt != null)
           && (tr.backEdges == 0 || !lx.independentThreadScheduling || w.sp == 1)) {
         trace(w, top, tr, mask);
         continue;
@@ -181,8 +181,23 @@ final class Interpreter {
     }
     lx.traceWarp[pc]++;
     lx.traceThread[pc] += Integer.bitCount(mask);
-    for (CInsn in : tr.ops) {
-      execute(w, in, mask);
+    if (observer != null) {
+      // Every instruction the trace covers is issued, in order, each before what its op does.
+      CInsn[] ops = tr.ops;
+      int issued = 0;
+      for (int i = 0; i < ops.length; i++) {
+        for (; issued <= tr.opAt[i]; issued++) {
+          observer.issue(block.linear(), w.index, insns[tr.pcs[issued]].ir, mask);
+        }
+        execute(w, ops[i], mask);
+      }
+      for (; issued < tr.pcs.length; issued++) {
+        observer.issue(block.linear(), w.index, insns[tr.pcs[issued]].ir, mask);
+      }
+    } else {
+      for (CInsn in : tr.ops) {
+        execute(w, in, mask);
+      }
     }
     CInsn br = tr.branch;
     if (br == null) {

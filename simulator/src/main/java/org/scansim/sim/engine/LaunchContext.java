@@ -70,7 +70,7 @@ public final class LaunchContext {
   public long seed;
   /** The run's checkers, or null. Blocks run one at a time while they are on. */
   public CheckHooks checker;
-  /** Hears every warp's execution, or null ({@link ExecutionObserver}): then no traces and one thread. */
+  /** Hears every warp's execution, or null ({@link ExecutionObserver}): blocks on several threads only through its workers. */
   public ExecutionObserver observer;
   /** Whether warps take the optimised {@link Traces} (never with checkers). */
   public boolean traces;

@@ -11,10 +11,13 @@ import org.scansim.frontend.ir.Insn;
  * atomic. Control flow follows from divergent branches, reconvergence and block-wide barriers.
  *
  * <p>Blocks are numbered by their linear index in the grid and warps by their index in the block;
- * {@link #launch} opens each kernel launch. With an observer attached every call comes from the
- * launching thread, in the order of the run, and the same run gives the same stream: independent
- * blocks run one after another in block order; blocks that may communicate take turns under the
- * residency limit, so their warps' events interleave (each warp's stay in order). The counts the stream adds up to equal the launch's counters
+ * {@link #launch} opens each kernel launch; each block's events come between its {@link
+ * #blockBegin} and {@link #blockEnd} (a block a fault stops has no end). Each warp's events come
+ * in the order the warp did them, and the same run gives the same events. By default every call
+ * comes from the launching thread, in the order of the run: independent blocks run one after
+ * another in block order; blocks that may communicate take turns under the residency limit, so
+ * their warps' events interleave. An observer that gives a {@link #worker} hears independent
+ * blocks on several threads instead. The counts the stream adds up to equal the launch's counters
  * (a test holds them to it for every catalog kernel). Every method does nothing by default.
  *
  * <p>It depends on the IR alone, so a timing model built on it needs nothing of the engine.
@@ -22,6 +25,31 @@ import org.scansim.frontend.ir.Insn;
 public interface ExecutionObserver {
   /** A launch of {@code kernel} begins: {@code blocks} blocks of {@code threadsPerBlock} threads. */
   default void launch(String kernel, long blocks, int threadsPerBlock) {}
+
+  /**
+   * An observer for one more host thread of a launch of independent blocks, or null (the default:
+   * such blocks run on the launching thread alone, one after another, and this observer hears
+   * them). Asked on the launching thread after {@link #launch}, once for each thread the launch
+   * runs blocks on; each worker then hears whole blocks, from {@link #blockBegin} to {@link
+   * #blockEnd}, on its thread alone, and which worker hears which block, and in which order the
+   * workers' blocks interleave, depend on the threads. What an observer makes of a launch must not
+   * depend on it: the engine's reports do not depend on the thread count, nor may the observer's.
+   */
+  default ExecutionObserver worker() {
+    return null;
+  }
+
+  /**
+   * The run starts again from its beginning, on one thread (its blocks on several threads touched
+   * each other's global memory, so the run on one thread is the one reported): forget it.
+   */
+  default void restart() {}
+
+  /** Block {@code block} begins: its warps' events follow. */
+  default void blockBegin(int block) {}
+
+  /** Every warp of block {@code block} has exited. */
+  default void blockEnd(int block) {}
 
   /** Warp {@code warp} of block {@code block} issued {@code insn} for the lanes of {@code activeMask}. */
   default void issue(int block, int warp, Insn insn, int activeMask) {}

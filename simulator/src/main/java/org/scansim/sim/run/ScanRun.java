@@ -109,7 +109,8 @@ public final class ScanRun {
 
     /**
      * These options, with every launch's execution events reported to {@code o} ({@link
-     * org.scansim.sim.event.ExecutionObserver}): blocks then run one at a time on one thread.
+     * org.scansim.sim.event.ExecutionObserver}): independent blocks run on several threads only when
+     * the observer gives workers for them, else one at a time on one thread.
      */
     public Options withObserver(org.scansim.sim.event.ExecutionObserver o) {
       return new Options(checks, schedules, wallMillis, circuit, deviceBytes, progress, o);
@@ -232,6 +233,9 @@ public final class ScanRun {
         // Blocks run on several threads touched each other's global memory: what they computed
         // may depend on the threads' timing. The run on one thread is the one reported.
         left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+        if (o.observer() != null) {
+          o.observer().restart();
+        }
         one = once(compiled, req.threads(1), elem, how, seed, left, k == 0 && o.circuit());
       }
       for (Finding f : one.findings) {

@@ -6,6 +6,7 @@ import org.scansim.sim.engine.Code;
 import org.scansim.sim.device.Fault;
 import org.scansim.sim.memory.Footprints;
 import org.scansim.sim.device.Kind;
+import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.sim.engine.LaunchContext;
 import org.scansim.sim.engine.Printf;
 import java.util.List;
@@ -52,8 +53,9 @@ final class ChunkedBlocks {
   static void run(LaunchContext lx, Code code, long localPerThread, int threads, Checker checker, Device.Progress progress) {
     int[] g = lx.grid;
     long total = (long) g[0] * g[1] * g[2];
-    // An observer hears one block at a time, in block order, on this thread.
-    int workers = lx.observer != null ? 1 : (int) Math.min(threads, Math.max(1, total));
+    // An observer without workers hears one block at a time, in block order, on this thread.
+    ExecutionObserver firstWorker = lx.observer == null ? null : lx.observer.worker();
+    int workers = lx.observer != null && firstWorker == null ? 1 : (int) Math.min(threads, Math.max(1, total));
     // Each worker holds one block's local arrays at a time: as many workers as a quarter of the
     // heap holds (a block of 1,024 threads with 256 KiB each holds 256 MiB; sixteen of them would
     // not fit a 4 GiB heap). Fewer workers change no report.
@@ -64,6 +66,9 @@ final class ChunkedBlocks {
     BlockWorker[] ws = new BlockWorker[workers];
     for (int i = 0; i < workers; i++) {
       ws[i] = new BlockWorker(lx.forThread());
+      if (firstWorker != null) {
+        ws[i].part.observer = i == 0 ? firstWorker : lx.observer.worker();
+      }
       if (workers > 1) {
         ws[i].part.footprints = new Footprints();
         if (checker != null) {
@@ -218,7 +223,13 @@ final class ChunkedBlocks {
           } else {
             executor.reset(idx);
           }
+          if (part.observer != null) {
+            part.observer.blockBegin((int) (c.first + k));
+          }
           executor.run();
+          if (part.observer != null) {
+            part.observer.blockEnd((int) (c.first + k));
+          }
         } catch (Fault f) {
           c.faults[k] = f;
           synchronized (c) {

@@ -260,7 +260,7 @@ public final class Device implements GpuDevice {
     lx.seed = seed;
     lx.independentThreadScheduling = limits.independentThreadScheduling();
     lx.checker = checker;
-    lx.traces = traces && checker == null && observer == null;
+    lx.traces = traces && checker == null;
     lx.observer = observer;
     lx.deadline = deadline.nanos();
     if (checker != null) {

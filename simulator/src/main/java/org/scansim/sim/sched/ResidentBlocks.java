@@ -88,6 +88,9 @@ final class ResidentBlocks {
           listener.blocksDone(next - 1);
         }
         BlockExecutor reuse = finished.poll();
+        if (lx.observer != null) {
+          lx.observer.blockBegin(order[next - 1]);
+        }
         resident.add(reuse == null ? new BlockExecutor(lx, idx) : reuse.reset(idx));
       }
       boolean progress = false;
@@ -95,6 +98,9 @@ final class ResidentBlocks {
         BlockExecutor b = it.next();
         long before = lx.progress;
         if (b.step(SLICE)) {
+          if (lx.observer != null) {
+            lx.observer.blockEnd(b.linear());
+          }
           it.remove();
           finished.push(b);
           progress = true;

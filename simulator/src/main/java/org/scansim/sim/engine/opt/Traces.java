@@ -71,9 +71,30 @@ public final class Traces {
     public static final int TID_FIRST = 1;
     public static final int TID_SECOND = 2;
 
+    /**
+     * For an execution observer: the place in {@link #pcs} of each of {@link #ops}' instructions
+     * (the ops keep the order of the instructions they come from), so that the instructions are
+     * reported issued in order, each before what its op does in memory; null where an op's
+     * instruction is not found in that order (then an observed run does not take the trace).
+     */
+    public final int[] opAt;
+
     Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
       this.ops = ops;
       this.pcs = pcs;
+      int[] at = new int[ops.length];
+      int p = 0;
+      for (int i = 0; i < ops.length && at != null; i++) {
+        while (p < pcs.length && pcs[p] != ops[i].index) {
+          p++;
+        }
+        if (p == pcs.length) {
+          at = null;
+        } else {
+          at[i] = p++;
+        }
+      }
+      this.opAt = at;
       this.end = end;
       this.backEdges = backEdges;
       this.branch = branch;

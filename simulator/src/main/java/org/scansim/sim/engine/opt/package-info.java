@@ -1,7 +1,8 @@
 /**
  * The engine's optimisations, each invisible in every report (tests run with each on and off and
  * compare): straight-line traces of uniform code ({@link org.scansim.sim.engine.opt.Traces}; not
- * taken while checkers or an execution observer are on), registers held once per warp when every
+ * taken while checkers are on; with an execution observer, each instruction a trace covers is
+ * reported issued as if run one by one), registers held once per warp when every
  * lane holds the same value ({@link org.scansim.sim.engine.opt.Uniformity}; off while checkers
  * follow values), and registers that are never live at once sharing storage ({@link
  * org.scansim.sim.engine.opt.Registers}).

@@ -1,0 +1,92 @@
+package org.scansim.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.ir.Block;
+import org.scansim.frontend.ir.Insn;
+import org.scansim.frontend.ir.IrFunction;
+import org.scansim.frontend.ir.Op;
+import org.scansim.frontend.pp.IncludeLoader;
+
+/** The SASS nvcc issues for IR instructions, as read from the catalog's SASS: each rule on a kernel small enough to count by hand. */
+class IssueCostTest {
+  private record Compiled(IssueCost cost, List<Insn> insns) {
+    List<Insn> of(Op op) {
+      return insns.stream().filter(i -> i.op() == op).toList();
+    }
+  }
+
+  private static Compiled compile(String kernel) {
+    Frontend.Result r = Frontend.compile(new SourceFile("k.cu", kernel + "\nvoid entry(float *out, int n) { k<<<1, 64>>>(out, n); }\n"),
+        Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    List<Insn> insns = new ArrayList<>();
+    for (IrFunction f : r.ir().functions()) {
+      if (f.isKernel()) {
+        for (Block b : f.blocks()) {
+          insns.addAll(b.insns());
+        }
+      }
+    }
+    return new Compiled(new IssueCost(r.ir(), new LoopControl(r.ir())), insns);
+  }
+
+  @Test
+  void integerDivisionByARegisterIsASequenceAndByAPowerOfTwoAShift() {
+    Compiled c = compile("__global__ void k(float *out, int n) { unsigned t = threadIdx.x; out[t] = (float) (t / (unsigned) n) + (float) (t / 4u); }");
+    List<Insn> div = c.of(Op.DIV);
+    assertThat(div).hasSize(2);
+    assertThat(c.cost().slots(div.get(0))).as("I2F, MUFU.RCP, F2I, IMAD.HI and fix-ups").isEqualTo(18);
+    assertThat(c.cost().slots(div.get(1))).as("a shift").isEqualTo(1);
+  }
+
+  @Test
+  void aSecondReadOfTheSameValueIsFree() {
+    Compiled c = compile("__global__ void k(float *out, int n) { out[threadIdx.x] = 1.0f; out[threadIdx.x + 64] = 2.0f; }");
+    List<Insn> sregs = c.of(Op.SREG);
+    assertThat(sregs).hasSize(2);
+    assertThat(c.cost().slots(sregs.get(0))).as("one S2R").isEqualTo(1);
+    assertThat(c.cost().slots(sregs.get(1))).as("the same register again").isZero();
+  }
+
+  @Test
+  void aSmallIfIsPredicatedAndOneWithABarrierIsBranched() {
+    Compiled small = compile("__global__ void k(float *out, int n) { if (threadIdx.x < 5) out[threadIdx.x] = 1.0f; __syncthreads(); }");
+    Insn cbr = small.of(Op.CBR).get(0);
+    assertThat(small.cost().predicatedBody(cbr)).as("the body's address and store, issued by every warp").isPositive().isLessThanOrEqualTo(IssueCost.PREDICATE_LIMIT);
+    assertThat(small.cost().slots(cbr)).as("no branch").isZero();
+    assertThat(small.cost().branched(cbr)).isFalse();
+    Compiled big = compile("__global__ void k(float *out, int n) { if (threadIdx.x < 5) { __syncthreads(); out[threadIdx.x] = 1.0f; } }");
+    Insn branch = big.of(Op.CBR).get(0);
+    assertThat(big.cost().predicatedBody(branch)).isEqualTo(-1);
+    // Not the if before the return (an @P EXIT): the barrier's if is followed by the return, so
+    // this one is a tail; one with code after it is branched.
+    Compiled after = compile("__global__ void k(float *out, int n) { if (threadIdx.x < 5) { __syncthreads(); out[threadIdx.x] = 1.0f; }"
+        + " out[threadIdx.x + 64] = 2.0f; }");
+    assertThat(after.cost().branched(after.of(Op.CBR).get(0))).as("BSSY and BSYNC").isTrue();
+  }
+
+  @Test
+  void theProloguePaysForTheStackGlobalMemorySharedMemoryAndEachParameterRead() {
+    Compiled c = compile("__global__ void k(float *out, int n) { __shared__ float s[64]; s[threadIdx.x] = n; __syncthreads();"
+        + " out[threadIdx.x] = s[63 - threadIdx.x]; }");
+    // LDC R1; ULDC.64 (global); S2UR, UMOV, ULEA (shared); LDC of out and of n.
+    assertThat(c.cost().entry(c.insns().get(0))).isEqualTo(1 + 1 + 3 + 2);
+    assertThat(c.cost().entry(c.insns().get(1))).isZero();
+  }
+
+  @Test
+  void anIntegerMultiplyAddIsOneInstructionAndAPointerOffsetOne() {
+    Compiled c = compile("__global__ void k(float *out, int n) { int i = threadIdx.x * n + 3; out[i] = 1.0f; }");
+    Insn add = c.of(Op.ADD).get(0);
+    assertThat(c.cost().slots(add)).as("the add of a product used once: IMAD").isZero();
+    assertThat(c.cost().slots(c.of(Op.MUL).get(0))).isEqualTo(1);
+    assertThat(c.cost().slots(c.of(Op.PTR_ADD).get(0))).as("IMAD.WIDE").isEqualTo(1);
+  }
+}
