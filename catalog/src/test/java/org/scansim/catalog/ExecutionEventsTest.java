@@ -84,7 +84,7 @@ class ExecutionEventsTest {
     }
 
     @Override
-    public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {
+    public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
       follows(block, warp, insn, "a global access");
       c().addGlobal(store, 1, sectors);
     }

@@ -111,10 +111,12 @@ class TimingReplayTest {
    */
   static final List<String> NOT_COVERED = List.of(
       "kernels/calibration/imad_chain.cu", // nvcc folds four steps of x * 3 + 1 into one multiply-add: not a latency
-      "kernels/calibration/global_chain.cu", // an L2 hit: every global load costs device memory's latency in the model
-      "sequential/sequential_exclusive", // one thread streaming through global memory: L1 hits, not modelled
+      // One thread streaming through global memory: L1 serves 7 loads in 8 (BlockCaches), but nvcc
+      // unrolls the loop 16 times and issues its loads ahead of their uses, which the model does not
+      // (52 to 61 % too slow; before the caches, 4 to 7 times).
+      "sequential/sequential_exclusive",
       "sequential/sequential_inclusive",
-      "handbook/reduce_then_scan", // each thread loops over global memory: the same
+      "handbook/reduce_then_scan", // each thread loops over global memory: the same (up to 89 % too slow at 2048)
       "modern/decoupled_lookback"); // the look-back's polling depends on the card's timing
 
   /** The kernels whose SASS the issue rules were read from ({@code IssueCost}): the others are held out. */
@@ -127,7 +129,8 @@ class TimingReplayTest {
 
   @Test
   void calibrationKernels() throws Exception {
-    List<Case> all = replay("calibration.jsonl", 1 << 20);
+    List<Case> all = new ArrayList<>(replay("calibration.jsonl", 1 << 20));
+    all.addAll(replay("../timing-2026-11-27-h100-cache/timing.jsonl", 1 << 20)); // the L1 and L2 chains
     System.out.print(table(all));
     List<Case> cases = covered(all);
     System.out.print(table(cases).lines().reduce((a, b) -> b).orElse("") + " (covered)\n");

@@ -14,8 +14,9 @@ import java.util.Arrays;
  * Every cycle of every warp that has not finished is counted as a {@link Stall}, at the warp's
  * next instruction's site.
  *
- * <p>Not modelled: register-bank conflicts, the instruction cache, dual issue, caches beyond one
- * latency for every global load, and other blocks on the same SM (see {@link LaunchModel}).
+ * <p>Not modelled: register-bank conflicts, the instruction cache, dual issue, caches beyond the
+ * three latencies of a global load (L1, L2, device memory: {@link BlockCaches} chooses), and other
+ * blocks on the same SM (see {@link LaunchModel}).
  */
 final class SmModel {
   private SmModel() {}
@@ -143,11 +144,18 @@ final class SmModel {
                 end = Math.max(end, sharedFree);
               }
             }
-            case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_ST -> {
+            case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_ST, WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_L2 -> {
               long begin = Math.max(t, globalFree);
               globalFree = begin + (cost + p.globalSectorsPerCycle() - 1) / p.globalSectorsPerCycle();
-              sectors += cost;
-              result = globalFree + (kind == WarpTrace.GLOBAL_LD ? p.globalLoadLatency() : 0);
+              if (kind == WarpTrace.GLOBAL_LD || kind == WarpTrace.GLOBAL_ST) {
+                sectors += cost; // device memory's: a cache hit moves none
+              }
+              result = globalFree + switch (kind) {
+                case WarpTrace.GLOBAL_LD -> p.globalLoadLatency();
+                case WarpTrace.GLOBAL_LD_L1 -> p.l1Latency();
+                case WarpTrace.GLOBAL_LD_L2 -> p.l2Latency();
+                default -> 0;
+              };
               by = BY_GLOBAL;
               if (kind == WarpTrace.GLOBAL_ST) {
                 end = Math.max(end, globalFree + p.globalStoreLatency());

@@ -345,8 +345,8 @@ public final class TimingObserver implements ExecutionObserver {
   }
 
   @Override
-  public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {
-    self.globalAccess(block, warp, insn, store, lanes, sectors);
+  public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
+    self.globalAccess(block, warp, insn, store, lanes, sectors, address);
   }
 
   @Override
@@ -363,6 +363,7 @@ public final class TimingObserver implements ExecutionObserver {
   private static final class Builder {
     WarpTrace[] warps = new WarpTrace[0];
     int registers;
+    final BlockCaches caches = new BlockCaches();
   }
 
   /**
@@ -397,6 +398,7 @@ public final class TimingObserver implements ExecutionObserver {
           b.warps[i].reset();
         }
         b.registers = 1;
+        b.caches.clear();
         open.put(block, b);
       }
       lastBlock = block;
@@ -506,8 +508,19 @@ public final class TimingObserver implements ExecutionObserver {
     }
 
     @Override
-    public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {
-      warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, sectors);
+    public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
+      WarpTrace w = warp(block, warp);
+      if (store) {
+        last.caches.store(address, sectors);
+        w.access(WarpTrace.GLOBAL_ST, sectors);
+        return;
+      }
+      int kind = last.caches.load(address, sectors, insn.isVolatile());
+      int before = w.length > 0 ? w.kind(w.length - 1) : -1;
+      if (before == WarpTrace.GLOBAL_LD || before == WarpTrace.GLOBAL_LD_L2 && kind == WarpTrace.GLOBAL_LD_L1) {
+        kind = before; // an instruction's requests wait for the slowest
+      }
+      w.access(kind, sectors);
     }
 
     @Override

@@ -25,10 +25,13 @@ import java.util.Optional;
  * @param dramBytesPerCycle        device-memory bandwidth of the whole card, in bytes an SM cycle
  * @param barrierCycles            cycles from the last warp's arrival at a barrier to the block's release
  * @param barrierCyclesPerWarp     more cycles a barrier takes for each warp of the block
+ * @param l1Latency                cycles from a global load's issue to its data when every sector it reads is in L1
+ * @param l2Latency                the same when they are in L2 (a load past L1, as a volatile one, of sectors the block touched)
  */
 public record TimingParameters(String arch, String card, boolean calibrated, long clockHz, int schedulersPerSm, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedWavefrontsPerCycle, int globalLoadLatency, int globalStoreLatency,
-    int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, Map<String, String> sources) {
+    int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
+    Map<String, String> sources) {
 
   /** The parameters of preset {@code arch}, or empty when it has none yet. */
   public static Optional<TimingParameters> of(String arch) {

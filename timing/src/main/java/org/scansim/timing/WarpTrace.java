@@ -24,6 +24,10 @@ final class WarpTrace {
   static final int OTHER = 8;
   /** A load or store whose space the next event tells; none (a load nvcc forwards, half of a pair) makes it {@link #FREE}. */
   static final int MEMORY_PENDING = 9;
+  /** A global load whose sectors were all in L1. */
+  static final int GLOBAL_LD_L1 = 10;
+  /** A global load past L1 (a volatile one) whose sectors were all in L2. */
+  static final int GLOBAL_LD_L2 = 11;
 
   /** Ints an instruction: kind and cost, and its reference into {@link #table}. */
   static final int WIDTH = 2;

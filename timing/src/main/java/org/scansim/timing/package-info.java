@@ -11,7 +11,7 @@
  * org.scansim.timing.TimingParameters} holds the numbers, each with its source.
  *
  * <p>Not modelled (yet): the register file and shared memory as limits on residency, caches
- * beyond one latency for every global load, the instruction scheduling and deeper unrolling nvcc
+ * beyond what a block itself touched ({@link org.scansim.timing.BlockCaches}), the instruction scheduling and deeper unrolling nvcc
  * does beyond {@link org.scansim.timing.IssueCost}'s rules, and blocks that communicate under the
  * resident scheduler (each is timed whole and alone).
  */

@@ -403,7 +403,8 @@ final class Memory {
       if (sectors > 0) {
         lx.quickGlobal(in.index, w.phase, store, sectors);
         if (lx.observer != null) {
-          lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors);
+          lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors,
+              ((long) a.id << 32) + offsets[Integer.numberOfTrailingZeros(mask)]);
         }
         return;
       }
@@ -729,7 +730,11 @@ final class Memory {
     lx.site(in.index).addGlobal(store, 1, sectors);
     lx.phase(w.phase).addGlobal(store, 1, sectors);
     if (lx.observer != null) {
-      lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors);
+      long lowest = Long.MAX_VALUE;
+      for (int m = mask; m != 0; m &= m - 1) {
+        lowest = Math.min(lowest, globalAddr[Integer.numberOfTrailingZeros(m)]);
+      }
+      lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors, lowest);
     }
   }
 

@@ -61,8 +61,13 @@ public interface ExecutionObserver {
    */
   default void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {}
 
-  /** A global-memory request of the instruction just issued: the 32-byte {@code sectors} it touched. */
-  default void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors) {}
+  /**
+   * A global-memory request of the instruction just issued: the 32-byte {@code sectors} it touched,
+   * and the lowest byte {@code address} of its lanes' (in the simulated device's address space,
+   * where a buffer's bytes are consecutive): a cache model takes the request's sectors as the
+   * {@code sectors} from that address's on.
+   */
+  default void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {}
 
   /** A local-memory access of the instruction just issued. */
   default void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {}
