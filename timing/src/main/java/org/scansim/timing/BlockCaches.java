@@ -15,7 +15,7 @@ package org.scansim.timing;
  */
 final class BlockCaches {
   static final int L1_SECTORS = 4096;
-  static final int L2_SECTORS = 1 << 16;
+  static final int L2_SECTORS = 1 << 13;
 
   private final long[] l1 = new long[L1_SECTORS];
   private final int[] l1Epoch = new int[L1_SECTORS];
