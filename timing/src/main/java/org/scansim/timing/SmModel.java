@@ -7,9 +7,10 @@ import java.util.Arrays;
  * w mod S; each issues at most one instruction a cycle, taking its warps in loose round-robin
  * order from the one after the last it issued), a scoreboard (an instruction issues when the
  * registers it reads are ready; its result is ready after its kind's latency), the shared-memory
- * pipe (one request at a time, {@code wavefronts} cycles each: a bank conflict costs exactly its
- * extra wavefronts), global memory (a load's data after the load latency and its sectors through
- * the SM's share; a store drains after the store latency), and barriers (a warp waits until every
+ * pipe (one request at a time, {@code wavefronts} cycles each: a bank conflict costs the pipe
+ * exactly its extra wavefronts, and its warp {@code sharedConflictCycles} for each), global
+ * memory (a load's data after the latency of where it is served and its sectors through the SM's
+ * share; a store drains after the store latency), and barriers (a warp waits until every
  * warp of the block that has not finished has arrived, then the block waits the barrier's cost).
  * Every cycle of every warp that has not finished is counted as a {@link Stall}, at the warp's
  * next instruction's site.
@@ -134,11 +135,13 @@ final class SmModel {
           byte by = BY_ALU;
           switch (kind) {
             case WarpTrace.SPECIAL -> result = t + p.specialLatency();
+            case WarpTrace.CONVERT -> result = t + p.conversionLatency();
             case WarpTrace.SHARED_LD, WarpTrace.SHARED_ST -> {
               long begin = Math.max(t, sharedFree);
               sharedFree = begin + (cost + p.sharedWavefrontsPerCycle() - 1) / p.sharedWavefrontsPerCycle();
               wavefronts += cost;
-              result = sharedFree - 1 + p.sharedLatency();
+              // A conflict's extra wavefronts delay its warp 2 cycles each (measured), though the pipe serves one a cycle.
+              result = begin + p.sharedLatency() + Math.round((cost - 1) * p.sharedConflictCycles());
               by = BY_SHARED;
               if (kind == WarpTrace.SHARED_ST) {
                 end = Math.max(end, sharedFree);

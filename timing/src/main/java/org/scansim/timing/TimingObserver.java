@@ -578,8 +578,11 @@ public final class TimingObserver implements ExecutionObserver {
         extra = slots; // its slot, but no delay: nvcc schedules address arithmetic ahead of the access
       } else {
         extra = slots - 1;
-        if (kind == WarpTrace.FREE) {
-          kind = WarpTrace.ALU; // a conversion that changes representation
+        if (in.op() == Op.CVT) { // a conversion that changes representation
+          boolean fromFloat = in.arg(0) instanceof Reg r && r.type().isFloat();
+          kind = fromFloat != in.type().isFloat() ? WarpTrace.CONVERT : WarpTrace.ALU;
+        } else if (kind == WarpTrace.FREE) {
+          kind = WarpTrace.ALU;
         }
       }
     }

@@ -27,11 +27,14 @@ import java.util.Optional;
  * @param barrierCyclesPerWarp     more cycles a barrier takes for each warp of the block
  * @param l1Latency                cycles from a global load's issue to its data when every sector it reads is in L1
  * @param l2Latency                the same when they are in L2 (a load past L1, as a volatile one, of sectors the block touched)
+ * @param conversionLatency        cycles from a conversion between integer and floating point to its result
+ * @param sharedConflictCycles     cycles each wavefront a bank conflict adds adds to its warp's wait for a shared load (the
+ *                                 pipe still serves {@code sharedWavefrontsPerCycle} a cycle to all warps)
  */
 public record TimingParameters(String arch, String card, boolean calibrated, long clockHz, int schedulersPerSm, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedWavefrontsPerCycle, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
-    Map<String, String> sources) {
+    int conversionLatency, double sharedConflictCycles, Map<String, String> sources) {
 
   /** The parameters of preset {@code arch}, or empty when it has none yet. */
   public static Optional<TimingParameters> of(String arch) {

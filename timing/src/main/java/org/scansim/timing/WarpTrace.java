@@ -28,6 +28,8 @@ final class WarpTrace {
   static final int GLOBAL_LD_L1 = 10;
   /** A global load past L1 (a volatile one) whose sectors were all in L2. */
   static final int GLOBAL_LD_L2 = 11;
+  /** A conversion between integer and floating point (F2I, I2F). */
+  static final int CONVERT = 12;
 
   /** Ints an instruction: kind and cost, and its reference into {@link #table}. */
   static final int WIDTH = 2;
