@@ -123,6 +123,33 @@ class RunTimingTest {
   }
 
   @Test
+  void blocksThatDifferAreTakenInBlockOrderOnAnyNumberOfThreads(@TempDir Path dir) throws Exception {
+    // 300 blocks (several chunks), each looping blockIdx.x % 7 times longer than the one before:
+    // their traces differ, so the launch's slowest block and its phases depend on the order.
+    Path f = Files.writeString(dir.resolve("uneven.cu"), """
+        __global__ void uneven(const float *in, float *out, int n) {
+            __shared__ float s[64];
+            float x = in[threadIdx.x];
+            for (int k = 0; k < (int) (blockIdx.x % 7) * 8; ++k) {
+                x = x * 0.5f + 1.0f;
+            }
+            s[threadIdx.x] = x;
+            __syncthreads();
+            out[blockIdx.x * 64 + threadIdx.x] = s[63 - threadIdx.x];
+        }
+        void entry(const float *in, float *out, int n) { uneven<<<300, 64>>>(in, out, n); }
+        """);
+    Path one = dir.resolve("one.json");
+    Path four = dir.resolve("four.json");
+    CliRun a = CliRun.of("run", f.toString(), "--n", "19200", "--threads", "1", "--json", one.toString());
+    CliRun b = CliRun.of("run", f.toString(), "--n", "19200", "--threads", "4", "--json", four.toString());
+    assertThat(a.code()).as(a.err()).isEqualTo(Main.OK);
+    assertThat(b.code()).as(b.err()).isEqualTo(Main.OK);
+    assertThat(Files.readString(four)).isEqualTo(Files.readString(one));
+    assertThat(new ObjectMapper().readTree(one.toFile()).get("launches").get(0).get("timing").get("smCycles").asLong()).isPositive();
+  }
+
+  @Test
   void theReportIsTheSameOnAnyNumberOfThreads(@TempDir Path dir) throws Exception {
     for (String kernel : new String[] {"harris/scan_large_array", "pmpp/chained_scan"}) {
       Path one = dir.resolve("one.json");

@@ -35,8 +35,9 @@ import org.scansim.frontend.ir.Reg;
  *   <li>an if without a barrier, loop, call, shuffle or vote whose body issues at most {@link
  *       #PREDICATE_LIMIT} instructions is predicated: its branch costs nothing, and every warp that
  *       reaches it issues the body ({@link #predicatedBody}), whether or not a lane runs it; its
- *       loads and stores issue as they run. Any other if is branched: BSSY and BSYNC, two more
- *       instructions each time a warp reaches it ({@link #branched});
+ *       loads and stores issue again where a warp runs them (one slot too many for such a warp). An if before the return is an
+ *       {@code @P EXIT}, neither. Any other if is branched: BSSY and BSYNC, two more instructions
+ *       each time a warp reaches it, and one more when the warp splits ({@link #branched});
  *   <li>each warp's prologue: the stack pointer, the memory descriptor for global memory, the
  *       shared window (three), and each kernel parameter it reads ({@link #entry}).
  * </ul>
@@ -176,7 +177,8 @@ final class IssueCost {
       List<Insn> ifs = new ArrayList<>();
       for (Block b : f.blocks()) {
         Insn t = b.terminator();
-        if (t != null && t.op() == Op.CBR && !headerBranch(t) && t.reconverge() != null) {
+        // Not a do-while's conditional back edge (its target comes before it): that is a loop.
+        if (t != null && t.op() == Op.CBR && !headerBranch(t) && t.reconverge() != null && at.get(t.target()) > at.get(b)) {
           ifs.add(t);
         }
       }
@@ -283,6 +285,8 @@ final class IssueCost {
     private final Map<Integer, Integer> version = new HashMap<>();
     private final Map<String, String> alias = new HashMap<>();
     private final Deque<Map<String, Insn>> scopes = new ArrayDeque<>();
+    /** The registers defined more than once that each open if assigns. */
+    private final Deque<Set<Integer>> assignedIn = new ArrayDeque<>();
 
     private String value(Operand o) {
       if (o instanceof Imm i) {
@@ -377,19 +381,30 @@ final class IssueCost {
       Deque<Block> closeAt = new ArrayDeque<>();
       Deque<Insn> open = new ArrayDeque<>();
       Deque<double[]> sums = new ArrayDeque<>();
+      assignedIn.clear();
       List<Block> bs = f.blocks();
       for (int bi = 0; bi < bs.size(); bi++) {
         Block b = bs.get(bi);
-        while (!closeAt.isEmpty() && closeAt.peek() == b) {
+        // Every scope whose join is here or before (a break leaves an inner if's join after its outer one's).
+        while (!closeAt.isEmpty() && at.get(closeAt.peek()) <= bi) {
           closeAt.pop();
           Map<String, Insn> s = scopes.pop();
           Insn cb = open.pop();
           double[] a = sums.pop();
+          Set<Integer> assigned = assignedIn.pop();
           if (merged.contains(cb)) {
             scopes.peek().putAll(s);
           }
+          // After the join a register assigned on one path holds either value: a fresh version, no alias.
+          for (int r : assigned) {
+            version.merge(r, 1000, Integer::sum);
+            alias.remove("r" + r + "v" + version.get(r));
+            if (!assignedIn.isEmpty()) {
+              assignedIn.peek().add(r);
+            }
+          }
           if (!headerBranch(cb)) {
-            regions.put(cb, a[0] - a[1]);
+            regions.put(cb, a[0]);
           }
           if (!sums.isEmpty()) {
             sums.peek()[0] += a[0];
@@ -441,13 +456,15 @@ final class IssueCost {
               scopes.peek().put(k, in);
             } else if (lookup(k) != null) {
               c = 0; // both sides' access: one predicated instruction
-              sums.peek()[1] += 1;
             }
           }
           if (in.op() == Op.CBR && merged.contains(in)) {
             c = 0;
           }
           if (in.dst() != null && in.op() != Op.ST && !single(in.dst())) {
+            if (!assignedIn.isEmpty()) {
+              assignedIn.peek().add(in.dst().id());
+            }
             String before = in.op() == Op.MOV ? value(in.arg(0)) : same;
             version.merge(in.dst().id(), 1, Integer::sum);
             String k = "r" + in.dst().id() + "v" + version.get(in.dst().id());
@@ -462,14 +479,17 @@ final class IssueCost {
             alias.put("r" + in.dst().id(), value(src));
           }
           out.put(in, c);
+          // A predicated body's loads and stores are in its sum (every warp that reaches it issues them,
+          // lanes or none) and issue again where a warp runs them: one slot too many for those warps.
           if (!sums.isEmpty()) {
             sums.peek()[0] += m == LoopControl.Mode.FULL ? 0 : m == LoopControl.Mode.RUNTIME ? c / 4 : c;
           }
           if (in.op() == Op.CBR && in.reconverge() != null) {
             closeAt.push(in.reconverge());
             open.push(in); // a loop's exit branch opens a scope too, but is no if
-            sums.push(new double[2]);
+            sums.push(new double[1]);
             scopes.push(new HashMap<>());
+            assignedIn.push(new HashSet<>());
           }
         }
       }
@@ -540,6 +560,16 @@ final class IssueCost {
       }
     }
 
+    /** The block an if's branch ends. */
+    private Block first(Insn cb) {
+      for (Block b : f.blocks()) {
+        if (b.terminator() == cb) {
+          return b;
+        }
+      }
+      throw new IllegalStateException("a branch outside its function");
+    }
+
     /** The blocks strictly between an if's branch and its reconvergence point. */
     private List<Block> region(Insn cb) {
       List<Block> r = new ArrayList<>();
@@ -585,6 +615,15 @@ final class IssueCost {
         Insn t = b.terminator();
         if (t != null && t.op() == Op.BR && at.get(t.target()) <= at.get(b)) {
           return false;
+        }
+        // A break or continue: a branch out of the region other than to its join.
+        if (t != null && (t.op() == Op.BR || t.op() == Op.CBR)) {
+          for (Block to : t.op() == Op.BR ? List.of(t.target()) : List.of(t.target(), t.elseTarget())) {
+            int i = at.get(to);
+            if (to != cb.reconverge() && (i <= at.get(first(cb)) || i > at.get(cb.reconverge()))) {
+              return false;
+            }
+          }
         }
       }
       return true;

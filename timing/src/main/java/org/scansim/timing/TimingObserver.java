@@ -315,13 +315,9 @@ public final class TimingObserver implements ExecutionObserver {
     if (d != null) {
       return d;
     }
-    d = decoded.get(insn);
-    if (d == null) { // not an instruction of the module's device code: cannot happen, but stay defined
-      synchronized (this) {
-        d = decoded.computeIfAbsent(insn, this::decode);
-      }
+    synchronized (this) { // not an instruction of the module's device code: cannot happen, but stay defined
+      return decoded.computeIfAbsent(insn, this::decode);
     }
-    return d;
   }
 
   @Override
@@ -468,6 +464,14 @@ public final class TimingObserver implements ExecutionObserver {
       WarpTrace w = warp(block, warp);
       w.settle();
       int[] d = decoded(insn);
+      if (d[14] != 0) { // most instructions: no loop counter, fusion, extra slots or registers beyond the block's so far
+        w.multiplied = -1;
+        w.add(d[0], d[9]);
+        if (d[5] > last.registers) {
+          last.registers = d[5];
+        }
+        return;
+      }
       if (d[11] > 0) { // a kernel's prologue, a predicated body, BSSY and BSYNC: issue slots around the instruction
         for (int i = 0; i < d[11]; i++) {
           w.add(WarpTrace.ALU, d[12]);
@@ -551,8 +555,8 @@ public final class TimingObserver implements ExecutionObserver {
    * instruction issued once in 4 executions (-1: none), the site, {@link #MULTIPLIES} or {@link
    * #FUSES} (else 0), its entry in {@link #table}, the issue slots it takes beyond its own when issued
    * ({@link IssueCost#slots}: the rest of a sequence, or a pointer offset's one slot, which delays nothing), the slots issued before it whenever it runs (a prologue, a predicated
-   * body, BSSY and BSYNC), the table entry of those slots (no registers, its site), and 1 for a
-   * branched if's branch (a split costs one more).
+   * body, BSSY and BSYNC), the table entry of those slots (no registers, its site), 1 for a
+   * branched if's branch (a split costs one more), and 1 when none of these apply (the plain path).
    */
   private int[] decode(Insn in) {
     int kind = switch (in.op()) {
@@ -591,7 +595,7 @@ public final class TimingObserver implements ExecutionObserver {
     int fma = !floating ? 0 : in.op() == Op.MUL ? MULTIPLIES : in.op() == Op.ADD || in.op() == Op.SUB ? FUSES : 0;
     int around = issue.entry(in) + Math.max(0, issue.predicatedBody(in)) + (issue.branched(in) ? 2 : 0);
     int[] d = {kind, -1, -1, -1, -1, 1, counter, siteInsns.size(), fma, built ? 0 : entries, extra, around, built ? 0 : entries + 1,
-        issue.branched(in) ? 1 : 0};
+        issue.branched(in) ? 1 : 0, counter < 0 && fma == 0 && extra == 0 && around == 0 ? 1 : 0};
     siteInsns.add(in); // its site: decode runs once for each instruction
     if (in.dst() != null && in.op() != Op.ST) {
       d[1] = in.dst().id();
