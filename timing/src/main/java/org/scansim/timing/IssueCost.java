@@ -110,6 +110,9 @@ final class IssueCost {
     /** Loops as [header, latch] indexes, and each header's latch. */
     private final List<int[]> loopSpans = new ArrayList<>();
     private final Map<Block, Block> latchOf = new IdentityHashMap<>();
+    /** The exit branches of loop headers, and the block each terminator ends. */
+    private final Set<Insn> headerBranches = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<Insn, Block> ending = new IdentityHashMap<>();
     private boolean usesShared;
     private boolean usesGlobal;
 
@@ -121,6 +124,9 @@ final class IssueCost {
         at.put(bs.get(i), i);
       }
       for (Block b : bs) {
+        if (b.terminator() != null) {
+          ending.put(b.terminator(), b);
+        }
         for (Insn in : b.insns()) {
           if (in.dst() != null && in.op() != Op.ST) {
             defs.merge(in.dst().id(), 1, Integer::sum);
@@ -143,6 +149,7 @@ final class IssueCost {
         if (t != null && t.op() == Op.BR && t.target() != null && at.get(t.target()) <= i) {
           loopSpans.add(new int[] {at.get(t.target()), i});
           latchOf.put(t.target(), bs.get(i));
+          headerBranches.add(t.target().terminator());
         }
       }
     }
@@ -156,12 +163,7 @@ final class IssueCost {
     }
 
     private boolean headerBranch(Insn in) {
-      for (Block h : latchOf.keySet()) {
-        if (h.terminator() == in) {
-          return true;
-        }
-      }
-      return false;
+      return headerBranches.contains(in);
     }
 
     private LoopControl.Mode loopMode(Insn in) {
@@ -560,26 +562,10 @@ final class IssueCost {
       }
     }
 
-    /** The block an if's branch ends. */
-    private Block first(Insn cb) {
-      for (Block b : f.blocks()) {
-        if (b.terminator() == cb) {
-          return b;
-        }
-      }
-      throw new IllegalStateException("a branch outside its function");
-    }
-
     /** The blocks strictly between an if's branch and its reconvergence point. */
     private List<Block> region(Insn cb) {
       List<Block> r = new ArrayList<>();
-      Block from = null;
-      for (Block b : f.blocks()) {
-        if (b.terminator() == cb) {
-          from = b;
-        }
-      }
-      for (int i = at.get(from) + 1; i < at.get(cb.reconverge()); i++) {
+      for (int i = at.get(ending.get(cb)) + 1; i < at.get(cb.reconverge()); i++) {
         r.add(f.blocks().get(i));
       }
       return r;
@@ -620,7 +606,7 @@ final class IssueCost {
         if (t != null && (t.op() == Op.BR || t.op() == Op.CBR)) {
           for (Block to : t.op() == Op.BR ? List.of(t.target()) : List.of(t.target(), t.elseTarget())) {
             int i = at.get(to);
-            if (to != cb.reconverge() && (i <= at.get(first(cb)) || i > at.get(cb.reconverge()))) {
+            if (to != cb.reconverge() && (i <= at.get(ending.get(cb)) || i > at.get(cb.reconverge()))) {
               return false;
             }
           }

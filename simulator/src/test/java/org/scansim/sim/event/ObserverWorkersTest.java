@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.SourceFile;
@@ -24,7 +22,6 @@ class ObserverWorkersTest {
   /** The launching thread's observer: it gives a worker for each thread the launch asks for. */
   static final class Main implements ExecutionObserver {
     final List<Worker> workers = Collections.synchronizedList(new ArrayList<>());
-    final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     final boolean gives;
     final List<String> own = new ArrayList<>();
 
@@ -59,6 +56,7 @@ class ObserverWorkersTest {
     final List<Integer> ended = new ArrayList<>();
     int open = -1;
     long issues;
+    long accesses;
     Thread thread;
     boolean misplaced;
 
@@ -81,6 +79,20 @@ class ObserverWorkersTest {
     }
 
     @Override
+    public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
+      misplaced |= block != open;
+      accesses++;
+      mine();
+    }
+
+    @Override
+    public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
+      misplaced |= block != open;
+      accesses++;
+      mine();
+    }
+
+    @Override
     public void blockEnd(int block) {
       misplaced |= block != open;
       ended.add(block);
@@ -91,7 +103,6 @@ class ObserverWorkersTest {
     private void mine() {
       if (thread == null) {
         thread = Thread.currentThread();
-        main.threads.add(thread);
       }
       misplaced |= thread != Thread.currentThread();
     }
@@ -126,11 +137,13 @@ class ObserverWorkersTest {
     assertThat(main.workers).hasSizeBetween(1, 4);
     List<Integer> all = new ArrayList<>();
     long issues = 0;
+    long accesses = 0;
     for (Worker w : main.workers) {
       assertThat(w.misplaced).as("a block's events between its begin and end, on the worker's thread").isFalse();
       assertThat(w.open).as("every block that began ended").isEqualTo(-1);
       all.addAll(w.ended);
       issues += w.issues;
+      accesses += w.accesses;
     }
     Collections.sort(all);
     List<Integer> expected = new ArrayList<>();
@@ -138,6 +151,8 @@ class ObserverWorkersTest {
       expected.add(b);
     }
     assertThat(all).as("each of the 256 blocks once").isEqualTo(expected);
+    // Read off the kernel: each warp makes a shared store, a shared load and a global store; 2 warps a block.
+    assertThat(accesses).as("3 requests a warp, 2 warps a block").isEqualTo(256L * 2 * 3);
     // Each warp of 64 threads' 2 warps runs the same instructions; the sum does not depend on the threads.
     assertThat(issues).isEqualTo(run(true, 1).workers.stream().mapToLong(w -> w.issues).sum()).isPositive();
   }
