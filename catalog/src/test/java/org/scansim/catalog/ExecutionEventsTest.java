@@ -100,7 +100,7 @@ class ExecutionEventsTest {
     }
 
     @Override
-    public void atomic(int block, int warp, Insn insn, int lanes) {
+    public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
       follows(block, warp, insn, "an atomic");
       assertThat(insn.op()).isEqualTo(Op.ATOM);
       c().atomics++;

@@ -23,8 +23,7 @@ import org.scansim.timing.TimingParameters;
  * The timing model against the H100's recorded cycles (hardware/measurements/timing-2026-11-26-h100):
  * every launch of every calibration kernel and single-block catalog kernel at each recorded size,
  * the model's SM cycles beside the median of 10 runs on the card. Prints the table and the error;
- * fails past the issue's targets where the model meets them, and past Accel-Sim's reported error
- * where it does not yet (docs/timing.md).
+ * fails past the issue's targets (docs/timing.md).
  */
 class TimingReplayTest {
   static final Path DIR = ReadmeExamplesTest.root().resolve("hardware/measurements/timing-2026-11-26-h100");
@@ -117,7 +116,9 @@ class TimingReplayTest {
       "sequential/sequential_exclusive",
       "sequential/sequential_inclusive",
       "handbook/reduce_then_scan", // each thread loops over global memory: the same (up to 89 % too slow at 2048)
-      "modern/decoupled_lookback"); // the look-back's polling depends on the card's timing
+      // A block's look-back reads its predecessors' status; the model releases such a spin-wait at the
+      // status's first write (the aggregate), the card often later (BlockSync): up to 93 % too fast.
+      "modern/decoupled_lookback");
 
   /** The kernels whose SASS the issue rules were read from ({@code IssueCost}): the others are held out. */
   static final List<String> CALIBRATED_ON = List.of("harris/blelloch", "harris/conflict_free", "handbook/sklansky", "harris/naive_scan",
@@ -147,10 +148,9 @@ class TimingReplayTest {
     List<Case> cases = covered(all);
     System.out.print(table(cases).lines().reduce((a, b) -> b).orElse("") + " (covered)\n");
     assertThat(cases).hasSizeGreaterThan(60);
-    // The issue's target is 5 % mean error (not met yet: docs/timing.md); this holds the model to
-    // better than the about 15 % mean error Accel-Sim reports on cycles, and to the target's
-    // "none beyond 20 %".
-    assertThat(mean(cases)).as("mean absolute error").isLessThan(0.15);
+    // The issue's targets: 5 % mean error, at least 90 % of launches within 10 %, none beyond 20 %.
+    assertThat(mean(cases)).as("mean absolute error").isLessThan(0.05);
+    assertThat(within(cases, 0.10)).as("share within 10 %").isGreaterThanOrEqualTo(0.90);
     assertThat(largest(cases)).as("largest error").isLessThan(0.20);
     // Kernels held out of any calibration: the issue rules (IssueCost) were read off the SASS of
     // these four, and its predication limit fitted on Harris's Listings 2 and 3; the machine's
@@ -160,14 +160,14 @@ class TimingReplayTest {
     assertThat(heldOut).hasSizeGreaterThan(40);
     assertThat(mean(heldOut)).as("mean absolute error of the held-out kernels").isLessThan(0.10);
     // The issued instructions track smsp__inst_executed (before IssueCost: 0.49 to 1.4 times, 26 % off
-    // on average): now 0.81 (three_phase) to 1.25 (Brent-Kung) times, 10 % off on average.
+    // on average): now 0.82 (three_phase) to 1.21 (the lecture's Kogge-Stone) times, 9 % off on average.
     double off = 0;
     for (Case c : cases) {
       double ratio = (double) c.modelInsts() / c.cardInsts();
       assertThat(ratio).as(c.name() + " n=" + c.n() + " issued / executed").isBetween(0.75, 1.30);
       off += Math.abs(ratio - 1) / cases.size();
     }
-    assertThat(off).as("mean distance of issued / executed from 1").isLessThan(0.12);
+    assertThat(off).as("mean distance of issued / executed from 1").isLessThan(0.10);
     // Padding variants of Harris's scan (Listing 2 and the Listing 3 builds): where the card puts
     // two of them 8 % or more apart, the model orders them the same way.
     List<Case> variants = all.stream().filter(c -> c.name().startsWith("harris/blelloch") || c.name().startsWith("harris/conflict_free")).toList();
@@ -193,10 +193,8 @@ class TimingReplayTest {
   @Test
   void arbitrarySizeScansTotalTime() throws Exception {
     // A run's GPU time is the sum of its launches': per kernel and size, the model's sum against the card's.
-    // Chained scans (and chained_scan_static_bid) with more than one block: each block waits for its
-    // predecessor's flag, which the model does not time (it takes blocks as independent).
-    List<Case> launches = covered(replay("catalog.jsonl", 1 << 16, 1 << 20)).stream().filter(c -> !c.name().startsWith("pmpp/chained_scan"))
-        .toList();
+    // Chained scans included: each block waits for its predecessor's flag (BlockSync).
+    List<Case> launches = covered(replay("catalog.jsonl", 1 << 16, 1 << 24));
     java.util.Map<String, long[]> runs = new java.util.TreeMap<>();
     for (Case c : launches) {
       long[] sum = runs.computeIfAbsent(c.name() + " n=" + c.n(), k -> new long[2]);

@@ -115,6 +115,12 @@ final class IssueCost {
     private final Map<Insn, Block> ending = new IdentityHashMap<>();
     private boolean usesShared;
     private boolean usesGlobal;
+    /**
+     * In loops nvcc unrolls completely: the induction variables and what is computed from them and
+     * immediates alone (each a constant once unrolled), and the instructions of such loops.
+     */
+    private final Set<Integer> unrolledConstant = new HashSet<>();
+    private final Set<Insn> inUnrolled = Collections.newSetFromMap(new IdentityHashMap<>());
 
     Function(IrFunction f, LoopControl loops) {
       this.f = f;
@@ -176,6 +182,7 @@ final class IssueCost {
     }
 
     void analyse() {
+      unrolledConstants();
       List<Insn> ifs = new ArrayList<>();
       for (Block b : f.blocks()) {
         Insn t = b.terminator();
@@ -256,8 +263,8 @@ final class IssueCost {
           if (!in.type().isFloat()) {
             for (Operand o : in.args()) {
               if (o instanceof Reg r && single(r) && def.get(r.id()) != null && def.get(r.id()).op() == Op.MUL
-                  && uses.getOrDefault(r.id(), List.of()).size() == 1) {
-                return 0; // one IMAD
+                  && uses.getOrDefault(r.id(), List.of()).size() == 1 && !foldsIntoItsUses(def.get(r.id()))) {
+                return 0; // one IMAD (unless the product folded into this instruction: then this one issues)
               }
             }
           }
@@ -460,7 +467,7 @@ final class IssueCost {
               c = 0; // both sides' access: one predicated instruction
             }
           }
-          if (in.op() == Op.CBR && merged.contains(in)) {
+          if (in.op() == Op.CBR && merged.contains(in) || c > 0 && foldsIntoItsUses(in)) {
             c = 0;
           }
           if (in.dst() != null && in.op() != Op.ST && !single(in.dst())) {
@@ -495,6 +502,86 @@ final class IssueCost {
           }
         }
       }
+    }
+
+    /** Fills {@link #unrolledConstant} and {@link #inUnrolled}. */
+    private void unrolledConstants() {
+      for (int[] l : loopSpans) {
+        Block h = f.blocks().get(l[0]);
+        if (loopMode(h.terminator()) != LoopControl.Mode.FULL) {
+          continue;
+        }
+        for (Insn x : h.insns()) {
+          if (x.op() == Op.SETP) {
+            for (Operand o : x.args()) {
+              if (o instanceof Reg r && !single(r)) {
+                unrolledConstant.add(r.id());
+              }
+            }
+          }
+        }
+        List<Block> body = f.blocks().subList(l[0], l[1] + 1);
+        boolean changed = true;
+        while (changed) {
+          changed = false;
+          for (Block b : body) {
+            for (Insn in : b.insns()) {
+              inUnrolled.add(in);
+              if (in.dst() == null || !single(in.dst()) || unrolledConstant.contains(in.dst().id())
+                  || in.op().unit() != Op.Unit.ALU || !in.op().pure() || in.op() == Op.ADDR || in.op() == Op.PTR_ADD) {
+                continue;
+              }
+              boolean constant = true;
+              for (Operand a : in.args()) {
+                constant &= !(a instanceof Reg r) || unrolledConstant.contains(r.id());
+              }
+              if (constant) {
+                unrolledConstant.add(in.dst().id());
+                changed = true;
+              }
+            }
+          }
+        }
+      }
+    }
+
+    private boolean unrolledConstant(Operand o) {
+      return o instanceof Imm || o instanceof Reg r && unrolledConstant.contains(r.id());
+    }
+
+    /**
+     * An integer add, subtract, multiply or shift in a completely unrolled loop of one register
+     * and a constant (an immediate or one made from the induction variable): x * c1 + c2 is one
+     * IMAD or LEA however many steps the source takes, so a step whose result only feeds further
+     * such steps issues nothing (Brent-Kung's {@code (threadIdx.x + 1) * stride * 2 - 1}: one LEA).
+     */
+    private boolean affineStep(Insn in) {
+      switch (in.op()) {
+        case ADD, SUB, MUL, SHL -> {}
+        default -> {
+          return false;
+        }
+      }
+      if (!inUnrolled.contains(in) || in.type().isFloat() || in.args().size() != 2 || in.dst() == null || !single(in.dst())) {
+        return false;
+      }
+      return unrolledConstant(in.arg(0)) != unrolledConstant(in.arg(1)) && (in.op() != Op.SHL || unrolledConstant(in.arg(1)));
+    }
+
+    private boolean foldsIntoItsUses(Insn in) {
+      if (!affineStep(in)) {
+        return false;
+      }
+      List<Insn> us = uses.getOrDefault(in.dst().id(), List.of());
+      for (Insn u : us) {
+        boolean passed = (u.op() == Op.MOV || u.op() == Op.CVT && u.type() != null && !u.type().isFloat()) && u.dst() != null && single(u.dst())
+            && !uses.getOrDefault(u.dst().id(), List.of()).isEmpty()
+            && uses.get(u.dst().id()).stream().allMatch(this::affineStep);
+        if (!affineStep(u) && !passed) {
+          return false;
+        }
+      }
+      return !us.isEmpty();
     }
 
     /** The mode of the innermost unrolled loop holding {@code b} when {@code in} is address arithmetic affine in its induction variable. */

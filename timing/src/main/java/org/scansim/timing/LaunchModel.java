@@ -29,18 +29,32 @@ final class LaunchModel {
     return ofRuns(blocks.stream().map(b -> new Run(b, 1)).toList(), threadsPerBlock, a, p);
   }
 
+  /** Blocks of a launch of {@code total} resident on an SM at once (its thread and block limits, and no more than the launch needs). */
+  static int perSm(long total, int threadsPerBlock, Architecture a) {
+    int warpsPerBlock = (threadsPerBlock + 31) / 32;
+    int resident = (int) Math.max(1, Math.min(a.maxResidentBlocksPerSm(), a.maxResidentThreadsPerSm() / Math.max(1, warpsPerBlock * 32L)));
+    int sms = a.smCount();
+    return (int) Math.max(1, Math.min(resident, (total + sms - 1) / sms));
+  }
+
+  /**
+   * How long block {@code b} holds its slot among {@code perSm} blocks resident together: as long
+   * as {@code perSm} blocks like it take on one SM at once ({@link SmModel#together}), at least as
+   * long as it alone would, or as the SM takes to issue and serve all of them.
+   */
+  static long occupied(SmModel.BlockTime b, int perSm, TimingParameters p) {
+    long alone = Math.max(b.cycles(), b.together());
+    return Math.max(alone, Math.max(perSm * b.issued() / p.schedulersPerSm(), perSm * b.wavefronts() / p.sharedWavefrontsPerCycle()));
+  }
+
   /** The launch of the blocks of {@code runs}, in order. */
   static LaunchTime ofRuns(List<Run> runs, int threadsPerBlock, Architecture a, TimingParameters p) {
     long total = 0;
     for (Run r : runs) {
       total += r.count();
     }
-    int warpsPerBlock = (threadsPerBlock + 31) / 32;
-    int resident = (int) Math.max(1, Math.min(a.maxResidentBlocksPerSm(), a.maxResidentThreadsPerSm() / Math.max(1, warpsPerBlock * 32L)));
     int sms = a.smCount();
-    int perSm = (int) Math.max(1, Math.min(resident, (total + sms - 1) / sms));
-    // Blocks resident together share the SM: each runs as long as it alone would, or as long as
-    // the SM takes to issue and serve all of them, whichever is longer.
+    int perSm = perSm(total, threadsPerBlock, a);
     PriorityQueue<Long> slots = new PriorityQueue<>();
     for (int i = 0; i < Math.min((long) sms * perSm, total); i++) {
       slots.add(0L);
@@ -51,7 +65,7 @@ final class LaunchModel {
     long issued = 0;
     for (Run r : runs) {
       SmModel.BlockTime b = r.time();
-      long shared = Math.max(b.cycles(), Math.max(perSm * b.issued() / p.schedulersPerSm(), perSm * b.wavefronts() / p.sharedWavefrontsPerCycle()));
+      long shared = occupied(b, perSm, p);
       for (long k = 0; k < r.count(); k++) {
         long start = slots.poll();
         long stop = start + shared;

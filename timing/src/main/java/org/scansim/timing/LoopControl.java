@@ -112,7 +112,9 @@ final class LoopControl {
         for (Insn in : b.insns()) {
           // A division by a constant other than zero cannot fault: nvcc hoists it as it hoists arithmetic.
           boolean byConstant = (in.op() == Op.DIV || in.op() == Op.REM) && in.args().size() == 2 && in.arg(1) instanceof Imm c && c.bits() != 0;
-          if (invariant.contains(in) || !(in.op().unit() == Op.Unit.ALU && in.op().pure() || byConstant) || in.dst() == null
+          // A special register (thread and block indexes, sizes) is the same on every trip.
+          boolean pure = in.op().unit() == Op.Unit.ALU && in.op().pure() || in.op() == Op.SREG;
+          if (invariant.contains(in) || !(pure || byConstant) || in.dst() == null
               || defs.get(in.dst().id()) != 1) {
             continue;
           }

@@ -29,10 +29,21 @@ final class SmModel {
    * Stall} (ordinal), and {@code siteStalls} the same per site ({@code site * STALLS + reason});
    * {@code barriers} the cycles at which the block's barriers opened, in order: barrier phase k
    * runs from the (k-1)-th to the k-th (from 0, and to {@code cycles} for the last); {@code
-   * phaseStalls} the warp-cycles by {@link Stall} in each phase ({@code phase * STALLS + reason}).
+   * phaseStalls} the warp-cycles by {@link Stall} in each phase ({@code phase * STALLS + reason});
+   * {@code markTimes} per warp the cycle each of its trace's marked instructions issued ({@link
+   * WarpTrace#marks}; null when no trace has any); {@code together} the cycles the SM takes when the
+   * launch's blocks per SM run this block's traces at once ({@link #together}; 0 when it holds one).
    */
   record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers,
-      long[] phaseStalls) {
+      long[] phaseStalls, long[][] markTimes, long together) {
+    BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers, long[] phaseStalls) {
+      this(cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, null, 0);
+    }
+
+    BlockTime withTogether(long cycles) {
+      return new BlockTime(this.cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, markTimes, cycles);
+    }
+
     /** The cycles of each barrier phase, in order (the engine's phases: barriers passed). */
     long[] phaseCycles() {
       long[] out = new long[barriers.length + 1];
@@ -62,7 +73,28 @@ final class SmModel {
   }
 
   static BlockTime run(WarpTrace[] warps, int registers, int sites, TimingParameters p) {
+    return run(warps, registers, sites, warps.length, p);
+  }
+
+  /**
+   * {@code copies} blocks of the same traces resident on one SM together, started at once: how long
+   * the SM takes to finish them all, its schedulers and shared pipe shared by all their warps.
+   */
+  static long together(WarpTrace[] warps, int registers, int copies, TimingParameters p) {
+    WarpTrace[] all = new WarpTrace[warps.length * copies];
+    for (int c = 0; c < copies; c++) {
+      System.arraycopy(warps, 0, all, c * warps.length, warps.length);
+    }
+    return run(all, registers, 0, warps.length, p).cycles();
+  }
+
+  /**
+   * The warps of {@code warps}, each {@code group} of them (from the first) a block: a block's
+   * barrier waits for its own warps.
+   */
+  private static BlockTime run(WarpTrace[] warps, int registers, int sites, int group, TimingParameters p) {
     int n = warps.length;
+    int groups = (n + group - 1) / Math.max(1, group);
     int s = p.schedulersPerSm();
     int[] pc = new int[n];
     long[] ready = new long[n * registers]; // per warp and register: the cycle its value is ready
@@ -87,6 +119,17 @@ final class SmModel {
     long sectors = 0;
     int done = 0;
     long t = 0;
+    long[][] markTimes = null;
+    int[] nextMark = null;
+    for (int w = 0; w < n; w++) {
+      if (warps[w].markCount > 0) {
+        if (markTimes == null) {
+          markTimes = new long[n][];
+          nextMark = new int[n];
+        }
+        markTimes[w] = new long[warps[w].markCount];
+      }
+    }
     while (true) {
       // Instructions that take no slot run as soon as the warp reaches them.
       for (int w = 0; w < n; w++) {
@@ -96,6 +139,9 @@ final class SmModel {
         WarpTrace tr = warps[w];
         int base = w * registers;
         while (pc[w] < tr.length && tr.kind(pc[w]) == WarpTrace.FREE) {
+          if (markTimes != null && nextMark[w] < tr.markCount && tr.marks[nextMark[w]] == pc[w]) {
+            markTimes[w][nextMark[w]++] = t;
+          }
           int from = latest(ready, base, tr, pc[w]);
           int dst = tr.dst(pc[w]);
           if (dst >= 0) {
@@ -177,6 +223,9 @@ final class SmModel {
           }
           end = Math.max(end, kind == WarpTrace.SHARED_ST || kind == WarpTrace.GLOBAL_ST || kind == WarpTrace.BARRIER ? t + 1 : result);
           issuedAt[w] = pc[w];
+          if (markTimes != null && nextMark[w] < tr.markCount && tr.marks[nextMark[w]] == pc[w]) {
+            markTimes[w][nextMark[w]++] = t;
+          }
           pc[w]++;
           issued++;
           lastIssued[sch] = w;
@@ -184,32 +233,37 @@ final class SmModel {
           break;
         }
       }
-      // A barrier opens when every warp that has not finished has arrived.
-      int waiting = 0;
-      int live = 0;
-      long last = 0;
-      for (int w = 0; w < n; w++) {
-        if (atBarrier[w]) {
-          waiting++;
-          last = Math.max(last, arrived[w]);
-        }
-        if (!finished[w]) {
-          live++;
-        }
-      }
+      // A block's barrier opens when every warp of it that has not finished has arrived.
       long next = Long.MAX_VALUE;
-      if (waiting > 0 && waiting == live) {
-        // Not before now: the last warp still running may have finished (returned) after the others arrived.
-        long open = Math.max(t + 1, last + Math.round(p.barrierCycles() + p.barrierCyclesPerWarp() * live));
-        for (int w = 0; w < n; w++) {
+      for (int g = 0; g < groups; g++) {
+        int waiting = 0;
+        int live = 0;
+        long last = 0;
+        int to = Math.min(n, (g + 1) * group);
+        for (int w = g * group; w < to; w++) {
           if (atBarrier[w]) {
-            atBarrier[w] = false;
-            waitUntil[w] = open;
+            waiting++;
+            last = Math.max(last, arrived[w]);
+          }
+          if (!finished[w]) {
+            live++;
           }
         }
-        end = Math.max(end, open);
-        next = open;
-        opened.add(open);
+        if (waiting > 0 && waiting == live) {
+          // Not before now: the last warp still running may have finished (returned) after the others arrived.
+          long open = Math.max(t + 1, last + Math.round(p.barrierCycles() + p.barrierCyclesPerWarp() * live));
+          for (int w = g * group; w < to; w++) {
+            if (atBarrier[w]) {
+              atBarrier[w] = false;
+              waitUntil[w] = open;
+            }
+          }
+          end = Math.max(end, open);
+          next = Math.min(next, open);
+          if (g == 0) {
+            opened.add(open);
+          }
+        }
       }
       // The next cycle anything can happen: the next one after an issue, else the earliest a warp can go on.
       for (int w = 0; w < n && !any; w++) {
@@ -264,7 +318,7 @@ final class SmModel {
       t = after;
     }
     return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls,
-        opened.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(phaseStalls, (opened.size() + 1) * STALLS));
+        opened.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(phaseStalls, (opened.size() + 1) * STALLS), markTimes, 0);
   }
 
   /** The source register of instruction {@code i} of {@code tr} whose value is ready last, or -1 for none. */

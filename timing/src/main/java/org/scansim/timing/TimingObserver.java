@@ -59,6 +59,9 @@ public final class TimingObserver implements ExecutionObserver {
 
   private String kernel;
   private int threadsPerBlock;
+  private long blocks;
+  /** Blocks of this launch resident on an SM at once. */
+  private int perSm = 1;
   /** The launch's blocks' times in block order, runs of equal ones as one. */
   private final List<LaunchModel.Run> runs = new ArrayList<>();
   /**
@@ -74,6 +77,7 @@ public final class TimingObserver implements ExecutionObserver {
 
   private final LoopControl loops;
   private final IssueCost issue;
+  private final SpinWaits spins;
   /** Counters a warp keeps, one for each instruction issued once in 4 executions (a loop unrolled 4 times). */
   private int counters;
 
@@ -83,6 +87,7 @@ public final class TimingObserver implements ExecutionObserver {
     this.params = params;
     this.loops = new LoopControl(module);
     this.issue = new IssueCost(module, loops);
+    this.spins = new SpinWaits(module);
     if (module != null) {
       for (org.scansim.frontend.ir.IrFunction f : module.functions()) {
         if (f.space() != org.scansim.frontend.sema.Space.HOST) {
@@ -122,11 +127,15 @@ public final class TimingObserver implements ExecutionObserver {
     self.lastTime = null;
     this.kernel = kernel;
     this.threadsPerBlock = threadsPerBlock;
+    this.blocks = blocks;
+    this.perSm = LaunchModel.perSm(blocks, threadsPerBlock, arch);
+    self.sync.launch(blocks, threadsPerBlock, arch);
   }
 
   @Override
   public synchronized ExecutionObserver worker() {
     Sink s = new Sink();
+    s.sync.launch(blocks, threadsPerBlock, arch);
     sinks.add(s);
     return s;
   }
@@ -287,7 +296,11 @@ public final class TimingObserver implements ExecutionObserver {
     Key key = new Key(h1, h2);
     SmModel.BlockTime t = timed.get(key);
     if (t == null) {
-      SmModel.BlockTime mine = SmModel.run(nonNull(warps), registers, siteInsns.size(), params);
+      WarpTrace[] ws = nonNull(warps);
+      SmModel.BlockTime mine = SmModel.run(ws, registers, siteInsns.size(), params);
+      if (perSm > 1) {
+        mine = mine.withTogether(SmModel.together(ws, registers, perSm, params));
+      }
       t = timed.putIfAbsent(key, mine);
       if (t == null) {
         t = mine;
@@ -351,8 +364,8 @@ public final class TimingObserver implements ExecutionObserver {
   }
 
   @Override
-  public void atomic(int block, int warp, Insn insn, int lanes) {
-    self.atomic(block, warp, insn, lanes);
+  public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
+    self.atomic(block, warp, insn, lanes, address, changed);
   }
 
   /** One block's traces while it runs. */
@@ -360,6 +373,8 @@ public final class TimingObserver implements ExecutionObserver {
     WarpTrace[] warps = new WarpTrace[0];
     int registers;
     final BlockCaches caches = new BlockCaches();
+    /** Its reads of what other blocks wrote ({@link BlockSync#read}). */
+    final List<int[]> acquires = new ArrayList<>();
   }
 
   /**
@@ -375,6 +390,8 @@ public final class TimingObserver implements ExecutionObserver {
     long lastH1;
     long lastH2;
     SmModel.BlockTime lastTime;
+    /** The launch's communication between blocks, as this thread hears it (only blocks that run on one thread communicate). */
+    final BlockSync sync = new BlockSync();
 
     private Builder builder(int block) {
       if (block == lastBlock) {
@@ -395,6 +412,7 @@ public final class TimingObserver implements ExecutionObserver {
         }
         b.registers = 1;
         b.caches.clear();
+        b.acquires.clear();
         open.put(block, b);
       }
       lastBlock = block;
@@ -429,7 +447,7 @@ public final class TimingObserver implements ExecutionObserver {
         last = null;
       }
       doneBlocks[done] = block;
-      doneTimes[done++] = time(b.warps, b.registers, this);
+      doneTimes[done++] = sync.settle(block, time(b.warps, b.registers, this), b.acquires, b.warps, params);
       if (done == doneBlocks.length) {
         handOver();
       }
@@ -517,6 +535,9 @@ public final class TimingObserver implements ExecutionObserver {
       if (store) {
         last.caches.store(address, sectors);
         w.access(WarpTrace.GLOBAL_ST, sectors);
+        if (insn.isVolatile()) {
+          sync.write(block, warp, w.mark(), address);
+        }
         return;
       }
       int kind = last.caches.load(address, sectors, insn.isVolatile());
@@ -524,7 +545,18 @@ public final class TimingObserver implements ExecutionObserver {
       if (before == WarpTrace.GLOBAL_LD || before == WarpTrace.GLOBAL_LD_L2 && kind == WarpTrace.GLOBAL_LD_L1) {
         kind = before; // an instruction's requests wait for the slowest
       }
+      boolean first = w.length > 0 && w.kind(w.length - 1) == WarpTrace.MEMORY_PENDING;
       w.access(kind, sectors);
+      if (first && !insn.isVolatile()) {
+        w.hoistLastLoad();
+      }
+      if (first && insn.isVolatile()) {
+        int mark = w.mark();
+        int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
+        if (q != null) {
+          last.acquires.add(q);
+        }
+      }
     }
 
     @Override
@@ -533,8 +565,19 @@ public final class TimingObserver implements ExecutionObserver {
     }
 
     @Override
-    public void atomic(int block, int warp, Insn insn, int lanes) {
-      warp(block, warp).access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
+    public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
+      WarpTrace w = warp(block, warp);
+      w.access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
+      if (lanes != 0) {
+        int mark = w.mark();
+        int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
+        if (q != null) {
+          last.acquires.add(q);
+        }
+        if (changed) {
+          sync.write(block, warp, mark, address);
+        }
+      }
     }
 
     @Override

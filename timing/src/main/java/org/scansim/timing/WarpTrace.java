@@ -46,6 +46,9 @@ final class WarpTrace {
   int[] controlCounts = new int[0];
   /** The register the last instruction wrote when it was a floating-point multiply (an add of it fuses), else -1. */
   int multiplied = -1;
+  /** The instructions whose issue cycle {@link SmModel} reports (a block's accesses other blocks see: {@link BlockSync}), in order. */
+  int[] marks = new int[0];
+  int markCount;
 
   /** A trace with a table of its own, filled by {@link #add(int, int, int, int, int, int)}. */
   WarpTrace() {
@@ -61,6 +64,7 @@ final class WarpTrace {
   /** Empty, for the next block. */
   void reset() {
     length = 0;
+    markCount = 0;
     java.util.Arrays.fill(controlCounts, 0);
     multiplied = -1;
     if (entries > 0) {
@@ -120,6 +124,15 @@ final class WarpTrace {
     return table[ops[i * WIDTH + 1] * ENTRY + 4];
   }
 
+  /** Marks the last instruction ({@link #marks}); returns its number among this trace's marks. */
+  int mark() {
+    if (markCount == marks.length) {
+      marks = Arrays.copyOf(marks, Math.max(4, marks.length * 2));
+    }
+    marks[markCount] = length - 1;
+    return markCount++;
+  }
+
   /** The last instruction becomes a memory access of {@code kind} costing {@code cost} more (wavefronts or sectors). */
   void access(int kind, int cost) {
     if (length == 0) {
@@ -136,6 +149,75 @@ final class WarpTrace {
     }
   }
 
+  /** How far back {@link #hoistLastLoad()} looks: the instructions nvcc's scheduler sees around a load. */
+  static final int HOIST_WINDOW = 32;
+
+  /**
+   * Moves the last instruction, a global load, with the arithmetic its address needs ahead of the
+   * instructions before it that it does not depend on, as nvcc's scheduler issues a block's loads
+   * early (both of Harris's loads before either shared store: every catalog build's SASS, e.g.
+   * hardware/measurements/timing-2026-11-26-h100/sass/harris_conflict_free.sass). It never passes
+   * a barrier, a global store or load, a branch, shuffle or fence ({@link #OTHER}), a division, or
+   * an instruction that writes what it reads or reads or writes what it writes; shared loads and
+   * stores it passes (another space). Within {@link #HOIST_WINDOW} instructions.
+   */
+  void hoistLastLoad() {
+    int last = length - 1;
+    if (last < 1) {
+      return;
+    }
+    // slice[k]: whether instruction last - k moves with the load (the load, and what its registers come from).
+    boolean[] slice = new boolean[HOIST_WINDOW + 1];
+    slice[0] = true;
+    int start = last;
+    for (int i = last - 1, k = 1; i >= 0 && k <= HOIST_WINDOW; i--, k++) {
+      int kind = kind(i);
+      boolean movable = kind == FREE || kind == ALU || kind == CONVERT;
+      int d = dst(i);
+      boolean feeds = false;
+      boolean blocks = false;
+      for (int j = i + 1, m = k - 1; j <= last; j++, m--) {
+        if (!slice[m]) {
+          continue;
+        }
+        if (d >= 0 && (src(j, 0) == d || src(j, 1) == d || src(j, 2) == d)) {
+          feeds = true;
+        }
+        int w = dst(j);
+        if (w >= 0 && (w == d || src(i, 0) == w || src(i, 1) == w || src(i, 2) == w)) {
+          blocks = true; // the slice writes what this one reads or writes
+        }
+      }
+      if (feeds) {
+        if (!movable || blocks) {
+          break;
+        }
+        slice[k] = true;
+        continue;
+      }
+      if (blocks || !(movable || kind == SHARED_LD || kind == SHARED_ST)) {
+        break;
+      }
+      start = i;
+    }
+    if (start == last) {
+      return;
+    }
+    // Rotate [start, last]: the slice first, in order, then the rest, in order.
+    int n = last - start + 1;
+    int[] moved = new int[n * WIDTH];
+    int at = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = start; i <= last; i++) {
+        if (slice[last - i] == (pass == 0)) {
+          moved[at++] = ops[i * WIDTH];
+          moved[at++] = ops[i * WIDTH + 1];
+        }
+      }
+    }
+    System.arraycopy(moved, 0, ops, start * WIDTH, n * WIDTH);
+  }
+
   /** The trace's two hashes, set by {@link #hash()}. */
   long h1;
   long h2;
@@ -150,6 +232,10 @@ final class WarpTrace {
     for (int i = 0; i < length * WIDTH; i++) {
       a = (a ^ ops[i]) * 0x100000001B3L;
       b = (b ^ ops[i]) * 0xBF58476D1CE4E5B9L;
+    }
+    for (int i = 0; i < markCount; i++) {
+      a = (a ^ ~marks[i]) * 0x100000001B3L;
+      b = (b ^ ~marks[i]) * 0xBF58476D1CE4E5B9L;
     }
     h1 = a;
     h2 = b;

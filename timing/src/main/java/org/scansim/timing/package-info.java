@@ -7,12 +7,15 @@
  * issues for each IR instruction; {@link org.scansim.timing.SmModel} times one block on one SM
  * (schedulers, scoreboard, shared pipe, global memory, barriers) and says where each warp's cycles
  * went, by Nsight Compute's stall reasons; {@link org.scansim.timing.LaunchModel} spreads a
- * launch's blocks over the SMs and adds its fixed cost; {@link
- * org.scansim.timing.TimingParameters} holds the numbers, each with its source.
+ * launch's blocks over the SMs and adds its fixed cost; {@link org.scansim.timing.BlockSync}
+ * makes a block's spin-wait ({@link org.scansim.timing.SpinWaits}) wait for the block that
+ * releases it, on the launch's clock; {@link org.scansim.timing.TimingParameters} holds the
+ * numbers, each with its source.
  *
  * <p>Not modelled (yet): the register file and shared memory as limits on residency, caches
  * beyond what a block itself touched ({@link org.scansim.timing.BlockCaches}), the instruction scheduling and deeper unrolling nvcc
- * does beyond {@link org.scansim.timing.IssueCost}'s rules, and blocks that communicate under the
- * resident scheduler (each is timed whole and alone).
+ * does beyond {@link org.scansim.timing.IssueCost}'s rules and {@link
+ * org.scansim.timing.WarpTrace}'s early loads, and reads whose value depends on the card's timing
+ * (a decoupled look-back's: released at the first write, {@link org.scansim.timing.BlockSync}).
  */
 package org.scansim.timing;

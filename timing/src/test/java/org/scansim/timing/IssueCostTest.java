@@ -16,7 +16,7 @@ import org.scansim.frontend.pp.IncludeLoader;
 
 /** The SASS nvcc issues for IR instructions, as read from the catalog's SASS: each rule on a kernel small enough to count by hand. */
 class IssueCostTest {
-  private record Compiled(IssueCost cost, List<Insn> insns) {
+  private record Compiled(IssueCost cost, LoopControl loops, List<Insn> insns) {
     List<Insn> of(Op op) {
       return insns.stream().filter(i -> i.op() == op).toList();
     }
@@ -34,7 +34,8 @@ class IssueCostTest {
         }
       }
     }
-    return new Compiled(new IssueCost(r.ir(), new LoopControl(r.ir())), insns);
+    LoopControl loops = new LoopControl(r.ir());
+    return new Compiled(new IssueCost(r.ir(), loops), loops, insns);
   }
 
   @Test
@@ -88,5 +89,23 @@ class IssueCostTest {
     assertThat(c.cost().slots(add)).as("the add of a product used once: IMAD").isZero();
     assertThat(c.cost().slots(c.of(Op.MUL).get(0))).isEqualTo(1);
     assertThat(c.cost().slots(c.of(Op.PTR_ADD).get(0))).as("IMAD.WIDE").isEqualTo(1);
+  }
+
+  @Test
+  void inALoopUnrolledCompletelyAnAffineIndexIsOneInstruction() {
+    // PMPP's Brent-Kung reverse tree: (threadIdx.x + 1) * stride * 2 - 1 with stride a constant in
+    // each unrolled copy is one LEA of threadIdx.x (hardware/.../sass/pmpp_brent_kung.sass).
+    Compiled c = compile("__global__ void k(float *out, int n) { __shared__ float xy[2048];"
+        + " for (int stride = 512; stride > 0; stride /= 2) { __syncthreads(); unsigned index = (threadIdx.x + 1) * stride * 2 - 1;"
+        + " if (index + stride < 2048) xy[index + stride] += xy[index]; } }");
+    List<Insn> muls = c.of(Op.MUL);
+    assertThat(muls).hasSize(2);
+    assertThat(muls).as("folded into the subtract that uses them").allSatisfy(m -> assertThat(c.cost().slots(m)).isZero());
+    Insn sub = c.of(Op.SUB).get(0);
+    assertThat(c.cost().slots(sub)).as("the one LEA: its result is the index the condition and addresses use").isEqualTo(1);
+    // threadIdx.x + 1 does not change in the loop: hoisted (LoopControl), never issued in it.
+    Insn plusOne = c.of(Op.ADD).stream().filter(a -> a.arg(1) instanceof org.scansim.frontend.ir.Imm).findFirst().orElseThrow();
+    assertThat(c.loops().id(plusOne)).isNotNegative();
+    assertThat(c.loops().mode(c.loops().id(plusOne))).isEqualTo(LoopControl.Mode.FULL);
   }
 }

@@ -114,4 +114,33 @@ class SmModelTest {
     WarpTrace w = warp(new int[] {WarpTrace.GLOBAL_ST | (4 << 8), -1, -1, -1, -1});
     assertThat(SmModel.run(new WarpTrace[] {w}, 1, P).cycles()).isEqualTo(251);
   }
+
+  @Test
+  void blocksOnOneSmShareItsSchedulersButNotTheirBarriers() {
+    // Two warps a block, each 8 independent instructions and a barrier: alone, 4 schedulers issue
+    // both warps' instructions side by side; four such blocks at once share them.
+    int[][] ops = new int[9][];
+    for (int i = 0; i < 8; i++) {
+      ops[i] = new int[] {WarpTrace.ALU, -1, -1, -1, -1};
+    }
+    ops[8] = new int[] {WarpTrace.BARRIER, -1, -1, -1, -1};
+    WarpTrace[] block = {warp(ops), warp(ops)};
+    long alone = SmModel.run(block, 1, P).cycles();
+    long together = SmModel.together(block, 1, 4, P);
+    // Alone: issued in cycles 0-7 on two schedulers, the barrier at 8 opens 10 + 2 later.
+    assertThat(alone).isEqualTo(8 + 10 + 2);
+    // Four blocks: 8 warps on 4 schedulers, two each, 18 issues a scheduler taken in turns: the last
+    // barrier issues at cycle 17 and opens 10 + 2 later (its own block's 2 warps; one barrier for
+    // all 8 warps would open 10 + 8 later).
+    assertThat(together).isEqualTo(17 + 10 + 2);
+  }
+
+  @Test
+  void aMarkedInstructionReportsTheCycleItIssued() {
+    WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1});
+    w.mark();
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 3, P);
+    assertThat(t.markTimes()[0]).containsExactly(4);
+  }
 }
+

@@ -510,6 +510,8 @@ final class Memory {
     int taint = 0;
     int vt = w.taint[in.b()];
     int done = mask; // the lanes that did their atomic: the bounds checker skips a lane outside its array
+    long lowest = Long.MAX_VALUE;
+    boolean changed = false;
     // Lanes in order: a deterministic serialisation of the warp's atomics.
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
@@ -520,6 +522,7 @@ final class Memory {
         continue;
       }
       int off = (int) Ptr.offset(ptr[l]);
+      lowest = Math.min(lowest, ((long) a.id << 32) + off);
       long old = a.load(t, off);
       boolean oldTaint = a.tainted(off);
       long nv = Atomics.apply(in, t, old, val[l], val2 == null ? 0 : val2[l]);
@@ -529,6 +532,7 @@ final class Memory {
       a.store(t, off, nv);
       if (nv != old) {
         lx.progress++;
+        changed = true;
       }
       a.setTaint(off, size, oldTaint || (vt & (1 << l)) != 0);
       d[l] = old;
@@ -541,7 +545,7 @@ final class Memory {
     site.atomics++;
     phase.atomics++;
     if (lx.observer != null) {
-      lx.observer.atomic(block.linear(), w.index, in.ir, done);
+      lx.observer.atomic(block.linear(), w.index, in.ir, done, lowest, changed);
     }
   }
 

@@ -72,8 +72,12 @@ public interface ExecutionObserver {
   /** A local-memory access of the instruction just issued. */
   default void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {}
 
-  /** An atomic of the instruction just issued, by the lanes of {@code lanes}, serialised in lane order. */
-  default void atomic(int block, int warp, Insn insn, int lanes) {}
+  /**
+   * An atomic of the instruction just issued, by the lanes of {@code lanes}, serialised in lane
+   * order: the lowest byte {@code address} of theirs (as for {@link #globalAccess}), and whether
+   * any of them {@code changed} memory (a poll such as {@code atomicAdd(&flag, 0)} changes none).
+   */
+  default void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {}
 
   /** The branch just issued split the warp: the lanes of {@code taken} go to its target, the rest of {@code activeMask} on. */
   default void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {}

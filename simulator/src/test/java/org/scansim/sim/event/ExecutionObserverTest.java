@@ -42,7 +42,7 @@ class ExecutionObserverTest {
     }
 
     @Override
-    public void atomic(int block, int warp, Insn insn, int lanes) {
+    public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
       events.add("atomic " + Integer.toHexString(lanes));
     }
 

@@ -1,0 +1,59 @@
+package org.scansim.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.arch.Architectures;
+
+/** A spin-wait under the resident scheduler: the reader waits for the writer's first write, on the launch's clock. */
+class BlockSyncTest {
+  static final Architecture HOPPER = Architectures.preset("hopper");
+
+  /** A one-warp block whose one marked instruction issued at {@code at}, alone {@code cycles} long, with a barrier at {@code barrier}. */
+  private static SmModel.BlockTime block(long cycles, long at, long barrier) {
+    return new SmModel.BlockTime(cycles, 10, 0, 0, new long[SmModel.STALLS], new long[4 * SmModel.STALLS], new long[] {barrier},
+        new long[2 * SmModel.STALLS], new long[][] {{at}}, 0);
+  }
+
+  private static WarpTrace[] traces() {
+    WarpTrace w = new WarpTrace();
+    w.add(WarpTrace.GLOBAL_LD, 1, -1, -1, -1, 2);
+    w.mark();
+    WarpTrace other = new WarpTrace();
+    other.add(WarpTrace.BARRIER, -1, -1, -1, -1);
+    return new WarpTrace[] {w, other};
+  }
+
+  @Test
+  void theReaderWaitsUntilTheWriterWroteAndEverythingAfterWaitsWithIt() {
+    BlockSync sync = new BlockSync();
+    sync.launch(2, 64, HOPPER); // two blocks, one an SM: both start at cycle 0
+    sync.write(0, 0, 0, 4096);
+    SmModel.BlockTime writer = block(5000, 4000, 100);
+    assertThat(sync.settle(0, writer, List.of(), traces(), TimingParameters.of("hopper").orElseThrow())).isSameAs(writer);
+    int[] acquire = sync.read(1, 0, 0, 4096);
+    assertThat(acquire).containsExactly(0, 0, 0, 0, 0);
+    List<int[]> acquires = new ArrayList<>();
+    acquires.add(acquire);
+    // The reader reached its read at 1,000, the flag was written at 4,000: 3,000 cycles later.
+    SmModel.BlockTime t = sync.settle(1, block(5000, 1000, 3000), acquires, traces(), TimingParameters.of("hopper").orElseThrow());
+    assertThat(t.cycles()).isEqualTo(8000);
+    assertThat(t.markTimes()[0]).containsExactly(4000);
+    assertThat(t.barriers()).as("a barrier after the read opens later by as much").containsExactly(6000);
+    assertThat(t.stalls()[Stall.LONG_SCOREBOARD.ordinal()]).as("the reading warp").isEqualTo(3000);
+    assertThat(t.stalls()[Stall.BARRIER.ordinal()]).as("the other warp, at its barrier").isEqualTo(3000);
+    assertThat(t.siteStalls()[2 * SmModel.STALLS + Stall.LONG_SCOREBOARD.ordinal()]).as("at the read's site").isEqualTo(3000);
+  }
+
+  @Test
+  void aBlockReadingWhatItWroteItselfOrWhatNoBlockWroteWaitsForNothing() {
+    BlockSync sync = new BlockSync();
+    sync.launch(2, 64, HOPPER);
+    sync.write(0, 0, 0, 4096);
+    assertThat(sync.read(0, 0, 1, 4096)).isNull();
+    assertThat(sync.read(1, 0, 0, 8192)).isNull();
+  }
+}
