@@ -18,8 +18,8 @@ public final class Timings {
       for (TimingObserver.SiteStalls s : t.sites()) {
         lines.add(new CounterSet.LineStalls(s.location(), s.total(), s.stalls()));
       }
-      out.add(new CounterSet.Timing(t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.bound(), null, t.phaseCycles(),
-          t.stalls(), t.phaseStalls(), lines));
+      out.add(new CounterSet.Timing(t.smCycles(), t.durationNs(), t.fixedCycles(), t.conflictCycles(), t.blocksPerSm(), t.waves(), t.bound(),
+          null, t.phaseCycles(), t.phaseConflictCycles(), t.stalls(), t.phaseStalls(), lines));
     }
     return out;
   }

@@ -54,6 +54,33 @@ class RunTimingTest {
   }
 
   @Test
+  void theReportSaysWhatTheLaunchsFixedCostAndItsBankConflictsTake(@TempDir Path dir) throws Exception {
+    long fixed = org.scansim.timing.TimingParameters.of("hopper").orElseThrow().launchCycles();
+    Path listing2 = dir.resolve("l2.json");
+    assertThat(CliRun.of("run", "harris/blelloch", "--n", "1024", "--json", listing2.toString()).code()).isEqualTo(Main.OK);
+    JsonNode t = new ObjectMapper().readTree(listing2.toFile()).get("launches").get(0).get("timing");
+    assertThat(t.get("fixedCycles").asLong()).isEqualTo(fixed);
+    // Listing 2 at 1024 elements has up to 32-way conflicts: without them the block is shorter, by
+    // part of its own cycles (not the launch's fixed cost), and each phase by its own conflicts.
+    long conflicts = t.get("conflictCycles").asLong();
+    assertThat(conflicts).isPositive().isLessThan(t.get("smCycles").asLong() - fixed);
+    long perPhase = 0;
+    for (int i = 0; i < t.get("phaseCycles").size(); i++) {
+      assertThat(t.get("phaseConflictCycles").get(i).asLong()).isBetween(0L, t.get("phaseCycles").get(i).asLong());
+      perPhase += t.get("phaseConflictCycles").get(i).asLong();
+    }
+    assertThat(perPhase).as("one block: the launch's conflicts are its phases'").isEqualTo(conflicts);
+    // Harris's large-array scan at 2^20 has none (memory table: 0 conflicts): nothing added.
+    Path large = dir.resolve("large.json");
+    assertThat(CliRun.of("run", "harris/scan_large_array", "--n", "1048576", "--json", large.toString()).code()).isEqualTo(Main.OK);
+    JsonNode doc = new ObjectMapper().readTree(large.toFile());
+    for (JsonNode l : doc.get("launches")) {
+      assertThat(l.get("timing").get("conflictCycles").asLong()).isZero();
+    }
+    assertThat(doc.get("totals").get("timing").get("fixedCycles").asLong()).isEqualTo(fixed * doc.get("launches").size());
+  }
+
+  @Test
   void timingIsTheSimulatedDevicesAndHoppersForNow(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("t.cu"), TWO_LAUNCHES);
     CliRun gpu = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--device", "gpu");

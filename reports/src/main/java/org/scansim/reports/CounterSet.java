@@ -45,12 +45,17 @@ public record CounterSet(
    * Compute's {@code sm__cycles_elapsed.max}, summed over launches in a total) and the duration at
    * the model's clock; for a launch, also its blocks resident per SM, their waves, what bounds it,
    * the cycles of each barrier phase of its slowest block, and where its warps' cycles went: in all,
-   * per barrier phase (summed over its blocks) and per source line.
+   * per barrier phase (summed over its blocks) and per source line; of its cycles, the launch's
+   * fixed cost ({@code fixedCycles}) and what bank conflicts add ({@code conflictCycles}: its cycles
+   * less those with every shared request in its ideal wavefronts), in all and per barrier phase of
+   * the slowest block ({@code phaseConflictCycles}).
    */
-  @JsonPropertyOrder({"smCycles", "durationNs", "blocksPerSm", "waves", "bound", "model", "phaseCycles", "stalls", "phaseStalls", "lines"})
+  @JsonPropertyOrder({"smCycles", "durationNs", "fixedCycles", "conflictCycles", "blocksPerSm", "waves", "bound", "model", "phaseCycles",
+      "phaseConflictCycles", "stalls", "phaseStalls", "lines"})
   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-  public record Timing(long smCycles, long durationNs, Integer blocksPerSm, Long waves, String bound, String model,
-      List<Long> phaseCycles, java.util.Map<String, Long> stalls, List<java.util.Map<String, Long>> phaseStalls, List<LineStalls> lines) {}
+  public record Timing(long smCycles, long durationNs, Long fixedCycles, Long conflictCycles, Integer blocksPerSm, Long waves, String bound,
+      String model, List<Long> phaseCycles, List<Long> phaseConflictCycles, java.util.Map<String, Long> stalls,
+      List<java.util.Map<String, Long>> phaseStalls, List<LineStalls> lines) {}
 
   /**
    * Where a launch's warp-cycles went at one source site: by Nsight Compute's warp-state names

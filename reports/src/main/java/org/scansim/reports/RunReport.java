@@ -171,11 +171,15 @@ public record RunReport(
     }
     long cycles = 0;
     long ns = 0;
+    long fixed = 0;
+    long conflicts = 0;
     for (CounterSet.Timing t : timings) {
       cycles += t.smCycles();
       ns += t.durationNs();
+      fixed += t.fixedCycles() == null ? 0 : t.fixedCycles();
+      conflicts += t.conflictCycles() == null ? 0 : t.conflictCycles();
     }
-    return c.withTiming(new CounterSet.Timing(cycles, ns, null, null, null, model, null, null, null, null));
+    return c.withTiming(new CounterSet.Timing(cycles, ns, fixed, conflicts, null, null, null, model, null, null, null, null, null));
   }
 
   static String where(Span s) {

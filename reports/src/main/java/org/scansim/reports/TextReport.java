@@ -170,11 +170,12 @@ public final class TextReport {
   private static void timing(RunReport r, boolean elided, StringBuilder out) {
     out.append('\n').append("time per launch (timing model: ").append(r.totals().timing().model()).append(")\n");
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"#", "kernel", "SM cycles", "time us", "blocks/SM", "waves", "bound"});
+    // Of a launch's cycles: its fixed cost, and what its bank conflicts add.
+    rows.add(new String[] {"#", "kernel", "SM cycles", "time us", "blocks/SM", "waves", "bound", "fixed", "conflicts add"});
     List<RunReport.Launch> launches = r.launches();
     for (int i = 0; i < launches.size(); i++) {
       if (elided && i == FIRST_LAUNCHES) {
-        rows.add(new String[] {"…", "", "", "", "", "", ""});
+        rows.add(new String[] {"…", "", "", "", "", "", "", "", ""});
         i = launches.size() - LAST_LAUNCHES;
       }
       RunReport.Launch l = launches.get(i);
@@ -182,13 +183,14 @@ public final class TextReport {
       if (t != null) {
         rows.add(new String[] {String.valueOf(l.index()), l.kernel(), String.format(java.util.Locale.ROOT, "%,d", t.smCycles()),
             String.format(java.util.Locale.ROOT, "%.2f", t.durationNs() / 1000.0), String.valueOf(t.blocksPerSm()), String.valueOf(t.waves()),
-            t.bound()});
+            t.bound(), cycles(t.fixedCycles()), cycles(t.conflictCycles())});
       }
     }
     CounterSet.Timing total = r.totals().timing();
     if (launches.size() > 1) {
       rows.add(new String[] {"", "total", String.format(java.util.Locale.ROOT, "%,d", total.smCycles()),
-          String.format(java.util.Locale.ROOT, "%.2f", total.durationNs() / 1000.0), "", "", ""});
+          String.format(java.util.Locale.ROOT, "%.2f", total.durationNs() / 1000.0), "", "", "", cycles(total.fixedCycles()),
+          cycles(total.conflictCycles())});
     }
     table(rows, out);
     out.append('\n').append("where the warps' cycles go (warp-cycles by Nsight Compute's stall reason; the busiest source lines)\n");
@@ -208,6 +210,10 @@ public final class TextReport {
         out.append("       ").append(line.location()).append("  ").append(shares(line.stalls())).append('\n');
       }
     }
+  }
+
+  private static String cycles(Long c) {
+    return c == null ? "" : String.format(java.util.Locale.ROOT, "%,d", c);
   }
 
   /** Source lines listed per launch under "where the warps' cycles go". */
@@ -271,7 +277,7 @@ public final class TextReport {
     for (String[] r : rows) {
       StringBuilder line = new StringBuilder("  ");
       for (int i = 0; i < cols; i++) {
-        boolean numeric = !r[i].isEmpty() && r[i].chars().allMatch(ch -> Character.isDigit(ch) || ch == '/');
+        boolean numeric = !r[i].isEmpty() && r[i].chars().allMatch(ch -> Character.isDigit(ch) || ch == '/' || ch == ',' || ch == '.');
         String cell = numeric ? " ".repeat(w[i] - r[i].length()) + r[i] : r[i] + " ".repeat(w[i] - r[i].length());
         line.append(cell).append(i + 1 < cols ? "  " : "");
       }

@@ -142,6 +142,6 @@ final class BlockSync {
       }
     }
     return new SmModel.BlockTime(t.cycles() + wait, t.issued(), t.wavefronts(), t.sectors(), stalls, siteStalls, barriers, phaseStalls,
-        marks, t.together() == 0 ? 0 : t.together() + wait);
+        marks, t.together() == 0 ? 0 : t.together() + wait, t.conflictFree() == null ? null : shifted(t.conflictFree(), wait, at, waiter, site, warps));
   }
 }

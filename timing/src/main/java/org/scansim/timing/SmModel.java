@@ -32,16 +32,27 @@ final class SmModel {
    * phaseStalls} the warp-cycles by {@link Stall} in each phase ({@code phase * STALLS + reason});
    * {@code markTimes} per warp the cycle each of its trace's marked instructions issued ({@link
    * WarpTrace#marks}; null when no trace has any); {@code together} the cycles the SM takes when the
-   * launch's blocks per SM run this block's traces at once ({@link #together}; 0 when it holds one).
+   * launch's blocks per SM run this block's traces at once ({@link #together}; 0 when it holds one);
+   * {@code conflictFree} the same block's time with every shared request in its ideal wavefronts
+   * ({@link #conflictFree}; null when it has no bank conflicts).
    */
   record BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers,
-      long[] phaseStalls, long[][] markTimes, long together) {
+      long[] phaseStalls, long[][] markTimes, long together, BlockTime conflictFree) {
     BlockTime(long cycles, long issued, long wavefronts, long sectors, long[] stalls, long[] siteStalls, long[] barriers, long[] phaseStalls) {
-      this(cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, null, 0);
+      this(cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, null, 0, null);
     }
 
     BlockTime withTogether(long cycles) {
-      return new BlockTime(this.cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, markTimes, cycles);
+      return new BlockTime(this.cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, markTimes, cycles, conflictFree);
+    }
+
+    BlockTime withConflictFree(BlockTime free) {
+      return new BlockTime(cycles, issued, wavefronts, sectors, stalls, siteStalls, barriers, phaseStalls, markTimes, together, free);
+    }
+
+    /** This block as it would run without bank conflicts (itself when it has none). */
+    BlockTime ideal() {
+      return conflictFree == null ? this : conflictFree;
     }
 
     /** The cycles of each barrier phase, in order (the engine's phases: barriers passed). */
@@ -73,26 +84,31 @@ final class SmModel {
   }
 
   static BlockTime run(WarpTrace[] warps, int registers, int sites, TimingParameters p) {
-    return run(warps, registers, sites, warps.length, p);
+    return run(warps, registers, sites, warps.length, false, p);
+  }
+
+  /** The same block with each shared request served in its ideal wavefronts: what it takes without its bank conflicts. */
+  static BlockTime conflictFree(WarpTrace[] warps, int registers, TimingParameters p) {
+    return run(warps, registers, 0, warps.length, true, p);
   }
 
   /**
    * {@code copies} blocks of the same traces resident on one SM together, started at once: how long
    * the SM takes to finish them all, its schedulers and shared pipe shared by all their warps.
    */
-  static long together(WarpTrace[] warps, int registers, int copies, TimingParameters p) {
+  static long together(WarpTrace[] warps, int registers, int copies, boolean conflictFree, TimingParameters p) {
     WarpTrace[] all = new WarpTrace[warps.length * copies];
     for (int c = 0; c < copies; c++) {
       System.arraycopy(warps, 0, all, c * warps.length, warps.length);
     }
-    return run(all, registers, 0, warps.length, p).cycles();
+    return run(all, registers, 0, warps.length, conflictFree, p).cycles();
   }
 
   /**
    * The warps of {@code warps}, each {@code group} of them (from the first) a block: a block's
-   * barrier waits for its own warps.
+   * barrier waits for its own warps; with {@code ideal}, each shared request in its ideal wavefronts.
    */
-  private static BlockTime run(WarpTrace[] warps, int registers, int sites, int group, TimingParameters p) {
+  private static BlockTime run(WarpTrace[] warps, int registers, int sites, int group, boolean ideal, TimingParameters p) {
     int n = warps.length;
     int groups = (n + group - 1) / Math.max(1, group);
     int s = p.schedulersPerSm();
@@ -176,7 +192,7 @@ final class SmModel {
             continue;
           }
           int kind = tr.kind(pc[w]);
-          int cost = Math.max(1, tr.cost(pc[w]));
+          int cost = Math.max(1, ideal ? tr.cost(pc[w]) - tr.excess(pc[w]) : tr.cost(pc[w]));
           long result = t + p.aluLatency();
           byte by = BY_ALU;
           switch (kind) {
@@ -318,7 +334,7 @@ final class SmModel {
       t = after;
     }
     return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls,
-        opened.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(phaseStalls, (opened.size() + 1) * STALLS), markTimes, 0);
+        opened.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(phaseStalls, (opened.size() + 1) * STALLS), markTimes, 0, null);
   }
 
   /** The source register of instruction {@code i} of {@code tr} whose value is ready last, or -1 for none. */

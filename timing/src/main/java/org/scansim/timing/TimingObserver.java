@@ -27,10 +27,14 @@ public final class TimingObserver implements ExecutionObserver {
    * went: warp-cycles by {@link Stall} (summed over the launch's blocks, in the enum's order, by
    * Nsight Compute's names), and the same per source site, the sites with the most first; and
    * the cycles of each barrier phase of the launch's slowest block, and each phase's warp-cycles by
-   * {@link Stall} summed over the launch's blocks.
+   * {@link Stall} summed over the launch's blocks; {@code fixedCycles} of the launch's cycles are its
+   * fixed cost, and {@code conflictCycles} are what its bank conflicts add (its cycles less those of
+   * the same launch with every shared request in its ideal wavefronts), {@code phaseConflictCycles}
+   * the same for each barrier phase of the slowest block.
    */
   public record LaunchTiming(String kernel, long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound,
-      long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles, List<Map<String, Long>> phaseStalls) {}
+      long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles, List<Map<String, Long>> phaseStalls,
+      long fixedCycles, long conflictCycles, List<Long> phaseConflictCycles) {}
 
   /** One source site's warp-cycles by stall reason (Nsight Compute's names), and their sum. */
   public record SiteStalls(String location, long total, Map<String, Long> stalls) {}
@@ -169,6 +173,11 @@ public final class TimingObserver implements ExecutionObserver {
     sinks.clear();
     drainPending();
     LaunchModel.LaunchTime t = LaunchModel.ofRuns(runs, threadsPerBlock, arch, params);
+    long conflictCycles = 0;
+    if (runs.stream().anyMatch(r -> r.time().conflictFree() != null)) {
+      List<LaunchModel.Run> ideal = runs.stream().map(r -> new LaunchModel.Run(r.time().ideal(), r.count())).toList();
+      conflictCycles = Math.max(0, t.smCycles() - LaunchModel.ofRuns(ideal, threadsPerBlock, arch, params).smCycles());
+    }
     long[] stalls = new long[SmModel.STALLS];
     long[] bySite = new long[siteInsns.size() * SmModel.STALLS];
     SmModel.BlockTime slowest = null;
@@ -210,9 +219,12 @@ public final class TimingObserver implements ExecutionObserver {
     // The busiest first; equal ones by their place in the program (sites are numbered in its order).
     lines.sort(java.util.Comparator.comparingLong(SiteStalls::total).reversed());
     List<Long> phases = new ArrayList<>();
+    List<Long> phaseConflicts = new ArrayList<>();
     if (slowest != null) {
+      long[] free = slowest.ideal().phaseCycles();
       for (long c : slowest.phaseCycles()) {
         phases.add(c);
+        phaseConflicts.add(phaseConflicts.size() < free.length ? Math.max(0, c - free[phaseConflicts.size()]) : 0);
       }
     }
     List<Map<String, Long>> phaseStalls = new ArrayList<>();
@@ -220,7 +232,8 @@ public final class TimingObserver implements ExecutionObserver {
       phaseStalls.add(named(byPhase, from));
     }
     launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued(),
-        named(stalls, 0), List.copyOf(lines), List.copyOf(phases), List.copyOf(phaseStalls)));
+        named(stalls, 0), List.copyOf(lines), List.copyOf(phases), List.copyOf(phaseStalls), Math.min(t.smCycles(), params.launchCycles()),
+        conflictCycles, List.copyOf(phaseConflicts)));
     kernel = null;
     runs.clear();
   }
@@ -299,7 +312,18 @@ public final class TimingObserver implements ExecutionObserver {
       WarpTrace[] ws = nonNull(warps);
       SmModel.BlockTime mine = SmModel.run(ws, registers, siteInsns.size(), params);
       if (perSm > 1) {
-        mine = mine.withTogether(SmModel.together(ws, registers, perSm, params));
+        mine = mine.withTogether(SmModel.together(ws, registers, perSm, false, params));
+      }
+      boolean conflicted = false;
+      for (WarpTrace w : ws) {
+        conflicted |= w.conflicted;
+      }
+      if (conflicted) { // what the bank conflicts cost: the same block without them
+        SmModel.BlockTime free = SmModel.conflictFree(ws, registers, params);
+        if (perSm > 1) {
+          free = free.withTogether(SmModel.together(ws, registers, perSm, true, params));
+        }
+        mine = mine.withConflictFree(free);
       }
       t = timed.putIfAbsent(key, mine);
       if (t == null) {
@@ -526,7 +550,7 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
-      warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts);
+      warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts, Math.max(0, wavefronts - idealWavefronts));
     }
 
     @Override

@@ -65,6 +65,7 @@ final class WarpTrace {
   void reset() {
     length = 0;
     markCount = 0;
+    conflicted = false;
     java.util.Arrays.fill(controlCounts, 0);
     multiplied = -1;
     if (entries > 0) {
@@ -105,9 +106,21 @@ final class WarpTrace {
     return ops[i * WIDTH] & 0xFF;
   }
 
+  /** Wavefronts or sectors (the kind's unit). */
   int cost(int i) {
-    return ops[i * WIDTH] >>> 8;
+    return (ops[i * WIDTH] >>> 8) & MAX_COST;
   }
+
+  /** A shared access's wavefronts beyond its ideal ones: its bank conflicts. */
+  int excess(int i) {
+    return ops[i * WIDTH] >>> 20;
+  }
+
+  /** The most an instruction's cost and excess hold (12 bits each beside the kind's 8). */
+  static final int MAX_COST = 0xFFF;
+
+  /** Whether a shared access of this trace had bank conflicts ({@link #excess}). */
+  boolean conflicted;
 
   /** The register instruction {@code i} writes, or -1. */
   int dst(int i) {
@@ -135,11 +148,19 @@ final class WarpTrace {
 
   /** The last instruction becomes a memory access of {@code kind} costing {@code cost} more (wavefronts or sectors). */
   void access(int kind, int cost) {
+    access(kind, cost, 0);
+  }
+
+  /** The same, {@code excess} of the wavefronts beyond the ideal ones (bank conflicts). */
+  void access(int kind, int cost, int excess) {
     if (length == 0) {
       return;
     }
     int o = (length - 1) * WIDTH;
-    ops[o] = kind | (((ops[o] >>> 8) + cost) << 8);
+    int c = Math.min(MAX_COST, ((ops[o] >>> 8) & MAX_COST) + cost);
+    int e = Math.min(MAX_COST, (ops[o] >>> 20) + excess);
+    ops[o] = kind | c << 8 | e << 20;
+    conflicted |= excess > 0;
   }
 
   /** A pending memory instruction that made no request: nvcc issued none. */

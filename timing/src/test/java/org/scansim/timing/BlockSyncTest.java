@@ -15,7 +15,7 @@ class BlockSyncTest {
   /** A one-warp block whose one marked instruction issued at {@code at}, alone {@code cycles} long, with a barrier at {@code barrier}. */
   private static SmModel.BlockTime block(long cycles, long at, long barrier) {
     return new SmModel.BlockTime(cycles, 10, 0, 0, new long[SmModel.STALLS], new long[4 * SmModel.STALLS], new long[] {barrier},
-        new long[2 * SmModel.STALLS], new long[][] {{at}}, 0);
+        new long[2 * SmModel.STALLS], new long[][] {{at}}, 0, null);
   }
 
   private static WarpTrace[] traces() {

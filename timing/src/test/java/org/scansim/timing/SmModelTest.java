@@ -126,7 +126,7 @@ class SmModelTest {
     ops[8] = new int[] {WarpTrace.BARRIER, -1, -1, -1, -1};
     WarpTrace[] block = {warp(ops), warp(ops)};
     long alone = SmModel.run(block, 1, P).cycles();
-    long together = SmModel.together(block, 1, 4, P);
+    long together = SmModel.together(block, 1, 4, false, P);
     // Alone: issued in cycles 0-7 on two schedulers, the barrier at 8 opens 10 + 2 later.
     assertThat(alone).isEqualTo(8 + 10 + 2);
     // Four blocks: 8 warps on 4 schedulers, two each, 18 issues a scheduler taken in turns: the last
@@ -141,6 +141,23 @@ class SmModelTest {
     w.mark();
     SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 3, P);
     assertThat(t.markTimes()[0]).containsExactly(4);
+  }
+
+  @Test
+  void withoutItsBankConflictsABlockTakesWhatItTakesWithIdealRequests() {
+    // A 4-way conflicted shared load (3 extra wavefronts) and its use, against the same at 1 wavefront.
+    WarpTrace conflicted = new WarpTrace();
+    conflicted.add(WarpTrace.MEMORY_PENDING, 1, -1, -1, -1);
+    conflicted.access(WarpTrace.SHARED_LD, 4, 3);
+    conflicted.add(WarpTrace.ALU, 2, 1, -1, -1);
+    WarpTrace ideal = new WarpTrace();
+    ideal.add(WarpTrace.MEMORY_PENDING, 1, -1, -1, -1);
+    ideal.access(WarpTrace.SHARED_LD, 1, 0);
+    ideal.add(WarpTrace.ALU, 2, 1, -1, -1);
+    assertThat(conflicted.conflicted).isTrue();
+    long with = SmModel.run(new WarpTrace[] {conflicted}, 3, P).cycles();
+    long without = SmModel.conflictFree(new WarpTrace[] {conflicted}, 3, P).cycles();
+    assertThat(without).isEqualTo(SmModel.run(new WarpTrace[] {ideal}, 3, P).cycles()).isLessThan(with);
   }
 }
 
