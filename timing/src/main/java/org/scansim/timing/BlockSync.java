@@ -1,6 +1,9 @@
 package org.scansim.timing;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import org.scansim.sim.arch.Architecture;
@@ -21,22 +24,19 @@ import org.scansim.sim.arch.Architecture;
 final class BlockSync {
   /** The first write of each address in this launch: the writer's block, warp, and mark in that warp's trace. */
   private final Map<Long, int[]> firstWrite = new HashMap<>();
-  /** Each timed block's marks' issue cycles on the launch's clock (per warp, per mark). */
-  private final Map<Integer, long[][]> released = new HashMap<>();
-  private final PriorityQueue<Long> slots = new PriorityQueue<>();
+  /** The launch as the model times it, and the same launch without bank conflicts ({@link SmModel.BlockTime#conflictFree}). */
+  private final Timeline real = new Timeline();
+  private final Timeline ideal = new Timeline();
   private int perSm = 1;
   private boolean any;
 
   /** A new launch of {@code blocks} blocks. */
   void launch(long blocks, int threadsPerBlock, Architecture a) {
     firstWrite.clear();
-    released.clear();
-    slots.clear();
     any = false;
     perSm = LaunchModel.perSm(blocks, threadsPerBlock, a);
-    for (long i = 0; i < Math.min((long) a.smCount() * perSm, blocks); i++) {
-      slots.add(0L);
-    }
+    real.launch(Math.min((long) a.smCount() * perSm, blocks));
+    ideal.launch(Math.min((long) a.smCount() * perSm, blocks));
   }
 
   /** Block {@code block}'s write of {@code address}, the {@code mark}-th marked instruction of its warp {@code warp}. */
@@ -57,45 +57,65 @@ final class BlockSync {
 
   /**
    * Block {@code block}'s time {@code t} (alone, from its traces {@code warps}) under its {@code
-   * acquires} ({@link #read}): the same object when it waits for nothing.
+   * acquires} ({@link #read}): the same object when it waits for nothing. Its time without bank
+   * conflicts waits on the launch without them.
    */
-  SmModel.BlockTime settle(int block, SmModel.BlockTime t, java.util.List<int[]> acquires, WarpTrace[] warps, TimingParameters p) {
-    Long free = slots.poll();
-    long start = free == null ? 0 : free;
-    long wait = 0;
-    long at = Long.MAX_VALUE;
-    int site = -1;
-    int waiter = -1;
-    for (int[] q : acquires) {
-      long[][] writer = released.get(q[2]);
-      if (writer == null || t.markTimes() == null || t.markTimes()[q[0]] == null || writer[q[3]] == null) {
-        continue; // its writer has not ended: no wait
-      }
-      long issued = t.markTimes()[q[0]][q[1]];
-      long w = writer[q[3]][q[4]] - start - issued;
-      if (w > wait || w == wait && issued < at) {
-        wait = Math.max(wait, w);
-        at = issued;
-        waiter = q[0];
-        site = warps[q[0]].site(warps[q[0]].marks[q[1]]);
+  SmModel.BlockTime settle(int block, SmModel.BlockTime t, List<int[]> acquires, WarpTrace[] warps, TimingParameters p) {
+    SmModel.BlockTime out = real.settle(block, t, acquires, warps, p);
+    SmModel.BlockTime free = ideal.settle(block, t.ideal(), acquires, warps, p);
+    if (out == t && free == t.ideal()) {
+      return t;
+    }
+    return out.withConflictFree(free == out ? null : free);
+  }
+
+  /** Where each block of a launch starts, and when each timed block's marked instructions issued, on the launch's clock. */
+  private final class Timeline {
+    /** Each timed block's marks' issue cycles (per warp, per mark). */
+    private final Map<Integer, long[][]> released = new HashMap<>();
+    private final PriorityQueue<Long> slots = new PriorityQueue<>();
+
+    void launch(long resident) {
+      released.clear();
+      slots.clear();
+      for (long i = 0; i < resident; i++) {
+        slots.add(0L);
       }
     }
-    SmModel.BlockTime out = wait > 0 ? shifted(t, wait, at, waiter, site, warps) : t;
-    if (any && out.markTimes() != null) {
-      long[][] abs = new long[out.markTimes().length][];
-      for (int w = 0; w < abs.length; w++) {
-        long[] m = out.markTimes()[w];
-        if (m != null) {
-          abs[w] = new long[m.length];
-          for (int k = 0; k < m.length; k++) {
-            abs[w][k] = start + m[k];
+
+    SmModel.BlockTime settle(int block, SmModel.BlockTime t, List<int[]> acquires, WarpTrace[] warps, TimingParameters p) {
+      Long free = slots.poll();
+      long start = free == null ? 0 : free;
+      SmModel.BlockTime out = t;
+      if (!acquires.isEmpty() && t.markTimes() != null) {
+        // In the order the reads issued: each waits for its writer, and what comes after it with it.
+        List<int[]> ordered = new ArrayList<>(acquires);
+        ordered.removeIf(q -> t.markTimes()[q[0]] == null || released.get(q[2]) == null || released.get(q[2])[q[3]] == null);
+        ordered.sort(Comparator.comparingLong((int[] q) -> t.markTimes()[q[0]][q[1]]).thenComparingInt(q -> q[0]));
+        for (int[] q : ordered) {
+          long issued = out.markTimes()[q[0]][q[1]];
+          long wait = released.get(q[2])[q[3]][q[4]] - start - issued;
+          if (wait > 0) {
+            out = shifted(out, wait, issued, q[0], warps[q[0]].site(warps[q[0]].marks[q[1]]), warps);
           }
         }
       }
-      released.put(block, abs);
+      if (any && out.markTimes() != null) {
+        long[][] abs = new long[out.markTimes().length][];
+        for (int w = 0; w < abs.length; w++) {
+          long[] m = out.markTimes()[w];
+          if (m != null) {
+            abs[w] = new long[m.length];
+            for (int k = 0; k < m.length; k++) {
+              abs[w][k] = start + m[k];
+            }
+          }
+        }
+        released.put(block, abs);
+      }
+      slots.add(start + LaunchModel.occupied(out, perSm, p));
+      return out;
     }
-    slots.add(start + LaunchModel.occupied(out, perSm, p));
-    return out;
   }
 
   /**
@@ -142,6 +162,6 @@ final class BlockSync {
       }
     }
     return new SmModel.BlockTime(t.cycles() + wait, t.issued(), t.wavefronts(), t.sectors(), stalls, siteStalls, barriers, phaseStalls,
-        marks, t.together() == 0 ? 0 : t.together() + wait, t.conflictFree() == null ? null : shifted(t.conflictFree(), wait, at, waiter, site, warps));
+        marks, t.together() == 0 ? 0 : t.together() + wait, null);
   }
 }

@@ -113,6 +113,7 @@ final class IssueCost {
     /** The exit branches of loop headers, and the block each terminator ends. */
     private final Set<Insn> headerBranches = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<Insn, Block> ending = new IdentityHashMap<>();
+    private final Map<Insn, Block> blockOf = new IdentityHashMap<>();
     private boolean usesShared;
     private boolean usesGlobal;
     /**
@@ -134,6 +135,7 @@ final class IssueCost {
           ending.put(b.terminator(), b);
         }
         for (Insn in : b.insns()) {
+          blockOf.put(in, b);
           if (in.dst() != null && in.op() != Op.ST) {
             defs.merge(in.dst().id(), 1, Integer::sum);
             def.put(in.dst().id(), in);
@@ -576,12 +578,21 @@ final class IssueCost {
       for (Insn u : us) {
         boolean passed = (u.op() == Op.MOV || u.op() == Op.CVT && u.type() != null && !u.type().isFloat()) && u.dst() != null && single(u.dst())
             && !uses.getOrDefault(u.dst().id(), List.of()).isEmpty()
-            && uses.get(u.dst().id()).stream().allMatch(this::affineStep);
-        if (!affineStep(u) && !passed) {
+            && uses.get(u.dst().id()).stream().allMatch(this::takesTheStep);
+        if (!takesTheStep(u) && !passed) {
           return false;
         }
       }
       return !us.isEmpty();
+    }
+
+    /**
+     * Whether {@code u}, a use of a step, is a step that issues the chain's one instruction or folds
+     * it further into one that does: not one the loop rules drop (address arithmetic affine in the
+     * induction variable, {@link #unrolledAffine}), else the chain would issue nothing.
+     */
+    private boolean takesTheStep(Insn u) {
+      return affineStep(u) && (foldsIntoItsUses(u) || unrolledAffine(u, blockOf.get(u)) == null && loopMode(u) == null);
     }
 
     /** The mode of the innermost unrolled loop holding {@code b} when {@code in} is address arithmetic affine in its induction variable. */

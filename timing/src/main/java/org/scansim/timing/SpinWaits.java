@@ -40,6 +40,11 @@ final class SpinWaits {
     return reads.contains(in);
   }
 
+  /** Whether the module has a spin-wait at all (without one, no block waits for another). */
+  boolean any() {
+    return !reads.isEmpty();
+  }
+
   private void function(IrFunction f) {
     List<Block> bs = f.blocks();
     Map<Block, Integer> at = new IdentityHashMap<>();

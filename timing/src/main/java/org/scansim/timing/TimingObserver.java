@@ -53,7 +53,7 @@ public final class TimingObserver implements ExecutionObserver {
    * Each decoded instruction's registers and site ({@link WarpTrace#ENTRY} ints, entry 0 none),
    * which every trace refers to; complete when the constructor returns.
    */
-  private int[] table = {-1, -1, -1, -1, -1};
+  private int[] table = {-1, -1, -1, -1, -1, 0};
   private int entries = 1;
   private boolean built;
   /** Blocks timed in this launch, by two 64-bit hashes of their traces (equal traces are timed once). */
@@ -559,7 +559,7 @@ public final class TimingObserver implements ExecutionObserver {
       if (store) {
         last.caches.store(address, sectors);
         w.access(WarpTrace.GLOBAL_ST, sectors);
-        if (insn.isVolatile()) {
+        if (insn.isVolatile() && spins.any()) {
           sync.write(block, warp, w.mark(), address);
         }
         return;
@@ -572,9 +572,9 @@ public final class TimingObserver implements ExecutionObserver {
       boolean first = w.length > 0 && w.kind(w.length - 1) == WarpTrace.MEMORY_PENDING;
       w.access(kind, sectors);
       if (first && !insn.isVolatile()) {
-        w.hoistLastLoad();
+        w.hoistPending = true; // once its other requests are in: when the warp issues its next instruction
       }
-      if (first && insn.isVolatile()) {
+      if (first && insn.isVolatile() && spins.any()) {
         int mark = w.mark();
         int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
         if (q != null) {
@@ -592,7 +592,7 @@ public final class TimingObserver implements ExecutionObserver {
     public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
       WarpTrace w = warp(block, warp);
       w.access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
-      if (lanes != 0) {
+      if (lanes != 0 && spins.any()) {
         int mark = w.mark();
         int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
         if (q != null) {
@@ -679,7 +679,12 @@ public final class TimingObserver implements ExecutionObserver {
       if ((entries + 2) * WarpTrace.ENTRY > table.length) {
         table = java.util.Arrays.copyOf(table, Math.max(table.length * 2, (entries + 2) * WarpTrace.ENTRY));
       }
-      System.arraycopy(new int[] {d[1], d[2], d[3], d[4], d[7], -1, -1, -1, -1, d[7]}, 0, table, entries * WarpTrace.ENTRY,
+      int flags = switch (in.op()) {
+        case LD, ST, ATOM -> WarpTrace.MEMORY;
+        case BAR, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK, CALL, RET, LAUNCH, CUDA, PRINTF, ASSERT -> WarpTrace.ORDER;
+        default -> 0;
+      };
+      System.arraycopy(new int[] {d[1], d[2], d[3], d[4], d[7], flags, -1, -1, -1, -1, d[7], 0}, 0, table, entries * WarpTrace.ENTRY,
           2 * WarpTrace.ENTRY);
       entries += 2;
     }

@@ -33,8 +33,12 @@ final class WarpTrace {
 
   /** Ints an instruction: kind and cost, and its reference into {@link #table}. */
   static final int WIDTH = 2;
-  /** Ints a table entry: the register written, three read, and the site. */
-  static final int ENTRY = 5;
+  /** Ints a table entry: the register written, three read, the site, and {@link #MEMORY} and {@link #ORDER} flags. */
+  static final int ENTRY = 6;
+  /** A table entry's flag: the instruction reads or writes memory (a load nvcc forwarded is {@link #FREE} but still one). */
+  static final int MEMORY = 1;
+  /** A table entry's flag: the instruction orders what comes around it (a fence, barrier, shuffle, vote, call, return). */
+  static final int ORDER = 2;
 
   int[] ops = new int[WIDTH * 64];
   int length;
@@ -66,6 +70,7 @@ final class WarpTrace {
     length = 0;
     markCount = 0;
     conflicted = false;
+    hoistPending = false;
     java.util.Arrays.fill(controlCounts, 0);
     multiplied = -1;
     if (entries > 0) {
@@ -88,6 +93,7 @@ final class WarpTrace {
     table[e + 2] = s1;
     table[e + 3] = s2;
     table[e + 4] = site;
+    table[e + 5] = 0;
     add(kind, entries++);
   }
 
@@ -132,6 +138,11 @@ final class WarpTrace {
     return table[ops[i * WIDTH + 1] * ENTRY + 1 + k];
   }
 
+  /** Instruction {@code i}'s {@link #MEMORY} and {@link #ORDER} flags. */
+  int flags(int i) {
+    return table[ops[i * WIDTH + 1] * ENTRY + 5];
+  }
+
   /** Instruction {@code i}'s site, or -1. */
   int site(int i) {
     return table[ops[i * WIDTH + 1] * ENTRY + 4];
@@ -163,12 +174,23 @@ final class WarpTrace {
     conflicted |= excess > 0;
   }
 
-  /** A pending memory instruction that made no request: nvcc issued none. */
+  /**
+   * The last instruction's events are all in (the warp issues its next one, or the block ends): a
+   * pending memory instruction that made no request becomes {@link #FREE} (nvcc issued none), and
+   * a global load waiting to be issued early ({@link #hoistPending}) is.
+   */
   void settle() {
     if (length > 0 && kind(length - 1) == MEMORY_PENDING) {
       ops[(length - 1) * WIDTH] = FREE;
     }
+    if (hoistPending) {
+      hoistPending = false;
+      hoistLastLoad();
+    }
   }
+
+  /** The last instruction is a global load to issue early once all its requests are in ({@link #settle}). */
+  boolean hoistPending;
 
   /** How far back {@link #hoistLastLoad()} looks: the instructions nvcc's scheduler sees around a load. */
   static final int HOIST_WINDOW = 32;
@@ -178,9 +200,10 @@ final class WarpTrace {
    * instructions before it that it does not depend on, as nvcc's scheduler issues a block's loads
    * early (both of Harris's loads before either shared store: every catalog build's SASS, e.g.
    * hardware/measurements/timing-2026-11-26-h100/sass/harris_conflict_free.sass). It never passes
-   * a barrier, a global store or load, a branch, shuffle or fence ({@link #OTHER}), a division, or
-   * an instruction that writes what it reads or reads or writes what it writes; shared loads and
-   * stores it passes (another space). Within {@link #HOIST_WINDOW} instructions.
+   * a barrier, a global store or load, a branch, shuffle or fence ({@link #OTHER}, {@link #ORDER}),
+   * a division, or an instruction that writes what it reads or reads or writes what it writes;
+   * shared loads and stores it passes (another space), and a load nvcc forwarded, which does not
+   * move with it. Within {@link #HOIST_WINDOW} instructions.
    */
   void hoistLastLoad() {
     int last = length - 1;
@@ -193,7 +216,11 @@ final class WarpTrace {
     int start = last;
     for (int i = last - 1, k = 1; i >= 0 && k <= HOIST_WINDOW; i--, k++) {
       int kind = kind(i);
-      boolean movable = kind == FREE || kind == ALU || kind == CONVERT;
+      int flags = flags(i);
+      if ((flags & ORDER) != 0) {
+        break;
+      }
+      boolean movable = (kind == FREE || kind == ALU || kind == CONVERT) && (flags & MEMORY) == 0;
       int d = dst(i);
       boolean feeds = false;
       boolean blocks = false;
@@ -216,7 +243,7 @@ final class WarpTrace {
         slice[k] = true;
         continue;
       }
-      if (blocks || !(movable || kind == SHARED_LD || kind == SHARED_ST)) {
+      if (blocks || !(movable || kind == SHARED_LD || kind == SHARED_ST || kind == FREE)) {
         break;
       }
       start = i;

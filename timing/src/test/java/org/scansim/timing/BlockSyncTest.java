@@ -56,4 +56,52 @@ class BlockSyncTest {
     assertThat(sync.read(0, 0, 1, 4096)).isNull();
     assertThat(sync.read(1, 0, 0, 8192)).isNull();
   }
+
+  private static final TimingParameters HOPPER_TIMING = TimingParameters.of("hopper").orElseThrow();
+
+  @Test
+  void readsWaitInTheOrderTheyIssuedEachForItsOwnWriter() {
+    BlockSync sync = new BlockSync();
+    sync.launch(3, 64, HOPPER);
+    sync.write(0, 0, 0, 100);
+    sync.settle(0, block(3000, 2000, 100), List.of(), traces(), HOPPER_TIMING);
+    sync.write(1, 0, 0, 200);
+    sync.settle(1, block(7000, 6000, 100), List.of(), traces(), HOPPER_TIMING);
+    // Block 2 reads address 100 (written at 2,000) at 1,000 and address 200 (written at 6,000) at 3,000.
+    WarpTrace w = new WarpTrace();
+    w.add(WarpTrace.GLOBAL_LD, 1, -1, -1, -1, 0);
+    w.mark();
+    w.add(WarpTrace.GLOBAL_LD, 2, -1, -1, -1, 1);
+    w.mark();
+    List<int[]> acquires = new ArrayList<>();
+    acquires.add(sync.read(2, 0, 1, 200));
+    acquires.add(sync.read(2, 0, 0, 100));
+    SmModel.BlockTime reader = new SmModel.BlockTime(5000, 10, 0, 0, new long[SmModel.STALLS], new long[2 * SmModel.STALLS], new long[0],
+        new long[SmModel.STALLS], new long[][] {{1000, 3000}}, 0, null);
+    SmModel.BlockTime t = sync.settle(2, reader, acquires, new WarpTrace[] {w}, HOPPER_TIMING);
+    // The first read waits 1,000 cycles (to 2,000), which moves the second to 4,000; it waits 2,000 more.
+    assertThat(t.markTimes()[0]).containsExactly(2000, 6000);
+    assertThat(t.cycles()).isEqualTo(8000);
+  }
+
+  @Test
+  void aBlockThatStartsLaterWaitsLess() {
+    // 265 blocks of 1,024 threads, 2 an SM: 264 start at once, the last when the first slot frees.
+    BlockSync sync = new BlockSync();
+    sync.launch(265, 1024, HOPPER);
+    sync.write(0, 0, 0, 100);
+    sync.settle(0, block(1000, 900, 100), List.of(), traces(), HOPPER_TIMING);
+    sync.write(1, 0, 0, 200);
+    sync.settle(1, block(6000, 5000, 100), List.of(), traces(), HOPPER_TIMING);
+    for (int b = 2; b < 264; b++) {
+      sync.settle(b, block(6000, 5000, 100), List.of(), traces(), HOPPER_TIMING);
+    }
+    // Block 264 starts at 1,000 (block 0's slot): its read at 100 of what block 1 wrote at 5,000
+    // waits 3,900 cycles, not 4,900.
+    List<int[]> acquires = new ArrayList<>();
+    acquires.add(sync.read(264, 0, 0, 200));
+    SmModel.BlockTime t = sync.settle(264, block(2000, 100, 1500), acquires, traces(), HOPPER_TIMING);
+    assertThat(t.cycles()).isEqualTo(2000 + 3900);
+  }
 }
+

@@ -108,4 +108,23 @@ class IssueCostTest {
     assertThat(c.loops().id(plusOne)).isNotNegative();
     assertThat(c.loops().mode(c.loops().id(plusOne))).isEqualTo(LoopControl.Mode.FULL);
   }
+
+  @Test
+  void anUnrolledAffineIndexUsedOnlyAsAnAddressStillIssuesOnce() {
+    // The index feeds the address alone: the loop rules drop the address arithmetic affine in the
+    // induction variable, so one step of the chain must pay (one LEA an unrolled copy), not none.
+    Compiled c = compile("__global__ void k(float *out, int n) { __shared__ float xy[2048];"
+        + " for (int stride = 512; stride > 0; stride /= 2) { __syncthreads(); xy[(threadIdx.x + 1) * stride * 2 - 1] += 1.0f; } }");
+    long paid = 0;
+    for (Insn in : c.insns()) {
+      boolean arithmetic = (in.op() == Op.MUL || in.op() == Op.SUB || in.op() == Op.ADD || in.op() == Op.SHL) && !in.type().isFloat();
+      boolean dropped = c.cost().mode(in) == LoopControl.Mode.FULL
+          || c.loops().id(in) >= 0 && c.loops().mode(c.loops().id(in)) == LoopControl.Mode.FULL;
+      if (arithmetic && !dropped && !c.cost().predicated(in)) {
+        paid += c.cost().slots(in);
+      }
+    }
+    assertThat(paid).as("issue slots of the index's arithmetic an unrolled copy").isEqualTo(1);
+  }
 }
+

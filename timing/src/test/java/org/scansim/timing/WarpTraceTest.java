@@ -47,4 +47,40 @@ class WarpTraceTest {
     war.hoistLastLoad();
     assertThat(kinds(war)).isEqualTo("1:5 5:3");
   }
+
+  @Test
+  void theSliceNeverWritesWhatAPassedInstructionReadsOrWrites() {
+    // r2 = the address; r5 = a shared load that reads r3; r3 = the global load. The load may not
+    // pass an instruction that reads the register it writes.
+    WarpTrace war = trace(new int[] {WarpTrace.ALU, 2, -1, -1, -1}, new int[] {WarpTrace.SHARED_LD, 5, 3, -1, -1},
+        new int[] {WarpTrace.GLOBAL_LD, 3, 2, -1, -1});
+    war.hoistLastLoad();
+    assertThat(kinds(war)).as("the shared load reads r3 before the global load writes it").isEqualTo("1:2 3:5 5:3");
+    // The address's definition writes r4, which a passed instruction reads: it may not move ahead of it.
+    WarpTrace slice = trace(new int[] {WarpTrace.SHARED_LD, 6, 4, -1, -1}, new int[] {WarpTrace.ALU, 4, -1, -1, -1},
+        new int[] {WarpTrace.GLOBAL_LD, 3, 4, -1, -1});
+    slice.hoistLastLoad();
+    assertThat(kinds(slice)).as("r4's new value would reach the shared load").isEqualTo("3:6 1:4 5:3");
+  }
+
+  @Test
+  void theLoadMovesAtMostTheWindowAndNotPastAMarkedGlobalAccess() {
+    int[][] ops = new int[WarpTrace.HOIST_WINDOW + 3][];
+    ops[0] = new int[] {WarpTrace.GLOBAL_ST, -1, -1, -1, -1};
+    for (int i = 1; i < ops.length - 1; i++) {
+      ops[i] = new int[] {WarpTrace.ALU, 10 + i, -1, -1, -1};
+    }
+    ops[ops.length - 1] = new int[] {WarpTrace.GLOBAL_LD, 3, -1, -1, -1};
+    WarpTrace w = trace(ops);
+    w.hoistLastLoad();
+    int at = -1;
+    for (int i = 0; i < w.length; i++) {
+      if (w.kind(i) == WarpTrace.GLOBAL_LD) {
+        at = i;
+      }
+    }
+    assertThat(at).as("moved " + WarpTrace.HOIST_WINDOW + " instructions up, not to the store").isEqualTo(ops.length - 1 - WarpTrace.HOIST_WINDOW);
+    assertThat(w.kind(0)).isEqualTo(WarpTrace.GLOBAL_ST);
+  }
 }
+
