@@ -344,17 +344,22 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   private Sized size(Frontend.Result compiled, RunCommand.Target t, Architecture a, int n, Kernel kernel)
       throws GpuUnavailable, ScanRun.UsageException {
-    java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingParameters.of(a.name());
+    GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
+    // The timing model with the parameters of the card at hand where it has them (an H200's on an H200), else the preset's first.
+    String card = org.scansim.timing.TimingParameters.cardOf(a.name(), gpu.card());
+    java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingParameters.of(a.name(), card)
+        .or(() -> org.scansim.timing.TimingParameters.of(a.name()));
     org.scansim.timing.TimingObserver timer = (cyclesOnly || repeat > 1) && params.isPresent()
         ? new org.scansim.timing.TimingObserver(a, params.get(), compiled.ir()) : null;
     Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer, timer);
     if (timer != null) {
       timer.finish();
       modelCycles = timer.launches().stream().map(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).toList();
+      modelCard = params.get().cardKey();
     } else {
       modelCycles = null;
+      modelCard = null;
     }
-    GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
     return new Sized(CrosscheckRow.of(n, s.type(), s.outcome(), s.output(), gpu, kernel == null || kernel.correctAt(n)), s.outcome(),
         gpu.card() + " (" + gpu.arch() + ")", gpu.fault() != null && gpu.fault().kind() == org.scansim.sim.device.Kind.RUNAWAY);
   }
@@ -387,6 +392,7 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   /** The timing model's SM cycles of each launch of the last simulated size, or null. */
   private List<Long> modelCycles;
+  private String modelCard;
 
   private CrosscheckRow timing(CrosscheckRow r, NsightCompute profiler, RunCommand.Target t, int n) {
     try {
@@ -394,7 +400,7 @@ final class CrosscheckCommand implements Callable<Integer> {
           toolLimit().multipliedBy(Math.max(1, repeat / 10 + 1)), NsightCompute.TIMING);
       // The model's cycles beside the card's only where both ran the same launches.
       List<CrosscheckTiming.Launch> timing = CrosscheckTiming.of(launches, repeat, r.gpuLaunches().size(), r.gpuLaunches(),
-          r.launchesEqual() ? modelCycles : null);
+          r.launchesEqual() ? modelCycles : null, modelCard);
       return timing != null ? r.withTiming(timing, null)
           : r.withTiming(null, "not measured: ncu profiled " + launches.size() + " launches, " + repeat + " runs of " + r.gpuLaunches().size()
               + " were expected");

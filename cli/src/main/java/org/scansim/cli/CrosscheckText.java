@@ -57,7 +57,8 @@ final class CrosscheckText {
           l.launch(), l.kernel(), l.runs(), spread(l.smCycles(), 0), spread(l.smCycles(), 1), spread(l.smCycles(), 2), spread(l.durationNs(), 0),
           l.smClockHz() == null ? "" : String.format(Locale.ROOT, " at %.2f GHz", l.smClockHz().median() / 1e9)));
       if (l.modelSmCycles() != null && l.smCycles() != null) {
-        s.append(String.format(Locale.ROOT, "    the timing model: %s SM cycles (%+.1f%% of the card's median)%n", number(l.modelSmCycles()),
+        s.append(String.format(Locale.ROOT, "    the timing model%s: %s SM cycles (%+.1f%% of the card's median)%n",
+            l.modelCard() == null ? "" : " (" + l.modelCard() + "'s parameters)", number(l.modelSmCycles()),
             100.0 * (l.modelSmCycles() - l.smCycles().median()) / l.smCycles().median()));
       }
     }

@@ -29,21 +29,22 @@ final class CrosscheckTiming {
    * One launch on the card over {@code runs} runs: its SM cycles ({@code sm__cycles_elapsed.max}),
    * duration in ns ({@code gpu__time_duration.sum}), warp instructions ({@code
    * smsp__inst_executed.sum}) and SM clock in Hz ({@code sm__cycles_elapsed.avg.per_second}); a
-   * metric ncu did not give is null.
+   * metric ncu did not give is null; the timing model's cycles and the card whose parameters it
+   * used ({@code h100}, {@code h200}), null without them.
    */
   record Launch(int launch, String kernel, int runs, Spread smCycles, Spread durationNs, Spread warpInstructions, Spread smClockHz,
-      Long modelSmCycles) {}
+      Long modelSmCycles, String modelCard) {}
 
   /**
    * Groups ncu's launches, {@code runs} runs of {@code perRun} launches in launch order, by their
    * place in a run. Null when ncu profiled another number of launches (the caller says so).
    */
   static List<Launch> of(List<NsightCompute.Launch> profiled, int runs, int perRun, List<String> kernels) {
-    return of(profiled, runs, perRun, kernels, null);
+    return of(profiled, runs, perRun, kernels, null, null);
   }
 
-  /** As above, with the timing model's SM cycles of each launch beside the card's ({@code model} null: none). */
-  static List<Launch> of(List<NsightCompute.Launch> profiled, int runs, int perRun, List<String> kernels, List<Long> model) {
+  /** As above, with the timing model's SM cycles of each launch beside the card's ({@code model} null: none), for {@code card}. */
+  static List<Launch> of(List<NsightCompute.Launch> profiled, int runs, int perRun, List<String> kernels, List<Long> model, String card) {
     if (runs < 1 || profiled.size() != runs * perRun) {
       return null;
     }
@@ -55,7 +56,7 @@ final class CrosscheckTiming {
       }
       out.add(new Launch(i, i < kernels.size() ? kernels.get(i) : same.get(0).kernel(), runs, spread(same, "sm__cycles_elapsed.max"),
           spread(same, "gpu__time_duration.sum"), spread(same, "smsp__inst_executed.sum"), spread(same, "sm__cycles_elapsed.avg.per_second"),
-          model != null && i < model.size() ? model.get(i) : null));
+          model != null && i < model.size() ? model.get(i) : null, model != null && i < model.size() ? card : null));
     }
     return out;
   }

@@ -57,6 +57,10 @@ final class RunCommand implements Callable<Integer> {
           + "hopper; --no-timing gives the functional run alone; docs/timing.md)")
   Boolean timing;
 
+  @Option(names = "--card", paramLabel = "CARD",
+      description = "the card whose measured parameters the timing model uses: for hopper h100 (the default) or h200")
+  String card;
+
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
       description = "with --device gpu: run the host entry R times, each on a fresh copy of the input, and show each launch's median time")
   int repeat;
@@ -188,7 +192,12 @@ final class RunCommand implements Callable<Integer> {
     org.scansim.timing.TimingObserver timer = null;
     String timingNote = null;
     if (timing == null || timing) {
-      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name());
+      java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
+      if (card != null && !cards.isEmpty() && !cards.contains(card)) {
+        err.println("scansim: error: --card " + card + ": the timing model has parameters for " + String.join(" and ", cards) + " on " + a.name());
+        return Main.INVALID_INPUT;
+      }
+      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name(), card);
       if (p.isEmpty()) {
         timingNote = "the timing model has no parameters for " + a.name() + " yet (it has them for hopper)";
       } else if (schedules > 0) {

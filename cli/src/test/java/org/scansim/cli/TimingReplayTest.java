@@ -40,11 +40,16 @@ class TimingReplayTest {
   }
 
   static List<Case> replay(String file, int minN, int maxN) throws Exception {
+    return replay(file, minN, maxN, null);
+  }
+
+  /** The launches of {@code file} with sizes from {@code minN} to {@code maxN}, timed with the parameters of {@code card} (null: the H100's). */
+  static List<Case> replay(String file, int minN, int maxN, String card) throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<Case> out = new ArrayList<>();
     PrintWriter err = new PrintWriter(new StringWriter());
     Architecture a = RunCommand.architecture("hopper", err);
-    TimingParameters p = TimingParameters.of("hopper").orElseThrow();
+    TimingParameters p = TimingParameters.of("hopper", card).orElseThrow();
     for (String line : Files.readAllLines(DIR.resolve(file))) {
       JsonNode doc = json.readTree(line);
       for (JsonNode kernel : doc.get("kernels")) {
@@ -188,6 +193,29 @@ class TimingReplayTest {
     // At n = 1024 the card runs Listing 3 9 % faster than Listing 2: the model orders them so since
     // a conflict's extra wavefronts delay their warp 2 cycles each (shared_conflict_chain.cu).
     assertThat(misordered).isEmpty();
+  }
+
+  @Test
+  void theH200WithItsOwnParameters() throws Exception {
+    // The H200's memory and clock parameters come from its calibration kernels alone
+    // (hardware/measurements/timing-2026-11-27-h200); its SM's from the H100's.
+    List<Case> all = replay("../timing-2026-11-27-h200/timing.jsonl", 0, 1 << 24, "h200");
+    System.out.print(table(all));
+    List<Case> calibration = all.stream().filter(c -> c.name().contains("calibration")).toList();
+    List<Case> kernels = covered(all.stream().filter(c -> !c.name().contains("calibration") && c.n() <= 2048).toList());
+    System.out.print(table(calibration).lines().reduce((a, b) -> b).orElse("") + " (H200 calibration)\n");
+    System.out.print(table(kernels).lines().reduce((a, b) -> b).orElse("") + " (H200 single-block kernels, covered)\n");
+    assertThat(calibration).hasSizeGreaterThan(10);
+    assertThat(kernels).hasSizeGreaterThan(60);
+    // The H100's parameters on the H200 are off by its 1,200 cycles less fixed cost: the card's own do better.
+    List<Case> asH100 = covered(replay("../timing-2026-11-27-h200/timing.jsonl", 0, 2048, null).stream()
+        .filter(c -> !c.name().contains("calibration")).toList());
+    System.out.print(table(asH100).lines().reduce((a, b) -> b).orElse("") + " (the same with the H100's parameters)\n");
+    assertThat(mean(kernels)).isLessThan(mean(asH100));
+    // Every kernel is held out of the H200's calibration: the bound for held-out kernels
+    // (10 % mean), and its "none beyond 20 %".
+    assertThat(mean(kernels)).as("mean absolute error").isLessThan(0.10);
+    assertThat(largest(kernels)).as("largest error").isLessThan(0.20);
   }
 
   @Test

@@ -4,14 +4,18 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The timing model's numbers for one architecture preset, each with its source (a datasheet, a
  * tuning guide, or a calibration kernel of this project and its recorded measurement). Data, not
- * code: {@code org/scansim/timing/ARCH.json}. A preset without such a file has no timing yet.
+ * code: {@code org/scansim/timing/ARCH.json} for the preset's first card, {@code ARCH-CARD.json}
+ * for another card of the same architecture measured apart (the H200 beside the H100: the same SM,
+ * other memory and clock). A preset without such a file has no timing yet.
  *
+ * @param cardKey                  the card's short name ({@code h100}, {@code h200}), as {@code run --card} takes it
  * @param clockHz                  SM clock the durations are given at
  * @param schedulersPerSm          warp schedulers an SM has, each issuing one warp instruction a cycle
  * @param launchCycles             fixed cost of a launch: from its start to its first warp's first instruction and from its last warp's end
@@ -31,14 +35,32 @@ import java.util.Optional;
  * @param sharedConflictCycles     cycles each wavefront a bank conflict adds adds to its warp's wait for a shared load (the
  *                                 pipe still serves {@code sharedWavefrontsPerCycle} a cycle to all warps)
  */
-public record TimingParameters(String arch, String card, boolean calibrated, long clockHz, int schedulersPerSm, int launchCycles,
+public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedWavefrontsPerCycle, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
     int conversionLatency, double sharedConflictCycles, Map<String, String> sources) {
 
-  /** The parameters of preset {@code arch}, or empty when it has none yet. */
+  /** The cards each preset has parameters for, its first the default. */
+  private static final Map<String, List<String>> CARDS = Map.of("hopper", List.of("h100", "h200"));
+
+  /** The cards preset {@code arch} has parameters for (its default first; none: no timing). */
+  public static List<String> cards(String arch) {
+    return CARDS.getOrDefault(arch, List.of());
+  }
+
+  /** The parameters of preset {@code arch} for its default card, or empty when it has none yet. */
   public static Optional<TimingParameters> of(String arch) {
-    try (InputStream in = TimingParameters.class.getResourceAsStream(arch + ".json")) {
+    return of(arch, null);
+  }
+
+  /** The parameters of preset {@code arch} for {@code card} (one of {@link #cards}; null: the default), or empty. */
+  public static Optional<TimingParameters> of(String arch, String card) {
+    List<String> cards = cards(arch);
+    if (cards.isEmpty() || card != null && !cards.contains(card)) {
+      return Optional.empty();
+    }
+    String resource = card == null || card.equals(cards.get(0)) ? arch + ".json" : arch + "-" + card + ".json";
+    try (InputStream in = TimingParameters.class.getResourceAsStream(resource)) {
       if (in == null) {
         return Optional.empty();
       }
@@ -46,5 +68,19 @@ public record TimingParameters(String arch, String card, boolean calibrated, lon
     } catch (IOException e) {
       throw new IllegalStateException("the timing parameters of " + arch + " cannot be read: " + e.getMessage(), e);
     }
+  }
+
+  /** The card of preset {@code arch} that a device named {@code device} ("NVIDIA H200") is, or null when none is. */
+  public static String cardOf(String arch, String device) {
+    if (device == null) {
+      return null;
+    }
+    String d = device.toLowerCase(java.util.Locale.ROOT);
+    for (String c : cards(arch)) {
+      if (d.contains(c)) {
+        return c;
+      }
+    }
+    return null;
   }
 }

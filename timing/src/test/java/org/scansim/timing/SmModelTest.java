@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** One block on one SM, counted by hand with round parameters (not the calibrated ones). */
 class SmModelTest {
   /** 4 schedulers, ALU latency 4, shared latency 29 at one wavefront a cycle, a barrier 10 + 1 a warp. */
-  static final TimingParameters P = new TimingParameters("test", "none", false, 1_000_000_000L, 4, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
+  static final TimingParameters P = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
       10, 1, 60, 280, 4, 1, Map.of());
 
   private static WarpTrace warp(int[]... ops) {
