@@ -310,6 +310,9 @@ public final class TimingObserver implements ExecutionObserver {
     SmModel.BlockTime t = timed.get(key);
     if (t == null) {
       WarpTrace[] ws = nonNull(warps);
+      for (WarpTrace w : ws) {
+        w.hoistLoads();
+      }
       SmModel.BlockTime mine = SmModel.run(ws, registers, siteInsns.size(), params);
       if (perSm > 1) {
         mine = mine.withTogether(SmModel.together(ws, registers, perSm, false, params));

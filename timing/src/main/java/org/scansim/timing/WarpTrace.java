@@ -71,6 +71,7 @@ final class WarpTrace {
     markCount = 0;
     conflicted = false;
     hoistPending = false;
+    loadCount = 0;
     java.util.Arrays.fill(controlCounts, 0);
     multiplied = -1;
     if (entries > 0) {
@@ -185,18 +186,36 @@ final class WarpTrace {
     }
     if (hoistPending) {
       hoistPending = false;
-      hoistLastLoad();
+      if (loadCount == loads.length) {
+        loads = Arrays.copyOf(loads, Math.max(8, loads.length * 2));
+      }
+      loads[loadCount++] = length - 1;
     }
   }
 
   /** The last instruction is a global load to issue early once all its requests are in ({@link #settle}). */
   boolean hoistPending;
+  /** The global loads to issue early, in order ({@link #hoistLoads}). */
+  private int[] loads = new int[0];
+  private int loadCount;
 
-  /** How far back {@link #hoistLastLoad()} looks: the instructions nvcc's scheduler sees around a load. */
+  /**
+   * Issues each global load early ({@link #hoist}), in order. Done once for each distinct trace,
+   * before it is timed: equal traces reorder equally, so the memo's key is the trace as recorded.
+   */
+  void hoistLoads() {
+    settle();
+    for (int i = 0; i < loadCount; i++) {
+      hoist(loads[i]);
+    }
+    loadCount = 0;
+  }
+
+  /** How far back {@link #hoist} looks: the instructions nvcc's scheduler sees around a load. */
   static final int HOIST_WINDOW = 32;
 
   /**
-   * Moves the last instruction, a global load, with the arithmetic its address needs ahead of the
+   * Moves instruction {@code last}, a global load, with the arithmetic its address needs ahead of the
    * instructions before it that it does not depend on, as nvcc's scheduler issues a block's loads
    * early (both of Harris's loads before either shared store: every catalog build's SASS, e.g.
    * hardware/measurements/timing-2026-11-26-h100/sass/harris_conflict_free.sass). It never passes
@@ -205,14 +224,25 @@ final class WarpTrace {
    * shared loads and stores it passes (another space), and a load nvcc forwarded, which does not
    * move with it. Within {@link #HOIST_WINDOW} instructions.
    */
-  void hoistLastLoad() {
-    int last = length - 1;
+  void hoist(int last) {
     if (last < 1) {
       return;
     }
-    // slice[k]: whether instruction last - k moves with the load (the load, and what its registers come from).
-    boolean[] slice = new boolean[HOIST_WINDOW + 1];
+    // slice[k]: whether instruction last - k moves with the load (the load, and what its registers
+    // come from); the registers the slice reads and writes, to test each instruction in one pass.
+    boolean[] slice = hoistSlice;
+    java.util.Arrays.fill(slice, false);
     slice[0] = true;
+    int reads = 0;
+    int writes = 0;
+    for (int k = 0; k < 3; k++) {
+      if (src(last, k) >= 0) {
+        sliceReads[reads++] = src(last, k);
+      }
+    }
+    if (dst(last) >= 0) {
+      sliceWrites[writes++] = dst(last);
+    }
     int start = last;
     for (int i = last - 1, k = 1; i >= 0 && k <= HOIST_WINDOW; i--, k++) {
       int kind = kind(i);
@@ -222,25 +252,21 @@ final class WarpTrace {
       }
       boolean movable = (kind == FREE || kind == ALU || kind == CONVERT) && (flags & MEMORY) == 0;
       int d = dst(i);
-      boolean feeds = false;
-      boolean blocks = false;
-      for (int j = i + 1, m = k - 1; j <= last; j++, m--) {
-        if (!slice[m]) {
-          continue;
-        }
-        if (d >= 0 && (src(j, 0) == d || src(j, 1) == d || src(j, 2) == d)) {
-          feeds = true;
-        }
-        int w = dst(j);
-        if (w >= 0 && (w == d || src(i, 0) == w || src(i, 1) == w || src(i, 2) == w)) {
-          blocks = true; // the slice writes what this one reads or writes
-        }
-      }
+      boolean feeds = d >= 0 && contains(sliceReads, reads, d);
+      // The slice writes what this one reads or writes.
+      boolean blocks = d >= 0 && contains(sliceWrites, writes, d) || contains(sliceWrites, writes, src(i, 0))
+          || contains(sliceWrites, writes, src(i, 1)) || contains(sliceWrites, writes, src(i, 2));
       if (feeds) {
-        if (!movable || blocks) {
+        if (!movable || blocks || reads + 3 > sliceReads.length) {
           break;
         }
         slice[k] = true;
+        sliceWrites[writes++] = d;
+        for (int r = 0; r < 3; r++) {
+          if (src(i, r) >= 0) {
+            sliceReads[reads++] = src(i, r);
+          }
+        }
         continue;
       }
       if (blocks || !(movable || kind == SHARED_LD || kind == SHARED_ST || kind == FREE)) {
@@ -253,7 +279,7 @@ final class WarpTrace {
     }
     // Rotate [start, last]: the slice first, in order, then the rest, in order.
     int n = last - start + 1;
-    int[] moved = new int[n * WIDTH];
+    int[] moved = hoistMoved;
     int at = 0;
     for (int pass = 0; pass < 2; pass++) {
       for (int i = start; i <= last; i++) {
@@ -265,6 +291,24 @@ final class WarpTrace {
     }
     System.arraycopy(moved, 0, ops, start * WIDTH, n * WIDTH);
   }
+
+  private static boolean contains(int[] a, int count, int x) {
+    if (x < 0) {
+      return false;
+    }
+    for (int i = 0; i < count; i++) {
+      if (a[i] == x) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@link #hoist}'s working space, kept from call to call. */
+  private final boolean[] hoistSlice = new boolean[HOIST_WINDOW + 1];
+  private final int[] sliceReads = new int[3 * (HOIST_WINDOW + 1)];
+  private final int[] sliceWrites = new int[HOIST_WINDOW + 1];
+  private final int[] hoistMoved = new int[(HOIST_WINDOW + 1) * WIDTH];
 
   /** The trace's two hashes, set by {@link #hash()}. */
   long h1;

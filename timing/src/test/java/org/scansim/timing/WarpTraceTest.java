@@ -27,7 +27,7 @@ class WarpTraceTest {
     // r1 = load a; store shared r1; r2 = address of b; r3 = load r2
     WarpTrace w = trace(new int[] {WarpTrace.GLOBAL_LD, 1, -1, -1, -1}, new int[] {WarpTrace.SHARED_ST, -1, 1, -1, -1},
         new int[] {WarpTrace.ALU, 2, -1, -1, -1}, new int[] {WarpTrace.GLOBAL_LD, 3, 2, -1, -1});
-    w.hoistLastLoad();
+    w.hoist(w.length - 1);
     assertThat(kinds(w)).as("the address and the load move ahead of the shared store; the first load stays first")
         .isEqualTo("5:1 1:2 5:3 4:-1");
   }
@@ -36,15 +36,15 @@ class WarpTraceTest {
   void aLoadStaysAfterAGlobalStoreABarrierAndWhatItDependsOn() {
     WarpTrace store = trace(new int[] {WarpTrace.GLOBAL_ST, -1, 1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1},
         new int[] {WarpTrace.GLOBAL_LD, 3, 2, -1, -1});
-    store.hoistLastLoad();
+    store.hoist(store.length - 1);
     assertThat(kinds(store)).as("the store may write what the load reads").isEqualTo("6:-1 1:2 5:3");
     WarpTrace barrier = trace(new int[] {WarpTrace.BARRIER, -1, -1, -1, -1}, new int[] {WarpTrace.SHARED_LD, 4, -1, -1, -1},
         new int[] {WarpTrace.GLOBAL_LD, 3, -1, -1, -1});
-    barrier.hoistLastLoad();
+    barrier.hoist(barrier.length - 1);
     assertThat(kinds(barrier)).as("up to the barrier").isEqualTo("7:-1 5:3 3:4");
     // The instruction before the load reads the register the load writes: the load stays after it.
     WarpTrace war = trace(new int[] {WarpTrace.ALU, 5, 3, -1, -1}, new int[] {WarpTrace.GLOBAL_LD, 3, -1, -1, -1});
-    war.hoistLastLoad();
+    war.hoist(war.length - 1);
     assertThat(kinds(war)).isEqualTo("1:5 5:3");
   }
 
@@ -54,12 +54,12 @@ class WarpTraceTest {
     // pass an instruction that reads the register it writes.
     WarpTrace war = trace(new int[] {WarpTrace.ALU, 2, -1, -1, -1}, new int[] {WarpTrace.SHARED_LD, 5, 3, -1, -1},
         new int[] {WarpTrace.GLOBAL_LD, 3, 2, -1, -1});
-    war.hoistLastLoad();
+    war.hoist(war.length - 1);
     assertThat(kinds(war)).as("the shared load reads r3 before the global load writes it").isEqualTo("1:2 3:5 5:3");
     // The address's definition writes r4, which a passed instruction reads: it may not move ahead of it.
     WarpTrace slice = trace(new int[] {WarpTrace.SHARED_LD, 6, 4, -1, -1}, new int[] {WarpTrace.ALU, 4, -1, -1, -1},
         new int[] {WarpTrace.GLOBAL_LD, 3, 4, -1, -1});
-    slice.hoistLastLoad();
+    slice.hoist(slice.length - 1);
     assertThat(kinds(slice)).as("r4's new value would reach the shared load").isEqualTo("3:6 1:4 5:3");
   }
 
@@ -72,7 +72,7 @@ class WarpTraceTest {
     }
     ops[ops.length - 1] = new int[] {WarpTrace.GLOBAL_LD, 3, -1, -1, -1};
     WarpTrace w = trace(ops);
-    w.hoistLastLoad();
+    w.hoist(w.length - 1);
     int at = -1;
     for (int i = 0; i < w.length; i++) {
       if (w.kind(i) == WarpTrace.GLOBAL_LD) {
