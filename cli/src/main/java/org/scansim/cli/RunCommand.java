@@ -187,16 +187,18 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --schedules and --wall-seconds must not be negative");
       return Main.INVALID_INPUT;
     }
+    java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
+    card = card == null ? null : card.toLowerCase(java.util.Locale.ROOT);
+    if (card != null && !cards.contains(card)) {
+      err.println("scansim: error: --card " + card + ": " + (cards.isEmpty() ? "the timing model has no cards for " + a.name()
+          : "the timing model has parameters for " + String.join(" and ", cards) + " on " + a.name()));
+      return Main.INVALID_INPUT;
+    }
     // Timing is on unless --no-timing; asked for by name, a run it cannot time is an error, else a note says why there are no cycles.
     boolean asked = Boolean.TRUE.equals(timing);
     org.scansim.timing.TimingObserver timer = null;
     String timingNote = null;
     if (timing == null || timing) {
-      java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
-      if (card != null && !cards.isEmpty() && !cards.contains(card)) {
-        err.println("scansim: error: --card " + card + ": the timing model has parameters for " + String.join(" and ", cards) + " on " + a.name());
-        return Main.INVALID_INPUT;
-      }
       java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name(), card);
       if (p.isEmpty()) {
         timingNote = "the timing model has no parameters for " + a.name() + " yet (it has them for hopper)";

@@ -96,6 +96,12 @@ class RunTimingTest {
     CliRun wrong = CliRun.of("run", "harris/blelloch", "--n", "256", "--card", "a100");
     assertThat(wrong.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(wrong.err()).contains("--card a100: the timing model has parameters for h100 and h200 on hopper");
+    // Whatever else the run asks for: a card the preset does not have is an error, its case aside.
+    assertThat(CliRun.of("run", "harris/blelloch", "--n", "256", "--no-timing", "--card", "a100").code()).isEqualTo(Main.INVALID_INPUT);
+    CliRun g80 = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", "g80", "--card", "h200");
+    assertThat(g80.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(g80.err()).contains("--card h200: the timing model has no cards for g80");
+    assertThat(CliRun.of("run", "harris/blelloch", "--n", "256", "--card", "H200").code()).isEqualTo(Main.OK);
   }
 
   @Test

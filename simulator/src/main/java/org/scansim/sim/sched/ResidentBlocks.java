@@ -14,6 +14,11 @@ import java.util.List;
 final class ResidentBlocks {
   /** Warp instructions a resident block runs before the next resident block gets a turn. */
   static final long SLICE = 100_000;
+  /**
+   * The most warp instructions the resident blocks run in one round of longer turns before a
+   * round in which none of them stored anything or finished counts as a deadlock.
+   */
+  static final long PATIENCE = 4_000_000;
 
   private int smCount = Integer.MAX_VALUE;
   private int blocksPerSm = 1;
@@ -53,9 +58,12 @@ final class ResidentBlocks {
    * under a residency limit: blocks are dispatched in index order, or in an order chosen by
    * the seed (the hardware promises no order, CUDA C Guide §2.2.1), up to the number the device
    * holds at once; resident blocks take turns of {@link #SLICE} warp instructions, and a block
-   * leaves when it finishes. When a whole round of turns passes in which no resident block stored
-   * anything or finished, every resident block is waiting for one that is not resident: a
-   * deadlock, reported with where each block waits, instead of hanging as the hardware would.
+   * leaves when it finishes. A round of turns in which no resident block stored anything or
+   * finished may be a block computing for long without a store (one thread's loop of volatile
+   * loads): the next round's turns are 4 times longer, until a round would run more than {@link
+   * #PATIENCE} warp instructions. Past that, every resident block is waiting for one that is not
+   * resident: a deadlock, reported with where each block waits, instead of hanging as the
+   * hardware would.
    */
   void run(LaunchContext lx, long total, Device.Progress listener) {
     int[] g = lx.grid;
@@ -78,6 +86,7 @@ final class ResidentBlocks {
     // as many executors as blocks are resident at once, instead of a new one for each block.
     java.util.ArrayDeque<BlockExecutor> finished = new java.util.ArrayDeque<>();
     int next = 0;
+    long slice = SLICE;
     while (next < order.length || !resident.isEmpty()) {
       while (resident.size() < limit && next < order.length) {
         if (System.nanoTime() > lx.deadline) {
@@ -97,7 +106,7 @@ final class ResidentBlocks {
       for (java.util.Iterator<BlockExecutor> it = resident.iterator(); it.hasNext(); ) {
         BlockExecutor b = it.next();
         long before = lx.progress;
-        if (b.step(SLICE)) {
+        if (b.step(slice)) {
           if (lx.observer != null) {
             lx.observer.blockEnd(b.linear());
           }
@@ -108,7 +117,11 @@ final class ResidentBlocks {
           progress = true;
         }
       }
-      if (!progress) {
+      if (progress) {
+        slice = SLICE;
+      } else if (slice * 4 * resident.size() <= PATIENCE) {
+        slice *= 4; // perhaps computing, not waiting: longer turns first
+      } else {
         StringBuilder who = new StringBuilder();
         for (BlockExecutor b : resident) {
           who.append("\n  block ").append(b.blockName()).append(": ").append(b.whereWaiting());

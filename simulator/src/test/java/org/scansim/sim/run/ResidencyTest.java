@@ -36,6 +36,18 @@ class ResidencyTest {
   }
 
   @Test
+  void aLoneThreadsLongLoopOfVolatileLoadsIsNoDeadlock() throws Exception {
+    // global_chain.cu at 8,192 links: one thread, more than a turn of warp instructions without a
+    // store (a volatile pointer puts it under the resident-block scheduler). The H200 ran it
+    // (hardware/measurements/timing-2026-11-27-h200); the scheduler took it for a deadlock.
+    Frontend.Result r = Frontend.compileFile(SeedKernelsRunTestAccess.root().resolve("kernels/calibration/global_chain.cu"), Map.of());
+    assertThat(r.ok()).isTrue();
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(8192, Architectures.preset("hopper")));
+    assertThat(o.fault()).isNull();
+    assertThat(o.launches().get(0).counters().warpInstructions).as("more than one turn").isGreaterThan(100_000);
+  }
+
+  @Test
   void staticBlockIndexCompletesWhenDispatchedInIndexOrder() throws Exception {
     ScanRun.Outcome o = run("kernels/pmpp/chained_scan_static_bid.cu", 0, 2);
     assertThat(o.fault()).isNull();
