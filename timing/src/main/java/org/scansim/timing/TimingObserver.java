@@ -293,19 +293,24 @@ public final class TimingObserver implements ExecutionObserver {
 
   /** A trace's time: the one already timed for an equal trace, else its own. */
   private SmModel.BlockTime time(WarpTrace[] warps, int registers, Sink sink) {
+    for (WarpTrace w : warps) {
+      if (w != null) {
+        w.settle();
+      }
+    }
+    if (sink.lastTime != null && sink.sameAsLast(warps, registers)) {
+      return sink.lastTime; // as most blocks are: the same traces as the thread's last one, compared whole
+    }
     long h1 = registers;
     long h2 = ~registers;
     for (WarpTrace w : warps) {
       if (w != null) {
-        w.settle();
         w.hash();
       }
       h1 = h1 * 31 + (w == null ? 0 : w.h1);
       h2 = h2 * 37 + (w == null ? 0 : w.h2);
     }
-    if (sink.lastTime != null && sink.lastH1 == h1 && sink.lastH2 == h2) {
-      return sink.lastTime; // as most blocks are: the same as the thread's last one
-    }
+    sink.keepAsLast(warps, registers); // before the loads are issued early (the traces as recorded)
     Key key = new Key(h1, h2);
     SmModel.BlockTime t = timed.get(key);
     if (t == null) {
@@ -333,8 +338,6 @@ public final class TimingObserver implements ExecutionObserver {
         t = mine;
       }
     }
-    sink.lastH1 = h1;
-    sink.lastH2 = h2;
     sink.lastTime = t;
     return t;
   }
@@ -413,10 +416,44 @@ public final class TimingObserver implements ExecutionObserver {
     private final java.util.ArrayDeque<Builder> free = new java.util.ArrayDeque<>();
     private int lastBlock = -1;
     private Builder last;
-    /** The trace hashes and time of the last block this thread timed (a new launch forgets them: {@link #launch}). */
-    long lastH1;
-    long lastH2;
+    /** The traces and time of the last block this thread timed (a new launch forgets them: {@link #launch}). */
     SmModel.BlockTime lastTime;
+    private int[][] lastOps = new int[0][];
+    private int[] lastLengths = new int[0];
+    private int lastRegisters = -1;
+
+    /** Whether {@code warps} are the last block's traces, instruction for instruction (an intrinsic comparison, cheaper than a hash). */
+    boolean sameAsLast(WarpTrace[] warps, int registers) {
+      if (registers != lastRegisters || warps.length != lastLengths.length) {
+        return false;
+      }
+      for (int i = 0; i < warps.length; i++) {
+        int n = warps[i] == null ? -1 : warps[i].length;
+        if (n != lastLengths[i] || n > 0
+            && !java.util.Arrays.equals(warps[i].ops, 0, n * WarpTrace.WIDTH, lastOps[i], 0, n * WarpTrace.WIDTH)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    void keepAsLast(WarpTrace[] warps, int registers) {
+      if (lastOps.length != warps.length) {
+        lastOps = new int[warps.length][];
+        lastLengths = new int[warps.length];
+      }
+      for (int i = 0; i < warps.length; i++) {
+        int n = warps[i] == null ? -1 : warps[i].length;
+        lastLengths[i] = n;
+        if (n > 0) {
+          if (lastOps[i] == null || lastOps[i].length < n * WarpTrace.WIDTH) {
+            lastOps[i] = new int[Math.max(n * WarpTrace.WIDTH, 64)];
+          }
+          System.arraycopy(warps[i].ops, 0, lastOps[i], 0, n * WarpTrace.WIDTH);
+        }
+      }
+      lastRegisters = registers;
+    }
     /** The launch's communication between blocks, as this thread hears it (only blocks that run on one thread communicate). */
     final BlockSync sync = new BlockSync();
 
