@@ -59,13 +59,8 @@ final class IssueCost {
   private final Map<Insn, Integer> entry = new IdentityHashMap<>();
 
   IssueCost(IrModule module, LoopControl loops) {
-    if (module == null) {
-      return;
-    }
-    for (IrFunction f : module.functions()) {
-      if (f.space() != org.scansim.frontend.sema.Space.HOST) {
-        new Function(f, loops).analyse();
-      }
+    for (IrFunction f : DeviceCode.of(module)) {
+      new Function(f, loops).analyse();
     }
   }
 

@@ -38,13 +38,8 @@ final class LoopControl {
   private final Map<Integer, Mode> modes = new HashMap<>();
 
   LoopControl(IrModule module) {
-    if (module == null) {
-      return;
-    }
-    for (IrFunction f : module.functions()) {
-      if (f.space() != org.scansim.frontend.sema.Space.HOST) {
-        function(f);
-      }
+    for (IrFunction f : DeviceCode.of(module)) {
+      function(f);
     }
   }
 

@@ -26,13 +26,8 @@ final class SpinWaits {
   private final Set<Insn> reads = Collections.newSetFromMap(new IdentityHashMap<>());
 
   SpinWaits(IrModule module) {
-    if (module == null) {
-      return;
-    }
-    for (IrFunction f : module.functions()) {
-      if (f.space() != org.scansim.frontend.sema.Space.HOST) {
-        function(f);
-      }
+    for (IrFunction f : DeviceCode.of(module)) {
+      function(f);
     }
   }
 

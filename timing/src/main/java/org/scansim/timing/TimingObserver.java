@@ -92,19 +92,15 @@ public final class TimingObserver implements ExecutionObserver {
     this.loops = new LoopControl(module);
     this.issue = new IssueCost(module, loops);
     this.spins = new SpinWaits(module);
-    if (module != null) {
-      for (org.scansim.frontend.ir.IrFunction f : module.functions()) {
-        if (f.space() != org.scansim.frontend.sema.Space.HOST) {
-          for (org.scansim.frontend.ir.Block b : f.blocks()) {
-            for (Insn in : b.insns()) {
-              int[] d = decoded.computeIfAbsent(in, this::decode);
-              if (in.id() >= 0) {
-                if (in.id() >= byId.length) {
-                  byId = java.util.Arrays.copyOf(byId, Math.max(in.id() + 1, byId.length * 2));
-                }
-                byId[in.id()] = d;
-              }
+    for (org.scansim.frontend.ir.IrFunction f : DeviceCode.of(module)) {
+      for (org.scansim.frontend.ir.Block b : f.blocks()) {
+        for (Insn in : b.insns()) {
+          int[] d = decoded.computeIfAbsent(in, this::decode);
+          if (in.id() >= 0) {
+            if (in.id() >= byId.length) {
+              byId = java.util.Arrays.copyOf(byId, Math.max(in.id() + 1, byId.length * 2));
             }
+            byId[in.id()] = d;
           }
         }
       }

@@ -59,14 +59,18 @@ class BlockSyncTest {
 
   private static final TimingParameters HOPPER_TIMING = TimingParameters.of("hopper").orElseThrow();
 
+  /** Block {@code block} wrote {@code address} with its marked instruction at {@code at} and ended after {@code cycles}. */
+  private static void writerEnded(BlockSync sync, int block, long address, long cycles, long at) {
+    sync.write(block, 0, 0, address);
+    sync.settle(block, block(cycles, at, 100), List.of(), traces(), HOPPER_TIMING);
+  }
+
   @Test
   void readsWaitInTheOrderTheyIssuedEachForItsOwnWriter() {
     BlockSync sync = new BlockSync();
     sync.launch(3, 64, HOPPER);
-    sync.write(0, 0, 0, 100);
-    sync.settle(0, block(3000, 2000, 100), List.of(), traces(), HOPPER_TIMING);
-    sync.write(1, 0, 0, 200);
-    sync.settle(1, block(7000, 6000, 100), List.of(), traces(), HOPPER_TIMING);
+    writerEnded(sync, 0, 100, 3000, 2000);
+    writerEnded(sync, 1, 200, 7000, 6000);
     // Block 2 reads address 100 (written at 2,000) at 1,000 and address 200 (written at 6,000) at 3,000.
     WarpTrace w = new WarpTrace();
     w.add(WarpTrace.GLOBAL_LD, 1, -1, -1, -1, 0);
@@ -89,10 +93,8 @@ class BlockSyncTest {
     // 265 blocks of 1,024 threads, 2 an SM: 264 start at once, the last when the first slot frees.
     BlockSync sync = new BlockSync();
     sync.launch(265, 1024, HOPPER);
-    sync.write(0, 0, 0, 100);
-    sync.settle(0, block(1000, 900, 100), List.of(), traces(), HOPPER_TIMING);
-    sync.write(1, 0, 0, 200);
-    sync.settle(1, block(6000, 5000, 100), List.of(), traces(), HOPPER_TIMING);
+    writerEnded(sync, 0, 100, 1000, 900);
+    writerEnded(sync, 1, 200, 6000, 5000);
     for (int b = 2; b < 264; b++) {
       sync.settle(b, block(6000, 5000, 100), List.of(), traces(), HOPPER_TIMING);
     }
