@@ -18,9 +18,12 @@ final class LaunchModel {
    * A launch's predicted time: {@code smCycles} (the counterpart of {@code
    * sm__cycles_elapsed.max}), {@code durationNs} at the parameters' clock; {@code blocksPerSm}
    * resident at once, {@code waves} of them, the longest block alone ({@code blockCycles}), and
-   * what bounds the launch: "blocks", "bandwidth".
+   * what bounds the launch: "blocks", "bandwidth"; {@code issueCycles} the least the launch's
+   * instructions take to issue on the SMs its blocks occupy, and {@code memoryCycles} the least its
+   * device-memory traffic takes at the card's bandwidth (each a bound the launch cannot beat).
    */
-  record LaunchTime(long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound, long issued) {}
+  record LaunchTime(long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound, long issued,
+      long issueCycles, long memoryCycles) {}
 
   /** {@code count} blocks in a row, each taking {@code time}. */
   record Run(SmModel.BlockTime time, long count) {}
@@ -44,7 +47,7 @@ final class LaunchModel {
    */
   static long occupied(SmModel.BlockTime b, int perSm, TimingParameters p) {
     long alone = Math.max(b.cycles(), b.together());
-    return Math.max(alone, Math.max(perSm * b.issued() / p.schedulersPerSm(), perSm * b.wavefronts() / p.sharedWavefrontsPerCycle()));
+    return Math.max(alone, Math.max(perSm * b.issued() * p.issueCycles() / p.schedulersPerSm(), perSm * b.wavefronts() * p.sharedCyclesPerWavefront()));
   }
 
   /** The launch of the blocks of {@code runs}, in order. */
@@ -80,6 +83,7 @@ final class LaunchModel {
     String bound = bandwidth > finish ? "bandwidth" : "blocks";
     long cycles = p.launchCycles() + Math.max(finish, bandwidth);
     long waves = (total + (long) sms * perSm - 1) / ((long) sms * perSm);
-    return new LaunchTime(cycles, Math.round(cycles * 1e9 / p.clockHz()), perSm, waves, longest, bound, issued);
+    long issuing = issued * p.issueCycles() / ((long) p.schedulersPerSm() * Math.max(1, Math.min(sms, total)));
+    return new LaunchTime(cycles, Math.round(cycles * 1e9 / p.clockHz()), perSm, waves, longest, bound, issued, issuing, bandwidth);
   }
 }

@@ -4,11 +4,11 @@ import java.util.Arrays;
 
 /**
  * One block alone on one SM, cycle by cycle: the SM's warp schedulers (warp w on scheduler
- * w mod S; each issues at most one instruction a cycle, taking its warps in loose round-robin
- * order from the one after the last it issued), a scoreboard (an instruction issues when the
+ * w mod S; each issues one instruction at most every {@code issueCycles} cycles, taking its warps
+ * in loose round-robin order from the one after the last it issued), a scoreboard (an instruction issues when the
  * registers it reads are ready; its result is ready after its kind's latency), the shared-memory
- * pipe (one request at a time, {@code wavefronts} cycles each: a bank conflict costs the pipe
- * exactly its extra wavefronts, and its warp {@code sharedConflictCycles} for each), global
+ * pipe (one request at a time, {@code sharedCyclesPerWavefront} cycles a wavefront: a bank conflict
+ * costs the pipe exactly its extra wavefronts, and its warp {@code sharedConflictCycles} for each), global
  * memory (a load's data after the latency of where it is served and its sectors through the SM's
  * share; a store drains after the store latency), and barriers (a warp waits until every
  * warp of the block that has not finished has arrived, then the block waits the barrier's cost).
@@ -120,6 +120,10 @@ final class SmModel {
     boolean[] finished = new boolean[n];
     long[] arrived = new long[n];
     int[] issuedAt = new int[n]; // the instruction a warp issued this cycle, or -1
+    int[] issuing = new int[n]; // the instruction a warp last issued, its issue lasting until selectedUntil
+    long[] selectedUntil = new long[n];
+    long[] schedulerFree = new long[s]; // a scheduler issues again from this cycle on
+    int slot = Math.max(1, p.issueCycles());
     int[] lastIssued = new int[s];
     Arrays.fill(lastIssued, -1);
     long[] stalls = new long[STALLS];
@@ -177,6 +181,9 @@ final class SmModel {
       boolean any = false;
       Arrays.fill(issuedAt, -1);
       for (int sch = 0; sch < s; sch++) {
+        if (schedulerFree[sch] > t) {
+          continue;
+        }
         // The warps of this scheduler, from the one after the last it issued.
         int count = (n - sch + s - 1) / s;
         int start = lastIssued[sch] < 0 ? 0 : ((lastIssued[sch] - sch) / s + 1) % Math.max(1, count);
@@ -200,7 +207,7 @@ final class SmModel {
             case WarpTrace.CONVERT -> result = t + p.conversionLatency();
             case WarpTrace.SHARED_LD, WarpTrace.SHARED_ST -> {
               long begin = Math.max(t, sharedFree);
-              sharedFree = begin + (cost + p.sharedWavefrontsPerCycle() - 1) / p.sharedWavefrontsPerCycle();
+              sharedFree = begin + (long) cost * p.sharedCyclesPerWavefront();
               wavefronts += cost;
               // A conflict's extra wavefronts delay its warp 2 cycles each (measured), though the pipe serves one a cycle.
               result = begin + p.sharedLatency() + Math.round((cost - 1) * p.sharedConflictCycles());
@@ -237,8 +244,11 @@ final class SmModel {
             ready[base + dst] = result;
             producer[base + dst] = by;
           }
-          end = Math.max(end, kind == WarpTrace.SHARED_ST || kind == WarpTrace.GLOBAL_ST || kind == WarpTrace.BARRIER ? t + 1 : result);
+          end = Math.max(end, kind == WarpTrace.SHARED_ST || kind == WarpTrace.GLOBAL_ST || kind == WarpTrace.BARRIER ? t + slot : result);
           issuedAt[w] = pc[w];
+          issuing[w] = pc[w];
+          selectedUntil[w] = t + slot;
+          schedulerFree[sch] = t + slot;
           if (markTimes != null && nextMark[w] < tr.markCount && tr.marks[nextMark[w]] == pc[w]) {
             markTimes[w][nextMark[w]++] = t;
           }
@@ -291,7 +301,8 @@ final class SmModel {
           continue;
         }
         int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w], pc[w]) : -1;
-        next = Math.min(next, from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1);
+        long go = from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1;
+        next = Math.min(next, Math.max(go, schedulerFree[w % s])); // and its scheduler free to issue it
       }
       long after = any ? t + 1 : next == Long.MAX_VALUE ? t + 1 : Math.max(t + 1, next);
       while (phase < opened.size() && opened.get(phase) <= t) {
@@ -302,12 +313,13 @@ final class SmModel {
       }
       // Each warp's cycles from t to after, by what it did.
       for (int w = 0; w < n; w++) {
-        if (finished[w] && issuedAt[w] < 0) {
+        boolean selected = selectedUntil[w] > t; // issuing this cycle, or an instruction whose issue takes several
+        if (finished[w] && !selected) {
           continue;
         }
         Stall why;
-        int at = issuedAt[w] >= 0 ? issuedAt[w] : pc[w];
-        if (issuedAt[w] >= 0) {
+        int at = selected ? issuing[w] : pc[w];
+        if (selected) {
           why = Stall.SELECTED;
         } else if (atBarrier[w] || waitUntil[w] > t) {
           why = Stall.BARRIER;
@@ -320,7 +332,7 @@ final class SmModel {
             why = Stall.NOT_SELECTED;
           }
         }
-        long cycles = why == Stall.SELECTED ? 1 : after - t;
+        long cycles = why == Stall.SELECTED ? Math.min(after, selectedUntil[w]) - t : after - t;
         stalls[why.ordinal()] += cycles;
         phaseStalls[phase * STALLS + why.ordinal()] += cycles;
         int site = at < warps[w].length ? warps[w].site(at) : -1;

@@ -30,11 +30,13 @@ public final class TimingObserver implements ExecutionObserver {
    * {@link Stall} summed over the launch's blocks; {@code fixedCycles} of the launch's cycles are its
    * fixed cost, and {@code conflictCycles} are what its bank conflicts add (its cycles less those of
    * the same launch with every shared request in its ideal wavefronts), {@code phaseConflictCycles}
-   * the same for each barrier phase of the slowest block.
+   * the same for each barrier phase of the slowest block; {@code issueBoundCycles} and {@code
+   * memoryBoundCycles} are the least its instructions take to issue and its device-memory traffic to
+   * move ({@link LaunchModel.LaunchTime}).
    */
   public record LaunchTiming(String kernel, long smCycles, long durationNs, int blocksPerSm, long waves, long blockCycles, String bound,
       long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles, List<Map<String, Long>> phaseStalls,
-      long fixedCycles, long conflictCycles, List<Long> phaseConflictCycles) {}
+      long fixedCycles, long conflictCycles, List<Long> phaseConflictCycles, long issueBoundCycles, long memoryBoundCycles) {}
 
   /** One source site's warp-cycles by stall reason (Nsight Compute's names), and their sum. */
   public record SiteStalls(String location, long total, Map<String, Long> stalls) {}
@@ -229,7 +231,7 @@ public final class TimingObserver implements ExecutionObserver {
     }
     launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued(),
         named(stalls, 0), List.copyOf(lines), List.copyOf(phases), List.copyOf(phaseStalls), Math.min(t.smCycles(), params.launchCycles()),
-        conflictCycles, List.copyOf(phaseConflicts)));
+        conflictCycles, List.copyOf(phaseConflicts), t.issueCycles(), t.memoryCycles()));
     kernel = null;
     runs.clear();
   }

@@ -17,12 +17,16 @@ import java.util.Optional;
  *
  * @param cardKey                  the card's short name ({@code h100}, {@code h200}), as {@code run --card} takes it
  * @param clockHz                  SM clock the durations are given at
- * @param schedulersPerSm          warp schedulers an SM has, each issuing one warp instruction a cycle
+ * @param schedulersPerSm          warp schedulers an SM has
+ * @param issueCycles              cycles one scheduler takes to issue a warp instruction (1 from Kepler on: a warp instruction a
+ *                                 cycle; 4 on G80, whose 8 scalar processors take 4 cycles over a warp's 32 lanes)
  * @param launchCycles             fixed cost of a launch: from its start to its first warp's first instruction and from its last warp's end
  * @param aluLatency               cycles from an arithmetic instruction's issue to its result
  * @param specialLatency           the same for division and remainder
- * @param sharedLatency            cycles from a shared load's issue to its data, without conflicts
- * @param sharedWavefrontsPerCycle wavefronts the shared-memory pipe serves a cycle
+ * @param sharedLatency            cycles from a shared load's issue to its data when it is one wavefront (each further wavefront
+ *                                 adds {@code sharedConflictCycles}: a warp's two half-warps on G80, a conflict's extra passes)
+ * @param sharedCyclesPerWavefront cycles the shared-memory pipe takes to serve one wavefront (one conflict-free pass over the
+ *                                 banks: a warp's on Hopper, a half-warp's on G80)
  * @param globalLoadLatency        cycles from a global load's issue to its data (device memory)
  * @param globalStoreLatency       cycles a global store takes to drain after it issues
  * @param globalSectorsPerCycle    32-byte sectors an SM moves a cycle
@@ -32,16 +36,20 @@ import java.util.Optional;
  * @param l1Latency                cycles from a global load's issue to its data when every sector it reads is in L1
  * @param l2Latency                the same when they are in L2 (a load past L1, as a volatile one, of sectors the block touched)
  * @param conversionLatency        cycles from a conversion between integer and floating point to its result
- * @param sharedConflictCycles     cycles each wavefront a bank conflict adds adds to its warp's wait for a shared load (the
- *                                 pipe still serves {@code sharedWavefrontsPerCycle} a cycle to all warps)
+ * @param sharedConflictCycles     cycles each wavefront past a request's first adds to its warp's wait for a shared load (the
+ *                                 pipe still serves a wavefront each {@code sharedCyclesPerWavefront} to all warps)
  */
-public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int launchCycles,
-    int aluLatency, int specialLatency, int sharedLatency, int sharedWavefrontsPerCycle, int globalLoadLatency, int globalStoreLatency,
+public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int issueCycles, int launchCycles,
+    int aluLatency, int specialLatency, int sharedLatency, int sharedCyclesPerWavefront, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
     int conversionLatency, double sharedConflictCycles, Map<String, String> sources) {
 
   /** The cards each preset has parameters for, its first the default. */
-  private static final Map<String, List<String>> CARDS = Map.of("hopper", List.of("h100", "h200"));
+  private static final Map<String, List<String>> CARDS = Map.of("g80", List.of("8800gtx"), "fermi", List.of("c2050"), "kepler", List.of("k40"),
+      "volta", List.of("v100"), "ampere", List.of("a100"), "hopper", List.of("h100", "h200"));
+
+  /** The presets that have timing parameters, in the order of the generations. */
+  public static final List<String> PRESETS = List.of("g80", "fermi", "kepler", "volta", "ampere", "hopper");
 
   /** The cards preset {@code arch} has parameters for (its default first; none: no timing). */
   public static List<String> cards(String arch) {

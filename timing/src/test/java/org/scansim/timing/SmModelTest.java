@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** One block on one SM, counted by hand with round parameters (not the calibrated ones). */
 class SmModelTest {
   /** 4 schedulers, ALU latency 4, shared latency 29 at one wavefront a cycle, a barrier 10 + 1 a warp. */
-  static final TimingParameters P = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
+  static final TimingParameters P = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
       10, 1, 60, 280, 4, 1, Map.of());
 
   private static WarpTrace warp(int[]... ops) {
@@ -159,5 +159,39 @@ class SmModelTest {
     long without = SmModel.conflictFree(new WarpTrace[] {conflicted}, 3, P).cycles();
     assertThat(without).isEqualTo(SmModel.run(new WarpTrace[] {ideal}, 3, P).cycles()).isLessThan(with);
   }
-}
 
+  /** G80's SM: one scheduler issuing a warp instruction every 4 cycles, the shared pipe 2 cycles a (half-warp) wavefront. */
+  static final TimingParameters G80_LIKE = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 4, 20, 29, 2, 700,
+      250, 4, 1000, 10, 1, 60, 280, 4, 1, Map.of());
+
+  @Test
+  void aSchedulerThatTakesFourCyclesAnInstructionIssuesEveryFourth() {
+    // Three independent instructions of one warp: issued at 0, 4 and 8, the last ready at 12; the
+    // warp is selected in cycles 0-8 (each issue takes 4; its cycles end with its last issue's first).
+    WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 3, -1, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, G80_LIKE);
+    assertThat(t.cycles()).isEqualTo(12);
+    assertThat(t.stalls()[Stall.SELECTED.ordinal()]).isEqualTo(9);
+    // Two warps of one instruction each: the second issues at 4, after 4 cycles not selected, ready at 8.
+    WarpTrace a = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1});
+    WarpTrace b = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1});
+    SmModel.BlockTime two = SmModel.run(new WarpTrace[] {a, b}, 2, G80_LIKE);
+    assertThat(two.cycles()).isEqualTo(8);
+    assertThat(two.stalls()[Stall.NOT_SELECTED.ordinal()]).isEqualTo(4);
+    assertThat(two.stalls()[Stall.SELECTED.ordinal()]).as("warp 0 through its issue, warp 1 in its first cycle").isEqualTo(5);
+  }
+
+  @Test
+  void aSharedPipeOfTwoCyclesAWavefrontServesAWarpsTwoHalfWarpsInFour() {
+    // One scheduler: warp 0's load (2 wavefronts: its half-warps) issues at 0, the pipe serves it in
+    // cycles 0-3, data at 0 + 29 + 1 = 30; warp 1's issues at 4, served 4-7, data at 34.
+    WarpTrace a = warp(new int[] {WarpTrace.SHARED_LD | (2 << 8), 1, -1, -1, -1});
+    WarpTrace b = warp(new int[] {WarpTrace.SHARED_LD | (2 << 8), 1, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {a, b}, 2, G80_LIKE).cycles()).isEqualTo(34);
+    // A 2-way conflict in each half-warp (4 wavefronts): served 0-7 and 8-15, data at 0 + 29 + 3 = 32 and 8 + 29 + 3 = 40.
+    WarpTrace c = warp(new int[] {WarpTrace.SHARED_LD | (4 << 8), 1, -1, -1, -1});
+    WarpTrace d = warp(new int[] {WarpTrace.SHARED_LD | (4 << 8), 1, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {c, d}, 2, G80_LIKE).cycles()).isEqualTo(40);
+  }
+}

@@ -10,10 +10,32 @@ import org.junit.jupiter.api.Test;
 /** Every number of a preset's timing has a source; presets without timing say so. */
 class TimingParametersTest {
   @Test
-  void everyHopperNumberNamesItsSource() throws Exception {
-    for (String card : TimingParameters.cards("hopper")) {
-      everyNumberNamesItsSource(TimingParameters.of("hopper", card).orElseThrow());
+  void everyPresetsNumbersNameTheirSources() throws Exception {
+    for (String arch : TimingParameters.PRESETS) {
+      assertThat(TimingParameters.cards(arch)).as(arch).isNotEmpty();
+      for (String card : TimingParameters.cards(arch)) {
+        TimingParameters p = TimingParameters.of(arch, card).orElseThrow();
+        assertThat(p.arch()).isEqualTo(arch);
+        assertThat(p.cardKey()).isEqualTo(card);
+        everyNumberNamesItsSource(p);
+        // Only hopper's numbers come from this project's recordings; the others say they are not calibrated.
+        assertThat(p.calibrated()).as(arch).isEqualTo(arch.equals("hopper"));
+      }
     }
+  }
+
+  @Test
+  void g80IssuesAWarpInstructionEveryFourCyclesAndServesHalfWarps() {
+    TimingParameters g80 = TimingParameters.of("g80").orElseThrow();
+    // CUDA Programming Guide 1.x: 8 scalar processors take 4 cycles over a warp; 16 banks of 32 bits per two cycles.
+    assertThat(g80.issueCycles()).isEqualTo(4);
+    assertThat(g80.schedulersPerSm()).isEqualTo(1);
+    assertThat(g80.sharedCyclesPerWavefront()).isEqualTo(2);
+    assertThat(g80.clockHz()).isEqualTo(1_350_000_000L);
+    // 86.4 GB/s at 1.35 GHz; 5 µs a launch at 1.35 GHz.
+    assertThat(g80.dramBytesPerCycle()).isEqualTo(64);
+    assertThat(g80.launchCycles()).isEqualTo(6750);
+    assertThat(g80.sources().get("launchCycles")).contains("Volkov and Demmel");
   }
 
   private static void everyNumberNamesItsSource(TimingParameters p) {
@@ -40,7 +62,8 @@ class TimingParametersTest {
   }
 
   @Test
-  void aPresetWithoutTimingHasNone() {
-    assertThat(TimingParameters.of("g80")).isEmpty();
+  void anArchitectureThatIsNoPresetHasNoTiming() {
+    assertThat(TimingParameters.of("my-card")).isEmpty();
+    assertThat(TimingParameters.cards("my-card")).isEmpty();
   }
 }
