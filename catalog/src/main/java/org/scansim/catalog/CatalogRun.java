@@ -78,6 +78,54 @@ public final class CatalogRun {
         .withOptions(new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
   }
 
+  /**
+   * A run timed by the timing model ({@link org.scansim.timing.TimingObserver}) with the preset's
+   * parameters: its outcome, and each launch's predicted time.
+   */
+  public record Timed(ScanRun.Outcome outcome, List<org.scansim.timing.TimingObserver.LaunchTiming> launches) {
+    /** SM cycles of all launches, each with its fixed cost. */
+    public long cycles() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).sum();
+    }
+
+    /** The same without the launches' fixed costs: the time the blocks take. */
+    public long blockCycles() {
+      return cycles() - launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::fixedCycles).sum();
+    }
+
+    /** What bank conflicts add to {@link #cycles}. */
+    public long conflictCycles() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::conflictCycles).sum();
+    }
+
+    /** Warp instructions the model issued. */
+    public long issued() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::issued).sum();
+    }
+
+    /** Predicted time of all launches, in milliseconds. */
+    public double millis() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::durationNs).sum() / 1e6;
+    }
+  }
+
+  /** One run of k at n on preset {@code arch} with extra defines, timed with the preset's default card's parameters. */
+  public Timed timed(Kernel k, int n, String arch, Map<String, String> extra) throws ScanRun.UsageException {
+    Architecture a = Architectures.preset(arch);
+    Frontend.Result r = compile(k, arch, extra);
+    if (!r.ok()) {
+      throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
+    }
+    org.scansim.timing.TimingParameters p = org.scansim.timing.TimingParameters.of(arch)
+        .orElseThrow(() -> new ScanRun.UsageException("the timing model has no parameters for " + arch));
+    org.scansim.timing.TimingObserver timer = new org.scansim.timing.TimingObserver(a, p, r.ir());
+    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
+    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(n, a).expect(expect).threads(threads)
+        .withOptions(ScanRun.Options.NONE.withObserver(timer)));
+    timer.finish();
+    return new Timed(o, List.copyOf(timer.launches()));
+  }
+
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   /** The names a property may test: the run report's counters. */

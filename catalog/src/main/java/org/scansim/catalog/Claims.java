@@ -71,6 +71,7 @@ public final class Claims {
     out.add(brentKungDepth());
     out.add(sklanskyDepth());
     out.add(koggeStoneFanOut());
+    out.addAll(new TimeClaims(catalog, runs).evaluate());
     return out;
   }
 
@@ -458,7 +459,7 @@ public final class Claims {
     return n == 0 ? "right at every size tried" : "wrong from n = " + n + " (right at every smaller size tried)";
   }
 
-  private static int lineOf(Kernel k, String text) {
+  static int lineOf(Kernel k, String text) {
     try {
       List<String> lines = Files.readAllLines(k.file());
       for (int i = 0; i < lines.size(); i++) {
@@ -488,7 +489,7 @@ public final class Claims {
     return Math.round(v * 100) / 100.0;
   }
 
-  private static Map<String, Object> data(Object... kv) {
+  static Map<String, Object> data(Object... kv) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < kv.length; i += 2) {
       m.put((String) kv[i], kv[i + 1]);

@@ -23,7 +23,7 @@ class ClaimsTest {
 
   @Test
   void everyClaimHasASourceAndMeasuredData() {
-    assertThat(results).hasSizeGreaterThanOrEqualTo(17);
+    assertThat(results).hasSizeGreaterThanOrEqualTo(22);
     for (Claims.Result r : results) {
       assertThat(r.source()).as(r.id()).startsWith("seeds/");
       assertThat(r.verdict()).as(r.id()).isNotEqualTo(Claims.Verdict.WAITING);
@@ -61,7 +61,31 @@ class ClaimsTest {
         .containsEntry("handbook-sklansky-depth", Claims.Verdict.CONFIRMED)
         .containsEntry("handbook-kogge-stone-fan-out", Claims.Verdict.CONFIRMED)
         .containsEntry("handbook-brent-kung-depth", Claims.Verdict.PARTLY)
-        .containsEntry("handbook-brent-kung-fan-out", Claims.Verdict.PARTLY);
+        .containsEntry("handbook-brent-kung-fan-out", Claims.Verdict.PARTLY)
+        .containsEntry("harris-table-2", Claims.Verdict.PARTLY)
+        .containsEntry("harris-conflicts-cost-time", Claims.Verdict.REFUTED)
+        .containsEntry("harris-work-efficient-faster", Claims.Verdict.REFUTED)
+        .containsEntry("kogge-stone-brent-kung-in-cuda", Claims.Verdict.PARTLY)
+        .containsEntry("kogge-stone-speedup-512-time", Claims.Verdict.REFUTED);
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void table2RunsEveryPrintedRowAndHoldsFromHalfAMillionUp() {
+    Map<String, Object> d = claim("harris-table-2").data();
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) d.get("rows");
+    assertThat(rows).hasSize(11);
+    for (Map<String, Object> r : rows) {
+      assertThat(r.get("correct")).as("n = " + r.get("n")).isEqualTo(true);
+      // The target from 32,768 up is 25 %; the model meets it from 2^19 on (docs/timing.md says why not below).
+      if ((int) r.get("n") >= 524288) {
+        assertThat(Math.abs((double) r.get("error"))).as("n = " + r.get("n")).isLessThanOrEqualTo(0.25);
+      }
+    }
+    // The printed table first beats the CPU at 65,536 elements; its last speedup is 5.98.
+    assertThat(d.get("printedCrossover")).isEqualTo(65536L);
+    double last = (double) rows.get(10).get("simulatedSpeedup");
+    assertThat(last).isBetween(5.98 * 0.75, 5.98 * 1.25);
   }
 
   @Test

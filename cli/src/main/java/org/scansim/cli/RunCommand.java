@@ -42,7 +42,10 @@ final class RunCommand implements Callable<Integer> {
 
   Path file;
 
-  @Option(names = "--n", required = true, paramLabel = "N", description = "number of elements")
+  @Option(names = "--n", required = true, paramLabel = "N[,N...]",
+      description = "number of elements; several (1024,32768 or 2^10..2^24, every power of two between) give the time per size")
+  String sizes;
+
   int n;
 
   @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "sim",
@@ -53,12 +56,13 @@ final class RunCommand implements Callable<Integer> {
   Path nvcc;
 
   @Option(names = "--timing", negatable = true,
-      description = "predict each launch's SM cycles and time with the timing model (on by default where the preset has its parameters: "
-          + "hopper; --no-timing gives the functional run alone; docs/timing.md)")
+      description = "predict each launch's SM cycles and time with the timing model (on by default: every preset has its parameters; "
+          + "--no-timing gives the functional run alone; docs/timing.md)")
   Boolean timing;
 
   @Option(names = "--card", paramLabel = "CARD",
-      description = "the card whose measured parameters the timing model uses: for hopper h100 (the default) or h200")
+      description = "the card whose parameters the timing model uses: for hopper h100 (the default) or h200; each other preset has one "
+          + "(g80 8800gtx, fermi c2050, kepler k40, volta v100, ampere a100)")
   String card;
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
@@ -124,6 +128,14 @@ final class RunCommand implements Callable<Integer> {
     if (expect != null && (kind = expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
+    List<Integer> ns;
+    try {
+      ns = Sizes.parse(sizes);
+    } catch (Sizes.SizesException e) {
+      err.println("scansim: error: --n: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    n = ns.get(0);
     int workers = ThreadsOption.resolve(threads, err);
     if (workers < 0) {
       return Main.INVALID_INPUT;
@@ -159,6 +171,11 @@ final class RunCommand implements Callable<Integer> {
     }
     if (!device.equals("sim") && !device.equals("gpu")) {
       err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
+      return Main.INVALID_INPUT;
+    }
+    if (ns.size() > 1 && (device.equals("gpu") || !checks.isEmpty() || schedules > 0 || Boolean.FALSE.equals(timing))) {
+      err.println("scansim: error: several sizes give the timing model's time per size on the simulated device: drop --device gpu, "
+          + "--check, --schedules and --no-timing, or give one size");
       return Main.INVALID_INPUT;
     }
     if (device.equals("gpu")) {
@@ -201,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
     if (timing == null || timing) {
       java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name(), card);
       if (p.isEmpty()) {
-        timingNote = "the timing model has no parameters for " + a.name() + " yet (it has them for hopper)";
+        timingNote = "the timing model has no parameters for " + a.name() + " (it has them for the presets " + String.join(", ", org.scansim.timing.TimingParameters.PRESETS) + ")";
       } else if (schedules > 0) {
         timingNote = "the timing model times one run, not several schedules";
       } else {
@@ -212,6 +229,9 @@ final class RunCommand implements Callable<Integer> {
         return Main.INVALID_INPUT;
       }
       timingNote = timingNote == null ? null : "no cycles: " + timingNote;
+    }
+    if (ns.size() > 1) {
+      return scaling(compiled, a, org.scansim.timing.TimingParameters.of(a.name(), card), ns, kind, allDefines, workers, out, err);
     }
     ScanRun.Options options = new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal());
     if (timer != null) {
@@ -256,6 +276,33 @@ final class RunCommand implements Callable<Integer> {
       return Main.KERNEL_FAULT;
     }
     return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
+  }
+
+  /** The time per size of {@code ns} ({@link ScalingView}); the sizes' worst outcome is the exit code. */
+  private int scaling(Frontend.Result compiled, Architecture a, java.util.Optional<org.scansim.timing.TimingParameters> p, List<Integer> ns,
+      ScanRun.Expect kind, List<String> allDefines, int workers, PrintWriter out, PrintWriter err) {
+    if (p.isEmpty()) {
+      err.println("scansim: error: several sizes give the time per size, and the timing model has no parameters for " + a.name());
+      return Main.INVALID_INPUT;
+    }
+    org.scansim.timing.TimingObserver model = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
+    List<ScalingView.Row> rows = ScalingView.run(compiled, a, p.get(), ns, kind, entry, workers, maxInstructions, wallSeconds * 1000);
+    ScalingView.Inputs in = new ScalingView.Inputs(file.toString(), a.name(), p.get().cardKey(), new java.util.TreeMap<>(Defines.parse(allDefines)),
+        model.model());
+    String header = "scansim run " + file + (allDefines.isEmpty() ? "" : " -D" + String.join(" -D", new java.util.TreeSet<>(allDefines)))
+        + "  n=" + String.join(",", ns.stream().map(String::valueOf).toList()) + "  arch=" + a.name();
+    out.print(ScalingView.text(header, in, rows));
+    out.flush();
+    if (json != null) {
+      try {
+        write(json, ScalingView.json(in, rows));
+      } catch (IOException e) {
+        err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
+        return Main.INVALID_INPUT;
+      }
+    }
+    boolean fault = rows.stream().anyMatch(r -> r.result().startsWith("fault") || r.result().startsWith("refused"));
+    return fault ? Main.KERNEL_FAULT : rows.stream().anyMatch(r -> r.result().equals("WRONG")) ? Main.FAILED : Main.OK;
   }
 
   /**

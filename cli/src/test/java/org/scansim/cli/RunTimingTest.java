@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,19 +101,25 @@ class RunTimingTest {
     assertThat(CliRun.of("run", "harris/blelloch", "--n", "256", "--no-timing", "--card", "a100").code()).isEqualTo(Main.INVALID_INPUT);
     CliRun g80 = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", "g80", "--card", "h200");
     assertThat(g80.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(g80.err()).contains("--card h200: the timing model has no cards for g80");
+    assertThat(g80.err()).contains("--card h200: the timing model has parameters for 8800gtx on g80");
     assertThat(CliRun.of("run", "harris/blelloch", "--n", "256", "--card", "H200").code()).isEqualTo(Main.OK);
   }
 
   @Test
-  void timingIsTheSimulatedDevicesAndHoppersForNow(@TempDir Path dir) throws Exception {
+  void timingIsTheSimulatedDevicesAndEveryPresets(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("t.cu"), TWO_LAUNCHES);
     CliRun gpu = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--device", "gpu");
     assertThat(gpu.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(gpu.err()).startsWith("scansim: error: --timing predicts the simulated device's cycles");
-    CliRun g80 = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--arch", "g80");
-    assertThat(g80.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(g80.err()).isEqualTo("scansim: error: --timing: the timing model has no parameters for g80 yet (it has them for hopper)\n");
+    CliRun own = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--arch", ownArchitecture(dir).toString());
+    assertThat(own.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(own.err()).isEqualTo("scansim: error: --timing: the timing model has no parameters for my-g80 (it has them for the presets "
+        + "g80, fermi, kepler, volta, ampere, hopper)\n");
+    for (String arch : List.of("g80", "fermi", "kepler", "volta", "ampere")) {
+      CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--arch", arch);
+      assertThat(r.code()).as("its second launch writes past the output").isEqualTo(Main.KERNEL_FAULT);
+      assertThat(r.out()).contains("time per launch (timing model: " + arch + ", not calibrated against any card");
+    }
   }
 
   @Test
@@ -134,16 +141,17 @@ class RunTimingTest {
   }
 
   @Test
-  void aPresetWithoutParametersRunsWithANoteUnlessTimingIsAskedFor(@TempDir Path dir) throws Exception {
-    Path json = dir.resolve("g80.json");
-    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", "g80", "--json", json.toString());
+  void anArchitectureWithoutParametersRunsWithANoteUnlessTimingIsAskedFor(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("out.json");
+    String own = ownArchitecture(dir).toString();
+    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", own, "--json", json.toString());
     assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
-    assertThat(r.out()).contains("note: no cycles: the timing model has no parameters for g80 yet (it has them for hopper)")
+    assertThat(r.out()).contains("note: no cycles: the timing model has no parameters for my-g80 (it has them for the presets")
         .doesNotContain("time per launch");
     JsonNode d = new ObjectMapper().readTree(json.toFile()).get("diagnostics").get(0);
     assertThat(d.get("severity").asText()).isEqualTo("note");
     assertThat(d.get("kind").asText()).isEqualTo("timing");
-    CliRun none = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", "g80", "--no-timing");
+    CliRun none = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", own, "--no-timing");
     assertThat(none.out()).doesNotContain("no cycles");
   }
 
@@ -212,6 +220,14 @@ class RunTimingTest {
       assertThat(a.out()).contains("time per launch");
       assertThat(Files.readString(four)).as(kernel).isEqualTo(Files.readString(one));
       assertThat(b.out()).isEqualTo(a.out());
+    }
+  }
+
+  /** A user's architecture file: the g80 preset under a name that is no preset's, so the timing model has no parameters for it. */
+  private static Path ownArchitecture(Path dir) throws Exception {
+    try (java.io.InputStream in = org.scansim.sim.arch.Architecture.class.getResourceAsStream("g80.json")) {
+      String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).replace("\"name\": \"g80\"", "\"name\": \"my-g80\"");
+      return Files.writeString(dir.resolve("my-g80.json"), text);
     }
   }
 }

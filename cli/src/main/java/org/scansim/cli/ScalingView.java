@@ -1,0 +1,108 @@
+package org.scansim.cli;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scansim.frontend.Frontend;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.run.ScanRun;
+import org.scansim.timing.TimingObserver;
+import org.scansim.timing.TimingParameters;
+
+/**
+ * {@code scansim run FILE --n N1,N2,...}: the same kernel at several sizes, each timed, one row a
+ * size: its time per element and where the time goes. Each share is the least one resource alone
+ * needs, as a share of the predicted time: the launches' fixed cost, issuing the instructions on the
+ * SMs the blocks occupy, and moving the device-memory traffic at the card's bandwidth. They overlap;
+ * what none of them explains is latency the warps do not hide.
+ */
+final class ScalingView {
+  private ScalingView() {}
+
+  /** One size's row. */
+  record Row(long n, String result, int launches, long smCycles, double timeUs, double nsPerElement, double launchShare,
+      double issueShare, double memoryShare, String boundBy) {}
+
+  /** What the run was: file, preset, card, defines. */
+  record Inputs(String file, String arch, String card, Map<String, String> defines, String timingModel) {}
+
+  /** Runs each size with a fresh timing observer; a size that faults or is refused is a row that says so. */
+  static List<Row> run(Frontend.Result compiled, Architecture a, TimingParameters p, List<Integer> sizes, ScanRun.Expect kind,
+      String entry, int workers, long maxInstructions, long wallMillis) {
+    List<Row> rows = new ArrayList<>();
+    for (int n : sizes) {
+      TimingObserver timer = new TimingObserver(a, p, compiled.ir());
+      ScanRun.Outcome o;
+      try {
+        o = ScanRun.run(compiled, ScanRun.Request.of(n, a).entry(entry).expect(kind).maxWarpInstructions(maxInstructions).threads(workers)
+            .withOptions(new ScanRun.Options(java.util.Set.of(), 0, wallMillis, false, 1L << 31).withObserver(timer)));
+      } catch (ScanRun.UsageException e) {
+        rows.add(new Row(n, "refused: " + e.getMessage(), 0, 0, 0, 0, 0, 0, 0, "-"));
+        continue;
+      }
+      if (o.fault() != null) {
+        rows.add(new Row(n, "fault: " + o.fault().getMessage(), 0, 0, 0, 0, 0, 0, 0, "-"));
+        continue;
+      }
+      timer.finish();
+      long cycles = 0;
+      long ns = 0;
+      long fixed = 0;
+      long issue = 0;
+      long memory = 0;
+      for (TimingObserver.LaunchTiming t : timer.launches()) {
+        cycles += t.smCycles();
+        ns += t.durationNs();
+        fixed += t.fixedCycles();
+        issue += t.issueBoundCycles();
+        memory += t.memoryBoundCycles();
+      }
+      double c = Math.max(1, cycles);
+      double launchShare = fixed / c;
+      double issueShare = issue / c;
+      double memoryShare = memory / c;
+      String bound = launchShare >= Math.max(issueShare, memoryShare) ? "launches" : issueShare >= memoryShare ? "issue" : "memory";
+      if (Math.max(launchShare, Math.max(issueShare, memoryShare)) < 0.5) {
+        bound = "latency";
+      }
+      String result = o.correct() == null ? "ran" : o.correct() ? "correct" : "WRONG";
+      rows.add(new Row(n, result, timer.launches().size(), cycles, ns / 1e3, (double) ns / n, launchShare, issueShare, memoryShare, bound));
+    }
+    return rows;
+  }
+
+  static String text(String header, Inputs in, List<Row> rows) {
+    StringBuilder s = new StringBuilder(header).append('\n');
+    s.append("time per size (timing model: ").append(in.timingModel()).append(")\n");
+    s.append(String.format(Locale.ROOT, "%12s  %-8s  %8s  %12s  %11s  %10s  %8s  %5s  %6s  %s%n", "n", "result", "launches", "SM cycles",
+        "time us", "ns/element", "launches", "issue", "memory", "bound by"));
+    for (Row r : rows) {
+      if (r.launches() == 0) {
+        s.append(String.format(Locale.ROOT, "%,12d  %s%s%n", r.n(), r.result(), r.result().equals("WRONG") || r.result().equals("correct")
+            || r.result().equals("ran") ? " (no launch)" : ""));
+        continue;
+      }
+      s.append(String.format(Locale.ROOT, "%,12d  %-8s  %8d  %,12d  %,11.2f  %10.3f  %7.0f%%  %4.0f%%  %5.0f%%  %s%n", r.n(), r.result(),
+          r.launches(), r.smCycles(), r.timeUs(), r.nsPerElement(), 100 * r.launchShare(), 100 * r.issueShare(), 100 * r.memoryShare(),
+          r.boundBy()));
+    }
+    s.append("\nlaunches: the launches' fixed cost; issue: the least the instructions take to issue on the SMs the blocks occupy;\n")
+        .append("memory: the least the device-memory traffic takes at the card's bandwidth; each a share of the time. They overlap;\n")
+        .append("a size none of them bounds by half is bound by latency the warps do not hide (docs/timing.md).\n");
+    return s.toString();
+  }
+
+  static String json(Inputs in, List<Row> rows) throws com.fasterxml.jackson.core.JsonProcessingException {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("schemaVersion", 1);
+    doc.put("kind", "scaling");
+    doc.put("inputs", in);
+    doc.put("rows", rows);
+    return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(doc) + "\n";
+  }
+}

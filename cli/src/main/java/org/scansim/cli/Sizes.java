@@ -1,0 +1,75 @@
+package org.scansim.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code --n}'s value: one size, or several for a scaling view: a comma-separated list of sizes,
+ * each a number ({@code 1048576}), a power of two ({@code 2^20}) or a range of powers of two
+ * ({@code 2^10..2^24}, every one between, both ends included).
+ */
+final class Sizes {
+  private Sizes() {}
+
+  /** The most sizes one command runs (a range of every power of two of an int has 31). */
+  static final int MAX = 64;
+
+  /** Thrown with a message that says what is wrong with the value. */
+  static final class SizesException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    SizesException(String message) {
+      super(message);
+    }
+  }
+
+  static List<Integer> parse(String spec) throws SizesException {
+    List<Integer> out = new ArrayList<>();
+    for (String part : spec.split(",", -1)) {
+      String p = part.strip();
+      if (p.isEmpty()) {
+        throw new SizesException("an empty size in '" + spec + "'");
+      }
+      int dots = p.indexOf("..");
+      if (dots >= 0) {
+        int from = one(p.substring(0, dots));
+        int to = one(p.substring(dots + 2));
+        if (Integer.bitCount(from) != 1 || Integer.bitCount(to) != 1 || from > to) {
+          throw new SizesException("a range runs from a power of two to a larger one (2^10..2^24), not '" + p + "'");
+        }
+        for (long n = from; n <= to; n *= 2) {
+          out.add((int) n);
+        }
+      } else {
+        out.add(one(p));
+      }
+      if (out.size() > MAX) {
+        throw new SizesException("at most " + MAX + " sizes at once");
+      }
+    }
+    return out;
+  }
+
+  private static int one(String s) throws SizesException {
+    String t = s.strip().toLowerCase(Locale.ROOT);
+    try {
+      long v;
+      if (t.startsWith("2^")) {
+        int e = Integer.parseInt(t.substring(2));
+        if (e < 0 || e > 30) {
+          throw new SizesException("2^" + e + " is not a size (2^0 … 2^30)");
+        }
+        v = 1L << e;
+      } else {
+        v = Long.parseLong(t);
+      }
+      if (v < 1 || v > Integer.MAX_VALUE) {
+        throw new SizesException("'" + s.strip() + "' is not a size (1 … " + Integer.MAX_VALUE + ")");
+      }
+      return (int) v;
+    } catch (NumberFormatException e) {
+      throw new SizesException("'" + s.strip() + "' is not a size: a number, 2^K, or a range 2^A..2^B");
+    }
+  }
+}

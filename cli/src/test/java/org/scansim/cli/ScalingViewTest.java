@@ -1,0 +1,78 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run --n N1,N2,...}: a row a size, and where the time goes on G80 and on Hopper. */
+class ScalingViewTest {
+  @Test
+  void sizesAreNumbersPowersOfTwoAndRangesOfThem() throws Exception {
+    assertThat(Sizes.parse("1024")).containsExactly(1024);
+    assertThat(Sizes.parse("1000, 2^4,2^2..2^5")).containsExactly(1000, 16, 4, 8, 16, 32);
+    assertThatThrownBy(() -> Sizes.parse("2^5..2^2")).hasMessageContaining("a range runs from a power of two to a larger one");
+    assertThatThrownBy(() -> Sizes.parse("3..8")).hasMessageContaining("a range runs from a power of two");
+    assertThatThrownBy(() -> Sizes.parse("0")).hasMessageContaining("'0' is not a size");
+    assertThatThrownBy(() -> Sizes.parse("2^31")).hasMessageContaining("2^31 is not a size");
+    assertThatThrownBy(() -> Sizes.parse("12,,4")).hasMessageContaining("an empty size");
+    assertThatThrownBy(() -> Sizes.parse("ten")).hasMessageContaining("'ten' is not a size");
+    assertThatThrownBy(() -> Sizes.parse("2^0..2^30,2^0..2^30,2^0..2^30")).hasMessageContaining("at most 64 sizes");
+  }
+
+  @Test
+  void g80IsIssueBoundAtLargeSizesAndHoppersSmallSizesAreLaunchBound(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("g80.json");
+    CliRun g80 = CliRun.of("run", "harris/scan_large_array", "--arch", "g80", "-D", "ELEMENTS_PER_BLOCK=512", "-D", "NUM_BANKS=16", "-D",
+        "LOG_NUM_BANKS=4", "--n", "2^10,2^20", "--json", json.toString());
+    assertThat(g80.code()).as(g80.err()).isEqualTo(Main.OK);
+    assertThat(g80.out()).contains("time per size (timing model: g80, not calibrated against any card, 1.35 GHz)");
+    JsonNode rows = new ObjectMapper().readTree(json.toFile()).get("rows");
+    assertThat(rows).hasSize(2);
+    JsonNode large = rows.get(1);
+    assertThat(large.get("n").asLong()).isEqualTo(1 << 20);
+    assertThat(large.get("result").asText()).isEqualTo("correct");
+    assertThat(large.get("boundBy").asText()).isEqualTo("issue");
+    // Time per element falls as the launches' fixed cost is shared by more elements.
+    assertThat(large.get("nsPerElement").asDouble()).isLessThan(rows.get(0).get("nsPerElement").asDouble());
+    CliRun hopper = CliRun.of("run", "harris/scan_large_array", "--n", "2^12..2^14", "--json", dir.resolve("h.json").toString());
+    assertThat(hopper.code()).as(hopper.err()).isEqualTo(Main.OK);
+    for (JsonNode r : new ObjectMapper().readTree(dir.resolve("h.json").toFile()).get("rows")) {
+      assertThat(r.get("boundBy").asText()).as("n = " + r.get("n")).isEqualTo("launches");
+      assertThat(r.get("launchShare").asDouble()).isGreaterThan(r.get("issueShare").asDouble());
+    }
+    // The same run again writes the same bytes.
+    CliRun again = CliRun.of("run", "harris/scan_large_array", "--n", "2^12..2^14", "--json", dir.resolve("h2.json").toString());
+    assertThat(again.out()).isEqualTo(hopper.out());
+    assertThat(Files.readString(dir.resolve("h2.json"))).isEqualTo(Files.readString(dir.resolve("h.json")));
+  }
+
+  @Test
+  void severalSizesAreRefusedWhereTheyMeanNothingAndBadSizesAreNamed() {
+    for (List<String> extra : List.of(List.of("--no-timing"), List.of("--check", "races"), List.of("--device", "gpu"),
+        List.of("--schedules", "2"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("run", "harris/blelloch", "--n", "256,512"));
+      args.addAll(extra);
+      CliRun r = CliRun.of(args.toArray(String[]::new));
+      assertThat(r.code()).as(extra.toString()).isEqualTo(Main.INVALID_INPUT);
+      assertThat(r.err()).as(extra.toString()).startsWith("scansim: error: several sizes give the timing model's time per size");
+    }
+    CliRun bad = CliRun.of("run", "harris/blelloch", "--n", "2^10..2^3");
+    assertThat(bad.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(bad.err()).isEqualTo("scansim: error: --n: a range runs from a power of two to a larger one (2^10..2^24), not '2^10..2^3'\n");
+  }
+
+  @Test
+  void aSizeTheKernelDoesNotLaunchIsARowThatSaysSo() {
+    // Listing 2 scans one block of at most 1,024 elements on Hopper: at 4,096 its host code launches nothing.
+    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "1024,4096");
+    assertThat(r.out()).contains("       1,024  correct ").contains("       4,096  WRONG (no launch)");
+    assertThat(r.code()).isEqualTo(Main.FAILED);
+  }
+}
