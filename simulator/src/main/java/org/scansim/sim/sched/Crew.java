@@ -128,7 +128,10 @@ final class Crew implements AutoCloseable {
       long seen = 0;
       while (true) {
         long last = seen;
-        await(() -> state.get() >>> 32 != last);
+        // Closing ends the wait whatever generation the helper last saw: a helper that looked at
+        // closed just before close() set it, and then took the closing generation as a job, would
+        // otherwise wait here for one that never comes while close() waits for it to leave.
+        await(() -> closed || state.get() >>> 32 != last);
         if (closed) {
           return;
         }
@@ -139,6 +142,9 @@ final class Crew implements AutoCloseable {
         seen = v >>> 32;
         if ((v & SHUT) != 0) {
           continue; // came after the caller had finished a shared job: nothing left to take
+        }
+        if (closed) {
+          return; // what it took is the closing generation (closed is set before it), not a job
         }
         try {
           job.accept(id);

@@ -198,6 +198,28 @@ class CrewTest {
     }
   }
 
+  /**
+   * A helper that wakes for a job and then finds the crew closed must leave, not take the closing
+   * as a job and wait for another that never comes (a differential run hung so: the launching
+   * thread in close, its helper waiting for the next job). The window is between the helper's look
+   * at {@code closed} and its taking the job: crews closed at once after one job, many times over.
+   */
+  @ParameterizedTest(name = "spin {0} ns")
+  @ValueSource(longs = {2_000_000, 0})
+  void aCrewClosedAsItsHelperWakesStillCloses(long spin) {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(120), () -> {
+      for (int i = 0; i < 20_000; i++) {
+        try (Crew crew = new Crew(1, POOL, spin)) {
+          if (i % 2 == 0) {
+            crew.share(id -> {});
+          } else {
+            crew.each(id -> {});
+          }
+        }
+      }
+    });
+  }
+
   /** An executor of one thread that starts its first task only once {@code open} opens: a helper kept away. */
   private static ExecutorService heldBack(java.util.concurrent.CountDownLatch open) {
     return Executors.newSingleThreadExecutor(r -> new Thread(() -> {
