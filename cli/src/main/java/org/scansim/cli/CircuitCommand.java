@@ -105,6 +105,9 @@ final class CircuitCommand implements Callable<Integer> {
     if (t == null) {
       return Main.INVALID_INPUT;
     }
+    if (!t.supports(List.of(n), a.name(), defines, err)) {
+      return Main.INVALID_INPUT;
+    }
     if (t.expect() == null) {
       err.println("scansim: error: the circuit comes from the scan proof, which needs the scan to check: pass --expect inclusive or --expect exclusive");
       return Main.INVALID_INPUT;

@@ -148,6 +148,9 @@ final class RunCommand implements Callable<Integer> {
     if (t == null) {
       return Main.INVALID_INPUT;
     }
+    if (!t.supports(ns, a.name(), defines, err)) {
+      return Main.INVALID_INPUT;
+    }
     file = t.file();
     List<String> allDefines = t.defines();
     kind = t.expect();
@@ -310,7 +313,26 @@ final class RunCommand implements Callable<Integer> {
    * and its architecture's first, the user's after, so the user's win), the scan to check (a
    * catalog kernel's by default), and the files the run reads that nothing may overwrite.
    */
-  record Target(Path file, List<String> defines, ScanRun.Expect expect, List<Path> inputs) {}
+  record Target(Path file, List<String> defines, ScanRun.Expect expect, List<Path> inputs, Kernel kernel) {
+    /**
+     * Whether the catalog kernel this names runs every size of {@code ns} on {@code arch} as its
+     * metadata says; false after printing which do not and what it runs. A file, or a kernel whose
+     * defines the user changed with -D (which may change its sizes), is not checked.
+     */
+    boolean supports(List<Integer> ns, String arch, List<String> userDefines, PrintWriter err) {
+      if (kernel == null || userDefines != null && !userDefines.isEmpty()) {
+        return true;
+      }
+      List<Integer> not = ns.stream().filter(n -> !kernel.sizes().supports(n, arch)).toList();
+      if (not.isEmpty()) {
+        return true;
+      }
+      err.println("scansim: error: " + kernel.name() + " runs " + kernel.sizes().describe() + " (its catalog metadata); n = "
+          + String.join(", ", not.stream().map(String::valueOf).toList()) + (not.size() == 1 ? " is" : " are") + " not among them on "
+          + arch + " (-D NAME=VALUE may change what it runs: then it is not checked)");
+      return false;
+    }
+  }
 
   /** {@code --expect}'s value, or null after printing why it is not one. */
   static ScanRun.Expect expectOf(String expect, PrintWriter err) {
@@ -337,6 +359,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> allDefines = defines == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(defines);
     Path file = Path.of(target);
     List<Path> inputs = new java.util.ArrayList<>();
+    Kernel catalogKernel = null;
     if (!Files.exists(file) && !target.endsWith(".cu")) {
       // A catalog name: its file, its defines (and the architecture's), its scan as the default --expect.
       Kernel k;
@@ -351,6 +374,7 @@ final class RunCommand implements Callable<Integer> {
         err.println("scansim: error: " + target + " is not a file, and the catalog cannot be read: " + e.getMessage());
         return null;
       }
+      catalogKernel = k;
       file = Path.of("").toAbsolutePath().relativize(k.file().toAbsolutePath());
       inputs.add(k.file().resolveSibling(k.file().getFileName().toString().replaceFirst("\\.cu$", "") + ".json"));
       List<String> fromCatalog = new java.util.ArrayList<>();
@@ -362,7 +386,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     inputs.add(0, file);
-    return new Target(file, allDefines, kind, List.copyOf(inputs));
+    return new Target(file, allDefines, kind, List.copyOf(inputs), catalogKernel);
   }
 
   /**

@@ -71,7 +71,7 @@ class ScalingViewTest {
   @Test
   void aSizeTheKernelDoesNotLaunchIsARowThatSaysSo() {
     // Listing 2 scans one block of at most 1,024 elements on Hopper: at 4,096 its host code launches nothing.
-    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "1024,4096");
+    CliRun r = CliRun.of("run", ReadmeExamplesTest.root().resolve("kernels/harris/blelloch.cu").toString(), "--expect", "exclusive", "--n", "1024,4096");
     assertThat(r.out()).contains("       1,024  correct ").contains("       4,096  WRONG (no launch)");
     assertThat(r.code()).isEqualTo(Main.FAILED);
   }
