@@ -55,6 +55,9 @@ final class TimeClaims {
     for (int i = 0; i < TABLE2_N.length; i++) {
       int n = (int) TABLE2_N[i];
       CatalogRun.Timed t = timed(k, n, "g80", G80_SCAN);
+      if (!Boolean.TRUE.equals(t.outcome().correct())) {
+        throw new ClaimException(k.name() + " at n = " + n + " on g80 computed a wrong scan: its time means nothing");
+      }
       double sim = t.millis();
       double error = sim / TABLE2_GPU[i] - 1;
       double bound = n == 1024 ? 0.50 : 0.25;
@@ -94,7 +97,8 @@ final class TimeClaims {
         "seeds/004 (Harris), Performance, Table 2",
         "harris/scan_large_array on g80 (timing not calibrated against any card: the 8800 GTX's published figures) with B = 512 "
             + "elements a block (\"a typical choice for B on G80 GPUs\"), 16 banks, at Table 2's sizes; its simulated time against "
-            + "the printed GPU and CPU times (targets: within 25% from 32,768 up, 50% at 1,024; the crossover between the same rows)",
+            + "the printed GPU and CPU times. CONFIRMED: within 25% from 32,768 up and 50% at 1,024, the crossover between the same "
+            + "rows and the speedup at 16M within 25% of 5.98; PARTLY: the rows from 2^20 up within 25% and that speedup",
         measured, v, Claims.data("rows", rows, "printedCrossover", printedCross, "simulatedCrossover", simulatedCross,
             "fixedMsAt1024", round4(fixedMs)));
   }
@@ -130,15 +134,15 @@ final class TimeClaims {
   private Result workEfficientAgainstNaive() {
     Map<String, Object> d = new LinkedHashMap<>();
     StringBuilder m = new StringBuilder();
-    boolean faster = true;
-    boolean much = true;
+    double onG80 = 0;
     for (String arch : List.of("g80", "hopper")) {
       int n = arch.equals("g80") ? 512 : 1024; // the largest one block takes: n threads for Listing 1, 512 on G80
       CatalogRun.Timed naive = timed(kernel("harris/naive_scan"), n, arch, Map.of());
       CatalogRun.Timed efficient = timed(kernel("harris/blelloch"), n, arch, Map.of());
       double ratio = (double) naive.blockCycles() / efficient.blockCycles();
-      faster &= ratio > 1;
-      much &= ratio >= 1.5;
+      if (arch.equals("g80")) {
+        onG80 = ratio;
+      }
       d.put(arch, Claims.data("n", n, "naiveBlockCycles", naive.blockCycles(), "workEfficientBlockCycles", efficient.blockCycles(),
           "naiveIssued", naive.issued(), "workEfficientIssued", efficient.issued(), "ratio", round(ratio)));
       m.append(String.format(Locale.ROOT, "%s at n = %d: Listing 1 %,d cycles (%,d instructions issued), Listing 2 %,d (%,d): "
@@ -147,11 +151,14 @@ final class TimeClaims {
     return new Result("harris-work-efficient-faster", "The work-efficient scan performs O(n) operations and for large arrays should "
             + "perform much better than the naïve algorithm.",
         "seeds/004 (Harris), §39.2.2 A Work-Efficient Parallel Scan",
-        "harris/naive_scan (Listing 1 corrected) and harris/blelloch (Listing 2) at the largest array one block of each takes, timed "
-            + "without the launch's fixed cost; 'much better': 1.5× as fast or more" + G80_UNCALIBRATED,
-        m.toString().replaceAll("; $", "") + (faster && !much ? ". Faster, but not by much: within one block Listing 2's twice as "
-            + "many barrier phases offset most of Listing 1's extra log2(n) factor of work" : ""),
-        much ? Verdict.CONFIRMED : faster ? Verdict.PARTLY : Verdict.REFUTED, d);
+        "harris/naive_scan (Listing 1 corrected) and harris/blelloch (Listing 2) at the largest array one block of each takes (512 on "
+            + "g80, 1,024 on hopper), timed without the launch's fixed cost; on g80: 'much better' (CONFIRMED) 1.5× as fast or more, "
+            + "faster (PARTLY), slower (REFUTED)" + G80_UNCALIBRATED,
+        m.toString().replaceAll("; $", "") + ". The verdict is the 8800 GTX's, the card of the text (hopper is shown beside it). One block "
+            + "is the largest array Listing 1 scans, so the text's large arrays cannot be run" + (onG80 > 1 && onG80 < 1.5
+            ? "; at that size Listing 2 is faster, but not by much: its twice as many barrier phases offset most of Listing 1's extra "
+                + "log2(n) factor of work" : ""),
+        onG80 >= 1.5 ? Verdict.CONFIRMED : onG80 > 1 ? Verdict.PARTLY : Verdict.REFUTED, d);
   }
 
   private Result koggeStoneAgainstBrentKung() {
@@ -215,12 +222,16 @@ final class TimeClaims {
     Map<String, Object> d = new LinkedHashMap<>();
     StringBuilder m = new StringBuilder();
     boolean near = true;
+    long seqSteps = 0;
+    long ksSteps = 0;
     for (String arch : List.of("g80", "hopper")) {
       CatalogRun.Timed seq = timed(kernel("sequential/sequential_inclusive"), 512, arch, Map.of());
       CatalogRun.Timed ks = timed(kernel("pmpp/kogge_stone"), 512, arch, Map.of("SECTION_SIZE", "512"));
       double blocks = (double) seq.blockCycles() / ks.blockCycles();
       double whole = (double) seq.cycles() / ks.cycles();
       near &= Math.abs(blocks / 56.9 - 1) <= 0.25;
+      seqSteps = CatalogRun.totals(seq.outcome()).maxThreadWork;
+      ksSteps = CatalogRun.totals(ks.outcome()).maxThreadWork;
       d.put(arch, Claims.data("sequentialBlockCycles", seq.blockCycles(), "koggeStoneBlockCycles", ks.blockCycles(), "speedup",
           round(blocks), "speedupWithLaunch", round(whole)));
       m.append(String.format(Locale.ROOT, "%s: sequential kernel %,d cycles, Kogge-Stone %,d: %.1f× (%.1f× with each launch's fixed "
@@ -229,10 +240,13 @@ final class TimeClaims {
     return new Result("kogge-stone-speedup-512-time", "For n = 512 the speedup of Kogge-Stone with n processors is 512/9 ≈ 56.9.",
         "seeds/001 (CSc 8530 slides), Kogge-Stone – speed and work efficiency",
         "sequential/sequential_inclusive (one thread) and pmpp/kogge_stone (SECTION_SIZE = 512, one block of 512 threads) at n = 512 "
-            + "on g80 and hopper, timed without the launch's fixed cost; within 25% of 56.9 confirms" + G80_UNCALIBRATED,
-        m.toString() + "the slide's figure counts steps of an ideal machine of n processors; one SM runs the 512 threads as 16 warps "
-            + "that share its issue slots, barriers cost cycles, and the sequential loop's additions overlap its loads",
-        near ? Verdict.CONFIRMED : Verdict.REFUTED, d);
+            + "on g80 and hopper, timed without the launch's fixed cost; within 25% of 56.9 in time CONFIRMS, else PARTLY (the "
+            + "slide's machine of n processors is not one SM)" + G80_UNCALIBRATED,
+        m.toString() + String.format(Locale.ROOT, "in steps, %d against %d: %.1f×. The slide's figure counts the steps of an ideal "
+            + "machine of n processors, and holds so (kogge-stone-speedup-512); in time one SM runs the 512 threads as 16 warps that "
+            + "share its issue slots, barriers cost cycles, and the sequential loop's additions overlap its loads", seqSteps, ksSteps,
+            (double) seqSteps / Math.max(1, ksSteps)),
+        near ? Verdict.CONFIRMED : Verdict.PARTLY, d);
   }
 
   // ---- helpers

@@ -64,9 +64,9 @@ class ClaimsTest {
         .containsEntry("handbook-brent-kung-fan-out", Claims.Verdict.PARTLY)
         .containsEntry("harris-table-2", Claims.Verdict.PARTLY)
         .containsEntry("harris-conflicts-cost-time", Claims.Verdict.REFUTED)
-        .containsEntry("harris-work-efficient-faster", Claims.Verdict.REFUTED)
+        .containsEntry("harris-work-efficient-faster", Claims.Verdict.PARTLY)
         .containsEntry("kogge-stone-brent-kung-in-cuda", Claims.Verdict.PARTLY)
-        .containsEntry("kogge-stone-speedup-512-time", Claims.Verdict.REFUTED);
+        .containsEntry("kogge-stone-speedup-512-time", Claims.Verdict.PARTLY);
   }
 
   @Test
@@ -84,6 +84,8 @@ class ClaimsTest {
     }
     // The printed table first beats the CPU at 65,536 elements; its last speedup is 5.98.
     assertThat(d.get("printedCrossover")).isEqualTo(65536L);
+    // The model's crossover comes at most one row early (docs/timing.md: its fixed cost is the published launch overhead).
+    assertThat((long) d.get("simulatedCrossover")).isBetween(32768L, 65536L);
     double last = (double) rows.get(10).get("simulatedSpeedup");
     assertThat(last).isBetween(5.98 * 0.75, 5.98 * 1.25);
   }

@@ -43,7 +43,8 @@ final class RunCommand implements Callable<Integer> {
   Path file;
 
   @Option(names = "--n", required = true, paramLabel = "N[,N...]",
-      description = "number of elements; several (1024,32768 or 2^10..2^24, every power of two between) give the time per size")
+      description = "number of elements; several (1024,32768 or 2^10..2^24, every power of two between) give the time per size, each "
+          + "size with the whole budgets")
   String sizes;
 
   int n;
@@ -289,9 +290,10 @@ final class RunCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     org.scansim.timing.TimingObserver model = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
-    List<ScalingView.Row> rows = ScalingView.run(compiled, a, p.get(), ns, kind, entry, workers, maxInstructions, wallSeconds * 1000);
+    List<ScalingView.Row> rows = ScalingView.run(compiled, a, p.get(), ns, kind, entry, seed, residentBlocks, workers, maxInstructions,
+        wallSeconds * 1000);
     ScalingView.Inputs in = new ScalingView.Inputs(file.toString(), a.name(), p.get().cardKey(), new java.util.TreeMap<>(Defines.parse(allDefines)),
-        model.model());
+        seed, residentBlocks, model.model());
     String header = "scansim run " + file + (allDefines.isEmpty() ? "" : " -D" + String.join(" -D", new java.util.TreeSet<>(allDefines)))
         + "  n=" + String.join(",", ns.stream().map(String::valueOf).toList()) + "  arch=" + a.name();
     out.print(ScalingView.text(header, in, rows));
@@ -304,8 +306,18 @@ final class RunCommand implements Callable<Integer> {
         return Main.INVALID_INPUT;
       }
     }
-    boolean fault = rows.stream().anyMatch(r -> r.result().startsWith("fault") || r.result().startsWith("refused"));
-    return fault ? Main.KERNEL_FAULT : rows.stream().anyMatch(r -> r.result().equals("WRONG")) ? Main.FAILED : Main.OK;
+    if (rows.stream().anyMatch(r -> r.budget() == Fault.Budget.INSTRUCTIONS)) {
+      err.println("scansim: note: --max-instructions N raises the instruction budget of each size (now " + maxInstructions
+          + " warp instructions) if the kernel is meant to run this long");
+    }
+    if (rows.stream().anyMatch(r -> r.budget() == Fault.Budget.WALL_CLOCK)) {
+      err.println("scansim: note: --wall-seconds S raises the wall-clock budget of each size (now " + wallSeconds
+          + " s) if the program is meant to run this long");
+    }
+    // As for one size: a size the entry refuses is the user's input (2), a fault 3, a wrong result 1.
+    return rows.stream().anyMatch(r -> r.result().startsWith("refused")) ? Main.INVALID_INPUT
+        : rows.stream().anyMatch(r -> r.result().startsWith("fault")) ? Main.KERNEL_FAULT
+        : rows.stream().anyMatch(r -> r.result().equals("WRONG")) ? Main.FAILED : Main.OK;
   }
 
   /**

@@ -26,27 +26,31 @@ final class ScalingView {
 
   /** One size's row. */
   record Row(long n, String result, int launches, long smCycles, double timeUs, double nsPerElement, double launchShare,
-      double issueShare, double memoryShare, String boundBy) {}
+      double issueShare, double memoryShare, String boundBy, @com.fasterxml.jackson.annotation.JsonIgnore org.scansim.sim.device.Fault.Budget budget) {}
 
   /** What the run was: file, preset, card, defines. */
-  record Inputs(String file, String arch, String card, Map<String, String> defines, String timingModel) {}
+  record Inputs(String file, String arch, String card, Map<String, String> defines, long seed, int residentBlocks, String timingModel) {}
 
-  /** Runs each size with a fresh timing observer; a size that faults or is refused is a row that says so. */
+  /**
+   * Runs each size with a fresh timing observer, each with the whole budgets; a size that faults or
+   * is refused is a row that says so.
+   */
   static List<Row> run(Frontend.Result compiled, Architecture a, TimingParameters p, List<Integer> sizes, ScanRun.Expect kind,
-      String entry, int workers, long maxInstructions, long wallMillis) {
+      String entry, long seed, int residentBlocks, int workers, long maxInstructions, long wallMillis) {
     List<Row> rows = new ArrayList<>();
     for (int n : sizes) {
       TimingObserver timer = new TimingObserver(a, p, compiled.ir());
       ScanRun.Outcome o;
       try {
-        o = ScanRun.run(compiled, ScanRun.Request.of(n, a).entry(entry).expect(kind).maxWarpInstructions(maxInstructions).threads(workers)
+        o = ScanRun.run(compiled, ScanRun.Request.of(n, a).entry(entry).expect(kind).seed(seed).residentBlocks(residentBlocks)
+            .maxWarpInstructions(maxInstructions).threads(workers)
             .withOptions(new ScanRun.Options(java.util.Set.of(), 0, wallMillis, false, 1L << 31).withObserver(timer)));
       } catch (ScanRun.UsageException e) {
-        rows.add(new Row(n, "refused: " + e.getMessage(), 0, 0, 0, 0, 0, 0, 0, "-"));
+        rows.add(new Row(n, "refused: " + e.getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", null));
         continue;
       }
       if (o.fault() != null) {
-        rows.add(new Row(n, "fault: " + o.fault().getMessage(), 0, 0, 0, 0, 0, 0, 0, "-"));
+        rows.add(new Row(n, "fault: " + o.fault().getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", o.fault().budget()));
         continue;
       }
       timer.finish();
@@ -71,7 +75,11 @@ final class ScalingView {
         bound = "latency";
       }
       String result = o.correct() == null ? "ran" : o.correct() ? "correct" : "WRONG";
-      rows.add(new Row(n, result, timer.launches().size(), cycles, ns / 1e3, (double) ns / n, launchShare, issueShare, memoryShare, bound));
+      if (timer.launches().isEmpty()) {
+        bound = "-"; // nothing ran: no time to share out
+      }
+      rows.add(new Row(n, result, timer.launches().size(), cycles, ns / 1e3, (double) ns / n, launchShare, issueShare, memoryShare, bound,
+          null));
     }
     return rows;
   }

@@ -45,7 +45,9 @@ class CrosscheckReplayTest {
 
   private void replay(ObjectMapper json, String name, boolean defined, JsonNode row, int n) throws Exception {
     Path out = dir.resolve("r.json");
-    CliRun r = CliRun.of("run", name, "--n", String.valueOf(n), "--threads", "1", "--json", out.toString());
+    List<String> args = new ArrayList<>(CardRunArgs.of(name, n));
+    args.addAll(List.of("--threads", "1", "--json", out.toString()));
+    CliRun r = CliRun.of(args.toArray(String[]::new));
     assertThat(r.code()).as(r.err()).isIn(Main.OK, Main.FAILED);
     JsonNode sim = json.readTree(out.toFile());
     List<String> launches = new ArrayList<>();

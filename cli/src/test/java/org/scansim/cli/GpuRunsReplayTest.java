@@ -55,7 +55,9 @@ class GpuRunsReplayTest {
 
   private void replay(ObjectMapper json, JsonNode gpu, String name, int n) throws Exception {
     Path out = dir.resolve(name.replace('/', '_') + "-" + n + ".json");
-    CliRun r = CliRun.of("run", name, "--n", String.valueOf(n), "--threads", "1", "--json", out.toString());
+    List<String> args = new ArrayList<>(CardRunArgs.of(name, n));
+    args.addAll(List.of("--threads", "1", "--json", out.toString()));
+    CliRun r = CliRun.of(args.toArray(String[]::new));
     JsonNode sim = json.readTree(out.toFile());
     boolean defined = CATALOG.kernels().stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow().correctAt(n);
     if (defined) {

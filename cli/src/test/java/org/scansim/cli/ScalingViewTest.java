@@ -69,10 +69,14 @@ class ScalingViewTest {
   }
 
   @Test
-  void aSizeTheKernelDoesNotLaunchIsARowThatSaysSo() {
+  void aSizeTheKernelDoesNotLaunchIsARowThatSaysSo(@TempDir Path dir) throws Exception {
     // Listing 2 scans one block of at most 1,024 elements on Hopper: at 4,096 its host code launches nothing.
-    CliRun r = CliRun.of("run", ReadmeExamplesTest.root().resolve("kernels/harris/blelloch.cu").toString(), "--expect", "exclusive", "--n", "1024,4096");
+    CliRun r = CliRun.of("run", ReadmeExamplesTest.root().resolve("kernels/harris/blelloch.cu").toString(), "--expect", "exclusive", "--n", "1024,4096",
+        "--seed", "7", "--json", dir.resolve("r.json").toString());
     assertThat(r.out()).contains("       1,024  correct ").contains("       4,096  WRONG (no launch)");
     assertThat(r.code()).isEqualTo(Main.FAILED);
+    JsonNode doc = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
+    assertThat(doc.get("rows").get(1).get("boundBy").asText()).as("nothing ran: no share of anything").isEqualTo("-");
+    assertThat(doc.get("inputs").get("seed").asLong()).as("the run's options reach every size").isEqualTo(7);
   }
 }

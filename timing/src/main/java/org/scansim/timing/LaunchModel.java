@@ -83,7 +83,9 @@ final class LaunchModel {
     String bound = bandwidth > finish ? "bandwidth" : "blocks";
     long cycles = p.launchCycles() + Math.max(finish, bandwidth);
     long waves = (total + (long) sms * perSm - 1) / ((long) sms * perSm);
-    long issuing = issued * p.issueCycles() / ((long) p.schedulersPerSm() * Math.max(1, Math.min(sms, total)));
+    // The busiest SM runs ceil(total / sms) of the blocks, each issuing the launch's mean.
+    long busiest = (total + sms - 1) / sms;
+    long issuing = Math.round((double) issued * p.issueCycles() * busiest / ((double) p.schedulersPerSm() * Math.max(1, total)));
     return new LaunchTime(cycles, Math.round(cycles * 1e9 / p.clockHz()), perSm, waves, longest, bound, issued, issuing, bandwidth);
   }
 }

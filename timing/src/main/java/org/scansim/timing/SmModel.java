@@ -291,7 +291,13 @@ final class SmModel {
           }
         }
       }
-      // The next cycle anything can happen: the next one after an issue, else the earliest a warp can go on.
+      // The next cycle anything can happen: the next one after an issue, else the earliest a warp can go on,
+      // or a warp's issue of several cycles ends (its cycles after that are counted by what it waits for).
+      for (int w = 0; w < n && !any; w++) {
+        if (selectedUntil[w] > t) {
+          next = Math.min(next, selectedUntil[w]);
+        }
+      }
       for (int w = 0; w < n && !any; w++) {
         if (finished[w] || atBarrier[w]) {
           continue;

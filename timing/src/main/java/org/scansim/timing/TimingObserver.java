@@ -602,7 +602,7 @@ public final class TimingObserver implements ExecutionObserver {
         }
         return;
       }
-      int kind = last.caches.load(address, sectors, insn.isVolatile());
+      int kind = params.globalCaches() ? last.caches.load(address, sectors, insn.isVolatile()) : WarpTrace.GLOBAL_LD;
       int before = w.length > 0 ? w.kind(w.length - 1) : -1;
       if (before == WarpTrace.GLOBAL_LD || before == WarpTrace.GLOBAL_LD_L2 && kind == WarpTrace.GLOBAL_LD_L1) {
         kind = before; // an instruction's requests wait for the slowest

@@ -36,13 +36,15 @@ import java.util.Optional;
  * @param l1Latency                cycles from a global load's issue to its data when every sector it reads is in L1
  * @param l2Latency                the same when they are in L2 (a load past L1, as a volatile one, of sectors the block touched)
  * @param conversionLatency        cycles from a conversion between integer and floating point to its result
+ * @param globalCaches             whether global loads can be served by L1 or L2 (false on G80: compute capability 1.x does not
+ *                                 cache global memory, so every load is a device-memory load and moves its sectors)
  * @param sharedConflictCycles     cycles each wavefront past a request's first adds to its warp's wait for a shared load (the
  *                                 pipe still serves a wavefront each {@code sharedCyclesPerWavefront} to all warps)
  */
 public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int issueCycles, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedCyclesPerWavefront, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
-    int conversionLatency, double sharedConflictCycles, Map<String, String> sources) {
+    int conversionLatency, double sharedConflictCycles, boolean globalCaches, Map<String, String> sources) {
 
   /** The cards each preset has parameters for, its first the default. */
   private static final Map<String, List<String>> CARDS = Map.of("g80", List.of("8800gtx"), "fermi", List.of("c2050"), "kepler", List.of("k40"),

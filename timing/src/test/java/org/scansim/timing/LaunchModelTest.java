@@ -48,4 +48,16 @@ class LaunchModelTest {
     assertThat(t.smCycles()).isEqualTo(1000 + 32_000);
     assertThat(t.bound()).isEqualTo("bandwidth");
   }
+
+  @Test
+  void theIssueAndMemoryBoundsAreWhatTheBusiestSmAndTheCardsBandwidthNeedAtLeast() {
+    // G80-like parameters (one scheduler, 4 cycles an instruction) on the g80 preset's 16 SMs: 17
+    // blocks of 100 instructions put 2 on the busiest SM, 2 * 100 * 4 = 800 cycles to issue; their
+    // 17 * 10 sectors of 32 bytes at 1,000 bytes a cycle take 170 * 32 / 1000 = 5 cycles.
+    LaunchModel.LaunchTime t = LaunchModel.run(blocks(17, 1000, 100, 10, 10), 256, Architectures.preset("g80"), SmModelTest.G80_LIKE);
+    assertThat(t.issueCycles()).isEqualTo(800);
+    assertThat(t.memoryCycles()).isEqualTo(5);
+    // One block: its own 400 cycles of issue.
+    assertThat(LaunchModel.run(blocks(1, 1000, 100, 10, 10), 256, Architectures.preset("g80"), SmModelTest.G80_LIKE).issueCycles()).isEqualTo(400);
+  }
 }

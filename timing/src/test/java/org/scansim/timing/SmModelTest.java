@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class SmModelTest {
   /** 4 schedulers, ALU latency 4, shared latency 29 at one wavefront a cycle, a barrier 10 + 1 a warp. */
   static final TimingParameters P = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
-      10, 1, 60, 280, 4, 1, Map.of());
+      10, 1, 60, 280, 4, 1, true, Map.of());
 
   private static WarpTrace warp(int[]... ops) {
     WarpTrace w = new WarpTrace();
@@ -162,7 +162,7 @@ class SmModelTest {
 
   /** G80's SM: one scheduler issuing a warp instruction every 4 cycles, the shared pipe 2 cycles a (half-warp) wavefront. */
   static final TimingParameters G80_LIKE = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 4, 20, 29, 2, 700,
-      250, 4, 1000, 10, 1, 60, 280, 4, 1, Map.of());
+      250, 4, 1000, 10, 1, 60, 280, 4, 1, true, Map.of());
 
   @Test
   void aSchedulerThatTakesFourCyclesAnInstructionIssuesEveryFourth() {
@@ -180,6 +180,22 @@ class SmModelTest {
     assertThat(two.cycles()).isEqualTo(8);
     assertThat(two.stalls()[Stall.NOT_SELECTED.ordinal()]).isEqualTo(4);
     assertThat(two.stalls()[Stall.SELECTED.ordinal()]).as("warp 0 through its issue, warp 1 in its first cycle").isEqualTo(5);
+  }
+
+  @Test
+  void aWarpsCyclesAreAllCountedWhenAnIssueTakesSeveral() {
+    // Three dependent instructions: issued at 0, 24 and 48 (ALU latency 24 here), the last ready at
+    // 72. The warp is selected in cycles 0-3, 24-27 and 48 (its last issue's first), waiting for a
+    // result in 4-23 and 28-47: 49 warp-cycles, every one the warp lived, as with one-cycle issue.
+    TimingParameters slow = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 24, 20, 29, 2, 700, 250, 4,
+        1000, 10, 1, 60, 280, 4, 1, true, Map.of());
+    WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1},
+        new int[] {WarpTrace.ALU, 3, 2, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, slow);
+    assertThat(t.cycles()).isEqualTo(72);
+    assertThat(t.stalls()[Stall.SELECTED.ordinal()]).isEqualTo(9);
+    assertThat(t.stalls()[Stall.WAIT.ordinal()]).isEqualTo(40);
+    assertThat(java.util.Arrays.stream(t.stalls()).sum()).isEqualTo(49);
   }
 
   @Test

@@ -36,6 +36,9 @@ class TimingParametersTest {
     assertThat(g80.dramBytesPerCycle()).isEqualTo(64);
     assertThat(g80.launchCycles()).isEqualTo(6750);
     assertThat(g80.sources().get("launchCycles")).contains("Volkov and Demmel");
+    // Compute capability 1.x does not cache global memory: every load pays device memory and moves its sectors.
+    assertThat(g80.globalCaches()).isFalse();
+    assertThat(TimingParameters.of("hopper").orElseThrow().globalCaches()).isTrue();
   }
 
   private static void everyNumberNamesItsSource(TimingParameters p) {

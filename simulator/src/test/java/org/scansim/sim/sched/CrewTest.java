@@ -209,12 +209,20 @@ class CrewTest {
   void aCrewClosedAsItsHelperWakesStillCloses(long spin) {
     org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(120), () -> {
       for (int i = 0; i < 20_000; i++) {
+        AtomicIntegerArray runs = new AtomicIntegerArray(2);
         try (Crew crew = new Crew(1, POOL, spin)) {
           if (i % 2 == 0) {
-            crew.share(id -> {});
+            crew.share(runs::incrementAndGet);
           } else {
-            crew.each(id -> {});
+            crew.each(runs::incrementAndGet);
           }
+        }
+        // The job ran once on the caller, and on the helper once (each) or at most once (share): never again after it.
+        assertThat(runs.get(0)).isEqualTo(1);
+        if (i % 2 == 0) {
+          assertThat(runs.get(1)).isLessThanOrEqualTo(1);
+        } else {
+          assertThat(runs.get(1)).isEqualTo(1);
         }
       }
     });
