@@ -78,7 +78,7 @@ final class CatalogCommand implements Callable<Integer> {
   }
 
   /** The widest line of the list, so that it fits a terminal (the sources were up to 363 characters wide). */
-  static final int WIDTH = 160;
+  static final int WIDTH = 176;
 
   private static void table(List<Kernel> ks, PrintWriter out) {
     String[] head = {"name", "scan", "sizes", "work", "source"};

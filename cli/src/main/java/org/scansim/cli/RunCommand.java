@@ -177,9 +177,11 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
       return Main.INVALID_INPUT;
     }
-    if (ns.size() > 1 && (device.equals("gpu") || !checks.isEmpty() || schedules > 0 || Boolean.FALSE.equals(timing))) {
-      err.println("scansim: error: several sizes give the timing model's time per size on the simulated device: drop --device gpu, "
-          + "--check, --schedules and --no-timing, or give one size");
+    String alone = device.equals("gpu") ? "--device gpu" : !checks.isEmpty() ? "--check" : schedules > 0 ? "--schedules"
+        : Boolean.FALSE.equals(timing) ? "--no-timing" : null;
+    if (ns.size() > 1 && alone != null) {
+      err.println("scansim: error: several sizes give the timing model's time per size on the simulated device: " + alone
+          + " takes one size");
       return Main.INVALID_INPUT;
     }
     if (device.equals("gpu")) {

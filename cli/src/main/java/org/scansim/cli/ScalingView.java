@@ -25,7 +25,7 @@ final class ScalingView {
   private ScalingView() {}
 
   /** One size's row. */
-  record Row(long n, String result, int launches, long smCycles, double timeUs, double nsPerElement, double launchShare,
+  record Row(long n, String result, int launches, long smCycles, double timeUs, double nsPerElement, double fixedShare,
       double issueShare, double memoryShare, String boundBy, @com.fasterxml.jackson.annotation.JsonIgnore org.scansim.sim.device.Fault.Budget budget) {}
 
   /** What the run was: file, preset, card, defines. */
@@ -67,18 +67,18 @@ final class ScalingView {
         memory += t.memoryBoundCycles();
       }
       double c = Math.max(1, cycles);
-      double launchShare = fixed / c;
+      double fixedShare = fixed / c;
       double issueShare = issue / c;
       double memoryShare = memory / c;
-      String bound = launchShare >= Math.max(issueShare, memoryShare) ? "launches" : issueShare >= memoryShare ? "issue" : "memory";
-      if (Math.max(launchShare, Math.max(issueShare, memoryShare)) < 0.5) {
+      String bound = fixedShare >= Math.max(issueShare, memoryShare) ? "fixed cost" : issueShare >= memoryShare ? "issue" : "memory";
+      if (Math.max(fixedShare, Math.max(issueShare, memoryShare)) < 0.5) {
         bound = "latency";
       }
       String result = o.correct() == null ? "ran" : o.correct() ? "correct" : "WRONG";
       if (timer.launches().isEmpty()) {
         bound = "-"; // nothing ran: no time to share out
       }
-      rows.add(new Row(n, result, timer.launches().size(), cycles, ns / 1e3, (double) ns / n, launchShare, issueShare, memoryShare, bound,
+      rows.add(new Row(n, result, timer.launches().size(), cycles, ns / 1e3, (double) ns / n, fixedShare, issueShare, memoryShare, bound,
           null));
     }
     return rows;
@@ -87,19 +87,19 @@ final class ScalingView {
   static String text(String header, Inputs in, List<Row> rows) {
     StringBuilder s = new StringBuilder(header).append('\n');
     s.append("time per size (timing model: ").append(in.timingModel()).append(")\n");
-    s.append(String.format(Locale.ROOT, "%12s  %-8s  %8s  %12s  %11s  %10s  %8s  %5s  %6s  %s%n", "n", "result", "launches", "SM cycles",
-        "time us", "ns/element", "launches", "issue", "memory", "bound by"));
+    s.append(String.format(Locale.ROOT, "%12s  %-8s  %8s  %12s  %11s  %10s  %5s  %5s  %6s  %s%n", "n", "result", "launches", "SM cycles",
+        "time us", "ns/element", "fixed", "issue", "memory", "bound by"));
     for (Row r : rows) {
       if (r.launches() == 0) {
         s.append(String.format(Locale.ROOT, "%,12d  %s%s%n", r.n(), r.result(), r.result().equals("WRONG") || r.result().equals("correct")
             || r.result().equals("ran") ? " (no launch)" : ""));
         continue;
       }
-      s.append(String.format(Locale.ROOT, "%,12d  %-8s  %8d  %,12d  %,11.2f  %10.3f  %7.0f%%  %4.0f%%  %5.0f%%  %s%n", r.n(), r.result(),
-          r.launches(), r.smCycles(), r.timeUs(), r.nsPerElement(), 100 * r.launchShare(), 100 * r.issueShare(), 100 * r.memoryShare(),
+      s.append(String.format(Locale.ROOT, "%,12d  %-8s  %8d  %,12d  %,11.2f  %10.3f  %4.0f%%  %4.0f%%  %5.0f%%  %s%n", r.n(), r.result(),
+          r.launches(), r.smCycles(), r.timeUs(), r.nsPerElement(), 100 * r.fixedShare(), 100 * r.issueShare(), 100 * r.memoryShare(),
           r.boundBy()));
     }
-    s.append("\nlaunches: the launches' fixed cost; issue: the least the instructions take to issue on the SMs the blocks occupy;\n")
+    s.append("\nfixed: the launches' fixed cost; issue: the least the instructions take to issue on the SMs the blocks occupy;\n")
         .append("memory: the least the device-memory traffic takes at the card's bandwidth; each a share of the time. They overlap;\n")
         .append("a size none of them bounds by half is bound by latency the warps do not hide (docs/timing.md).\n");
     return s.toString();

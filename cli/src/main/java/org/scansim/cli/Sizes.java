@@ -15,6 +15,9 @@ final class Sizes {
   /** The most sizes one command runs (a range of every power of two of an int has 31). */
   static final int MAX = 64;
 
+  /** The largest size: 2^30 (its input and output alone are 8 GiB of floats, four times the device memory budget). */
+  static final int MAX_N = 1 << 30;
+
   /** Thrown with a message that says what is wrong with the value. */
   static final class SizesException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -35,14 +38,20 @@ final class Sizes {
       if (dots >= 0) {
         int from = one(p.substring(0, dots));
         int to = one(p.substring(dots + 2));
-        if (Integer.bitCount(from) != 1 || Integer.bitCount(to) != 1 || from > to) {
-          throw new SizesException("a range runs from a power of two to a larger one (2^10..2^24), not '" + p + "'");
+        if (Integer.bitCount(from) != 1 || Integer.bitCount(to) != 1) {
+          throw new SizesException("a range runs between powers of two (2^10..2^24), not '" + p + "'");
+        }
+        if (from > to) {
+          throw new SizesException("a range runs upward (" + p.substring(dots + 2).strip() + ".." + p.substring(0, dots).strip() + "), not '" + p + "'");
         }
         for (long n = from; n <= to; n *= 2) {
           out.add((int) n);
         }
       } else {
         out.add(one(p));
+      }
+      if (out.size() != new java.util.HashSet<>(out).size()) {
+        throw new SizesException("n = " + out.get(out.size() - 1) + " is given twice");
       }
       if (out.size() > MAX) {
         throw new SizesException("at most " + MAX + " sizes at once");
@@ -58,14 +67,14 @@ final class Sizes {
       if (t.startsWith("2^")) {
         int e = Integer.parseInt(t.substring(2));
         if (e < 0 || e > 30) {
-          throw new SizesException("2^" + e + " is not a size (2^0 … 2^30)");
+          throw new SizesException("2^" + e + " is not a size (1 … 2^30)");
         }
         v = 1L << e;
       } else {
         v = Long.parseLong(t);
       }
-      if (v < 1 || v > Integer.MAX_VALUE) {
-        throw new SizesException("'" + s.strip() + "' is not a size (1 … " + Integer.MAX_VALUE + ")");
+      if (v < 1 || v > MAX_N) {
+        throw new SizesException("'" + s.strip() + "' is not a size (1 … 2^30)");
       }
       return (int) v;
     } catch (NumberFormatException e) {

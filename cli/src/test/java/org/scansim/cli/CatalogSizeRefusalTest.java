@@ -19,7 +19,7 @@ class CatalogSizeRefusalTest {
     assertThat(g80.err()).contains("n = 1024 is not among them on g80");
     CliRun several = CliRun.of("run", "harris/blelloch", "--n", "3,1024,4096");
     assertThat(several.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(several.err()).contains("runs 2 ≤ n ≤ 2048, powers of two").contains("n = 3, 4096 are not among them");
+    assertThat(several.err()).contains("runs 2 ≤ n ≤ 2048 (≤ 1024 on g80), powers of two").contains("n = 3, 4096 are not among them");
     assertThat(CliRun.of("circuit", "harris/blelloch", "--n", "3").code()).isEqualTo(Main.INVALID_INPUT);
   }
 
