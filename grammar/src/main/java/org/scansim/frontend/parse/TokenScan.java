@@ -74,6 +74,7 @@ final class TokenScan {
     List<Integer> boundaries = new ArrayList<>();
     int depth = 0;
     int parens = 0;
+    int openLaunches = 0; // launch brackets opened and not yet closed
     boolean refused = false;
     for (Token t = lexer.nextToken(); ; t = lexer.nextToken()) {
       int type = t.getType();
@@ -136,6 +137,25 @@ final class TokenScan {
         refused = true;
         kept.add(new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>"));
         break;
+      }
+      // Visual Studio's formatter writes a launch as kernel<< <grid, block >> >(args); nvcc reads it as
+      // <<< >>>. No C expression has '<' right after '<<', nor '>' after '>>' (an operand must come
+      // between), so the pairs are the launch brackets.
+      Token last = kept.isEmpty() ? null : kept.get(kept.size() - 1);
+      if (last != null && (type == CudaLexer.LT && last.getType() == CudaLexer.SHL
+          || type == CudaLexer.GT && last.getType() == CudaLexer.SHR && openLaunches > 0)) {
+        org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(last);
+        merged.setType(type == CudaLexer.LT ? CudaLexer.LAUNCH_OPEN : CudaLexer.LAUNCH_CLOSE);
+        merged.setText(type == CudaLexer.LT ? "<<<" : ">>>");
+        merged.setStopIndex(t.getStopIndex());
+        kept.set(kept.size() - 1, merged);
+        openLaunches += type == CudaLexer.LT ? 1 : -1;
+        continue;
+      }
+      if (type == CudaLexer.LAUNCH_OPEN) {
+        openLaunches++;
+      } else if (type == CudaLexer.LAUNCH_CLOSE) {
+        openLaunches = Math.max(0, openLaunches - 1);
       }
       kept.add(t);
     }

@@ -219,6 +219,11 @@ final class DirectiveProcessor {
       return null;
     }
     if (loaded == null || loaded.isEmpty()) {
+      // As a compiler does, a quoted name not found beside the file is looked for among the system
+      // headers: those are not read (their declarations are built in), like <...>.
+      if (SystemHeaders.known(target)) {
+        return null;
+      }
       diags.error(targetSpan, target + ": No such file or directory");
       return null;
     }

@@ -117,6 +117,10 @@ class ExpressionTest {
         "k<<<a > b, c>>>(x)                               => (launch k ((> a b) c) x)",
         "k<<<dim3(4, 2), dim3(32)>>>(x)                   => (launch k ((call dim3 4 2) (call dim3 32)) x)",
         "y = x >> 2                                       => (= y (>> x 2))",
+        // Visual Studio's formatter spaces the brackets; nvcc reads them as <<< >>>.
+        "k<< <g, b >> >(x)                                 => (launch k (g b) x)",
+        "k << < (n + 255) >> 8, 256 >> > (x >> 1)          => (launch k ((>> (+ n 255) 8) 256) (>> x 1))",
+        "k<< <1, (32 >> 1) >> >(x)                         => (launch k (1 (>> 32 1)) x)",
       })
   void kernelLaunches(String source, String expected) {
     assertThat(sexpr(source)).isEqualTo(expected);

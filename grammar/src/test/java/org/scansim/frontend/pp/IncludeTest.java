@@ -37,6 +37,18 @@ class IncludeTest {
   }
 
   @Test
+  void aQuotedSystemHeaderNotBesideTheFileIsASystemHeader() {
+    // Visual Studio's CUDA template: #include "cuda_runtime.h" and "device_launch_parameters.h".
+    Pp pp = Pp.run("main.cu", "#include \"cuda_runtime.h\"\n#include \"device_launch_parameters.h\"\n#include \"cstdint\"\nint x;\n",
+        IncludeLoader.NONE);
+    assertThat(pp.tokens()).isEqualTo("int x ;");
+    assertThat(pp.diags.all()).isEmpty();
+    // A name that is no system header scansim knows is still missing.
+    assertThat(Pp.run("main.cu", "#include \"helper_cuda.h\"\n", IncludeLoader.NONE).diagnostic("helper_cuda.h").message())
+        .isEqualTo("helper_cuda.h: No such file or directory");
+  }
+
+  @Test
   void missingFileIsAnErrorNamingIt() {
     Pp pp = Pp.run("main.cu", "int a;\n#include  \"nope.h\"\n", IncludeLoader.NONE);
     Diagnostic d = pp.diagnostic("nope.h");

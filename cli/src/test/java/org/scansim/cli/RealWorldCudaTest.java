@@ -1,0 +1,21 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Kernels written the way people write them (examples/real-world/), each run as a user would, and right. */
+class RealWorldCudaTest {
+  private static String example(String name) {
+    return ReadmeExamplesTest.root().resolve("examples/real-world").resolve(name).toString();
+  }
+
+  @Test
+  void visualStudiosQuotedHeadersAndSpacedLaunchBracketsRunAsNvccReadsThem() {
+    for (String n : new String[] {"1", "31", "1000", "1024"}) {
+      CliRun r = CliRun.of("run", example("visual_studio_style.cu"), "--n", n, "--expect", "inclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
+    }
+  }
+}
