@@ -18,4 +18,17 @@ class RealWorldCudaTest {
       assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
     }
   }
+
+  @Test
+  void aMessageInAnAssertsConditionIsTrueAndAFailedAssertNamesIt() {
+    for (String n : new String[] {"2", "64", "1024"}) {
+      CliRun r = CliRun.of("run", example("assert_messages.cu"), "--n", n, "--expect", "exclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct exclusive scan").contains("no findings");
+    }
+    CliRun bad = CliRun.of("run", example("assert_messages.cu"), "--n", "100", "--expect", "exclusive", "--no-timing");
+    assertThat(bad.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(bad.out()).contains("assert_messages.cu:53:5: assertion 'n >= 2 && n <= 2 * THREADS && (n & (n - 1)) == 0 && \"n must be a "
+        + "power of two from 2 to 1024\"' failed in host code");
+  }
 }

@@ -147,6 +147,16 @@ class TypeCheckerTest {
   }
 
   @Test
+  void aStringLiteralIsTrueInAConditionAsInCAndCpp() {
+    // assert(n > 0 && "message"), if (!"x"): a string literal decays to a pointer that is never null.
+    assertThat(Compile.diagnostics("void h(int n) {\n  assert(n > 0 && \"n must be positive\");\n  if (!\"x\" || \"y\") n = 1;\n}\n"))
+        .isEmpty();
+    // A value with no truth value is still refused, by its type.
+    assertThat(Compile.diagnostics("void h() {\n  dim3 d(1);\n  if (d) return;\n}\n"))
+        .containsExactly("3:7: error: value of type 'dim3' is not contextually convertible to 'bool'");
+  }
+
+  @Test
   void subscriptMustBeInteger() {
     assertThat(Compile.diagnostics("__global__ void k(float *p) {\n  p[1.5f] = 0;\n}\n"))
         .containsExactly("2:5: error: array subscript is not an integer (it has type 'float')");

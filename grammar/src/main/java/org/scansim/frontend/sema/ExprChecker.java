@@ -38,7 +38,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
   /** Checks a controlling expression of if/while/for/?:/&&/||, which must be scalar. */
   void checkCondition(Expr e) {
     Type t = checkValue(e);
-    if (!(t instanceof Type.Err) && !t.isScalar()) {
+    // A string literal is an array that decays to a non-null pointer: true (assert(n > 0 && "message")).
+    if (!(t instanceof Type.Err) && !t.isScalar() && !(t instanceof Type.Str)) {
       cx.error(e.span(), "value of type '" + t.spelling() + "' is not contextually convertible to 'bool'");
     }
   }
@@ -419,6 +420,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
         return r;
       }
       case NOT -> {
+        if (t instanceof Type.Str) {
+          cx.sema.constants.put(e, 0L); // a string literal is never null
+          return Type.BOOL;
+        }
         if (!t.isScalar()) {
           return invalidOperand(e, t);
         }
