@@ -88,9 +88,24 @@ public final class CatalogRun {
       return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).sum();
     }
 
+    /** The launches' fixed costs. */
+    public long fixedCycles() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::fixedCycles).sum();
+    }
+
     /** The same without the launches' fixed costs: the time the blocks take. */
     public long blockCycles() {
-      return cycles() - launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::fixedCycles).sum();
+      return cycles() - fixedCycles();
+    }
+
+    /** The least the launches' instructions take to issue, and their device-memory traffic to move ({@link org.scansim.timing.TimingObserver.LaunchTiming}). */
+    public long issueBoundCycles() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::issueBoundCycles).sum();
+    }
+
+    /** See {@link #issueBoundCycles}. */
+    public long memoryBoundCycles() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::memoryBoundCycles).sum();
     }
 
     /** What bank conflicts add to {@link #cycles}. */
@@ -103,9 +118,14 @@ public final class CatalogRun {
       return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::issued).sum();
     }
 
-    /** Predicted time of all launches, in milliseconds. */
+    /** Predicted time of all launches, in nanoseconds. */
+    public long nanos() {
+      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::durationNs).sum();
+    }
+
+    /** The same in milliseconds. */
     public double millis() {
-      return launches.stream().mapToLong(org.scansim.timing.TimingObserver.LaunchTiming::durationNs).sum() / 1e6;
+      return nanos() / 1e6;
     }
   }
 

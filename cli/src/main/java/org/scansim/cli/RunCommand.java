@@ -291,11 +291,10 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: several sizes give the time per size, and the timing model has no parameters for " + a.name());
       return Main.INVALID_INPUT;
     }
-    org.scansim.timing.TimingObserver model = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
     List<ScalingView.Row> rows = ScalingView.run(compiled, a, p.get(), ns, kind, entry, seed, residentBlocks, workers, maxInstructions,
         wallSeconds * 1000);
     ScalingView.Inputs in = new ScalingView.Inputs(file.toString(), a.name(), p.get().cardKey(), new java.util.TreeMap<>(Defines.parse(allDefines)),
-        seed, residentBlocks, model.model());
+        seed, residentBlocks, p.get().describe());
     String header = "scansim run " + file + (allDefines.isEmpty() ? "" : " -D" + String.join(" -D", new java.util.TreeSet<>(allDefines)))
         + "  n=" + String.join(",", ns.stream().map(String::valueOf).toList()) + "  arch=" + a.name();
     out.print(ScalingView.text(header, in, rows));

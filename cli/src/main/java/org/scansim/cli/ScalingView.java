@@ -54,22 +54,13 @@ final class ScalingView {
         continue;
       }
       timer.finish();
-      long cycles = 0;
-      long ns = 0;
-      long fixed = 0;
-      long issue = 0;
-      long memory = 0;
-      for (TimingObserver.LaunchTiming t : timer.launches()) {
-        cycles += t.smCycles();
-        ns += t.durationNs();
-        fixed += t.fixedCycles();
-        issue += t.issueBoundCycles();
-        memory += t.memoryBoundCycles();
-      }
+      org.scansim.catalog.CatalogRun.Timed t = new org.scansim.catalog.CatalogRun.Timed(o, timer.launches());
+      long cycles = t.cycles();
+      long ns = t.nanos();
       double c = Math.max(1, cycles);
-      double fixedShare = fixed / c;
-      double issueShare = issue / c;
-      double memoryShare = memory / c;
+      double fixedShare = t.fixedCycles() / c;
+      double issueShare = t.issueBoundCycles() / c;
+      double memoryShare = t.memoryBoundCycles() / c;
       String bound = fixedShare >= Math.max(issueShare, memoryShare) ? "fixed cost" : issueShare >= memoryShare ? "issue" : "memory";
       if (Math.max(fixedShare, Math.max(issueShare, memoryShare)) < 0.5) {
         bound = "latency";

@@ -113,8 +113,7 @@ public final class TimingObserver implements ExecutionObserver {
 
   /** What the model is, in a few words, for a report: its preset, what it was calibrated on, and its clock. */
   public String model() {
-    return params.arch() + (params.calibrated() ? ", calibrated on " + params.card() : ", not calibrated against any card")
-        + String.format(java.util.Locale.ROOT, ", %.2f GHz", params.clockHz() / 1e9);
+    return params.describe();
   }
 
   /** The launches timed so far, in order (a launch is added when the next begins or {@link #finish} is called). */

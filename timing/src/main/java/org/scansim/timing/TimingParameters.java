@@ -46,6 +46,12 @@ public record TimingParameters(String arch, String cardKey, String card, boolean
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
     int conversionLatency, double sharedConflictCycles, boolean globalCaches, Map<String, String> sources) {
 
+  /** What these parameters are, in a few words, for a report: the preset, what it was calibrated on, and its clock. */
+  public String describe() {
+    return arch + (calibrated ? ", calibrated on " + card : ", not calibrated against any card")
+        + String.format(java.util.Locale.ROOT, ", %.2f GHz", clockHz / 1e9);
+  }
+
   /** The cards each preset has parameters for, its first the default. */
   private static final Map<String, List<String>> CARDS = Map.of("g80", List.of("8800gtx"), "fermi", List.of("c2050"), "kepler", List.of("k40"),
       "volta", List.of("v100"), "ampere", List.of("a100"), "hopper", List.of("h100", "h200"));
