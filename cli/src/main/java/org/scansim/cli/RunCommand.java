@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs a kernel file's host entry void NAME(const T *in, T *out, int n) on the simulated GPU "
+      "Runs a kernel file's host entry void NAME(const T *in, T *out, int n), or with --kernel one of its __global__ functions, on the simulated GPU "
           + "and reports per launch and per source access: instructions, shared-memory bank conflicts, "
           + "global sectors, barriers and work (applications of the scan operator)."
     })
@@ -81,6 +81,13 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--expect", paramLabel = "KIND", description = "check the output: inclusive or exclusive")
   String expect;
 
+  @Option(names = "--op", paramLabel = "OP", defaultValue = "sum",
+      description = "the scan operator --expect checks: sum (default), max, min, prod, and, or or xor; the inputs are small "
+          + "non-negative integers (1s and 2s for prod) and the identity follows the operator")
+  String op;
+
+  @picocli.CommandLine.Mixin KernelOptions kernelOptions = new KernelOptions();
+
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
   List<String> defines;
 
@@ -129,6 +136,13 @@ final class RunCommand implements Callable<Integer> {
     if (expect != null && (kind = expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
+    org.scansim.sim.run.ScanOp scanOp;
+    try {
+      scanOp = org.scansim.sim.run.ScanOp.parse(op);
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
     List<Integer> ns;
     try {
       ns = Sizes.parse(sizes);
@@ -137,6 +151,9 @@ final class RunCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     n = ns.get(0);
+    if (!kernelOptions.valid(entry, device, ns.size(), err)) {
+      return Main.INVALID_INPUT;
+    }
     int workers = ThreadsOption.resolve(threads, err);
     if (workers < 0) {
       return Main.INVALID_INPUT;
@@ -167,6 +184,15 @@ final class RunCommand implements Callable<Integer> {
       checks = Check.parse(check == null ? "" : String.join(",", check));
     } catch (IllegalArgumentException e) {
       err.println("scansim: error: --check: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    if (scanOp != org.scansim.sim.run.ScanOp.SUM && kind == null) {
+      err.println("scansim: error: --op " + scanOp.spelling() + " says which scan --expect checks: add --expect inclusive|exclusive");
+      return Main.INVALID_INPUT;
+    }
+    if (scanOp != org.scansim.sim.run.ScanOp.SUM && (device.equals("gpu") || ns.size() > 1)) {
+      err.println("scansim: error: --op " + scanOp.spelling() + " checks one run on the simulated device (the card and the time per size "
+          + "check sums)");
       return Main.INVALID_INPUT;
     }
     if (checks.contains(Check.PROOF) && kind == null) {
@@ -245,20 +271,31 @@ final class RunCommand implements Callable<Integer> {
     }
     ScanRun.Outcome o;
     try {
-      o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
-          .entry(entry)
+      ScanRun.Request request = ScanRun.Request.of(n, a)
+          .entry(kernelOptions.kernel != null ? kernelOptions.kernel : entry)
           .expect(kind)
+          .op(scanOp)
           .seed(seed)
           .maxWarpInstructions(maxInstructions)
           .threads(workers)
           .residentBlocks(residentBlocks)
-          .withOptions(options));
+          .withOptions(options);
+      if (kernelOptions.kernel != null) {
+        // Which buffer the harness passes where is read from names and types: say it before the report.
+        org.scansim.sim.run.KernelBinding b = ScanRun.kernel(compiled, kernelOptions.kernel);
+        ScanRun.KernelLaunch l = kernelOptions.launch();
+        err.println("scansim: note: launching " + b.kernel().name() + "<<<" + l.grid() + ", " + l.block() + ", " + l.sharedBytes()
+            + ">>> with " + b.describe());
+        err.flush();
+      }
+      o = kernelOptions.kernel != null ? ScanRun.runKernel(compiled, request, kernelOptions.launch()) : ScanRun.run(compiled, request);
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
-        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
+        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), scanOp == org.scansim.sim.run.ScanOp.SUM ? null : scanOp.spelling(),
+        new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
         timer == null ? null : org.scansim.catalog.Timings.of(timer), timer == null ? null : timer.model(), timingNote);
     out.print(TextReport.render(report));
     out.flush();

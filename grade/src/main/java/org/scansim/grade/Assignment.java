@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.scansim.catalog.Formula;
 import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.run.ScanOp;
 import org.scansim.sim.run.ScanRun;
 
 /**
@@ -17,6 +18,7 @@ import org.scansim.sim.run.ScanRun;
  * @param entry   the C signature every submission must define
  * @param launch  how the harness launches a kernel entry; null for a host entry
  * @param scan    the scan the output is compared with
+ * @param op      the scan's operator (its reference and identity; {@link ScanOp})
  * @param arch    the simulated architecture
  * @param sizes   the n to run at, ascending, no duplicates
  * @param defines -D macros for every submission, in the spec's order (a null value defines 1)
@@ -32,6 +34,7 @@ public record Assignment(
     Signature entry,
     Launch launch,
     ScanRun.Expect scan,
+    ScanOp op,
     Architecture arch,
     List<Integer> sizes,
     Map<String, String> defines,
@@ -57,6 +60,12 @@ public record Assignment(
   /** The visibility of a group's tests ({@link #TEST_GROUPS}). */
   public String visibilityOf(String group) {
     return visibility.getOrDefault(group, visibility.getOrDefault("default", "visible"));
+  }
+
+  /** The scan as reports word it: "inclusive", or "inclusive max" for an operator other than the sum. */
+  public String scanName() {
+    String kind = scan.name().toLowerCase(java.util.Locale.ROOT);
+    return op == ScanOp.SUM ? kind : kind + " " + op.spelling();
   }
 
   /** The largest size, where bank conflicts are measured. */

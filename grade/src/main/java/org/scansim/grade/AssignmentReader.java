@@ -27,7 +27,10 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.scansim.catalog.Formula;
 import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.run.ScanOp;
 import org.scansim.sim.run.ScanRun;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.sema.Type;
 
 /**
  * Reads an assignment spec strictly: malformed JSON, an unknown or duplicated field, a value of
@@ -55,7 +58,7 @@ public final class AssignmentReader {
 
   // The file as Jackson sees it: every field optional here, so that a missing one is reported by
   // name below rather than as a mapping failure.
-  record SpecFile(String title, String entry, LaunchFile launch, String scan, String arch, List<Integer> sizes,
+  record SpecFile(String title, String entry, LaunchFile launch, String scan, String op, String arch, List<Integer> sizes,
       Map<String, String> defines, BudgetsFile budgets, PointsFile points, String file, Map<String, String> visibility,
       List<String> leaderboard) {}
 
@@ -137,6 +140,18 @@ public final class AssignmentReader {
         problems.add("\"scan\" must be \"inclusive\" or \"exclusive\", not \"" + f.scan() + "\"");
       }
     }
+    ScanOp op = ScanOp.SUM;
+    if (f.op() != null) {
+      try {
+        op = ScanOp.parse(f.op());
+        if (entry != null && !op.appliesTo(IrType.of(((Type.Pointer) entry.params().get(0)).pointee()))) {
+          problems.add("\"op\": " + op.spelling() + " is a bitwise operator, and the entry's elements are "
+              + ((Type.Pointer) entry.params().get(0)).pointee().spelling());
+        }
+      } catch (IllegalArgumentException e) {
+        problems.add("\"op\" must be one of sum, max, min, prod, and, or, xor, not \"" + f.op() + "\"");
+      }
+    }
     org.scansim.sim.arch.Architecture arch = null;
     if (required(f.arch(), "arch", problems) != null) {
       if (Architectures.presets().contains(f.arch())) {
@@ -163,7 +178,7 @@ public final class AssignmentReader {
     Map<String, String> visibility = visibility(f.visibility(), problems);
     List<String> leaderboard = leaderboard(f.leaderboard(), problems);
     return problems.isEmpty()
-        ? new Assignment(origin, title, entry, launch, scan, arch, sizes, defines, budgets, points, file, visibility, leaderboard)
+        ? new Assignment(origin, title, entry, launch, scan, op, arch, sizes, defines, budgets, points, file, visibility, leaderboard)
         : null;
   }
 

@@ -175,6 +175,7 @@ public final class Grader {
     ScanRun.Request req = ScanRun.Request.of(n, a.arch())
         .entry(a.entry().name())
         .expect(a.scan())
+        .op(a.op())
         .maxWarpInstructions(a.budgets().maxWarpInstructions())
         .withOptions(options);
     return a.entry().kernel() ? ScanRun.runKernel(r, req, a.launch().at(n)) : ScanRun.run(r, req);

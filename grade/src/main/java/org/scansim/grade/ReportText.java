@@ -1,7 +1,6 @@
 package org.scansim.grade;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The readable report of one graded submission: the assignment, the score, a table of the tests,
@@ -15,7 +14,7 @@ final class ReportText {
     out.append("scansim grade ").append(Scoring.clean(name)).append('\n');
     out.append("assignment: ").append(a.title()).append('\n');
     out.append("entry:      ").append(a.entry().spelling()).append('\n');
-    out.append("runs:       ").append(a.scan().name().toLowerCase(Locale.ROOT)).append(" scan on ").append(a.arch().name())
+    out.append("runs:       ").append(a.scanName()).append(" scan on ").append(a.arch().name())
         .append(" at n = ").append(String.join(", ", a.sizes().stream().map(String::valueOf).toList())).append('\n');
     out.append("score:      ").append(Scoring.number(r.score())).append(" / ").append(Scoring.number(r.maxScore())).append('\n');
     out.append('\n');

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.scansim.frontend.diag.Span;
@@ -343,7 +342,7 @@ final class Scoring {
   // ---------------------------------------------------------------------------------------------
 
   private static String correctness(Assignment a, Evidence.SizeRun r) {
-    String scan = a.scan().name().toLowerCase(Locale.ROOT);
+    String scan = a.scanName();
     StringBuilder out = new StringBuilder();
     if (r.skipped()) {
       return "not run: an earlier size ran past the wall-clock budget (budgets.wallSeconds = "
@@ -378,7 +377,8 @@ final class Scoring {
     } else {
       ScanProof proof = r.outcome().proof();
       if (Boolean.FALSE.equals(r.outcome().correct())) {
-        out.append("wrong result: not the ").append(scan).append(" scan of the input (values 0..7)\n");
+        out.append("wrong result: not the ").append(scan).append(" scan of the input (")
+            .append(a.op().inputs(r.n())).append(")\n");
         r.outcome().mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
       } else {
         out.append("the output matched for this input, but not for every input:\n");

@@ -90,7 +90,7 @@ class AssignmentReaderTest {
   static Stream<Arguments> badSpecs() {
     return Stream.of(
         Arguments.of("unknown top-level field", good("\"title\": \"Scan\",", "\"title\": \"Scan\", \"tilte\": 1,"),
-            "spec.json:2:20: error: unknown field \"tilte\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, points, scan, sizes, title, visibility"),
+            "spec.json:2:20: error: unknown field \"tilte\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op, points, scan, sizes, title, visibility"),
         Arguments.of("unknown nested field", good("{\"correctness\": 30}", "{\"correctness\": 30, \"race\": 5}"),
             "spec.json:7:33: error: unknown field \"race\" in \"points\"; known fields there: bankConflicts, barriers, bounds, "
                 + "correctness, initialisation, races, workEfficiency"),
@@ -105,6 +105,10 @@ class AssignmentReaderTest {
         Arguments.of("empty file", "  \n", "spec.json: error: empty file; expected a JSON object with the assignment's fields"),
         Arguments.of("not an object", "[1, 2]", "spec.json:1:1: error: expected a JSON object with the assignment's fields"),
         Arguments.of("bad scan", good("\"inclusive\"", "\"prefix\""), "spec.json: error: \"scan\" must be \"inclusive\" or \"exclusive\", not \"prefix\""),
+        Arguments.of("bad op", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"op\": \"average\","),
+            "spec.json: error: \"op\" must be one of sum, max, min, prod, and, or, xor, not \"average\""),
+        Arguments.of("bitwise op on floats", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"op\": \"xor\","),
+            "spec.json: error: \"op\": xor is a bitwise operator, and the entry's elements are float"),
         Arguments.of("bad arch", good("\"hopper\"", "\"blackwell\""),
             "spec.json: error: \"arch\" must be one of g80, fermi, kepler, volta, ampere, hopper, not \"blackwell\""),
         Arguments.of("bad sizes", good("[33, 1, 1024]", "[0, 33, 33]"),

@@ -336,6 +336,45 @@ class GraderTest {
   }
 
   @Test
+  void aMaxScanAssignmentChecksTheMaximumAndItsIdentity() throws Exception {
+    Assignment a = AssignmentReader.parse("""
+        {"title": "running maximum", "entry": "__global__ void scan(const int *in, int *out, int n)",
+         "launch": {"block": "256", "grid": "1", "sharedBytes": "4 * 256"},
+         "scan": "exclusive", "op": "max", "arch": "hopper", "sizes": [1, 100, 256],
+         "points": {"correctness": 30}}
+        """, "max.json");
+    String kernel = """
+        #include <climits>
+        __global__ void scan(const int *in, int *out, int n) {
+            extern __shared__ int s[];
+            int t = threadIdx.x;
+            s[t] = t > 0 && t <= n ? in[t - 1] : IDENTITY;
+            for (int d = 1; d < blockDim.x; d *= 2) {
+                __syncthreads();
+                int v = t >= d ? max(s[t - d], s[t]) : s[t];
+                __syncthreads();
+                s[t] = v;
+            }
+            if (t < n) out[t] = s[t];
+        }
+        """;
+    Graded right = new Grader(a).grade(write("right.cu", kernel.replace("IDENTITY", "INT_MIN")), "right.cu");
+    assertThat(right.results().score()).isEqualByComparingTo("30");
+    // 0 is no identity of max over ints: out[0] must be INT_MIN.
+    Graded zero = new Grader(a).grade(write("zero.cu", kernel.replace("IDENTITY", "0")), "zero.cu");
+    assertThat(zero.results().score()).isEqualByComparingTo("0");
+    assertThat(test(zero, "Correct at n = 100").output()).contains("not the exclusive max scan of the input (values 0..7)").contains("out[0] = 0, expected -2147483648");
+    // A sum scan is not a max scan.
+    Graded sum = new Grader(a).grade(write("sum.cu", kernel.replace("IDENTITY", "INT_MIN").replace("max(s[t - d], s[t])", "s[t - d] + s[t]")),
+        "sum.cu");
+    // At n = 1 its one output is the identity, INT_MIN, which the declared max makes right; at
+    // 100 the proof sees the outputs combine with +.
+    assertThat(test(sum, "Correct at n = 1").passed()).isTrue();
+    assertThat(test(sum, "Correct at n = 100").output()).contains("the outputs combine the input with sum, not the declared max");
+    assertThat(test(sum, "Correct at n = 100").passed()).isFalse();
+  }
+
+  @Test
   void nothingInTheSubmissionStopsGrading() throws Exception {
     Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
     Graded folder = new Grader(a).grade(dir, "dir.cu");

@@ -39,8 +39,24 @@ public record RunReport(
 
   public static final int SCHEMA_VERSION = 1;
 
-  @JsonPropertyOrder({"file", "n", "arch", "expect", "defines", "seed"})
-  public record Inputs(String file, int n, String arch, String expect, Map<String, String> defines, long seed) {}
+  /**
+   * What the run was asked: {@code op} is the scan operator of {@code --op} other than the sum
+   * ("max", "xor", ...), null for the sum (and then absent from the JSON).
+   */
+  @JsonPropertyOrder({"file", "n", "arch", "expect", "op", "defines", "seed"})
+  public record Inputs(String file, int n, String arch, String expect,
+      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String op,
+      Map<String, String> defines, long seed) {
+    /** The inputs of a sum scan. */
+    public Inputs(String file, int n, String arch, String expect, Map<String, String> defines, long seed) {
+      this(file, n, arch, expect, null, defines, seed);
+    }
+
+    /** The scan checked, as the report words it: "inclusive", or "inclusive max" for another operator. */
+    public String scan() {
+      return op == null ? expect : expect + " " + op;
+    }
+  }
 
   @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes", "sharedBytesPerBlock", "counters", "timing", "phases"})
   public record Launch(int index, String kernel, String location, List<Integer> grid, List<Integer> block,

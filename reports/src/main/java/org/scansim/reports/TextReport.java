@@ -71,9 +71,9 @@ public final class TextReport {
     } else if (r.correct() == null) {
       out.append("result: not checked (pass --expect inclusive|exclusive)\n");
     } else if (r.correct()) {
-      out.append("result: correct ").append(in.expect()).append(" scan\n");
+      out.append("result: correct ").append(in.scan()).append(" scan\n");
     } else {
-      out.append("result: WRONG, not an ").append(in.expect()).append(" scan\n");
+      out.append("result: WRONG, not an ").append(in.scan()).append(" scan\n");
       r.mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
     }
     if (r.checks() != null) {

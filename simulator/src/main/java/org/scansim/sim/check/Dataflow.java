@@ -363,7 +363,7 @@ public final class Dataflow {
       return "'" + (char) op[c] + "' is not the scan operator";
     }
     if (a == CONSTANT || b == CONSTANT) {
-      return "a value not derived from the input (and not the identity) is combined in";
+      return "a value not derived from the input (and not the identity) is combined";
     }
     if (op[c] != scanOperator && scanOperator != 0) {
       return "'" + (char) op[c] + "' is not the scan operator '" + scanOperator + "'";

@@ -40,43 +40,48 @@ public final class ScanRun {
    * @param threads             host threads that run independent blocks (the report does not depend on it)
    * @param residentBlocks      resident blocks of communicating launches (0: from the architecture's occupancy)
    * @param options             checkers, schedules, wall clock, device memory, progress
+   * @param op                  the scan operator {@code expect} checks, and the inputs it is given ({@link ScanOp})
    */
   public record Request(String entry, int n, Architecture arch, Expect expect, long seed, long maxWarpInstructions, int threads,
-      int residentBlocks, Options options) {
+      int residentBlocks, Options options, ScanOp op) {
     /** The default instruction budget: two billion warp instructions. */
     public static final long MAX_WARP_INSTRUCTIONS = 2_000_000_000L;
 
     /** A run of n elements on arch with every other choice at its default: one thread, no checks, index order. */
     public static Request of(int n, Architecture arch) {
-      return new Request(null, n, arch, null, 0, MAX_WARP_INSTRUCTIONS, 1, 0, Options.NONE);
+      return new Request(null, n, arch, null, 0, MAX_WARP_INSTRUCTIONS, 1, 0, Options.NONE, ScanOp.SUM);
     }
 
     public Request entry(String e) {
-      return new Request(e, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, options);
+      return new Request(e, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, options, op);
     }
 
     public Request expect(Expect x) {
-      return new Request(entry, n, arch, x, seed, maxWarpInstructions, threads, residentBlocks, options);
+      return new Request(entry, n, arch, x, seed, maxWarpInstructions, threads, residentBlocks, options, op);
     }
 
     public Request seed(long s) {
-      return new Request(entry, n, arch, expect, s, maxWarpInstructions, threads, residentBlocks, options);
+      return new Request(entry, n, arch, expect, s, maxWarpInstructions, threads, residentBlocks, options, op);
     }
 
     public Request maxWarpInstructions(long m) {
-      return new Request(entry, n, arch, expect, seed, m, threads, residentBlocks, options);
+      return new Request(entry, n, arch, expect, seed, m, threads, residentBlocks, options, op);
     }
 
     public Request threads(int t) {
-      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, t, residentBlocks, options);
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, t, residentBlocks, options, op);
     }
 
     public Request residentBlocks(int r) {
-      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, r, options);
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, r, options, op);
+    }
+
+    public Request op(ScanOp x) {
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, options, x);
     }
 
     public Request withOptions(Options o) {
-      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, o);
+      return new Request(entry, n, arch, expect, seed, maxWarpInstructions, threads, residentBlocks, o, op);
     }
   }
 
@@ -213,8 +218,21 @@ public final class ScanRun {
    * into findings.
    */
   public static Outcome execute(Frontend.Result compiled, Request req, Type elem, Invocation how, String entryName) throws UsageException {
+    return execute(compiled, req, elem, false, how, entryName);
+  }
+
+  /**
+   * As {@link #execute(Frontend.Result, Request, Type, Invocation, String)}; with {@code inPlace},
+   * the output buffer starts as a copy of the input (a kernel that scans in place is given it).
+   */
+  public static Outcome execute(Frontend.Result compiled, Request req, Type elem, boolean inPlace, Invocation how, String entryName)
+      throws UsageException {
     if (req.n() < 1) {
       throw new UsageException("--n must be at least 1, not " + req.n());
+    }
+    if (!req.op().appliesTo(IrType.of(elem))) {
+      throw new UsageException("--op " + req.op().spelling() + " is a bitwise operator: " + entryName + "'s elements are "
+          + elem.spelling() + ", and it needs an integer type");
     }
     Options o = req.options();
     int schedules = Math.max(1, o.schedules());
@@ -228,7 +246,7 @@ public final class ScanRun {
       long left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
       Single one;
       try {
-        one = once(compiled, req, elem, how, seed, left, k == 0 && o.circuit());
+        one = once(compiled, req, elem, inPlace, how, seed, left, k == 0 && o.circuit());
       } catch (org.scansim.sim.sched.OrderDependence e) {
         // Blocks run on several threads touched each other's global memory: what they computed
         // may depend on the threads' timing. The run on one thread is the one reported.
@@ -236,7 +254,7 @@ public final class ScanRun {
         if (o.observer() != null) {
           o.observer().restart();
         }
-        one = once(compiled, req.threads(1), elem, how, seed, left, k == 0 && o.circuit());
+        one = once(compiled, req.threads(1), elem, inPlace, how, seed, left, k == 0 && o.circuit());
       }
       for (Finding f : one.findings) {
         merged.add(f, f.count());
@@ -262,7 +280,7 @@ public final class ScanRun {
   private record Single(List<LaunchRecord> launches, String output, Boolean correct, List<String> mismatches, Fault fault,
       List<Finding> findings, ScanProof proof, double[] result) {}
 
-  private static Single once(Frontend.Result compiled, Request req, Type elem, Invocation how, long seed, long wallMillis,
+  private static Single once(Frontend.Result compiled, Request req, Type elem, boolean inPlace, Invocation how, long seed, long wallMillis,
       boolean circuit) throws UsageException {
     Options o = req.options();
     IrType t = IrType.of(elem);
@@ -290,7 +308,11 @@ public final class ScanRun {
       in = sim.allocate("in", t, n);
       out = sim.allocate("out", t, n);
       long bound = Inputs.bound(n);
-      in.setInputs(n, i -> Inputs.element(i, bound));
+      ScanOp op = req.op();
+      in.setInputs(n, i -> op.input(i, bound));
+      if (inPlace) {
+        out.setInputs(n, i -> op.input(i, bound));
+      }
     } catch (Fault f) {
       throw new UsageException("n = " + n + " does not fit the simulated device memory");
     } catch (OutOfMemoryError e) {
@@ -306,7 +328,11 @@ public final class ScanRun {
     // The values, only for comparing schedules; the check reads the buffer itself.
     double[] result = o.schedules() > 1 ? out.values(n) : null;
     if (req.expect() != null && fault == null) {
-      check(out, n, req.expect() == Expect.EXCLUSIVE, mismatches);
+      if (req.op() == ScanOp.SUM) {
+        check(out, n, req.expect() == Expect.EXCLUSIVE, mismatches);
+      } else {
+        mismatches.addAll(req.op().mismatches(out::bits, t, n, req.expect() == Expect.EXCLUSIVE));
+      }
       correct = mismatches.isEmpty();
     }
     ScanProof proof = null;
@@ -371,7 +397,8 @@ public final class ScanRun {
     if (!req.options().checks().contains(Check.PROOF) || req.expect() == null) {
       return null;
     }
-    ScanProof proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES);
+    ScanProof proof = sim.proof(out, req.expect() == Expect.INCLUSIVE, circuit, MAX_CIRCUIT_NODES,
+        req.op().symbol());
     if (!proof.proved()) {
       sim.addFinding(new Finding(Kind.SCAN_PROOF, null, null, null, "out", null, null, null, proof.wrongOutputs(),
           proof.wrongOutputs() + " of " + req.n() + " outputs are not the " + proof.scan() + " scan of the input:"
@@ -569,30 +596,37 @@ public final class ScanRun {
   public record KernelLaunch(int grid, int block, long sharedBytes) {}
 
   /**
-   * Like {@link #run}, for a file whose entry is a kernel {@code __global__ void NAME(const T *in,
-   * T *out, int n)} ({@code req.entry()}) without host code: the harness launches it as
-   * {@code launch} says, with the request's checkers and budgets.
+   * The {@code __global__} function named {@code name} bound to the harness's buffers and n
+   * ({@link KernelBinding}).
+   *
+   * @throws UsageException when the file defines no such kernel, or its parameters cannot be filled
    */
-  public static Outcome runKernel(Frontend.Result compiled, Request req, KernelLaunch launch) throws UsageException {
-    Symbol.Function kernel = null;
+  public static KernelBinding kernel(Frontend.Result compiled, String name) throws UsageException {
+    List<String> kernels = new ArrayList<>();
     for (Decl d : compiled.ast().decls()) {
       if (d instanceof Decl.Function f && f.body() != null) {
         Symbol.Function s = compiled.sema().functionOf(f);
-        List<Type> p = s.paramTypes();
-        if (s.name().equals(req.entry()) && s.space() == Space.GLOBAL && p.size() == 3
-            && p.get(0) instanceof Type.Pointer a && p.get(1) instanceof Type.Pointer b
-            && a.pointee().equals(b.pointee()) && a.pointee().isArithmetic() && p.get(2).isInteger()) {
-          kernel = s;
+        if (s.space() == Space.GLOBAL) {
+          kernels.add(s.name());
+        }
+        if (s.name().equals(name)) {
+          return KernelBinding.of(s);
         }
       }
     }
-    if (kernel == null) {
-      throw new UsageException("no kernel '" + req.entry() + "' of the form __global__ void " + req.entry()
-          + "(const T *in, T *out, int n) in " + compiled.file().name());
-    }
-    Type elem = ((Type.Pointer) kernel.paramTypes().get(0)).pointee();
-    String name = kernel.name();
-    return execute(compiled, req, elem, (sim, in, out, n) -> sim.launch(name, new int[] {launch.grid(), 1, 1},
-        new int[] {launch.block(), 1, 1}, launch.sharedBytes(), new long[] {in, out, n}), name);
+    throw new UsageException(compiled.file().name() + " defines no kernel '" + name + "'"
+        + (kernels.isEmpty() ? "" : "; its kernels: " + String.join(", ", kernels)));
+  }
+
+  /**
+   * Like {@link #run}, for a {@code __global__} function ({@code req.entry()}) launched by the
+   * harness as {@code launch} says, with the input and output buffers and n as its arguments
+   * ({@link KernelBinding}), and the request's checkers and budgets.
+   */
+  public static Outcome runKernel(Frontend.Result compiled, Request req, KernelLaunch launch) throws UsageException {
+    KernelBinding b = kernel(compiled, req.entry());
+    String name = b.kernel().name();
+    return execute(compiled, req, b.elem(), b.inPlace(), (sim, in, out, n) -> sim.launch(name, new int[] {launch.grid(), 1, 1},
+        new int[] {launch.block(), 1, 1}, launch.sharedBytes(), b.arguments(in, out, n)), name);
   }
 }

@@ -203,6 +203,16 @@ public final class Simulation {
    * without {@link Check#PROOF}.
    */
   public ScanProof proof(Buffer out, boolean inclusive, boolean circuit, int circuitLimit) {
+    return proof(out, inclusive, circuit, circuitLimit, (char) 0);
+  }
+
+  /**
+   * As {@link #proof(Buffer, boolean, boolean, int)}, for a scan whose operator was declared
+   * ({@code --op}: its symbol in the ⊕ graph, 0 for none): an output that is a constant is the
+   * identity when it is that operator's, and a run that combines with another operator is not a
+   * proof of this scan.
+   */
+  public ScanProof proof(Buffer out, boolean inclusive, boolean circuit, int circuitLimit, char declared) {
     Checker c = device.checker();
     if (c == null || c.dataflow == null) {
       return null;
@@ -221,8 +231,9 @@ public final class Simulation {
       int wantHi = inclusive ? i : i - 1;
       String why = null;
       if (tag == 0) {
-        boolean isIdentity = Checker.identity(df.scanOperator == 0 || df.scanOperator == '+' ? org.scansim.frontend.ir.Op.ADD
-            : opOf(df.scanOperator), out.type, bits);
+        char operator = df.scanOperator != 0 ? df.scanOperator : declared;
+        boolean isIdentity = Checker.identity(operator == 0 || operator == '+' ? org.scansim.frontend.ir.Op.ADD
+            : opOf(operator), out.type, bits);
         outputs[i] = isIdentity ? Circuit.IDENTITY : Circuit.NONE;
         if (!(wantHi < 0 && isIdentity)) {
           why = "out[" + i + "] = " + (isIdentity ? "the identity" : "a value not derived from the input") + ", expected "
@@ -244,6 +255,11 @@ public final class Simulation {
           failures.add(why);
         }
       }
+    }
+    if (declared != 0 && df.scanOperator != 0 && df.scanOperator != declared) {
+      wrong = Math.max(wrong, 1);
+      failures.add(0, "the outputs combine the input with " + ScanOp.named(df.scanOperator) + ", not the declared "
+          + ScanOp.named(declared));
     }
     // Work: every operation of the graph. Fan-out over the graph that produces the outputs: an
     // operation whose result no output uses (padding, a section's unused tail) does not count as
@@ -557,6 +573,11 @@ public final class Simulation {
 
     public double get(int i) {
       return Alu.toDouble(type, a.load(type, i * type.size()));
+    }
+
+    /** Element i in register form: its bits, sign- or zero-extended as the IR holds it. */
+    public long bits(int i) {
+      return a.load(type, i * type.size());
     }
   }
 

@@ -141,10 +141,51 @@ class RunKernelTest {
   }
 
   @Test
-  void onlyAKernelOfTheEntryShapeIsLaunched() {
+  void onlyAKernelIsLaunched() {
     Frontend.Result r = compile(KOGGE_STONE + "void host(const float *in, float *out, int n) { scan<<<1, 32>>>(in, out, n); }\n");
     assertThatThrownBy(() -> ScanRun.runKernel(r, request("host", 8, null), new ScanRun.KernelLaunch(1, 32, 0)))
         .isInstanceOf(ScanRun.UsageException.class)
-        .hasMessage("no kernel 'host' of the form __global__ void host(const T *in, T *out, int n) in k.cu");
+        .hasMessage("'host' is not a __global__ kernel: --kernel launches kernels; run a host function with --entry");
+    assertThatThrownBy(() -> ScanRun.runKernel(r, request("none", 8, null), new ScanRun.KernelLaunch(1, 32, 0)))
+        .isInstanceOf(ScanRun.UsageException.class)
+        .hasMessage("k.cu defines no kernel 'none'; its kernels: scan");
+  }
+
+  /** The roles the harness gives the parameters of {@code __global__ void k(PARAMS) {}}, or the refusal. */
+  private static String binding(String params) {
+    try {
+      return ScanRun.kernel(compile("__global__ void k(" + params + ") {}\n"), "k").describe();
+    } catch (ScanRun.UsageException e) {
+      return e.getMessage();
+    }
+  }
+
+  @Test
+  void theBuffersAndTheLengthAreFoundByTypeAndName() {
+    assertThat(binding("const float *in, float *out, int n")).isEqualTo("in = the input, out = the output, n = n");
+    // const decides before names: the input may come second.
+    assertThat(binding("float *a, const float *b, unsigned int len")).isEqualTo("a = the output, b = the input, len = n");
+    // Harris's order, told by the names.
+    assertThat(binding("float *g_odata, float *g_idata, int n")).isEqualTo("g_odata = the output, g_idata = the input, n = n");
+    assertThat(binding("int *src, int *dst, size_t count")).isEqualTo("src = the input, dst = the output, count = n");
+    assertThat(binding("double *data, int size")).isEqualTo("data = the input, scanned in place, size = n");
+    assertThat(binding("int n, long long *x, long long *y")).isEqualTo("n = n, x = the input, y = the output");
+  }
+
+  @Test
+  void parametersTheHarnessCannotFillAreNamed() {
+    String tail = " (--kernel passes the input and output buffers and n, by parameter type and name)";
+    assertThat(binding("float *a, float *b, int n")).isEqualTo("the harness cannot launch 'k': neither 'a' nor 'b' reads as the input:"
+        + " make the input const, or name the buffers in and out" + tail);
+    assertThat(binding("const float *in, float *out, float *sums, int n"))
+        .isEqualTo("the harness cannot launch 'k': it takes 3 buffers, and the harness gives an input and an output" + tail);
+    assertThat(binding("const float *in, float *out, float scale, int n"))
+        .isEqualTo("the harness cannot launch 'k': its parameter 'scale' (float) is neither a buffer of numbers nor the length" + tail);
+    assertThat(binding("const float *in, int *out, int n"))
+        .isEqualTo("the harness cannot launch 'k': its buffers 'in' and 'out' hold different types" + tail);
+    assertThat(binding("const float *in, float *out, int n, int stride"))
+        .isEqualTo("the harness cannot launch 'k': it takes the integers n, stride, and the harness gives only n" + tail);
+    assertThat(binding("const float *in, float *out"))
+        .isEqualTo("the harness cannot launch 'k': it takes no integer for n" + tail);
   }
 }
