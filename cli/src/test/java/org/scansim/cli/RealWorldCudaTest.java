@@ -31,4 +31,17 @@ class RealWorldCudaTest {
     assertThat(bad.out()).contains("assert_messages.cu:53:5: assertion 'n >= 2 && n <= 2 * THREADS && (n & (n - 1)) == 0 && \"n must be a "
         + "power of two from 2 to 1024\"' failed in host code");
   }
+
+  @Test
+  void typedefsUsingAliasesCstdintTypesAndDefaultArgumentsRunAsNvccReadsThem() {
+    for (String n : new String[] {"1", "31", "32", "100", "1024"}) {
+      CliRun r = CliRun.of("run", example("typedefs_and_defaults.cu"), "--n", n, "--expect", "inclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
+    }
+    // The IR shows each alias resolved and the default argument passed where the call leaves it out.
+    CliRun ir = CliRun.of("check", example("typedefs_and_defaults.cu"), "--ir");
+    assertThat(ir.out()).contains("kernel @shfl_scan(%in.0: ptr, %out.1: ptr, %n.2: i32, %partial_sums.3: ptr)")
+        .containsPattern("call @warp_inclusive_scan\\(%value\\.\\d+, %lane\\.\\d+, 4294967295\\)");
+  }
 }

@@ -20,20 +20,25 @@ import org.junit.jupiter.api.Test;
  */
 class FrontendRobustnessTest {
   static final int GENERATED = 2000;
-  static final int MUTATED_KERNELS = 5500;
+  static final int MUTATED_KERNELS = 4000;
+  /** Mutants of examples/real-world alone: aliases, default arguments and the other real-world constructs. */
+  static final int MUTATED_REAL_WORLD = 1500;
   static final int MUTATED_GENERATED = 2200;
   static final int HOSTILE = 300;
 
   private static List<String> kernels;
+  private static List<String> realWorld;
 
   @BeforeAll
   static void loadKernels() {
     kernels = FuzzCorpus.kernelTexts();
+    realWorld = FuzzCorpus.texts(FuzzCorpus.realWorldFiles());
   }
 
   @Test
   void theBatchesAddUpToTenThousandInputs() {
-    assertThat(GENERATED + MUTATED_KERNELS + MUTATED_GENERATED + HOSTILE).isGreaterThanOrEqualTo(10_000);
+    assertThat(GENERATED + MUTATED_KERNELS + MUTATED_REAL_WORLD + MUTATED_GENERATED + HOSTILE).isGreaterThanOrEqualTo(10_000);
+    assertThat(realWorld).as("examples/real-world/*.cu").hasSizeGreaterThanOrEqualTo(5);
     assertThat(kernels).as("kernels/**/*.cu").hasSizeGreaterThanOrEqualTo(10);
   }
 
@@ -52,6 +57,21 @@ class FrontendRobustnessTest {
     FuzzBatch.Result r = FuzzBatch.run("mutated-kernels", 2_000_000, MUTATED_KERNELS, FrontendRobustnessTest::mutatedKernel);
     System.out.println(r.summary());
     assertThat(r.failures()).as(r.report()).isEmpty();
+  }
+
+  @Test
+  void mutatedRealWorldKernelsNeverCrash() {
+    FuzzBatch.Result r = FuzzBatch.run("mutated-real-world", 5_000_000, MUTATED_REAL_WORLD, FrontendRobustnessTest::mutatedRealWorld);
+    System.out.println(r.summary());
+    assertThat(r.failures()).as(r.report()).isEmpty();
+  }
+
+  /** A real-world example with one to four mutations, the material of one edit from another. */
+  static String mutatedRealWorld(long seed) {
+    Random r = new Random(seed);
+    String base = realWorld.get(r.nextInt(realWorld.size()));
+    String other = realWorld.get(r.nextInt(realWorld.size()));
+    return FuzzMutations.mutate(base, other, r, 1 + r.nextInt(4));
   }
 
   @Test

@@ -10,7 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The real kernels of the catalog, the seed texts of the mutation tests. */
+/**
+ * The seed texts of the mutation tests: the catalog's kernels, and the kernels written the way
+ * people write them ({@code examples/real-world/}: aliases, default arguments, launches spaced as
+ * Visual Studio writes them, ...), so that every construct of the subset is mutated.
+ */
 final class FuzzCorpus {
   private FuzzCorpus() {}
 
@@ -23,13 +27,23 @@ final class FuzzCorpus {
     throw new IllegalStateException("repository root (with kernels/ and grammar/) not found above " + Paths.get("").toAbsolutePath());
   }
 
-  /** Every {@code kernels/**}{@code /*.cu} outside build output, in a stable order. */
+  /** Every {@code kernels/**}{@code /*.cu} outside build output, then {@code examples/real-world/*.cu}, in a stable order. */
   static List<Path> kernelFiles() {
-    Path kernels = repositoryRoot().resolve("kernels");
-    try (Stream<Path> files = Files.walk(kernels)) {
+    List<Path> out = new ArrayList<>(cuFiles(repositoryRoot().resolve("kernels")));
+    out.addAll(realWorldFiles());
+    return out;
+  }
+
+  /** {@code examples/real-world/*.cu}: the constructs of real-world CUDA the subset accepts. */
+  static List<Path> realWorldFiles() {
+    return cuFiles(repositoryRoot().resolve("examples/real-world"));
+  }
+
+  private static List<Path> cuFiles(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
       return files
           .filter(p -> p.toString().endsWith(".cu"))
-          .filter(p -> !kernels.relativize(p).startsWith("target") && !kernels.relativize(p).startsWith("src"))
+          .filter(p -> !dir.relativize(p).startsWith("target") && !dir.relativize(p).startsWith("src"))
           .sorted()
           .toList();
     } catch (IOException e) {
@@ -38,8 +52,12 @@ final class FuzzCorpus {
   }
 
   static List<String> kernelTexts() {
+    return texts(kernelFiles());
+  }
+
+  static List<String> texts(List<Path> files) {
     List<String> out = new ArrayList<>();
-    for (Path p : kernelFiles()) {
+    for (Path p : files) {
       try {
         out.add(Files.readString(p, StandardCharsets.UTF_8));
       } catch (IOException e) {

@@ -13,6 +13,11 @@
  */
 lexer grammar CudaLexer;
 
+// A name that names a type (a typedef, a using alias, a <cstdint> type): no rule makes it; the
+// parser's TypeNames pass retypes such identifiers before parsing, as a C compiler's lexer does
+// with its symbol table (C11 §6.7.8), so that `uint x;` is a declaration and `(uint) x` a cast.
+tokens { TYPE_NAME }
+
 // ---------------------------------------------------------------------------------------------
 // Type specifiers (C11 §6.7.2), plus the CUDA types the subset knows by name.
 
@@ -35,6 +40,10 @@ CONST     : 'const';
 CONSTEXPR : 'constexpr';
 VOLATILE  : 'volatile' | '__volatile__';
 RESTRICT  : 'restrict' | '__restrict__' | '__restrict';
+
+// Aliases (C11 §6.7.8, C++ [dcl.typedef]).
+TYPEDEF   : 'typedef';
+USING     : 'using';
 
 // Storage classes (C11 §6.7.1) and CUDA memory spaces (CUDA C++ Programming Guide, "Variable
 // Memory Space Specifiers").
@@ -85,9 +94,7 @@ CLASS     : 'class';
 STRUCT    : 'struct';
 UNION     : 'union';
 ENUM      : 'enum';
-TYPEDEF   : 'typedef';
 NAMESPACE : 'namespace';
-USING     : 'using';
 AUTO      : 'auto';
 NEW       : 'new';
 DELETE    : 'delete';

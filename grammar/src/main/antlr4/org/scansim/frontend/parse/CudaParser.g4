@@ -4,9 +4,9 @@
  *
  * Conventions: no actions; every alternative of a rule with several alternatives is labelled, so
  * the AstBuilder visits one context class per construct; the start rule ends in EOF. There are no
- * typedefs in the subset, so a declaration is told from an expression by its leading keyword and
- * a cast `(T) e` from a parenthesised expression by the type keyword after '(' (C11 §6.7.8 is not
- * needed).
+ * declaration is told from an expression by its leading keyword or type name, and a cast `(T) e`
+ * from a parenthesised expression by the type keyword or name after '(': the names of typedefs and
+ * aliases arrive as TYPE_NAME tokens (the TypeNames pass, C11 §6.7.8).
  *
  * Constructs outside the subset (templates, classes, references, lambdas, ...) are accepted just
  * far enough to be named: their bodies are skipped as balanced token runs (braceBody,
@@ -33,6 +33,8 @@ externalDeclaration
     | EXTERN STRING_LITERAL '{' externalDeclaration* '}'           # linkageBlock
     | TEMPLATE templateParameters skippedDeclaration               # templateDeclaration
     | NAMESPACE skippedTokens* ( braceBody | ';' )                 # namespaceDefinition
+    // C++ [dcl.typedef] ¶2: using NAME = type;
+    | aliasDeclaration                                             # fileAliasDeclaration
     | USING skippedTokens* ';'                                     # usingDirective
     | asmBlock ';'                                                 # asmDefinition
     | ';'                                                          # emptyDeclaration
@@ -43,6 +45,10 @@ externalDeclaration
 
 declaration
     : declarationSpecifiers initDeclaratorList? ';'
+    ;
+
+aliasDeclaration
+    : USING IDENTIFIER '=' typeName ';'
     ;
 
 // Specifiers in any order (C11 §6.7 ¶2); the AstBuilder normalises the type keywords (§6.7.2)
@@ -61,12 +67,12 @@ declarationSpecifier
     // C++ [dcl.link] ¶7: a declaration directly in a linkage specification is treated as if it
     // contained the extern specifier.
     | EXTERN STRING_LITERAL                                        # linkageSpecifier
-    | kw=( TYPEDEF | VIRTUAL )                                     # unsupportedSpecifier
+    | kw=VIRTUAL                                                   # unsupportedSpecifier
     ;
 
 storageClassSpecifier
     : kw=( EXTERN | STATIC | REGISTER | SHARED | CONSTANT | GLOBAL | DEVICE | HOST
-         | INLINE | FORCEINLINE | NOINLINE )
+         | INLINE | FORCEINLINE | NOINLINE | TYPEDEF )
     ;
 
 typeQualifier
@@ -76,6 +82,7 @@ typeQualifier
 typeSpecifier
     : kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
          | SIZE_T | DIM3 | CUDA_ERROR_T )                          # basicTypeSpecifier
+    | TYPE_NAME                                                    # typedefNameSpecifier
     | kw=( VECTOR_TYPE | HALF | TEXTURE_OBJECT | AUTO )            # unsupportedTypeKeyword
     // A name or a body is required, so `struct S { ... }` cannot also read as `struct` followed
     // by a function S.
@@ -224,6 +231,7 @@ statement
     | TRY braceBody ( CATCH balancedParens braceBody )*            # tryStatement
     | THROW skippedTokens* ';'                                     # throwStatement
     | asmBlock ';'                                                 # asmStatement
+    | aliasDeclaration                                             # aliasStatement
     | USING skippedTokens* ';'                                     # usingStatement
     ;
 
@@ -295,7 +303,7 @@ primaryExpression
     | SIZEOF '(' typeName ')'                                      # sizeofTypeExpression
     // C++ [expr.type.conv]: float(x), int(x); dim3(x, y) builds a dim3.
     | kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
-         | SIZE_T | DIM3 | CUDA_ERROR_T | VECTOR_TYPE | HALF )
+         | SIZE_T | DIM3 | CUDA_ERROR_T | VECTOR_TYPE | HALF | TYPE_NAME )
       '(' argumentExpressionList? ')'                              # functionalCast
     | kw=( STATIC_CAST | REINTERPRET_CAST | CONST_CAST | DYNAMIC_CAST )
       '<' typeName '>' '(' expression ')'                          # namedCast

@@ -6,6 +6,8 @@ import org.scansim.frontend.diag.Span;
 /**
  * A function parameter. {@code name} may be null in a prototype; array parameters ({@code float
  * a[]}) are recorded in {@code dims} and adjusted to pointers by the type checker (C11 §6.7.6.3).
+ * {@code defaultValue} is its default argument ({@code int *partial = NULL}, C++ [dcl.fct.default]),
+ * or null.
  */
 public record Param(
     Span span,
@@ -13,9 +15,15 @@ public record Param(
     List<PointerLevel> pointers,
     String name,
     Span nameSpan,
-    List<ArrayDim> dims) {
+    List<ArrayDim> dims,
+    Expr defaultValue) {
   public Param {
     pointers = List.copyOf(pointers);
     dims = List.copyOf(dims);
+  }
+
+  /** A parameter without a default argument. */
+  public Param(Span span, TypeSpec spec, List<PointerLevel> pointers, String name, Span nameSpan, List<ArrayDim> dims) {
+    this(span, spec, pointers, name, nameSpan, dims, null);
   }
 }

@@ -37,7 +37,7 @@ final class CallLowering {
   Operand call(Expr.Call e) {
     Object callee = sema.calleeOf(e);
     if (callee instanceof Symbol.Function f) {
-      List<Operand> args = exprs.values(e.args(), f.paramTypes());
+      List<Operand> args = exprs.values(withDefaults(e.args(), f), f.paramTypes());
       Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), e.span())
           .callee(f.name()).args(args);
       Reg r = null;
@@ -60,8 +60,18 @@ final class CallLowering {
     if (e.config().size() > 3) {
       exprs.effect(e.config().get(3));
     }
-    args.addAll(exprs.values(e.args(), f.paramTypes()));
+    args.addAll(exprs.values(withDefaults(e.args(), f), f.paramTypes()));
     b().emit(new Insn(Op.LAUNCH, null, e.span()).callee(f.name()).args(args));
+  }
+
+  /** The arguments of a call of f, with the default arguments of the parameters it leaves out (C++ [dcl.fct.default]). */
+  private static List<Expr> withDefaults(List<Expr> args, Symbol.Function f) {
+    if (args.size() >= f.paramTypes().size()) {
+      return args;
+    }
+    List<Expr> all = new ArrayList<>(args);
+    all.addAll(f.defaults().subList(args.size(), f.paramTypes().size()));
+    return all;
   }
 
   Operand[] dim3Ctor(List<Expr> args) {

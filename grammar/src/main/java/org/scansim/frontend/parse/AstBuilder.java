@@ -73,6 +73,8 @@ final class AstBuilder {
         b.error(t.TEMPLATE(), Unsupported.TEMPLATES);
       } else if (ctx instanceof NamespaceDefinitionContext n) {
         b.error(n.NAMESPACE(), Unsupported.NAMESPACES);
+      } else if (ctx instanceof CudaParser.FileAliasDeclarationContext a) {
+        decls.alias(a.aliasDeclaration());
       } else if (ctx instanceof UsingDirectiveContext u) {
         b.error(u.USING(), Unsupported.NAMESPACES);
       } else if (ctx instanceof AsmDefinitionContext a) {

@@ -7,7 +7,7 @@ import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.parse.SyntaxErrors.Kind;
 
-/** What the three builders share: the span mapping and the error collector. */
+/** What the three builders share: the span mapping, the error collector and the type aliases. */
 final class BuildContext {
   /** The name of the placeholder expression built where an unsupported construct was reported. */
   static final String ERROR_NAME = "<error>";
@@ -15,9 +15,21 @@ final class BuildContext {
   final Spans spans;
   final SyntaxErrors errors;
 
+  /**
+   * What a typedef or using alias stands for: a base type with its qualifiers and the pointer
+   * levels of its declarator ({@code typedef float *floatp;}). {@code declared} is null for a
+   * predefined name ({@link TypeNames#PREDEFINED}).
+   */
+  record Alias(org.scansim.frontend.ast.TypeSpec spec, java.util.List<org.scansim.frontend.ast.PointerLevel> pointers, Span declared) {}
+
+  /** The aliases declared so far, by name; a name whose declaration was refused maps to null. */
+  final java.util.Map<String, Alias> aliases = new java.util.HashMap<>();
+
   BuildContext(Spans spans, SyntaxErrors errors) {
     this.spans = spans;
     this.errors = errors;
+    TypeNames.PREDEFINED.forEach((name, base) -> aliases.put(name,
+        new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of(), null)));
   }
 
   Span span(ParserRuleContext ctx) {

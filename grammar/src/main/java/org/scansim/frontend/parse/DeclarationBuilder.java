@@ -91,10 +91,15 @@ final class DeclarationBuilder {
     }
     TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
     if (parts.unsupported) {
+      aliasesRefused(parts, inits);
       return out;
     }
     if (inits.isEmpty()) {
-      b.warning(whole, "declaration does not declare anything");
+      b.warning(whole, parts.typedef != null ? "typedef requires a name" : "declaration does not declare anything");
+      return out;
+    }
+    if (parts.typedef != null) {
+      typedef(parts, inits);
       return out;
     }
     boolean anyFunction = false;
@@ -110,7 +115,7 @@ final class DeclarationBuilder {
         anyFunction ? functionQualifiers(parts) : EnumSet.noneOf(FunctionQualifier.class);
     for (int i = 0; i < inits.size(); i++) {
       InitDeclaratorContext init = inits.get(i);
-      DeclaratorParts d = declarator(init.declarator());
+      DeclaratorParts d = declarator(init.declarator(), parts);
       if (d == null || d.bad) {
         continue;
       }
@@ -141,12 +146,16 @@ final class DeclarationBuilder {
       CompoundStatementContext body,
       ParserRuleContext whole) {
     TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
-    DeclaratorParts d = declarator(declarator);
+    if (parts.typedef != null) {
+      b.check(parts.typedef, "a function definition cannot be a typedef");
+      return null;
+    }
+    TypeSpec spec = parts.normalise(b);
+    DeclaratorParts d = declarator(declarator, parts);
     if (d != null && !d.bad && d.function == null && !parts.unsupported) {
       b.check(declarator, "expected a parameter list before '{' in the definition of '" + d.name + "'");
       return null;
     }
-    TypeSpec spec = parts.normalise(b);
     Set<FunctionQualifier> qualifiers = functionQualifiers(parts);
     List<Param> params = d == null || d.function == null ? List.of() : parameters(d.function.parameterList());
     Stmt.Block block = stmts.block(body);
@@ -197,6 +206,92 @@ final class DeclarationBuilder {
   }
 
   // ------------------------------------------------------------------------------------------
+  // Aliases (C11 §6.7.8, C++ [dcl.typedef])
+
+  /** {@code typedef unsigned int uint, *uintp;}: each declarator names an alias of the type it declares. */
+  private void typedef(TypeSpecifiers parts, List<InitDeclaratorContext> inits) {
+    for (Token t : parts.storageWords) {
+      b.check(t, "'" + t.getText() + "' cannot be combined with 'typedef'");
+    }
+    TypeSpec spec = parts.normalise(b);
+    for (InitDeclaratorContext init : inits) {
+      DeclaratorParts d = declarator(init.declarator(), parts);
+      if (d == null || d.bad) {
+        refuse(init);
+        continue;
+      }
+      if (d.function != null) {
+        b.error(init.declarator().getStart(), Unsupported.FUNCTION_TYPEDEFS);
+        b.aliases.put(d.name, null);
+      } else if (!d.dims.isEmpty()) {
+        b.error(init.declarator().getStart(), Unsupported.ARRAY_TYPEDEFS);
+        b.aliases.put(d.name, null);
+      } else if (init.initializerPart() != null) {
+        b.check(init.initializerPart(), "typedef '" + d.name + "' is initialized like a variable");
+        b.aliases.put(d.name, null);
+      } else {
+        declareAlias(d.name, nameToken(init), spec, d.pointers);
+      }
+    }
+  }
+
+  /** The names of a typedef whose type was refused: known, so their uses are not reported again. */
+  private void aliasesRefused(TypeSpecifiers parts, List<InitDeclaratorContext> inits) {
+    if (parts.typedef != null) {
+      inits.forEach(this::refuse);
+    }
+  }
+
+  private void refuse(InitDeclaratorContext init) {
+    DeclaratorParts d = declarator(init.declarator());
+    if (d != null && !BuildContext.ERROR_NAME.equals(d.name)) {
+      b.aliases.put(d.name, null);
+    }
+  }
+
+  /** {@code using NAME = type;}, at file or block scope. */
+  void alias(CudaParser.AliasDeclarationContext ctx) {
+    if (ctx == null || ctx.IDENTIFIER() == null) {
+      return;
+    }
+    String name = ctx.IDENTIFIER().getText();
+    TypeName t = typeName(ctx.typeName());
+    if (t == null) {
+      b.aliases.put(name, null);
+      return;
+    }
+    declareAlias(name, ctx.IDENTIFIER().getSymbol(), t.spec(), t.pointers());
+  }
+
+  /**
+   * Records an alias; declaring one name again is allowed for the same type only (C11 §6.7 ¶3),
+   * and otherwise reported with clang's words.
+   */
+  private void declareAlias(String name, Token token, TypeSpec spec, List<PointerLevel> pointers) {
+    Span at = b.span(token);
+    BuildContext.Alias before = b.aliases.get(name);
+    BuildContext.Alias now = new BuildContext.Alias(new TypeSpec(at, spec.base(), spec.isConst(), spec.isVolatile()), List.copyOf(pointers), at);
+    if (before != null && !(before.spec().base() == spec.base() && before.spec().isConst() == spec.isConst()
+        && before.pointers().equals(now.pointers()))) {
+      b.check(token, "typedef redefinition with different types ('" + spelling(now) + "' vs '" + spelling(before) + "')");
+      return;
+    }
+    b.aliases.put(name, now);
+  }
+
+  /** The identifier a declarator declares (for positions), or the declarator's first token. */
+  private static Token nameToken(InitDeclaratorContext init) {
+    DeclaratorContext d = init.declarator();
+    DeclaratorNameContext n = d instanceof ObjectDeclaratorContext o ? o.declaratorName()
+        : d instanceof FunctionDeclaratorContext f ? f.declaratorName() : null;
+    return n instanceof SimpleNameContext s && s.IDENTIFIER() != null ? s.IDENTIFIER().getSymbol() : init.getStart();
+  }
+
+  private static String spelling(BuildContext.Alias a) {
+    return (a.spec().isConst() ? "const " : "") + a.spec().base().spelling() + (a.pointers().isEmpty() ? "" : " " + "*".repeat(a.pointers().size()));
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Declarators
 
   /** What a declarator says; {@code bad} once an unsupported part was reported. */
@@ -207,6 +302,15 @@ final class DeclarationBuilder {
     List<ArrayDim> dims = List.of();
     FunctionDeclaratorContext function;
     boolean bad;
+  }
+
+  /** A declarator of a declaration whose specifiers are {@code parts}: an alias's pointer levels come first. */
+  DeclaratorParts declarator(DeclaratorContext ctx, TypeSpecifiers parts) {
+    DeclaratorParts d = declarator(ctx);
+    if (d != null) {
+      d.pointers = parts.withAliasPointers(d.pointers);
+    }
+    return d;
   }
 
   DeclaratorParts declarator(DeclaratorContext ctx) {
@@ -335,17 +439,17 @@ final class DeclarationBuilder {
     if (parts.externC != null) {
       b.check(parts.externC, "'extern' is not allowed on a parameter");
     }
-    if (ctx.ASSIGN() != null) {
-      b.check(ctx.ASSIGN(), "default arguments are not supported");
-    }
     TypeSpec spec = parts.normalise(b);
     List<PointerLevel> pointers = List.of();
     List<ArrayDim> dims = List.of();
     String name = null;
     Span nameSpan = null;
     boolean bad = parts.unsupported;
+    if (parts.typedef != null) {
+      b.check(parts.typedef, "'typedef' is not allowed on a parameter");
+    }
     if (ctx.declarator() != null) {
-      DeclaratorParts d = declarator(ctx.declarator());
+      DeclaratorParts d = declarator(ctx.declarator(), parts);
       if (d.function != null) {
         b.error(d.function.LPAREN() != null ? d.function.LPAREN().getSymbol() : d.function.getStart(), Unsupported.FUNCTION_POINTERS);
         bad = true;
@@ -359,14 +463,17 @@ final class DeclarationBuilder {
       AbstractDeclaratorContext a = ctx.abstractDeclarator();
       DeclaratorParts holder = new DeclaratorParts();
       if (a instanceof PointerAbstractDeclaratorContext p) {
-        pointers = pointers(p.pointer(), holder);
+        pointers = parts.withAliasPointers(pointers(p.pointer(), holder));
         dims = dimensions(p.arrayDimension());
       } else if (a instanceof CudaParser.ArrayAbstractDeclaratorContext arr) {
         dims = dimensions(arr.arrayDimension());
       }
       bad |= holder.bad;
+    } else {
+      pointers = parts.withAliasPointers(pointers);
     }
-    return bad ? null : new Param(b.span(ctx), spec, pointers, name, nameSpan, dims);
+    org.scansim.frontend.ast.Expr defaultValue = ctx.assignmentExpression() == null ? null : exprs.build(ctx.assignmentExpression());
+    return bad ? null : new Param(b.span(ctx), spec, pointers, name, nameSpan, dims, defaultValue);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -386,7 +493,7 @@ final class DeclarationBuilder {
     TypeSpecifiers parts = TypeSpecifiers.collect(ctx, items, b);
     TypeSpec spec = parts.normalise(b);
     DeclaratorParts holder = new DeclaratorParts();
-    List<PointerLevel> pointers = pointers(ctx.pointer(), holder);
+    List<PointerLevel> pointers = parts.withAliasPointers(pointers(ctx.pointer(), holder));
     if (parts.unsupported || holder.bad) {
       return null;
     }
@@ -402,7 +509,7 @@ final class DeclarationBuilder {
     parts.typeWords.add(keyword);
     Span span = b.span(keyword);
     TypeSpec normalised = parts.normalise(b);
-    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false), List.of());
+    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false), parts.withAliasPointers(List.of()));
   }
 
   private Initializer initializer(InitializerPartContext ctx) {

@@ -309,6 +309,12 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
   }
 
   @Override
+  public Stmt visitAliasStatement(CudaParser.AliasStatementContext ctx) {
+    decls.alias(ctx.aliasDeclaration());
+    return new Stmt.Empty(b.span(ctx));
+  }
+
+  @Override
   public Stmt visitUsingStatement(UsingStatementContext ctx) {
     b.error(ctx.USING(), Unsupported.NAMESPACES);
     return new Stmt.Empty(b.span(ctx));

@@ -71,6 +71,7 @@ public final class SyntaxParser {
       if (scan.refused) {
         return empty;
       }
+      TypeNames.retype(scan.tokens);
       TranslationUnitContext tree = parseTree(scan.tokens, spans, errors);
       return new AstBuilder(file, new BuildContext(spans, errors)).build(tree);
     } catch (StackOverflowError e) {

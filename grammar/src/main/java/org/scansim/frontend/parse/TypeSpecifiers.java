@@ -39,6 +39,12 @@ final class TypeSpecifiers {
   Token externC;
   /** An unsupported construct was reported; the declaration is not built. */
   boolean unsupported;
+  /** The {@code typedef} keyword, or null: the declaration declares aliases, not objects. */
+  Token typedef;
+  /** The alias named among the type words, or null. */
+  BuildContext.Alias alias;
+  /** The TYPE_NAME token naming {@link #alias}. */
+  Token aliasName;
 
   private final ParserRuleContext whole;
   private Token first;
@@ -51,11 +57,10 @@ final class TypeSpecifiers {
   /** Collects {@code items}: declarationSpecifier, typeSpecifier or typeQualifier contexts. */
   static TypeSpecifiers collect(ParserRuleContext whole, List<? extends ParserRuleContext> items, BuildContext b) {
     TypeSpecifiers s = new TypeSpecifiers(whole);
-    // typedef and virtual first: they make the whole declaration unsupported, and the parts of a
-    // `typedef struct { ... } T;` need no report of their own.
+    // virtual first: it makes the whole declaration unsupported.
     for (ParserRuleContext item : items) {
       if (item instanceof UnsupportedSpecifierContext c && c.kw != null) {
-        b.error(c.kw, c.kw.getType() == CudaLexer.TYPEDEF ? Unsupported.TYPEDEF : Unsupported.VIRTUAL);
+        b.error(c.kw, Unsupported.VIRTUAL);
         s.unsupported = true;
         return s;
       }
@@ -68,7 +73,12 @@ final class TypeSpecifiers {
 
   private void add(ParserRuleContext item, BuildContext b) {
     if (item instanceof StorageSpecifierContext c) {
-      token(storageWords, c.storageClassSpecifier().kw);
+      Token kw = c.storageClassSpecifier().kw;
+      if (kw != null && kw.getType() == CudaLexer.TYPEDEF) {
+        typedef = kw;
+        return;
+      }
+      token(storageWords, kw);
     } else if (item instanceof TypeSpecifierItemContext c) {
       typeSpecifier(c.typeSpecifier(), b);
     } else if (item instanceof QualifierSpecifierContext c) {
@@ -94,6 +104,10 @@ final class TypeSpecifiers {
   private void typeSpecifier(TypeSpecifierContext ctx, BuildContext b) {
     if (ctx instanceof BasicTypeSpecifierContext c) {
       token(typeWords, c.kw);
+      return;
+    }
+    if (ctx instanceof CudaParser.TypedefNameSpecifierContext c) {
+      token(typeWords, c.TYPE_NAME().getSymbol());
       return;
     }
     unsupported = true;
@@ -155,6 +169,37 @@ final class TypeSpecifiers {
   }
 
   /**
+   * The type a typedef name stands for, with this list's qualifiers added ({@code const uint});
+   * other type keywords beside it are an error, as in C ({@code unsigned uint}). A name whose
+   * own declaration was refused reads as {@code int} with no second report.
+   */
+  private TypeSpec aliased(Token named, BuildContext b, Span span) {
+    if (typeWords.size() > 1) {
+      b.check(Spans.offset(typeWords.get(0)), b.spans.of(typeWords.get(0), typeWords.get(typeWords.size() - 1)),
+          "'" + named.getText() + "' names a type: no other type keyword may stand beside it");
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    BuildContext.Alias a = b.aliases.get(named.getText());
+    if (a == null) {
+      unsupported = true;
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    alias = a;
+    aliasName = named;
+    return new TypeSpec(span, a.spec().base(), isConst || a.spec().isConst(), isVolatile || a.spec().isVolatile());
+  }
+
+  /** The pointer levels of the alias named, before a declarator's own ({@code floatp *q}: two). */
+  java.util.List<org.scansim.frontend.ast.PointerLevel> withAliasPointers(java.util.List<org.scansim.frontend.ast.PointerLevel> own) {
+    if (alias == null || alias.pointers().isEmpty()) {
+      return own;
+    }
+    java.util.List<org.scansim.frontend.ast.PointerLevel> all = new ArrayList<>(alias.pointers());
+    all.addAll(own);
+    return all;
+  }
+
+  /**
    * The normalised type (C11 §6.7.2 ¶2). A combination outside that list is reported, with gcc's
    * wording, and read as {@code int}, as is a declaration after an unsupported construct.
    */
@@ -166,6 +211,10 @@ final class TypeSpecifiers {
     if (typeWords.isEmpty()) {
       b.check(whole, "missing type specifier");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    Token named = typeWords.stream().filter(t -> t.getType() == CudaLexer.TYPE_NAME).findFirst().orElse(null);
+    if (named != null) {
+      return aliased(named, b, span);
     }
     int shorts = 0;
     int longs = 0;

@@ -13,7 +13,8 @@ final class Unsupported {
   static final String STRUCTS = "structs are not supported";
   static final String UNIONS = "unions are not supported";
   static final String ENUMS = "enums are not supported";
-  static final String TYPEDEF = "typedef is not supported";
+  static final String FUNCTION_TYPEDEFS = "typedefs of function types are not supported";
+  static final String ARRAY_TYPEDEFS = "typedefs of array types are not supported";
   static final String NAMESPACES = "namespaces are not supported";
   static final String LAMBDAS = "lambdas are not supported";
   static final String REFERENCES = "references are not supported";

@@ -329,14 +329,25 @@ final class ExprChecker implements Expr.Visitor<Type> {
           "calling a " + f.space().spelling() + " function ('" + f.name() + "') from a " + cx.space.spelling()
               + " function is not allowed");
     }
-    checkArguments(e.span(), e.args(), f.paramTypes(), "function '" + f.name() + "'");
+    checkArguments(e.span(), e.args(), f, "function '" + f.name() + "'");
     return f.returnType();
   }
 
+  /** The arguments of a call of f: as many as its parameters, or fewer where its last ones have default arguments. */
+  void checkArguments(Span at, List<Expr> args, Symbol.Function f, String what) {
+    checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what);
+  }
+
   void checkArguments(Span at, List<Expr> args, List<Type> params, String what) {
-    if (args.size() != params.size()) {
-      cx.error(at, "too " + (args.size() < params.size() ? "few" : "many") + " arguments to " + what + ": expected "
-          + params.size() + ", have " + args.size());
+    checkArguments(at, args, params, params.size(), what);
+  }
+
+  private void checkArguments(Span at, List<Expr> args, List<Type> params, int required, String what) {
+    if (args.size() < required || args.size() > params.size()) {
+      String expected = required == params.size() ? String.valueOf(params.size())
+          : args.size() < required ? "at least " + required : "at most " + params.size();
+      cx.error(at, "too " + (args.size() < required ? "few" : "many") + " arguments to " + what + ": expected "
+          + expected + ", have " + args.size());
     }
     for (int i = 0; i < args.size(); i++) {
       Type t = checkValue(args.get(i));
@@ -386,7 +397,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (f.space() != Space.GLOBAL) {
       cx.error(e.kernelSpan(), "'" + f.name() + "' is not a __global__ function and cannot be launched");
     }
-    checkArguments(e.span(), e.args(), f.paramTypes(), "kernel '" + f.name() + "'");
+    checkArguments(e.span(), e.args(), f, "kernel '" + f.name() + "'");
     return Type.VOID;
   }
 

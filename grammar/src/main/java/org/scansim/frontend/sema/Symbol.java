@@ -113,6 +113,8 @@ public sealed interface Symbol {
     private final List<Type> paramTypes;
     private final Decl.Function firstDecl;
     private Decl.Function definition;
+    /** The default argument of each parameter (null where none), once a declaration gave them. */
+    private List<org.scansim.frontend.ast.Expr> defaults;
 
     public Function(String name, Space space, Type returnType, List<Type> paramTypes, Decl.Function firstDecl) {
       this.name = name;
@@ -149,6 +151,29 @@ public sealed interface Symbol {
 
     void define(Decl.Function d) {
       definition = d;
+    }
+
+    /** Each parameter's default argument, null where it has none; empty list: none at all. */
+    public List<org.scansim.frontend.ast.Expr> defaults() {
+      return defaults == null ? java.util.Collections.nCopies(paramTypes.size(), null) : defaults;
+    }
+
+    /** How many arguments a call must give: the parameters before the first default. */
+    public int requiredArguments() {
+      List<org.scansim.frontend.ast.Expr> d = defaults();
+      int k = d.size();
+      while (k > 0 && d.get(k - 1) != null) {
+        k--;
+      }
+      return k;
+    }
+
+    boolean hasDefaults() {
+      return defaults != null;
+    }
+
+    void setDefaults(List<org.scansim.frontend.ast.Expr> d) {
+      defaults = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(d));
     }
 
     @Override

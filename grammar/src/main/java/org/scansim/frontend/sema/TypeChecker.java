@@ -96,6 +96,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (sym == null) {
       return null;
     }
+    defaults(f, sym, paramTypes);
     cx.sema.functions.put(f, sym);
     if (f.body() == null) {
       return null;
@@ -139,6 +140,68 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     return null;
   }
+
+  /**
+   * The default arguments a declaration gives (C++ [dcl.fct.default]): trailing, given by one
+   * declaration only, of the parameter's type. Each is a constant here (a literal, {@code NULL},
+   * arithmetic on them): scansim evaluates it at each call that leaves it out.
+   */
+  private void defaults(Decl.Function f, Symbol.Function sym, List<Type> paramTypes) {
+    List<Expr> given = new ArrayList<>();
+    f.params().forEach(p -> given.add(p.defaultValue()));
+    int first = 0;
+    while (first < given.size() && given.get(first) == null) {
+      first++;
+    }
+    if (first == given.size()) {
+      return;
+    }
+    if (sym.hasDefaults()) {
+      cx.diags.report(Diagnostic.error(given.get(first).span(), "redefinition of default argument")
+          .withNote(sym.declSpan(), "previous declaration is here"));
+      return;
+    }
+    for (int i = first; i < given.size(); i++) {
+      Param p = f.params().get(i);
+      Expr d = given.get(i);
+      if (d == null) {
+        cx.error(p.span(), "missing default argument on parameter" + (p.name() == null ? "" : " '" + p.name() + "'"));
+        continue;
+      }
+      Type t = exprs.checkValue(d);
+      if (t instanceof Type.Err) {
+        continue;
+      } else if (!constant(d)) {
+        cx.error(d.span(), "the default argument of" + (p.name() == null ? " a parameter" : " '" + p.name() + "'")
+            + " must be a constant here (a literal, NULL, or arithmetic on them): scansim evaluates it at each call");
+      } else {
+        exprs.requireAssignable(paramTypes.get(i), d, t, ExprChecker.Assigning.INITIALIZE);
+      }
+    }
+    // Recorded even when one was refused, so that the calls relying on it are not reported too.
+    sym.setDefaults(given);
+  }
+
+  /** Whether e is built of literals alone (its value is the same at every call). */
+  private static boolean constant(Expr e) {
+    if (e instanceof Expr.IntLit || e instanceof Expr.FloatLit || e instanceof Expr.BoolLit || e instanceof Expr.NullLit
+        || e instanceof Expr.CharLit || e instanceof Expr.SizeofType) {
+      return true;
+    }
+    if (e instanceof Expr.Unary u) {
+      return u.op() != Expr.UnaryOp.DEREF && u.op() != Expr.UnaryOp.ADDR && u.op() != Expr.UnaryOp.PRE_INC
+          && u.op() != Expr.UnaryOp.PRE_DEC && u.op() != Expr.UnaryOp.POST_INC && u.op() != Expr.UnaryOp.POST_DEC
+          && constant(u.operand());
+    }
+    if (e instanceof Expr.Binary b) {
+      return constant(b.left()) && constant(b.right());
+    }
+    if (e instanceof Expr.Conditional c) {
+      return constant(c.cond()) && constant(c.then()) && constant(c.els());
+    }
+    return e instanceof Expr.Cast c && constant(c.operand());
+  }
+
 
   private Space spaceOf(Decl.Function f) {
     Set<FunctionQualifier> q = f.qualifiers();

@@ -216,7 +216,6 @@ class DeclarationTest {
         "inline int y;               => t.cu:1:1: error: 'inline' is not allowed on a variable",
         "__shared__ void f();        => t.cu:1:1: error: '__shared__' is not allowed on a function",
         "void g(__shared__ int n);   => t.cu:1:8: error: '__shared__' is not allowed on a parameter",
-        "void h(int n = 0);          => t.cu:1:14: error: default arguments are not supported",
         "int f(int) = 3;             => t.cu:1:12: error: function 'f' is initialized like a variable",
         "extern \"D\" int v;         => t.cu:1:8: error: unknown linkage language \"D\"",
       })

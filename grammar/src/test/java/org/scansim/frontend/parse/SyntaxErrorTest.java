@@ -34,7 +34,7 @@ class SyntaxErrorTest {
         "x = a ? b;                 => t.cu:2:10: error: expected ':'",
         "x = (a + b));              => t.cu:2:12: error: unexpected ')'",
         "x = @;                     => t.cu:2:5: error: invalid character '@'",
-        "uint n = 4;                => t.cu:2:1: error: unknown type name 'uint'",
+        "u32 n = 4;                => t.cu:2:1: error: unknown type name 'u32'",
         "half h = x;                => t.cu:2:1: error: 'half' is not supported",
         "k<<<g, b>>(x);             => t.cu:2:14: error: expected '>>>'",
       })
@@ -110,9 +110,9 @@ class SyntaxErrorTest {
 
   @Test
   void errorInAKernelHeaderSkipsThatKernelOnly() {
-    String text = "__global__ void k(uint n) {\n  int x = n;\n}\n__global__ void ok(float *a) { a[0] = 1; }\n";
+    String text = "__global__ void k(u32 n) {\n  int x = n;\n}\n__global__ void ok(float *a) { a[0] = 1; }\n";
     Parsing.Result r = Parsing.parse(text);
-    assertThat(r.errors()).containsExactly("t.cu:1:19: error: unknown type name 'uint'");
+    assertThat(r.errors()).containsExactly("t.cu:1:19: error: unknown type name 'u32'");
     assertThat(r.decls()).extracting(d -> ((Decl.Function) d).name()).containsExactly("ok");
   }
 
@@ -148,25 +148,25 @@ class SyntaxErrorTest {
 
   @Test
   void anUnknownTypeUsedTwiceInAHeaderIsReportedAtItsFirstUse() {
-    // The header reads as `k(uint * data, uint factor ...)`, a variable with an initialiser, and
+    // The header reads as `k(u32 * data, u32 factor ...)`, a variable with an initialiser, and
     // the parser fails only at `factor`; gcc and clang name the first use.
-    assertThat(errors("__global__ void k(uint *data, uint factor, int n) { }\n"))
-        .containsExactly("t.cu:1:19: error: unknown type name 'uint'");
+    assertThat(errors("__global__ void k(u32 *data, u32 factor, int n) { }\n"))
+        .containsExactly("t.cu:1:19: error: unknown type name 'u32'");
     // After a qualifier, and with the declarator after the point where the parser fails.
-    assertThat(errors("__global__ void k(const uint *d, uint x) { }\n"))
-        .containsExactly("t.cu:1:25: error: unknown type name 'uint'");
-    assertThat(errors("__global__ void k(int n, uint *d) { }\n"))
-        .containsExactly("t.cu:1:26: error: unknown type name 'uint'");
+    assertThat(errors("__global__ void k(const u32 *d, u32 x) { }\n"))
+        .containsExactly("t.cu:1:25: error: unknown type name 'u32'");
+    assertThat(errors("__global__ void k(int n, u32 *d) { }\n"))
+        .containsExactly("t.cu:1:26: error: unknown type name 'u32'");
   }
 
   @Test
   void theDeclarationAfterABrokenHeaderIsCheckedOnItsOwn() {
     // The second header fails while the parser is still predicting which declaration it is; that
     // error is not part of the recovery from the first one.
-    String text = "__global__ void a(uint n) {\n  n++;\n}\n__device__ void b(int n, S s) { }\nint ok;\n";
+    String text = "__global__ void a(u32 n) {\n  n++;\n}\n__device__ void b(int n, S s) { }\nint ok;\n";
     Parsing.Result r = Parsing.parse(text);
     assertThat(r.errors())
-        .containsExactly("t.cu:1:19: error: unknown type name 'uint'", "t.cu:4:26: error: unknown type name 'S'");
+        .containsExactly("t.cu:1:19: error: unknown type name 'u32'", "t.cu:4:26: error: unknown type name 'S'");
     assertThat(r.decls()).extracting(SExpr::of).containsExactly("(vars (var int ok))");
   }
 

@@ -1,0 +1,129 @@
+package org.scansim.frontend.parse;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.WritableToken;
+import org.scansim.frontend.ast.BaseType;
+
+/**
+ * Retypes the identifiers that name types as {@link CudaLexer#TYPE_NAME}, before parsing, as a C
+ * compiler's lexer consults its symbol table (C11 §6.7.8 ¶3: a typedef name is a type specifier).
+ * Without it {@code uint x;} and {@code (uint) x} cannot be told from an expression and a
+ * parenthesised one.
+ *
+ * <p>The names are those of {@link #PREDEFINED} (the {@code <stdint.h>}/{@code <cstdint>} types and
+ * glibc's {@code uint}), and those a file declares with {@code typedef ... NAME;} or {@code using
+ * NAME = ...;}, from their declaration to the end of the file. The declaring occurrence stays an
+ * identifier, so a file may typedef a predefined name again ({@code typedef unsigned int uint32_t;},
+ * as C11 §6.7 ¶3 allows for the same type).
+ *
+ * <p>Not modelled: scopes. A typedef in a function is seen to the end of the file, and a variable
+ * that reuses a type's name ({@code int uint = 0;}) is not told apart; neither is common in scan
+ * code, and nvcc accepts only the first.
+ */
+final class TypeNames {
+  /** The type names every file knows, and the types they stand for (LP64, as nvcc on Linux). */
+  static final Map<String, BaseType> PREDEFINED = predefined();
+
+  private TypeNames() {}
+
+  private static Map<String, BaseType> predefined() {
+    Map<String, BaseType> m = new LinkedHashMap<>();
+    m.put("int8_t", BaseType.SCHAR);
+    m.put("uint8_t", BaseType.UCHAR);
+    m.put("int16_t", BaseType.SHORT);
+    m.put("uint16_t", BaseType.USHORT);
+    m.put("int32_t", BaseType.INT);
+    m.put("uint32_t", BaseType.UINT);
+    m.put("int64_t", BaseType.LONG);
+    m.put("uint64_t", BaseType.ULONG);
+    m.put("intptr_t", BaseType.LONG);
+    m.put("uintptr_t", BaseType.ULONG);
+    m.put("ptrdiff_t", BaseType.LONG);
+    m.put("ssize_t", BaseType.LONG);
+    // glibc's <sys/types.h>, which CUDA's headers include: common in course kernels.
+    m.put("uint", BaseType.UINT);
+    m.put("ushort", BaseType.USHORT);
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  /** Retypes, in place, every identifier of {@code tokens} that names a type where it stands. */
+  static void retype(List<Token> tokens) {
+    Set<String> names = new HashSet<>(PREDEFINED.keySet());
+    Set<Integer> declaring = new HashSet<>();
+    // Names a declaration introduces become type names after it: `typedef int T[T];` is not a thing.
+    int pendingEnd = -1;
+    Set<String> pending = new HashSet<>();
+    for (int i = 0; i < tokens.size(); i++) {
+      if (i == pendingEnd) {
+        names.addAll(pending);
+        pending.clear();
+        pendingEnd = -1;
+      }
+      Token t = tokens.get(i);
+      int type = t.getType();
+      if (type == CudaLexer.TYPEDEF && pendingEnd < 0) {
+        pendingEnd = typedefNames(tokens, i + 1, pending, declaring);
+      } else if (type == CudaLexer.USING && pendingEnd < 0 && i + 2 < tokens.size()
+          && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER && tokens.get(i + 2).getType() == CudaLexer.ASSIGN) {
+        pending.add(tokens.get(i + 1).getText());
+        declaring.add(i + 1);
+        pendingEnd = end(tokens, i + 3);
+      } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && names.contains(t.getText())
+          && t instanceof WritableToken w) {
+        w.setType(CudaLexer.TYPE_NAME);
+      }
+    }
+  }
+
+  /**
+   * The names a typedef from {@code from} declares (the last identifier of each declarator at the
+   * top level: {@code typedef unsigned int uint, *uintp;}), added to {@code into} with their
+   * positions to {@code declaring}; returns the index of its ';' (or the end).
+   */
+  private static int typedefNames(List<Token> tokens, int from, Set<String> into, Set<Integer> declaring) {
+    int depth = 0;
+    int last = -1;
+    for (int i = from; i < tokens.size(); i++) {
+      int type = tokens.get(i).getType();
+      switch (type) {
+        case CudaLexer.LPAREN, CudaLexer.LBRACKET, CudaLexer.LBRACE -> depth++;
+        case CudaLexer.RPAREN, CudaLexer.RBRACKET, CudaLexer.RBRACE -> depth = Math.max(0, depth - 1);
+        default -> {}
+      }
+      if (depth == 0 && type == CudaLexer.IDENTIFIER) {
+        last = i;
+      } else if (depth == 0 && (type == CudaLexer.COMMA || type == CudaLexer.SEMI || type == Token.EOF)) {
+        if (last >= 0) {
+          into.add(tokens.get(last).getText());
+          declaring.add(last);
+          last = -1;
+        }
+        if (type != CudaLexer.COMMA) {
+          return i;
+        }
+      }
+    }
+    return tokens.size() - 1;
+  }
+
+  /** The index of the first ';' at the top level from {@code from} (or the last token). */
+  private static int end(List<Token> tokens, int from) {
+    int depth = 0;
+    for (int i = from; i < tokens.size(); i++) {
+      int type = tokens.get(i).getType();
+      if (type == CudaLexer.LPAREN || type == CudaLexer.LBRACKET || type == CudaLexer.LBRACE) {
+        depth++;
+      } else if (type == CudaLexer.RPAREN || type == CudaLexer.RBRACKET || type == CudaLexer.RBRACE) {
+        depth = Math.max(0, depth - 1);
+      } else if (depth == 0 && type == CudaLexer.SEMI) {
+        return i;
+      }
+    }
+    return tokens.size() - 1;
+  }
+}
