@@ -35,7 +35,7 @@ __global__ void scan(const T *in, T *out, int n)
     int pout = 0;
     int pin = 1;
     if (tid < n) {
-        buf[tid] = in[tid];
+        buf[tid] = __ldg(&in[tid]); // through the read-only data cache
     }
     __syncthreads();
     for (int offset = 1; offset < n; offset *= 2) {

@@ -125,6 +125,11 @@ final class CallLowering {
         Op op = bi == Builtin.MIN || bi == Builtin.FMINF ? Op.MIN : Op.MAX;
         return emit(new Insn(op, IrType.of(t), span).args(x, y), IrType.of(t));
       }
+      case LDG -> {
+        // ld.global.nc: a load like *p (the read-only cache is a matter of timing, not of value).
+        Type.Pointer p = (Type.Pointer) exprs.decayed(a.get(0));
+        return exprs.load(new LValue.OfMemory(exprs.value(a.get(0)), MemSpace.GENERIC, p.volatilePointee(), p.pointee()), span);
+      }
       case BALLOT_SYNC, ANY_SYNC, ALL_SYNC -> {
         Operand mask = exprs.convertedValue(a.get(0), Type.UINT);
         Operand p = exprs.convertedValue(a.get(1), Type.BOOL);

@@ -75,6 +75,7 @@ final class TokenScan {
     int depth = 0;
     int parens = 0;
     int openLaunches = 0; // launch brackets opened and not yet closed
+    int repaired = -1; // the index in kept of a '>>>' made of '> >', which a third '>' may follow
     boolean refused = false;
     for (Token t = lexer.nextToken(); ; t = lexer.nextToken()) {
       int type = t.getType();
@@ -150,6 +151,28 @@ final class TokenScan {
         merged.setStopIndex(t.getStopIndex());
         kept.set(kept.size() - 1, merged);
         openLaunches += type == CudaLexer.LT ? 1 : -1;
+        continue;
+      }
+      // Inside a launch's configuration '>' cannot follow '>' (an operand must come between): '> >'
+      // and '> > >' are an attempt at '>>>'. Said so, and read as '>>>' so the rest parses.
+      if (last != null && type == CudaLexer.GT && last.getType() == CudaLexer.GT && openLaunches > 0) {
+        org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(last);
+        merged.setType(CudaLexer.LAUNCH_CLOSE);
+        merged.setText(">>>");
+        merged.setStopIndex(t.getStopIndex());
+        int from = last.getStartIndex();
+        errors.add(Kind.SYNTAX, from, spans.range(from, end), "a launch's configuration ends with '>>>' (written '>> >' or '>>>'), "
+            + "not '" + text.substring(from, end) + "'");
+        kept.set(kept.size() - 1, merged);
+        openLaunches = Math.max(0, openLaunches - 1);
+        repaired = kept.size() - 1; // a third '>' of '> > >' belongs to it too
+        continue;
+      }
+      if (last != null && type == CudaLexer.GT && kept.size() - 1 == repaired) {
+        org.antlr.v4.runtime.CommonToken longer = new org.antlr.v4.runtime.CommonToken(last);
+        longer.setStopIndex(t.getStopIndex());
+        kept.set(kept.size() - 1, longer);
+        repaired = -1;
         continue;
       }
       if (type == CudaLexer.LAUNCH_OPEN) {

@@ -39,6 +39,8 @@ public enum Builtin {
   POPCLL("__popcll", Where.DEVICE),
   FFS("__ffs", Where.DEVICE),
   CLZ("__clz", Where.DEVICE),
+  /** The read-only data cache load (CUDA C++ Programming Guide, "Read-Only Data Cache Load Function"). */
+  LDG("__ldg", Where.DEVICE),
   MIN("min", Where.BOTH),
   MAX("max", Where.BOTH),
   FMINF("fminf", Where.BOTH),

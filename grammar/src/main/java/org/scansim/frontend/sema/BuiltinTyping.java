@@ -31,6 +31,7 @@ final class BuiltinTyping {
       case ABS -> fixed(e, List.of(Type.INT), Type.INT);
       case FMINF, FMAXF -> fixed(e, List.of(Type.FLOAT, Type.FLOAT), Type.FLOAT);
       case MIN, MAX -> minMax(e);
+      case LDG -> ldg(e);
       case BALLOT_SYNC, ANY_SYNC, ALL_SYNC -> fixed(e, List.of(Type.UINT, Type.INT), b == Builtin.BALLOT_SYNC ? Type.UINT : Type.INT);
       case SHFL_SYNC, SHFL_UP_SYNC, SHFL_DOWN_SYNC, SHFL_XOR_SYNC -> shuffle(e, b);
       case ATOMIC_ADD, ATOMIC_SUB, ATOMIC_EXCH, ATOMIC_MIN, ATOMIC_MAX, ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR,
@@ -84,6 +85,25 @@ final class BuiltinTyping {
     Type r = Type.arith(Conversions.common(((Type.Arith) a).scalar(), ((Type.Arith) b).scalar()));
     cx.sema.operationTypes.put(e, r);
     return r;
+  }
+
+  /** {@code T __ldg(const T *address)}, for the arithmetic types. */
+  private Type ldg(Expr.Call e) {
+    if (e.args().size() != 1) {
+      cx.error(e.span(), "'__ldg' takes one argument, the address to read, not " + e.args().size());
+      e.args().forEach(exprs::checkValue);
+      return Type.ERR;
+    }
+    Type t = exprs.checkValue(e.args().get(0));
+    if (t instanceof Type.Err) {
+      return t;
+    }
+    if (!(t instanceof Type.Pointer p) || !p.pointee().isArithmetic()) {
+      cx.error(e.args().get(0).span(), "'__ldg' reads through a pointer to a number (const T *), not '" + t.spelling() + "'");
+      return Type.ERR;
+    }
+    cx.sema.operationTypes.put(e, p.pointee());
+    return p.pointee();
   }
 
   private Type shuffle(Expr.Call e, Builtin b) {
