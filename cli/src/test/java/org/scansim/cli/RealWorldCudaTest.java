@@ -44,4 +44,16 @@ class RealWorldCudaTest {
     assertThat(ir.out()).contains("kernel @shfl_scan(%in.0: ptr, %out.1: ptr, %n.2: i32, %partial_sums.3: ptr)")
         .containsPattern("call @warp_inclusive_scan\\(%value\\.\\d+, %lane\\.\\d+, 4294967295\\)");
   }
+
+  @Test
+  void namespacesAliasesAndUsingDeclarationsResolveAsCppDoes() {
+    for (String n : new String[] {"1", "33", "1024"}) {
+      CliRun r = CliRun.of("run", example("namespaces.cu"), "--n", n, "--expect", "inclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("entry=scan(float)").contains("result: correct inclusive scan").contains("no findings");
+    }
+    CliRun check = CliRun.of("check", example("namespaces.cu"));
+    assertThat(check.out()).endsWith("namespaces.cu: ok (4 functions: scanlib::detail::combine, kernel scanlib::inclusive_scan, "
+        + "threads_for, scan)\n");
+  }
 }

@@ -60,6 +60,15 @@ final class CubinSymbols {
 
   /** The symbol of the function {@code name} among {@code symbols}, or null when there is none. */
   static String symbolOf(List<String> symbols, String name) {
+    if (name.contains("::")) {
+      // A function of a namespace: _ZN 7scanlib 14inclusive_scan E, then the parameter types.
+      StringBuilder nested = new StringBuilder("_ZN");
+      for (String part : name.split("::")) {
+        nested.append(part.length()).append(part);
+      }
+      String mangled = nested.append('E').toString();
+      return symbols.stream().filter(s -> s.startsWith(mangled)).findFirst().orElse(null);
+    }
     // "_Z": an external function; "_ZL": a static one (internal linkage).
     for (String prefix : new String[] {"_Z", "_ZL"}) {
       String mangled = prefix + name.length() + name;

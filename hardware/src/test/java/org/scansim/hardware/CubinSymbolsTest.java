@@ -36,6 +36,16 @@ class CubinSymbolsTest {
   }
 
   @Test
+  void aKernelOfANamespaceIsItsNestedName() {
+    // As the Itanium ABI mangles scanlib::inclusive_scan(const float *, float *, int).
+    List<String> symbols = List.of("_ZN7scanlib14inclusive_scanEPKfPfi", "_ZN7scanlib6detail7combineEff", "_Z14inclusive_scanPKfPfi");
+    assertThat(CubinSymbols.symbolOf(symbols, "scanlib::inclusive_scan")).isEqualTo("_ZN7scanlib14inclusive_scanEPKfPfi");
+    assertThat(CubinSymbols.symbolOf(symbols, "scanlib::detail::combine")).isEqualTo("_ZN7scanlib6detail7combineEff");
+    assertThat(CubinSymbols.symbolOf(symbols, "inclusive_scan")).isEqualTo("_Z14inclusive_scanPKfPfi");
+    assertThat(CubinSymbols.symbolOf(symbols, "other::inclusive_scan")).isNull();
+  }
+
+  @Test
   void somethingElseIsNotACubin() {
     assertThatThrownBy(() -> CubinSymbols.functions(new byte[100])).isInstanceOf(IllegalArgumentException.class);
   }

@@ -32,7 +32,11 @@ externalDeclaration
     // C++ [dcl.link]: extern "C" { ... }; the single-declaration form is a declarationSpecifier.
     | EXTERN STRING_LITERAL '{' externalDeclaration* '}'           # linkageBlock
     | TEMPLATE templateParameters skippedDeclaration               # templateDeclaration
-    | NAMESPACE skippedTokens* ( braceBody | ';' )                 # namespaceDefinition
+    // C++ [basic.namespace]: namespace N { ... }, namespace { ... }, namespace a::b { ... }; an
+    // inline namespace's names are its enclosing namespace's.
+    | INLINE? NAMESPACE qualifiedIdentifier? '{' externalDeclaration* '}'   # namespaceDefinition
+    | namespaceUse                                                 # fileNamespaceUse
+    | NAMESPACE skippedTokens* ( braceBody | ';' )                 # otherNamespace
     // C++ [dcl.typedef] ¶2: using NAME = type;
     | aliasDeclaration                                             # fileAliasDeclaration
     | USING skippedTokens* ';'                                     # usingDirective
@@ -49,6 +53,17 @@ declaration
 
 aliasDeclaration
     : USING IDENTIFIER '=' typeName ';'
+    ;
+
+// C++ [namespace.alias], [namespace.udir], [namespace.udecl].
+namespaceUse
+    : NAMESPACE IDENTIFIER '=' '::'? qualifiedIdentifier ';'       # namespaceAlias
+    | USING NAMESPACE '::'? qualifiedIdentifier ';'                # usingNamespace
+    | USING '::'? IDENTIFIER ( '::' IDENTIFIER )+ ';'              # usingDeclaration
+    ;
+
+qualifiedIdentifier
+    : IDENTIFIER ( '::' IDENTIFIER )*
     ;
 
 // Specifiers in any order (C11 §6.7 ¶2); the AstBuilder normalises the type keywords (§6.7.2)
@@ -232,6 +247,7 @@ statement
     | THROW skippedTokens* ';'                                     # throwStatement
     | asmBlock ';'                                                 # asmStatement
     | aliasDeclaration                                             # aliasStatement
+    | namespaceUse                                                 # namespaceUseStatement
     | USING skippedTokens* ';'                                     # usingStatement
     ;
 

@@ -72,6 +72,19 @@ final class AstBuilder {
       } else if (ctx instanceof TemplateDeclarationContext t) {
         b.error(t.TEMPLATE(), Unsupported.TEMPLATES);
       } else if (ctx instanceof NamespaceDefinitionContext n) {
+        List<String> parts = n.qualifiedIdentifier() == null || n.INLINE() != null ? List.of("")
+            : n.qualifiedIdentifier().IDENTIFIER().stream().map(t -> t.getText()).toList();
+        parts.forEach(b.namespaces::enter);
+        try {
+          for (ExternalDeclarationContext inner : n.externalDeclaration()) {
+            external(inner, out);
+          }
+        } finally {
+          parts.forEach(p -> b.namespaces.leave());
+        }
+      } else if (ctx instanceof CudaParser.FileNamespaceUseContext u) {
+        decls.namespaceUse(u.namespaceUse());
+      } else if (ctx instanceof CudaParser.OtherNamespaceContext n) {
         b.error(n.NAMESPACE(), Unsupported.NAMESPACES);
       } else if (ctx instanceof CudaParser.FileAliasDeclarationContext a) {
         decls.alias(a.aliasDeclaration());

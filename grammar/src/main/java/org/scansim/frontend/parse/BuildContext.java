@@ -25,6 +25,14 @@ final class BuildContext {
   /** The aliases declared so far, by name; a name whose declaration was refused maps to null. */
   final java.util.Map<String, Alias> aliases = new java.util.HashMap<>();
 
+  /**
+   * Namespaces (C++ [basic.namespace]), flattened here: every name declared in {@code namespace
+   * a { namespace b { ... } }} is declared as {@code a::b::name}, and every name used is resolved
+   * to the qualified name it denotes, so that the type checker and the IR see one flat scope of
+   * qualified names. See {@link Namespaces}.
+   */
+  final Namespaces namespaces = new Namespaces();
+
   BuildContext(Spans spans, SyntaxErrors errors) {
     this.spans = spans;
     this.errors = errors;

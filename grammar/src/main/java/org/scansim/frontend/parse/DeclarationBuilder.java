@@ -130,10 +130,17 @@ final class DeclarationBuilder {
           continue;
         }
         List<Param> params = parameters(d.function.parameterList());
-        out.add(new Decl.Function(span, qualifiers, spec, d.pointers, d.name, d.nameSpan, params, null));
+        out.add(new Decl.Function(span, qualifiers, spec, d.pointers, b.namespaces.declare(d.name), d.nameSpan, params, null));
       } else {
         Initializer initializer = initializer(init.initializerPart());
-        out.add(new VarDecl(span, storage, spec, d.pointers, d.name, d.nameSpan, d.dims, initializer));
+        String name;
+        if (blockScope) {
+          b.namespaces.local(d.name);
+          name = d.name;
+        } else {
+          name = b.namespaces.declare(d.name);
+        }
+        out.add(new VarDecl(span, storage, spec, d.pointers, name, d.nameSpan, d.dims, initializer));
       }
     }
     return out;
@@ -158,11 +165,20 @@ final class DeclarationBuilder {
     }
     Set<FunctionQualifier> qualifiers = functionQualifiers(parts);
     List<Param> params = d == null || d.function == null ? List.of() : parameters(d.function.parameterList());
-    Stmt.Block block = stmts.block(body);
+    String name = d == null || d.bad ? BuildContext.ERROR_NAME : b.namespaces.declare(d.name);
+    List<String> paramNames = new ArrayList<>();
+    params.stream().filter(p -> p != null && p.name() != null).forEach(p -> paramNames.add(p.name()));
+    b.namespaces.beginFunction(paramNames);
+    Stmt.Block block;
+    try {
+      block = stmts.block(body);
+    } finally {
+      b.namespaces.endFunction();
+    }
     if (d == null || d.bad || parts.unsupported) {
       return null;
     }
-    return new Decl.Function(b.span(whole), qualifiers, spec, d.pointers, d.name, d.nameSpan, params, block);
+    return new Decl.Function(b.span(whole), qualifiers, spec, d.pointers, name, d.nameSpan, params, block);
   }
 
   private Set<Storage> variableStorage(TypeSpecifiers parts) {
@@ -222,15 +238,15 @@ final class DeclarationBuilder {
       }
       if (d.function != null) {
         b.error(init.declarator().getStart(), Unsupported.FUNCTION_TYPEDEFS);
-        b.aliases.put(d.name, null);
+        b.aliases.put(b.namespaces.prefix() + d.name, null);
       } else if (!d.dims.isEmpty()) {
         b.error(init.declarator().getStart(), Unsupported.ARRAY_TYPEDEFS);
-        b.aliases.put(d.name, null);
+        b.aliases.put(b.namespaces.prefix() + d.name, null);
       } else if (init.initializerPart() != null) {
         b.check(init.initializerPart(), "typedef '" + d.name + "' is initialized like a variable");
-        b.aliases.put(d.name, null);
+        b.aliases.put(b.namespaces.prefix() + d.name, null);
       } else {
-        declareAlias(d.name, nameToken(init), spec, d.pointers);
+        declareAlias(b.namespaces.prefix() + d.name, nameToken(init), spec, d.pointers);
       }
     }
   }
@@ -245,7 +261,20 @@ final class DeclarationBuilder {
   private void refuse(InitDeclaratorContext init) {
     DeclaratorParts d = declarator(init.declarator());
     if (d != null && !BuildContext.ERROR_NAME.equals(d.name)) {
-      b.aliases.put(d.name, null);
+      b.aliases.put(b.namespaces.prefix() + d.name, null);
+    }
+  }
+
+  /** {@code namespace cg = cooperative_groups;}, {@code using namespace scan;}, {@code using scan::add;}. */
+  void namespaceUse(CudaParser.NamespaceUseContext ctx) {
+    if (ctx instanceof CudaParser.NamespaceAliasContext a && a.IDENTIFIER() != null && a.qualifiedIdentifier() != null) {
+      b.namespaces.alias(a.IDENTIFIER().getText(), a.qualifiedIdentifier().getText());
+    } else if (ctx instanceof CudaParser.UsingNamespaceContext u && u.qualifiedIdentifier() != null) {
+      b.namespaces.useNamespace(u.qualifiedIdentifier().getText());
+    } else if (ctx instanceof CudaParser.UsingDeclarationContext u) {
+      StringBuilder name = new StringBuilder();
+      u.IDENTIFIER().forEach(t -> name.append(name.length() == 0 ? "" : "::").append(t.getText()));
+      b.namespaces.useName(name.toString());
     }
   }
 
@@ -254,7 +283,7 @@ final class DeclarationBuilder {
     if (ctx == null || ctx.IDENTIFIER() == null) {
       return;
     }
-    String name = ctx.IDENTIFIER().getText();
+    String name = b.namespaces.prefix() + ctx.IDENTIFIER().getText();
     TypeName t = typeName(ctx.typeName());
     if (t == null) {
       b.aliases.put(name, null);
@@ -340,8 +369,16 @@ final class DeclarationBuilder {
       d.name = s.IDENTIFIER().getText();
       d.nameSpan = b.span(s.IDENTIFIER());
     } else if (ctx instanceof QualifiedDeclaratorNameContext q) {
-      b.error(q.getStart(), Unsupported.NAMESPACES);
-      d.bad = true;
+      // void scan::add(...) { }: defines what namespace scan declared (C++ [namespace.memdef]); a
+      // qualifier that is no namespace is a class: void Counter::reset() { }.
+      String text = q.getText();
+      if (!b.namespaces.isNamespace(text.substring(0, text.lastIndexOf("::")))) {
+        b.error(q.getStart(), Unsupported.CLASSES);
+        d.bad = true;
+        return;
+      }
+      d.name = text;
+      d.nameSpan = b.span(q);
     } else if (ctx instanceof OperatorNameContext o) {
       b.error(o.OPERATOR(), Unsupported.OPERATOR_OVERLOADING);
       d.bad = true;

@@ -276,7 +276,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
 
   @Override
   public Expr visitIdentifierExpression(IdentifierExpressionContext ctx) {
-    return new Expr.Name(b.span(ctx), ctx.IDENTIFIER().getText());
+    return new Expr.Name(b.span(ctx), b.namespaces.resolve(ctx.IDENTIFIER().getText()));
   }
 
   @Override
@@ -381,14 +381,12 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
 
   @Override
   public Expr visitQualifiedNameExpression(QualifiedNameExpressionContext ctx) {
-    b.error(ctx.getStart(), Unsupported.NAMESPACES);
-    return b.placeholder(b.span(ctx));
+    return new Expr.Name(b.span(ctx), b.namespaces.resolve(ctx.getText()));
   }
 
   @Override
   public Expr visitGlobalNameExpression(GlobalNameExpressionContext ctx) {
-    b.error(ctx.getStart(), Unsupported.NAMESPACES);
-    return b.placeholder(b.span(ctx));
+    return new Expr.Name(b.span(ctx), b.namespaces.resolve(ctx.getText()));
   }
 
   @Override

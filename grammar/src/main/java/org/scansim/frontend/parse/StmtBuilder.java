@@ -309,6 +309,12 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
   }
 
   @Override
+  public Stmt visitNamespaceUseStatement(CudaParser.NamespaceUseStatementContext ctx) {
+    decls.namespaceUse(ctx.namespaceUse());
+    return new Stmt.Empty(b.span(ctx));
+  }
+
+  @Override
   public Stmt visitAliasStatement(CudaParser.AliasStatementContext ctx) {
     decls.alias(ctx.aliasDeclaration());
     return new Stmt.Empty(b.span(ctx));

@@ -71,8 +71,7 @@ public final class SyntaxParser {
       if (scan.refused) {
         return empty;
       }
-      TypeNames.retype(scan.tokens);
-      TranslationUnitContext tree = parseTree(scan.tokens, spans, errors);
+      TranslationUnitContext tree = parseTree(TypeNames.retyped(scan.tokens), spans, errors);
       return new AstBuilder(file, new BuildContext(spans, errors)).build(tree);
     } catch (StackOverflowError e) {
       errors.add(Kind.LEXICAL, 0, spans.range(0, 0), "expression or statement nesting too deep");

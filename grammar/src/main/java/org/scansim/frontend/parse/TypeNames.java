@@ -51,6 +51,56 @@ final class TypeNames {
     return java.util.Collections.unmodifiableMap(m);
   }
 
+  /**
+   * The tokens with every identifier that names a type retyped, and each qualified type name
+   * ({@code scan::real}, {@code std::uint32_t}) made one TYPE_NAME token whose text is the whole
+   * name; {@code std::} before a type keyword ({@code std::size_t}) is dropped.
+   */
+  static List<Token> retyped(List<Token> tokens) {
+    retype(tokens);
+    List<Token> out = new java.util.ArrayList<>(tokens.size());
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      int end = i;
+      while (end + 2 < tokens.size() && tokens.get(end).getType() == CudaLexer.IDENTIFIER
+          && tokens.get(end + 1).getType() == CudaLexer.COLON_COLON) {
+        end += 2;
+      }
+      if (end > i) {
+        Token last = tokens.get(end);
+        if (last.getType() == CudaLexer.TYPE_NAME) {
+          StringBuilder name = new StringBuilder();
+          for (int k = i; k <= end; k++) {
+            name.append(tokens.get(k).getText());
+          }
+          org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(last);
+          merged.setText(name.toString());
+          merged.setStartIndex(t.getStartIndex());
+          merged.setLine(t.getLine());
+          merged.setCharPositionInLine(t.getCharPositionInLine());
+          out.add(merged);
+          i = end;
+          continue;
+        }
+        if (end == i + 2 && t.getText().equals("std") && isTypeKeyword(last.getType())) {
+          out.add(last);
+          i = end;
+          continue;
+        }
+      }
+      out.add(t);
+    }
+    return out;
+  }
+
+  private static boolean isTypeKeyword(int type) {
+    return switch (type) {
+      case CudaLexer.SIZE_T, CudaLexer.INT, CudaLexer.FLOAT, CudaLexer.DOUBLE, CudaLexer.CHAR, CudaLexer.LONG, CudaLexer.SHORT,
+          CudaLexer.UNSIGNED, CudaLexer.BOOL -> true;
+      default -> false;
+    };
+  }
+
   /** Retypes, in place, every identifier of {@code tokens} that names a type where it stands. */
   static void retype(List<Token> tokens) {
     Set<String> names = new HashSet<>(PREDEFINED.keySet());

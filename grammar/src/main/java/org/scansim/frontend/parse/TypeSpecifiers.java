@@ -179,7 +179,7 @@ final class TypeSpecifiers {
           "'" + named.getText() + "' names a type: no other type keyword may stand beside it");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
-    BuildContext.Alias a = b.aliases.get(named.getText());
+    BuildContext.Alias a = b.aliases.get(b.namespaces.resolveType(named.getText(), b.aliases::containsKey));
     if (a == null) {
       unsupported = true;
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);

@@ -314,7 +314,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
       case "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot", "__any", "__all" ->
           "'" + name + "' was removed in CUDA 9: use '" + name + "_sync' with a lane mask";
       case "tex1Dfetch", "tex1D", "tex2D", "surf2Dread", "surf2Dwrite" -> "texture memory is not supported";
-      default -> "use of undeclared function '" + name + "'";
+      default -> name.startsWith("std::") ? "'" + name + "' is not supported: the C++ standard library is outside the subset"
+          : "use of undeclared function '" + name + "'";
     };
   }
 

@@ -1,0 +1,202 @@
+package org.scansim.frontend.parse;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Namespaces flattened into qualified names while the AST is built (C++ [basic.namespace]): a
+ * name declared in {@code namespace scan { ... }} is declared as {@code scan::name}, and each name
+ * a file uses is resolved, in source order, to the declaration it denotes:
+ *
+ * <ul>
+ *   <li>an unqualified name: a local variable or parameter of the function being built; else the
+ *       enclosing namespaces' declarations, innermost first, then the file's; else a name brought
+ *       in by a using-declaration ({@code using scan::add;}) or a using-directive ({@code using
+ *       namespace scan;}), the function's and then the file's;
+ *   <li>a qualified name ({@code scan::add}, {@code ::add}): its first part expanded when it is a
+ *       namespace alias ({@code namespace cg = cooperative_groups;}), looked up in the enclosing
+ *       namespaces first (C++ [namespace.qual]), else taken as written; {@code std::} before a
+ *       name the subset knows ({@code std::min}) is dropped.
+ * </ul>
+ *
+ * Not modelled: block scopes (a local variable shadows a namespace's name from its declaration to
+ * the end of the function), argument-dependent lookup, and ambiguity between two using-directives
+ * (the first that declares the name wins). An anonymous namespace adds no prefix: its names are
+ * the file's.
+ */
+final class Namespaces {
+  /** The enclosing named namespaces, innermost first, each as a prefix ("scan::detail::"). */
+  private final Deque<String> prefixes = new ArrayDeque<>();
+  /** The namespaces entered so far, qualified ("scan", "scan::detail"). */
+  private final Set<String> known = new HashSet<>();
+  /** Names declared at namespace or file scope (functions, variables, aliases), qualified. */
+  private final Set<String> declared = new HashSet<>();
+  /** Namespace aliases: {@code cg} → {@code cooperative_groups}, qualified where declared. */
+  private final Map<String, String> aliases = new HashMap<>();
+  /** Using-directives in force at file scope, and in the function being built. */
+  private final List<String> fileUsings = new ArrayList<>();
+  private final List<String> functionUsings = new ArrayList<>();
+  /** Using-declarations: the short name → the qualified one. */
+  private final Map<String, String> fileUsingNames = new HashMap<>();
+  private final Map<String, String> functionUsingNames = new HashMap<>();
+  /** The parameters and local variables of the function being built; null outside functions. */
+  private Set<String> locals;
+
+  /** The qualifying prefix of the current namespace, "" at file scope. */
+  String prefix() {
+    return prefixes.isEmpty() ? "" : prefixes.peek();
+  }
+
+  /** Enters {@code namespace name { ... }} (null or empty: an anonymous namespace). */
+  void enter(String name) {
+    prefixes.push(name == null || name.isEmpty() ? prefix() : prefix() + name + "::");
+    if (!prefix().isEmpty()) {
+      known.add(prefix().substring(0, prefix().length() - 2));
+    }
+  }
+
+  /** Whether {@code qualifier} ({@code scan} of {@code scan::add}) names a namespace or namespace alias in scope. */
+  boolean isNamespace(String qualifier) {
+    String q = expandAlias(qualifier.startsWith("::") ? qualifier.substring(2) : qualifier);
+    return known.contains(q) || prefixes.stream().anyMatch(p -> known.contains(p + q));
+  }
+
+  void leave() {
+    prefixes.pop();
+  }
+
+  /** Declares {@code name} in the current namespace; returns its qualified name. */
+  String declare(String name) {
+    String full = name.contains("::") ? qualified(name, declared::contains) : prefix() + name;
+    declared.add(full);
+    return full;
+  }
+
+  /** {@code namespace alias = target;}. */
+  void alias(String alias, String target) {
+    aliases.put(prefix() + alias, expandAlias(target.startsWith("::") ? target.substring(2) : target));
+  }
+
+  /** {@code using namespace target;}, in the function being built or at file scope. */
+  void useNamespace(String target) {
+    String t = expandAlias(target.startsWith("::") ? target.substring(2) : target);
+    String full = prefixes.stream().map(p -> p + t).filter(q -> declaredUnder(q + "::")).findFirst().orElse(t);
+    (locals != null ? functionUsings : fileUsings).add(full + "::");
+  }
+
+  /** {@code using ns::name;}. */
+  void useName(String qualifiedName) {
+    String full = qualified(qualifiedName, declared::contains);
+    String shortName = full.substring(full.lastIndexOf("::") + 2);
+    (locals != null ? functionUsingNames : fileUsingNames).put(shortName, full);
+  }
+
+  /** A function's body begins: its parameters are its first locals. */
+  void beginFunction(List<String> params) {
+    locals = new HashSet<>(params);
+    functionUsings.clear();
+    functionUsingNames.clear();
+  }
+
+  void endFunction() {
+    locals = null;
+    functionUsings.clear();
+    functionUsingNames.clear();
+  }
+
+  /** A local variable of the function being built. */
+  void local(String name) {
+    if (locals != null) {
+      locals.add(name);
+    }
+  }
+
+  /** The qualified name of the variable or function {@code name} denotes where it is used. */
+  String resolve(String name) {
+    if (name.contains("::")) {
+      return qualified(name, declared::contains);
+    }
+    if (locals != null && locals.contains(name)) {
+      return name;
+    }
+    return unqualified(name, declared::contains);
+  }
+
+  /** The qualified name of the type alias {@code name} denotes, among those {@code known} says exist. */
+  String resolveType(String name, Predicate<String> known) {
+    return name.contains("::") ? qualified(name, known) : unqualified(name, known);
+  }
+
+  private String unqualified(String name, Predicate<String> known) {
+    for (String p : prefixes) {
+      if (known.test(p + name)) {
+        return p + name;
+      }
+    }
+    if (known.test(name)) {
+      return name;
+    }
+    for (Map<String, String> names : List.of(functionUsingNames, fileUsingNames)) {
+      String full = names.get(name);
+      if (full != null) {
+        return full;
+      }
+    }
+    for (List<String> usings : List.of(functionUsings, fileUsings)) {
+      for (String u : usings) {
+        if (known.test(u + name)) {
+          return u + name;
+        }
+      }
+    }
+    return name;
+  }
+
+  private String qualified(String name, Predicate<String> known) {
+    String q = expandAlias(name.startsWith("::") ? name.substring(2) : name);
+    if (!name.startsWith("::")) {
+      for (String p : prefixes) {
+        if (known.test(p + q)) {
+          return p + q;
+        }
+      }
+    }
+    // std::min, std::size_t: the names the subset has without std::. Any other std:: name stays,
+    // and is reported as the standard library's.
+    if (!known.test(q) && q.startsWith("std::") && q.indexOf("::", 5) < 0) {
+      String rest = q.substring("std::".length());
+      if (known.test(rest) || org.scansim.frontend.sema.Builtin.byName(rest) != null) {
+        return rest;
+      }
+    }
+    return q;
+  }
+
+  /** {@code name} with its first part replaced when that part is a namespace alias in scope. */
+  private String expandAlias(String name) {
+    int cut = name.indexOf("::");
+    String first = cut < 0 ? name : name.substring(0, cut);
+    for (Iterator<String> it = prefixes.iterator(); ; ) {
+      String p = it.hasNext() ? it.next() : "";
+      String target = aliases.get(p + first);
+      if (target != null) {
+        return cut < 0 ? target : target + name.substring(cut);
+      }
+      if (p.isEmpty()) {
+        return name;
+      }
+    }
+  }
+
+  private boolean declaredUnder(String prefix) {
+    return declared.stream().anyMatch(d -> d.startsWith(prefix));
+  }
+}
