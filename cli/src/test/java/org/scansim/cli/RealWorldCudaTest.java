@@ -56,4 +56,20 @@ class RealWorldCudaTest {
     assertThat(check.out()).endsWith("namespaces.cu: ok (4 functions: scanlib::detail::combine, kernel scanlib::inclusive_scan, "
         + "threads_for, scan)\n");
   }
+
+  @Test
+  void functionTemplatesAreInstantiatedPerUseExplicitOrDeduced() {
+    for (String n : new String[] {"1", "100", "512", "513", "1024"}) {
+      CliRun r = CliRun.of("run", example("templates.cu"), "--n", n, "--expect", "exclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct exclusive scan").contains("no findings");
+    }
+    // One IR function per instance, named with its arguments; a launch names the instance it runs.
+    CliRun ir = CliRun.of("check", example("templates.cu"), "--ir");
+    assertThat(ir.out()).contains("kernel @scan_block<256, float>(").contains("kernel @scan_block<512, float>(")
+        .contains("device @combine<float>(").contains("host device @round_up<int>(")
+        .containsPattern("launch @scan_block<256, float>");
+    CliRun run = CliRun.of("run", example("templates.cu"), "--n", "1000", "--expect", "exclusive", "--no-timing");
+    assertThat(run.out()).contains("scan_block<512, float>");
+  }
 }

@@ -16,7 +16,9 @@ lexer grammar CudaLexer;
 // A name that names a type (a typedef, a using alias, a <cstdint> type): no rule makes it; the
 // parser's TypeNames pass retypes such identifiers before parsing, as a C compiler's lexer does
 // with its symbol table (C11 §6.7.8), so that `uint x;` is a declaration and `(uint) x` a cast.
-tokens { TYPE_NAME }
+// TEMPLATE_NAME: the name of a function template, so that `scan<256, float>` is its instance and
+// not a comparison.
+tokens { TYPE_NAME, TEMPLATE_NAME }
 
 // ---------------------------------------------------------------------------------------------
 // Type specifiers (C11 §6.7.2), plus the CUDA types the subset knows by name.
@@ -90,6 +92,7 @@ DYNAMIC_CAST     : 'dynamic_cast';
 // Outside the subset: recognised only to be reported by name.
 
 TEMPLATE  : 'template';
+TYPENAME  : 'typename';
 CLASS     : 'class';
 STRUCT    : 'struct';
 UNION     : 'union';

@@ -31,6 +31,9 @@ externalDeclaration
     | declaration                                                  # globalDeclaration
     // C++ [dcl.link]: extern "C" { ... }; the single-declaration form is a declarationSpecifier.
     | EXTERN STRING_LITERAL '{' externalDeclaration* '}'           # linkageBlock
+    // C++ [temp]: a function template, instantiated per use.
+    | TEMPLATE '<' templateParameterList '>' declarationSpecifiers declarator compoundStatement
+                                                                   # functionTemplateDefinition
     | TEMPLATE templateParameters skippedDeclaration               # templateDeclaration
     // C++ [basic.namespace]: namespace N { ... }, namespace { ... }, namespace a::b { ... }; an
     // inline namespace's names are its enclosing namespace's.
@@ -202,6 +205,38 @@ templateArguments
     : '<' typeName ( ',' templateArgument )* '>'
     ;
 
+// A function template's parameters: `typename T`, `class T`, `int BLOCK`, each with an optional
+// default.
+templateParameterList
+    : templateParameter ( ',' templateParameter )*
+    ;
+
+templateParameter
+    : ( TYPENAME | CLASS ) IDENTIFIER ( '=' typeName )?             # typeTemplateParameter
+    | declarationSpecifiers IDENTIFIER ( '=' templateValue )?      # valueTemplateParameter
+    ;
+
+// The explicit arguments of a function template: types and constants (a parenthesised
+// expression for anything more, as `>` would end the list).
+explicitTemplateArguments
+    : '<' explicitTemplateArgument ( ',' explicitTemplateArgument )* '>'
+    ;
+
+explicitTemplateArgument
+    : typeName                                                     # typeExplicitArgument
+    | templateValue                                                # valueExplicitArgument
+    ;
+
+// A constant: operands joined by C's arithmetic operators (not '>', '>>' or a comparison, which
+// would close the list; C++ [temp.names] ¶3 asks for parentheses around those).
+templateValue
+    : templateOperand ( op+=( '*' | '/' | '%' | '+' | '-' | '<<' | '&' | '|' | '^' ) templateOperand )*
+    ;
+
+templateOperand
+    : ( '-' | '~' | '!' )? primaryExpression
+    ;
+
 templateArgument
     : typeName                                                     # typeTemplateArgument
     | ( INTEGER_LITERAL | IDENTIFIER | TRUE | FALSE )              # constantTemplateArgument
@@ -323,6 +358,8 @@ primaryExpression
       '(' argumentExpressionList? ')'                              # functionalCast
     | kw=( STATIC_CAST | REINTERPRET_CAST | CONST_CAST | DYNAMIC_CAST )
       '<' typeName '>' '(' expression ')'                          # namedCast
+    // A function template, with its explicit arguments or to be deduced from the call's.
+    | TEMPLATE_NAME explicitTemplateArguments?                     # templateNameExpression
     // Outside the subset, reported by the AstBuilder.
     | IDENTIFIER templateArguments                                 # templateIdExpression
     | '::'? IDENTIFIER ( '::' IDENTIFIER )+                        # qualifiedNameExpression

@@ -3,9 +3,19 @@ package org.scansim.frontend.ast;
 import java.util.List;
 import org.scansim.frontend.diag.SourceFile;
 
-/** One preprocessed {@code .cu} file: its top-level declarations in source order. */
-public record TranslationUnit(SourceFile file, List<Decl> decls) {
+/**
+ * One preprocessed {@code .cu} file: its top-level declarations in source order (the instances of
+ * function templates with explicit arguments among them, each before its first use), and its
+ * function templates by qualified name, for the instances the type checker deduces.
+ */
+public record TranslationUnit(SourceFile file, List<Decl> decls, java.util.Map<String, FunctionTemplate> templates) {
   public TranslationUnit {
     decls = List.copyOf(decls);
+    templates = java.util.Map.copyOf(templates);
+  }
+
+  /** A unit without templates. */
+  public TranslationUnit(SourceFile file, List<Decl> decls) {
+    this(file, decls, java.util.Map.of());
   }
 }

@@ -7,16 +7,22 @@ import java.util.List;
 /**
  * Collects the diagnostics of one run of the front end. Not thread-safe: each compilation owns
  * one. Errors beyond {@link #MAX_ERRORS} are counted but not kept, so a hostile file with a
- * million errors still yields a bounded report.
+ * million errors still yields a bounded report. A diagnostic identical to one already reported
+ * (the same words at the same place, as each instance of a template reports its body's errors) is
+ * kept once.
  */
 public final class Diagnostics {
   public static final int MAX_ERRORS = 100;
 
   private final List<Diagnostic> items = new ArrayList<>();
+  private final java.util.Set<Diagnostic> seen = new java.util.HashSet<>();
   private int errorCount;
   private int dropped;
 
   public void report(Diagnostic d) {
+    if (!seen.add(d)) {
+      return;
+    }
     if (d.isError()) {
       errorCount++;
       if (errorCount > MAX_ERRORS) {

@@ -26,6 +26,7 @@ public final class Lowering {
     Map<Symbol.Variable, Storage> globals = new IdentityHashMap<>();
     List<MemoryVar> memory = new ArrayList<>();
     List<IrFunction> functions = new ArrayList<>();
+    java.util.Set<Decl.Function> lowered = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     for (Decl d : unit.decls()) {
       if (d instanceof Decl.Variables vars) {
         for (VarDecl v : vars.vars()) {
@@ -42,7 +43,13 @@ public final class Lowering {
           memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
           globals.put(sym, new Storage.InMemory(sym.name(), space, sym.type()));
         }
-      } else if (d instanceof Decl.Function f && f.body() != null) {
+      } else if (d instanceof Decl.Function f && f.body() != null && lowered.add(f)) {
+        functions.add(new StmtLowering(sema, globals, f).lower());
+      }
+    }
+    // The template instances the checker deduced; those also written explicitly are lowered once.
+    for (Decl.Function f : sema.instances()) {
+      if (f.body() != null && lowered.add(f)) {
         functions.add(new StmtLowering(sema, globals, f).lower());
       }
     }

@@ -47,10 +47,20 @@ final class AstBuilder {
     for (ExternalDeclarationContext ext : tree.externalDeclaration()) {
       external(ext, out);
     }
-    return new TranslationUnit(file, out);
+    java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = new java.util.LinkedHashMap<>(b.templates);
+    return new TranslationUnit(file, out, templates);
   }
 
   private void external(ExternalDeclarationContext ctx, List<Decl> out) {
+    // Template instances the declaration needs go before it, each before the instances that use it.
+    List<Decl> own = new ArrayList<>();
+    externalDecl(ctx, own);
+    out.addAll(b.pendingInstances);
+    b.pendingInstances.clear();
+    out.addAll(own);
+  }
+
+  private void externalDecl(ExternalDeclarationContext ctx, List<Decl> out) {
     try {
       if (ctx instanceof FunctionDefinitionContext f) {
         if (f.declarationSpecifiers() != null) {
@@ -69,8 +79,10 @@ final class AstBuilder {
         for (ExternalDeclarationContext inner : l.externalDeclaration()) {
           external(inner, out);
         }
+      } else if (ctx instanceof CudaParser.FunctionTemplateDefinitionContext t) {
+        decls.functionTemplate(t);
       } else if (ctx instanceof TemplateDeclarationContext t) {
-        b.error(t.TEMPLATE(), Unsupported.TEMPLATES);
+        b.error(t.TEMPLATE(), Unsupported.CLASS_TEMPLATES);
       } else if (ctx instanceof NamespaceDefinitionContext n) {
         List<String> parts = n.qualifiedIdentifier() == null || n.INLINE() != null ? List.of("")
             : n.qualifiedIdentifier().IDENTIFIER().stream().map(t -> t.getText()).toList();

@@ -33,6 +33,22 @@ final class BuildContext {
    */
   final Namespaces namespaces = new Namespaces();
 
+  /** The function templates defined so far, by qualified name. */
+  final java.util.Map<String, TemplateDef> templates = new java.util.LinkedHashMap<>();
+  /** While a template instance is built: its type parameters' arguments, by parameter name. */
+  java.util.Map<String, Alias> templateTypes = java.util.Map.of();
+  /** While a template instance is built: its value parameters' arguments. */
+  java.util.Map<String, Bound> templateValues = java.util.Map.of();
+  /** How deep template instances are being built inside one another. */
+  int instantiationDepth;
+  /** Instances built since the file-scope declaration being built began; they go before it. */
+  final java.util.List<org.scansim.frontend.ast.Decl> pendingInstances = new java.util.ArrayList<>();
+  /** File-scope integer constants ({@code const int BLOCK = 256;}) by qualified name, for template arguments. */
+  final java.util.Map<String, Long> constants = new java.util.HashMap<>();
+
+  /** A value template parameter's argument and the parameter's type. */
+  record Bound(long value, org.scansim.frontend.ast.TypeSpec type) {}
+
   BuildContext(Spans spans, SyntaxErrors errors) {
     this.spans = spans;
     this.errors = errors;

@@ -16,6 +16,7 @@ import org.scansim.frontend.ast.Param;
 import org.scansim.frontend.ast.PointerLevel;
 import org.scansim.frontend.ast.Stmt;
 import org.scansim.frontend.ast.Storage;
+import org.scansim.frontend.ast.FunctionTemplate;
 import org.scansim.frontend.ast.TypeName;
 import org.scansim.frontend.ast.TypeSpec;
 import org.scansim.frontend.ast.VarDecl;
@@ -139,6 +140,12 @@ final class DeclarationBuilder {
           name = d.name;
         } else {
           name = b.namespaces.declare(d.name);
+          if (spec.isConst() && d.pointers.isEmpty() && d.dims.isEmpty() && initializer instanceof Initializer.Single single) {
+            Long c = ExprBuilder.constant(single.value(), b);
+            if (c != null) {
+              b.constants.put(name, c);
+            }
+          }
         }
         out.add(new VarDecl(span, storage, spec, d.pointers, name, d.nameSpan, d.dims, initializer));
       }
@@ -263,6 +270,76 @@ final class DeclarationBuilder {
     if (d != null && !BuildContext.ERROR_NAME.equals(d.name)) {
       b.aliases.put(b.namespaces.prefix() + d.name, null);
     }
+  }
+
+  /**
+   * {@code template <typename T, int BLOCK = 256> __global__ void scan(...) { ... }}: recorded,
+   * not built; each use builds an instance ({@link TemplateDef}).
+   */
+  void functionTemplate(CudaParser.FunctionTemplateDefinitionContext ctx) {
+    DeclaratorParts d = declarator(ctx.declarator());
+    if (d == null || d.bad || ctx.templateParameterList() == null) {
+      return;
+    }
+    if (d.function == null) {
+      b.error(ctx.TEMPLATE(), Unsupported.TEMPLATES);
+      return;
+    }
+    List<FunctionTemplate.Param> params = new ArrayList<>();
+    List<TypeSpec> valueTypes = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (CudaParser.TemplateParameterContext p : ctx.templateParameterList().templateParameter()) {
+      if (p instanceof CudaParser.TypeTemplateParameterContext t && t.IDENTIFIER() != null) {
+        FunctionTemplate.Arg def = null;
+        if (t.typeName() != null) {
+          TypeName tn = typeName(t.typeName());
+          def = tn == null ? null : TemplateDef.typeArg(tn);
+        }
+        params.add(new FunctionTemplate.Param(t.IDENTIFIER().getText(), true, def));
+        valueTypes.add(null);
+        if (!seen.add(t.IDENTIFIER().getText())) {
+          b.check(t.IDENTIFIER(), "redefinition of template parameter '" + t.IDENTIFIER().getText() + "'");
+        }
+      } else if (p instanceof CudaParser.ValueTemplateParameterContext v && v.IDENTIFIER() != null && v.declarationSpecifiers() != null) {
+        TypeSpecifiers parts = TypeSpecifiers.collect(v.declarationSpecifiers(), v.declarationSpecifiers().declarationSpecifier(), b);
+        TypeSpec type = parts.normalise(b);
+        if (parts.unsupported) {
+          return;
+        }
+        if (!isIntegral(type.base())) {
+          b.error(v.IDENTIFIER(), "template parameters of type '" + type.base().spelling() + "' are not supported (integers and types are)");
+          return;
+        }
+        FunctionTemplate.Arg def = null;
+        if (v.templateValue() != null) {
+          Long c = exprs.templateConstant(v.templateValue());
+          if (c == null) {
+            return;
+          }
+          def = FunctionTemplate.Arg.ofValue(c);
+        }
+        params.add(new FunctionTemplate.Param(v.IDENTIFIER().getText(), false, def));
+        valueTypes.add(type);
+        if (!seen.add(v.IDENTIFIER().getText())) {
+          b.check(v.IDENTIFIER(), "redefinition of template parameter '" + v.IDENTIFIER().getText() + "'");
+        }
+      } else {
+        return; // incomplete after a syntax error
+      }
+    }
+    String name = b.namespaces.prefix() + d.name;
+    if (b.templates.containsKey(name)) {
+      b.error(d.function.getStart(), "a second template named '" + d.name + "': overloading function templates is not supported");
+      return;
+    }
+    b.templates.put(name, new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes));
+  }
+
+  private static boolean isIntegral(org.scansim.frontend.ast.BaseType t) {
+    return switch (t) {
+      case BOOL, CHAR, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LONG, ULONG, LLONG, ULLONG, SIZE_T -> true;
+      default -> false;
+    };
   }
 
   /** {@code namespace cg = cooperative_groups;}, {@code using namespace scan;}, {@code using scan::add;}. */

@@ -276,7 +276,213 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
 
   @Override
   public Expr visitIdentifierExpression(IdentifierExpressionContext ctx) {
-    return new Expr.Name(b.span(ctx), b.namespaces.resolve(ctx.IDENTIFIER().getText()));
+    String id = ctx.IDENTIFIER().getText();
+    BuildContext.Bound bound = b.templateValues.get(id);
+    if (bound != null) {
+      return literal(b.span(ctx), bound);
+    }
+    return new Expr.Name(b.span(ctx), b.namespaces.resolve(id));
+  }
+
+  /** A value template parameter where it is named in an instance: a literal of the parameter's type. */
+  private static Expr literal(Span span, BuildContext.Bound bound) {
+    org.scansim.frontend.ast.BaseType t = bound.type().base();
+    if (t == org.scansim.frontend.ast.BaseType.BOOL) {
+      return new Expr.BoolLit(span, bound.value() != 0);
+    }
+    boolean unsigned = switch (t) {
+      case UCHAR, USHORT, UINT, ULONG, ULLONG, SIZE_T -> true;
+      default -> false;
+    };
+    int longs = switch (t) {
+      case LONG, ULONG, SIZE_T -> 1;
+      case LLONG, ULLONG -> 2;
+      default -> 0;
+    };
+    long v = bound.value();
+    Expr lit = new Expr.IntLit(span, Math.abs(v), true, unsigned, longs, false, Long.toString(Math.abs(v)));
+    return v < 0 ? new Expr.Unary(span, UnaryOp.NEG, lit) : lit;
+  }
+
+  /**
+   * A function template named in an expression: with explicit arguments, its instance, built now
+   * ({@code scan<256, float>}); without, the template's name, whose arguments the type checker
+   * deduces from the call.
+   */
+  @Override
+  public Expr visitTemplateNameExpression(CudaParser.TemplateNameExpressionContext ctx) {
+    Span span = b.span(ctx);
+    Token at = ctx.TEMPLATE_NAME().getSymbol();
+    String name = b.namespaces.resolveType(at.getText(), b.templates::containsKey);
+    TemplateDef t = b.templates.get(name);
+    if (t == null) {
+      b.check(at, "'" + at.getText() + "' is not a function template in scope here");
+      return b.placeholder(span);
+    }
+    if (ctx.explicitTemplateArguments() == null) {
+      return new Expr.Name(span, name);
+    }
+    List<org.scansim.frontend.ast.FunctionTemplate.Arg> args = new ArrayList<>();
+    for (CudaParser.ExplicitTemplateArgumentContext a : ctx.explicitTemplateArguments().explicitTemplateArgument()) {
+      if (a instanceof CudaParser.TypeExplicitArgumentContext ta) {
+        TypeName tn = decls.typeName(ta.typeName());
+        if (tn == null) {
+          return b.placeholder(span);
+        }
+        args.add(TemplateDef.typeArg(tn));
+      } else if (a instanceof CudaParser.ValueExplicitArgumentContext va) {
+        Long c = templateConstant(va.templateValue());
+        if (c == null) {
+          return b.placeholder(span);
+        }
+        args.add(org.scansim.frontend.ast.FunctionTemplate.Arg.ofValue(c));
+      } else {
+        return b.placeholder(span);
+      }
+    }
+    List<org.scansim.frontend.ast.FunctionTemplate.Arg> all = t.complete(args, at);
+    if (all == null) {
+      return b.placeholder(span);
+    }
+    org.scansim.frontend.ast.Decl.Function instance = t.instantiate(all);
+    return instance == null ? b.placeholder(span) : new Expr.Name(span, instance.name());
+  }
+
+  /** A template argument's constant value; null after saying it is not one. */
+  Long templateConstant(CudaParser.TemplateValueContext ctx) {
+    if (ctx == null || ctx.templateOperand().isEmpty() || ctx.templateOperand().size() != ctx.op.size() + 1) {
+      return null;
+    }
+    // Operands and operators in a row, combined by C's precedence (C11 6.5.5-6.5.12).
+    Deque<Long> values = new ArrayDeque<>();
+    Deque<Token> ops = new ArrayDeque<>();
+    for (int i = 0; i < ctx.templateOperand().size(); i++) {
+      CudaParser.TemplateOperandContext o = ctx.templateOperand(i);
+      Long v = o.primaryExpression() == null ? null : constant(visitOrPlaceholder(o.primaryExpression()), b);
+      if (v == null) {
+        b.check(o.getStart(), "a template argument must be a constant here: a literal, a const integer, or arithmetic on them");
+        return null;
+      }
+      if (o.getChildCount() > 1) {
+        int sign = ((TerminalNode) o.getChild(0)).getSymbol().getType();
+        v = sign == CudaLexer.MINUS ? -v : sign == CudaLexer.TILDE ? ~v : v == 0 ? 1L : 0L;
+      }
+      if (i > 0) {
+        Token op = ctx.op.get(i - 1);
+        while (!ops.isEmpty() && precedence(ops.peek()) >= precedence(op)) {
+          if (!apply(values, ops.pop())) {
+            return null;
+          }
+        }
+        ops.push(op);
+      }
+      values.push(v);
+    }
+    while (!ops.isEmpty()) {
+      if (!apply(values, ops.pop())) {
+        return null;
+      }
+    }
+    return values.pop();
+  }
+
+  private static int precedence(Token op) {
+    return switch (op.getType()) {
+      case CudaLexer.STAR, CudaLexer.DIV, CudaLexer.MOD -> 5;
+      case CudaLexer.PLUS, CudaLexer.MINUS -> 4;
+      case CudaLexer.SHL -> 3;
+      case CudaLexer.AMP -> 2;
+      case CudaLexer.CARET -> 1;
+      default -> 0;
+    };
+  }
+
+  private boolean apply(Deque<Long> values, Token op) {
+    long r = values.pop();
+    long l = values.pop();
+    Long v = switch (op.getType()) {
+      case CudaLexer.STAR -> l * r;
+      case CudaLexer.DIV -> r == 0 ? null : l / r;
+      case CudaLexer.MOD -> r == 0 ? null : l % r;
+      case CudaLexer.PLUS -> l + r;
+      case CudaLexer.MINUS -> l - r;
+      case CudaLexer.SHL -> r < 0 || r > 63 ? null : l << r;
+      case CudaLexer.AMP -> l & r;
+      case CudaLexer.CARET -> l ^ r;
+      default -> l | r;
+    };
+    if (v == null) {
+      b.check(op, "the template argument divides by zero or shifts out of range");
+      return false;
+    }
+    values.push(v);
+    return true;
+  }
+
+  /**
+   * The value of an integer constant expression as far as the builder can tell (literals, const
+   * integers of file scope, template value parameters, and C's operators on them); null when it
+   * is not one.
+   */
+  static Long constant(Expr e, BuildContext b) {
+    if (e instanceof Expr.IntLit i) {
+      return i.value();
+    }
+    if (e instanceof Expr.CharLit c) {
+      return (long) c.value();
+    }
+    if (e instanceof Expr.BoolLit x) {
+      return x.value() ? 1L : 0L;
+    }
+    if (e instanceof Expr.Name n) {
+      return b.constants.get(n.id());
+    }
+    if (e instanceof Expr.Cast c) {
+      return constant(c.operand(), b);
+    }
+    if (e instanceof Expr.Unary u) {
+      Long v = constant(u.operand(), b);
+      return v == null ? null : switch (u.op()) {
+        case NEG -> -v;
+        case PLUS -> v;
+        case BITNOT -> ~v;
+        case NOT -> v == 0 ? 1L : 0L;
+        default -> null;
+      };
+    }
+    if (e instanceof Expr.Conditional c) {
+      Long k = constant(c.cond(), b);
+      return k == null ? null : constant(k != 0 ? c.then() : c.els(), b);
+    }
+    if (e instanceof Expr.Binary x) {
+      Long l = constant(x.left(), b);
+      Long r = constant(x.right(), b);
+      if (l == null || r == null) {
+        return null;
+      }
+      return switch (x.op()) {
+        case ADD -> l + r;
+        case SUB -> l - r;
+        case MUL -> l * r;
+        case DIV -> r == 0 ? null : l / r;
+        case REM -> r == 0 ? null : l % r;
+        case SHL -> r < 0 || r > 63 ? null : l << r;
+        case SHR -> r < 0 || r > 63 ? null : l >> r;
+        case LT -> l < r ? 1L : 0L;
+        case GT -> l > r ? 1L : 0L;
+        case LE -> l <= r ? 1L : 0L;
+        case GE -> l >= r ? 1L : 0L;
+        case EQ -> l.equals(r) ? 1L : 0L;
+        case NE -> !l.equals(r) ? 1L : 0L;
+        case BIT_AND -> l & r;
+        case BIT_XOR -> l ^ r;
+        case BIT_OR -> l | r;
+        case LOG_AND -> l != 0 && r != 0 ? 1L : 0L;
+        case LOG_OR -> l != 0 || r != 0 ? 1L : 0L;
+        case COMMA -> r;
+      };
+    }
+    return null;
   }
 
   @Override

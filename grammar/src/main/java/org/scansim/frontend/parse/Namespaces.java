@@ -50,6 +50,35 @@ final class Namespaces {
   /** The parameters and local variables of the function being built; null outside functions. */
   private Set<String> locals;
 
+  /** What {@link #enterSnapshot} replaces, for {@link #restore}. */
+  record Saved(List<String> prefixes, Set<String> locals, List<String> functionUsings, Map<String, String> functionUsingNames) {}
+
+  /** The enclosing namespaces' prefixes, innermost first (for a template to be built there later). */
+  List<String> snapshot() {
+    return List.copyOf(prefixes);
+  }
+
+  /** Builds from here on inside the namespaces of {@code snapshot}, outside any function; returns what to restore. */
+  Saved enterSnapshot(List<String> snapshot) {
+    Saved s = new Saved(List.copyOf(prefixes), locals, List.copyOf(functionUsings), Map.copyOf(functionUsingNames));
+    prefixes.clear();
+    prefixes.addAll(snapshot);
+    locals = null;
+    functionUsings.clear();
+    functionUsingNames.clear();
+    return s;
+  }
+
+  void restore(Saved s) {
+    prefixes.clear();
+    prefixes.addAll(s.prefixes());
+    locals = s.locals();
+    functionUsings.clear();
+    functionUsings.addAll(s.functionUsings());
+    functionUsingNames.clear();
+    functionUsingNames.putAll(s.functionUsingNames());
+  }
+
   /** The qualifying prefix of the current namespace, "" at file scope. */
   String prefix() {
     return prefixes.isEmpty() ? "" : prefixes.peek();

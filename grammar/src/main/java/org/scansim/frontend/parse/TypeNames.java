@@ -68,7 +68,7 @@ final class TypeNames {
       }
       if (end > i) {
         Token last = tokens.get(end);
-        if (last.getType() == CudaLexer.TYPE_NAME) {
+        if (last.getType() == CudaLexer.TYPE_NAME || last.getType() == CudaLexer.TEMPLATE_NAME) {
           StringBuilder name = new StringBuilder();
           for (int k = i; k <= end; k++) {
             name.append(tokens.get(k).getText());
@@ -101,10 +101,17 @@ final class TypeNames {
     };
   }
 
-  /** Retypes, in place, every identifier of {@code tokens} that names a type where it stands. */
+  /**
+   * Retypes, in place, every identifier of {@code tokens} that names a type where it stands, and
+   * every use of a function template's name as {@link CudaLexer#TEMPLATE_NAME}. A template's type
+   * parameters are types from its parameter list to the end of its definition.
+   */
   static void retype(List<Token> tokens) {
     Set<String> names = new HashSet<>(PREDEFINED.keySet());
     Set<Integer> declaring = new HashSet<>();
+    Map<String, Integer> parameterUntil = new java.util.HashMap<>();
+    Set<String> templates = new HashSet<>();
+    int templateEnd = -1;
     // Names a declaration introduces become type names after it: `typedef int T[T];` is not a thing.
     int pendingEnd = -1;
     Set<String> pending = new HashSet<>();
@@ -116,18 +123,86 @@ final class TypeNames {
       }
       Token t = tokens.get(i);
       int type = t.getType();
-      if (type == CudaLexer.TYPEDEF && pendingEnd < 0) {
+      if (type == CudaLexer.TEMPLATE && i > templateEnd && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.LT) {
+        templateEnd = template(tokens, i + 1, parameterUntil, declaring, templates);
+      } else if (type == CudaLexer.TYPEDEF && pendingEnd < 0) {
         pendingEnd = typedefNames(tokens, i + 1, pending, declaring);
       } else if (type == CudaLexer.USING && pendingEnd < 0 && i + 2 < tokens.size()
           && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER && tokens.get(i + 2).getType() == CudaLexer.ASSIGN) {
         pending.add(tokens.get(i + 1).getText());
         declaring.add(i + 1);
         pendingEnd = end(tokens, i + 3);
-      } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && names.contains(t.getText())
-          && t instanceof WritableToken w) {
-        w.setType(CudaLexer.TYPE_NAME);
+      } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
+        Integer until = parameterUntil.get(t.getText());
+        if (until != null && i <= until || names.contains(t.getText())) {
+          w.setType(CudaLexer.TYPE_NAME);
+        } else if (templates.contains(t.getText())) {
+          w.setType(CudaLexer.TEMPLATE_NAME);
+        }
       }
     }
+  }
+
+  /**
+   * A template from its '<' at {@code lt}: its type parameters ({@code typename T}, {@code class
+   * T}) become types until the end of its declaration, recorded in {@code parameterUntil}; the
+   * function it declares (the name before its parameter list) joins {@code templates}. The names'
+   * declaring occurrences go to {@code declaring}. Returns the index where the declaration ends.
+   */
+  private static int template(List<Token> tokens, int lt, Map<String, Integer> parameterUntil, Set<Integer> declaring,
+      Set<String> templates) {
+    List<String> parameters = new java.util.ArrayList<>();
+    int depth = 0;
+    int i = lt;
+    for (; i < tokens.size(); i++) {
+      int type = tokens.get(i).getType();
+      if (type == CudaLexer.LT) {
+        depth++;
+      } else if (type == CudaLexer.GT && --depth == 0) {
+        break;
+      } else if (type == CudaLexer.SEMI || type == CudaLexer.LBRACE || type == Token.EOF) {
+        return i;
+      } else if (depth == 1 && (type == CudaLexer.TYPENAME || type == CudaLexer.CLASS) && i + 1 < tokens.size()
+          && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER) {
+        parameters.add(tokens.get(i + 1).getText());
+        declaring.add(i + 1);
+      }
+    }
+    int end = tokens.size() - 1;
+    int parens = 0;
+    boolean named = false;
+    for (int j = i + 1; j < tokens.size(); j++) {
+      int type = tokens.get(j).getType();
+      if (type == CudaLexer.LPAREN) {
+        if (parens == 0 && !named && tokens.get(j - 1).getType() == CudaLexer.IDENTIFIER
+            && !parameters.contains(tokens.get(j - 1).getText())) {
+          templates.add(tokens.get(j - 1).getText());
+          declaring.add(j - 1);
+          named = true;
+        }
+        parens++;
+      } else if (type == CudaLexer.RPAREN) {
+        parens = Math.max(0, parens - 1);
+      } else if (parens == 0 && type == CudaLexer.SEMI) {
+        end = j;
+        break;
+      } else if (parens == 0 && type == CudaLexer.LBRACE) {
+        int braces = 0;
+        for (end = j; end < tokens.size() - 1; end++) {
+          int b = tokens.get(end).getType();
+          if (b == CudaLexer.LBRACE) {
+            braces++;
+          } else if (b == CudaLexer.RBRACE && --braces == 0) {
+            break;
+          }
+        }
+        break;
+      }
+    }
+    for (String p : parameters) {
+      parameterUntil.put(p, end);
+    }
+    return end;
   }
 
   /**

@@ -179,7 +179,8 @@ final class TypeSpecifiers {
           "'" + named.getText() + "' names a type: no other type keyword may stand beside it");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
-    BuildContext.Alias a = b.aliases.get(b.namespaces.resolveType(named.getText(), b.aliases::containsKey));
+    BuildContext.Alias a = b.templateTypes.containsKey(named.getText()) ? b.templateTypes.get(named.getText())
+        : b.aliases.get(b.namespaces.resolveType(named.getText(), b.aliases::containsKey));
     if (a == null) {
       unsupported = true;
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);

@@ -9,6 +9,8 @@ import java.util.regex.Pattern;
  */
 final class Unsupported {
   static final String TEMPLATES = "templates are not supported";
+  static final String CLASS_TEMPLATES = "templates of classes, variables and prototypes are not supported (function templates"
+      + " defined with their body are)";
   static final String CLASSES = "classes are not supported";
   static final String STRUCTS = "structs are not supported";
   static final String UNIONS = "unions are not supported";

@@ -12,6 +12,10 @@ final class Context {
   Scope scope;
   /** The execution space of the function being checked; HOST at file scope. */
   Space space = Space.HOST;
+  /** The file's function templates by qualified name, for calls that deduce an instance. */
+  java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = java.util.Map.of();
+  /** Declares a deduced template instance (its body is checked after the current declaration). */
+  java.util.function.Function<org.scansim.frontend.ast.Decl.Function, Symbol.Function> instances;
   /** Where each user function is first called or launched, in source order. */
   final Map<Symbol.Function, Span> firstUses = new LinkedHashMap<>();
 

@@ -19,8 +19,14 @@ final class ExprChecker implements Expr.Visitor<Type> {
     this.builtins = new BuiltinTyping(cx, this);
   }
 
+  /** Expressions checked ahead (a call's arguments, to deduce its template's arguments): checked once, not twice. */
+  private final java.util.Set<Expr> checkedAhead = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
   /** Checks {@code e} and returns its type (before decay). */
   Type check(Expr e) {
+    if (checkedAhead.remove(e)) {
+      return cx.sema.types.get(e);
+    }
     Type t = e.accept(this);
     cx.sema.types.put(e, t);
     return t;
@@ -294,6 +300,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (s instanceof Symbol.Function f) {
       return callFunction(e, f);
     }
+    if (s == null && cx.templates.containsKey(e.callee())) {
+      Symbol.Function f = deduce(e.calleeSpan(), cx.templates.get(e.callee()), e.args());
+      return f == null ? Type.ERR : callFunction(e, f);
+    }
     Builtin b = Builtin.byName(e.callee());
     if (b != null) {
       cx.sema.callees.put(e, b);
@@ -332,6 +342,66 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     checkArguments(e.span(), e.args(), f, "function '" + f.name() + "'");
     return f.returnType();
+  }
+
+  /**
+   * The instance of template t that a call with these arguments needs (C++ [temp.deduct.call]):
+   * each function parameter written with a type parameter ({@code T x}, {@code const T *in})
+   * gives that parameter the argument's type under as many pointer levels; two that disagree, or
+   * a parameter no argument gives and no default covers, are errors. Null after reporting.
+   */
+  private Symbol.Function deduce(Span at, org.scansim.frontend.ast.FunctionTemplate t, List<Expr> args) {
+    List<Type> types = new java.util.ArrayList<>();
+    for (Expr a : args) {
+      types.add(checkValue(a));
+      checkedAhead.add(a);
+    }
+    if (types.stream().anyMatch(x -> x instanceof Type.Err)) {
+      checkedAhead.clear();
+      return null;
+    }
+    List<org.scansim.frontend.ast.FunctionTemplate.Param> params = t.params();
+    org.scansim.frontend.ast.FunctionTemplate.Arg[] bound = new org.scansim.frontend.ast.FunctionTemplate.Arg[params.size()];
+    String problem = null;
+    for (int i = 0; i < Math.min(args.size(), t.patterns().size()) && problem == null; i++) {
+      org.scansim.frontend.ast.FunctionTemplate.Pattern p = t.patterns().get(i);
+      if (p == null) {
+        continue;
+      }
+      Type a = types.get(i);
+      for (int k = 0; k < p.pointers() && a != null; k++) {
+        a = a instanceof Type.Pointer ptr ? ptr.pointee() : null;
+      }
+      org.scansim.frontend.ast.FunctionTemplate.Arg arg = a == null ? null : TemplateArgs.of(a, at);
+      String param = params.get(p.param()).name();
+      if (arg == null) {
+        problem = "cannot deduce '" + param + "' from an argument of type '" + types.get(i).spelling() + "'";
+      } else if (bound[p.param()] != null && !bound[p.param()].spelling().equals(arg.spelling())) {
+        problem = "deduced conflicting types for parameter '" + param + "' ('" + bound[p.param()].spelling() + "' vs '" + arg.spelling() + "')";
+      } else {
+        bound[p.param()] = arg;
+      }
+    }
+    for (int i = 0; i < params.size() && problem == null; i++) {
+      if (bound[i] == null) {
+        bound[i] = params.get(i).defaultArg();
+        if (bound[i] == null) {
+          problem = "couldn't deduce template parameter '" + params.get(i).name() + "': write it, " + t.name() + "<...>(...)";
+        }
+      }
+    }
+    if (problem != null) {
+      checkedAhead.clear();
+      cx.error(at, "no matching function for call to '" + t.name() + "': " + problem);
+      return null;
+    }
+    org.scansim.frontend.ast.Decl.Function instance = t.instantiate(List.of(bound));
+    if (instance == null) {
+      checkedAhead.clear();
+      cx.error(at, "'" + t.name() + "' could not be instantiated for these arguments");
+      return null;
+    }
+    return cx.instances.apply(instance);
   }
 
   /** The arguments of a call of f: as many as its parameters, or fewer where its last ones have default arguments. */
@@ -386,6 +456,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
         cx.error(c.span(), "dynamic shared memory size must be an integer, not '" + t.spelling() + "'");
       } else if (i == 3 && !(t.isInteger() || t instanceof Type.Null)) {
         cx.error(c.span(), "streams are not supported; pass 0");
+      }
+    }
+    if (s == null && cx.templates.containsKey(e.kernel())) {
+      s = deduce(e.kernelSpan(), cx.templates.get(e.kernel()), e.args());
+      if (s == null) {
+        return Type.ERR;
       }
     }
     if (!(s instanceof Symbol.Function f)) {

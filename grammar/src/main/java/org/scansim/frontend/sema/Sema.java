@@ -28,6 +28,12 @@ public final class Sema {
   final Map<Param, Symbol.Variable> params = new IdentityHashMap<>();
   final Map<Decl.Function, Symbol.Function> functions = new IdentityHashMap<>();
   final List<Symbol.Variable> globals = new ArrayList<>();
+  final List<org.scansim.frontend.ast.Decl.Function> instances = new ArrayList<>();
+
+  /** The template instances the checker deduced from calls, in the order it declared them (lowered after the file's own). */
+  public List<org.scansim.frontend.ast.Decl.Function> instances() {
+    return java.util.Collections.unmodifiableList(instances);
+  }
 
   /** The type of an expression before array-to-pointer decay. */
   public Type typeOf(Expr e) {

@@ -45,9 +45,18 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   private int loops;
   private int switches;
 
+  /** The file scope, where template instances are declared from wherever they are needed. */
+  private final Scope fileScope;
+  /** Deduced instances whose bodies are checked after the declaration that needed them. */
+  private final java.util.ArrayDeque<Decl.Function> pendingInstances = new java.util.ArrayDeque<>();
+  /** Function definitions already checked (an instance may be met both as deduced and in the file's list). */
+  private final Set<Decl.Function> checkedBodies = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
   private TypeChecker(Diagnostics diags) {
     Scope file = new Scope(null);
+    this.fileScope = file;
     this.cx = new Context(diags, file);
+    cx.instances = this::declareInstance;
     this.exprs = new ExprChecker(cx);
     for (String name : List.of("threadIdx", "blockIdx", "blockDim", "gridDim")) {
       file.define(new Symbol.Variable(name, Type.UINT3, Symbol.VarKind.BUILTIN, true, false, null, null));
@@ -60,8 +69,12 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   /** Checks a parsed translation unit; errors go to {@code diags}. */
   public static Sema check(TranslationUnit unit, Diagnostics diags) {
     TypeChecker checker = new TypeChecker(diags);
+    checker.cx.templates = unit.templates();
     for (Decl d : unit.decls()) {
       d.accept(checker);
+      for (Decl.Function f; (f = checker.pendingInstances.poll()) != null; ) {
+        f.accept(checker);
+      }
     }
     // One file is the whole program (no separate compilation, no linker): a function that is
     // called or launched needs its body here, or the IR would call nothing.
@@ -78,8 +91,42 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   // ---- declarations ----
 
+  /**
+   * Declares a template instance the checker deduced, at file scope (its body is checked once the
+   * declaration being checked is done); an instance already declared is returned as it is.
+   */
+  private Symbol.Function declareInstance(Decl.Function f) {
+    if (fileScope.lookupHere(f.name()) instanceof Symbol.Function existing) {
+      return existing;
+    }
+    Scope here = cx.scope;
+    Space space = cx.space;
+    cx.scope = fileScope;
+    try {
+      Space fs = spaceOf(f);
+      Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers());
+      List<Type> paramTypes = new ArrayList<>();
+      for (Param p : f.params()) {
+        paramTypes.add(paramType(p));
+      }
+      Symbol.Function sym = declareFunction(f, fs, ret, paramTypes);
+      if (sym != null) {
+        cx.sema.functions.put(f, sym);
+        cx.sema.instances.add(f);
+        pendingInstances.add(f);
+      }
+      return sym;
+    } finally {
+      cx.scope = here;
+      cx.space = space;
+    }
+  }
+
   @Override
   public Void visitFunction(Decl.Function f) {
+    if (f.body() != null && !checkedBodies.add(f)) {
+      return null;
+    }
     Space space = spaceOf(f);
     Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers());
     if (space == Space.GLOBAL && !(ret instanceof Type.Void)) {

@@ -99,8 +99,10 @@ class IncludeTest {
     Pp pp =
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
             java.time.Duration.ofSeconds(20), () -> Pp.run("main.cu", "#include \"twice.h\"\n", loader));
-    assertThat(pp.diags.errorCount()).isGreaterThan(Diagnostics.MAX_ERRORS); // kept: the first 100
-    assertThat(pp.errors()).allMatch(m -> m.startsWith("#include nested depth 32"));
+    // Thousands of failed includes, each at one of a few places: each distinct error is kept once.
+    assertThat(pp.diags.errorCount()).isBetween(1, Diagnostics.MAX_ERRORS);
+    assertThat(pp.errors()).contains("#include nested depth 32 exceeds maximum of 32", "#include exceeds the limit of 10000 inclusions")
+        .allMatch(m -> m.startsWith("#include nested depth 32") || m.startsWith("#include exceeds the limit"));
     assertThat(loader.loads).isEqualTo(Budget.MAX_INCLUDES);
   }
 

@@ -1,0 +1,31 @@
+package org.scansim.frontend.sema;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.scansim.frontend.ast.BaseType;
+import org.scansim.frontend.ast.FunctionTemplate;
+import org.scansim.frontend.ast.PointerLevel;
+import org.scansim.frontend.ast.TypeSpec;
+import org.scansim.frontend.diag.Span;
+
+/** A checked type as a template argument: its base type and pointer levels, as written in source. */
+final class TemplateArgs {
+  private TemplateArgs() {}
+
+  /** {@code t} as a type argument; null for a type no template parameter can stand for (dim3, a string). */
+  static FunctionTemplate.Arg of(Type t, Span at) {
+    List<PointerLevel> pointers = new ArrayList<>();
+    boolean isConst = false;
+    Type x = t;
+    while (x instanceof Type.Pointer p) {
+      pointers.add(0, new PointerLevel(false, false, false));
+      isConst = p.constPointee();
+      x = p.pointee();
+    }
+    if (!(x instanceof Type.Arith a)) {
+      return null;
+    }
+    BaseType base = BaseType.valueOf(a.scalar().name());
+    return FunctionTemplate.Arg.ofType(new TypeSpec(at, base, !pointers.isEmpty() && isConst, false), pointers);
+  }
+}
