@@ -72,4 +72,16 @@ class RealWorldCudaTest {
     CliRun run = CliRun.of("run", example("templates.cu"), "--n", "1000", "--expect", "exclusive", "--no-timing");
     assertThat(run.out()).contains("scan_block<512, float>");
   }
+
+  @Test
+  void overloadsAreChosenByTheArgumentTypesAsCppChooses() {
+    for (String n : new String[] {"1", "100", "1024"}) {
+      CliRun r = CliRun.of("run", example("overloads.cu"), "--n", n, "--expect", "inclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
+    }
+    CliRun ir = CliRun.of("check", example("overloads.cu"), "--ir");
+    assertThat(ir.out()).contains("device @warp_scan(float, int)(").contains("device @warp_scan(int, int)(")
+        .containsPattern("call @warp_scan\\(float, int\\)\\(%value");
+  }
 }

@@ -72,7 +72,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     Type ret = symbol.returnType();
     IrType returnType = ret instanceof Type.Void ? null : IrType.of(ret);
     List<Block> blocks = b.finish(endOf(fn.body().span()), returnType);
-    return new IrFunction(fn.name(), symbol.space(), params, returnType, b.regs(), b.memory(), blocks, fn.nameSpan());
+    return new IrFunction(symbol.name(), symbol.space(), params, returnType, b.regs(), b.memory(), blocks, fn.nameSpan());
   }
 
   private static Span endOf(Span s) {

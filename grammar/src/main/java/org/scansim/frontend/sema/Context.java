@@ -12,6 +12,8 @@ final class Context {
   Scope scope;
   /** The execution space of the function being checked; HOST at file scope. */
   Space space = Space.HOST;
+  /** Overloaded functions: the source name to every overload, in declaration order (the scope holds the first). */
+  final Map<String, java.util.List<Symbol.Function>> overloads = new java.util.HashMap<>();
   /** The file's function templates by qualified name, for calls that deduce an instance. */
   java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = java.util.Map.of();
   /** Declares a deduced template instance (its body is checked after the current declaration). */

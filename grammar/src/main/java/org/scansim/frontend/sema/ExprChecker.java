@@ -19,6 +19,18 @@ final class ExprChecker implements Expr.Visitor<Type> {
     this.builtins = new BuiltinTyping(cx, this);
   }
 
+  /** Checks a call's argument ahead of choosing its callee; the call's own check then takes the type found here. */
+  Type checkAhead(Expr e) {
+    Type t = checkValue(e);
+    checkedAhead.add(e);
+    return t;
+  }
+
+  /** Forgets the arguments checked ahead of a call that will not check them again (it failed). */
+  void forgetAhead() {
+    checkedAhead.clear();
+  }
+
   /** Expressions checked ahead (a call's arguments, to deduce its template's arguments): checked once, not twice. */
   private final java.util.Set<Expr> checkedAhead = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
@@ -297,6 +309,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
       e.args().forEach(this::checkValue);
       return Type.ERR;
     }
+    if (s instanceof Symbol.Function && cx.overloads.containsKey(e.callee())) {
+      Symbol.Function f = Overloads.resolve(this, cx, e.calleeSpan(), e.callee(), cx.overloads.get(e.callee()), e.args());
+      return f == null ? Type.ERR : callFunction(e, f);
+    }
     if (s instanceof Symbol.Function f) {
       return callFunction(e, f);
     }
@@ -456,6 +472,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
         cx.error(c.span(), "dynamic shared memory size must be an integer, not '" + t.spelling() + "'");
       } else if (i == 3 && !(t.isInteger() || t instanceof Type.Null)) {
         cx.error(c.span(), "streams are not supported; pass 0");
+      }
+    }
+    if (s instanceof Symbol.Function && cx.overloads.containsKey(e.kernel())) {
+      s = Overloads.resolve(this, cx, e.kernelSpan(), e.kernel(), cx.overloads.get(e.kernel()), e.args());
+      if (s == null) {
+        return Type.ERR;
       }
     }
     if (s == null && cx.templates.containsKey(e.kernel())) {

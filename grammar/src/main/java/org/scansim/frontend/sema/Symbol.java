@@ -107,7 +107,7 @@ public sealed interface Symbol {
 
   /** A user function; {@code definition} is null until a body has been seen. */
   final class Function implements Symbol {
-    private final String name;
+    private String name;
     private final Space space;
     private final Type returnType;
     private final List<Type> paramTypes;
@@ -151,6 +151,16 @@ public sealed interface Symbol {
 
     void define(Decl.Function d) {
       definition = d;
+    }
+
+    /**
+     * Gives an overloaded function its signature in its name, {@code add(float, float)}, so that
+     * each overload is an IR function of its own.
+     */
+    void nameBySignature() {
+      if (!name.endsWith(")")) {
+        name = name + "(" + String.join(", ", paramTypes.stream().map(t -> t.spelling().strip()).toList()) + ")";
+      }
     }
 
     /** Each parameter's default argument, null where it has none; empty list: none at all. */

@@ -287,14 +287,27 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   private Symbol.Function declareFunction(Decl.Function f, Space space, Type ret, List<Type> params) {
     Symbol existing = cx.scope.lookupHere(f.name());
-    if (existing instanceof Symbol.Function prev) {
-      if (prev.space() != space || !prev.returnType().equals(ret) || !prev.paramTypes().equals(params)) {
-        cx.diags.report(
-            Diagnostic.error(f.nameSpan(), "conflicting declaration of '" + f.name() + "' (overloading is not supported)")
+    if (existing instanceof Symbol.Function first) {
+      List<Symbol.Function> set = cx.overloads.getOrDefault(f.name(), List.of(first));
+      for (Symbol.Function prev : set) {
+        if (prev.paramTypes().equals(params)) {
+          if (prev.space() != space || !prev.returnType().equals(ret)) {
+            String why = !prev.returnType().equals(ret) ? "functions that differ only in their return type cannot be overloaded"
+                : "it was declared " + prev.space().spelling() + " and is now " + space.spelling();
+            cx.diags.report(Diagnostic.error(f.nameSpan(), "conflicting declaration of '" + f.name() + "': " + why)
                 .withNote(prev.declSpan(), "previous declaration is here"));
-        return null; // reported once; its body is not checked against the other declaration
+            return null; // reported once; its body is not checked against the other declaration
+          }
+          return prev;
+        }
       }
-      return prev;
+      // Another parameter list: an overload (C++ [over.load]); each is named by its signature.
+      Symbol.Function sym = new Symbol.Function(f.name(), space, ret, params, f);
+      List<Symbol.Function> grown = new ArrayList<>(set);
+      grown.add(sym);
+      grown.forEach(Symbol.Function::nameBySignature);
+      cx.overloads.put(f.name(), grown);
+      return sym;
     }
     if (existing != null) {
       cx.diags.report(
