@@ -84,4 +84,17 @@ class RealWorldCudaTest {
     assertThat(ir.out()).contains("device @warp_scan(float, int)(").contains("device @warp_scan(int, int)(")
         .containsPattern("call @warp_scan\\(float, int\\)\\(%value");
   }
+
+  @Test
+  void cooperativeGroupsRunAsTheirHeadersImplementThem() {
+    for (String n : new String[] {"1", "31", "100", "1000", "1024"}) {
+      CliRun r = CliRun.of("run", example("cooperative_groups.cu"), "--n", n, "--expect", "inclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
+    }
+    // A group is its type: no register holds it; its calls are the warp's and block's own instructions.
+    CliRun ir = CliRun.of("check", example("cooperative_groups.cu"), "--ir");
+    assertThat(ir.out()).contains("bar.sync").contains("shfl.down.f32").contains("shfl.up.f32").contains("vote.ballot")
+        .doesNotContain("%block").doesNotContain("%tile");
+  }
 }

@@ -99,9 +99,11 @@ typeQualifier
 
 typeSpecifier
     : kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
-         | SIZE_T | DIM3 | CUDA_ERROR_T )                          # basicTypeSpecifier
+         | SIZE_T | DIM3 | CUDA_ERROR_T | AUTO )                   # basicTypeSpecifier
     | TYPE_NAME                                                    # typedefNameSpecifier
-    | kw=( VECTOR_TYPE | HALF | TEXTURE_OBJECT | AUTO )            # unsupportedTypeKeyword
+    // cooperative_groups::thread_block_tile<32>.
+    | TYPE_NAME explicitTemplateArguments                          # templatedTypeNameSpecifier
+    | kw=( VECTOR_TYPE | HALF | TEXTURE_OBJECT )                   # unsupportedTypeKeyword
     // A name or a body is required, so `struct S { ... }` cannot also read as `struct` followed
     // by a function S.
     | kw=( STRUCT | CLASS | UNION ) ( IDENTIFIER baseClause? braceBody? | baseClause? braceBody )

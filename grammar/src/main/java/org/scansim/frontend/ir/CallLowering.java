@@ -36,6 +36,9 @@ final class CallLowering {
 
   Operand call(Expr.Call e) {
     Object callee = sema.calleeOf(e);
+    if (callee instanceof org.scansim.frontend.sema.GroupCall g) {
+      return new GroupLowering(exprs, sema).lower(e, g);
+    }
     if (callee instanceof Symbol.Function f) {
       List<Operand> args = exprs.values(withDefaults(e.args(), f), f.paramTypes());
       Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), e.span())

@@ -116,6 +116,9 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   private void declare(VarDecl d) {
     Symbol.Variable v = sema.variableOf(d);
     Type t = v.type();
+    if (t instanceof Type.Group) {
+      return; // a cooperative group is its type: nothing to hold
+    }
     if (v.isShared() || t instanceof Type.Array || v.addressTaken()) {
       Storage.InMemory m = declareMemory(v, d.nameSpan());
       if (d.init() != null && !v.isShared()) {

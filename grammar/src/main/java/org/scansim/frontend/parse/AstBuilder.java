@@ -38,6 +38,7 @@ final class AstBuilder {
     this.b = b;
     this.decls = new DeclarationBuilder(b);
     ExprBuilder exprs = new ExprBuilder(b, decls);
+    b.exprs = exprs;
     StmtBuilder stmts = new StmtBuilder(b, exprs, decls);
     decls.wire(exprs, stmts);
   }

@@ -43,6 +43,8 @@ final class BuildContext {
   int instantiationDepth;
   /** Instances built since the file-scope declaration being built began; they go before it. */
   final java.util.List<org.scansim.frontend.ast.Decl> pendingInstances = new java.util.ArrayList<>();
+  /** The expression builder, for constants written in types ({@code thread_block_tile<32>}). */
+  ExprBuilder exprs;
   /** File-scope integer constants ({@code const int BLOCK = 256;}) by qualified name, for template arguments. */
   final java.util.Map<String, Long> constants = new java.util.HashMap<>();
 
@@ -53,6 +55,8 @@ final class BuildContext {
     this.spans = spans;
     this.errors = errors;
     TypeNames.PREDEFINED.forEach((name, base) -> aliases.put(name,
+        new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of(), null)));
+    TypeNames.COOPERATIVE_GROUPS.forEach((name, base) -> aliases.put(name,
         new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of(), null)));
   }
 

@@ -194,8 +194,16 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       }
       return new Expr.Call(span, name.id(), name.span(), args);
     }
+    if (callee instanceof Expr.Member m && !BuildContext.isPlaceholder(m.object())) {
+      // A member function call, obj.f(args): the callee ".f", the object its first argument. The
+      // type checker allows it on cooperative groups (block.sync()) and refuses it on anything else.
+      List<Expr> all = new ArrayList<>();
+      all.add(m.object());
+      all.addAll(args);
+      return new Expr.Call(span, "." + m.member(), m.memberSpan(), all);
+    }
     if (!BuildContext.isPlaceholder(callee)) {
-      b.check(ctx.getStart(), callee instanceof Expr.Member ? Unsupported.CLASSES : Unsupported.FUNCTION_POINTERS);
+      b.check(ctx.getStart(), Unsupported.FUNCTION_POINTERS);
     }
     return b.placeholder(span);
   }
@@ -315,6 +323,27 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     Token at = ctx.TEMPLATE_NAME().getSymbol();
     String name = b.namespaces.resolveType(at.getText(), b.templates::containsKey);
     TemplateDef t = b.templates.get(name);
+    String shortName = at.getText().substring(at.getText().lastIndexOf(':') + 1);
+    if (t == null && TypeNames.GROUP_TEMPLATES.contains(shortName) && ctx.explicitTemplateArguments() != null) {
+      // cooperative_groups::tiled_partition<32>, cooperative_groups::plus<int>: the arguments in the name.
+      List<String> written = new ArrayList<>();
+      for (CudaParser.ExplicitTemplateArgumentContext a : ctx.explicitTemplateArguments().explicitTemplateArgument()) {
+        if (a instanceof CudaParser.TypeExplicitArgumentContext ta) {
+          TypeName tn = decls.typeName(ta.typeName());
+          if (tn == null) {
+            return b.placeholder(span);
+          }
+          written.add(TemplateDef.typeArg(tn).spelling());
+        } else if (a instanceof CudaParser.ValueExplicitArgumentContext va) {
+          Long c = templateConstant(va.templateValue());
+          if (c == null) {
+            return b.placeholder(span);
+          }
+          written.add(Long.toString(c));
+        }
+      }
+      return new Expr.Name(span, "cooperative_groups::" + shortName + "<" + String.join(", ", written) + ">");
+    }
     if (t == null) {
       b.check(at, "'" + at.getText() + "' is not a function template in scope here");
       return b.placeholder(span);

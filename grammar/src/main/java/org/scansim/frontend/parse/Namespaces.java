@@ -148,15 +148,21 @@ final class Namespaces {
     }
   }
 
+  /** The functions of cooperative_groups.h the subset knows (its types are aliases, its templates TEMPLATE_NAMEs). */
+  static final Set<String> GROUP_FUNCTIONS = Set.of("cooperative_groups::this_thread_block", "cooperative_groups::sync",
+      "cooperative_groups::reduce", "cooperative_groups::inclusive_scan", "cooperative_groups::exclusive_scan",
+      "cooperative_groups::this_grid", "cooperative_groups::coalesced_threads");
+
   /** The qualified name of the variable or function {@code name} denotes where it is used. */
   String resolve(String name) {
+    Predicate<String> known = n -> declared.contains(n) || GROUP_FUNCTIONS.contains(n);
     if (name.contains("::")) {
-      return qualified(name, declared::contains);
+      return qualified(name, known);
     }
     if (locals != null && locals.contains(name)) {
       return name;
     }
-    return unqualified(name, declared::contains);
+    return unqualified(name, known);
   }
 
   /** The qualified name of the type alias {@code name} denotes, among those {@code known} says exist. */

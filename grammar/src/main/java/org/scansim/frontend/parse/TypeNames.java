@@ -29,6 +29,23 @@ final class TypeNames {
   /** The type names every file knows, and the types they stand for (LP64, as nvcc on Linux). */
   static final Map<String, BaseType> PREDEFINED = predefined();
 
+  /**
+   * The cooperative groups' types, by qualified name (cooperative_groups.h): named as
+   * {@code cg::thread_block} through a namespace alias, or unqualified after {@code using
+   * namespace cooperative_groups}. {@code thread_block_tile} takes its size as an argument.
+   */
+  static final Map<String, BaseType> COOPERATIVE_GROUPS = Map.of(
+      "cooperative_groups::thread_block", BaseType.CG_BLOCK,
+      "cooperative_groups::thread_block_tile", BaseType.CG_TILE32);
+
+  /** Cooperative groups' types outside the subset, refused by name. */
+  static final java.util.Set<String> OTHER_GROUPS = java.util.Set.of("grid_group", "coalesced_group", "cluster_group",
+      "multi_grid_group");
+
+  /** Templates of cooperative_groups.h, named with explicit arguments: tiled_partition<32>(block), plus<int>(). */
+  static final java.util.Set<String> GROUP_TEMPLATES = java.util.Set.of("tiled_partition", "plus", "less", "greater", "bit_and",
+      "bit_or", "bit_xor");
+
   private TypeNames() {}
 
   private static Map<String, BaseType> predefined() {
@@ -108,6 +125,8 @@ final class TypeNames {
    */
   static void retype(List<Token> tokens) {
     Set<String> names = new HashSet<>(PREDEFINED.keySet());
+    COOPERATIVE_GROUPS.keySet().forEach(q -> names.add(q.substring(q.lastIndexOf(':') + 1)));
+    names.addAll(OTHER_GROUPS);
     Set<Integer> declaring = new HashSet<>();
     Map<String, Integer> parameterUntil = new java.util.HashMap<>();
     Set<String> templates = new HashSet<>();
@@ -136,7 +155,8 @@ final class TypeNames {
         Integer until = parameterUntil.get(t.getText());
         if (until != null && i <= until || names.contains(t.getText())) {
           w.setType(CudaLexer.TYPE_NAME);
-        } else if (templates.contains(t.getText())) {
+        } else if (templates.contains(t.getText()) || GROUP_TEMPLATES.contains(t.getText()) && i + 1 < tokens.size()
+            && tokens.get(i + 1).getType() == CudaLexer.LT) {
           w.setType(CudaLexer.TEMPLATE_NAME);
         }
       }

@@ -45,6 +45,8 @@ final class TypeSpecifiers {
   BuildContext.Alias alias;
   /** The TYPE_NAME token naming {@link #alias}. */
   Token aliasName;
+  /** The arguments written after a type name ({@code thread_block_tile<32>}), or null. */
+  CudaParser.ExplicitTemplateArgumentsContext templateArguments;
 
   private final ParserRuleContext whole;
   private Token first;
@@ -110,14 +112,18 @@ final class TypeSpecifiers {
       token(typeWords, c.TYPE_NAME().getSymbol());
       return;
     }
+    if (ctx instanceof CudaParser.TemplatedTypeNameSpecifierContext c) {
+      token(typeWords, c.TYPE_NAME().getSymbol());
+      templateArguments = c.explicitTemplateArguments();
+      return;
+    }
     unsupported = true;
     if (ctx instanceof UnsupportedTypeKeywordContext c && c.kw != null) {
       String message =
           switch (c.kw.getType()) {
             case CudaLexer.VECTOR_TYPE -> Unsupported.VECTOR_TYPES;
             case CudaLexer.HALF -> Unsupported.HALF;
-            case CudaLexer.TEXTURE_OBJECT -> Unsupported.TEXTURES;
-            default -> Unsupported.AUTO;
+            default -> Unsupported.TEXTURES;
           };
       b.error(c.kw, message);
     } else if (ctx instanceof ClassSpecifierContext c && c.kw != null) {
@@ -179,15 +185,52 @@ final class TypeSpecifiers {
           "'" + named.getText() + "' names a type: no other type keyword may stand beside it");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
-    BuildContext.Alias a = b.templateTypes.containsKey(named.getText()) ? b.templateTypes.get(named.getText())
-        : b.aliases.get(b.namespaces.resolveType(named.getText(), b.aliases::containsKey));
+    String key = b.templateTypes.containsKey(named.getText()) ? null : b.namespaces.resolveType(named.getText(), b.aliases::containsKey);
+    BuildContext.Alias a = key == null ? b.templateTypes.get(named.getText()) : b.aliases.get(key);
+    String shortName = named.getText().substring(named.getText().lastIndexOf(':') + 1);
+    if (a == null && key != null && !b.aliases.containsKey(key)) {
+      // A name that is a type only in a namespace not in scope (thread_block without
+      // cooperative_groups), or a group outside the subset.
+      unsupported = true;
+      b.error(named, TypeNames.OTHER_GROUPS.contains(shortName) ? "cooperative_groups::" + shortName + " is not supported (thread_block and"
+          + " thread_block_tile<N> are)" : "unknown type name '" + named.getText() + "' (is its namespace in scope?)");
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
     if (a == null) {
       unsupported = true;
+      return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    if (a.spec().base() == BaseType.CG_TILE32 && "cooperative_groups::thread_block_tile".equals(key)) {
+      BaseType tile = templateArguments == null ? null : tileOf(templateArguments, b);
+      if (tile == null) {
+        unsupported = true;
+        if (templateArguments == null || !b.errors.hasErrors()) {
+          b.error(named, "thread_block_tile<N> takes its size, a power of two from 1 to 32");
+        }
+        return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+      }
+      alias = a;
+      aliasName = named;
+      return new TypeSpec(span, tile, isConst, isVolatile);
+    }
+    if (templateArguments != null) {
+      unsupported = true;
+      b.error(named, "'" + named.getText() + "' takes no template arguments");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
     alias = a;
     aliasName = named;
     return new TypeSpec(span, a.spec().base(), isConst || a.spec().isConst(), isVolatile || a.spec().isVolatile());
+  }
+
+  /** The tile type {@code <N>} asks for, or null. */
+  private static BaseType tileOf(CudaParser.ExplicitTemplateArgumentsContext args, BuildContext b) {
+    if (args.explicitTemplateArgument().size() != 1
+        || !(args.explicitTemplateArgument(0) instanceof CudaParser.ValueExplicitArgumentContext v)) {
+      return null;
+    }
+    Long n = b.exprs.templateConstant(v.templateValue());
+    return n == null ? null : BaseType.tile(n);
   }
 
   /** The pointer levels of the alias named, before a declarator's own ({@code floatp *q}: two). */
@@ -234,6 +277,14 @@ final class TypeSpecifiers {
           data = t;
         }
       }
+    }
+    if (data != null && data.getType() == CudaLexer.AUTO) {
+      if (typeWords.size() > 1) {
+        b.check(Spans.offset(typeWords.get(0)), b.spans.of(typeWords.get(0), typeWords.get(typeWords.size() - 1)),
+            "'auto' cannot be combined with another type keyword");
+        return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+      }
+      return new TypeSpec(span, BaseType.AUTO, isConst, isVolatile);
     }
     int dataType = data == null ? CudaLexer.INT : data.getType();
     String dataWord = data == null ? "int" : data.getText();

@@ -20,7 +20,6 @@ final class Unsupported {
   static final String NAMESPACES = "namespaces are not supported";
   static final String LAMBDAS = "lambdas are not supported";
   static final String REFERENCES = "references are not supported";
-  static final String AUTO = "'auto' is not supported";
   static final String NEW = "'new' is not supported";
   static final String DELETE = "'delete' is not supported";
   static final String EXCEPTIONS = "exceptions are not supported";

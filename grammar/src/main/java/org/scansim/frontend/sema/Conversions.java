@@ -68,6 +68,9 @@ public final class Conversions {
     if (to instanceof Type.Dim3) {
       return from instanceof Type.Dim3 || from.isInteger();
     }
+    if (to instanceof Type.Group) {
+      return to.equals(from);
+    }
     return false;
   }
 

@@ -13,10 +13,12 @@ import org.scansim.frontend.diag.Span;
 final class ExprChecker implements Expr.Visitor<Type> {
   private final Context cx;
   private final BuiltinTyping builtins;
+  private final GroupTyping groups;
 
   ExprChecker(Context cx) {
     this.cx = cx;
     this.builtins = new BuiltinTyping(cx, this);
+    this.groups = new GroupTyping(cx, this);
   }
 
   /** Checks a call's argument ahead of choosing its callee; the call's own check then takes the type found here. */
@@ -303,6 +305,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   @Override
   public Type visitCall(Expr.Call e) {
+    if (GroupTyping.handles(e)) {
+      return groups.type(e);
+    }
     Symbol s = cx.scope.lookup(e.callee());
     if (s instanceof Symbol.Variable) {
       cx.error(e.calleeSpan(), "called object '" + e.callee() + "' is not a function");

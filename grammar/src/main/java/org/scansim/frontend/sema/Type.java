@@ -136,6 +136,36 @@ public sealed interface Type {
     }
   }
 
+  /**
+   * A cooperative group (CUDA C++ Programming Guide, "Cooperative Groups"): the thread block
+   * ({@code threads} 0) or a tile of {@code threads} threads of it. A group is known from its type
+   * alone (which threads, which tile of them), so it has no value in memory or registers.
+   */
+  record Group(int threads) implements Type {
+    @Override
+    public String spelling() {
+      return threads == 0 ? "cooperative_groups::thread_block" : "cooperative_groups::thread_block_tile<" + threads + ">";
+    }
+
+    @Override
+    public long size() {
+      return 16;
+    }
+  }
+
+  /** {@code auto} before the initialiser has given it a type (only a variable with one may have it). */
+  record Auto() implements Type {
+    @Override
+    public String spelling() {
+      return "auto";
+    }
+
+    @Override
+    public long size() {
+      return 1;
+    }
+  }
+
   Type ERR = new Err();
   Type VOID = new Void();
   Type BOOL = new Arith(Scalar.BOOL);

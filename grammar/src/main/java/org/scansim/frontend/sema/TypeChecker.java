@@ -135,6 +135,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (ret instanceof Type.Dim3) {
       cx.error(f.returnSpec().span(), "functions returning dim3 are not supported");
     }
+    if (ret instanceof Type.Auto || ret instanceof Type.Group) {
+      cx.error(f.returnSpec().span(), (ret instanceof Type.Auto ? "deduced return types ('auto')" : "functions returning cooperative groups")
+          + " are not supported");
+      ret = Type.ERR;
+    }
     List<Type> paramTypes = new ArrayList<>();
     for (Param p : f.params()) {
       paramTypes.add(paramType(p));
@@ -266,6 +271,14 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   private Type paramType(Param p) {
     Type t = TypeResolver.withPointers(p.spec(), p.pointers());
+    if (t instanceof Type.Auto) {
+      cx.error(p.span(), "'auto' parameters are not supported");
+      return Type.ERR;
+    }
+    if (t instanceof Type.Group) {
+      cx.error(p.span(), "cooperative groups as parameters are not supported (make the group in the function: this_thread_block())");
+      return Type.ERR;
+    }
     if (!p.dims().isEmpty()) {
       // float a[] and float a[N] are adjusted to float * (C11 §6.7.6.3p7).
       if (p.dims().size() > 1) {
@@ -340,6 +353,13 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       cx.error(d.nameSpan(), "variable '" + d.name() + "' has type 'void'");
       t = Type.ERR;
     }
+    if (d.spec().base() == org.scansim.frontend.ast.BaseType.AUTO) {
+      t = deduced(d);
+    }
+    if (t instanceof Type.Group && (kind != Symbol.VarKind.LOCAL || !d.dims().isEmpty() || !d.pointers().isEmpty())) {
+      cx.error(d.nameSpan(), "a cooperative group is supported only as a local variable of its own type");
+      t = Type.ERR;
+    }
     t = arrayType(d, t, kind, isConst, isVolatile);
     if (t instanceof Type.Dim3 && (kind != Symbol.VarKind.LOCAL)) {
       cx.error(d.nameSpan(), "dim3 variables are supported only as local variables");
@@ -369,6 +389,30 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     cx.scope.define(sym);
     sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope));
+  }
+
+  /**
+   * The type {@code auto} stands for in {@code auto x = e;} (C++ [dcl.type.auto.deduct]): e's
+   * type, decayed and without its top-level const; with {@code auto *p}, e must be a pointer.
+   */
+  private Type deduced(VarDecl d) {
+    if (!(d.init() instanceof Initializer.Single s) || !d.dims().isEmpty()) {
+      cx.error(d.nameSpan(), "'auto' needs an initializer to deduce the type of '" + d.name() + "' from (auto " + d.name() + " = ...;)");
+      return Type.ERR;
+    }
+    Type t = exprs.checkAhead(s.value());
+    if (t instanceof Type.Err) {
+      return t;
+    }
+    if (t instanceof Type.Null || t instanceof Type.Str || t instanceof Type.Void || t instanceof Type.Dim3 && ((Type.Dim3) t).builtin()) {
+      cx.error(s.value().span(), "cannot deduce the type of '" + d.name() + "' from a value of type '" + t.spelling() + "'");
+      return Type.ERR;
+    }
+    if (!d.pointers().isEmpty() && !(t instanceof Type.Pointer)) {
+      cx.error(s.value().span(), "'auto *' needs a pointer, not a value of type '" + t.spelling() + "'");
+      return Type.ERR;
+    }
+    return t;
   }
 
   private Symbol.VarKind kindOf(VarDecl d, boolean fileScope) {
