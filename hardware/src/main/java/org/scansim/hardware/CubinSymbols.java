@@ -50,6 +50,73 @@ final class CubinSymbols {
     return out;
   }
 
+  /**
+   * The start of the Itanium-mangled name of a function template's instance, as a regular
+   * expression: {@code scan<256, float>} is {@code _Z4scanILi256EfE} (the value's own type,
+   * {@code i} or {@code j}, is not in the instance's name, so any is matched), and a namespace's
+   * instance {@code _ZN2ns4scanILi256EfEE}.
+   */
+  static String templatePattern(String name) {
+    int lt = name.indexOf('<');
+    String base = name.substring(0, lt);
+    String[] args = name.substring(lt + 1, name.length() - 1).split(", ");
+    StringBuilder encoded = new StringBuilder("I");
+    for (String a : args) {
+      if (a.matches("-?\\d+")) {
+        encoded.append("L[a-z]").append(a.startsWith("-") ? "n" + a.substring(1) : a).append('E');
+      } else {
+        encoded.append(java.util.regex.Pattern.quote(typeCode(a)));
+      }
+    }
+    encoded.append('E');
+    StringBuilder out = new StringBuilder("_Z");
+    String[] parts = base.split("::");
+    if (parts.length > 1) {
+      out.append('N');
+    }
+    for (String part : parts) {
+      out.append(part.length()).append(java.util.regex.Pattern.quote(part));
+    }
+    out.append(encoded);
+    if (parts.length > 1) {
+      out.append('E');
+    }
+    return out.toString();
+  }
+
+  /** The Itanium ABI's code of a type as a template argument spells it: {@code const float *} is {@code PKf}. */
+  private static String typeCode(String type) {
+    String t = type.strip();
+    int stars = 0;
+    while (t.endsWith("*")) {
+      stars++;
+      t = t.substring(0, t.length() - 1).strip();
+    }
+    boolean isConst = t.startsWith("const ");
+    if (isConst) {
+      t = t.substring("const ".length());
+    }
+    String code = switch (t) {
+      case "void" -> "v";
+      case "bool" -> "b";
+      case "char" -> "c";
+      case "signed char" -> "a";
+      case "unsigned char" -> "h";
+      case "short" -> "s";
+      case "unsigned short" -> "t";
+      case "int" -> "i";
+      case "unsigned int" -> "j";
+      case "long" -> "l";
+      case "unsigned long" -> "m";
+      case "long long" -> "x";
+      case "unsigned long long" -> "y";
+      case "float" -> "f";
+      case "double" -> "d";
+      default -> t;
+    };
+    return "P".repeat(stars) + (isConst && stars > 0 ? "K" : "") + code;
+  }
+
   private static String string(byte[] elf, int at) {
     int end = at;
     while (elf[end] != 0) {
@@ -60,6 +127,10 @@ final class CubinSymbols {
 
   /** The symbol of the function {@code name} among {@code symbols}, or null when there is none. */
   static String symbolOf(List<String> symbols, String name) {
+    if (name.contains("<")) {
+      java.util.regex.Pattern p = java.util.regex.Pattern.compile(templatePattern(name));
+      return symbols.stream().filter(sym -> p.matcher(sym).lookingAt()).findFirst().orElse(null);
+    }
     if (name.contains("::")) {
       // A function of a namespace: _ZN 7scanlib 14inclusive_scan E, then the parameter types.
       StringBuilder nested = new StringBuilder("_ZN");

@@ -36,6 +36,19 @@ class CubinSymbolsTest {
   }
 
   @Test
+  void aTemplateInstanceIsFoundByItsArguments() {
+    // As nvcc 13.0 named the instances of examples/real-world/templates.cu (cuobjdump -symbols).
+    List<String> symbols = List.of("_Z10scan_blockILi512EfEvPKT0_PS0_i", "_Z10scan_blockILi256EfEvPKT0_PS0_i",
+        "_ZN7scanlib4fillILj4EPKdEEvT0_", "_Z4stepILin3EEvPf");
+    assertThat(CubinSymbols.symbolOf(symbols, "scan_block<256, float>")).isEqualTo("_Z10scan_blockILi256EfEvPKT0_PS0_i");
+    assertThat(CubinSymbols.symbolOf(symbols, "scan_block<512, float>")).isEqualTo("_Z10scan_blockILi512EfEvPKT0_PS0_i");
+    assertThat(CubinSymbols.symbolOf(symbols, "scan_block<1024, float>")).isNull();
+    assertThat(CubinSymbols.symbolOf(symbols, "scan_block<256, double>")).isNull();
+    assertThat(CubinSymbols.symbolOf(symbols, "scanlib::fill<4, const double *>")).isEqualTo("_ZN7scanlib4fillILj4EPKdEEvT0_");
+    assertThat(CubinSymbols.symbolOf(symbols, "step<-3>")).isEqualTo("_Z4stepILin3EEvPf");
+  }
+
+  @Test
   void aKernelOfANamespaceIsItsNestedName() {
     // As the Itanium ABI mangles scanlib::inclusive_scan(const float *, float *, int).
     List<String> symbols = List.of("_ZN7scanlib14inclusive_scanEPKfPfi", "_ZN7scanlib6detail7combineEff", "_Z14inclusive_scanPKfPfi");
