@@ -87,7 +87,7 @@ public record Signature(String text, String name, Space space, Type returnType, 
         if (s == null) {
           continue;
         }
-        if (s.name().equals(name)) {
+        if (s.sourceName().equals(name) && (defined == null || s.paramTypes().equals(params))) {
           if (f.body() != null) {
             defined = s;
           } else {

@@ -127,6 +127,10 @@ final class CubinSymbols {
 
   /** The symbol of the function {@code name} among {@code symbols}, or null when there is none. */
   static String symbolOf(List<String> symbols, String name) {
+    if (name.endsWith(")")) {
+      // An overload, named by its signature (k(float *, int)): the first kernel of its name.
+      name = name.substring(0, name.indexOf('('));
+    }
     if (name.contains("<")) {
       java.util.regex.Pattern p = java.util.regex.Pattern.compile(templatePattern(name));
       return symbols.stream().filter(sym -> p.matcher(sym).lookingAt()).findFirst().orElse(null);

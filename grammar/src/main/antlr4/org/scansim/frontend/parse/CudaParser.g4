@@ -62,7 +62,7 @@ aliasDeclaration
 namespaceUse
     : NAMESPACE IDENTIFIER '=' '::'? qualifiedIdentifier ';'       # namespaceAlias
     | USING NAMESPACE '::'? qualifiedIdentifier ';'                # usingNamespace
-    | USING '::'? IDENTIFIER ( '::' IDENTIFIER )+ ';'              # usingDeclaration
+    | USING '::'? IDENTIFIER ( '::' ( IDENTIFIER | TYPE_NAME ) )+ ';'   # usingDeclaration
     ;
 
 qualifiedIdentifier

@@ -25,11 +25,17 @@ public interface FunctionTemplate {
    */
   List<Pattern> patterns();
 
-  /** The instance for one argument per template parameter, built once per distinct list. */
+  /** The instance for one argument per template parameter, built once per distinct list; null after an error. */
   Decl.Function instantiate(List<Arg> args);
 
-  /** A template parameter: {@code typename T} or {@code int BLOCK}, with its default or null. */
-  record Param(String name, boolean isType, Arg defaultArg) {}
+  /** Parameter i's default, with the arguments {@code before} it bound; null when it has none. */
+  Arg defaultArg(int i, List<Arg> before);
+
+  /** The instances built since the last call (those the last instance needed too), nested ones first. */
+  List<Decl.Function> newInstances();
+
+  /** A template parameter: {@code typename T} or {@code int BLOCK} (its default: {@link #defaultArg}). */
+  record Param(String name, boolean isType) {}
 
   /** A template argument: a type ({@code spec} with {@code pointers}) or a constant ({@code value}). */
   record Arg(TypeSpec spec, List<PointerLevel> pointers, Long value) {

@@ -41,6 +41,9 @@ final class BuildContext {
   java.util.Map<String, Bound> templateValues = java.util.Map.of();
   /** How deep template instances are being built inside one another. */
   int instantiationDepth;
+  /** Template instances built in this file, and whether the limit on them was reported. */
+  int instanceCount;
+  boolean instancesExhausted;
   /** Instances built since the file-scope declaration being built began; they go before it. */
   final java.util.List<org.scansim.frontend.ast.Decl> pendingInstances = new java.util.ArrayList<>();
   /** The expression builder, for constants written in types ({@code thread_block_tile<32>}). */

@@ -287,44 +287,34 @@ final class DeclarationBuilder {
     }
     List<FunctionTemplate.Param> params = new ArrayList<>();
     List<TypeSpec> valueTypes = new ArrayList<>();
+    List<ParserRuleContext> defaults = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (CudaParser.TemplateParameterContext p : ctx.templateParameterList().templateParameter()) {
+      Token id;
       if (p instanceof CudaParser.TypeTemplateParameterContext t && t.IDENTIFIER() != null) {
-        FunctionTemplate.Arg def = null;
-        if (t.typeName() != null) {
-          TypeName tn = typeName(t.typeName());
-          def = tn == null ? null : TemplateDef.typeArg(tn);
-        }
-        params.add(new FunctionTemplate.Param(t.IDENTIFIER().getText(), true, def));
+        id = t.IDENTIFIER().getSymbol();
+        params.add(new FunctionTemplate.Param(id.getText(), true));
         valueTypes.add(null);
-        if (!seen.add(t.IDENTIFIER().getText())) {
-          b.check(t.IDENTIFIER(), "redefinition of template parameter '" + t.IDENTIFIER().getText() + "'");
-        }
+        defaults.add(t.typeName());
       } else if (p instanceof CudaParser.ValueTemplateParameterContext v && v.IDENTIFIER() != null && v.declarationSpecifiers() != null) {
+        id = v.IDENTIFIER().getSymbol();
         TypeSpecifiers parts = TypeSpecifiers.collect(v.declarationSpecifiers(), v.declarationSpecifiers().declarationSpecifier(), b);
         TypeSpec type = parts.normalise(b);
         if (parts.unsupported) {
           return;
         }
         if (!isIntegral(type.base())) {
-          b.error(v.IDENTIFIER(), "template parameters of type '" + type.base().spelling() + "' are not supported (integers and types are)");
+          b.error(id, "template parameters of type '" + type.base().spelling() + "' are not supported (integers and types are)");
           return;
         }
-        FunctionTemplate.Arg def = null;
-        if (v.templateValue() != null) {
-          Long c = exprs.templateConstant(v.templateValue());
-          if (c == null) {
-            return;
-          }
-          def = FunctionTemplate.Arg.ofValue(c);
-        }
-        params.add(new FunctionTemplate.Param(v.IDENTIFIER().getText(), false, def));
+        params.add(new FunctionTemplate.Param(id.getText(), false));
         valueTypes.add(type);
-        if (!seen.add(v.IDENTIFIER().getText())) {
-          b.check(v.IDENTIFIER(), "redefinition of template parameter '" + v.IDENTIFIER().getText() + "'");
-        }
+        defaults.add(v.templateValue());
       } else {
         return; // incomplete after a syntax error
+      }
+      if (!seen.add(id.getText())) {
+        b.check(id, "redefinition of template parameter '" + id.getText() + "'");
       }
     }
     String name = b.namespaces.prefix() + d.name;
@@ -332,7 +322,7 @@ final class DeclarationBuilder {
       b.error(d.function.getStart(), "a second template named '" + d.name + "': overloading function templates is not supported");
       return;
     }
-    b.templates.put(name, new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes));
+    b.templates.put(name, new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes, defaults));
   }
 
   private static boolean isIntegral(org.scansim.frontend.ast.BaseType t) {
@@ -347,10 +337,17 @@ final class DeclarationBuilder {
     if (ctx instanceof CudaParser.NamespaceAliasContext a && a.IDENTIFIER() != null && a.qualifiedIdentifier() != null) {
       b.namespaces.alias(a.IDENTIFIER().getText(), a.qualifiedIdentifier().getText());
     } else if (ctx instanceof CudaParser.UsingNamespaceContext u && u.qualifiedIdentifier() != null) {
-      b.namespaces.useNamespace(u.qualifiedIdentifier().getText());
+      if (!b.namespaces.useNamespace(u.qualifiedIdentifier().getText())) {
+        b.check(u.getStart(), "more than " + Namespaces.MAX_USINGS + " using-directives in force at once");
+      }
     } else if (ctx instanceof CudaParser.UsingDeclarationContext u) {
       StringBuilder name = new StringBuilder();
-      u.IDENTIFIER().forEach(t -> name.append(name.length() == 0 ? "" : "::").append(t.getText()));
+      for (int i = 1; i < u.getChildCount(); i++) {
+        if (u.getChild(i) instanceof org.antlr.v4.runtime.tree.TerminalNode t
+            && (t.getSymbol().getType() == CudaLexer.IDENTIFIER || t.getSymbol().getType() == CudaLexer.TYPE_NAME)) {
+          name.append(name.length() == 0 ? "" : "::").append(t.getText());
+        }
+      }
       b.namespaces.useName(name.toString());
     }
   }

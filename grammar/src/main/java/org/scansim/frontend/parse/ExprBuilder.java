@@ -373,6 +373,10 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     if (all == null) {
       return b.placeholder(span);
     }
+    String key = t.instanceName(all);
+    if (t.building(key)) {
+      return new Expr.Name(span, key); // a recursive call of the instance being built
+    }
     org.scansim.frontend.ast.Decl.Function instance = t.instantiate(all);
     return instance == null ? b.placeholder(span) : new Expr.Name(span, instance.name());
   }
@@ -464,7 +468,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       return x.value() ? 1L : 0L;
     }
     if (e instanceof Expr.Name n) {
-      return b.constants.get(n.id());
+      return b.namespaces.isLocal(n.id()) ? null : b.constants.get(n.id());
     }
     if (e instanceof Expr.Cast c) {
       return constant(c.operand(), b);

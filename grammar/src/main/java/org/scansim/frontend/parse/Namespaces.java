@@ -114,17 +114,31 @@ final class Namespaces {
     aliases.put(prefix() + alias, expandAlias(target.startsWith("::") ? target.substring(2) : target));
   }
 
-  /** {@code using namespace target;}, in the function being built or at file scope. */
-  void useNamespace(String target) {
+  /** Most using-directives in force at once: each one is tried for every name not found otherwise. */
+  static final int MAX_USINGS = 64;
+
+  /**
+   * {@code using namespace target;}, in the function being built or at file scope; false when
+   * {@link #MAX_USINGS} are in force already (the caller reports it).
+   */
+  boolean useNamespace(String target) {
     String t = expandAlias(target.startsWith("::") ? target.substring(2) : target);
-    String full = prefixes.stream().map(p -> p + t).filter(q -> declaredUnder(q + "::")).findFirst().orElse(t);
-    (locals != null ? functionUsings : fileUsings).add(full + "::");
+    String full = prefixes.stream().map(p -> p + t).filter(known::contains).findFirst().orElse(t);
+    List<String> usings = locals != null ? functionUsings : fileUsings;
+    if (usings.contains(full + "::")) {
+      return true;
+    }
+    if (usings.size() >= MAX_USINGS) {
+      return false;
+    }
+    usings.add(full + "::");
+    return true;
   }
 
   /** {@code using ns::name;}. */
   void useName(String qualifiedName) {
-    String full = qualified(qualifiedName, declared::contains);
-    String shortName = full.substring(full.lastIndexOf("::") + 2);
+    String full = qualified(qualifiedName, n -> declared.contains(n) || GROUP_FUNCTIONS.contains(n));
+    String shortName = full.contains("::") ? full.substring(full.lastIndexOf("::") + 2) : full;
     (locals != null ? functionUsingNames : fileUsingNames).put(shortName, full);
   }
 
@@ -139,6 +153,11 @@ final class Namespaces {
     locals = null;
     functionUsings.clear();
     functionUsingNames.clear();
+  }
+
+  /** Whether {@code name} is a parameter or local variable of the function being built. */
+  boolean isLocal(String name) {
+    return locals != null && locals.contains(name);
   }
 
   /** A local variable of the function being built. */
@@ -229,9 +248,5 @@ final class Namespaces {
         return name;
       }
     }
-  }
-
-  private boolean declaredUnder(String prefix) {
-    return declared.stream().anyMatch(d -> d.startsWith(prefix));
   }
 }

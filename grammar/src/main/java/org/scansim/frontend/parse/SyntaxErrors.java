@@ -87,6 +87,12 @@ final class SyntaxErrors {
     return errorCount > 0;
   }
 
+  /**
+   * Where errors found after the parse go (the template instances the type checker deduces are
+   * built then): the compilation's diagnostics, once the parse has flushed its own; null before.
+   */
+  Diagnostics late;
+
   /** Sorts, thins out and reports what was collected; the collector is empty afterwards. */
   void flushTo(Diagnostics diags) {
     List<Pending> sorted = new ArrayList<>(pending);

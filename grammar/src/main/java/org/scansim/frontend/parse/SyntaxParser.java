@@ -61,6 +61,7 @@ public final class SyntaxParser {
       throw error; // out of memory and the like: not a property of the input
     }
     errors.flushTo(diags);
+    errors.late = diags;
     return result[0] != null ? result[0] : new TranslationUnit(file, List.of());
   }
 

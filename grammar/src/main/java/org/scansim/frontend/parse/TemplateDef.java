@@ -24,6 +24,8 @@ import org.scansim.frontend.parse.CudaParser.ParametersContext;
  */
 final class TemplateDef implements FunctionTemplate {
   static final int MAX_DEPTH = 64;
+  /** Most instances of all templates in one file: a template that instantiates itself without end stops here. */
+  static final int MAX_INSTANCES = 1000;
 
   private final FunctionTemplateDefinitionContext ctx;
   private final BuildContext b;
@@ -36,9 +38,13 @@ final class TemplateDef implements FunctionTemplate {
   private final List<TypeSpec> valueTypes;
   private final List<Pattern> patterns;
   private final Map<String, Decl.Function> instances = new HashMap<>();
+  private final java.util.Set<String> building = new java.util.HashSet<>();
+  /** Each parameter's default as written, evaluated per use with the earlier arguments bound (null: none). */
+  private final List<org.antlr.v4.runtime.ParserRuleContext> defaults;
 
   TemplateDef(FunctionTemplateDefinitionContext ctx, BuildContext b, DeclarationBuilder decls, String name, Span span,
-      List<Param> params, List<TypeSpec> valueTypes) {
+      List<Param> params, List<TypeSpec> valueTypes, List<org.antlr.v4.runtime.ParserRuleContext> defaults) {
+    this.defaults = new ArrayList<>(defaults);
     this.ctx = ctx;
     this.b = b;
     this.decls = decls;
@@ -117,12 +123,15 @@ final class TemplateDef implements FunctionTemplate {
     for (int i = 0; i < params.size(); i++) {
       Param p = params.get(i);
       if (i >= args.size()) {
-        if (p.defaultArg() == null) {
-          b.check(at, "'" + name + "' needs every template argument written or defaulted here: '" + p.name() + "' is not"
-              + " (arguments are deduced only when none is written)");
+        Arg d = defaultArg(i, args);
+        if (d == null) {
+          if (defaults.get(i) == null) {
+            b.check(at, "'" + name + "' needs every template argument written or defaulted here: '" + p.name() + "' is not"
+                + " (arguments are deduced only when none is written)");
+          }
           return null;
         }
-        args.add(p.defaultArg());
+        args.add(d);
       }
       if (args.get(i).isType() != p.isType()) {
         b.check(at, "template argument " + (i + 1) + " of '" + name + "' must be " + (p.isType() ? "a type" : "a constant")
@@ -133,18 +142,66 @@ final class TemplateDef implements FunctionTemplate {
     return args;
   }
 
+  /**
+   * Parameter i's default with the arguments before it bound ({@code int ITEMS = 2 * BLOCK},
+   * {@code typename U = T}); null when it has none or it is not a constant (reported).
+   */
+  @Override
+  public Arg defaultArg(int i, List<Arg> before) {
+    org.antlr.v4.runtime.ParserRuleContext d = defaults.get(i);
+    if (d == null) {
+      return null;
+    }
+    Map<String, BuildContext.Alias> types = b.templateTypes;
+    Map<String, BuildContext.Bound> values = b.templateValues;
+    b.templateTypes = new HashMap<>();
+    b.templateValues = new HashMap<>();
+    try {
+      for (int k = 0; k < i && k < before.size(); k++) {
+        Arg a = before.get(k);
+        if (a == null) {
+          continue;
+        }
+        if (a.isType()) {
+          b.templateTypes.put(params.get(k).name(), new BuildContext.Alias(a.spec(), a.pointers(), null));
+        } else {
+          b.templateValues.put(params.get(k).name(), new BuildContext.Bound(a.value(), valueTypes.get(k)));
+        }
+      }
+      if (d instanceof CudaParser.TypeNameContext tn) {
+        TypeName t = decls.typeName(tn);
+        return t == null ? null : typeArg(t);
+      }
+      Long c = b.exprs.templateConstant((CudaParser.TemplateValueContext) d);
+      return c == null ? null : Arg.ofValue(c);
+    } finally {
+      b.templateTypes = types;
+      b.templateValues = values;
+    }
+  }
+
   @Override
   public Decl.Function instantiate(List<Arg> args) {
     String key = instanceName(args);
     if (instances.containsKey(key)) {
       return instances.get(key);
     }
-    if (b.instantiationDepth >= MAX_DEPTH) {
-      b.check(ctx.TEMPLATE().getSymbol(), "instantiating '" + key + "' nests templates more than " + MAX_DEPTH + " deep");
+    if (b.instantiationDepth >= MAX_DEPTH || b.instanceCount >= MAX_INSTANCES) {
+      if (!b.instancesExhausted) {
+        b.instancesExhausted = true;
+        b.check(ctx.TEMPLATE().getSymbol(), "instantiating '" + key + "' " + (b.instantiationDepth >= MAX_DEPTH
+            ? "nests templates more than " + MAX_DEPTH + " deep" : "makes more than " + MAX_INSTANCES + " template instances")
+            + " (does a template instantiate itself without end?)");
+        flushLate();
+      }
       instances.put(key, null);
       return null;
     }
+    b.instanceCount++;
     instances.put(key, null); // an instance that needs itself while it is built refers to its name
+    building.add(key);
+    // Aliases a body declares (typedef T V;) are its own: each instance declares them anew.
+    java.util.Map<String, BuildContext.Alias> aliases = new HashMap<>(b.aliases);
     Namespaces.Saved saved = b.namespaces.enterSnapshot(namespace);
     Map<String, BuildContext.Alias> types = b.templateTypes;
     Map<String, BuildContext.Bound> values = b.templateValues;
@@ -170,10 +227,35 @@ final class TemplateDef implements FunctionTemplate {
       b.pendingInstances.add(instance);
       return instance;
     } finally {
+      building.remove(key);
       b.instantiationDepth--;
       b.templateTypes = types;
       b.templateValues = values;
       b.namespaces.restore(saved);
+      b.aliases.clear();
+      b.aliases.putAll(aliases);
+      flushLate();
+    }
+  }
+
+  /** Whether the instance of this name is being built (a recursive call names it before it is done). */
+  boolean building(String key) {
+    return building.contains(key);
+  }
+
+  /** The instances built since the last call, nested ones first, for a type checker that deduced one. */
+  @Override
+  public List<Decl.Function> newInstances() {
+    List<Decl.Function> out = new ArrayList<>();
+    b.pendingInstances.forEach(d -> out.add((Decl.Function) d));
+    b.pendingInstances.clear();
+    return out;
+  }
+
+  /** After the parse, errors found while building an instance go to the compilation's diagnostics. */
+  private void flushLate() {
+    if (b.errors.late != null && b.instantiationDepth == 0) {
+      b.errors.flushTo(b.errors.late);
     }
   }
 

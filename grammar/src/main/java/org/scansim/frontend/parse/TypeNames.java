@@ -83,9 +83,10 @@ final class TypeNames {
           && tokens.get(end + 1).getType() == CudaLexer.COLON_COLON) {
         end += 2;
       }
+      boolean afterUsing = !out.isEmpty() && out.get(out.size() - 1).getType() == CudaLexer.USING;
       if (end > i) {
         Token last = tokens.get(end);
-        if (last.getType() == CudaLexer.TYPE_NAME || last.getType() == CudaLexer.TEMPLATE_NAME) {
+        if ((last.getType() == CudaLexer.TYPE_NAME || last.getType() == CudaLexer.TEMPLATE_NAME) && !afterUsing) {
           StringBuilder name = new StringBuilder();
           for (int k = i; k <= end; k++) {
             name.append(tokens.get(k).getText());
@@ -104,6 +105,11 @@ final class TypeNames {
           i = end;
           continue;
         }
+        // Not a qualified type: the chain's tokens as they are (each is looked at once, so a
+        // hostile a::a::a::... stays linear).
+        out.addAll(tokens.subList(i, end));
+        i = end - 1;
+        continue;
       }
       out.add(t);
     }
@@ -125,8 +131,12 @@ final class TypeNames {
    */
   static void retype(List<Token> tokens) {
     Set<String> names = new HashSet<>(PREDEFINED.keySet());
-    COOPERATIVE_GROUPS.keySet().forEach(q -> names.add(q.substring(q.lastIndexOf(':') + 1)));
-    names.addAll(OTHER_GROUPS);
+    // The cooperative groups' names are types only in a file that names their namespace.
+    boolean groups = tokens.stream().anyMatch(t -> t.getType() == CudaLexer.IDENTIFIER && t.getText().equals("cooperative_groups"));
+    if (groups) {
+      COOPERATIVE_GROUPS.keySet().forEach(q -> names.add(q.substring(q.lastIndexOf(':') + 1)));
+      names.addAll(OTHER_GROUPS);
+    }
     Set<Integer> declaring = new HashSet<>();
     Map<String, Integer> parameterUntil = new java.util.HashMap<>();
     Set<String> templates = new HashSet<>();
@@ -155,7 +165,7 @@ final class TypeNames {
         Integer until = parameterUntil.get(t.getText());
         if (until != null && i <= until || names.contains(t.getText())) {
           w.setType(CudaLexer.TYPE_NAME);
-        } else if (templates.contains(t.getText()) || GROUP_TEMPLATES.contains(t.getText()) && i + 1 < tokens.size()
+        } else if (templates.contains(t.getText()) || groups && GROUP_TEMPLATES.contains(t.getText()) && i + 1 < tokens.size()
             && tokens.get(i + 1).getType() == CudaLexer.LT) {
           w.setType(CudaLexer.TEMPLATE_NAME);
         }

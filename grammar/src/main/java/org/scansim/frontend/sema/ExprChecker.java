@@ -405,7 +405,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     for (int i = 0; i < params.size() && problem == null; i++) {
       if (bound[i] == null) {
-        bound[i] = params.get(i).defaultArg();
+        bound[i] = t.defaultArg(i, java.util.Arrays.asList(bound));
         if (bound[i] == null) {
           problem = "couldn't deduce template parameter '" + params.get(i).name() + "': write it, " + t.name() + "<...>(...)";
         }
@@ -417,6 +417,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return null;
     }
     org.scansim.frontend.ast.Decl.Function instance = t.instantiate(List.of(bound));
+    // Instances the new one needs (written with their arguments in its body) are declared first.
+    for (org.scansim.frontend.ast.Decl.Function nested : t.newInstances()) {
+      if (nested != instance) {
+        cx.instances.apply(nested);
+      }
+    }
     if (instance == null) {
       checkedAhead.clear();
       cx.error(at, "'" + t.name() + "' could not be instantiated for these arguments");
@@ -513,6 +519,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     Type t = op == UnaryOp.ADDR ? check(e.operand()) : checkValue(e.operand());
     if (t instanceof Type.Err) {
       return t;
+    }
+    if (t instanceof Type.Group) {
+      cx.error(e.span(), "a cooperative group has no address or value of its own: use its member functions");
+      return Type.ERR;
     }
     switch (op) {
       case PLUS, NEG -> {
@@ -797,6 +807,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     String sym = e.op() == null ? "=" : e.op().symbol() + "=";
+    if (target instanceof Type.Group) {
+      cx.error(e.span(), "a cooperative group cannot be assigned: declare it with its value (auto tile = cg::tiled_partition<32>(block);)");
+      return Type.ERR;
+    }
     if (!requireModifiable(e.target(), sym)) {
       return Type.ERR;
     }

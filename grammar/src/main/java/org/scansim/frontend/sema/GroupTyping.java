@@ -130,7 +130,8 @@ final class GroupTyping {
       return arityFree(e, 0) ? new Type.Group(0) : Type.ERR;
     }
     if (name.startsWith("tiled_partition<")) {
-      int n = Integer.parseInt(name.substring("tiled_partition<".length(), name.length() - 1));
+      String written = name.substring("tiled_partition<".length(), name.length() - 1);
+      int n = written.matches("\\d{1,2}") ? Integer.parseInt(written) : -1;
       if (!arityFree(e, 1)) {
         return Type.ERR;
       }
@@ -138,9 +139,14 @@ final class GroupTyping {
       if (g instanceof Type.Err) {
         return g;
       }
-      if (org.scansim.frontend.ast.BaseType.tile(n) == null || !(g instanceof Type.Group parent) || parent.threads() != 0 && parent.threads() < n) {
-        cx.error(e.span(), "tiled_partition<" + n + "> needs a size that is a power of two from 1 to 32 and a group at least that large, "
-            + "not '" + g.spelling() + "'");
+      if (n < 1 || org.scansim.frontend.ast.BaseType.tile(n) == null || !(g instanceof Type.Group parent)) {
+        cx.error(e.span(), "tiled_partition<" + written + "> needs a size that is a power of two from 1 to 32, and a thread block,"
+            + " not '" + g.spelling() + "'");
+        return Type.ERR;
+      }
+      if (parent.threads() != 0) {
+        // Its meta_group_rank would count tiles of the parent tile, which a group's type alone does not say.
+        cx.error(e.span(), "partitioning a tile (" + g.spelling() + ") is not supported: partition the thread block");
         return Type.ERR;
       }
       cx.sema.callees.put(e, new GroupCall(GroupCall.Kind.MAKE, n, null));

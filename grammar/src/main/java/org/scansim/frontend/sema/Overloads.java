@@ -80,23 +80,26 @@ final class Overloads {
     return strictly;
   }
 
-  /** 0: exact match, 1: promotion, 2: conversion. */
+  /**
+   * 0: identity, 1: a pointer gaining qualifiers (an exact match, but worse than the identity:
+   * [over.ics.rank] ¶3.2.6), 2: promotion, 3: conversion.
+   */
   private static int rank(Type param, Type arg) {
     if (param.equals(arg)) {
       return 0;
     }
     if (param instanceof Type.Pointer p && arg instanceof Type.Pointer a && p.pointee().equals(a.pointee())
         && (p.constPointee() || !a.constPointee()) && (p.volatilePointee() || !a.volatilePointee())) {
-      return 0; // a qualification conversion is an exact match
+      return 1;
     }
     if (param instanceof Type.Arith p && arg instanceof Type.Arith a) {
       if (p.scalar() == Scalar.INT && a.scalar().isInteger() && a.scalar().rank() < Scalar.INT.rank()) {
-        return 1;
+        return 2;
       }
       if (p.scalar() == Scalar.DOUBLE && a.scalar() == Scalar.FLOAT) {
-        return 1;
+        return 2;
       }
     }
-    return 2;
+    return 3;
   }
 }

@@ -111,6 +111,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       }
       Symbol.Function sym = declareFunction(f, fs, ret, paramTypes);
       if (sym != null) {
+        defaults(f, sym, paramTypes);
         cx.sema.functions.put(f, sym);
         cx.sema.instances.add(f);
         pendingInstances.add(f);
@@ -205,8 +206,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     while (first < given.size() && given.get(first) == null) {
       first++;
     }
-    if (first == given.size()) {
-      return;
+    if (first == given.size() || sym.hasDefaults() && sym.firstDecl() == f) {
+      return; // none, or this declaration's, recorded already (a deduced instance is met twice)
     }
     if (sym.hasDefaults()) {
       cx.diags.report(Diagnostic.error(given.get(first).span(), "redefinition of default argument")

@@ -171,7 +171,7 @@ public final class ScanRun {
   public static Symbol.Function entry(Frontend.Result compiled, String name) throws UsageException {
     List<Symbol.Function> candidates = entries(compiled);
     if (name != null) {
-      Symbol.Function entry = candidates.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+      Symbol.Function entry = candidates.stream().filter(f -> f.name().equals(name) || f.sourceName().equals(name)).findFirst().orElse(null);
       if (entry == null) {
         throw new UsageException("no entry '" + name + "' of the form void " + name
             + "(const T *in, T *out, int n) in " + compiled.file().name() + (candidates.isEmpty() ? "" : "; entries: " + names(candidates)));
@@ -609,7 +609,7 @@ public final class ScanRun {
         if (s.space() == Space.GLOBAL) {
           kernels.add(s.name());
         }
-        if (s.name().equals(name)) {
+        if (s.name().equals(name) || s.sourceName().equals(name) && s.space() == Space.GLOBAL) {
           return KernelBinding.of(s);
         }
       }
