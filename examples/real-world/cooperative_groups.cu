@@ -2,7 +2,8 @@
 // the block and its warp tiles as objects (cg::thread_block, cg::thread_block_tile<32>, auto),
 // their ranks, syncs, shuffles, votes and cg::reduce instead of threadIdx, __syncthreads and
 // __shfl_up_sync. Reduce-then-scan in one block of up to 1024 threads: each warp's total by
-// cg::reduce, the totals scanned by the first warp, each warp's own scan by tile.shfl_up.
+// cg::reduce, the totals scanned by the first warp, each warp's own scan by tile.shfl_up in a
+// helper that takes the tile as a parameter.
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
@@ -10,6 +11,19 @@
 namespace cg = cooperative_groups;
 
 #define WARP 32
+
+// An inclusive scan over one tile, by tile.shfl_up: the tile passed as a parameter, as CUDA's
+// samples pass it.
+__device__ float tile_scan(cg::thread_block_tile<WARP> tile, float value)
+{
+    for (int delta = 1; delta < tile.num_threads(); delta *= 2) {
+        float other = tile.shfl_up(value, delta);
+        if (tile.thread_rank() >= delta) {
+            value += other;
+        }
+    }
+    return value;
+}
 
 __global__ void block_scan(const float *in, float *out, int n)
 {
@@ -29,24 +43,13 @@ __global__ void block_scan(const float *in, float *out, int n)
     // The first warp scans the totals (the warps with no element hold 0).
     if (tile.meta_group_rank() == 0) {
         float t = tile.thread_rank() < tile.meta_group_size() ? totals[tile.thread_rank()] : 0.0f;
-        for (int delta = 1; delta < tile.num_threads(); delta *= 2) {
-            float other = tile.shfl_up(t, delta);
-            if (tile.thread_rank() >= delta) {
-                t += other;
-            }
-        }
-        totals[tile.thread_rank()] = t;
+        totals[tile.thread_rank()] = tile_scan(tile, t);
     }
     cg::sync(block);
 
     // Each warp's own scan, skipped by a warp with no element in range.
     if (tile.any(rank < n)) {
-        for (int delta = 1; delta < tile.size(); delta *= 2) {
-            float other = tile.shfl_up(value, delta);
-            if (tile.thread_rank() >= delta) {
-                value += other;
-            }
-        }
+        value = tile_scan(tile, value);
         if (tile.meta_group_rank() > 0) {
             value += totals[tile.meta_group_rank() - 1];
         }

@@ -96,6 +96,23 @@ class CppConstructsTest {
     assertThat(Compile.diagnostics(head + "  auto w = cg::tiled_partition<32>(block);\n  w = cg::tiled_partition<32>(block);\n}\n"))
         .anyMatch(d -> d.contains("a cooperative group cannot be assigned"));
     assertThat(Compile.diagnostics(head + "  auto p = &block;\n}\n")).anyMatch(d -> d.contains("no address or value"));
+    assertThat(Compile.diagnostics("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+        + "__global__ void k(cg::thread_block b, float *a) { a[0] = 1; }\n"))
+        .anyMatch(d -> d.contains("a cooperative group is a parameter of __device__ functions only"));
+  }
+
+  @Test
+  void aTileIsPassedToADeviceFunctionAsItsTypeAlone() {
+    String ir = Compile.ir("""
+        #include <cooperative_groups.h>
+        namespace cg = cooperative_groups;
+        __device__ float first(cg::thread_block_tile<8> t, float v) { return t.shfl(v, 0); }
+        __global__ void k(float *a) {
+          auto t = cg::tiled_partition<8>(cg::this_thread_block());
+          a[threadIdx.x] = first(t, a[threadIdx.x]);
+        }
+        """);
+    assertThat(ir).contains("device @first(%v.0: f32) -> f32").containsPattern("call @first\\(%\\d+\\)");
   }
 
   @Test

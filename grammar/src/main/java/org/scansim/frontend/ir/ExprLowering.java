@@ -630,7 +630,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   List<Operand> values(List<Expr> args, List<Type> types) {
     List<Operand> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      out.add(convertedValue(args.get(i), types.get(i)));
+      if (!(types.get(i) instanceof Type.Group)) { // a group passes nothing: its type says all
+        out.add(convertedValue(args.get(i), types.get(i)));
+      }
     }
     return out;
   }

@@ -50,13 +50,22 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     List<Param> ps = fn.params();
     // All parameter registers first: the parameters are registers 0..n-1 (IrFunction's contract),
     // so the temporaries of an address-taken parameter's store come after them.
+    // A cooperative group is its type: a parameter of one has no register, and calls pass nothing.
+    List<Reg> byParam = new ArrayList<>();
     for (int i = 0; i < ps.size(); i++) {
-      params.add(b.reg(IrType.of(symbol.paramTypes().get(i)), ps.get(i).name()));
+      Reg r = symbol.paramTypes().get(i) instanceof Type.Group ? null : b.reg(IrType.of(symbol.paramTypes().get(i)), ps.get(i).name());
+      byParam.add(r);
+      if (r != null) {
+        params.add(r);
+      }
     }
     for (int i = 0; i < ps.size(); i++) {
       Param p = ps.get(i);
       Type t = symbol.paramTypes().get(i);
-      Reg r = params.get(i);
+      Reg r = byParam.get(i);
+      if (r == null) {
+        continue;
+      }
       Symbol.Variable v = sema.variableOf(p);
       if (v == null) {
         continue;

@@ -143,7 +143,13 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     List<Type> paramTypes = new ArrayList<>();
     for (Param p : f.params()) {
-      paramTypes.add(paramType(p));
+      Type t = paramType(p);
+      if (t instanceof Type.Group && (space == Space.GLOBAL || space == Space.HOST)) {
+        cx.error(p.span(), "a cooperative group is a parameter of __device__ functions only: a " + space.spelling()
+            + " function makes its own (cg::this_thread_block())");
+        t = Type.ERR;
+      }
+      paramTypes.add(t);
     }
     Symbol.Function sym = declareFunction(f, space, ret, paramTypes);
     if (sym == null) {
@@ -276,10 +282,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       cx.error(p.span(), "'auto' parameters are not supported");
       return Type.ERR;
     }
-    if (t instanceof Type.Group) {
-      cx.error(p.span(), "cooperative groups as parameters are not supported (make the group in the function: this_thread_block())");
-      return Type.ERR;
-    }
+
     if (!p.dims().isEmpty()) {
       // float a[] and float a[N] are adjusted to float * (C11 §6.7.6.3p7).
       if (p.dims().size() > 1) {
