@@ -8,11 +8,10 @@ import java.util.Map;
 import org.antlr.v4.runtime.Token;
 
 /**
- * The names declared by typedefs ({@code typedef float real;}), and where the rest of the file
- * uses them as types. The subset has no typedef: the declaration itself is reported as unsupported
- * (by {@link TypeSpecifiers}), and every later use of its name is then a use of an unknown type,
- * which the grammar reads as an ordinary identifier. When a statement with such a use has a syntax
- * error, the error is almost always the parser tripping over that name, and {@link ErrorMessages}
+ * The names declared by typedefs ({@code typedef float real;}), and where the file uses them as
+ * types while they are still ordinary identifiers: before the typedef ({@link TypeNames} makes a
+ * name a type only from its declaration on). When a statement with such a use has a syntax error,
+ * the error is almost always the parser tripping over that name, and {@link ErrorMessages}
  * reports it at the first use, like gcc and clang, rather than where the parser gave up.
  *
  * <p>A use counts only in a position where a type is written: before a declarator ({@code real

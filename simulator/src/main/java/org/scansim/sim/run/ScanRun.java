@@ -603,11 +603,16 @@ public final class ScanRun {
    */
   public static KernelBinding kernel(Frontend.Result compiled, String name) throws UsageException {
     List<String> kernels = new ArrayList<>();
-    for (Decl d : compiled.ast().decls()) {
+    // The file's functions, then the template instances the checker deduced (scan<float>).
+    List<Decl> all = new ArrayList<>(compiled.ast().decls());
+    all.addAll(compiled.sema().instances());
+    for (Decl d : all) {
       if (d instanceof Decl.Function f && f.body() != null) {
         Symbol.Function s = compiled.sema().functionOf(f);
         if (s.space() == Space.GLOBAL) {
-          kernels.add(s.name());
+          if (!kernels.contains(s.name())) {
+            kernels.add(s.name());
+          }
         }
         if (s.name().equals(name) || s.sourceName().equals(name) && s.space() == Space.GLOBAL) {
           return KernelBinding.of(s);
