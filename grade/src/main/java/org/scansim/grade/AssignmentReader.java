@@ -227,7 +227,7 @@ public final class AssignmentReader {
     List<String> out = new ArrayList<>();
     for (String column : given) {
       if ("cycles".equals(column)) {
-        problems.add("\"leaderboard\": \"cycles\" is not measured yet (scansim has no timing model); use "
+        problems.add("\"leaderboard\": \"cycles\" is not measured: the grader does not run the timing model (scansim run does); use "
             + String.join(" or ", Assignment.LEADERBOARD));
       } else if (!Assignment.LEADERBOARD.contains(column)) {
         problems.add("\"leaderboard\": \"" + column + "\" is not a column; use " + String.join(" or ", Assignment.LEADERBOARD));

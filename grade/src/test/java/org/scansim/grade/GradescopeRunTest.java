@@ -154,7 +154,7 @@ class GradescopeRunTest {
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"visibility\": {\"speed\": \"hidden\"}"), "s.json"))
         .hasMessageStartingWith("s.json: error: \"visibility\": \"speed\" is not a test group; use one of default, compiles,");
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"leaderboard\": [\"cycles\"]"), "s.json"))
-        .hasMessage("s.json: error: \"leaderboard\": \"cycles\" is not measured yet (scansim has no timing model); use bankConflicts"
+        .hasMessage("s.json: error: \"leaderboard\": \"cycles\" is not measured: the grader does not run the timing model (scansim run does); use bankConflicts"
             + " or work");
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"file\": \"../secret.cu\""), "s.json"))
         .hasMessage("s.json: error: \"file\": \"../secret.cu\" must be a .cu file's path inside the submission folder, such as"
