@@ -2,11 +2,12 @@
 // the block and its warp tiles as objects (cg::thread_block, cg::thread_block_tile<32>, auto),
 // their ranks, syncs, shuffles, votes and cg::reduce instead of threadIdx, __syncthreads and
 // __shfl_up_sync. Reduce-then-scan in one block of up to 1024 threads: each warp's total by
-// cg::reduce, the totals scanned by the first warp, each warp's own scan by tile.shfl_up in a
-// helper that takes the tile as a parameter.
+// cg::reduce, the totals scanned by the first warp with cg::inclusive_scan, each warp's own scan
+// by tile.shfl_up in a helper that takes the tile as a parameter.
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 
 namespace cg = cooperative_groups;
 
@@ -43,7 +44,7 @@ __global__ void block_scan(const float *in, float *out, int n)
     // The first warp scans the totals (the warps with no element hold 0).
     if (tile.meta_group_rank() == 0) {
         float t = tile.thread_rank() < tile.meta_group_size() ? totals[tile.thread_rank()] : 0.0f;
-        totals[tile.thread_rank()] = tile_scan(tile, t);
+        totals[tile.thread_rank()] = cg::inclusive_scan(tile, t);
     }
     cg::sync(block);
 

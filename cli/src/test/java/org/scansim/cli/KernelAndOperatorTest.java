@@ -94,4 +94,34 @@ class KernelAndOperatorTest {
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).isEqualTo("scansim: error: " + message.replace("FILE", file) + "\n");
   }
+
+  @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir;
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"inclusive_scan, sum, plus, inclusive", "inclusive_scan, max, greater, inclusive", "exclusive_scan, sum, plus, exclusive",
+      "exclusive_scan, min, less, exclusive"})
+  void aTilesScanOfCooperativeGroupsIsTheScanOfItsOperator(String scan, String op, String functor, String expect) throws Exception {
+    // One warp: rank 0 of an exclusive scan is undefined in CUDA, so the kernel writes the identity there.
+    String identity = op.equals("min") ? "INT_MAX" : "0";
+    java.nio.file.Path file = dir.resolve("tile_scan.cu");
+    java.nio.file.Files.writeString(file, """
+        #include <climits>
+        #include <cooperative_groups.h>
+        #include <cooperative_groups/scan.h>
+        namespace cg = cooperative_groups;
+        __global__ void tile_scan(const int *in, int *out, int n)
+        {
+            auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+            int r = tile.thread_rank();
+            int v = r < n ? in[r] : IDENTITY;
+            int s = cg::SCAN(tile, v, cg::FUNCTOR<int>());
+            if (r < n) out[r] = EXCLUSIVE && r == 0 ? IDENTITY : s;
+        }
+        """.replace("SCAN", scan).replace("FUNCTOR", functor).replace("IDENTITY", identity)
+        .replace("EXCLUSIVE", expect.equals("exclusive") ? "1" : "0"));
+    CliRun r = CliRun.of("run", file.toString(), "--kernel", "tile_scan", "--grid", "1", "--block", "32", "--n", "32", "--expect", expect,
+        "--op", op, "--no-timing");
+    assertThat(r.code()).as(r.err() + r.out()).isEqualTo(Main.OK);
+    assertThat(r.out()).contains("result: correct " + expect + (op.equals("sum") ? "" : " " + op) + " scan");
+  }
 }

@@ -81,19 +81,17 @@ final class GroupLowering {
         // The tile's own bits: bit i for the tile's thread of rank i.
         yield op(Op.AND, op(Op.SHR, r, tileBase(n, span), span), u32((1L << n) - 1), span);
       }
+      case INCLUSIVE_SCAN, EXCLUSIVE_SCAN -> {
+        Type t = sema.operationType(e);
+        yield scan(IrType.of(t), exprs.convertedValue(a.get(1), t), combineOf(g.op()), n, g.kind() == GroupCall.Kind.EXCLUSIVE_SCAN,
+            span);
+      }
       case REDUCE -> {
         Type t = sema.operationType(e);
         IrType it = IrType.of(t);
         Operand mask = mask(n, span);
         Operand v = exprs.convertedValue(a.get(1), t);
-        Op combine = switch (g.op()) {
-          case "plus" -> Op.ADD;
-          case "less" -> Op.MIN;
-          case "greater" -> Op.MAX;
-          case "bit_and" -> Op.AND;
-          case "bit_or" -> Op.OR;
-          default -> Op.XOR;
-        };
+        Op combine = combineOf(g.op());
         // Offsets growing from 1: rank 0's value combines adjacent ranges only (x0..x1, then
         // x0..x3, ...), which the scan proof follows; then rank 0 gives it to the whole tile.
         for (int offset = 1; offset < n; offset *= 2) {
@@ -105,6 +103,45 @@ final class GroupLowering {
         yield n == 1 ? v : shuffle(ShuffleMode.IDX, it, mask, v, Imm.ofLong(IrType.I32, 0), n, span);
       }
     };
+  }
+
+  private static Op combineOf(String op) {
+    return switch (op) {
+      case "plus" -> Op.ADD;
+      case "less" -> Op.MIN;
+      case "greater" -> Op.MAX;
+      case "bit_and" -> Op.AND;
+      case "bit_or" -> Op.OR;
+      default -> Op.XOR;
+    };
+  }
+
+  /**
+   * The tile's scan of v (Kogge and Stone's, as the headers' generic path does it): for d = 1, 2,
+   * 4, ... the value d ranks down joins on the left where the rank reaches it. The exclusive scan
+   * is the inclusive one shifted up a rank; rank 0's result is its own inclusive value there, which
+   * the CUDA documentation leaves undefined.
+   */
+  private Operand scan(IrType t, Operand v, Op combine, int n, boolean exclusive, Span span) {
+    Operand mask = mask(n, span);
+    Operand rank = n == 0 ? rank(span) : op(Op.AND, rank(span), u32(n - 1), span);
+    Reg acc = b().temp(t);
+    b().emit(new Insn(Op.MOV, t, span).dst(acc).args(v));
+    for (int d = 1; d < n; d *= 2) {
+      Reg lower = shuffle(ShuffleMode.UP, t, mask, acc, Imm.ofLong(IrType.I32, d), n, span);
+      Reg reaches = b().temp(IrType.PRED);
+      b().emit(new Insn(Op.SETP, IrType.U32, span).dst(reaches).cmp(Enums.Cmp.GE).args(rank, u32(d)));
+      Block then = b().newBlock("scan.add");
+      Block end = b().newBlock("scan.next");
+      b().condBranch(reaches, then, end, span);
+      b().setCurrent(then);
+      Reg joined = b().temp(t);
+      b().emit(new Insn(combine, t, span).args(lower, acc).dst(joined));
+      b().emit(new Insn(Op.MOV, t, span).dst(acc).args(joined));
+      b().branch(end, span);
+      b().setCurrent(end);
+    }
+    return exclusive ? shuffle(ShuffleMode.UP, t, mask, acc, Imm.ofLong(IrType.I32, 1), n, span) : acc;
   }
 
   private Reg shuffle(ShuffleMode m, IrType t, Operand mask, Operand v, Operand lane, int width, Span span) {

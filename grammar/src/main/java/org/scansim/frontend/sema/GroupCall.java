@@ -26,6 +26,8 @@ public record GroupCall(Kind kind, int threads, String op) {
     ANY,
     ALL,
     BALLOT,
-    REDUCE
+    REDUCE,
+    INCLUSIVE_SCAN,
+    EXCLUSIVE_SCAN
   }
 }

@@ -10,9 +10,9 @@ import org.scansim.frontend.ast.Expr;
  * op)}, and the member functions of a block ({@code sync}, {@code thread_rank}, {@code size},
  * {@code num_threads}) and of a tile (those, {@code meta_group_rank}, {@code meta_group_size},
  * the shuffles {@code shfl}, {@code shfl_up}, {@code shfl_down}, {@code shfl_xor}, and the votes
- * {@code any}, {@code all}, {@code ballot}). A member function call on anything but a group is
- * refused as a class's. Not modelled: grid and coalesced groups, tiles whose size is known only
- * at run time, and the group scans of {@code cooperative_groups/scan.h}.
+ * {@code any}, {@code all}, {@code ballot}), and the group scans {@code inclusive_scan} and
+ * {@code exclusive_scan}. A member function call on anything but a group is refused as a class's.
+ * Not modelled: grid and coalesced groups, and tiles whose size is known only at run time.
  */
 final class GroupTyping {
   private static final String PREFIX = "cooperative_groups::";
@@ -166,8 +166,8 @@ final class GroupTyping {
       cx.sema.callees.put(e, new GroupCall(GroupCall.Kind.SYNC, group.threads(), null));
       return Type.VOID;
     }
-    if (name.equals("reduce")) {
-      return reduce(e);
+    if (name.equals("reduce") || name.equals("inclusive_scan") || name.equals("exclusive_scan")) {
+      return reduce(e, name);
     }
     args.forEach(a -> {
       if (!(a instanceof Expr.Call c && c.callee().startsWith(PREFIX))) {
@@ -176,8 +176,6 @@ final class GroupTyping {
     });
     String shortName = name.contains("<") ? name.substring(0, name.indexOf('<')) : name;
     cx.error(e.calleeSpan(), switch (shortName) {
-      case "inclusive_scan", "exclusive_scan" -> "cooperative_groups::" + shortName + " is not supported: write the scan with "
-          + "tile.shfl_up, which the subset has";
       case "this_grid", "coalesced_threads" -> "cooperative_groups::" + shortName + " is not supported (thread_block and "
           + "thread_block_tile<N> are)";
       case "tiled_partition" -> "tiled_partition(g, n) with a size known only at run time is not supported: write tiled_partition<N>(g)";
@@ -187,26 +185,32 @@ final class GroupTyping {
     return Type.ERR;
   }
 
-  /** reduce(tile, value, cooperative_groups::plus<T>()): the value's type, combined over the tile. */
-  private Type reduce(Expr.Call e) {
+  /**
+   * reduce(tile, value, cooperative_groups::plus<T>()), inclusive_scan(tile, value[, op]) and
+   * exclusive_scan(tile, value[, op]) (cooperative_groups/reduce.h, scan.h): the value's type,
+   * combined over the tile; the scans' operator is plus when not written.
+   */
+  private Type reduce(Expr.Call e, String name) {
     List<Expr> args = e.args();
-    if (!arityFree(e, 3)) {
+    boolean scan = !name.equals("reduce");
+    if (!(scan && args.size() == 2) && !arityFree(e, 3)) {
       return Type.ERR;
     }
     Type g = exprs.check(args.get(0));
     Type v = exprs.checkValue(args.get(1));
-    String op = args.get(2) instanceof Expr.Call c && c.callee().startsWith(PREFIX) && c.args().isEmpty() && c.callee().contains("<")
+    String op = args.size() < 3 ? "plus"
+        : args.get(2) instanceof Expr.Call c && c.callee().startsWith(PREFIX) && c.args().isEmpty() && c.callee().contains("<")
         ? c.callee().substring(PREFIX.length(), c.callee().indexOf('<')) : null;
     if (g instanceof Type.Err || v instanceof Type.Err) {
       return Type.ERR;
     }
     if (!(g instanceof Type.Group tile) || tile.threads() == 0) {
-      cx.error(args.get(0).span(), "cooperative_groups::reduce takes a tile (thread_block_tile<N>), not '" + g.spelling() + "'");
+      cx.error(args.get(0).span(), "cooperative_groups::" + name + " takes a tile (thread_block_tile<N>), not '" + g.spelling() + "'");
       return Type.ERR;
     }
     if (op == null || !OPERATORS.contains(op)) {
-      cx.error(args.get(2).span(), "the operator of cooperative_groups::reduce must be one of cooperative_groups::plus<T>(), less<T>(), "
-          + "greater<T>(), bit_and<T>(), bit_or<T>(), bit_xor<T>()");
+      cx.error(args.get(2).span(), "the operator of cooperative_groups::" + name + " must be one of cooperative_groups::plus<T>(), "
+          + "less<T>(), greater<T>(), bit_and<T>(), bit_or<T>(), bit_xor<T>()");
       return Type.ERR;
     }
     if (!(v instanceof Type.Arith a) || op.startsWith("bit_") && !v.isInteger()) {
@@ -215,7 +219,9 @@ final class GroupTyping {
     }
     Type r = Type.arith(Conversions.promote(a.scalar()));
     cx.sema.operationTypes.put(e, r);
-    cx.sema.callees.put(e, new GroupCall(GroupCall.Kind.REDUCE, tile.threads(), op));
+    GroupCall.Kind kind = name.equals("reduce") ? GroupCall.Kind.REDUCE
+        : name.equals("inclusive_scan") ? GroupCall.Kind.INCLUSIVE_SCAN : GroupCall.Kind.EXCLUSIVE_SCAN;
+    cx.sema.callees.put(e, new GroupCall(kind, tile.threads(), op));
     return r;
   }
 
