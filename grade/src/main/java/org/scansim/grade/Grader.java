@@ -173,7 +173,7 @@ public final class Grader {
         a.budgets().deviceBytes());
     // One thread per run: results do not depend on it, and grading many submissions stays one core's work.
     ScanRun.Request req = ScanRun.Request.of(n, a.arch())
-        .entry(a.entry().name())
+        .entry(a.entry().nameIn(r))
         .expect(a.scan())
         .op(a.op())
         .maxWarpInstructions(a.budgets().maxWarpInstructions())

@@ -128,6 +128,22 @@ public record Signature(String text, String name, Space space, Type returnType, 
         + "note: " + String.join("; ", why) + "\n");
   }
 
+  /**
+   * The name the runs call in {@code compiled}: the definition of this entry, whose name carries
+   * its signature when the file overloads it ({@code scan(const float *, float *, int)}).
+   */
+  String nameIn(Frontend.Result compiled) {
+    for (Decl d : compiled.ast().decls()) {
+      if (d instanceof Decl.Function f && f.body() != null) {
+        Symbol.Function s = compiled.sema().functionOf(f);
+        if (s != null && s.sourceName().equals(name) && s.space() == space && s.paramTypes().equals(params)) {
+          return s.name();
+        }
+      }
+    }
+    return name;
+  }
+
   static String spelling(Symbol.Function f) {
     return spelling(f.space(), f.returnType(), f.name(), f.paramTypes());
   }

@@ -375,6 +375,14 @@ class GraderTest {
   }
 
   @Test
+  void anOverloadedEntryIsGradedAsTheOverloadTheSpecAsksFor() throws Exception {
+    Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
+    String overloads = KOGGE_STONE + "void scan(const int *in, int *out, int n) { }\n";
+    Graded g = new Grader(a).grade(write("overloads.cu", overloads), "overloads.cu");
+    assertThat(g.results().score()).isEqualByComparingTo("60");
+  }
+
+  @Test
   void nothingInTheSubmissionStopsGrading() throws Exception {
     Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
     Graded folder = new Grader(a).grade(dir, "dir.cu");

@@ -147,4 +147,31 @@ class CppConstructsTest {
     assertThat(Assertions.assertTimeoutPreemptively(QUICK, () -> Compile.diagnostics(usings.toString())))
         .anyMatch(d -> d.contains("more than 64 using-directives"));
   }
+
+  @Test
+  void aTemplateParametersDefaultIsLookedUpInTheTemplatesNamespace() {
+    assertThat(Compile.ir("""
+        namespace scan { const int WARP = 32; template <typename T, int W = WARP> __device__ T f(T v) { return v * W; } }
+        __global__ void k(float *a) { a[0] = scan::f(a[0]); }
+        """)).contains("device @scan::f<float, 32>(");
+  }
+
+  @Test
+  void aTypedefInAFunctionHidesAnOuterOne() {
+    Compile.ir("""
+        typedef double V;
+        template <typename T> __device__ T twice(T x) { typedef T V; V y = x + x; return y; }
+        __global__ void k(float *a) { a[0] = twice(a[0]); }
+        """);
+  }
+
+  @Test
+  void groupsStayInDeviceCode() {
+    assertThat(Compile.diagnostics("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+        + "__host__ __device__ float hd(cg::thread_block b, float v) { return v; }\n"
+        + "void entry(const float *in, float *out, int n) { auto b = cg::this_thread_block(); }\n"))
+        .anyMatch(d -> d.contains("a cooperative group is a parameter of __device__ functions only"))
+        .anyMatch(d -> d.contains("cooperative groups are device code"));
+    Compile.ir("#include <cstdint>\nusing ::std::uint32_t;\n__global__ void k(uint32_t *a) { a[0] = 1; }\n");
+  }
 }

@@ -119,8 +119,8 @@ final class GroupLowering {
   /**
    * The tile's scan of v (Kogge and Stone's, as the headers' generic path does it): for d = 1, 2,
    * 4, ... the value d ranks down joins on the left where the rank reaches it. The exclusive scan
-   * is the inclusive one shifted up a rank; rank 0's result is its own inclusive value there, which
-   * the CUDA documentation leaves undefined.
+   * is the inclusive one shifted up a rank, with T{} (0) at rank 0 as cooperative_groups/scan.h
+   * gives it, whatever the operator.
    */
   private Operand scan(IrType t, Operand v, Op combine, int n, boolean exclusive, Span span) {
     Operand mask = mask(n, span);
@@ -141,7 +141,21 @@ final class GroupLowering {
       b().branch(end, span);
       b().setCurrent(end);
     }
-    return exclusive ? shuffle(ShuffleMode.UP, t, mask, acc, Imm.ofLong(IrType.I32, 1), n, span) : acc;
+    if (!exclusive) {
+      return acc;
+    }
+    // The inclusive scan shifted up a rank; rank 0 gets T{} (0), as the headers' exclusive_scan gives it.
+    Reg shifted = shuffle(ShuffleMode.UP, t, mask, acc, Imm.ofLong(IrType.I32, 1), n, span);
+    Reg first = b().temp(IrType.PRED);
+    b().emit(new Insn(Op.SETP, IrType.U32, span).dst(first).cmp(Enums.Cmp.EQ).args(rank, u32(0)));
+    Block zero = b().newBlock("scan.first");
+    Block end = b().newBlock("scan.done");
+    b().condBranch(first, zero, end, span);
+    b().setCurrent(zero);
+    b().emit(new Insn(Op.MOV, t, span).dst(shifted).args(Imm.ofLong(t, 0)));
+    b().branch(end, span);
+    b().setCurrent(end);
+    return shifted;
   }
 
   private Reg shuffle(ShuffleMode m, IrType t, Operand mask, Operand v, Operand lane, int width, Span span) {

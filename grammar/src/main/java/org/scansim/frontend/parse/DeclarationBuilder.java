@@ -374,7 +374,9 @@ final class DeclarationBuilder {
     Span at = b.span(token);
     BuildContext.Alias before = b.aliases.get(name);
     BuildContext.Alias now = new BuildContext.Alias(new TypeSpec(at, spec.base(), spec.isConst(), spec.isVolatile()), List.copyOf(pointers), at);
-    if (before != null && !(before.spec().base() == spec.base() && before.spec().isConst() == spec.isConst()
+    // In a function, a typedef hides an outer one of the same name (C11 6.2.1); at file scope the
+    // name may be declared again for the same type only (C11 6.7 p3).
+    if (before != null && !b.namespaces.inFunction() && !(before.spec().base() == spec.base() && before.spec().isConst() == spec.isConst()
         && before.pointers().equals(now.pointers()))) {
       b.check(token, "typedef redefinition with different types ('" + spelling(now) + "' vs '" + spelling(before) + "')");
       return;

@@ -155,6 +155,11 @@ final class Namespaces {
     functionUsingNames.clear();
   }
 
+  /** Whether a function's body is being built. */
+  boolean inFunction() {
+    return locals != null;
+  }
+
   /** Whether {@code name} is a parameter or local variable of the function being built. */
   boolean isLocal(String name) {
     return locals != null && locals.contains(name);

@@ -156,6 +156,8 @@ final class TemplateDef implements FunctionTemplate {
     Map<String, BuildContext.Bound> values = b.templateValues;
     b.templateTypes = new HashMap<>();
     b.templateValues = new HashMap<>();
+    // Names in a default are the template's: looked up where it is defined, not where it is used.
+    Namespaces.Saved saved = b.namespaces.enterSnapshot(namespace);
     try {
       for (int k = 0; k < i && k < before.size(); k++) {
         Arg a = before.get(k);
@@ -177,6 +179,8 @@ final class TemplateDef implements FunctionTemplate {
     } finally {
       b.templateTypes = types;
       b.templateValues = values;
+      b.namespaces.restore(saved);
+      flushLate();
     }
   }
 

@@ -83,7 +83,11 @@ final class TypeNames {
           && tokens.get(end + 1).getType() == CudaLexer.COLON_COLON) {
         end += 2;
       }
-      boolean afterUsing = !out.isEmpty() && out.get(out.size() - 1).getType() == CudaLexer.USING;
+      int back = out.size() - 1;
+      if (back >= 0 && out.get(back).getType() == CudaLexer.COLON_COLON) {
+        back--; // using ::std::uint32_t;
+      }
+      boolean afterUsing = back >= 0 && out.get(back).getType() == CudaLexer.USING;
       if (end > i) {
         Token last = tokens.get(end);
         if ((last.getType() == CudaLexer.TYPE_NAME || last.getType() == CudaLexer.TEMPLATE_NAME) && !afterUsing) {

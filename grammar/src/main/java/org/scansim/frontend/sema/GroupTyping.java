@@ -46,6 +46,16 @@ final class GroupTyping {
   }
 
   Type type(Expr.Call e) {
+    if (cx.space != Space.DEVICE && cx.space != Space.GLOBAL && e.callee().startsWith(PREFIX)) {
+      e.args().forEach(a -> {
+        if (!(a instanceof Expr.Call c && c.callee().startsWith(PREFIX))) {
+          exprs.checkValue(a);
+        }
+      });
+      cx.error(e.calleeSpan(), "cooperative groups are device code: '" + e.callee() + "' cannot be called from a " + cx.space.spelling()
+          + " function");
+      return Type.ERR;
+    }
     return e.callee().startsWith(".") ? method(e) : function(e);
   }
 

@@ -153,16 +153,16 @@ public sealed interface Symbol {
       definition = d;
     }
 
-    /**
-     * Gives an overloaded function its signature in its name, {@code add(float, float)}, so that
-     * each overload is an IR function of its own.
-     */
     /** The name as the source writes it: an overload's without its signature. */
     public String sourceName() {
       int paren = name.indexOf('(');
       return paren < 0 ? name : name.substring(0, paren);
     }
 
+    /**
+     * Gives an overloaded function its signature in its name, {@code add(float, float)}, so that
+     * each overload is an IR function of its own.
+     */
     void nameBySignature() {
       if (!name.endsWith(")")) {
         name = name + "(" + String.join(", ", paramTypes.stream().map(t -> t.spelling().strip()).toList()) + ")";

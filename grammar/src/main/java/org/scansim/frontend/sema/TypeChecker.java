@@ -105,10 +105,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     try {
       Space fs = spaceOf(f);
       Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers());
-      List<Type> paramTypes = new ArrayList<>();
-      for (Param p : f.params()) {
-        paramTypes.add(paramType(p));
-      }
+      List<Type> paramTypes = paramTypes(f, fs);
       Symbol.Function sym = declareFunction(f, fs, ret, paramTypes);
       if (sym != null) {
         defaults(f, sym, paramTypes);
@@ -141,16 +138,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
           + " are not supported");
       ret = Type.ERR;
     }
-    List<Type> paramTypes = new ArrayList<>();
-    for (Param p : f.params()) {
-      Type t = paramType(p);
-      if (t instanceof Type.Group && (space == Space.GLOBAL || space == Space.HOST)) {
-        cx.error(p.span(), "a cooperative group is a parameter of __device__ functions only: a " + space.spelling()
-            + " function makes its own (cg::this_thread_block())");
-        t = Type.ERR;
-      }
-      paramTypes.add(t);
-    }
+    List<Type> paramTypes = paramTypes(f, space);
     Symbol.Function sym = declareFunction(f, space, ret, paramTypes);
     if (sym == null) {
       return null;
@@ -261,6 +249,21 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     return e instanceof Expr.Cast c && constant(c.operand());
   }
 
+
+  /** A function's parameter types; a cooperative group only on a __device__ function. */
+  private List<Type> paramTypes(Decl.Function f, Space space) {
+    List<Type> out = new ArrayList<>();
+    for (Param p : f.params()) {
+      Type t = paramType(p);
+      if (t instanceof Type.Group && space != Space.DEVICE) {
+        cx.error(p.span(), "a cooperative group is a parameter of __device__ functions only: a " + space.spelling()
+            + " function makes its own (cg::this_thread_block())");
+        t = Type.ERR;
+      }
+      out.add(t);
+    }
+    return out;
+  }
 
   private Space spaceOf(Decl.Function f) {
     Set<FunctionQualifier> q = f.qualifiers();

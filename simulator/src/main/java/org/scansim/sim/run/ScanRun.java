@@ -171,7 +171,15 @@ public final class ScanRun {
   public static Symbol.Function entry(Frontend.Result compiled, String name) throws UsageException {
     List<Symbol.Function> candidates = entries(compiled);
     if (name != null) {
-      Symbol.Function entry = candidates.stream().filter(f -> f.name().equals(name) || f.sourceName().equals(name)).findFirst().orElse(null);
+      Symbol.Function entry = candidates.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+      if (entry == null) {
+        List<Symbol.Function> overloads = candidates.stream().filter(f -> f.sourceName().equals(name)).toList();
+        if (overloads.size() > 1) {
+          throw new UsageException("'" + name + "' names several overloaded entries (" + names(overloads) + "): choose one by its"
+              + " signature, --entry '" + overloads.get(0).name() + "'");
+        }
+        entry = overloads.isEmpty() ? null : overloads.get(0);
+      }
       if (entry == null) {
         throw new UsageException("no entry '" + name + "' of the form void " + name
             + "(const T *in, T *out, int n) in " + compiled.file().name() + (candidates.isEmpty() ? "" : "; entries: " + names(candidates)));
@@ -606,6 +614,7 @@ public final class ScanRun {
     // The file's functions, then the template instances the checker deduced (scan<float>).
     List<Decl> all = new ArrayList<>(compiled.ast().decls());
     all.addAll(compiled.sema().instances());
+    List<Symbol.Function> overloads = new ArrayList<>();
     for (Decl d : all) {
       if (d instanceof Decl.Function f && f.body() != null) {
         Symbol.Function s = compiled.sema().functionOf(f);
@@ -614,10 +623,20 @@ public final class ScanRun {
             kernels.add(s.name());
           }
         }
-        if (s.name().equals(name) || s.sourceName().equals(name) && s.space() == Space.GLOBAL) {
+        if (s.name().equals(name)) {
           return KernelBinding.of(s);
         }
+        if (s.sourceName().equals(name) && s.space() == Space.GLOBAL && !overloads.contains(s)) {
+          overloads.add(s);
+        }
       }
+    }
+    if (overloads.size() == 1) {
+      return KernelBinding.of(overloads.get(0));
+    }
+    if (overloads.size() > 1) {
+      throw new UsageException("'" + name + "' names several overloaded kernels (" + names(overloads) + "): choose one by its"
+          + " signature, --kernel '" + overloads.get(0).name() + "'");
     }
     throw new UsageException(compiled.file().name() + " defines no kernel '" + name + "'"
         + (kernels.isEmpty() ? "" : "; its kernels: " + String.join(", ", kernels)));
