@@ -18,7 +18,8 @@ import org.scansim.frontend.sema.Type;
 
 /** Lowers calls: user functions, kernel launches and every builtin. */
 final class CallLowering {
-  private static final Imm FULL_MASK = Imm.ofLong(IrType.U32, 0xFFFF_FFFFL);
+  /** All 32 lanes of a warp. */
+  static final Imm FULL_MASK = Imm.ofLong(IrType.U32, 0xFFFF_FFFFL);
 
   private final Sema sema;
   private final ExprLowering exprs;

@@ -23,8 +23,6 @@ import org.scansim.frontend.sema.Type;
  * with one shuffle fewer.
  */
 final class GroupLowering {
-  private static final Imm FULL_MASK = Imm.ofLong(IrType.U32, 0xFFFF_FFFFL);
-
   private final ExprLowering exprs;
   private final Sema sema;
 
@@ -185,7 +183,7 @@ final class GroupLowering {
   /** The lanes of the thread's tile of n: all 32 for a warp-sized tile. */
   private Operand mask(int n, Span span) {
     if (n == 0 || n == 32) {
-      return FULL_MASK;
+      return CallLowering.FULL_MASK;
     }
     return op(Op.SHL, u32((1L << n) - 1), tileBase(n, span), span);
   }

@@ -17,10 +17,9 @@ final class BuildContext {
 
   /**
    * What a typedef or using alias stands for: a base type with its qualifiers and the pointer
-   * levels of its declarator ({@code typedef float *floatp;}). {@code declared} is null for a
-   * predefined name ({@link TypeNames#PREDEFINED}).
+   * levels of its declarator ({@code typedef float *floatp;}).
    */
-  record Alias(org.scansim.frontend.ast.TypeSpec spec, java.util.List<org.scansim.frontend.ast.PointerLevel> pointers, Span declared) {}
+  record Alias(org.scansim.frontend.ast.TypeSpec spec, java.util.List<org.scansim.frontend.ast.PointerLevel> pointers) {}
 
   /** The aliases declared so far, by name; a name whose declaration was refused maps to null. */
   final java.util.Map<String, Alias> aliases = new java.util.HashMap<>();
@@ -58,9 +57,9 @@ final class BuildContext {
     this.spans = spans;
     this.errors = errors;
     TypeNames.PREDEFINED.forEach((name, base) -> aliases.put(name,
-        new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of(), null)));
+        new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of())));
     TypeNames.COOPERATIVE_GROUPS.forEach((name, base) -> aliases.put(name,
-        new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of(), null)));
+        new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of())));
   }
 
   Span span(ParserRuleContext ctx) {

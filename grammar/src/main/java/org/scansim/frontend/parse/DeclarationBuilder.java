@@ -373,7 +373,7 @@ final class DeclarationBuilder {
   private void declareAlias(String name, Token token, TypeSpec spec, List<PointerLevel> pointers) {
     Span at = b.span(token);
     BuildContext.Alias before = b.aliases.get(name);
-    BuildContext.Alias now = new BuildContext.Alias(new TypeSpec(at, spec.base(), spec.isConst(), spec.isVolatile()), List.copyOf(pointers), at);
+    BuildContext.Alias now = new BuildContext.Alias(new TypeSpec(at, spec.base(), spec.isConst(), spec.isVolatile()), List.copyOf(pointers));
     // In a function, a typedef hides an outer one of the same name (C11 6.2.1); at file scope the
     // name may be declared again for the same type only (C11 6.7 p3).
     if (before != null && !b.namespaces.inFunction() && !(before.spec().base() == spec.base() && before.spec().isConst() == spec.isConst()

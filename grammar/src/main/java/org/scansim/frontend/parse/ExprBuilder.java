@@ -430,20 +430,11 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     };
   }
 
+  /** Combines the top two values with op, by {@link #constant}'s arithmetic (C's operators on them). */
   private boolean apply(Deque<Long> values, Token op) {
     long r = values.pop();
     long l = values.pop();
-    Long v = switch (op.getType()) {
-      case CudaLexer.STAR -> l * r;
-      case CudaLexer.DIV -> r == 0 ? null : l / r;
-      case CudaLexer.MOD -> r == 0 ? null : l % r;
-      case CudaLexer.PLUS -> l + r;
-      case CudaLexer.MINUS -> l - r;
-      case CudaLexer.SHL -> r < 0 || r > 63 ? null : l << r;
-      case CudaLexer.AMP -> l & r;
-      case CudaLexer.CARET -> l ^ r;
-      default -> l | r;
-    };
+    Long v = constant(new Expr.Binary(null, binaryOperator(op.getType()), literal(l), literal(r)), b);
     if (v == null) {
       b.check(op, "the template argument divides by zero or shifts out of range");
       return false;
@@ -451,6 +442,11 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     values.push(v);
     return true;
   }
+
+  private static Expr literal(long v) {
+    return new Expr.IntLit(null, v, true, false, 0, false, Long.toString(v));
+  }
+
 
   /**
    * The value of an integer constant expression as far as the builder can tell (literals, const

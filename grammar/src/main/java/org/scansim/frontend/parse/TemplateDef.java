@@ -53,7 +53,7 @@ final class TemplateDef implements FunctionTemplate {
     this.namespace = b.namespaces.snapshot();
     this.params = List.copyOf(params);
     this.valueTypes = new ArrayList<>(valueTypes);
-    this.patterns = patterns();
+    this.patterns = computePatterns();
   }
 
   @Override
@@ -73,9 +73,10 @@ final class TemplateDef implements FunctionTemplate {
 
   @Override
   public List<Pattern> patterns() {
-    if (patterns != null) {
-      return patterns;
-    }
+    return patterns;
+  }
+
+  private List<Pattern> computePatterns() {
     List<Pattern> out = new ArrayList<>();
     if (ctx.declarator() instanceof FunctionDeclaratorContext f && f.parameterList() instanceof ParametersContext ps) {
       for (ParameterDeclarationContext p : ps.parameterDeclaration()) {
@@ -165,7 +166,7 @@ final class TemplateDef implements FunctionTemplate {
           continue;
         }
         if (a.isType()) {
-          b.templateTypes.put(params.get(k).name(), new BuildContext.Alias(a.spec(), a.pointers(), null));
+          b.templateTypes.put(params.get(k).name(), new BuildContext.Alias(a.spec(), a.pointers()));
         } else {
           b.templateValues.put(params.get(k).name(), new BuildContext.Bound(a.value(), valueTypes.get(k)));
         }
@@ -214,7 +215,7 @@ final class TemplateDef implements FunctionTemplate {
     for (int i = 0; i < params.size(); i++) {
       Arg a = args.get(i);
       if (a.isType()) {
-        b.templateTypes.put(params.get(i).name(), new BuildContext.Alias(a.spec(), a.pointers(), null));
+        b.templateTypes.put(params.get(i).name(), new BuildContext.Alias(a.spec(), a.pointers()));
       } else {
         b.templateValues.put(params.get(i).name(), new BuildContext.Bound(a.value(), valueTypes.get(i)));
       }

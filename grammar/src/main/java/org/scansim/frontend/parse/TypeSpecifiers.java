@@ -43,8 +43,6 @@ final class TypeSpecifiers {
   Token typedef;
   /** The alias named among the type words, or null. */
   BuildContext.Alias alias;
-  /** The TYPE_NAME token naming {@link #alias}. */
-  Token aliasName;
   /** The arguments written after a type name ({@code thread_block_tile<32>}), or null. */
   CudaParser.ExplicitTemplateArgumentsContext templateArguments;
 
@@ -210,7 +208,6 @@ final class TypeSpecifiers {
         return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
       }
       alias = a;
-      aliasName = named;
       return new TypeSpec(span, tile, isConst, isVolatile);
     }
     if (templateArguments != null) {
@@ -219,7 +216,6 @@ final class TypeSpecifiers {
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
     alias = a;
-    aliasName = named;
     return new TypeSpec(span, a.spec().base(), isConst || a.spec().isConst(), isVolatile || a.spec().isVolatile());
   }
 

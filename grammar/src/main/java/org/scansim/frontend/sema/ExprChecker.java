@@ -374,11 +374,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
   private Symbol.Function deduce(Span at, org.scansim.frontend.ast.FunctionTemplate t, List<Expr> args) {
     List<Type> types = new java.util.ArrayList<>();
     for (Expr a : args) {
-      types.add(checkValue(a));
-      checkedAhead.add(a);
+      types.add(checkAhead(a));
     }
     if (types.stream().anyMatch(x -> x instanceof Type.Err)) {
-      checkedAhead.clear();
+      forgetAhead();
       return null;
     }
     List<org.scansim.frontend.ast.FunctionTemplate.Param> params = t.params();
