@@ -103,10 +103,16 @@ typeSpecifier
     | TYPE_NAME                                                    # typedefNameSpecifier
     // cooperative_groups::thread_block_tile<32>.
     | TYPE_NAME explicitTemplateArguments                          # templatedTypeNameSpecifier
-    | kw=( VECTOR_TYPE | HALF | TEXTURE_OBJECT )                   # unsupportedTypeKeyword
+    // CUDA C++ Programming Guide, "Built-in Vector Types": float4, int2, ...
+    | VECTOR_TYPE                                                  # vectorTypeSpecifier
+    | kw=( HALF | TEXTURE_OBJECT )                                 # unsupportedTypeKeyword
+    // C11 §6.7.2.1: a plain struct of fields. A body with anything else (member functions,
+    // bit-fields, access specifiers) is read by classSpecifier, as the earlier alternative wins
+    // only where both match.
+    | STRUCT structName? '{' fieldDeclaration* '}'                 # structSpecifier
     // A name or a body is required, so `struct S { ... }` cannot also read as `struct` followed
-    // by a function S.
-    | kw=( STRUCT | CLASS | UNION ) ( IDENTIFIER baseClause? braceBody? | baseClause? braceBody )
+    // by a function S. `struct S` alone names a struct (C11 §6.7.2.3).
+    | kw=( STRUCT | CLASS | UNION ) ( structName baseClause? braceBody? | baseClause? braceBody )
                                                                    # classSpecifier
     | ENUM ( CLASS | STRUCT )? ( IDENTIFIER ( ':' typeName )? braceBody? | ( ':' typeName )? braceBody )
                                                                    # enumSpecifier
@@ -116,6 +122,21 @@ typeSpecifier
 
 baseClause
     : ':' skippedTokens+
+    ;
+
+// A struct's name: an identifier where it is declared, a type name once it is (C++ [class.name]).
+structName
+    : IDENTIFIER
+    | TYPE_NAME
+    ;
+
+// C11 §6.7.2.1: `float v[4], *p;` in a struct body.
+fieldDeclaration
+    : declarationSpecifiers fieldDeclarator ( ',' fieldDeclarator )* ';'
+    ;
+
+fieldDeclarator
+    : pointer* IDENTIFIER arrayDimension*
     ;
 
 initDeclaratorList

@@ -20,6 +20,8 @@ public enum BaseType {
   SIZE_T("size_t"),
   DIM3("dim3"),
   CUDA_ERROR("cudaError_t"),
+  /** A struct, named by the {@link TypeSpec}'s {@link StructDef}. */
+  STRUCT("struct"),
   /** C++11 {@code auto}: a variable's type deduced from its initialiser. */
   AUTO("auto"),
   /** The cooperative groups of the CUDA C++ Programming Guide: the thread block, and its tiles of 1 to 32 threads. */

@@ -56,7 +56,7 @@ public interface FunctionTemplate {
       if (!isType()) {
         return Long.toString(value);
       }
-      return (spec.isConst() ? "const " : "") + spec.base().spelling() + (pointers.isEmpty() ? "" : " " + "*".repeat(pointers.size()));
+      return (spec.isConst() ? "const " : "") + spec.spelling() + (pointers.isEmpty() ? "" : " " + "*".repeat(pointers.size()));
     }
   }
 

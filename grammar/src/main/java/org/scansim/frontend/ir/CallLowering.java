@@ -55,6 +55,15 @@ final class CallLowering {
     return builtin(e, (Builtin) callee);
   }
 
+  /** A call of a function returning a struct: {@code result}, the caller's object, goes as the hidden first argument. */
+  void callReturning(Expr.Call e, Operand result) {
+    Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
+    List<Operand> args = new ArrayList<>();
+    args.add(result);
+    args.addAll(exprs.values(withDefaults(e.args(), f), f.paramTypes()));
+    b().emit(new Insn(Op.CALL, null, e.span()).callee(f.name()).args(args));
+  }
+
   void launch(Expr.Launch e) {
     Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
     List<Operand> args = new ArrayList<>();

@@ -23,16 +23,26 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   private final StmtLowering fn;
   private final FunctionBuilder b;
   private final CallLowering calls;
+  private final StructLowering structs;
 
   ExprLowering(Sema sema, StmtLowering fn) {
     this.sema = sema;
     this.fn = fn;
     this.b = fn.b;
     this.calls = new CallLowering(sema, this, fn);
+    this.structs = new StructLowering(sema, this, fn);
   }
 
   FunctionBuilder builder() {
     return b;
+  }
+
+  CallLowering calls() {
+    return calls;
+  }
+
+  StructLowering structs() {
+    return structs;
   }
 
   // ---- entry points ----
@@ -41,6 +51,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   Operand value(Expr e) {
     Long c = sema.constantOf(e);
     Type t = sema.typeOf(e);
+    if (t instanceof Type.Struct) {
+      return structs.object(e).ptr(); // a struct travels by the address of its object
+    }
     if (c != null && t instanceof Type.Arith) {
       return Imm.ofLong(IrType.of(t), c);
     }
@@ -53,6 +66,10 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   /** Evaluates {@code e} for its side effects only. */
   void effect(Expr e) {
+    if (sema.typeOf(e) instanceof Type.Struct) {
+      structs.object(e);
+      return;
+    }
     if (sema.typeOf(e) instanceof Type.Dim3) {
       dim3(e);
       return;
@@ -149,6 +166,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       if (s instanceof Storage.InReg r) {
         return new LValue.OfReg(r.reg(), t);
       }
+      if (s instanceof Storage.AtAddress a) {
+        return new LValue.OfMemory(a.ptr(), MemSpace.GENERIC, v.isVolatile(), t);
+      }
       Storage.InMemory m = (Storage.InMemory) s;
       return new LValue.OfMemory(fn.address(m, e.span()), m.space(), v.isVolatile() || volatileElements(t), t);
     }
@@ -163,6 +183,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF) {
       Type.Pointer p = (Type.Pointer) decayed(u.operand());
       return new LValue.OfMemory(value(u.operand()), spaceOf(u.operand()), p.volatilePointee(), t);
+    }
+    if (e instanceof Expr.Member m && sema.typeOf(m.object()) instanceof Type.Struct) {
+      return structs.field(structs.object(m.object()), m.member(), t, e.span());
     }
     if (e instanceof Expr.Member m && m.object() instanceof Expr.Name n
         && fn.storageOf((Symbol.Variable) sema.symbolOf(n)) instanceof Storage.InDim3 d) {
@@ -200,6 +223,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     if (pointer instanceof Expr.Cast c) {
       return spaceOf(c.operand());
     }
+    if (pointer instanceof Expr.Member m && sema.typeOf(m) instanceof Type.Array) {
+      return lvalueSpace(m); // an array field: the space of its struct
+    }
     return MemSpace.GENERIC;
   }
 
@@ -209,6 +235,12 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     }
     if (e instanceof Expr.Index ix) {
       return spaceOf(ix.base());
+    }
+    if (e instanceof Expr.Member m && sema.typeOf(m.object()) instanceof Type.Struct) {
+      return lvalueSpace(m.object());
+    }
+    if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF) {
+      return spaceOf(u.operand());
     }
     return MemSpace.GENERIC;
   }
@@ -363,7 +395,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     if (e.object() instanceof Expr.Name n && sema.symbolOf(n) instanceof Symbol.Variable v && v.kind() == Symbol.VarKind.BUILTIN) {
       return sreg(n.id(), e.member(), e.span());
     }
-    if (e.object() instanceof Expr.Name) {
+    if (e.object() instanceof Expr.Name || sema.typeOf(e.object()) instanceof Type.Struct) {
       return load(lvalue(e), e.span());
     }
     Operand[] parts = dim3(e.object());
@@ -630,7 +662,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   List<Operand> values(List<Expr> args, List<Type> types) {
     List<Operand> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      if (!(types.get(i) instanceof Type.Group)) { // a group passes nothing: its type says all
+      if (types.get(i) instanceof Type.Struct) {
+        out.add(structs.argument(args.get(i)).ptr());
+      } else if (!(types.get(i) instanceof Type.Group)) { // a group passes nothing: its type says all
         out.add(convertedValue(args.get(i), types.get(i)));
       }
     }

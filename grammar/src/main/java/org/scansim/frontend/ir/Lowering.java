@@ -57,6 +57,10 @@ public final class Lowering {
   }
 
   static MemoryVar memoryVar(String name, MemSpace space, Type type, long[] init, org.scansim.frontend.diag.Span span) {
+    if (Type.innermost(type) instanceof Type.Struct) {
+      // Fields of several types: the variable is its bytes (a struct's initial values are bytes too).
+      return new MemoryVar(name, space, IrType.U8, type instanceof Type.Array a && a.length() < 0 ? -1 : type.size(), init, span);
+    }
     Type elem = type;
     long count = 1;
     while (elem instanceof Type.Array a) {
@@ -80,20 +84,46 @@ public final class Lowering {
     if (init == null) {
       return null;
     }
-    Type elem = type;
-    while (elem instanceof Type.Array a) {
-      elem = a.element();
+    Type elem = Type.innermost(type);
+    List<InitValue> placed = sema.initializerOf(v);
+    if (elem instanceof Type.Struct) {
+      return placed == null ? null : structBytes(placed, sema);
     }
     IrType t = IrType.of(elem);
-    List<InitValue> placed = sema.initializerOf(v);
     if (placed == null) {
       Expr value = init instanceof Initializer.Single s ? s.value() : ((Initializer.Constructor) init).args().get(0);
-      placed = List.of(new InitValue(0, value));
+      placed = List.of(new InitValue(0, 0, elem, value));
     }
     long highest = placed.stream().mapToLong(InitValue::index).max().orElse(-1);
     long[] out = new long[(int) (highest + 1)];
     for (InitValue p : placed) {
       out[(int) p.index()] = constantBits(p.value(), sema, t);
+    }
+    return out;
+  }
+
+  /**
+   * The initial bytes of a file-scope struct (or array of structs), one per element of the U8
+   * variable: each value's bits, little-endian as the GPU stores them, at its field's offset.
+   */
+  private static long[] structBytes(List<InitValue> placed, Sema sema) {
+    long end = 0;
+    for (InitValue p : placed) {
+      end = Math.max(end, p.offset() + p.type().size());
+    }
+    long[] out = new long[(int) end];
+    for (InitValue p : placed) {
+      if (!(p.type() instanceof Type.Arith || p.type() instanceof Type.Pointer)) {
+        continue; // a struct value is no constant: the checker refused it
+      }
+      IrType t = IrType.of(p.type());
+      long bits = constantBits(p.value(), sema, t);
+      if (t == IrType.F32) {
+        bits = Float.floatToRawIntBits((float) Double.longBitsToDouble(bits)) & 0xFFFF_FFFFL;
+      }
+      for (int k = 0; k < Math.max(1, t.size()); k++) {
+        out[(int) (p.offset() + k)] = (bits >>> (8 * k)) & 0xFF;
+      }
     }
     return out;
   }

@@ -29,6 +29,8 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   final FunctionBuilder b = new FunctionBuilder();
   final Map<Symbol.Variable, Storage> storage;
   private final ExprLowering exprs;
+  /** The hidden parameter of a function returning a struct: where its result goes; null otherwise. */
+  private Reg result;
   /** Targets of break (and continue, null inside a switch) from the innermost construct out. */
   private final Deque<Block[]> jumps = new ArrayDeque<>();
 
@@ -52,8 +54,14 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     // so the temporaries of an address-taken parameter's store come after them.
     // A cooperative group is its type: a parameter of one has no register, and calls pass nothing.
     List<Reg> byParam = new ArrayList<>();
+    // A function returning a struct gets the caller's object as a hidden first parameter (StructLowering).
+    result = symbol.returnType() instanceof Type.Struct ? b.reg(IrType.PTR, StructLowering.RESULT) : null;
+    if (result != null) {
+      params.add(result);
+    }
     for (int i = 0; i < ps.size(); i++) {
-      Reg r = symbol.paramTypes().get(i) instanceof Type.Group ? null : b.reg(IrType.of(symbol.paramTypes().get(i)), ps.get(i).name());
+      Reg r = symbol.paramTypes().get(i) instanceof Type.Group ? null
+          : b.reg(StructLowering.regType(symbol.paramTypes().get(i)), ps.get(i).name());
       byParam.add(r);
       if (r != null) {
         params.add(r);
@@ -70,7 +78,9 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       if (v == null) {
         continue;
       }
-      if (v.addressTaken()) {
+      if (t instanceof Type.Struct) {
+        storage.put(v, new Storage.AtAddress(r, t)); // the caller's copy (StructLowering)
+      } else if (v.addressTaken()) {
         Storage.InMemory m = declareMemory(v, p.nameSpan());
         b.emit(new Insn(Op.ST, IrType.of(t), p.nameSpan()).args(address(m, p.nameSpan()), r).space(m.space()));
       } else {
@@ -79,7 +89,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     }
     fn.body().stmts().forEach(s -> s.accept(this));
     Type ret = symbol.returnType();
-    IrType returnType = ret instanceof Type.Void ? null : IrType.of(ret);
+    IrType returnType = ret instanceof Type.Void || ret instanceof Type.Struct ? null : IrType.of(ret);
     List<Block> blocks = b.finish(endOf(fn.body().span()), returnType);
     return new IrFunction(symbol.name(), symbol.space(), params, returnType, b.regs(), b.memory(), blocks, fn.nameSpan());
   }
@@ -112,6 +122,14 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     return m;
   }
 
+  /** A temporary object of type t in the function's own memory (a struct value without a variable). */
+  Storage.InMemory temporary(Type t, Span span) {
+    MemSpace space = symbol.space() == Space.HOST ? MemSpace.HOST : MemSpace.LOCAL;
+    String name = b.memoryName("tmp");
+    b.addMemory(Lowering.memoryVar(name, space, t, null, span));
+    return new Storage.InMemory(name, space, t);
+  }
+
   // ---- declarations ----
 
   @Override
@@ -128,7 +146,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     if (t instanceof Type.Group) {
       return; // a cooperative group is its type: nothing to hold
     }
-    if (v.isShared() || t instanceof Type.Array || v.addressTaken()) {
+    if (v.isShared() || t instanceof Type.Array || t instanceof Type.Struct || v.addressTaken()) {
       Storage.InMemory m = declareMemory(v, d.nameSpan());
       if (d.init() != null && !v.isShared()) {
         initMemory(m, d);
@@ -187,6 +205,10 @@ final class StmtLowering implements Stmt.Visitor<Void> {
    */
   private void initMemory(Storage.InMemory m, VarDecl d) {
     Type t = m.type();
+    if (Type.innermost(t) instanceof Type.Struct) {
+      initStructs(m, d);
+      return;
+    }
     if (!(t instanceof Type.Array)) {
       Expr value = scalarInit(d.init());
       if (value != null) {
@@ -217,6 +239,38 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       next = entry.getKey() + 1;
     }
     zeros(base, et, next, count, m.space(), d.span());
+  }
+
+  /**
+   * Initialises a struct or an array of structs: from a struct value by a copy; from a brace list
+   * by zeroing the object and storing each value at its field (C11 §6.7.9 ¶21).
+   */
+  private void initStructs(Storage.InMemory m, VarDecl d) {
+    StructLowering structs = exprs.structs();
+    LValue.OfMemory whole = new LValue.OfMemory(address(m, d.span()), m.space(), false, m.type());
+    List<InitValue> layout = sema.initializerOf(d);
+    if (layout == null) {
+      Expr value = scalarInit(d.init());
+      if (value != null) {
+        structs.copy(whole, structs.object(value), d.span());
+      }
+      return;
+    }
+    java.util.Set<Long> given = new java.util.HashSet<>();
+    for (InitValue v : layout) {
+      if (!(v.type() instanceof Type.Struct)) {
+        given.add(v.offset());
+      }
+    }
+    structs.zero(whole, given, d.span());
+    for (InitValue v : layout) {
+      LValue.OfMemory at = new LValue.OfMemory(structs.offset(whole.ptr(), v.offset(), d.span()), m.space(), false, v.type());
+      if (v.type() instanceof Type.Struct) {
+        structs.copy(at, structs.object(v.value()), d.span());
+      } else {
+        exprs.store(at, exprs.convertedValue(v.value(), v.type()), d.span());
+      }
+    }
   }
 
   private void zeros(Operand base, IrType et, long from, long to, MemSpace space, Span span) {
@@ -383,6 +437,10 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       if (s.value() != null) {
         exprs.effect(s.value());
       }
+      b.emit(new Insn(Op.RET, null, s.span()));
+    } else if (symbol.returnType() instanceof Type.Struct t) {
+      // Into the caller's object, through the hidden parameter (StructLowering).
+      exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().object(s.value()), s.span());
       b.emit(new Insn(Op.RET, null, s.span()));
     } else {
       Operand v = exprs.convertedValue(s.value(), symbol.returnType());

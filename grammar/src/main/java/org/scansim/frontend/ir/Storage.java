@@ -18,6 +18,9 @@ sealed interface Storage {
     }
   }
 
+  /** A struct parameter: the caller's copy, at the address in {@code ptr} (StructLowering). */
+  record AtAddress(Reg ptr, Type type) implements Storage {}
+
   /** In memory, named by a {@link MemoryVar} of the function or the module. */
   record InMemory(String name, MemSpace space, Type type) implements Storage {}
 }

@@ -39,6 +39,7 @@ final class AstBuilder {
     this.decls = new DeclarationBuilder(b);
     ExprBuilder exprs = new ExprBuilder(b, decls);
     b.exprs = exprs;
+    b.decls = decls;
     StmtBuilder stmts = new StmtBuilder(b, exprs, decls);
     decls.wire(exprs, stmts);
   }
@@ -49,7 +50,7 @@ final class AstBuilder {
       external(ext, out);
     }
     java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = new java.util.LinkedHashMap<>(b.templates);
-    return new TranslationUnit(file, out, templates);
+    return new TranslationUnit(file, out, templates, b.structs);
   }
 
   private void external(ExternalDeclarationContext ctx, List<Decl> out) {

@@ -47,6 +47,12 @@ final class BuildContext {
   final java.util.List<org.scansim.frontend.ast.Decl> pendingInstances = new java.util.ArrayList<>();
   /** The expression builder, for constants written in types ({@code thread_block_tile<32>}). */
   ExprBuilder exprs;
+  /** The declaration builder, for the declarators of struct fields. */
+  DeclarationBuilder decls;
+  /** The structs defined, in source order. */
+  final java.util.List<org.scansim.frontend.ast.StructDef> structs = new java.util.ArrayList<>();
+  /** How deep struct bodies are being built inside one another (a nested definition is refused). */
+  int structDepth;
   /** File-scope integer constants ({@code const int BLOCK = 256;}) by qualified name, for template arguments. */
   final java.util.Map<String, Long> constants = new java.util.HashMap<>();
 

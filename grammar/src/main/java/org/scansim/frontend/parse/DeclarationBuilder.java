@@ -95,6 +95,12 @@ final class DeclarationBuilder {
       aliasesRefused(parts, inits);
       return out;
     }
+    if (inits.isEmpty() && parts.declaresStruct && parts.typedef == null) {
+      if (!parts.storageWords.isEmpty() || parts.isConst || parts.isVolatile) {
+        b.warning(whole, "declaration does not declare anything");
+      }
+      return out; // struct Pair { ... }; or struct Node;
+    }
     if (inits.isEmpty()) {
       b.warning(whole, parts.typedef != null ? "typedef requires a name" : "declaration does not declare anything");
       return out;
@@ -373,10 +379,11 @@ final class DeclarationBuilder {
   private void declareAlias(String name, Token token, TypeSpec spec, List<PointerLevel> pointers) {
     Span at = b.span(token);
     BuildContext.Alias before = b.aliases.get(name);
-    BuildContext.Alias now = new BuildContext.Alias(new TypeSpec(at, spec.base(), spec.isConst(), spec.isVolatile()), List.copyOf(pointers));
+    BuildContext.Alias now = new BuildContext.Alias(spec.at(at, false, false), List.copyOf(pointers));
     // In a function, a typedef hides an outer one of the same name (C11 6.2.1); at file scope the
     // name may be declared again for the same type only (C11 6.7 p3).
-    if (before != null && !b.namespaces.inFunction() && !(before.spec().base() == spec.base() && before.spec().isConst() == spec.isConst()
+    if (before != null && !b.namespaces.inFunction() && !(before.spec().base() == spec.base() && before.spec().struct() == spec.struct()
+        && before.spec().isConst() == spec.isConst()
         && before.pointers().equals(now.pointers()))) {
       b.check(token, "typedef redefinition with different types ('" + spelling(now) + "' vs '" + spelling(before) + "')");
       return;
@@ -393,7 +400,7 @@ final class DeclarationBuilder {
   }
 
   private static String spelling(BuildContext.Alias a) {
-    return (a.spec().isConst() ? "const " : "") + a.spec().base().spelling() + (a.pointers().isEmpty() ? "" : " " + "*".repeat(a.pointers().size()));
+    return (a.spec().isConst() ? "const " : "") + a.spec().spelling() + (a.pointers().isEmpty() ? "" : " " + "*".repeat(a.pointers().size()));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -622,7 +629,7 @@ final class DeclarationBuilder {
     parts.typeWords.add(keyword);
     Span span = b.span(keyword);
     TypeSpec normalised = parts.normalise(b);
-    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false), parts.withAliasPointers(List.of()));
+    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false, normalised.struct()), parts.withAliasPointers(List.of()));
   }
 
   private Initializer initializer(InitializerPartContext ctx) {

@@ -149,10 +149,8 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       return member(span, left, c.IDENTIFIER());
     }
     if (ctx instanceof ArrowExpressionContext c) {
-      if (!BuildContext.isPlaceholder(left)) {
-        b.error(c.ARROW(), Unsupported.ARROW);
-      }
-      return member(span, left, c.IDENTIFIER());
+      // p->x is (*p).x (C11 §6.5.2.3 ¶4).
+      return member(span, BuildContext.isPlaceholder(left) ? left : new Expr.Unary(left.span(), UnaryOp.DEREF, left), c.IDENTIFIER());
     }
     if (ctx instanceof PostfixExpressionContext c) {
       UnaryOp op = c.op != null && c.op.getType() == CudaLexer.DEC ? UnaryOp.POST_DEC : UnaryOp.POST_INC;
@@ -576,7 +574,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
         return new Expr.Call(span, "dim3", b.span(kw), args);
       }
       case CudaLexer.VECTOR_TYPE -> {
-        b.error(kw, Unsupported.VECTOR_TYPES);
+        b.check(kw, "'" + kw.getText() + "' has no constructor: build one with make_" + kw.getText() + "(...)");
         return b.placeholder(span);
       }
       case CudaLexer.HALF -> {

@@ -17,7 +17,8 @@ import org.scansim.frontend.ast.BaseType;
  *
  * <p>The names are those of {@link #PREDEFINED} (the {@code <stdint.h>}/{@code <cstdint>} types and
  * glibc's {@code uint}), and those a file declares with {@code typedef ... NAME;} or {@code using
- * NAME = ...;}, from their declaration to the end of the file. The declaring occurrence stays an
+ * NAME = ...;}, and the structs it names ({@code struct Pair}, C++ [class.name]), from their
+ * declaration to the end of the file. The declaring occurrence stays an
  * identifier, so a file may typedef a predefined name again ({@code typedef unsigned int uint32_t;},
  * as C11 §6.7 ¶3 allows for the same type).
  *
@@ -165,6 +166,10 @@ final class TypeNames {
         pending.add(tokens.get(i + 1).getText());
         declaring.add(i + 1);
         pendingEnd = end(tokens, i + 3);
+      } else if (type == CudaLexer.STRUCT && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER) {
+        // C++ [class.name]: `struct Pair` makes Pair a type name at once, inside its own body too.
+        names.add(tokens.get(i + 1).getText());
+        declaring.add(i + 1);
       } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
         Integer until = parameterUntil.get(t.getText());
         if (until != null && i <= until || names.contains(t.getText())) {

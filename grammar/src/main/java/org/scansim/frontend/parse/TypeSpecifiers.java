@@ -43,6 +43,10 @@ final class TypeSpecifiers {
   Token typedef;
   /** The alias named among the type words, or null. */
   BuildContext.Alias alias;
+  /** The struct named or defined among the type words ({@code struct Pair}, {@code float4}), or null. */
+  org.scansim.frontend.ast.StructDef struct;
+  /** Whether the specifiers define or name a struct ({@code struct Pair { ... };} declares something without a declarator). */
+  boolean declaresStruct;
   /** The arguments written after a type name ({@code thread_block_tile<32>}), or null. */
   CudaParser.ExplicitTemplateArgumentsContext templateArguments;
 
@@ -115,28 +119,57 @@ final class TypeSpecifiers {
       templateArguments = c.explicitTemplateArguments();
       return;
     }
+    if (ctx instanceof CudaParser.VectorTypeSpecifierContext c) {
+      token(typeWords, c.VECTOR_TYPE().getSymbol());
+      struct = org.scansim.frontend.ast.StructDef.vector(c.VECTOR_TYPE().getText());
+      return;
+    }
+    if (ctx instanceof CudaParser.StructSpecifierContext c) {
+      token(typeWords, c.STRUCT().getSymbol());
+      declaresStruct = true;
+      struct = StructBuilder.define(c, typedef != null ? firstDeclaredName() : null, b);
+      unsupported |= struct == null;
+      return;
+    }
+    if (ctx instanceof ClassSpecifierContext c && c.kw != null && c.kw.getType() == CudaLexer.STRUCT && c.structName() != null
+        && c.baseClause() == null && c.braceBody() == null) {
+      token(typeWords, c.kw);
+      declaresStruct = true;
+      struct = StructBuilder.named(c, b);
+      unsupported |= struct == null;
+      return;
+    }
     unsupported = true;
     if (ctx instanceof UnsupportedTypeKeywordContext c && c.kw != null) {
-      String message =
-          switch (c.kw.getType()) {
-            case CudaLexer.VECTOR_TYPE -> Unsupported.VECTOR_TYPES;
-            case CudaLexer.HALF -> Unsupported.HALF;
-            default -> Unsupported.TEXTURES;
-          };
-      b.error(c.kw, message);
+      b.error(c.kw, c.kw.getType() == CudaLexer.HALF ? Unsupported.HALF : Unsupported.TEXTURES);
     } else if (ctx instanceof ClassSpecifierContext c && c.kw != null) {
       String message =
           switch (c.kw.getType()) {
-            case CudaLexer.STRUCT -> Unsupported.STRUCTS;
+            case CudaLexer.STRUCT -> StructBuilder.refusal(c);
             case CudaLexer.UNION -> Unsupported.UNIONS;
             default -> Unsupported.CLASSES;
           };
       b.error(c.kw, message);
+      if (c.kw.getType() == CudaLexer.STRUCT && c.structName() != null && !b.namespaces.inFunction()) {
+        b.aliases.put(b.namespaces.prefix() + c.structName().getText(), null); // its uses are not reported again
+      }
     } else if (ctx instanceof EnumSpecifierContext c) {
       b.error(c.ENUM(), Unsupported.ENUMS);
     } else if (ctx instanceof TemplateTypeSpecifierContext c && c.IDENTIFIER() != null) {
       b.error(c.IDENTIFIER(), Unsupported.forTemplate(c.IDENTIFIER().getText()));
     }
+  }
+
+  /** The first name the declaration of these specifiers declares ({@code Pair} of {@code typedef struct { ... } Pair;}), or null. */
+  private Token firstDeclaredName() {
+    if (!(whole.getParent() instanceof CudaParser.DeclarationContext d) || d.initDeclaratorList() == null
+        || d.initDeclaratorList().initDeclarator().isEmpty()) {
+      return null;
+    }
+    CudaParser.DeclaratorContext decl = d.initDeclaratorList().initDeclarator(0).declarator();
+    CudaParser.DeclaratorNameContext n = decl instanceof CudaParser.ObjectDeclaratorContext o ? o.declaratorName() : null;
+    return n instanceof CudaParser.SimpleNameContext s && s.IDENTIFIER() != null && (decl instanceof CudaParser.ObjectDeclaratorContext o2)
+        && o2.pointer().isEmpty() ? s.IDENTIFIER().getSymbol() : null;
   }
 
   private void qualifier(TypeQualifierContext c) {
@@ -216,7 +249,7 @@ final class TypeSpecifiers {
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
     alias = a;
-    return new TypeSpec(span, a.spec().base(), isConst || a.spec().isConst(), isVolatile || a.spec().isVolatile());
+    return a.spec().at(span, isConst, isVolatile);
   }
 
   /** The tile type {@code <N>} asks for, or null. */
@@ -251,6 +284,14 @@ final class TypeSpecifiers {
     if (typeWords.isEmpty()) {
       b.check(whole, "missing type specifier");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+    }
+    if (struct != null) {
+      if (typeWords.size() > 1) {
+        b.check(Spans.offset(typeWords.get(0)), b.spans.of(typeWords.get(0), typeWords.get(typeWords.size() - 1)),
+            "two or more data types in declaration specifiers");
+        return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+      }
+      return TypeSpec.of(span, struct, isConst, isVolatile);
     }
     Token named = typeWords.stream().filter(t -> t.getType() == CudaLexer.TYPE_NAME).findFirst().orElse(null);
     if (named != null) {

@@ -5,14 +5,21 @@ import java.util.regex.Pattern;
 /**
  * The messages for constructs outside the subset, one per construct, so that every stage words
  * them the same way; and the names of library functions that belong to an unsupported feature
- * ({@code tex1Dfetch}, {@code make_float4}, {@code __float2half}).
+ * ({@code tex1Dfetch}, {@code __float2half}).
  */
 final class Unsupported {
   static final String TEMPLATES = "templates are not supported";
   static final String CLASS_TEMPLATES = "templates of classes, variables and prototypes are not supported (function templates"
       + " defined with their body are)";
   static final String CLASSES = "classes are not supported";
-  static final String STRUCTS = "structs are not supported";
+  static final String STRUCT_INHERITANCE = "struct inheritance is not supported (plain structs of fields are)";
+  static final String STRUCT_MEMBER_FUNCTIONS = "member functions and constructors are not supported (plain structs of fields are)";
+  static final String STRUCT_ACCESS = "access specifiers are not supported (plain structs of public fields are)";
+  static final String STRUCT_STATIC = "static members are not supported (plain structs of fields are)";
+  static final String STRUCT_BIT_FIELDS = "bit-fields are not supported (plain structs of fields are)";
+  static final String STRUCT_BODY = "this struct's body is outside the subset (plain structs of fields are supported)";
+  static final String NESTED_STRUCTS = "a struct defined inside another struct is not supported: define it before";
+  static final String LOCAL_STRUCTS = "a struct defined inside a function is not supported: define it at namespace scope";
   static final String UNIONS = "unions are not supported";
   static final String ENUMS = "enums are not supported";
   static final String FUNCTION_TYPEDEFS = "typedefs of function types are not supported";
@@ -27,14 +34,12 @@ final class Unsupported {
   static final String ASM = "inline assembly is not supported";
   static final String OPERATOR_OVERLOADING = "operator overloading is not supported";
   static final String TEXTURES = "texture memory is not supported";
-  static final String VECTOR_TYPES = "vector types are not supported";
   static final String HALF = "'half' is not supported";
   static final String FUNCTION_POINTERS = "function pointers are not supported";
   static final String THIS = "'this' is not supported";
   static final String VIRTUAL = "'virtual' is not supported";
   static final String VARIADIC = "variadic functions are not supported";
   static final String LONG_DOUBLE = "long double is not supported";
-  static final String ARROW = "'->' is not supported: structs are not part of the subset";
   static final String DYNAMIC_CAST = "'dynamic_cast' is not supported";
 
   // Texture and surface fetches and the texture-object API (CUDA Guide, "Texture Functions",
@@ -44,11 +49,6 @@ final class Unsupported {
           "tex(1D|2D|3D|Cubemap)\\w*|surf(1D|2D|3D|Cubemap)\\w*"
               + "|cuda(Bind|Unbind)Texture\\w*|cuda(Create|Destroy)(Texture|Surface)Object"
               + "|cudaCreateChannelDesc|texture|surface");
-
-  // make_float4 and friends (CUDA Guide, "Built-in Vector Types").
-  private static final Pattern VECTOR_FUNCTION =
-      Pattern.compile(
-          "make_(char|uchar|short|ushort|int|uint|long|ulong|longlong|ulonglong|float|double)[1-4]");
 
   // cuda_fp16.h conversions and arithmetic.
   private static final Pattern HALF_FUNCTION =
@@ -63,9 +63,6 @@ final class Unsupported {
   static String forFunction(String name) {
     if (TEXTURE_FUNCTION.matcher(name).matches()) {
       return TEXTURES;
-    }
-    if (VECTOR_FUNCTION.matcher(name).matches()) {
-      return VECTOR_TYPES;
     }
     if (HALF_FUNCTION.matcher(name).matches()) {
       return HALF;

@@ -18,6 +18,8 @@ final class Context {
   java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = java.util.Map.of();
   /** Declares a deduced template instance (its body is checked after the current declaration). */
   java.util.function.Function<org.scansim.frontend.ast.Decl.Function, Symbol.Function> instances;
+  /** The structs' types, laid out as they are first used. */
+  StructTypes structs;
   /** Where each user function is first called or launched, in source order. */
   final Map<Symbol.Function, Span> firstUses = new LinkedHashMap<>();
 

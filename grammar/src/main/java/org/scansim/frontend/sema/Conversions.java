@@ -71,6 +71,9 @@ public final class Conversions {
     if (to instanceof Type.Group) {
       return to.equals(from);
     }
+    if (to instanceof Type.Struct) {
+      return to == from; // the same struct (C++ [class.copy.assign])
+    }
     return false;
   }
 

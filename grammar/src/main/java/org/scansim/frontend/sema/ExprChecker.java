@@ -69,6 +69,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
   enum Assigning {
     INITIALIZE("cannot initialize a variable of type '%1$s' with a value of type '%2$s'"),
     INITIALIZE_ELEMENT("cannot initialize an array element of type '%1$s' with a value of type '%2$s'"),
+    INITIALIZE_MEMBER("cannot initialize a member of type '%1$s' with a value of type '%2$s'"),
     ASSIGN("assigning to '%1$s' from incompatible type '%2$s'"),
     PASS("cannot pass a value of type '%2$s' to a parameter of type '%1$s'"),
     RETURN("cannot return a value of type '%2$s' from a function returning '%1$s'");
@@ -258,9 +259,26 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   @Override
   public Type visitMember(Expr.Member e) {
+    // p->x is built as (*p).x, the dereference spanning p alone.
+    if (e.object() instanceof Expr.Unary u && u.op() == UnaryOp.DEREF && u.span().equals(u.operand().span())) {
+      Type p = checkAhead(u.operand());
+      if (!(p instanceof Type.Err) && !(p instanceof Type.Pointer) && !(p instanceof Type.Array)) {
+        forgetAhead();
+        cx.error(e.memberSpan(), "member reference type '" + p.spelling() + "' is not a pointer"
+            + (p instanceof Type.Struct ? "; did you mean to use '.'?" : ""));
+        return Type.ERR;
+      }
+    }
     Type t = check(e.object());
     if (t instanceof Type.Err) {
       return t;
+    }
+    if (t instanceof Type.Struct st) {
+      return structMember(e, st);
+    }
+    if (t instanceof Type.Pointer p && p.pointee() instanceof Type.Struct) {
+      cx.error(e.memberSpan(), "member reference type '" + t.spelling() + "' is a pointer; did you mean to use '->'?");
+      return Type.ERR;
     }
     if (!(t instanceof Type.Dim3)) {
       cx.error(e.memberSpan(), "member reference base type '" + t.spelling() + "' is not a structure");
@@ -271,6 +289,57 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     return Type.UINT;
+  }
+
+  /**
+   * A field of a struct (C11 §6.5.2.3): its type, an array's elements qualified as the object is
+   * ({@code cs.v[i]} of a const struct is const); the field's own qualifiers, and the object's,
+   * are {@link Lvalues#qualifiers}'.
+   */
+  private Type structMember(Expr.Member e, Type.Struct st) {
+    if (!st.isComplete()) {
+      cx.error(e.memberSpan(), "member access into incomplete type '" + st.spelling() + "'");
+      return Type.ERR;
+    }
+    Type.Struct.Field f = st.field(e.member());
+    if (f == null) {
+      cx.error(e.memberSpan(), "no member named '" + e.member() + "' in '" + st.spelling() + "'");
+      return Type.ERR;
+    }
+    Lvalues.Qualifiers q = Lvalues.qualifiers(e.object(), cx.sema);
+    Type t = f.type();
+    if (t instanceof Type.Array a && (q.isConst() || q.isVolatile() || f.isConst() || f.isVolatile())) {
+      t = new Type.Array(a.element(), a.length(), a.constElements() || q.isConst() || f.isConst(),
+          a.volatileElements() || q.isVolatile() || f.isVolatile());
+    }
+    return t;
+  }
+
+  /** Reports {@code t} when it is an incomplete struct ({@code what 'incomplete type 'Node''}); whether it was. */
+  boolean incomplete(Type t, Span at, String what) {
+    if (t instanceof Type.Struct s && !s.isComplete()) {
+      cx.error(at, what + " an incomplete type '" + s.spelling() + "'");
+      return true;
+    }
+    return false;
+  }
+
+  /** The name of a const field of {@code st} or of a struct in it, or null. */
+  static String constField(Type.Struct st) {
+    for (Type.Struct.Field f : st.fields()) {
+      Type t = f.type();
+      while (t instanceof Type.Array a) {
+        t = a.element();
+      }
+      if (f.isConst() || f.type() instanceof Type.Array a && a.constElements()) {
+        return f.name();
+      }
+      String inner = t instanceof Type.Struct s ? constField(s) : null;
+      if (inner != null) {
+        return f.name() + "." + inner;
+      }
+    }
+    return null;
   }
 
   @Override
@@ -292,6 +361,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (p.pointee() instanceof Type.Void) {
       cx.error(e.span(), "subscript of a pointer to void");
+      return Type.ERR;
+    }
+    if (incomplete(p.pointee(), e.span(), "subscript of a pointer to")) {
       return Type.ERR;
     }
     if (p.pointee() instanceof Type.Dim3) {
@@ -325,6 +397,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
       Symbol.Function f = deduce(e.calleeSpan(), cx.templates.get(e.callee()), e.args());
       return f == null ? Type.ERR : callFunction(e, f);
     }
+    org.scansim.frontend.ast.StructDef vector = s == null && e.callee().startsWith("make_")
+        ? org.scansim.frontend.ast.StructDef.vector(e.callee().substring("make_".length())) : null;
+    if (vector != null) {
+      return makeVector(e, cx.structs.of(vector));
+    }
     Builtin b = Builtin.byName(e.callee());
     if (b != null) {
       cx.sema.callees.put(e, b);
@@ -337,6 +414,28 @@ final class ExprChecker implements Expr.Visitor<Type> {
     e.args().forEach(this::checkValue);
     cx.error(e.calleeSpan(), unknownFunctionMessage(e.callee()));
     return Type.ERR;
+  }
+
+  /** {@code make_float4(x, y, z, w)} (vector_functions.h): one value per component, each converted to the element type. */
+  private Type makeVector(Expr.Call e, Type.Struct vector) {
+    List<Type.Struct.Field> fields = vector.fields();
+    List<Type> args = e.args().stream().map(this::checkValue).toList();
+    if (args.size() != fields.size()) {
+      cx.error(e.calleeSpan(), "'" + e.callee() + "' takes " + fields.size() + " argument" + (fields.size() == 1 ? "" : "s")
+          + ", not " + args.size());
+      return Type.ERR;
+    }
+    boolean ok = true;
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i) instanceof Type.Err) {
+        ok = false;
+      } else if (!args.get(i).isArithmetic()) {
+        cx.error(e.args().get(i).span(), Assigning.PASS.message(fields.get(i).type(), args.get(i)));
+        ok = false;
+      }
+    }
+    cx.sema.callees.put(e, new MakeVector(vector));
+    return ok ? vector : Type.ERR;
   }
 
   private static String unknownFunctionMessage(String name) {
@@ -577,7 +676,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
           cx.error(e.operand().span(), "cannot take the address of an rvalue of type '" + t.spelling() + "'");
           return Type.ERR;
         }
-        if (e.operand() instanceof Expr.Member) {
+        if (e.operand() instanceof Expr.Member m && !(cx.sema.typeOf(m.object()) instanceof Type.Struct)) {
           cx.error(e.span(), "taking the address of a dim3 member is not supported");
           return Type.ERR;
         }
@@ -605,6 +704,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
             return Type.ERR;
           }
           return new Type.Pointer(t, v.isConst(), v.isVolatile());
+        }
+        if (t instanceof Type.Array) {
+          cx.error(e.span(), "pointers to arrays are not supported; use the array itself as a pointer");
+          return Type.ERR;
         }
         Lvalues.Qualifiers q = Lvalues.qualifiers(e.operand(), cx.sema);
         return new Type.Pointer(t, q.isConst(), q.isVolatile());
@@ -780,6 +883,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.error(e.span(), "arithmetic on a pointer to void");
       return Type.ERR;
     }
+    if (incomplete(p.pointee(), e.span(), "arithmetic on a pointer to")) {
+      return Type.ERR;
+    }
     cx.sema.operationTypes.put(e, p);
     return p;
   }
@@ -815,6 +921,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (e.op() == null) {
       requireAssignable(target, e.value(), value, Assigning.ASSIGN);
+      if (target instanceof Type.Struct st && constField(st) != null) {
+        cx.error(e.span(), "cannot assign to a struct of type '" + st.spelling() + "': its field '" + constField(st)
+            + "' is const (C++ deletes the assignment)");
+        return Type.ERR;
+      }
       return target;
     }
     if (target instanceof Type.Dim3) {
@@ -866,7 +977,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   @Override
   public Type visitCast(Expr.Cast e) {
-    Type to = TypeResolver.of(e.type());
+    Type to = TypeResolver.of(e.type(), cx.structs);
     Type from = checkValue(e.operand());
     if (from instanceof Type.Err) {
       return Type.ERR;
@@ -890,9 +1001,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   @Override
   public Type visitSizeofType(Expr.SizeofType e) {
-    Type t = TypeResolver.of(e.type());
+    Type t = TypeResolver.of(e.type(), cx.structs);
     if (t instanceof Type.Void) {
       cx.error(e.span(), "invalid application of 'sizeof' to type 'void'");
+      return Type.ERR;
+    }
+    if (incomplete(t, e.span(), "invalid application of 'sizeof' to")) {
       return Type.ERR;
     }
     cx.sema.constants.put(e, t.size());

@@ -2,6 +2,7 @@ package org.scansim.frontend.sema;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.Initializer;
 
 /**
@@ -9,40 +10,51 @@ import org.scansim.frontend.ast.Initializer;
  * scalar, as C11 §6.7.9p17–p20 prescribe: a nested brace list initialises one sub-array; without
  * braces (brace elision) values fill the sub-arrays element by element; values left over at a
  * brace level are an error. {@code double b[2][3] = {{1}, {2}}} puts 2 at {@code b[1][0]};
- * {@code int a[2][2] = {1, 2, 3}} puts 3 at {@code a[1][0]}.
+ * {@code int a[2][2] = {1, 2, 3}} puts 3 at {@code a[1][0]}. A struct's fields are filled in
+ * order as an array's elements are (C++ [dcl.init.aggr]).
  */
 final class InitLayout {
   /** Largest element index a file-scope initialiser may reach (its values are stored densely). */
   static final long MAX_STATIC_INDEX = 1L << 20;
 
   private final Context cx;
+  /** The type of a value, checked ahead: whether a struct's value initialises a whole struct. */
+  private final java.util.function.Function<Expr, Type> typer;
   private final List<InitValue> out = new ArrayList<>();
   private long highest = -1;
 
-  private InitLayout(Context cx) {
+  private InitLayout(Context cx, java.util.function.Function<Expr, Type> typer) {
     this.cx = cx;
+    this.typer = typer;
   }
 
   /** The placed values; an unsized outer dimension takes as many elements as the values need. */
-  static List<InitValue> of(Type type, Initializer.Braced init, Context cx) {
-    InitLayout l = new InitLayout(cx);
-    l.braced(type, 0, init);
+  static List<InitValue> of(Type type, Initializer.Braced init, Context cx, java.util.function.Function<Expr, Type> typer) {
+    InitLayout l = new InitLayout(cx, typer);
+    l.braced(type, 0, 0, init);
     return l.out;
   }
 
   /** How many elements the outermost dimension needs for this list (for {@code int a[] = {...}}). */
   static long outerLength(Type element, List<InitValue> placed) {
-    long per = scalars(element);
+    long per = Math.max(1, scalars(element));
     long highest = placed.stream().mapToLong(InitValue::index).max().orElse(-1);
     return highest < 0 ? 0 : highest / per + 1;
   }
 
-  /** Scalar elements in one object of type {@code t}. */
+  /** Scalar elements in one object of type {@code t}, counting each field of a struct. */
   static long scalars(Type t) {
     long n = 1;
     while (t instanceof Type.Array a) {
       n = Math.multiplyHigh(n, Math.max(a.length(), 0)) != 0 ? Long.MAX_VALUE : n * Math.max(a.length(), 0);
       t = a.element();
+    }
+    if (t instanceof Type.Struct s) {
+      long fields = 0;
+      for (Type.Struct.Field f : s.fields()) {
+        fields += scalars(f.type());
+      }
+      n = Math.multiplyHigh(n, fields) != 0 ? Long.MAX_VALUE : n * fields;
     }
     return n;
   }
@@ -68,47 +80,72 @@ final class InitLayout {
     }
   }
 
-  /** A brace level initialising one object of type t starting at scalar index base. */
-  private void braced(Type t, long base, Initializer.Braced list) {
+  /** A brace level initialising one object of type t starting at scalar index base, byte offset offset. */
+  private void braced(Type t, long base, long offset, Initializer.Braced list) {
     Cursor c = new Cursor(list.items());
-    fill(t, base, c, true);
+    fill(t, base, offset, c, true);
     if (c.more()) {
-      String what = t instanceof Type.Array ? "array" : "scalar";
+      String what = t instanceof Type.Array ? "array" : t instanceof Type.Struct ? "struct" : "scalar";
       cx.error(c.peek().span(), "excess elements in " + what + " initializer");
     }
   }
 
+  private static boolean aggregate(Type t) {
+    return t instanceof Type.Array || t instanceof Type.Struct;
+  }
+
   /** Consumes values from the cursor to fill an object of type t (brace elision when nested). */
-  private void fill(Type t, long base, Cursor c, boolean ownsBraces) {
+  private void fill(Type t, long base, long offset, Cursor c, boolean ownsBraces) {
+    if (t instanceof Type.Struct s) {
+      // A value of the struct's own type initialises it whole (C++ [dcl.init.aggr] ¶4.2, [dcl.init.list] ¶3.2).
+      if (c.more() && c.peek() instanceof Initializer.Single single && typer.apply(single.value()) == s) {
+        c.take();
+        place(base, offset, s, single);
+        return;
+      }
+      long at = base;
+      for (Type.Struct.Field f : s.fields()) {
+        if (!c.more()) {
+          return;
+        }
+        member(f.type(), at, offset + f.offset(), c);
+        at += scalars(f.type());
+      }
+      return;
+    }
     if (!(t instanceof Type.Array a)) {
       if (!c.more()) {
         return;
       }
       Initializer item = c.take();
       if (item instanceof Initializer.Single s) {
-        place(base, s);
+        place(base, offset, t, s);
       } else if (item instanceof Initializer.Braced b) {
-        braced(t, base, b);
+        braced(t, base, offset, b);
       }
       return;
     }
     Type elem = a.element();
     long per = scalars(elem);
+    long bytes = elem.size();
     boolean unbounded = a.length() < 0 && ownsBraces;
     for (long i = 0; (unbounded || i < a.length()) && c.more(); i++) {
-      Initializer item = c.peek();
-      long at = base + i * per;
-      if (item instanceof Initializer.Braced b && elem instanceof Type.Array) {
-        c.take();
-        braced(elem, at, b);
-      } else {
-        fill(elem, at, c, false);
-      }
+      member(elem, base + i * per, offset + i * bytes, c);
     }
   }
 
-  private void place(long index, Initializer.Single s) {
-    out.add(new InitValue(index, s.value()));
+  /** One element or field: a brace list of its own for an aggregate, or its values by brace elision. */
+  private void member(Type t, long base, long offset, Cursor c) {
+    if (c.peek() instanceof Initializer.Braced b && aggregate(t)) {
+      c.take();
+      braced(t, base, offset, b);
+    } else {
+      fill(t, base, offset, c, false);
+    }
+  }
+
+  private void place(long index, long offset, Type type, Initializer.Single s) {
+    out.add(new InitValue(index, offset, type, s.value()));
     highest = Math.max(highest, index);
   }
 }

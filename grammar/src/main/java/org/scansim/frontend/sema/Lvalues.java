@@ -38,7 +38,12 @@ final class Lvalues {
       return p == null ? new Qualifiers(false, false) : new Qualifiers(p.constPointee(), p.volatilePointee());
     }
     if (e instanceof Expr.Member m) {
-      return qualifiers(m.object(), sema);
+      Qualifiers outer = qualifiers(m.object(), sema);
+      Type.Struct.Field f = sema.typeOf(m.object()) instanceof Type.Struct s ? s.field(m.member()) : null;
+      if (f != null && sema.typeOf(m) instanceof Type.Array a) {
+        return new Qualifiers(a.constElements(), a.volatileElements());
+      }
+      return f == null ? outer : new Qualifiers(outer.isConst() || f.isConst(), outer.isVolatile() || f.isVolatile());
     }
     return new Qualifiers(false, false);
   }

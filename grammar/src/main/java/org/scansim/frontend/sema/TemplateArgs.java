@@ -22,6 +22,9 @@ final class TemplateArgs {
       isConst = p.constPointee();
       x = p.pointee();
     }
+    if (x instanceof Type.Struct s) {
+      return FunctionTemplate.Arg.ofType(TypeSpec.of(at, s.def(), !pointers.isEmpty() && isConst, false), pointers);
+    }
     if (!(x instanceof Type.Arith a)) {
       return null;
     }

@@ -153,6 +153,76 @@ public sealed interface Type {
     }
   }
 
+  /**
+   * A struct (C11 §6.7.2.1): its fields at the offsets of C's layout, each aligned to its type,
+   * the size a multiple of the largest alignment (a built-in vector type's is that of {@code
+   * __align__}). One object per struct, equal only to itself, so that a struct may point to
+   * itself; {@link StructTypes} lays it out when it is first used. While incomplete ({@code
+   * struct Node;}) it has no fields and size 0.
+   */
+  final class Struct implements Type {
+    /** A field and its offset in bytes from the struct's start. */
+    public record Field(String name, Type type, long offset, boolean isConst, boolean isVolatile) {}
+
+    private final org.scansim.frontend.ast.StructDef def;
+    private java.util.List<Field> fields;
+    private long size;
+    private long alignment = 1;
+
+    Struct(org.scansim.frontend.ast.StructDef def) {
+      this.def = def;
+    }
+
+    public org.scansim.frontend.ast.StructDef def() {
+      return def;
+    }
+
+    void layOut(java.util.List<Field> fields, long size, long alignment) {
+      this.fields = java.util.List.copyOf(fields);
+      this.size = size;
+      this.alignment = alignment;
+    }
+
+    /** Whether its fields are known: defined, and laid out. */
+    public boolean isComplete() {
+      return fields != null;
+    }
+
+    /** The fields in declaration order (empty while incomplete). */
+    public java.util.List<Field> fields() {
+      return fields == null ? java.util.List.of() : fields;
+    }
+
+    /** The field named {@code name}, or null. */
+    public Field field(String name) {
+      for (Field f : fields()) {
+        if (f.name().equals(name)) {
+          return f;
+        }
+      }
+      return null;
+    }
+
+    public long alignment() {
+      return alignment;
+    }
+
+    @Override
+    public String spelling() {
+      return def.name();
+    }
+
+    @Override
+    public long size() {
+      return size;
+    }
+
+    @Override
+    public String toString() {
+      return "struct " + def.name();
+    }
+  }
+
   /** {@code auto} before the initialiser has given it a type (only a variable with one may have it). */
   record Auto() implements Type {
     @Override
@@ -183,6 +253,14 @@ public sealed interface Type {
   Type STR = new Str();
   Type DIM3 = new Dim3(false);
   Type UINT3 = new Dim3(true);
+
+  /** The element type of an array (of arrays), or {@code t} itself. */
+  static Type innermost(Type t) {
+    while (t instanceof Array a) {
+      t = a.element();
+    }
+    return t;
+  }
 
   static Type arith(Scalar s) {
     return new Arith(s);

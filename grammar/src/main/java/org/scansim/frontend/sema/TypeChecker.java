@@ -58,6 +58,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     this.cx = new Context(diags, file);
     cx.instances = this::declareInstance;
     this.exprs = new ExprChecker(cx);
+    cx.structs = new StructTypes(cx, exprs, file);
     for (String name : List.of("threadIdx", "blockIdx", "blockDim", "gridDim")) {
       file.define(new Symbol.Variable(name, Type.UINT3, Symbol.VarKind.BUILTIN, true, false, null, null));
     }
@@ -76,6 +77,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         f.accept(checker);
       }
     }
+    checker.cx.structs.layOutAll(unit.structs());
     // One file is the whole program (no separate compilation, no linker): a function that is
     // called or launched needs its body here, or the IR would call nothing.
     checker.cx.firstUses.forEach(
@@ -104,7 +106,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     cx.scope = fileScope;
     try {
       Space fs = spaceOf(f);
-      Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers());
+      Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers(), cx.structs);
       List<Type> paramTypes = paramTypes(f, fs);
       Symbol.Function sym = declareFunction(f, fs, ret, paramTypes);
       if (sym != null) {
@@ -126,12 +128,16 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       return null;
     }
     Space space = spaceOf(f);
-    Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers());
+    Type ret = TypeResolver.withPointers(f.returnSpec(), f.returnPointers(), cx.structs);
     if (space == Space.GLOBAL && !(ret instanceof Type.Void)) {
       cx.error(f.nameSpan(), "a __global__ function must return void, not '" + ret.spelling() + "'");
     }
     if (ret instanceof Type.Dim3) {
       cx.error(f.returnSpec().span(), "functions returning dim3 are not supported");
+    }
+    if (ret instanceof Type.Struct st && !st.isComplete()) {
+      cx.error(f.returnSpec().span(), "a function cannot return the incomplete type '" + st.spelling() + "'");
+      ret = Type.ERR;
     }
     if (ret instanceof Type.Auto || ret instanceof Type.Group) {
       cx.error(f.returnSpec().span(), (ret instanceof Type.Auto ? "deduced return types ('auto')" : "functions returning cooperative groups")
@@ -255,6 +261,10 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     List<Type> out = new ArrayList<>();
     for (Param p : f.params()) {
       Type t = paramType(p);
+      if (t instanceof Type.Struct && space == Space.GLOBAL) {
+        cx.error(p.span(), "a struct parameter of a __global__ function is not supported: pass a pointer to it");
+        t = Type.ERR;
+      }
       if (t instanceof Type.Group && space != Space.DEVICE) {
         cx.error(p.span(), "a cooperative group is a parameter of __device__ functions only: a " + space.spelling()
             + " function makes its own (cg::this_thread_block())");
@@ -280,7 +290,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   }
 
   private Type paramType(Param p) {
-    Type t = TypeResolver.withPointers(p.spec(), p.pointers());
+    Type t = TypeResolver.withPointers(p.spec(), p.pointers(), cx.structs);
     if (t instanceof Type.Auto) {
       cx.error(p.span(), "'auto' parameters are not supported");
       return Type.ERR;
@@ -300,6 +310,10 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     if (t instanceof Type.Dim3) {
       cx.error(p.span(), "dim3 parameters are not supported");
+      return Type.ERR;
+    }
+    if (t instanceof Type.Struct st && !st.isComplete()) {
+      cx.error(p.span(), "parameter has incomplete type '" + st.spelling() + "'");
       return Type.ERR;
     }
     return t;
@@ -355,7 +369,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     Symbol.VarKind kind = kindOf(d, fileScope);
     boolean isConst = TypeResolver.outerConst(d.spec(), d.pointers());
     boolean isVolatile = TypeResolver.outerVolatile(d.spec(), d.pointers());
-    Type t = TypeResolver.withPointers(d.spec(), d.pointers());
+    Type t = TypeResolver.withPointers(d.spec(), d.pointers(), cx.structs);
     if (t instanceof Type.Void) {
       cx.error(d.nameSpan(), "variable '" + d.name() + "' has type 'void'");
       t = Type.ERR;
@@ -368,13 +382,17 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       t = Type.ERR;
     }
     t = arrayType(d, t, kind, isConst, isVolatile);
+    if (Type.innermost(t) instanceof Type.Struct st && !st.isComplete()) {
+      cx.error(d.nameSpan(), "variable '" + d.name() + "' has incomplete type '" + st.spelling() + "'");
+      t = Type.ERR;
+    }
     if (t instanceof Type.Dim3 && (kind != Symbol.VarKind.LOCAL)) {
       cx.error(d.nameSpan(), "dim3 variables are supported only as local variables");
     }
     List<InitValue> layout = null;
     if (d.init() instanceof Initializer.Braced b && !(t instanceof Type.Err) && !(t instanceof Type.Dim3)
         && kind != Symbol.VarKind.SHARED && kind != Symbol.VarKind.DYNAMIC_SHARED) {
-      layout = InitLayout.of(t, b, cx);
+      layout = InitLayout.of(t, b, cx, exprs::checkAhead);
       cx.sema.initializers.put(d, layout);
       if (t instanceof Type.Array a && a.length() < 0) {
         // int a[] = {...}: the values decide the outer dimension (C11 §6.7.9p22).
@@ -551,18 +569,16 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         cx.error(init.span(), "initialize a dim3 with dim3(x, y, z) or (x, y, z), not braces");
         return null;
       }
-      Type elem = t;
-      while (elem instanceof Type.Array a) {
-        elem = a.element();
-      }
+      ExprChecker.Assigning where = Type.innermost(t) instanceof Type.Struct ? ExprChecker.Assigning.INITIALIZE_MEMBER
+          : t instanceof Type.Array ? ExprChecker.Assigning.INITIALIZE_ELEMENT : ExprChecker.Assigning.INITIALIZE;
       long limit = InitLayout.scalars(t);
       for (InitValue v : layout) {
         Type vt = exprs.checkValue(v.value());
         if (v.index() >= limit) {
           continue; // excess values were reported when they were placed
         }
-        exprs.requireAssignable(elem, v.value(), vt, t instanceof Type.Array ? ExprChecker.Assigning.INITIALIZE_ELEMENT : ExprChecker.Assigning.INITIALIZE);
-        exprs.requireNotNarrowing(elem, v.value(), vt);
+        exprs.requireAssignable(v.type(), v.value(), vt, where);
+        exprs.requireNotNarrowing(v.type(), v.value(), vt);
         requireStaticConstant(d, v.value(), fileScope);
         if (fileScope && v.index() >= InitLayout.MAX_STATIC_INDEX) {
           cx.error(v.value().span(), "initializer of file-scope array '" + d.name() + "' reaches element " + v.index()

@@ -12,6 +12,7 @@ final class TypeResolver {
 
   static Type base(BaseType b) {
     return switch (b) {
+      case STRUCT -> throw new IllegalArgumentException("a struct is resolved with its definition");
       case VOID -> Type.VOID;
       case BOOL -> Type.BOOL;
       case CHAR, SCHAR -> Type.CHAR;
@@ -37,8 +38,8 @@ final class TypeResolver {
    * qualify the innermost pointee; each {@code *}'s own qualifiers qualify the next level out.
    * The qualifiers of the outermost level (the variable itself) are returned by the caller.
    */
-  static Type withPointers(TypeSpec spec, List<PointerLevel> pointers) {
-    Type t = base(spec.base());
+  static Type withPointers(TypeSpec spec, List<PointerLevel> pointers, StructTypes structs) {
+    Type t = spec.struct() != null ? structs.of(spec.struct()) : base(spec.base());
     boolean c = spec.isConst();
     boolean v = spec.isVolatile();
     for (PointerLevel p : pointers) {
@@ -58,7 +59,7 @@ final class TypeResolver {
     return pointers.isEmpty() ? spec.isVolatile() : pointers.get(pointers.size() - 1).isVolatile();
   }
 
-  static Type of(TypeName name) {
-    return withPointers(name.spec(), name.pointers());
+  static Type of(TypeName name, StructTypes structs) {
+    return withPointers(name.spec(), name.pointers(), structs);
   }
 }

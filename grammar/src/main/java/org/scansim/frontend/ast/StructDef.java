@@ -1,0 +1,144 @@
+package org.scansim.frontend.ast;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.scansim.frontend.diag.Span;
+
+/**
+ * A plain struct (C11 §6.7.2.1, a C++ aggregate of public data members): its name and, once its
+ * body has been read, its fields in declaration order. A struct declared but not yet defined
+ * ({@code struct Node;}) has no fields: it is incomplete, and only pointers to it may be declared.
+ *
+ * <p>One object per struct, compared by identity, so that a struct may hold pointers to itself
+ * ({@code struct Node { Node *next; }}). The built-in vector types of CUDA ({@code float4},
+ * {@code int2}, ...; CUDA C++ Programming Guide, "Built-in Vector Types") are structs of this kind
+ * too, with the alignment {@code vector_types.h} gives them.
+ */
+public final class StructDef {
+  /** One field: {@code float v[4];} or {@code Node *next;}. */
+  public record Field(Span span, TypeSpec spec, List<PointerLevel> pointers, String name, Span nameSpan, List<ArrayDim> dims) {
+    public Field {
+      pointers = List.copyOf(pointers);
+      dims = List.copyOf(dims);
+    }
+  }
+
+  private final String name;
+  private final Span nameSpan;
+  private final int alignment;
+  private List<Field> fields;
+  private Span span;
+
+  /** A struct named {@code name} (qualified), declared at {@code nameSpan}; no fields yet. */
+  public StructDef(String name, Span nameSpan) {
+    this(name, nameSpan, 0);
+  }
+
+  private StructDef(String name, Span nameSpan, int alignment) {
+    this.name = name;
+    this.nameSpan = nameSpan;
+    this.alignment = alignment;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Span nameSpan() {
+    return nameSpan;
+  }
+
+  /** The definition's span, or null while the struct is incomplete. */
+  public Span span() {
+    return span;
+  }
+
+  /** The fields, or null while the struct is incomplete. */
+  public List<Field> fields() {
+    return fields;
+  }
+
+  public boolean isComplete() {
+    return fields != null;
+  }
+
+  /** The alignment {@code __align__} gives a built-in vector type, or 0: the fields' own. */
+  public int alignment() {
+    return alignment;
+  }
+
+  public boolean isVector() {
+    return alignment > 0;
+  }
+
+  /** Completes the struct with its body; a struct is defined once. */
+  public void define(Span span, List<Field> fields) {
+    if (this.fields != null) {
+      throw new IllegalStateException("struct " + name + " defined twice");
+    }
+    this.span = span;
+    this.fields = List.copyOf(fields);
+  }
+
+  @Override
+  public String toString() {
+    return "struct " + name;
+  }
+
+  // ---- the built-in vector types ----
+
+  private static final String[] COMPONENTS = {"x", "y", "z", "w"};
+  private static final Map<String, StructDef> VECTORS = vectors();
+
+  /**
+   * The built-in vector type of that name ({@code float4}, {@code ulonglong2}), or null. Each has
+   * fields {@code x}, {@code y}, {@code z}, {@code w} as far as its length, and the alignment of
+   * {@code vector_types.h}: its size for lengths 1, 2 and 4 up to 16 bytes, its element's for 3.
+   */
+  public static StructDef vector(String name) {
+    return VECTORS.get(name);
+  }
+
+  /** The element type of a vector type's name, as the prefix of {@code float4} or {@code ulonglong2} says. */
+  private static Map<String, StructDef> vectors() {
+    Map<String, BaseType> elements = new LinkedHashMap<>();
+    elements.put("char", BaseType.SCHAR);
+    elements.put("uchar", BaseType.UCHAR);
+    elements.put("short", BaseType.SHORT);
+    elements.put("ushort", BaseType.USHORT);
+    elements.put("int", BaseType.INT);
+    elements.put("uint", BaseType.UINT);
+    elements.put("long", BaseType.LONG);
+    elements.put("ulong", BaseType.ULONG);
+    elements.put("longlong", BaseType.LLONG);
+    elements.put("ulonglong", BaseType.ULLONG);
+    elements.put("float", BaseType.FLOAT);
+    elements.put("double", BaseType.DOUBLE);
+    Map<String, StructDef> out = new LinkedHashMap<>();
+    elements.forEach((prefix, base) -> {
+      int size = switch (base) {
+        case SCHAR, UCHAR -> 1;
+        case SHORT, USHORT -> 2;
+        case INT, UINT, FLOAT -> 4;
+        default -> 8;
+      };
+      for (int n = 1; n <= 4; n++) {
+        int align = n == 3 ? size : Math.min(16, n * size);
+        StructDef d = new StructDef(prefix + n, null, align);
+        List<Field> fields = new java.util.ArrayList<>();
+        for (int k = 0; k < n; k++) {
+          fields.add(new Field(null, new TypeSpec(null, base, false, false), List.of(), COMPONENTS[k], null, List.of()));
+        }
+        d.define(null, fields);
+        out.put(d.name(), d);
+      }
+    });
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  /** The vector types' names, in a fixed order. */
+  public static java.util.Set<String> vectorNames() {
+    return VECTORS.keySet();
+  }
+}

@@ -1,0 +1,238 @@
+package org.scansim.frontend.ir;
+
+import java.util.List;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.Expr.BinaryOp;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.sema.MakeVector;
+import org.scansim.frontend.sema.Sema;
+import org.scansim.frontend.sema.Type;
+
+/**
+ * Lowers struct values. Every struct object lives in memory: a variable in its memory space (a
+ * local one in local memory), a value without a home (a call's result, {@code make_float4(...)},
+ * a {@code ?:}) in a temporary of local memory. A struct expression therefore lowers to the
+ * address of its object ({@link #object}); a field is that address plus the field's offset; an
+ * assignment, an initialisation and a by-value argument copy the object field by field, one load
+ * and one store per scalar, as C's assignment of a struct copies its members (C11 §6.5.16.1).
+ *
+ * <p>A call passes a struct by the address of a copy the caller makes ({@link #argument}), which
+ * is the callee's parameter; a function returning a struct takes the address of the caller's
+ * temporary as a hidden first parameter ({@link #RESULT}) and copies its result there.
+ *
+ * <p>Not modelled: nvcc keeps a small struct that never has its address taken in registers and
+ * moves an aligned vector type with one wide access ({@code ld.v4.f32}); here those are local
+ * memory accesses, one per field, so a report counts more local and shared instructions than the
+ * hardware runs for such code.
+ */
+final class StructLowering {
+  /** The name of the hidden parameter through which a function returns a struct. */
+  static final String RESULT = "result";
+  /** Arrays of at most this many scalars are copied or zeroed one by one; longer ones by a loop. */
+  private static final long UNROLL = 16;
+
+  private final Sema sema;
+  private final ExprLowering exprs;
+  private final StmtLowering fn;
+  private final FunctionBuilder b;
+
+  StructLowering(Sema sema, ExprLowering exprs, StmtLowering fn) {
+    this.sema = sema;
+    this.exprs = exprs;
+    this.fn = fn;
+    this.b = fn.b;
+  }
+
+  /** The IR type a value of {@code t} travels in: a struct by its address. */
+  static IrType regType(Type t) {
+    return t instanceof Type.Struct ? IrType.PTR : IrType.of(t);
+  }
+
+  /** The object a struct-valued expression designates or produces. */
+  LValue.OfMemory object(Expr e) {
+    Span span = e.span();
+    Type.Struct t = (Type.Struct) sema.typeOf(e);
+    if (e instanceof Expr.Call c && sema.calleeOf(c) instanceof MakeVector mv) {
+      LValue.OfMemory tmp = temporary(t, span);
+      List<Type.Struct.Field> fields = mv.type().fields();
+      for (int i = 0; i < fields.size(); i++) {
+        Type.Struct.Field f = fields.get(i);
+        Operand v = exprs.convertedValue(c.args().get(i), f.type());
+        exprs.store(new LValue.OfMemory(offset(tmp.ptr(), f.offset(), span), tmp.space(), false, f.type()), v, span);
+      }
+      return tmp;
+    }
+    if (e instanceof Expr.Call c) {
+      LValue.OfMemory tmp = temporary(t, span);
+      exprs.calls().callReturning(c, tmp.ptr());
+      return tmp;
+    }
+    if (e instanceof Expr.Assign a) {
+      LValue.OfMemory target = (LValue.OfMemory) exprs.lvalue(a.target());
+      copy(target, object(a.value()), span);
+      return target;
+    }
+    if (e instanceof Expr.Binary bin && bin.op() == BinaryOp.COMMA) {
+      exprs.effect(bin.left());
+      return object(bin.right());
+    }
+    if (e instanceof Expr.Cast c) {
+      return object(c.operand());
+    }
+    if (e instanceof Expr.Conditional c) {
+      LValue.OfMemory tmp = temporary(t, span);
+      Block then = b.newBlock("cond.then");
+      Block els = b.newBlock("cond.else");
+      Block end = b.newBlock("cond.end");
+      exprs.branch(c.cond(), then, els);
+      b.setCurrent(then);
+      copy(tmp, object(c.then()), span);
+      b.branch(end, span);
+      b.setCurrent(els);
+      copy(tmp, object(c.els()), span);
+      b.branch(end, span);
+      b.setCurrent(end);
+      return tmp;
+    }
+    return (LValue.OfMemory) exprs.lvalue(e);
+  }
+
+  /**
+   * A struct argument passed by value: a copy the callee may change, made by the caller (C++
+   * [expr.call] ¶7 initialises the parameter from the argument); a value that is already a fresh
+   * temporary (a call's result, {@code make_float4(...)}) is passed as it is.
+   */
+  LValue.OfMemory argument(Expr e) {
+    if (e instanceof Expr.Call || e instanceof Expr.Conditional) {
+      return object(e);
+    }
+    LValue.OfMemory copy = temporary(sema.typeOf(e), e.span());
+    copy(copy, object(e), e.span());
+    return copy;
+  }
+
+  /** The field {@code name} of the struct object {@code of}. */
+  LValue.OfMemory field(LValue.OfMemory of, String name, Type type, Span span) {
+    Type.Struct.Field f = ((Type.Struct) of.type()).field(name);
+    return new LValue.OfMemory(offset(of.ptr(), f.offset(), span), of.space(), of.isVolatile() || f.isVolatile(), type);
+  }
+
+  /** A fresh object of type {@code t} in the function's local memory. */
+  LValue.OfMemory temporary(Type t, Span span) {
+    Storage.InMemory m = fn.temporary(t, span);
+    return new LValue.OfMemory(fn.address(m, span), m.space(), false, t);
+  }
+
+  /** {@code *to = *from} for two objects of one struct type, field by field. */
+  void copy(LValue.OfMemory to, LValue.OfMemory from, Span span) {
+    walk(to.type(), new Place(to.ptr(), from.ptr(), 0, true), span, (t, place) -> {
+      Reg r = b.temp(t);
+      b.emit(new Insn(Op.LD, t, span).dst(r).args(place.src(this, span)).space(from.space()).setVolatile(from.isVolatile()));
+      b.emit(new Insn(Op.ST, t, span).args(place.dst(this, span), r).space(to.space()).setVolatile(to.isVolatile()));
+    });
+  }
+
+  /**
+   * Zeroes the scalars of the object that an initialiser leaves out (C11 §6.7.9 ¶21): all but
+   * those at the byte offsets {@code given}; inside a long array, which a loop zeroes, all.
+   */
+  void zero(LValue.OfMemory to, java.util.Set<Long> given, Span span) {
+    walk(to.type(), new Place(to.ptr(), null, 0, true), span, (t, place) -> {
+      if (!place.fixed() || !given.contains(place.offset())) {
+        b.emit(new Insn(Op.ST, t, span).args(place.dst(this, span), t == IrType.PTR ? Imm.ofLong(IrType.PTR, 0) : StmtLowering.zero(t))
+            .space(to.space()).setVolatile(to.isVolatile()));
+      }
+    });
+  }
+
+  /**
+   * Where a scalar is: {@code offset} bytes past {@code dst} (and past {@code src}, for a copy);
+   * {@code fixed} when the offset is that from the object's start, false inside a loop over a
+   * long array, whose bases move.
+   */
+  private record Place(Operand dstBase, Operand srcBase, long offset, boolean fixed) {
+    Place plus(long bytes) {
+      return new Place(dstBase, srcBase, offset + bytes, fixed);
+    }
+
+    Operand dst(StructLowering l, Span span) {
+      return l.offset(dstBase, offset, span);
+    }
+
+    Operand src(StructLowering l, Span span) {
+      return l.offset(srcBase, offset, span);
+    }
+  }
+
+  private interface Scalar {
+    void at(IrType t, Place place);
+  }
+
+  /** Visits each scalar of an object of type t at {@code place}, in field order. */
+  private void walk(Type t, Place place, Span span, Scalar each) {
+    if (t instanceof Type.Struct s) {
+      for (Type.Struct.Field f : s.fields()) {
+        walk(f.type(), place.plus(f.offset()), span, each);
+      }
+    } else if (t instanceof Type.Array a) {
+      Type elem = a.element();
+      long size = elem.size();
+      if (a.length() * scalars(elem) <= UNROLL) {
+        for (long i = 0; i < a.length(); i++) {
+          walk(elem, place.plus(i * size), span, each);
+        }
+        return;
+      }
+      // for (i = 0; i < length; i++) walk(elem at i)
+      Operand dst0 = place.dst(this, span);
+      Operand src0 = place.srcBase() == null ? null : place.src(this, span);
+      Reg i = b.temp(IrType.I64);
+      b.emit(new Insn(Op.MOV, IrType.I64, span).dst(i).args(Imm.ofLong(IrType.I64, 0)));
+      Block cond = b.newBlock("copy.cond");
+      Block body = b.newBlock("copy.body");
+      Block end = b.newBlock("copy.end");
+      b.branch(cond, span);
+      b.setCurrent(cond);
+      Reg more = b.temp(IrType.PRED);
+      b.emit(new Insn(Op.SETP, IrType.I64, span).dst(more).cmp(Enums.Cmp.LT).args(i, Imm.ofLong(IrType.I64, a.length())));
+      b.condBranch(more, body, end, span);
+      b.setCurrent(body);
+      walk(elem, new Place(index(dst0, i, size, span), src0 == null ? null : index(src0, i, size, span), 0, false), span, each);
+      b.emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
+      b.branch(cond, span);
+      b.setCurrent(end);
+    } else {
+      each.at(IrType.of(t), place);
+    }
+  }
+
+  private static long scalars(Type t) {
+    if (t instanceof Type.Array a) {
+      return a.length() * scalars(a.element());
+    }
+    if (t instanceof Type.Struct s) {
+      long n = 0;
+      for (Type.Struct.Field f : s.fields()) {
+        n += scalars(f.type());
+      }
+      return n;
+    }
+    return 1;
+  }
+
+  /** {@code base + bytes}; base itself for 0. */
+  Operand offset(Operand base, long bytes, Span span) {
+    if (bytes == 0) {
+      return base;
+    }
+    Reg p = b.temp(IrType.PTR);
+    b.emit(new Insn(Op.PTR_ADD, IrType.PTR, span).dst(p).args(base, Imm.ofLong(IrType.I64, bytes)).imm(1));
+    return p;
+  }
+
+  private Operand index(Operand base, Reg i, long size, Span span) {
+    Reg p = b.temp(IrType.PTR);
+    b.emit(new Insn(Op.PTR_ADD, IrType.PTR, span).dst(p).args(base, i).imm(size));
+    return p;
+  }
+}

@@ -1,0 +1,5 @@
+struct Node {
+    float value;
+    Node next;
+};
+// expect-nvcc: error
