@@ -105,10 +105,11 @@ class RealWorldCudaTest {
       assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
       assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
     }
-    // Item is 8 bytes: its two fields are two 4-byte shared accesses 8 bytes apart, each 2-way
-    // conflicted over 32 lanes (64 words over 32 banks), and named by the array they are in.
+    // Item is 8 bytes, 8-byte aligned in shared memory: a copy's two 4-byte fields are one 64-bit
+    // access (nvcc's STS.64), two wavefronts and no conflict, named by the array it is in.
     CliRun r = CliRun.of("run", example("structs.cu"), "--n", "1024", "--expect", "inclusive", "--no-timing");
-    assertThat(r.out()).contains("structs.cu:40:5   buffer  st").doesNotContain("  ?  ");
+    assertThat(r.out()).contains("structs.cu:40:5   buffer  st         32          64          0        1")
+        .doesNotContain("  ?  ");
     CliRun ir = CliRun.of("check", example("structs.cu"), "--ir");
     assertThat(ir.out()).contains("device @combine(%result.0: ptr, %a.1: ptr, %b.2: ptr)").contains("shared @buffer: u8[16384]")
         .contains("local @w: u8[16]");
@@ -121,9 +122,29 @@ class RealWorldCudaTest {
       assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
       assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
     }
-    // A float4 is four 4-byte accesses here (nvcc's ld.global.v4.f32 is one): 4 loads per thread.
+    // A float4 moves as one 16-byte access (nvcc's LDG.E.128): 256 threads load 4 KiB in 8 warp
+    // instructions of 16 sectors each.
+    CliRun run = CliRun.of("run", example("vector_types.cu"), "--n", "1024", "--expect", "inclusive", "--no-timing");
+    assertThat(run.out()).containsPattern("scan_vec4 +\\d+/\\d+ +\\d+/\\d+ +\\d+/\\d+ +\\d+ +8/8 +128/128");
     CliRun ir = CliRun.of("check", example("vector_types.cu"), "--ir");
-    assertThat(ir.out()).contains("device @scan4(%result.0: ptr, %v.1: ptr)");
+    assertThat(ir.out()).contains("device @scan4(%result.0: ptr, %v.1: ptr)").contains("ld.generic.v4.f32");
+  }
+
+  @Test
+  void aVectorAccessAtAnAddressNotAlignedToItsWidthStopsTheKernel() throws Exception {
+    java.nio.file.Path file = dir.resolve("misaligned.cu");
+    java.nio.file.Files.writeString(file, """
+        __global__ void shifted(const float *in, float *out, int n)
+        {
+            int t = threadIdx.x;
+            float4 v = reinterpret_cast<const float4 *>(in + 1)[t];
+            out[t] = v.x + v.y + v.z + v.w;
+        }
+        """);
+    CliRun r = CliRun.of("run", file.toString(), "--kernel", "shifted", "--grid", "1", "--block", "32", "--n", "256", "--expect",
+        "inclusive", "--no-timing");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.out() + r.err()).contains("misaligned.cu:4:").contains("misaligned address: a 16-byte vector load from byte 4 of global");
   }
 
   @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir;

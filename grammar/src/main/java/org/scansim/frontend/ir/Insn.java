@@ -12,7 +12,7 @@ import org.scansim.frontend.ir.Enums.Vote;
 
 /**
  * One IR instruction. Which optional fields are set depends on {@link #op()}: {@code cmp} for
- * SETP, {@code space}/{@code isVolatile} for LD/ST/ATOM/ADDR, {@code symbol} for ADDR, {@code
+ * SETP, {@code space}/{@code isVolatile} for LD/ST/ATOM/ADDR ({@code vector} for LD/ST), {@code symbol} for ADDR, {@code
  * callee} for CALL/LAUNCH, {@code imm} for PTR_ADD/PTR_DIFF scales, the branch targets for
  * BR/CBR, and so on. {@code type} is the operation type (the result type of arithmetic, the
  * compared type of SETP, the memory type of LD/ST, the target type of CVT).
@@ -28,6 +28,7 @@ public final class Insn {
   private Cmp cmp;
   private MemSpace space;
   private boolean isVolatile;
+  private int vector = 1;
   private String symbol;
   private SpecialReg sreg;
   private Fence fence;
@@ -185,6 +186,21 @@ public final class Insn {
   public Insn setVolatile(boolean v) {
     this.isVolatile = v;
     return this;
+  }
+
+  /**
+   * An LD or ST that leads {@code n} accesses of one aligned vector ({@code ld.v4.f32}): it and the
+   * next n - 1 accesses of its kind and type in its block, at consecutive addresses, are one
+   * access of n times its width, as nvcc moves a {@code float4}.
+   */
+  public Insn vector(int n) {
+    this.vector = n;
+    return this;
+  }
+
+  /** How many accesses this one leads as one vector access; 1 for a plain one. */
+  public int vector() {
+    return vector;
   }
 
   public Insn symbol(String s) {

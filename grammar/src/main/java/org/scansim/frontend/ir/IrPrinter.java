@@ -104,8 +104,8 @@ public final class IrPrinter {
       case ADDR -> d + "addr." + i.space().spelling() + " @" + i.symbol();
       case PTR_ADD -> d + "ptradd " + join(a) + ", " + i.imm();
       case PTR_DIFF -> d + "ptrdiff " + join(a) + ", " + i.imm();
-      case LD -> d + "ld." + i.space().spelling() + (i.isVolatile() ? ".volatile" : "") + "." + t + " [" + a.get(0) + "]";
-      case ST -> "st." + i.space().spelling() + (i.isVolatile() ? ".volatile" : "") + "." + t + " [" + a.get(0) + "], " + a.get(1);
+      case LD -> d + "ld." + i.space().spelling() + (i.isVolatile() ? ".volatile" : "") + vector(i) + "." + t + " [" + a.get(0) + "]";
+      case ST -> "st." + i.space().spelling() + (i.isVolatile() ? ".volatile" : "") + vector(i) + "." + t + " [" + a.get(0) + "], " + a.get(1);
       case SREG -> d + "sreg %" + i.sreg().spelling();
       case BAR -> "bar.sync";
       case BAR_WARP -> "bar.warp " + join(a);
@@ -148,5 +148,10 @@ public final class IrPrinter {
       }
     }
     return q.append('"').toString();
+  }
+
+  /** {@code .v4} on the first access of a vector of four (PTX's spelling), nothing on a plain one. */
+  private static String vector(Insn i) {
+    return i.vector() > 1 ? ".v" + i.vector() : "";
   }
 }

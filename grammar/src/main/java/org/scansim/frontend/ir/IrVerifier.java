@@ -297,6 +297,34 @@ public final class IrVerifier {
   }
 
   /** Ids, terminators and targets of one block; false when its successors cannot be trusted. */
+  /**
+   * A vector access ({@link Insn#vector}) of 2 or 4 leads that many accesses of its kind and type
+   * in its block, with nothing but address arithmetic between them, at most 16 bytes in all.
+   */
+  private void vectorGroup() {
+    int n = insn.vector();
+    if (n == 1) {
+      return;
+    }
+    if (n != 2 && n != 4 || insn.type() == null || n * insn.type().size() > 16) {
+      problem("a vector access of " + n + " " + (insn.type() == null ? "untyped" : insn.type().spelling()) + " values");
+      return;
+    }
+    List<Insn> insns = block.insns();
+    int found = 1;
+    for (int k = index + 1; k < insns.size() && found < n; k++) {
+      Insn next = insns.get(k);
+      if (next.op() == insn.op() && next.type() == insn.type() && next.vector() == 1) {
+        found++;
+      } else if (next.op() != Op.PTR_ADD && !(insn.op() == Op.ST && next.op() == Op.LD)) {
+        break;
+      }
+    }
+    if (found < n) {
+      problem("a vector access of " + n + " is followed by " + (found - 1) + " accesses of its kind");
+    }
+  }
+
   private boolean blockShape(Block b, int position) {
     block = b;
     insn = null;
@@ -440,6 +468,7 @@ public final class IrVerifier {
       }
       case LD -> {
         needSpace();
+        vectorGroup();
         if (typed() && arity(1)) {
           dst(t);
           operands(IrType.PTR);
@@ -447,6 +476,7 @@ public final class IrVerifier {
       }
       case ST -> {
         needSpace();
+        vectorGroup();
         if (typed() && arity(2)) {
           dst(null);
           operands(IrType.PTR, t);

@@ -20,10 +20,9 @@ import org.scansim.frontend.sema.Type;
  * is the callee's parameter; a function returning a struct takes the address of the caller's
  * temporary as a hidden first parameter ({@link #RESULT}) and copies its result there.
  *
- * <p>Not modelled: nvcc keeps a small struct that never has its address taken in registers and
- * moves an aligned vector type with one wide access ({@code ld.v4.f32}); here those are local
- * memory accesses, one per field, so a report counts more local and shared instructions than the
- * hardware runs for such code.
+ * <p>Not modelled: nvcc keeps a small struct that never has its address taken in registers; here
+ * it is in local memory, so a report counts local loads and stores (and instructions) that the
+ * hardware does not run. The shared and global accesses are the source's, as nvcc makes them.
  */
 final class StructLowering {
   /** The name of the hidden parameter through which a function returns a struct. */
@@ -68,8 +67,10 @@ final class StructLowering {
       return tmp;
     }
     if (e instanceof Expr.Assign a) {
+      // C++17 [expr.ass] ¶1: the right operand is sequenced before the left.
+      LValue.OfMemory value = object(a.value());
       LValue.OfMemory target = (LValue.OfMemory) exprs.lvalue(a.target());
-      copy(target, object(a.value()), span);
+      copy(target, value, span);
       return target;
     }
     if (e instanceof Expr.Binary bin && bin.op() == BinaryOp.COMMA) {
@@ -123,13 +124,35 @@ final class StructLowering {
     return new LValue.OfMemory(fn.address(m, span), m.space(), false, t);
   }
 
-  /** {@code *to = *from} for two objects of one struct type, field by field. */
+  /**
+   * {@code *to = *from} for two objects of one struct type, field by field: the fields' loads,
+   * then their stores, as nvcc moves a struct through registers (so that two 4-byte fields of an
+   * 8-byte-aligned pair in shared memory can be one 64-bit access, see the engine's
+   * AccessMerging); a built-in vector type aligned to 8 or 16 bytes moves as vector accesses
+   * ({@code ld.v4.f32}), as nvcc moves a {@code float4}.
+   */
   void copy(LValue.OfMemory to, LValue.OfMemory from, Span span) {
-    walk(to.type(), new Place(to.ptr(), from.ptr(), 0, true), span, (t, place) -> {
-      Reg r = b.temp(t);
-      b.emit(new Insn(Op.LD, t, span).dst(r).args(place.src(this, span)).space(from.space()).setVolatile(from.isVolatile()));
-      b.emit(new Insn(Op.ST, t, span).args(place.dst(this, span), r).space(to.space()).setVolatile(to.isVolatile()));
-    });
+    List<Object[]> pending = new java.util.ArrayList<>();
+    Runnable flush = () -> {
+      List<Reg> values = new java.util.ArrayList<>();
+      for (Object[] p : pending) {
+        IrType t = (IrType) p[0];
+        Reg r = b.temp(t);
+        b.emit(new Insn(Op.LD, t, span).dst(r).args(((Place) p[1]).src(this, span)).space(from.space()).setVolatile(from.isVolatile())
+            .vector((Integer) p[2]));
+        values.add(r);
+      }
+      for (int k = 0; k < pending.size(); k++) {
+        Object[] p = pending.get(k);
+        IrType t = (IrType) p[0];
+        b.emit(new Insn(Op.ST, t, span).args(((Place) p[1]).dst(this, span), values.get(k)).space(to.space())
+            .setVolatile(to.isVolatile()).vector((Integer) p[2]));
+      }
+      pending.clear();
+    };
+    walk(to.type(), new Place(to.ptr(), from.ptr(), 0, true), span, (t, place, vector) -> pending.add(new Object[] {t, place, vector}),
+        flush);
+    flush.run();
   }
 
   /**
@@ -137,12 +160,12 @@ final class StructLowering {
    * those at the byte offsets {@code given}; inside a long array, which a loop zeroes, all.
    */
   void zero(LValue.OfMemory to, java.util.Set<Long> given, Span span) {
-    walk(to.type(), new Place(to.ptr(), null, 0, true), span, (t, place) -> {
+    walk(to.type(), new Place(to.ptr(), null, 0, true), span, (t, place, vector) -> {
       if (!place.fixed() || !given.contains(place.offset())) {
         b.emit(new Insn(Op.ST, t, span).args(place.dst(this, span), t == IrType.PTR ? Imm.ofLong(IrType.PTR, 0) : StmtLowering.zero(t))
             .space(to.space()).setVolatile(to.isVolatile()));
       }
-    });
+    }, () -> { });
   }
 
   /**
@@ -165,25 +188,40 @@ final class StructLowering {
   }
 
   private interface Scalar {
-    void at(IrType t, Place place);
+    /** The scalar of type t at {@code place}; {@code vector} is n on the first of n that move as one vector access, else 1. */
+    void at(IrType t, Place place, int vector);
   }
 
-  /** Visits each scalar of an object of type t at {@code place}, in field order. */
-  private void walk(Type t, Place place, Span span, Scalar each) {
+  /**
+   * Visits each scalar of an object of type t at {@code place}, in field order; {@code flush} runs
+   * before a loop over a long array starts and at the end of its body, where the scalars visited
+   * so far must be done with.
+   */
+  private void walk(Type t, Place place, Span span, Scalar each, Runnable flush) {
     if (t instanceof Type.Struct s) {
-      for (Type.Struct.Field f : s.fields()) {
-        walk(f.type(), place.plus(f.offset()), span, each);
+      // vector_types.h's float4 and kin: groups of (alignment / element) components, once aligned to 8 or more.
+      int per = s.def().isVector() && s.alignment() >= 8 ? (int) (s.alignment() / s.fields().get(0).type().size()) : 1;
+      List<Type.Struct.Field> fields = s.fields();
+      for (int k = 0; k < fields.size(); k++) {
+        Type.Struct.Field f = fields.get(k);
+        Place at = place.plus(f.offset());
+        if (per > 1) {
+          each.at(IrType.of(f.type()), at, k % per == 0 ? per : 1);
+        } else {
+          walk(f.type(), at, span, each, flush);
+        }
       }
     } else if (t instanceof Type.Array a) {
       Type elem = a.element();
       long size = elem.size();
       if (a.length() * scalars(elem) <= UNROLL) {
         for (long i = 0; i < a.length(); i++) {
-          walk(elem, place.plus(i * size), span, each);
+          walk(elem, place.plus(i * size), span, each, flush);
         }
         return;
       }
       // for (i = 0; i < length; i++) walk(elem at i)
+      flush.run();
       Operand dst0 = place.dst(this, span);
       Operand src0 = place.srcBase() == null ? null : place.src(this, span);
       Reg i = b.temp(IrType.I64);
@@ -197,12 +235,13 @@ final class StructLowering {
       b.emit(new Insn(Op.SETP, IrType.I64, span).dst(more).cmp(Enums.Cmp.LT).args(i, Imm.ofLong(IrType.I64, a.length())));
       b.condBranch(more, body, end, span);
       b.setCurrent(body);
-      walk(elem, new Place(index(dst0, i, size, span), src0 == null ? null : index(src0, i, size, span), 0, false), span, each);
+      walk(elem, new Place(index(dst0, i, size, span), src0 == null ? null : index(src0, i, size, span), 0, false), span, each, flush);
+      flush.run();
       b.emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
       b.branch(cond, span);
       b.setCurrent(end);
     } else {
-      each.at(IrType.of(t), place);
+      each.at(IrType.of(t), place, 1);
     }
   }
 

@@ -10,6 +10,8 @@
  * does; memory accesses say which space they use when the lowering knows it ({@code shared} for a
  * {@code __shared__} array) and {@code generic} otherwise, leaving the simulator to resolve the
  * pointer; every conditional branch names its reconvergence block (the immediate post-dominator),
- * which a SIMT stack needs.
+ * which a SIMT stack needs. A struct has no register: every struct object is in memory and a
+ * struct expression lowers to its address (a copy is a load and a store per field, a vector
+ * type's an {@code ld.v4}), where nvcc would keep a small one in registers.
  */
 package org.scansim.frontend.ir;

@@ -8,13 +8,18 @@ import org.scansim.frontend.ir.Op;
 
 /**
  * Models the one nvcc optimisation that changes shared-memory instruction counts in the seed
- * kernels: two 32-bit shared accesses of the same kind in one basic block, to {@code a[2k]} and
+ * kernels: two 32-bit shared accesses of the same kind in one basic block (of any 32-bit types:
+ * a struct's float and int fields too), to {@code a[2k]} and
  * {@code a[2k+1]} of the same array (byte addresses {@code 8m} and {@code 8m + 4} for the same
  * affine m), with no shared access in between that could alias them, are issued as one 64-bit
  * access. Measured on Hopper with {@code nvcc -O3} (hardware/measurements/README.md): Harris's
  * block A stores become one STS.64 and block E loads one LDS.64, while {@code temp[ai]} /
  * {@code temp[bi]} pairs stay 32-bit. The merged pair is counted once, as a 64-bit access at the
  * first instruction; both still move their data.
+ *
+ * <p>It also makes one access of each vector access the IR marks ({@code ld.v4.f32} of a {@code
+ * float4}, {@link org.scansim.frontend.ir.Insn#vector}): its first instruction counts the whole
+ * width, the others are counted with it.
  *
  * <p>Address arithmetic is tracked as affine forms over the values live at block entry (and over
  * each array's base), which is enough for the index expressions of scan kernels.
@@ -41,14 +46,31 @@ public final class AccessMerging {
     Map<Integer, Affine> forms = new HashMap<>();
     CInsn pendingLoad = null;
     CInsn pendingStore = null;
+    CInsn vector = null;
+    int vectorLeft = 0;
     for (CInsn in : insns) {
       if (leader[in.index]) {
         forms.clear();
         pendingLoad = null;
         pendingStore = null;
+        vectorLeft = 0;
       }
       switch (in.op) {
         case LD, ST -> {
+          // A vector access the source asked for (a float4): one access of its whole width.
+          if (in.ir.vector() > 1) {
+            in.widthBytes = in.ir.vector() * in.type.size();
+            vector = in;
+            vectorLeft = in.ir.vector() - 1;
+            pendingLoad = null;
+            pendingStore = null;
+            break;
+          }
+          if (vectorLeft > 0 && in.op == vector.op && in.type == vector.type) {
+            in.countedWith = vector.index;
+            vectorLeft--;
+            break;
+          }
           boolean shared = isShared(code, in, forms);
           if (!shared) {
             if (!isGlobal(code, in, forms)) {
@@ -60,7 +82,7 @@ public final class AccessMerging {
           Affine addr = form(forms, in.a(), code);
           boolean load = in.op == Op.LD;
           CInsn pending = load ? pendingLoad : pendingStore;
-          if (pending != null && in.type.size() == 4 && pending.type == in.type
+          if (pending != null && in.type.size() == 4 && pending.type.size() == 4
               && addr.minus(form(forms, pending.a(), code)).isConstant(4)) {
             pending.widthBytes = 8;
             in.countedWith = pending.index;

@@ -368,6 +368,12 @@ final class Memory {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
     }
+    if (in.ir.vector() > 1) {
+      for (int m = mask; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = a;
+      }
+      misaligned(in, w, mask);
+    }
     if (in.forward != null && forwarded(in, w, a, mask, store, bankOut)) {
       return;
     }
@@ -669,9 +675,34 @@ final class Memory {
     return false;
   }
 
+  /**
+   * A vector access ({@code float4}) needs an address aligned to its width, or the card stops the
+   * kernel with "misaligned address" (CUDA C++ Programming Guide, "Device Memory Accesses"): a
+   * {@code reinterpret_cast<float4 *>(in + 1)} does. Global allocations start 256-byte aligned and
+   * shared arrays 16-byte aligned, so the lane's offset in its allocation (plus a shared array's
+   * base) decides. Reads the lanes' {@link #lanes} and {@link #offsets}.
+   */
+  private void misaligned(CInsn in, Warp w, int mask) {
+    int width = in.widthBytes;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      Allocation a = lanes[l];
+      long at = (a.space == Ptr.SHARED ? a.base : 0) + offsets[l];
+      if (at % width != 0) {
+        throw new org.scansim.sim.device.Fault(org.scansim.sim.device.Kind.INVALID_ADDRESS, in.span,
+            "misaligned address: a " + width + "-byte vector " + (in.op == org.scansim.frontend.ir.Op.ST ? "store to" : "load from")
+                + " byte " + offsets[l] + " of " + Ptr.spaceName(a.space) + " " + a.name + " by thread " + (w.firstThread + l)
+                + " of block " + block.blockName() + ", which is not a multiple of " + width);
+      }
+    }
+  }
+
   /** Counts one warp-level access of the lanes in mask, at their {@link #lanes} and {@link #offsets}. */
   private void countLanes(CInsn in, Warp w, int mask, boolean store, int[] bankOut) {
     int size = in.widthBytes;
+    if (in.ir.vector() > 1) {
+      misaligned(in, w, mask);
+    }
     int sharedMask = 0;
     int globalMask = 0;
     int localMask = 0;
