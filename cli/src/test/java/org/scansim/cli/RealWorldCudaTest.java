@@ -208,4 +208,24 @@ class RealWorldCudaTest {
     assertThat(r.code()).as(r.err() + r.out()).isEqualTo(Main.OK);
     assertThat(r.out()).contains("result: correct inclusive scan");
   }
+
+  @Test
+  void aFileOfKernelTemplatesLaunchesTheInstancesItInstantiates() {
+    for (String[] k : new String[][] {{"block_scan<256, float>", "256"}, {"block_scan<1024,int>", "1024"}}) {
+      CliRun r = CliRun.of("run", example("kernel_template.cu"), "--kernel", k[0], "--grid", "1", "--block", k[1], "--n", "200",
+          "--expect", "inclusive", "--check", "all", "--no-timing");
+      assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+      assertThat(r.out()).contains("result: correct inclusive scan").contains("no findings");
+    }
+    CliRun bare = CliRun.of("run", example("kernel_template.cu"), "--kernel", "block_scan", "--grid", "1", "--block", "256", "--n", "8",
+        "--expect", "inclusive", "--no-timing");
+    assertThat(bare.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(bare.err()).contains("'block_scan' is a kernel template: name one of its instances in")
+        .contains("block_scan<256, float>, block_scan<1024, int> (--kernel 'block_scan<256, float>')");
+    CliRun other = CliRun.of("run", example("kernel_template.cu"), "--kernel", "block_scan<512, float>", "--grid", "1", "--block", "512",
+        "--n", "8", "--expect", "inclusive", "--no-timing");
+    assertThat(other.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(other.err()).contains("has no instance 'block_scan<512, float>' of the kernel template 'block_scan': instantiate it in"
+        + " the file, as C++ does: template __global__ void block_scan<512, float>(PARAMETER TYPES);");
+  }
 }

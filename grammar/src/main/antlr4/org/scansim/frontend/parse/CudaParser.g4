@@ -34,6 +34,10 @@ externalDeclaration
     // C++ [temp]: a function template, instantiated per use.
     | TEMPLATE '<' templateParameterList '>' declarationSpecifiers declarator compoundStatement
                                                                    # functionTemplateDefinition
+    // C++ [temp.explicit]: `template __global__ void scan<256, float>(const float *, float *, int);`
+    // builds that instance, so that a file of kernel templates has kernels to launch.
+    | TEMPLATE declarationSpecifiers pointer* TEMPLATE_NAME explicitTemplateArguments '(' parameterList? ')' ';'
+                                                                   # explicitInstantiation
     | TEMPLATE templateParameters skippedDeclaration               # templateDeclaration
     // C++ [basic.namespace]: namespace N { ... }, namespace { ... }, namespace a::b { ... }; an
     // inline namespace's names are its enclosing namespace's.

@@ -83,6 +83,8 @@ final class AstBuilder {
         }
       } else if (ctx instanceof CudaParser.FunctionTemplateDefinitionContext t) {
         decls.functionTemplate(t);
+      } else if (ctx instanceof CudaParser.ExplicitInstantiationContext e) {
+        decls.explicitInstantiation(e);
       } else if (ctx instanceof TemplateDeclarationContext t) {
         b.error(t.TEMPLATE(), Unsupported.CLASS_TEMPLATES);
       } else if (ctx instanceof NamespaceDefinitionContext n) {

@@ -279,6 +279,32 @@ final class DeclarationBuilder {
   }
 
   /**
+   * {@code template __global__ void scan<256, float>(const float *, float *, int);} (C++
+   * [temp.explicit]): builds the instance. Its parameters must be as many as the instance's; their
+   * types are not compared with the instance's (C++ would refuse a mismatch).
+   */
+  void explicitInstantiation(CudaParser.ExplicitInstantiationContext ctx) {
+    Token at = ctx.TEMPLATE_NAME().getSymbol();
+    String name = b.namespaces.resolveType(at.getText(), b.templates::containsKey);
+    TemplateDef t = b.templates.get(name);
+    if (t == null) {
+      b.check(at, "'" + at.getText() + "' is not a function template in scope here");
+      return;
+    }
+    String instance = exprs.instance(t, at, ctx.explicitTemplateArguments());
+    if (instance == null) {
+      return;
+    }
+    int written = parameters(ctx.parameterList()).size();
+    for (Decl d : b.pendingInstances) {
+      if (d instanceof Decl.Function f && f.name().equals(instance) && f.params().size() != written) {
+        b.check(at, "explicit instantiation of '" + instance + "' with " + written + " parameter" + (written == 1 ? "" : "s")
+            + " does not match the template's " + f.params().size());
+      }
+    }
+  }
+
+  /**
    * {@code template <typename T, int BLOCK = 256> __global__ void scan(...) { ... }}: recorded,
    * not built; each use builds an instance ({@link TemplateDef}).
    */

@@ -349,34 +349,43 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     if (ctx.explicitTemplateArguments() == null) {
       return new Expr.Name(span, name);
     }
+    String instance = instance(t, at, ctx.explicitTemplateArguments());
+    return instance == null ? b.placeholder(span) : new Expr.Name(span, instance);
+  }
+
+  /**
+   * The name of the instance of {@code t} that the written arguments ask for, built if it is
+   * new (C++ [temp.arg.explicit]); null after an error was reported.
+   */
+  String instance(TemplateDef t, Token at, CudaParser.ExplicitTemplateArgumentsContext written) {
     List<org.scansim.frontend.ast.FunctionTemplate.Arg> args = new ArrayList<>();
-    for (CudaParser.ExplicitTemplateArgumentContext a : ctx.explicitTemplateArguments().explicitTemplateArgument()) {
+    for (CudaParser.ExplicitTemplateArgumentContext a : written.explicitTemplateArgument()) {
       if (a instanceof CudaParser.TypeExplicitArgumentContext ta) {
         TypeName tn = decls.typeName(ta.typeName());
         if (tn == null) {
-          return b.placeholder(span);
+          return null;
         }
         args.add(TemplateDef.typeArg(tn));
       } else if (a instanceof CudaParser.ValueExplicitArgumentContext va) {
         Long c = templateConstant(va.templateValue());
         if (c == null) {
-          return b.placeholder(span);
+          return null;
         }
         args.add(org.scansim.frontend.ast.FunctionTemplate.Arg.ofValue(c));
       } else {
-        return b.placeholder(span);
+        return null;
       }
     }
     List<org.scansim.frontend.ast.FunctionTemplate.Arg> all = t.complete(args, at);
     if (all == null) {
-      return b.placeholder(span);
+      return null;
     }
     String key = t.instanceName(all);
     if (t.building(key)) {
-      return new Expr.Name(span, key); // a recursive call of the instance being built
+      return key; // a recursive call of the instance being built
     }
     org.scansim.frontend.ast.Decl.Function instance = t.instantiate(all);
-    return instance == null ? b.placeholder(span) : new Expr.Name(span, instance.name());
+    return instance == null ? null : instance.name();
   }
 
   /** A template argument's constant value; null after saying it is not one. */

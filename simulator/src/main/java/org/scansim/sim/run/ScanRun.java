@@ -623,8 +623,8 @@ public final class ScanRun {
             kernels.add(s.name());
           }
         }
-        if (s.name().equals(name)) {
-          return KernelBinding.of(s);
+        if (s.name().equals(name) || s.name().contains("<") && s.name().replace(" ", "").equals(name.replace(" ", ""))) {
+          return KernelBinding.of(s); // scan<256,float> names scan<256, float>
         }
         if (s.sourceName().equals(name) && s.space() == Space.GLOBAL && !overloads.contains(s)) {
           overloads.add(s);
@@ -637,6 +637,17 @@ public final class ScanRun {
     if (overloads.size() > 1) {
       throw new UsageException("'" + name + "' names several overloaded kernels (" + names(overloads) + "): choose one by its"
           + " signature, --kernel '" + overloads.get(0).name() + "'");
+    }
+    String template = name.contains("<") ? name.substring(0, name.indexOf('<')).strip() : name;
+    if (compiled.ast().templates().containsKey(template)) {
+      // A kernel template has kernels only where the file instantiates it.
+      List<String> instances = kernels.stream().filter(k -> k.startsWith(template + "<")).toList();
+      String hint = "instantiate it in the file, as C++ does: template __global__ void "
+          + (name.contains("<") ? name : template + "<ARGUMENTS>") + "(PARAMETER TYPES);";
+      throw new UsageException(!name.contains("<") && !instances.isEmpty()
+          ? "'" + name + "' is a kernel template: name one of its instances in " + compiled.file().name() + ", " + String.join(", ", instances)
+              + " (--kernel '" + instances.get(0) + "'), or " + hint
+          : compiled.file().name() + " has no instance '" + name + "' of the kernel template '" + template + "': " + hint);
     }
     throw new UsageException(compiled.file().name() + " defines no kernel '" + name + "'"
         + (kernels.isEmpty() ? "" : "; its kernels: " + String.join(", ", kernels)));
