@@ -228,4 +228,26 @@ class RealWorldCudaTest {
     assertThat(other.err()).contains("has no instance 'block_scan<512, float>' of the kernel template 'block_scan': instantiate it in"
         + " the file, as C++ does: template __global__ void block_scan<512, float>(PARAMETER TYPES);");
   }
+
+  @Test
+  void aFindingInAStructNamesItsField() throws Exception {
+    java.nio.file.Path file = dir.resolve("fields.cu");
+    java.nio.file.Files.writeString(file, """
+        struct Item { float value; int owner; };
+        __global__ void k(const float *in, float *out, int n)
+        {
+            __shared__ Item items[64];
+            Item mine;
+            int t = threadIdx.x;
+            items[t].value = in[t];
+            items[1].owner = t;           // every thread writes one field: a race on items[1].owner
+            mine.value = items[t].value;
+            out[t] = mine.value + mine.owner;   // mine.owner was never written
+        }
+        """);
+    CliRun r = CliRun.of("run", file.toString(), "--kernel", "k", "--grid", "1", "--block", "64", "--n", "64", "--expect", "inclusive",
+        "--check", "races,init", "--no-timing");
+    assertThat(r.out()).contains("write-after-write on shared items[1].owner: thread 0")
+        .contains("read of local mine.owner, which nothing has written");
+  }
 }

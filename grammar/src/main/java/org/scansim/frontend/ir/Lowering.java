@@ -59,7 +59,7 @@ public final class Lowering {
   static MemoryVar memoryVar(String name, MemSpace space, Type type, long[] init, org.scansim.frontend.diag.Span span) {
     if (Type.innermost(type) instanceof Type.Struct) {
       // Fields of several types: the variable is its bytes (a struct's initial values are bytes too).
-      return new MemoryVar(name, space, IrType.U8, type instanceof Type.Array a && a.length() < 0 ? -1 : type.size(), init, span);
+      return new MemoryVar(name, space, IrType.U8, type instanceof Type.Array a && a.length() < 0 ? -1 : type.size(), init, span, type);
     }
     Type elem = type;
     long count = 1;

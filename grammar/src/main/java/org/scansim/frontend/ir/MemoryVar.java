@@ -10,7 +10,18 @@ import org.scansim.frontend.diag.Span;
  * launch). {@code init} holds initial element values as IR immediates' bits (may be shorter than
  * count: the rest is zero), or null when uninitialised.
  */
-public record MemoryVar(String name, MemSpace space, IrType elemType, long count, long[] init, Span span) {
+public record MemoryVar(String name, MemSpace space, IrType elemType, long count, long[] init, Span span,
+    org.scansim.frontend.sema.Type layout) {
+  /** A variable whose elements are all of {@code elemType}: no layout to name its bytes by. */
+  public MemoryVar(String name, MemSpace space, IrType elemType, long count, long[] init, Span span) {
+    this(name, space, elemType, count, init, span, null);
+  }
+
+  /** Where byte {@code offset} of the variable is, for messages: {@code [3].first} of a struct array, {@code [7]} otherwise. */
+  public String element(long offset) {
+    return layout != null ? org.scansim.frontend.sema.Type.path(layout, offset) : "[" + offset / elemType.size() + "]";
+  }
+
   /** The variable's size in bytes; {@code Long.MAX_VALUE} when that passes what a long holds. */
   public long bytes() {
     if (count < 0) {

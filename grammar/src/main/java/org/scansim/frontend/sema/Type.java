@@ -254,6 +254,38 @@ public sealed interface Type {
   Type DIM3 = new Dim3(false);
   Type UINT3 = new Dim3(true);
 
+  /**
+   * Where byte {@code offset} of an object of type {@code t} is, as source would name it:
+   * {@code [3].first} in an array of structs, {@code .weights[1]} in a struct; a byte of padding
+   * or inside a scalar is named with its byte offset from the last field.
+   */
+  static String path(Type t, long offset) {
+    StringBuilder out = new StringBuilder();
+    while (true) {
+      if (t instanceof Array a) {
+        long size = Math.max(1, a.element().size());
+        out.append('[').append(offset / size).append(']');
+        offset %= size;
+        t = a.element();
+      } else if (t instanceof Struct s) {
+        Struct.Field hit = null;
+        for (Struct.Field f : s.fields()) {
+          if (offset >= f.offset() && offset < f.offset() + Math.max(1, f.type().size())) {
+            hit = f;
+          }
+        }
+        if (hit == null) {
+          return out.append(" (byte ").append(offset).append(", padding)").toString();
+        }
+        out.append('.').append(hit.name());
+        offset -= hit.offset();
+        t = hit.type();
+      } else {
+        return offset == 0 ? out.toString() : out.append(" (byte ").append(offset).append(')').toString();
+      }
+    }
+  }
+
   /** The element type of an array (of arrays), or {@code t} itself. */
   static Type innermost(Type t) {
     while (t instanceof Array a) {

@@ -300,7 +300,7 @@ public final class Checker extends CheckHooks {
           origin = origin != 0 ? origin : s.undef[k];
         }
         if (uninit) {
-          uninitialised(in, b, w, lane, a, off / Math.max(1, size));
+          uninitialised(in, b, w, lane, a, off / Math.max(1, size), a.element(off, size));
           origin = origin(in);
         }
         undefDst[lane] = origin;
@@ -361,7 +361,7 @@ public final class Checker extends CheckHooks {
     if (init) {
       int origin = s.undef[word];
       if (s.init[word] == 0) {
-        uninitialised(in, b, w, lane, a, off / Math.max(1, size));
+        uninitialised(in, b, w, lane, a, off / Math.max(1, size), a.element(off, size));
         origin = origin(in);
       }
       w.undef[in.dst][lane] = origin;
@@ -414,7 +414,7 @@ public final class Checker extends CheckHooks {
   /** A read of word {@code word} by launch-wide thread t in interval e ({@link #interval}). */
   private void read(CInsn in, BlockExecutor b, Allocation a, Shadow s, int word, int off, int size, int t, int e) {
     if (s.wT[word] != 0 && s.wT[word] - 1 != t && !barrierOrdered(b, s.wT[word] - 1, s.wE[word], e)) {
-      hazard("read-after-write", b, a, off / Math.max(1, size), s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
+      hazard("read-after-write", b, a, off, size, s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
     }
     if (s.rT[word] - 1 != t) {
       s.r2T[word] = s.rT[word];
@@ -429,14 +429,14 @@ public final class Checker extends CheckHooks {
   /** A write of word {@code word} by launch-wide thread t in interval e ({@link #interval}). */
   private void write(CInsn in, BlockExecutor b, Allocation a, Shadow s, int word, int off, int size, boolean atomic, int t, int e) {
     if (s.wT[word] != 0 && s.wT[word] - 1 != t && !barrierOrdered(b, s.wT[word] - 1, s.wE[word], e)) {
-      hazard("write-after-write", b, a, off / Math.max(1, size), s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
+      hazard("write-after-write", b, a, off, size, s.wT[word] - 1, s.wS[word], s.wE[word], t, in.index, e);
     }
     if (s.rT[word] != 0 && s.rT[word] - 1 != t) {
       if (!barrierOrdered(b, s.rT[word] - 1, s.rE[word], e)) {
-        hazard("write-after-read", b, a, off / Math.max(1, size), s.rT[word] - 1, s.rS[word], s.rE[word], t, in.index, e);
+        hazard("write-after-read", b, a, off, size, s.rT[word] - 1, s.rS[word], s.rE[word], t, in.index, e);
       }
     } else if (s.r2T[word] != 0 && s.r2T[word] - 1 != t && !barrierOrdered(b, s.r2T[word] - 1, s.r2E[word], e)) {
-      hazard("write-after-read", b, a, off / Math.max(1, size), s.r2T[word] - 1, s.r2S[word], s.r2E[word], t, in.index, e);
+      hazard("write-after-read", b, a, off, size, s.r2T[word] - 1, s.r2S[word], s.r2E[word], t, in.index, e);
     }
     s.wT[word] = t + 1;
     s.wS[word] = in.index;
@@ -447,7 +447,7 @@ public final class Checker extends CheckHooks {
     }
   }
 
-  private void hazard(String hazard, BlockExecutor b, Allocation a, int index, int tA, int sA, int eA, int tB, int sB, int eB) {
+  private void hazard(String hazard, BlockExecutor b, Allocation a, int off, int size, int tA, int sA, int eA, int tB, int sB, int eB) {
     int tpb = b.threadsPerBlock();
     boolean syncA = (eA & 3) != 0;
     boolean syncB = (eB & 3) != 0;
@@ -480,6 +480,8 @@ public final class Checker extends CheckHooks {
         }
       }
     }
+    int index = off / Math.max(1, size);
+    String where = a.element(off, size);
     Code code = b.code();
     Span first = code.insns[sA].span;
     Span second = code.insns[sB].span;
@@ -488,16 +490,16 @@ public final class Checker extends CheckHooks {
     String threads = b.threadAt(tA) + " and " + b.threadAt(tB);
     findings.add(new Finding(kind, hazard, first, second, a.name, String.valueOf(index), threads, b.blockAt(tA)
         + (tA / tpb != tB / tpb ? " and " + b.blockAt(tB) : ""), 1,
-        hazard + " on " + Ptr.spaceName(a.space) + " " + a.name + "[" + index + "]: thread " + b.threadAt(tA) + " of block "
+        hazard + " on " + Ptr.spaceName(a.space) + " " + where + ": thread " + b.threadAt(tA) + " of block "
             + b.blockAt(tA) + " " + what + " it at " + first.line() + ":" + first.col() + ", then thread " + b.threadAt(tB)
             + " of block " + b.blockAt(tB) + " " + then + " it at " + second.line() + ":" + second.col() + ", " + scope));
   }
 
   // ---- uninitialised values ----
 
-  private void uninitialised(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int index) {
+  private void uninitialised(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int index, String where) {
     findings.add(new Finding(Kind.UNINITIALISED_READ, null, in.span, null, a.name, String.valueOf(index), thread(b, w, lane),
-        b.blockName(), 1, "read of " + Ptr.spaceName(a.space) + " " + a.name + "[" + index + "], which nothing has written, by thread "
+        b.blockName(), 1, "read of " + Ptr.spaceName(a.space) + " " + where + ", which nothing has written, by thread "
             + thread(b, w, lane) + " of block " + b.blockName()));
   }
 

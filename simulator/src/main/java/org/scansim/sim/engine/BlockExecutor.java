@@ -116,6 +116,7 @@ public final class BlockExecutor {
       }
       offset = (offset + 15) & ~15;
       out[i] = new Allocation(m.name(), Ptr.SHARED, (int) m.bytes(), offset);
+      out[i].variable = m;
       offset += (int) m.bytes();
     }
     int dynamicBase = (offset + 15) & ~15;
@@ -206,6 +207,7 @@ public final class BlockExecutor {
     return locals.computeIfAbsent(key, k -> {
       MemoryVar m = code.memory.get(memIndex);
       Allocation a = new Allocation(m.name(), Ptr.LOCAL, (int) m.bytes(), 0);
+      a.variable = m;
       a.fill((byte) 0xCD);
       return a;
     });

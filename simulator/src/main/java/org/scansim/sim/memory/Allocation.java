@@ -31,6 +31,8 @@ public final class Allocation {
   public Shadow shadow;
   /** Written before any kernel runs (module variables): never an uninitialised read. */
   public boolean definedAtStart;
+  /** The variable it holds, to name its fields in messages ({@link org.scansim.frontend.ir.MemoryVar#element}); null for cudaMalloc's. */
+  public org.scansim.frontend.ir.MemoryVar variable;
 
   public Allocation(String name, int space, int size, int base) {
     this.name = name;
@@ -126,5 +128,14 @@ public final class Allocation {
     shadow = null;
     freed = false;
     definedAtStart = false;
+  }
+
+  /**
+   * The element at byte {@code offset} for an access of {@code size} bytes, as a message names it:
+   * {@code buffer[3].first} in an array of structs, {@code in[7]} otherwise.
+   */
+  public String element(long offset, int size) {
+    return variable != null && variable.layout() != null ? name + variable.element(offset)
+        : name + "[" + Math.floorDiv(offset, Math.max(1, size)) + "]";
   }
 }

@@ -62,6 +62,7 @@ public final class Device implements GpuDevice {
           throw new Fault(Kind.OUT_OF_MEMORY, m.span(), "__device__ variable '" + m.name() + "' of " + m.bytes() + " bytes: "
               + global.whyNot(m.bytes()));
         }
+        a.variable = m;
         if (m.init() != null) {
           for (int i = 0; i < m.init().length; i++) {
             a.store(m.elemType(), i * m.elemType().size(), Alu.convert(m.elemType(), m.elemType(), initBits(m, i)));
