@@ -250,4 +250,28 @@ class RealWorldCudaTest {
     assertThat(r.out()).contains("write-after-write on shared items[1].owner: thread 0")
         .contains("read of local mine.owner, which nothing has written");
   }
+
+  @Test
+  void copyingAPartlyWrittenStructIsNoReadButReadingTheUnwrittenFieldIs() throws Exception {
+    java.nio.file.Path file = dir.resolve("partial.cu");
+    java.nio.file.Files.writeString(file, """
+        struct P { float v; int flag; };
+        __global__ void k(const float *in, float *out, int n)
+        {
+            P p;
+            p.v = in[threadIdx.x];
+            P q = p;                              // flag is copied, not read (C11 6.2.6.1)
+            out[threadIdx.x] = q.v;
+        #ifdef READ_FLAG
+            out[threadIdx.x] += q.flag;           // now it is read
+        #endif
+        }
+        """);
+    String[] run = {"run", file.toString(), "--kernel", "k", "--grid", "1", "--block", "32", "--n", "32", "--check", "init", "--no-timing"};
+    assertThat(CliRun.of(run).out()).contains("checks: init: no findings");
+    String[] flagged = java.util.Arrays.copyOf(run, run.length + 2);
+    flagged[run.length] = "-D";
+    flagged[run.length + 1] = "READ_FLAG";
+    assertThat(CliRun.of(flagged).out()).contains("partial.cu:9:").contains("read of local q.flag, which nothing has written");
+  }
 }

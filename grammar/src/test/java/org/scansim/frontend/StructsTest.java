@@ -167,4 +167,93 @@ class StructsTest {
     assertThat(Assertions.assertTimeoutPreemptively(quick, () -> Compile.diagnostics(deep)))
         .anyMatch(d -> d.contains("too large"));
   }
+
+  @Test
+  void aStructIsIncompleteWhereItIsNamedBeforeItsBody() {
+    // C11 6.7.2.3: what follows the body does not complete a use before it.
+    assertThat(Compile.diagnostics("""
+        struct Node;
+        __device__ Node g;
+        struct A;
+        struct B { A a; };
+        struct Node { int v; };
+        struct A { int x; };
+        __device__ Node *p;
+        __global__ void k(float *out) { Node n = {1}; p = &n; out[0] = sizeof(Node) + sizeof(B); }
+        """)).containsExactly("2:17: error: variable 'g' has incomplete type 'Node'",
+            "4:14: error: field 'a' has incomplete type 'A'");
+  }
+
+  @Test
+  void uint3IsThreadIdxsOwnType() {
+    assertThat(Compile.diagnostics("""
+        __global__ void k(unsigned *out) {
+          uint3 u = threadIdx;
+          dim3 d = make_uint3(1, 2, 3);
+          uint3 w = make_uint3(4, 5, 6);
+          out[u.x] = u.y + d.z + w.x;
+        }
+        __device__ unsigned f(uint3 t) { return t.x; }
+        """)).containsExactly("7:23: error: uint3 parameters are not supported");
+  }
+
+  @Test
+  void eachUnnamedStructIsATypeOfItsOwn() {
+    String ir = Compile.ir("""
+        __device__ struct { int a; int pad; } x1;
+        __device__ struct { float b; } x2;
+        template <typename T> __device__ unsigned long size(T *p) { return sizeof(T); }
+        __global__ void k(unsigned long *out) { out[0] = size(&x1) + size(&x2); }
+        """);
+    assertThat(ir).contains("@size<(anonymous struct at t.cu:1:12)>").contains("@size<(anonymous struct at t.cu:2:12)>");
+  }
+
+  @Test
+  void aFieldVariableOrMemberMayShareAStructsName() {
+    // C++ [basic.scope.hiding]: a variable, field or function hides a struct of its name (which
+    // `struct name` still names) in its scope; a member after '.' is never a type.
+    assertThat(Compile.diagnostics("""
+        struct node { int v; struct node *next; };
+        struct list { struct node *node; int len; };
+        struct x { int a; };
+        struct stat { int s; };
+        __device__ int stat(int v) { return v + 1; }
+        namespace ns { struct item { float v; }; }
+        __global__ void k(float *out) {
+          int item = 3;
+          ns::item it = {1.0f};
+          struct x q = {(int) threadIdx.x};
+          struct stat st = {stat(q.a)};
+          struct list l = {nullptr, item};
+          out[threadIdx.x] = l.len + it.v + st.s;
+        }
+        __device__ float later(ns::item i, node *n) { return i.v + n->v; }
+        """)).isEmpty();
+  }
+
+  @Test
+  void explicitAlignmentAndOtherBodiesAreRefusedByName() {
+    assertThat(Compile.diagnostics("struct S { float4 v; } __align__(16);\n"))
+        .containsExactly("1:24: error: explicit alignment (__align__, alignas) is not supported: a struct takes its fields' alignment");
+    assertThat(Compile.diagnostics("struct alignas(16) S { float v; };\n"))
+        .containsExactly("1:8: error: explicit alignment (__align__, alignas) is not supported: a struct takes its fields' alignment");
+    assertThat(Compile.diagnostics("struct S { int a = 3; };\n"))
+        .containsExactly("1:1: error: default member initializers are not supported (plain structs of fields are)");
+  }
+
+  @Test
+  void aStructCastToItsOwnTypeIsACopy() {
+    assertThat(Compile.diagnostics("""
+        struct P { float v; };
+        __global__ void k(float *out) { P a = {1.0f}; P b = (P) a; out[0] = b.v; }
+        """)).isEmpty();
+  }
+
+  @Test
+  void smallVectorTypesMoveInOneAccessOfTheirSize() {
+    String ir = Compile.ir("""
+        __global__ void k(const uchar4 *in, short2 *out) { uchar4 c = in[threadIdx.x]; short2 s = make_short2(c.x, c.w); out[0] = s; }
+        """);
+    assertThat(ir).contains("ld.generic.v4.u8").contains("st.generic.v2.i16");
+  }
 }

@@ -118,6 +118,9 @@ TEXTURE_OBJECT : 'cudaTextureObject_t' | 'cudaSurfaceObject_t';
 // variable name in scan code (`int half = n / 2;`).
 HALF : '__half' | '__half2' | '__nv_bfloat16' | '__nv_bfloat162';
 
+// An explicit alignment: CUDA's __align__(n), C++11's alignas(n). Outside the subset, refused by name.
+ALIGN : '__align__' | '__builtin_align__' | 'alignas' | '_Alignas';
+
 // Built-in vector types (Guide, "Built-in Vector Types"); dim3 is the one vector type of the
 // subset.
 VECTOR_TYPE

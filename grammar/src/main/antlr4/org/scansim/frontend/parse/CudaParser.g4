@@ -90,6 +90,7 @@ declarationSpecifier
     // contained the extern specifier.
     | EXTERN STRING_LITERAL                                        # linkageSpecifier
     | kw=VIRTUAL                                                   # unsupportedSpecifier
+    | ALIGN balancedParens                                         # alignmentSpecifier
     ;
 
 storageClassSpecifier
@@ -113,10 +114,10 @@ typeSpecifier
     // C11 §6.7.2.1: a plain struct of fields. A body with anything else (member functions,
     // bit-fields, access specifiers) is read by classSpecifier, as the earlier alternative wins
     // only where both match.
-    | STRUCT structName? '{' fieldDeclaration* '}'                 # structSpecifier
+    | STRUCT ( ALIGN balancedParens )? structName? '{' fieldDeclaration* '}'   # structSpecifier
     // A name or a body is required, so `struct S { ... }` cannot also read as `struct` followed
     // by a function S. `struct S` alone names a struct (C11 §6.7.2.3).
-    | kw=( STRUCT | CLASS | UNION ) ( structName baseClause? braceBody? | baseClause? braceBody )
+    | kw=( STRUCT | CLASS | UNION ) ( ALIGN balancedParens )? ( structName baseClause? braceBody? | baseClause? braceBody )
                                                                    # classSpecifier
     | ENUM ( CLASS | STRUCT )? ( IDENTIFIER ( ':' typeName )? braceBody? | ( ':' typeName )? braceBody )
                                                                    # enumSpecifier

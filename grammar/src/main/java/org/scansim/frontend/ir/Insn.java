@@ -29,6 +29,7 @@ public final class Insn {
   private MemSpace space;
   private boolean isVolatile;
   private int vector = 1;
+  private boolean copy;
   private String symbol;
   private SpecialReg sreg;
   private Fence fence;
@@ -196,6 +197,20 @@ public final class Insn {
   public Insn vector(int n) {
     this.vector = n;
     return this;
+  }
+
+  /**
+   * An LD or ST of a struct copy ({@code q = p}): it moves a field's value without using it, so a
+   * field never written is not a read of an uninitialised value (C11 §6.2.6.1 ¶6), and the copy's
+   * field is as unwritten as the original's.
+   */
+  public Insn copying() {
+    this.copy = true;
+    return this;
+  }
+
+  public boolean isCopy() {
+    return copy;
   }
 
   /** How many accesses this one leads as one vector access; 1 for a plain one. */

@@ -128,8 +128,8 @@ final class StructLowering {
    * {@code *to = *from} for two objects of one struct type, field by field: the fields' loads,
    * then their stores, as nvcc moves a struct through registers (so that two 4-byte fields of an
    * 8-byte-aligned pair in shared memory can be one 64-bit access, see the engine's
-   * AccessMerging); a built-in vector type aligned to 8 or 16 bytes moves as vector accesses
-   * ({@code ld.v4.f32}), as nvcc moves a {@code float4}.
+   * AccessMerging); a built-in vector type of 2 or 4 components moves as vector accesses
+   * ({@code ld.v4.f32}, {@code ld.v4.u8}), as nvcc moves a {@code float4} or a {@code uchar4}.
    */
   void copy(LValue.OfMemory to, LValue.OfMemory from, Span span) {
     List<Object[]> pending = new java.util.ArrayList<>();
@@ -139,14 +139,14 @@ final class StructLowering {
         IrType t = (IrType) p[0];
         Reg r = b.temp(t);
         b.emit(new Insn(Op.LD, t, span).dst(r).args(((Place) p[1]).src(this, span)).space(from.space()).setVolatile(from.isVolatile())
-            .vector((Integer) p[2]));
+            .vector((Integer) p[2]).copying());
         values.add(r);
       }
       for (int k = 0; k < pending.size(); k++) {
         Object[] p = pending.get(k);
         IrType t = (IrType) p[0];
         b.emit(new Insn(Op.ST, t, span).args(((Place) p[1]).dst(this, span), values.get(k)).space(to.space())
-            .setVolatile(to.isVolatile()).vector((Integer) p[2]));
+            .setVolatile(to.isVolatile()).vector((Integer) p[2]).copying());
       }
       pending.clear();
     };
@@ -199,8 +199,9 @@ final class StructLowering {
    */
   private void walk(Type t, Place place, Span span, Scalar each, Runnable flush) {
     if (t instanceof Type.Struct s) {
-      // vector_types.h's float4 and kin: groups of (alignment / element) components, once aligned to 8 or more.
-      int per = s.def().isVector() && s.alignment() >= 8 ? (int) (s.alignment() / s.fields().get(0).type().size()) : 1;
+      // vector_types.h's float4 and kin: groups of (alignment / element) components, as nvcc moves
+      // them (uchar4 in one 32-bit access, float4 in one 128-bit); a float3's are one by one.
+      int per = s.def().isVector() ? (int) (s.alignment() / s.fields().get(0).type().size()) : 1;
       List<Type.Struct.Field> fields = s.fields();
       for (int k = 0; k < fields.size(); k++) {
         Type.Struct.Field f = fields.get(k);

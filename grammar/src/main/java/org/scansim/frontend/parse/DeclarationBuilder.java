@@ -655,7 +655,8 @@ final class DeclarationBuilder {
     parts.typeWords.add(keyword);
     Span span = b.span(keyword);
     TypeSpec normalised = parts.normalise(b);
-    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false, normalised.struct()), parts.withAliasPointers(List.of()));
+    return new TypeName(span, new TypeSpec(span, normalised.base(), false, false, normalised.struct(), normalised.incomplete()),
+        parts.withAliasPointers(List.of()));
   }
 
   private Initializer initializer(InitializerPartContext ctx) {

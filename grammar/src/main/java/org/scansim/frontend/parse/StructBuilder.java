@@ -48,8 +48,10 @@ final class StructBuilder {
     Token nameToken = c.structName() != null ? c.structName().getStart() : typedefName;
     StructDef def;
     if (c.structName() == null) {
-      def = new StructDef(typedefName != null ? b.namespaces.prefix() + typedefName.getText() : "(anonymous struct)",
-          b.span(typedefName != null ? typedefName : c.STRUCT().getSymbol()));
+      // clang's name for it: each unnamed struct is a type of its own (C11 §6.7.2.3 ¶5).
+      org.scansim.frontend.diag.Span at = b.span(c.STRUCT().getSymbol());
+      def = new StructDef(typedefName != null ? b.namespaces.prefix() + typedefName.getText()
+          : "(anonymous struct at " + at.file().name().substring(at.file().name().lastIndexOf('/') + 1) + ":" + at.line() + ":" + at.col() + ")", typedefName != null ? b.span(typedefName) : at);
     } else {
       String name = b.namespaces.prefix() + nameToken.getText();
       BuildContext.Alias before = b.aliases.get(name);
@@ -65,6 +67,9 @@ final class StructBuilder {
         def = new StructDef(name, b.span(nameToken));
         b.aliases.put(name, new BuildContext.Alias(TypeSpec.of(b.span(nameToken), def, false, false), List.of()));
       }
+    }
+    if (c.ALIGN() != null) {
+      b.error(c.ALIGN(), Unsupported.ALIGNMENT);
     }
     b.structDepth++;
     try {
@@ -158,6 +163,9 @@ final class StructBuilder {
 
   /** Why a {@code struct} body the subset does not read is refused, by its first telling token. */
   static String refusal(ClassSpecifierContext c) {
+    if (c.ALIGN() != null) {
+      return Unsupported.ALIGNMENT;
+    }
     if (c.baseClause() != null) {
       return Unsupported.STRUCT_INHERITANCE;
     }
@@ -179,6 +187,15 @@ final class StructBuilder {
         }
         case CudaLexer.COLON -> {
           return Unsupported.STRUCT_BIT_FIELDS;
+        }
+        case CudaLexer.ASSIGN -> {
+          return Unsupported.STRUCT_MEMBER_INITIALIZERS;
+        }
+        case CudaLexer.HALF -> {
+          return Unsupported.HALF;
+        }
+        case CudaLexer.ALIGN -> {
+          return Unsupported.ALIGNMENT;
         }
         case CudaLexer.TEMPLATE -> {
           return Unsupported.TEMPLATES;

@@ -149,6 +149,12 @@ final class TypeNames {
     // Names a declaration introduces become type names after it: `typedef int T[T];` is not a thing.
     int pendingEnd = -1;
     Set<String> pending = new HashSet<>();
+    // Struct names that a variable, field or parameter of that name hides, to the end of the
+    // braces it is declared in (C++ [basic.scope.hiding] ¶2; `struct node` still names the struct).
+    Set<String> structs = new HashSet<>();
+    Map<String, Integer> hidden = new java.util.HashMap<>();
+    int braces = 0;
+    int parens = 0;
     for (int i = 0; i < tokens.size(); i++) {
       if (i == pendingEnd) {
         names.addAll(pending);
@@ -157,6 +163,17 @@ final class TypeNames {
       }
       Token t = tokens.get(i);
       int type = t.getType();
+      switch (type) {
+        case CudaLexer.LBRACE -> braces++;
+        case CudaLexer.RBRACE -> {
+          braces = Math.max(0, braces - 1);
+          int depth = braces;
+          hidden.values().removeIf(d -> d > depth);
+        }
+        case CudaLexer.LPAREN -> parens++;
+        case CudaLexer.RPAREN -> parens = Math.max(0, parens - 1);
+        default -> {}
+      }
       if (type == CudaLexer.TEMPLATE && i > templateEnd && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.LT) {
         templateEnd = template(tokens, i + 1, parameterUntil, declaring, templates);
       } else if (type == CudaLexer.TYPEDEF && pendingEnd < 0) {
@@ -169,10 +186,17 @@ final class TypeNames {
       } else if (type == CudaLexer.STRUCT && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER) {
         // C++ [class.name]: `struct Pair` makes Pair a type name at once, inside its own body too.
         names.add(tokens.get(i + 1).getText());
+        structs.add(tokens.get(i + 1).getText());
         declaring.add(i + 1);
       } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
         Integer until = parameterUntil.get(t.getText());
-        if (until != null && i <= until || names.contains(t.getText())) {
+        boolean declared = structs.contains(t.getText()) && declarator(tokens, i);
+        if (declared) {
+          hidden.put(t.getText(), braces + (parens > 0 ? 1 : 0)); // a parameter's scope is the body after it
+        }
+        boolean qualified = i > 0 && tokens.get(i - 1).getType() == CudaLexer.COLON_COLON;
+        if ((until != null && i <= until || names.contains(t.getText())) && !declared
+            && (qualified || !hidden.containsKey(t.getText())) && !isMember(tokens, i)) {
           w.setType(CudaLexer.TYPE_NAME);
         } else if (templates.contains(t.getText()) || groups && GROUP_TEMPLATES.contains(t.getText()) && i + 1 < tokens.size()
             && tokens.get(i + 1).getType() == CudaLexer.LT) {
@@ -180,6 +204,42 @@ final class TypeNames {
         }
       }
     }
+  }
+
+  /** Whether the identifier at {@code i} is a member, after {@code .} or {@code ->}: never a type ({@code threadIdx.x} beside a {@code struct x}). */
+  private static boolean isMember(List<Token> tokens, int i) {
+    int before = i > 0 ? tokens.get(i - 1).getType() : Token.INVALID_TYPE;
+    return before == CudaLexer.DOT || before == CudaLexer.ARROW;
+  }
+
+  /**
+   * Whether the identifier at {@code i} is the name a declarator declares, right after its type
+   * ({@code int item}, {@code struct node *node}), which C++ lets hide a struct of that name.
+   */
+  private static boolean declarator(List<Token> tokens, int i) {
+    int j = i - 1;
+    if (j < 0) {
+      return false;
+    }
+    boolean pointer = false;
+    while (j >= 0 && isDeclaratorPart(tokens.get(j).getType())) {
+      pointer |= tokens.get(j).getType() == CudaLexer.STAR || tokens.get(j).getType() == CudaLexer.AMP;
+      j--;
+    }
+    if (j < 0 || !pointer && j != i - 1) {
+      return false;
+    }
+    int type = tokens.get(j).getType();
+    if (type == CudaLexer.IDENTIFIER && j > 0 && tokens.get(j - 1).getType() == CudaLexer.STRUCT) {
+      return true; // struct node *node
+    }
+    return type == CudaLexer.TYPE_NAME || type == CudaLexer.VECTOR_TYPE || isTypeKeyword(type) || type == CudaLexer.VOID
+        || type == CudaLexer.DIM3 || type == CudaLexer.AUTO || type == CudaLexer.SIGNED;
+  }
+
+  private static boolean isDeclaratorPart(int type) {
+    return type == CudaLexer.STAR || type == CudaLexer.AMP || type == CudaLexer.CONST || type == CudaLexer.VOLATILE
+        || type == CudaLexer.RESTRICT;
   }
 
   /**

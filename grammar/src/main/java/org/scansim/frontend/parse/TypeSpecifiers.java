@@ -91,6 +91,9 @@ final class TypeSpecifiers {
       typeSpecifier(c, b);
     } else if (item instanceof TypeQualifierContext c) {
       qualifier(c);
+    } else if (item instanceof CudaParser.AlignmentSpecifierContext c) {
+      b.error(c.ALIGN(), Unsupported.ALIGNMENT);
+      unsupported = true;
     } else if (item instanceof LaunchBoundsSpecifierContext) {
       // CUDA Guide, "Launch Bounds": an optimisation hint; the simulator takes the block size
       // from the launch.
@@ -122,7 +125,7 @@ final class TypeSpecifiers {
     if (ctx instanceof CudaParser.VectorTypeSpecifierContext c) {
       token(typeWords, c.VECTOR_TYPE().getSymbol());
       struct = org.scansim.frontend.ast.StructDef.vector(c.VECTOR_TYPE().getText());
-      return;
+      return; // uint3 (no struct): threadIdx's own type, in normalise
     }
     if (ctx instanceof CudaParser.StructSpecifierContext c) {
       token(typeWords, c.STRUCT().getSymbol());
@@ -132,7 +135,7 @@ final class TypeSpecifiers {
       return;
     }
     if (ctx instanceof ClassSpecifierContext c && c.kw != null && c.kw.getType() == CudaLexer.STRUCT && c.structName() != null
-        && c.baseClause() == null && c.braceBody() == null) {
+        && c.baseClause() == null && c.braceBody() == null && c.ALIGN() == null) {
       token(typeWords, c.kw);
       declaresStruct = true;
       struct = StructBuilder.named(c, b);
@@ -292,6 +295,9 @@ final class TypeSpecifiers {
         return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
       }
       return TypeSpec.of(span, struct, isConst, isVolatile);
+    }
+    if (typeWords.size() == 1 && typeWords.get(0).getType() == CudaLexer.VECTOR_TYPE) {
+      return new TypeSpec(span, BaseType.UINT3, isConst, isVolatile); // the one vector type that is no struct
     }
     Token named = typeWords.stream().filter(t -> t.getType() == CudaLexer.TYPE_NAME).findFirst().orElse(null);
     if (named != null) {

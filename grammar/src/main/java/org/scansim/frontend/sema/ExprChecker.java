@@ -402,6 +402,17 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (vector != null) {
       return makeVector(e, cx.structs.of(vector));
     }
+    if (s == null && e.callee().equals("make_uint3")) {
+      // threadIdx's type, built as dim3(x, y, z) is.
+      if (e.args().size() != 3) {
+        e.args().forEach(this::checkValue);
+        cx.error(e.calleeSpan(), "'make_uint3' takes 3 arguments, not " + e.args().size());
+        return Type.ERR;
+      }
+      cx.sema.callees.put(e, Builtin.DIM3);
+      builtins.type(e, Builtin.DIM3);
+      return Type.UINT3;
+    }
     Builtin b = Builtin.byName(e.callee());
     if (b != null) {
       cx.sema.callees.put(e, b);
@@ -986,7 +997,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
         to instanceof Type.Void
             || to.isArithmetic() && (from.isArithmetic() || from.isPointer() && to.isInteger() && to.size() == 8)
             || to.isPointer() && (from.isPointer() || from.isInteger() || from instanceof Type.Null)
-            || to instanceof Type.Dim3 && (from.isInteger() || from instanceof Type.Dim3);
+            || to instanceof Type.Dim3 && (from.isInteger() || from instanceof Type.Dim3)
+            || to instanceof Type.Struct && to == from; // a copy (C++ [expr.static.cast] ¶4)
     if (!ok) {
       cx.error(e.span(), "cannot cast from type '" + from.spelling() + "' to '" + to.spelling() + "'");
       return Type.ERR;

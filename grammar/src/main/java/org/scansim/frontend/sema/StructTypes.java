@@ -33,6 +33,14 @@ final class StructTypes {
     this.fileScope = fileScope;
   }
 
+  /** Each struct as it is where it is named before its body: never complete. */
+  private final Map<StructDef, Type.Struct> before = new IdentityHashMap<>();
+
+  /** {@code def} named by value before its body (C11 §6.7.2.3): a type with no fields, so every use by value is refused. */
+  Type.Struct incomplete(StructDef def) {
+    return before.computeIfAbsent(def, Type.Struct::new);
+  }
+
   /** The type of {@code def}, laid out if it is defined (an incomplete one is returned as it is). */
   Type.Struct of(StructDef def) {
     Type.Struct t = types.get(def);

@@ -309,7 +309,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       return Type.ERR;
     }
     if (t instanceof Type.Dim3) {
-      cx.error(p.span(), "dim3 parameters are not supported");
+      cx.error(p.span(), t.spelling() + " parameters are not supported");
       return Type.ERR;
     }
     if (t instanceof Type.Struct st && !st.isComplete()) {

@@ -28,6 +28,7 @@ final class TypeResolver {
       case FLOAT -> Type.FLOAT;
       case DOUBLE -> Type.DOUBLE;
       case DIM3 -> Type.DIM3;
+      case UINT3 -> Type.UINT3;
       case AUTO -> new Type.Auto();
       case CG_BLOCK, CG_TILE1, CG_TILE2, CG_TILE4, CG_TILE8, CG_TILE16, CG_TILE32 -> new Type.Group(b.groupSize());
     };
@@ -39,7 +40,9 @@ final class TypeResolver {
    * The qualifiers of the outermost level (the variable itself) are returned by the caller.
    */
   static Type withPointers(TypeSpec spec, List<PointerLevel> pointers, StructTypes structs) {
-    Type t = spec.struct() != null ? structs.of(spec.struct()) : base(spec.base());
+    // A struct named by value before its body is incomplete there (pointers to it are the struct's own).
+    Type t = spec.struct() == null ? base(spec.base())
+        : spec.incomplete() && pointers.isEmpty() ? structs.incomplete(spec.struct()) : structs.of(spec.struct());
     boolean c = spec.isConst();
     boolean v = spec.isVolatile();
     for (PointerLevel p : pointers) {

@@ -299,7 +299,9 @@ public final class Checker extends CheckHooks {
           uninit |= s.init[k] == 0;
           origin = origin != 0 ? origin : s.undef[k];
         }
-        if (uninit) {
+        if (uninit && in.ir.isCopy()) {
+          origin = COPIED_UNWRITTEN; // a struct copy moves it without reading it: its store passes it on
+        } else if (uninit) {
           uninitialised(in, b, w, lane, a, off / Math.max(1, size), a.element(off, size));
           origin = origin(in);
         }
@@ -313,6 +315,13 @@ public final class Checker extends CheckHooks {
       w.shadowLanes[in.dst] |= mask;
     }
   }
+
+  /**
+   * The origin a struct copy's load gives a field nothing wrote ({@link
+   * org.scansim.frontend.ir.Insn#isCopy}): its store leaves the copy's field unwritten in turn,
+   * so a later read of it is the one reported. Never an index of {@link #origins}.
+   */
+  private static final int COPIED_UNWRITTEN = -1;
 
   /** A store by the lanes of {@code mask}, lane l at offset {@code offs[l]} of {@code a}, checked lane by lane in lane order. */
   @Override
@@ -331,9 +340,10 @@ public final class Checker extends CheckHooks {
       }
       int last = (off + size - 1) >>> 2;
       if (init) {
+        boolean unwritten = undefSrc[lane] == COPIED_UNWRITTEN;
         for (int k = word; k <= last; k++) {
-          s.init[k] = 1;
-          s.undef[k] = undefSrc[lane];
+          s.init[k] = (byte) (unwritten ? 0 : 1);
+          s.undef[k] = unwritten ? 0 : undefSrc[lane];
         }
       }
       if (proof) {
