@@ -69,6 +69,28 @@ final class FunctionBuilder {
     emit(new Insn(Op.CBR, IrType.PRED, span).args(cond).target(then).elseTarget(els));
   }
 
+  /**
+   * {@code for (i = from; i < to; i++) body(i)} with an i64 counter, its blocks named {@code
+   * name.cond}, {@code name.body} and {@code name.end}; the current block is the end afterwards.
+   */
+  void countedLoop(String name, long from, long to, Span span, java.util.function.Consumer<Reg> body) {
+    Reg i = temp(IrType.I64);
+    emit(new Insn(Op.MOV, IrType.I64, span).dst(i).args(Imm.ofLong(IrType.I64, from)));
+    Block cond = newBlock(name + ".cond");
+    Block loop = newBlock(name + ".body");
+    Block end = newBlock(name + ".end");
+    branch(cond, span);
+    setCurrent(cond);
+    Reg more = temp(IrType.PRED);
+    emit(new Insn(Op.SETP, IrType.I64, span).dst(more).cmp(Enums.Cmp.LT).args(i, Imm.ofLong(IrType.I64, to)));
+    condBranch(more, loop, end, span);
+    setCurrent(loop);
+    body.accept(i);
+    emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
+    branch(cond, span);
+    setCurrent(end);
+  }
+
   String memoryName(String wanted) {
     String name = wanted;
     int n = 1;

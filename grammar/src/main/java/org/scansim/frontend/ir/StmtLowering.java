@@ -294,24 +294,13 @@ final class StmtLowering implements Stmt.Visitor<Void> {
 
   /** {@code for (i = from; i < to; i++) base[i] = 0;} */
   private void zeroFill(Operand base, IrType et, long from, long to, MemSpace space, Span span) {
-    Reg i = b.temp(IrType.I64);
-    b.emit(new Insn(Op.MOV, IrType.I64, span).dst(i).args(Imm.ofLong(IrType.I64, from)));
-    Block cond = b.newBlock("zero.cond");
-    Block body = b.newBlock("zero.body");
-    Block end = b.newBlock("zero.end");
-    b.branch(cond, span);
-    b.setCurrent(cond);
-    Reg more = b.temp(IrType.PRED);
-    b.emit(new Insn(Op.SETP, IrType.I64, span).dst(more).cmp(Enums.Cmp.LT).args(i, Imm.ofLong(IrType.I64, to)));
-    b.condBranch(more, body, end, span);
-    b.setCurrent(body);
-    Reg p = b.temp(IrType.PTR);
-    b.emit(new Insn(Op.PTR_ADD, IrType.PTR, span).dst(p).args(base, i).imm(et.size()));
-    b.emit(new Insn(Op.ST, et, span).args(p, zero(et)).space(space));
-    b.emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
-    b.branch(cond, span);
-    b.setCurrent(end);
+    b.countedLoop("zero", from, to, span, i -> {
+      Reg p = b.temp(IrType.PTR);
+      b.emit(new Insn(Op.PTR_ADD, IrType.PTR, span).dst(p).args(base, i).imm(et.size()));
+      b.emit(new Insn(Op.ST, et, span).args(p, zero(et)).space(space));
+    });
   }
+
 
   static Operand zero(IrType t) {
     return t.isFloat() ? Imm.ofDouble(t, 0) : Imm.ofLong(t, 0);

@@ -225,22 +225,10 @@ final class StructLowering {
       flush.run();
       Operand dst0 = place.dst(this, span);
       Operand src0 = place.srcBase() == null ? null : place.src(this, span);
-      Reg i = b.temp(IrType.I64);
-      b.emit(new Insn(Op.MOV, IrType.I64, span).dst(i).args(Imm.ofLong(IrType.I64, 0)));
-      Block cond = b.newBlock("copy.cond");
-      Block body = b.newBlock("copy.body");
-      Block end = b.newBlock("copy.end");
-      b.branch(cond, span);
-      b.setCurrent(cond);
-      Reg more = b.temp(IrType.PRED);
-      b.emit(new Insn(Op.SETP, IrType.I64, span).dst(more).cmp(Enums.Cmp.LT).args(i, Imm.ofLong(IrType.I64, a.length())));
-      b.condBranch(more, body, end, span);
-      b.setCurrent(body);
-      walk(elem, new Place(index(dst0, i, size, span), src0 == null ? null : index(src0, i, size, span), 0, false), span, each, flush);
-      flush.run();
-      b.emit(new Insn(Op.ADD, IrType.I64, span).dst(i).args(i, Imm.ofLong(IrType.I64, 1)));
-      b.branch(cond, span);
-      b.setCurrent(end);
+      b.countedLoop("copy", 0, a.length(), span, i -> {
+        walk(elem, new Place(index(dst0, i, size, span), src0 == null ? null : index(src0, i, size, span), 0, false), span, each, flush);
+        flush.run();
+      });
     } else {
       each.at(IrType.of(t), place, 1);
     }
