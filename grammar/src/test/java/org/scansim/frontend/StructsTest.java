@@ -228,7 +228,14 @@ class StructsTest {
           out[threadIdx.x] = l.len + it.v + st.s;
         }
         __device__ float later(ns::item i, node *n) { return i.v + n->v; }
+        __device__ int push(struct node *node);
+        __device__ node *next(node *n) { return n->next; }
+        __device__ int push(struct node *node) { node->v = 1; return node->v; }
+        __device__ node *after(node *n) { return n; }
         """)).isEmpty();
+    // Where a variable hides it, the bare name is that variable's, as in C++ (clang: the same error).
+    assertThat(Compile.diagnostics("struct item { int v; };\n__global__ void k(int *out) { int item = 1; item *p = 0; }\n"))
+        .containsExactly("2:51: error: use of undeclared identifier 'p'");
   }
 
   @Test
@@ -255,5 +262,13 @@ class StructsTest {
         __global__ void k(const uchar4 *in, short2 *out) { uchar4 c = in[threadIdx.x]; short2 s = make_short2(c.x, c.w); out[0] = s; }
         """);
     assertThat(ir).contains("ld.generic.v4.u8").contains("st.generic.v2.i16");
+  }
+
+  @Test
+  void aVolatileStructIsNotCopiedWhole() {
+    assertThat(Compile.diagnostics("""
+        struct P { int a, b; };
+        __global__ void k(int *out) { volatile P vp = {1, 2}; P d = vp; out[0] = d.a + vp.b; }
+        """)).containsExactly("2:61: error: cannot copy a volatile struct of type 'P': copy its fields one by one");
   }
 }

@@ -153,6 +153,7 @@ final class TypeNames {
     // braces it is declared in (C++ [basic.scope.hiding] ¶2; `struct node` still names the struct).
     Set<String> structs = new HashSet<>();
     Map<String, Integer> hidden = new java.util.HashMap<>();
+    Set<String> parameters = new HashSet<>();
     int braces = 0;
     int parens = 0;
     for (int i = 0; i < tokens.size(); i++) {
@@ -171,7 +172,18 @@ final class TypeNames {
           hidden.values().removeIf(d -> d > depth);
         }
         case CudaLexer.LPAREN -> parens++;
-        case CudaLexer.RPAREN -> parens = Math.max(0, parens - 1);
+        case CudaLexer.RPAREN -> {
+          parens = Math.max(0, parens - 1);
+          if (parens == 0 && !parameters.isEmpty()) {
+            // A parameter's name hides a struct in the body that follows, not after a prototype.
+            if (i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.LBRACE) {
+              for (String name : parameters) {
+                hidden.put(name, braces + 1);
+              }
+            }
+            parameters.clear();
+          }
+        }
         default -> {}
       }
       if (type == CudaLexer.TEMPLATE && i > templateEnd && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.LT) {
@@ -191,8 +203,10 @@ final class TypeNames {
       } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
         Integer until = parameterUntil.get(t.getText());
         boolean declared = structs.contains(t.getText()) && declarator(tokens, i);
-        if (declared) {
-          hidden.put(t.getText(), braces + (parens > 0 ? 1 : 0)); // a parameter's scope is the body after it
+        if (declared && parens > 0) {
+          parameters.add(t.getText());
+        } else if (declared) {
+          hidden.put(t.getText(), braces);
         }
         boolean qualified = i > 0 && tokens.get(i - 1).getType() == CudaLexer.COLON_COLON;
         if ((until != null && i <= until || names.contains(t.getText())) && !declared

@@ -89,6 +89,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     Type f = from instanceof Type.Array ? Conversions.decayToPointer(from) : from;
     if (!Conversions.assignable(to, f, cx.sema.constantOf(value))) {
       cx.error(value.span(), where.message(to, f));
+    } else if (to instanceof Type.Struct && Lvalues.isLvalue(value, cx.sema) && Lvalues.qualifiers(value, cx.sema).isVolatile()) {
+      // C++ [class.copy.ctor]: the implicit copy takes a const T &, which a volatile object does not bind to.
+      cx.error(value.span(), "cannot copy a volatile struct of type '" + to.spelling() + "': copy its fields one by one");
     }
   }
 
