@@ -185,16 +185,20 @@ class StructsTest {
   }
 
   @Test
-  void uint3IsThreadIdxsOwnType() {
-    assertThat(Compile.diagnostics("""
+  void uint3IsAVectorTypeThatThreadIdxConvertsTo() {
+    // vector_types.h: threadIdx is a uint3, and dim3 has a constructor from uint3.
+    String ir = Compile.ir("""
+        struct S { uint3 t; float v; };
+        __device__ unsigned f(uint3 t) { return t.x + t.y; }
         __global__ void k(unsigned *out) {
           uint3 u = threadIdx;
           dim3 d = make_uint3(1, 2, 3);
-          uint3 w = make_uint3(4, 5, 6);
-          out[u.x] = u.y + d.z + w.x;
+          S s = {blockIdx, 1.0f};
+          s.t = u;
+          out[u.x] = f(threadIdx) + d.z + s.t.y;
         }
-        __device__ unsigned f(uint3 t) { return t.x; }
-        """)).containsExactly("7:23: error: uint3 parameters are not supported");
+        """);
+    assertThat(ir).contains("device @f(%t.0: ptr) -> u32").contains("sreg %tid.x").contains("sreg %tid.y");
   }
 
   @Test
@@ -241,9 +245,9 @@ class StructsTest {
   @Test
   void explicitAlignmentAndOtherBodiesAreRefusedByName() {
     assertThat(Compile.diagnostics("struct S { float4 v; } __align__(16);\n"))
-        .containsExactly("1:24: error: explicit alignment (__align__, alignas) is not supported: a struct takes its fields' alignment");
+        .containsExactly("1:24: error: explicit alignment (__align__, alignas) is not supported: a variable or struct takes its type's alignment");
     assertThat(Compile.diagnostics("struct alignas(16) S { float v; };\n"))
-        .containsExactly("1:8: error: explicit alignment (__align__, alignas) is not supported: a struct takes its fields' alignment");
+        .containsExactly("1:8: error: explicit alignment (__align__, alignas) is not supported: a variable or struct takes its type's alignment");
     assertThat(Compile.diagnostics("struct S { int a = 3; };\n"))
         .containsExactly("1:1: error: default member initializers are not supported (plain structs of fields are)");
   }
@@ -270,5 +274,32 @@ class StructsTest {
         struct P { int a, b; };
         __global__ void k(int *out) { volatile P vp = {1, 2}; P d = vp; out[0] = d.a + vp.b; }
         """)).containsExactly("2:61: error: cannot copy a volatile struct of type 'P': copy its fields one by one");
+  }
+
+  @Test
+  void aVolatileStructIsNotAssignedWhole() {
+    assertThat(Compile.diagnostics("""
+        struct P { int a, b; };
+        __global__ void k(volatile P *vs, int *out) { P a = {1, 2}; vs[0] = a; vs[1].a = 3; out[0] = vs[1].a; }
+        """)).containsExactly("2:61: error: cannot assign to a volatile struct of type 'P': assign its fields one by one");
+  }
+
+  @Test
+  void aNameDeclaredInAForHeaderOrANestedBlockHidesAStructThereOnly() {
+    assertThat(Compile.diagnostics("""
+        struct node { float v; struct node *next; };
+        __device__ float total(struct node *head) {
+          float s = 0.0f;
+          for (struct node *node = head; node; node = node->next) { s += node->v; }
+          node *after = head;
+          int const item = 1;
+          return s + after->v + item;
+        }
+        __global__ void k(float *out) {
+          int node = 1;
+          if (out) { int node = 2; out[node] = 0.0f; }
+          out[node] = total(nullptr);
+        }
+        """)).isEmpty();
   }
 }

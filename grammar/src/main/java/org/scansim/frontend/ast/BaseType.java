@@ -19,8 +19,6 @@ public enum BaseType {
   DOUBLE("double"),
   SIZE_T("size_t"),
   DIM3("dim3"),
-  /** {@code threadIdx}'s type: three unsigned components (CUDA's {@code uint3}), held as a dim3 is. */
-  UINT3("uint3"),
   CUDA_ERROR("cudaError_t"),
   /** A struct, named by the {@link TypeSpec}'s {@link StructDef}. */
   STRUCT("struct"),

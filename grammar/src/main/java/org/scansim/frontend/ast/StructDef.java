@@ -124,9 +124,6 @@ public final class StructDef {
         default -> 8;
       };
       for (int n = 1; n <= 4; n++) {
-        if (prefix.equals("uint") && n == 3) {
-          continue; // uint3 is threadIdx's type, built in (BaseType.UINT3)
-        }
         int align = n == 3 ? size : Math.min(16, n * size);
         StructDef d = new StructDef(prefix + n, null, align);
         List<Field> fields = new java.util.ArrayList<>();

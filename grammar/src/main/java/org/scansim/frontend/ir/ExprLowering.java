@@ -273,6 +273,15 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   /** The three u32 components of a dim3- or integer-valued expression. */
   Operand[] dim3(Expr e) {
     Type t = sema.typeOf(e);
+    if (t instanceof Type.Struct s) { // dim3(uint3): its three components
+      LValue.OfMemory o = structs.object(e);
+      Operand[] xyz = new Operand[3];
+      for (int i = 0; i < 3; i++) {
+        Type.Struct.Field f = s.fields().get(i);
+        xyz[i] = load(new LValue.OfMemory(structs.offset(o.ptr(), f.offset(), e.span()), o.space(), o.isVolatile(), f.type()), e.span());
+      }
+      return xyz;
+    }
     if (!(t instanceof Type.Dim3)) {
       Operand x = convertedValue(e, Type.UINT);
       return new Operand[] {x, Imm.ofLong(IrType.U32, 1), Imm.ofLong(IrType.U32, 1)};
@@ -663,7 +672,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     List<Operand> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       if (types.get(i) instanceof Type.Struct) {
-        out.add(structs.argument(args.get(i)).ptr());
+        out.add(structs.argument(args.get(i), types.get(i)).ptr());
       } else if (!(types.get(i) instanceof Type.Group)) { // a group passes nothing: its type says all
         out.add(convertedValue(args.get(i), types.get(i)));
       }

@@ -252,7 +252,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     if (layout == null) {
       Expr value = scalarInit(d.init());
       if (value != null) {
-        structs.copy(whole, structs.object(value), d.span());
+        structs.copy(whole, structs.objectAs(value, m.type()), d.span());
       }
       return;
     }
@@ -266,7 +266,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     for (InitValue v : layout) {
       LValue.OfMemory at = new LValue.OfMemory(structs.offset(whole.ptr(), v.offset(), d.span()), m.space(), false, v.type());
       if (v.type() instanceof Type.Struct) {
-        structs.copy(at, structs.object(v.value()), d.span());
+        structs.copy(at, structs.objectAs(v.value(), v.type()), d.span());
       } else {
         exprs.store(at, exprs.convertedValue(v.value(), v.type()), d.span());
       }
@@ -429,7 +429,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       b.emit(new Insn(Op.RET, null, s.span()));
     } else if (symbol.returnType() instanceof Type.Struct t) {
       // Into the caller's object, through the hidden parameter (StructLowering).
-      exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().object(s.value()), s.span());
+      exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().objectAs(s.value(), t), s.span());
       b.emit(new Insn(Op.RET, null, s.span()));
     } else {
       Operand v = exprs.convertedValue(s.value(), symbol.returnType());

@@ -47,6 +47,24 @@ final class StructLowering {
     return t instanceof Type.Struct ? IrType.PTR : IrType.of(t);
   }
 
+  /**
+   * The object of a value converted to the struct {@code want}: the value's own, or for threadIdx
+   * and its kin (uint3 in CUDA, three registers here) a temporary uint3 of their components.
+   */
+  LValue.OfMemory objectAs(Expr e, Type want) {
+    if (!(sema.typeOf(e) instanceof Type.Dim3)) {
+      return object(e);
+    }
+    LValue.OfMemory tmp = temporary(want, e.span());
+    Operand[] xyz = exprs.dim3(e);
+    List<Type.Struct.Field> fields = ((Type.Struct) want).fields();
+    for (int i = 0; i < 3; i++) {
+      Type.Struct.Field f = fields.get(i);
+      exprs.store(new LValue.OfMemory(offset(tmp.ptr(), f.offset(), e.span()), tmp.space(), false, f.type()), xyz[i], e.span());
+    }
+    return tmp;
+  }
+
   /** The object a struct-valued expression designates or produces. */
   LValue.OfMemory object(Expr e) {
     Span span = e.span();
@@ -68,7 +86,7 @@ final class StructLowering {
     }
     if (e instanceof Expr.Assign a) {
       // C++17 [expr.ass] ¶1: the right operand is sequenced before the left.
-      LValue.OfMemory value = object(a.value());
+      LValue.OfMemory value = objectAs(a.value(), t);
       LValue.OfMemory target = (LValue.OfMemory) exprs.lvalue(a.target());
       copy(target, value, span);
       return target;
@@ -103,11 +121,11 @@ final class StructLowering {
    * [expr.call] ¶7 initialises the parameter from the argument); a value that is already a fresh
    * temporary (a call's result, {@code make_float4(...)}) is passed as it is.
    */
-  LValue.OfMemory argument(Expr e) {
-    if (e instanceof Expr.Call || e instanceof Expr.Conditional) {
-      return object(e);
+  LValue.OfMemory argument(Expr e, Type param) {
+    if (e instanceof Expr.Call || e instanceof Expr.Conditional || sema.typeOf(e) instanceof Type.Dim3) {
+      return objectAs(e, param);
     }
-    LValue.OfMemory copy = temporary(sema.typeOf(e), e.span());
+    LValue.OfMemory copy = temporary(param, e.span());
     copy(copy, object(e), e.span());
     return copy;
   }

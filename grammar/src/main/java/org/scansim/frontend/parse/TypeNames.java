@@ -152,8 +152,8 @@ final class TypeNames {
     // Struct names that a variable, field or parameter of that name hides, to the end of the
     // braces it is declared in (C++ [basic.scope.hiding] ¶2; `struct node` still names the struct).
     Set<String> structs = new HashSet<>();
-    Map<String, Integer> hidden = new java.util.HashMap<>();
-    Set<String> parameters = new HashSet<>();
+    Map<String, java.util.ArrayDeque<Integer>> hidden = new java.util.HashMap<>();
+    List<String> parameters = new java.util.ArrayList<>();
     int braces = 0;
     int parens = 0;
     for (int i = 0; i < tokens.size(); i++) {
@@ -169,16 +169,28 @@ final class TypeNames {
         case CudaLexer.RBRACE -> {
           braces = Math.max(0, braces - 1);
           int depth = braces;
-          hidden.values().removeIf(d -> d > depth);
+          hidden.values().removeIf(d -> {
+            while (!d.isEmpty() && d.peek() > depth) {
+              d.pop();
+            }
+            return d.isEmpty();
+          });
         }
         case CudaLexer.LPAREN -> parens++;
         case CudaLexer.RPAREN -> {
           parens = Math.max(0, parens - 1);
           if (parens == 0 && !parameters.isEmpty()) {
-            // A parameter's name hides a struct in the body that follows, not after a prototype.
-            if (i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.LBRACE) {
+            // A parameter's (or a for header's) name hides a struct to the end of the braced body
+            // that follows, and no further after a prototype.
+            if (i + 1 >= tokens.size() || tokens.get(i + 1).getType() != CudaLexer.LBRACE) {
               for (String name : parameters) {
-                hidden.put(name, braces + 1);
+                java.util.ArrayDeque<Integer> d = hidden.get(name);
+                if (d != null) {
+                  d.pop();
+                  if (d.isEmpty()) {
+                    hidden.remove(name);
+                  }
+                }
               }
             }
             parameters.clear();
@@ -203,10 +215,12 @@ final class TypeNames {
       } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
         Integer until = parameterUntil.get(t.getText());
         boolean declared = structs.contains(t.getText()) && declarator(tokens, i);
-        if (declared && parens > 0) {
-          parameters.add(t.getText());
-        } else if (declared) {
-          hidden.put(t.getText(), braces);
+        if (declared) {
+          // Hidden from here: in a parameter list or for header, to the end of the body after it.
+          hidden.computeIfAbsent(t.getText(), k -> new java.util.ArrayDeque<>()).push(parens > 0 ? braces + 1 : braces);
+          if (parens > 0) {
+            parameters.add(t.getText());
+          }
         }
         boolean qualified = i > 0 && tokens.get(i - 1).getType() == CudaLexer.COLON_COLON;
         if ((until != null && i <= until || names.contains(t.getText())) && !declared
@@ -235,12 +249,10 @@ final class TypeNames {
     if (j < 0) {
       return false;
     }
-    boolean pointer = false;
     while (j >= 0 && isDeclaratorPart(tokens.get(j).getType())) {
-      pointer |= tokens.get(j).getType() == CudaLexer.STAR || tokens.get(j).getType() == CudaLexer.AMP;
       j--;
     }
-    if (j < 0 || !pointer && j != i - 1) {
+    if (j < 0) {
       return false;
     }
     int type = tokens.get(j).getType();

@@ -125,7 +125,7 @@ final class TypeSpecifiers {
     if (ctx instanceof CudaParser.VectorTypeSpecifierContext c) {
       token(typeWords, c.VECTOR_TYPE().getSymbol());
       struct = org.scansim.frontend.ast.StructDef.vector(c.VECTOR_TYPE().getText());
-      return; // uint3 (no struct): threadIdx's own type, in normalise
+      return;
     }
     if (ctx instanceof CudaParser.StructSpecifierContext c) {
       token(typeWords, c.STRUCT().getSymbol());
@@ -295,9 +295,6 @@ final class TypeSpecifiers {
         return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
       }
       return TypeSpec.of(span, struct, isConst, isVolatile);
-    }
-    if (typeWords.size() == 1 && typeWords.get(0).getType() == CudaLexer.VECTOR_TYPE) {
-      return new TypeSpec(span, BaseType.UINT3, isConst, isVolatile); // the one vector type that is no struct
     }
     Token named = typeWords.stream().filter(t -> t.getType() == CudaLexer.TYPE_NAME).findFirst().orElse(null);
     if (named != null) {

@@ -66,15 +66,21 @@ public final class Conversions {
       return tp.pointee() instanceof Type.Void || samePointee(tp.pointee(), fp.pointee());
     }
     if (to instanceof Type.Dim3) {
-      return from instanceof Type.Dim3 || from.isInteger();
+      return from instanceof Type.Dim3 || from.isInteger() || isUint3(from); // dim3(uint3) of vector_types.h
     }
     if (to instanceof Type.Group) {
       return to.equals(from);
     }
     if (to instanceof Type.Struct) {
-      return to == from; // the same struct (C++ [class.copy.assign])
+      // The same struct (C++ [class.copy.assign]); threadIdx and its kin are uint3s.
+      return to == from || isUint3(to) && from instanceof Type.Dim3 d && d.builtin();
     }
     return false;
+  }
+
+  /** Whether t is the vector type {@code uint3}, the type CUDA gives threadIdx, blockIdx, blockDim and gridDim. */
+  public static boolean isUint3(Type t) {
+    return t instanceof Type.Struct s && s.def() == org.scansim.frontend.ast.StructDef.vector("uint3");
   }
 
   /** Array-to-pointer decay (C11 §6.3.2.1p3); pointers stay; anything else gives null. */

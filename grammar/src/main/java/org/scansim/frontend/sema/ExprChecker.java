@@ -405,17 +405,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (vector != null) {
       return makeVector(e, cx.structs.of(vector));
     }
-    if (s == null && e.callee().equals("make_uint3")) {
-      // threadIdx's type, built as dim3(x, y, z) is.
-      if (e.args().size() != 3) {
-        e.args().forEach(this::checkValue);
-        cx.error(e.calleeSpan(), "'make_uint3' takes 3 arguments, not " + e.args().size());
-        return Type.ERR;
-      }
-      cx.sema.callees.put(e, Builtin.DIM3);
-      builtins.type(e, Builtin.DIM3);
-      return Type.UINT3;
-    }
+
     Builtin b = Builtin.byName(e.callee());
     if (b != null) {
       cx.sema.callees.put(e, b);
@@ -935,6 +925,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (e.op() == null) {
       requireAssignable(target, e.value(), value, Assigning.ASSIGN);
+      if (target instanceof Type.Struct st && Lvalues.qualifiers(e.target(), cx.sema).isVolatile()) {
+        // C++ [class.copy.assign]: the implicit assignment is not volatile-qualified.
+        cx.error(e.span(), "cannot assign to a volatile struct of type '" + st.spelling() + "': assign its fields one by one");
+        return Type.ERR;
+      }
       if (target instanceof Type.Struct st && constField(st) != null) {
         cx.error(e.span(), "cannot assign to a struct of type '" + st.spelling() + "': its field '" + constField(st)
             + "' is const (C++ deletes the assignment)");

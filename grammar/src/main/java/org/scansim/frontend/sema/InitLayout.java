@@ -98,7 +98,9 @@ final class InitLayout {
   private void fill(Type t, long base, long offset, Cursor c, boolean ownsBraces) {
     if (t instanceof Type.Struct s) {
       // A value of the struct's own type initialises it whole (C++ [dcl.init.aggr] ¶4.2, [dcl.init.list] ¶3.2).
-      if (c.more() && c.peek() instanceof Initializer.Single single && typer.apply(single.value()) == s) {
+      Type whole = c.more() && c.peek() instanceof Initializer.Single single ? typer.apply(single.value()) : null;
+      if (whole != null && !(whole instanceof Type.Err) && Conversions.assignable(s, whole, null)) {
+        Initializer.Single single = (Initializer.Single) c.peek();
         c.take();
         place(base, offset, s, single);
         return;

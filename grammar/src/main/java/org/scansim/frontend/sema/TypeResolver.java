@@ -28,7 +28,6 @@ final class TypeResolver {
       case FLOAT -> Type.FLOAT;
       case DOUBLE -> Type.DOUBLE;
       case DIM3 -> Type.DIM3;
-      case UINT3 -> Type.UINT3;
       case AUTO -> new Type.Auto();
       case CG_BLOCK, CG_TILE1, CG_TILE2, CG_TILE4, CG_TILE8, CG_TILE16, CG_TILE32 -> new Type.Group(b.groupSize());
     };

@@ -690,7 +690,7 @@ final class Memory {
       long at = (a.space == Ptr.SHARED ? a.base : 0) + offsets[l];
       if (at % width != 0) {
         throw new org.scansim.sim.device.Fault(org.scansim.sim.device.Kind.INVALID_ADDRESS, in.span,
-            "misaligned address: a " + width + "-byte vector " + (in.op == org.scansim.frontend.ir.Op.ST ? "store to" : "load from")
+            "misaligned address: " + (width == 8 ? "an " : "a ") + width + "-byte vector " + (in.op == org.scansim.frontend.ir.Op.ST ? "store to" : "load from")
                 + " byte " + offsets[l] + " of " + Ptr.spaceName(a.space) + " " + a.name + " by thread " + (w.firstThread + l)
                 + " of block " + block.blockName() + ", which is not a multiple of " + width);
       }

@@ -647,7 +647,8 @@ public final class ScanRun {
       throw new UsageException(!name.contains("<") && !instances.isEmpty()
           ? "'" + name + "' is a kernel template: name one of its instances in " + compiled.file().name() + ", " + String.join(", ", instances)
               + " (--kernel '" + instances.get(0) + "'), or " + hint
-          : compiled.file().name() + " has no instance '" + name + "' of the kernel template '" + template + "': " + hint);
+          : compiled.file().name() + " has no instance '" + name + "' of the kernel template '" + template + "'"
+              + (instances.isEmpty() ? "" : " (its instances: " + String.join(", ", instances) + ")") + ": " + hint);
     }
     throw new UsageException(compiled.file().name() + " defines no kernel '" + name + "'"
         + (kernels.isEmpty() ? "" : "; its kernels: " + String.join(", ", kernels)));
