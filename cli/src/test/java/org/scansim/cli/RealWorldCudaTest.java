@@ -176,8 +176,9 @@ class RealWorldCudaTest {
     CliRun other = CliRun.of("run", example("kernel_template.cu"), "--kernel", "block_scan<512, float>", "--grid", "1", "--block", "512",
         "--n", "8", "--expect", "inclusive", "--no-timing");
     assertThat(other.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(other.err()).contains("has no instance 'block_scan<512, float>' of the kernel template 'block_scan': instantiate it in"
-        + " the file, as C++ does: template __global__ void block_scan<512, float>(PARAMETER TYPES);");
+    assertThat(other.err()).contains("has no instance 'block_scan<512, float>' of the kernel template 'block_scan' (its instances:"
+        + " block_scan<256, float>, block_scan<1024, int>): instantiate it in the file, as C++ does: template __global__ void"
+        + " block_scan<512, float>(PARAMETER TYPES);");
   }
 
   @Test

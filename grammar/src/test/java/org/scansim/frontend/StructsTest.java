@@ -302,4 +302,17 @@ class StructsTest {
         }
         """)).isEmpty();
   }
+
+  @Test
+  void bracedAndParenthesisedTemporariesAreRefusedByName() {
+    assertThat(Compile.diagnostics("""
+        struct Pair { float v; int f; };
+        __global__ void k(float *out) { Pair p = Pair{1.0f, 0}; float4 q = float4{1, 2, 3, 4}; Pair r = Pair(); out[0] = p.v; }
+        """)).containsExactly(
+            "2:42: error: a braced temporary (Pair{...}) is not supported: declare a variable with a brace list (Pair p = {...};),"
+                + " or use make_float4(...) for a vector type",
+            "2:68: error: a braced temporary (Pair{...}) is not supported: declare a variable with a brace list (Pair p = {...};),"
+                + " or use make_float4(...) for a vector type",
+            "2:97: error: 'Pair(...)' does not build a struct: declare a variable with a brace list (Pair v = {...};)");
+  }
 }

@@ -384,6 +384,9 @@ primaryExpression
     | kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
          | SIZE_T | DIM3 | CUDA_ERROR_T | VECTOR_TYPE | HALF | TYPE_NAME )
       '(' argumentExpressionList? ')'                              # functionalCast
+    // C++11 list-initialised temporaries, `Pair{1.0f, 0}`, `float4{...}`: outside the subset,
+    // reported by the AstBuilder.
+    | kw=( TYPE_NAME | VECTOR_TYPE ) braceBody                     # bracedTemporary
     | kw=( STATIC_CAST | REINTERPRET_CAST | CONST_CAST | DYNAMIC_CAST )
       '<' typeName '>' '(' expression ')'                          # namedCast
     // A function template, with its explicit arguments or to be deduced from the call's.

@@ -569,6 +569,15 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     return type == null ? b.placeholder(b.span(ctx)) : new Expr.SizeofType(b.span(ctx), type);
   }
 
+  /** {@code Pair{1.0f, 0}}: refused by name. */
+  @Override
+  public Expr visitBracedTemporary(CudaParser.BracedTemporaryContext ctx) {
+    if (ctx.kw != null) {
+      b.error(ctx.kw, Unsupported.BRACED_TEMPORARIES);
+    }
+    return b.placeholder(b.span(ctx));
+  }
+
   /** {@code float(x)}, {@code int(x)}; {@code dim3(x, y)} is a call of the builtin dim3. */
   @Override
   public Expr visitFunctionalCast(FunctionalCastContext ctx) {
@@ -592,11 +601,18 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       }
       default -> {}
     }
+    TypeName type = decls.keywordType(kw);
+    if (type.spec().struct() != null && args.size() != 1) {
+      // C++17 has no parenthesised aggregate initialisation (C++20 [dcl.init.general] ¶16.6.2.2).
+      b.check(kw, "'" + kw.getText() + "(...)' does not build a struct: declare a variable with a brace list ("
+          + kw.getText() + " v = {...};)");
+      return b.placeholder(span);
+    }
     if (args.size() != 1) {
       b.check(kw, "a functional cast to '" + kw.getText() + "' takes exactly one argument");
       return b.placeholder(span);
     }
-    return new Expr.Cast(span, decls.keywordType(kw), args.get(0));
+    return new Expr.Cast(span, type, args.get(0));
   }
 
   /** {@code static_cast<T>(e)}, {@code reinterpret_cast<T *>(e)}, {@code const_cast<T *>(e)}. */

@@ -20,6 +20,8 @@ final class Unsupported {
   static final String STRUCT_BODY = "this struct's body is outside the subset (plain structs of fields are supported)";
   static final String STRUCT_MEMBER_INITIALIZERS = "default member initializers are not supported (plain structs of fields are)";
   static final String ALIGNMENT = "explicit alignment (__align__, alignas) is not supported: a variable or struct takes its type's alignment";
+  static final String BRACED_TEMPORARIES = "a braced temporary (Pair{...}) is not supported: declare a variable with a brace list"
+      + " (Pair p = {...};), or use make_float4(...) for a vector type";
   static final String NESTED_STRUCTS = "a struct defined inside another struct is not supported: define it before";
   static final String LOCAL_STRUCTS = "a struct defined inside a function is not supported: define it at namespace scope";
   static final String UNIONS = "unions are not supported";
