@@ -174,4 +174,19 @@ class CppConstructsTest {
         .anyMatch(d -> d.contains("cooperative groups are device code"));
     Compile.ir("#include <cstdint>\nusing ::std::uint32_t;\n__global__ void k(uint32_t *a) { a[0] = 1; }\n");
   }
+
+  @Test
+  void anExplicitInstantiationIsCheckedAgainstItsInstance() {
+    // C++ [temp.explicit]: its parameters are the instance's (an array parameter is a pointer), once.
+    assertThat(Compile.diagnostics("""
+        typedef float real;
+        template <int B, typename T> __global__ void scan(const T *in, T *out, int n) { }
+        template __global__ void scan<256, float>(const float *, float *, int);
+        template __global__ void scan<256, float>(const float *, float *, int);
+        template __global__ void scan<128, float>(const int *, int *, int);
+        template __global__ void scan<64, real>(const real in[], real *out, int n);
+        """)).containsExactly("4:26: error: duplicate explicit instantiation of 'scan<256, float>'",
+            "5:26: error: explicit instantiation of 'scan<128, float>' does not match the template: parameter 1 is 'const int *' here"
+                + " and 'const float *' in the instance");
+  }
 }

@@ -49,6 +49,8 @@ final class BuildContext {
   ExprBuilder exprs;
   /** The declaration builder, for the declarators of struct fields. */
   DeclarationBuilder decls;
+  /** The template instances an explicit instantiation named, to refuse a second one. */
+  final java.util.Set<String> explicitInstances = new java.util.HashSet<>();
   /** The structs defined, in source order. */
   final java.util.List<org.scansim.frontend.ast.StructDef> structs = new java.util.ArrayList<>();
   /** How deep struct bodies are being built inside one another (a nested definition is refused). */

@@ -295,13 +295,42 @@ final class DeclarationBuilder {
     if (instance == null) {
       return;
     }
-    int written = parameters(ctx.parameterList()).size();
-    for (Decl d : b.pendingInstances) {
-      if (d instanceof Decl.Function f && f.name().equals(instance) && f.params().size() != written) {
-        b.check(at, "explicit instantiation of '" + instance + "' with " + written + " parameter" + (written == 1 ? "" : "s")
-            + " does not match the template's " + f.params().size());
+    if (!b.explicitInstances.add(instance)) {
+      b.check(at, "duplicate explicit instantiation of '" + instance + "'"); // C++ [temp.spec] ¶5
+      return;
+    }
+    Decl.Function f = t.built(instance);
+    List<Param> written = parameters(ctx.parameterList());
+    if (f == null) {
+      return;
+    }
+    if (f.params().size() != written.size()) {
+      b.check(at, "explicit instantiation of '" + instance + "' with " + written.size() + " parameter" + (written.size() == 1 ? "" : "s")
+          + " does not match the template's " + f.params().size());
+      return;
+    }
+    for (int i = 0; i < written.size(); i++) {
+      String here = signature(written.get(i));
+      String there = signature(f.params().get(i));
+      if (!here.equals(there)) {
+        b.check(at, "explicit instantiation of '" + instance + "' does not match the template: parameter " + (i + 1) + " is '" + here
+            + "' here and '" + there + "' in the instance");
+        return;
       }
     }
+  }
+
+  /** A parameter's type as an explicit instantiation compares it: an array parameter is a pointer (C11 6.7.6.3 ¶7). */
+  private static String signature(Param p) {
+    StringBuilder s = new StringBuilder();
+    s.append(p.spec().isConst() ? "const " : "").append(p.spec().spelling());
+    for (PointerLevel level : p.pointers()) {
+      s.append(" *").append(level.isConst() ? " const" : "");
+    }
+    if (!p.dims().isEmpty()) {
+      s.append(" *");
+    }
+    return s.toString();
   }
 
   /**

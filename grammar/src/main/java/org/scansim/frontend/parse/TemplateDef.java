@@ -185,6 +185,11 @@ final class TemplateDef implements FunctionTemplate {
     }
   }
 
+  /** The instance of that name built so far, or null. */
+  Decl.Function built(String name) {
+    return instances.get(name);
+  }
+
   @Override
   public Decl.Function instantiate(List<Arg> args) {
     String key = instanceName(args);
