@@ -107,8 +107,11 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code object.member}: {@code threadIdx.x}, {@code grid.y}. */
-  record Member(Span span, Expr object, String member, Span memberSpan) implements Expr {
+  /**
+   * {@code object.member}: {@code threadIdx.x}, {@code grid.y}; {@code p->member} is built as
+   * {@code (*p).member} with {@code arrow} set, for the messages that tell the two apart.
+   */
+  record Member(Span span, Expr object, String member, Span memberSpan, boolean arrow) implements Expr {
     @Override
     public <R> R accept(Visitor<R> v) {
       return v.visitMember(this);

@@ -277,8 +277,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       LValue.OfMemory o = structs.object(e);
       Operand[] xyz = new Operand[3];
       for (int i = 0; i < 3; i++) {
-        Type.Struct.Field f = s.fields().get(i);
-        xyz[i] = load(new LValue.OfMemory(structs.offset(o.ptr(), f.offset(), e.span()), o.space(), o.isVolatile(), f.type()), e.span());
+        xyz[i] = load(structs.field(o, s.fields().get(i), e.span()), e.span());
       }
       return xyz;
     }

@@ -113,19 +113,24 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   }
 
   private Storage.InMemory declareMemory(Symbol.Variable v, Span span) {
-    MemSpace space =
-        v.isShared() ? MemSpace.SHARED : symbol.space() == Space.HOST ? MemSpace.HOST : MemSpace.LOCAL;
-    String name = b.memoryName(v.name());
-    b.addMemory(Lowering.memoryVar(name, space, v.type(), null, span));
-    Storage.InMemory m = new Storage.InMemory(name, space, v.type());
+    Storage.InMemory m = memory(v.name(), v.isShared() ? MemSpace.SHARED : ownSpace(), v.type(), span);
     storage.put(v, m);
     return m;
   }
 
   /** A temporary object of type t in the function's own memory (a struct value without a variable). */
   Storage.InMemory temporary(Type t, Span span) {
-    MemSpace space = symbol.space() == Space.HOST ? MemSpace.HOST : MemSpace.LOCAL;
-    String name = b.memoryName("tmp");
+    return memory("tmp", ownSpace(), t, span);
+  }
+
+  /** The space of the function's own objects: host memory in host code, local memory on the device. */
+  private MemSpace ownSpace() {
+    return symbol.space() == Space.HOST ? MemSpace.HOST : MemSpace.LOCAL;
+  }
+
+  /** A memory variable of the function named after {@code wanted} (renamed where that is taken). */
+  private Storage.InMemory memory(String wanted, MemSpace space, Type t, Span span) {
+    String name = b.memoryName(wanted);
     b.addMemory(Lowering.memoryVar(name, space, t, null, span));
     return new Storage.InMemory(name, space, t);
   }
@@ -300,7 +305,6 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       b.emit(new Insn(Op.ST, et, span).args(p, zero(et)).space(space));
     });
   }
-
 
   static Operand zero(IrType t) {
     return t.isFloat() ? Imm.ofDouble(t, 0) : Imm.ofLong(t, 0);

@@ -59,8 +59,7 @@ final class StructLowering {
     Operand[] xyz = exprs.dim3(e);
     List<Type.Struct.Field> fields = ((Type.Struct) want).fields();
     for (int i = 0; i < 3; i++) {
-      Type.Struct.Field f = fields.get(i);
-      exprs.store(new LValue.OfMemory(offset(tmp.ptr(), f.offset(), e.span()), tmp.space(), false, f.type()), xyz[i], e.span());
+      exprs.store(field(tmp, fields.get(i), e.span()), xyz[i], e.span());
     }
     return tmp;
   }
@@ -73,9 +72,8 @@ final class StructLowering {
       LValue.OfMemory tmp = temporary(t, span);
       List<Type.Struct.Field> fields = mv.type().fields();
       for (int i = 0; i < fields.size(); i++) {
-        Type.Struct.Field f = fields.get(i);
-        Operand v = exprs.convertedValue(c.args().get(i), f.type());
-        exprs.store(new LValue.OfMemory(offset(tmp.ptr(), f.offset(), span), tmp.space(), false, f.type()), v, span);
+        Operand v = exprs.convertedValue(c.args().get(i), fields.get(i).type());
+        exprs.store(field(tmp, fields.get(i), span), v, span);
       }
       return tmp;
     }
@@ -130,10 +128,15 @@ final class StructLowering {
     return copy;
   }
 
-  /** The field {@code name} of the struct object {@code of}. */
+  /** The field {@code name} of the struct object {@code of}, of type {@code type} (an array's elements qualified as the object). */
   LValue.OfMemory field(LValue.OfMemory of, String name, Type type, Span span) {
     Type.Struct.Field f = ((Type.Struct) of.type()).field(name);
     return new LValue.OfMemory(offset(of.ptr(), f.offset(), span), of.space(), of.isVolatile() || f.isVolatile(), type);
+  }
+
+  /** The field {@code f} of the struct object {@code of}. */
+  LValue.OfMemory field(LValue.OfMemory of, Type.Struct.Field f, Span span) {
+    return field(of, f.name(), f.type(), span);
   }
 
   /** A fresh object of type {@code t} in the function's local memory. */
@@ -150,28 +153,29 @@ final class StructLowering {
    * ({@code ld.v4.f32}, {@code ld.v4.u8}), as nvcc moves a {@code float4} or a {@code uchar4}.
    */
   void copy(LValue.OfMemory to, LValue.OfMemory from, Span span) {
-    List<Object[]> pending = new java.util.ArrayList<>();
+    List<Pending> pending = new java.util.ArrayList<>();
     Runnable flush = () -> {
       List<Reg> values = new java.util.ArrayList<>();
-      for (Object[] p : pending) {
-        IrType t = (IrType) p[0];
-        Reg r = b.temp(t);
-        b.emit(new Insn(Op.LD, t, span).dst(r).args(((Place) p[1]).src(this, span)).space(from.space()).setVolatile(from.isVolatile())
-            .vector((Integer) p[2]).copying());
+      for (Pending p : pending) {
+        Reg r = b.temp(p.type());
+        b.emit(new Insn(Op.LD, p.type(), span).dst(r).args(p.place().src(this, span)).space(from.space())
+            .setVolatile(from.isVolatile()).vector(p.vector()).copying());
         values.add(r);
       }
       for (int k = 0; k < pending.size(); k++) {
-        Object[] p = pending.get(k);
-        IrType t = (IrType) p[0];
-        b.emit(new Insn(Op.ST, t, span).args(((Place) p[1]).dst(this, span), values.get(k)).space(to.space())
-            .setVolatile(to.isVolatile()).vector((Integer) p[2]).copying());
+        Pending p = pending.get(k);
+        b.emit(new Insn(Op.ST, p.type(), span).args(p.place().dst(this, span), values.get(k)).space(to.space())
+            .setVolatile(to.isVolatile()).vector(p.vector()).copying());
       }
       pending.clear();
     };
-    walk(to.type(), new Place(to.ptr(), from.ptr(), 0, true), span, (t, place, vector) -> pending.add(new Object[] {t, place, vector}),
+    walk(to.type(), new Place(to.ptr(), from.ptr(), 0, true), span, (t, place, vector) -> pending.add(new Pending(t, place, vector)),
         flush);
     flush.run();
   }
+
+  /** A scalar of a copy waiting for its load and store. */
+  private record Pending(IrType type, Place place, int vector) {}
 
   /**
    * Zeroes the scalars of the object that an initialiser leaves out (C11 §6.7.9 ¶21): all but
@@ -180,7 +184,7 @@ final class StructLowering {
   void zero(LValue.OfMemory to, java.util.Set<Long> given, Span span) {
     walk(to.type(), new Place(to.ptr(), null, 0, true), span, (t, place, vector) -> {
       if (!place.fixed() || !given.contains(place.offset())) {
-        b.emit(new Insn(Op.ST, t, span).args(place.dst(this, span), t == IrType.PTR ? Imm.ofLong(IrType.PTR, 0) : StmtLowering.zero(t))
+        b.emit(new Insn(Op.ST, t, span).args(place.dst(this, span), StmtLowering.zero(t))
             .space(to.space()).setVolatile(to.isVolatile()));
       }
     }, () -> { });
@@ -233,7 +237,7 @@ final class StructLowering {
     } else if (t instanceof Type.Array a) {
       Type elem = a.element();
       long size = elem.size();
-      if (a.length() * scalars(elem) <= UNROLL) {
+      if (Type.scalars(t) <= UNROLL) {
         for (long i = 0; i < a.length(); i++) {
           walk(elem, place.plus(i * size), span, each, flush);
         }
@@ -250,20 +254,6 @@ final class StructLowering {
     } else {
       each.at(IrType.of(t), place, 1);
     }
-  }
-
-  private static long scalars(Type t) {
-    if (t instanceof Type.Array a) {
-      return a.length() * scalars(a.element());
-    }
-    if (t instanceof Type.Struct s) {
-      long n = 0;
-      for (Type.Struct.Field f : s.fields()) {
-        n += scalars(f.type());
-      }
-      return n;
-    }
-    return 1;
   }
 
   /** {@code base + bytes}; base itself for 0. */

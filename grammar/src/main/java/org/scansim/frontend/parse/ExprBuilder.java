@@ -146,11 +146,11 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       return launch(c, left);
     }
     if (ctx instanceof MemberExpressionContext c) {
-      return member(span, left, c.IDENTIFIER());
+      return member(span, left, c.IDENTIFIER(), false);
     }
     if (ctx instanceof ArrowExpressionContext c) {
       // p->x is (*p).x (C11 §6.5.2.3 ¶4).
-      return member(span, BuildContext.isPlaceholder(left) ? left : new Expr.Unary(left.span(), UnaryOp.DEREF, left), c.IDENTIFIER());
+      return member(span, BuildContext.isPlaceholder(left) ? left : new Expr.Unary(left.span(), UnaryOp.DEREF, left), c.IDENTIFIER(), true);
     }
     if (ctx instanceof PostfixExpressionContext c) {
       UnaryOp op = c.op != null && c.op.getType() == CudaLexer.DEC ? UnaryOp.POST_DEC : UnaryOp.POST_INC;
@@ -172,11 +172,11 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     return new Expr.Binary(span, binary, left, right);
   }
 
-  private Expr member(Span span, Expr object, TerminalNode name) {
+  private Expr member(Span span, Expr object, TerminalNode name, boolean arrow) {
     if (name == null) {
       return b.placeholder(span);
     }
-    return new Expr.Member(span, object, name.getText(), b.span(name));
+    return new Expr.Member(span, object, name.getText(), b.span(name), arrow);
   }
 
   private Expr call(CallExpressionContext ctx, Expr callee, List<Expr> args) {

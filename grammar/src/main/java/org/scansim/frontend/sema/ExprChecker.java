@@ -262,8 +262,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   @Override
   public Type visitMember(Expr.Member e) {
-    // p->x is built as (*p).x, the dereference spanning p alone.
-    if (e.object() instanceof Expr.Unary u && u.op() == UnaryOp.DEREF && u.span().equals(u.operand().span())) {
+    if (e.arrow() && e.object() instanceof Expr.Unary u) { // p->x, built as (*p).x
       Type p = checkAhead(u.operand());
       if (!(p instanceof Type.Err) && !(p instanceof Type.Pointer) && !(p instanceof Type.Array)) {
         forgetAhead();
@@ -330,10 +329,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
   /** The name of a const field of {@code st} or of a struct in it, or null. */
   static String constField(Type.Struct st) {
     for (Type.Struct.Field f : st.fields()) {
-      Type t = f.type();
-      while (t instanceof Type.Array a) {
-        t = a.element();
-      }
+      Type t = Type.innermost(f.type());
       if (f.isConst() || f.type() instanceof Type.Array a && a.constElements()) {
         return f.name();
       }
@@ -930,8 +926,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
         cx.error(e.span(), "cannot assign to a volatile struct of type '" + st.spelling() + "': assign its fields one by one");
         return Type.ERR;
       }
-      if (target instanceof Type.Struct st && constField(st) != null) {
-        cx.error(e.span(), "cannot assign to a struct of type '" + st.spelling() + "': its field '" + constField(st)
+      String constant = target instanceof Type.Struct st ? constField(st) : null;
+      if (constant != null) {
+        cx.error(e.span(), "cannot assign to a struct of type '" + target.spelling() + "': its field '" + constant
             + "' is const (C++ deletes the assignment)");
         return Type.ERR;
       }

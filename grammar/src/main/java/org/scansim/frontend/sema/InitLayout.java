@@ -37,26 +37,9 @@ final class InitLayout {
 
   /** How many elements the outermost dimension needs for this list (for {@code int a[] = {...}}). */
   static long outerLength(Type element, List<InitValue> placed) {
-    long per = Math.max(1, scalars(element));
+    long per = Math.max(1, Type.scalars(element));
     long highest = placed.stream().mapToLong(InitValue::index).max().orElse(-1);
     return highest < 0 ? 0 : highest / per + 1;
-  }
-
-  /** Scalar elements in one object of type {@code t}, counting each field of a struct. */
-  static long scalars(Type t) {
-    long n = 1;
-    while (t instanceof Type.Array a) {
-      n = Math.multiplyHigh(n, Math.max(a.length(), 0)) != 0 ? Long.MAX_VALUE : n * Math.max(a.length(), 0);
-      t = a.element();
-    }
-    if (t instanceof Type.Struct s) {
-      long fields = 0;
-      for (Type.Struct.Field f : s.fields()) {
-        fields += scalars(f.type());
-      }
-      n = Math.multiplyHigh(n, fields) != 0 ? Long.MAX_VALUE : n * fields;
-    }
-    return n;
   }
 
   private static final class Cursor {
@@ -111,7 +94,7 @@ final class InitLayout {
           return;
         }
         member(f.type(), at, offset + f.offset(), c);
-        at += scalars(f.type());
+        at += Type.scalars(f.type());
       }
       return;
     }
@@ -128,7 +111,7 @@ final class InitLayout {
       return;
     }
     Type elem = a.element();
-    long per = scalars(elem);
+    long per = Type.scalars(elem);
     long bytes = elem.size();
     boolean unbounded = a.length() < 0 && ownsBraces;
     for (long i = 0; (unbounded || i < a.length()) && c.more(); i++) {

@@ -286,6 +286,26 @@ public sealed interface Type {
     }
   }
 
+  /**
+   * Scalars in one object of type {@code t}: array elements and struct fields all counted, as an
+   * initialiser list places its values (saturating at {@code Long.MAX_VALUE}).
+   */
+  static long scalars(Type t) {
+    long n = 1;
+    while (t instanceof Array a) {
+      n = Math.multiplyHigh(n, Math.max(a.length(), 0)) != 0 ? Long.MAX_VALUE : n * Math.max(a.length(), 0);
+      t = a.element();
+    }
+    if (t instanceof Struct s) {
+      long fields = 0;
+      for (Struct.Field f : s.fields()) {
+        fields += scalars(f.type());
+      }
+      n = Math.multiplyHigh(n, fields) != 0 ? Long.MAX_VALUE : n * fields;
+    }
+    return n;
+  }
+
   /** The element type of an array (of arrays), or {@code t} itself. */
   static Type innermost(Type t) {
     while (t instanceof Array a) {

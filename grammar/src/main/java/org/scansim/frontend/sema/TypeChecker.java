@@ -571,7 +571,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       }
       ExprChecker.Assigning where = Type.innermost(t) instanceof Type.Struct ? ExprChecker.Assigning.INITIALIZE_MEMBER
           : t instanceof Type.Array ? ExprChecker.Assigning.INITIALIZE_ELEMENT : ExprChecker.Assigning.INITIALIZE;
-      long limit = InitLayout.scalars(t);
+      long limit = Type.scalars(t);
       for (InitValue v : layout) {
         Type vt = exprs.checkValue(v.value());
         if (v.index() >= limit) {

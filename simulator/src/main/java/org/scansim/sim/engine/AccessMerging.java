@@ -59,6 +59,7 @@ public final class AccessMerging {
         case LD, ST -> {
           // A vector access the source asked for (a float4): one access of its whole width.
           if (in.ir.vector() > 1) {
+            in.vector = true;
             in.widthBytes = in.ir.vector() * in.type.size();
             vector = in;
             vectorLeft = in.ir.vector() - 1;

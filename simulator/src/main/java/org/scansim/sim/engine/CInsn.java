@@ -30,6 +30,8 @@ public final class CInsn {
   public int memory = -1;
   /** Bytes per lane this access is counted as (8 for a pair merged by {@link AccessMerging}). */
   public int widthBytes;
+  /** The first access of a vector the IR marks ({@code ld.v4}): counted as {@link #widthBytes}, which its address must be aligned to. */
+  public boolean vector;
   /** For the second access of a merged pair: the index of the first, which counts both; else -1. */
   public int countedWith = -1;
   /** An access nvcc issues once for both arms of an if/else ({@link ArmMerging}): the other arm's access, else -1. */
@@ -126,6 +128,7 @@ public final class CInsn {
     this.reconverge = from.reconverge;
     this.memory = from.memory;
     this.widthBytes = from.widthBytes;
+    this.vector = from.vector;
     this.countedWith = from.countedWith;
     this.armPartner = from.armPartner;
     this.armOther = from.armOther;

@@ -260,6 +260,9 @@ final class Memory {
     if (a == null) {
       return false;
     }
+    if (in.vector) {
+      requireAlignedLanes(in, w, mask, a, laneLow);
+    }
     IrType t = in.type;
     int size = t.size();
     long[] d = w.regs[in.dst];
@@ -322,6 +325,9 @@ final class Memory {
     if (a == null) {
       return false; // nothing stored: the lane-by-lane path stores, reports and counts
     }
+    if (in.vector) {
+      requireAlignedLanes(in, w, mask, a, laneLow);
+    }
     IrType t = in.type;
     int size = t.size();
     long[] v = w.regs[in.b()];
@@ -367,12 +373,6 @@ final class Memory {
   private void countOne(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
     if (in.countedWith >= 0) {
       return; // the first access of the merged pair counted both (AccessMerging)
-    }
-    if (in.ir.vector() > 1) {
-      for (int m = mask; m != 0; m &= m - 1) {
-        lanes[Integer.numberOfTrailingZeros(m)] = a;
-      }
-      misaligned(in, w, mask);
     }
     if (in.forward != null && forwarded(in, w, a, mask, store, bankOut)) {
       return;
@@ -453,6 +453,9 @@ final class Memory {
         continue;
       }
       int off = (int) Ptr.offset(ptr[l]);
+      if (in.vector) {
+        requireAligned(in, w, l, a, off);
+      }
       lanes[l] = a;
       offsets[l] = off;
       if (lx.footprints != null && a.space == Ptr.GLOBAL) {
@@ -488,6 +491,9 @@ final class Memory {
         continue;
       }
       int off = (int) Ptr.offset(ptr[l]);
+      if (in.vector) {
+        requireAligned(in, w, l, a, off);
+      }
       lanes[l] = a;
       offsets[l] = off;
       if (lx.footprints != null && a.space == Ptr.GLOBAL) {
@@ -678,21 +684,25 @@ final class Memory {
   /**
    * A vector access ({@code float4}) needs an address aligned to its width, or the card stops the
    * kernel with "misaligned address" (CUDA C++ Programming Guide, "Device Memory Accesses"): a
-   * {@code reinterpret_cast<float4 *>(in + 1)} does. Global allocations start 256-byte aligned and
-   * shared arrays 16-byte aligned, so the lane's offset in its allocation (plus a shared array's
-   * base) decides. Reads the lanes' {@link #lanes} and {@link #offsets}.
+   * {@code reinterpret_cast<float4 *>(in + 1)} does, before it moves any data. Global allocations
+   * start 256-byte aligned and shared arrays 16-byte aligned, so the lane's offset in its
+   * allocation (plus a shared array's base) decides.
    */
-  private void misaligned(CInsn in, Warp w, int mask) {
+  private void requireAligned(CInsn in, Warp w, int lane, Allocation a, int off) {
     int width = in.widthBytes;
-    for (int m = mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      Allocation a = lanes[l];
-      long at = (a.space == Ptr.SHARED ? a.base : 0) + offsets[l];
-      if (at % width != 0) {
-        throw new org.scansim.sim.device.Fault(org.scansim.sim.device.Kind.INVALID_ADDRESS, in.span,
-            "misaligned address: " + (width == 8 ? "an " : "a ") + width + "-byte vector " + (in.op == org.scansim.frontend.ir.Op.ST ? "store to" : "load from")
-                + " byte " + offsets[l] + " of " + Ptr.spaceName(a.space) + " " + a.name + " by thread " + (w.firstThread + l)
-                + " of block " + block.blockName() + ", which is not a multiple of " + width);
+    if (((a.space == Ptr.SHARED ? a.base : 0) + off) % width != 0) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "misaligned address: " + (width == 8 ? "an " : "a ") + width + "-byte vector "
+          + (in.op == org.scansim.frontend.ir.Op.ST ? "store to" : "load from") + " byte " + off + " of " + Ptr.spaceName(a.space) + " "
+          + a.name + " by thread " + (w.firstThread + lane) + " of block " + block.blockName() + ", which is not a multiple of " + width);
+    }
+  }
+
+  /** {@link #requireAligned} for the lanes of an access within one allocation, at their {@link #offsets}; {@code low} is their OR. */
+  private void requireAlignedLanes(CInsn in, Warp w, int mask, Allocation a, int low) {
+    if ((((a.space == Ptr.SHARED ? a.base : 0) | low) & (in.widthBytes - 1)) != 0) {
+      for (int m = mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        requireAligned(in, w, l, a, offsets[l]);
       }
     }
   }
@@ -700,9 +710,6 @@ final class Memory {
   /** Counts one warp-level access of the lanes in mask, at their {@link #lanes} and {@link #offsets}. */
   private void countLanes(CInsn in, Warp w, int mask, boolean store, int[] bankOut) {
     int size = in.widthBytes;
-    if (in.ir.vector() > 1) {
-      misaligned(in, w, mask);
-    }
     int sharedMask = 0;
     int globalMask = 0;
     int localMask = 0;
