@@ -444,6 +444,9 @@ final class Memory {
     long[] d = w.regs[in.dst];
     int taint = 0;
     CheckHooks chk = lx.checker;
+    if (in.vector) {
+      requireAlignedAll(in, w, mask, ptr);
+    }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
@@ -453,9 +456,6 @@ final class Memory {
         continue;
       }
       int off = (int) Ptr.offset(ptr[l]);
-      if (in.vector) {
-        requireAligned(in, w, l, a, off);
-      }
       lanes[l] = a;
       offsets[l] = off;
       if (lx.footprints != null && a.space == Ptr.GLOBAL) {
@@ -483,6 +483,9 @@ final class Memory {
     long[] v = w.regs[in.b()];
     int vt = w.taint[in.b()];
     CheckHooks chk = lx.checker;
+    if (in.vector) {
+      requireAlignedAll(in, w, mask, ptr);
+    }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       Allocation a = resolve(ptr[l], in, w, l, size);
@@ -491,9 +494,6 @@ final class Memory {
         continue;
       }
       int off = (int) Ptr.offset(ptr[l]);
-      if (in.vector) {
-        requireAligned(in, w, l, a, off);
-      }
       lanes[l] = a;
       offsets[l] = off;
       if (lx.footprints != null && a.space == Ptr.GLOBAL) {
@@ -694,6 +694,22 @@ final class Memory {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, "misaligned address: " + (width == 8 ? "an " : "a ") + width + "-byte vector "
           + (in.op == org.scansim.frontend.ir.Op.ST ? "store to" : "load from") + " byte " + off + " of " + Ptr.spaceName(a.space) + " "
           + a.name + " by thread " + (w.firstThread + lane) + " of block " + block.blockName() + ", which is not a multiple of " + width);
+    }
+  }
+
+  /**
+   * {@link #requireAligned} for every lane of a vector access the lane-by-lane path makes, before
+   * any lane's data moves (kept out of that path's loop, which every checked access runs); a lane
+   * whose pointer points nowhere is left to {@link #resolve}.
+   */
+  private void requireAlignedAll(CInsn in, Warp w, int mask, long[] ptr) {
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      long p = ptr[l];
+      Allocation a = Ptr.space(p) == Ptr.LOCAL ? block.local(Ptr.id(p) >>> 10, Ptr.id(p) & 1023) : allocationOf(p);
+      if (a != null) {
+        requireAligned(in, w, l, a, (int) Ptr.offset(p));
+      }
     }
   }
 
