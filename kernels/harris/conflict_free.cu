@@ -11,7 +11,7 @@
 //           One block of n/2 threads, extern __shared__ of n + CONFLICT_FREE_OFFSET(n - 1) floats.
 // Variants: NUM_BANKS / LOG_NUM_BANKS are overridable with -D: default 32 / 5 (Fermi and every
 //           later part, Hopper included); 16 / 4 is G80 (compute 1.x), the value printed.
-//           -DZERO_BANK_CONFLICTS selects the two-level padding, correctly parenthesised.
+//           -DZERO_BANK_CONFLICTS selects the two-level padding, correctly parenthesised; -DNO_PADDING none.
 // Errata:   FIXED (conflict_free_as_printed.cu keeps them):
 //           1. bank count: NUM_BANKS 16 / LOG_NUM_BANKS 4 (G80) -> overridable, default 32 / 5.
 //           2. ZERO_BANK_CONFLICTS macro precedence and NUM_BANKS-for-LOG_NUM_BANKS:
@@ -39,13 +39,13 @@
 #ifndef LOG_NUM_BANKS
 #define LOG_NUM_BANKS 5
 #endif
-#ifdef ZERO_BANK_CONFLICTS
-#define CONFLICT_FREE_OFFSET(n) \
-    (((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS)))
+#if defined(NO_PADDING)          // Listing 2's layout, for comparison (-DNO_PADDING)
+#define CONFLICT_FREE_OFFSET(n) 0
+#elif defined(ZERO_BANK_CONFLICTS)
+#define CONFLICT_FREE_OFFSET(n) (((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS)))
 #else
 #define CONFLICT_FREE_OFFSET(n) ((n) >> LOG_NUM_BANKS)
 #endif
-
 __global__ void prescan(float *g_odata, float *g_idata, int n)
 {
     extern __shared__ float temp[];// allocated on invocation

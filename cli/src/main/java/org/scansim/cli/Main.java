@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description = "Simulates a SIMT GPU running CUDA scan (prefix-sum) kernels.",
     subcommands = {CheckCommand.class, RunCommand.class, CircuitCommand.class, CatalogCommand.class, ClaimsCommand.class,
-        GradeCommand.class, BenchCommand.class, CrosscheckCommand.class, CommandLine.HelpCommand.class},
+        GradeCommand.class, BenchCommand.class, CrosscheckCommand.class, SweepCommand.class, MergeCommand.class,
+        CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 a result or check failed, 2 invalid input, 3 a fault in the kernel, 4 no usable GPU."})
 public final class Main implements Runnable {
   public static final int OK = 0;

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.scansim.sweep.Sizes;
 import org.scansim.catalog.Catalog;
 import org.scansim.catalog.Kernel;
 import org.scansim.frontend.Frontend;
@@ -105,6 +106,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "OUT", description = "also write the report as JSON to OUT")
   Path json;
 
+  @Option(names = "--html", paramLabel = "OUT.html",
+      description = "also write a page with pictures: per shared-memory site a heat map of bank × barrier phase and its conflict degrees, "
+          + "the cycles per phase, the circuit (with --check proof, n <= 256) and the report's tables")
+  Path html;
+
   @Option(names = "--check", paramLabel = "LIST", split = ",",
       description = "run checkers: races, bounds, init, barriers, proof, or all (comma-separated)")
   List<String> check;
@@ -173,6 +179,14 @@ final class RunCommand implements Callable<Integer> {
     List<String> allDefines = t.defines();
     kind = t.expect();
     if (json != null && !safeToWrite(json, err)) {
+      return Main.INVALID_INPUT;
+    }
+    if (html != null && (ns.size() > 1 || device.equals("gpu") || schedules > 0)) {
+      err.println("scansim: error: --html draws one run on the simulated device" + (ns.size() > 1 ? ": for several sizes, scansim sweep"
+          + " --html draws them against n" : ""));
+      return Main.INVALID_INPUT;
+    }
+    if (html != null && (!folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
       return Main.INVALID_INPUT;
     }
     Frontend.Result compiled = Compilation.compile(file, allDefines, err);
@@ -265,9 +279,13 @@ final class RunCommand implements Callable<Integer> {
     if (ns.size() > 1) {
       return scaling(compiled, a, org.scansim.timing.TimingParameters.of(a.name(), card), ns, kind, allDefines, workers, out, err);
     }
-    ScanRun.Options options = new ScanRun.Options(checks, schedules, wallSeconds * 1000, false, 1L << 31).withProgress(TerminalProgress.onTerminal());
-    if (timer != null) {
-      options = options.withObserver(timer);
+    // The page draws the circuit the scan proof records, where it is small enough to draw.
+    boolean circuit = html != null && checks.contains(Check.PROOF) && n <= CircuitCommand.MAX_SVG_N;
+    org.scansim.reports.BankHeat heat = html == null ? null : new org.scansim.reports.BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
+    ScanRun.Options options = new ScanRun.Options(checks, schedules, wallSeconds * 1000, circuit, 1L << 31)
+        .withProgress(TerminalProgress.onTerminal());
+    if (timer != null || heat != null) {
+      options = options.withObserver(org.scansim.sim.event.Observers.all(timer, heat));
     }
     ScanRun.Outcome o;
     try {
@@ -297,8 +315,20 @@ final class RunCommand implements Callable<Integer> {
         kind == null ? null : kind.name().toLowerCase(Locale.ROOT), scanOp == org.scansim.sim.run.ScanOp.SUM ? null : scanOp.spelling(),
         new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
         timer == null ? null : org.scansim.catalog.Timings.of(timer), timer == null ? null : timer.model(), timingNote);
-    out.print(TextReport.render(report));
+    String text = TextReport.render(report);
+    out.print(text);
     out.flush();
+    if (html != null) {
+      String svg = o.proof() == null || o.proof().circuit() == null ? null
+          : org.scansim.reports.CircuitSvg.render(o.proof().circuit(), kind, "scansim circuit " + file + "  n=" + n + "  arch=" + a.name());
+      try {
+        write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
+            a.sharedMemoryBanks(), svg)));
+      } catch (IOException e) {
+        err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
+        return Main.INVALID_INPUT;
+      }
+    }
     if (json != null) {
       try {
         write(json, JsonReport.render(report));

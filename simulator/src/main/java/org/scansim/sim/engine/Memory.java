@@ -399,6 +399,10 @@ final class Memory {
         lx.quickShared(in.index, w.phase, store);
         if (lx.observer != null) {
           lx.observer.sharedAccess(block.linear(), w.index, in.ir, store, mask, 1, 1);
+          if (lx.observer.wantsSharedAddresses()) {
+            gather(a, mask);
+            lx.observer.sharedAddresses(block.linear(), w.index, in.ir, store, mask, in.widthBytes, sharedAddr);
+          }
         }
         return;
       }
@@ -778,6 +782,9 @@ final class Memory {
     java.util.Arrays.fill(histogram, 0, top + 1, 0);
     if (lx.observer != null) {
       lx.observer.sharedAccess(block.linear(), w.index, in.ir, store, mask, bankOut[0], bankOut[1]);
+      if (lx.observer.wantsSharedAddresses()) {
+        lx.observer.sharedAddresses(block.linear(), w.index, in.ir, store, mask, size, sharedAddr);
+      }
     }
   }
 

@@ -62,6 +62,22 @@ public interface ExecutionObserver {
   default void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {}
 
   /**
+   * Whether this observer hears each shared request's addresses ({@link #sharedAddresses}): off by
+   * default, so that the engine gathers them only for an observer that asks.
+   */
+  default boolean wantsSharedAddresses() {
+    return false;
+  }
+
+  /**
+   * The byte addresses in shared memory of the request {@link #sharedAccess} just reported (to an
+   * observer that {@link #wantsSharedAddresses}): lane l's in {@code addresses[l]} for the lanes of
+   * {@code lanes}, each access {@code size} bytes wide. The array is the engine's, reused: read it
+   * during the call only.
+   */
+  default void sharedAddresses(int block, int warp, Insn insn, boolean store, int lanes, int size, int[] addresses) {}
+
+  /**
    * A global-memory request of the instruction just issued: the 32-byte {@code sectors} it touched,
    * and the lowest byte {@code address} of its lanes' (in the simulated device's address space,
    * where a buffer's bytes are consecutive): a cache model takes the request's sectors as the

@@ -1,25 +1,25 @@
-package org.scansim.cli;
+package org.scansim.sweep;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code --n}'s value: one size, or several for a scaling view: a comma-separated list of sizes,
- * each a number ({@code 1048576}), a power of two ({@code 2^20}) or a range of powers of two
+ * Sizes, as {@code run --n} and a sweep's {@code sizes} take them: a comma-separated list of
+ * sizes, each a number ({@code 1048576}), a power of two ({@code 2^20}) or a range of powers of two
  * ({@code 2^10..2^24}, every one between, both ends included).
  */
-final class Sizes {
+public final class Sizes {
   private Sizes() {}
 
   /** The most sizes one command runs (a range of every power of two of an int has 31). */
-  static final int MAX = 64;
+  public static final int MAX = 64;
 
   /** The largest size: 2^30 (its input and output alone are 8 GiB of floats, four times the device memory budget). */
-  static final int MAX_N = 1 << 30;
+  public static final int MAX_N = 1 << 30;
 
   /** Thrown with a message that says what is wrong with the value. */
-  static final class SizesException extends Exception {
+  public static final class SizesException extends Exception {
     private static final long serialVersionUID = 1L;
 
     SizesException(String message) {
@@ -27,7 +27,7 @@ final class Sizes {
     }
   }
 
-  static List<Integer> parse(String spec) throws SizesException {
+  public static List<Integer> parse(String spec) throws SizesException {
     List<Integer> out = new ArrayList<>();
     for (String part : spec.split(",", -1)) {
       String p = part.strip();

@@ -1,0 +1,145 @@
+package org.scansim.html;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scansim.reports.BankHeat;
+import org.scansim.reports.CounterSet;
+import org.scansim.reports.RunReport;
+
+/**
+ * A run's page: per shared-memory site, a heat map of the words each bank served in each barrier
+ * phase and the site's conflict-degree histogram; the run's histogram; per timed launch, its
+ * cycles per barrier phase with what bank conflicts add; the scan circuit where the run drew one;
+ * and the tables of the text report, whose text closes the page. Every text of the kernel (names,
+ * {@code printf} output, findings) is escaped by the template.
+ */
+public final class RunPage {
+  private RunPage() {}
+
+  /** The most sites a page draws (each a heat map and a histogram); the tables list them all. */
+  static final int MAX_SITES = 40;
+
+  /** What the page shows beside the report: the text report, the banks' heat (or null) and the circuit's SVG (or null). */
+  public record Extras(String text, List<BankHeat.Launch> heat, int banks, String circuitSvg) {}
+
+  public static String render(RunReport r, Extras x) {
+    Map<String, Object> page = new LinkedHashMap<>();
+    String title = x.text().lines().findFirst().orElse("scansim run");
+    page.put("title", title);
+    page.put("result", x.text().lines().skip(1).findFirst().orElse(""));
+    int[] chart = {0};
+    List<Map<String, Object>> launches = new ArrayList<>();
+    for (RunReport.Launch l : r.launches()) {
+      CounterSet c = l.counters();
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("index", l.index());
+      m.put("kernel", l.kernel());
+      m.put("grid", dims(l.grid()));
+      m.put("block", dims(l.block()));
+      m.put("warpInstructions", n(c.warpInstructions()));
+      m.put("barriers", n(c.barriers()));
+      m.put("wavefronts", n(c.sharedLoadWavefronts()) + " / " + n(c.sharedStoreWavefronts()));
+      m.put("conflicts", n(c.sharedLoadBankConflicts()) + " / " + n(c.sharedStoreBankConflicts()));
+      m.put("cycles", l.timing() == null ? "–" : n(l.timing().smCycles()));
+      if (l.timing() != null && l.timing().phaseCycles() != null && !l.timing().phaseCycles().isEmpty()) {
+        Map<String, Map<String, Long>> bars = new LinkedHashMap<>();
+        Map<String, Long> rest = new LinkedHashMap<>();
+        Map<String, Long> conflicts = new LinkedHashMap<>();
+        List<Long> pc = l.timing().phaseCycles();
+        List<Long> cc = l.timing().phaseConflictCycles();
+        for (int p = 0; p < pc.size(); p++) {
+          long k = cc == null || p >= cc.size() ? 0 : cc.get(p);
+          rest.put(String.valueOf(p), pc.get(p) - k);
+          conflicts.put(String.valueOf(p), k);
+        }
+        bars.put("without bank conflicts", rest);
+        bars.put("added by bank conflicts", conflicts);
+        m.put("phases", Charts.bars("chart" + chart[0]++, "Launch " + l.index() + " (" + l.kernel() + "): cycles per barrier phase",
+            "barrier phase of the slowest block", "SM cycles", bars, Charts.WIDTH, Charts.HEIGHT));
+      }
+      launches.add(m);
+    }
+    page.put("launches", launches);
+    List<Long> histogram = r.totals().conflictDegreeHistogram();
+    if (histogram != null && !histogram.isEmpty()) {
+      page.put("histogram", Charts.bars("chart" + chart[0]++, "Conflict degree of shared requests", "degree (wavefronts a request took)",
+          "requests", Map.of("requests", degrees(histogram)), Charts.WIDTH, Charts.HEIGHT));
+    }
+    List<Map<String, Object>> sites = new ArrayList<>();
+    int drawn = 0;
+    for (RunReport.Site s : r.sites()) {
+      CounterSet c = s.counters();
+      if (c.sharedLoadInstructions() + c.sharedStoreInstructions() == 0) {
+        continue;
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("launch", s.launch());
+      m.put("location", s.location());
+      m.put("operation", s.operation());
+      m.put("array", s.array() == null ? "" : s.array());
+      m.put("instructions", n(c.sharedLoadInstructions() + c.sharedStoreInstructions()));
+      m.put("wavefronts", n(c.sharedLoadWavefronts() + c.sharedStoreWavefronts()));
+      m.put("conflicts", n(c.sharedLoadBankConflicts() + c.sharedStoreBankConflicts()));
+      m.put("maxDegree", c.maxConflictDegree());
+      long[][] heat = heat(x.heat(), s);
+      if (drawn < MAX_SITES && heat != null) {
+        drawn++;
+        m.put("heat", Charts.heatMap("chart" + chart[0]++, s.location() + " " + s.operation() + (s.array() == null ? "" : " " + s.array()),
+            "bank", "barrier phase", heat, Charts.WIDTH, Math.min(560, 160 + 22 * heat.length)));
+        if (c.conflictDegreeHistogram() != null && !c.conflictDegreeHistogram().isEmpty()) {
+          m.put("degrees", Charts.bars("chart" + chart[0]++, "Conflict degree at " + s.location(), "degree", "requests",
+              Map.of("requests", degrees(c.conflictDegreeHistogram())), 360, Charts.HEIGHT));
+        }
+      }
+      sites.add(m);
+    }
+    page.put("sites", sites);
+    page.put("hasSites", !sites.isEmpty());
+    page.put("banks", x.banks());
+    page.put("moreSites", drawn == MAX_SITES && sites.size() > MAX_SITES ? "The first " + MAX_SITES + " of " + sites.size()
+        + " shared-memory sites are drawn; the table lists them all." : "");
+    List<Map<String, Object>> findings = new ArrayList<>();
+    if (r.findings() != null) {
+      for (RunReport.FindingRecord f : r.findings()) {
+        findings.add(Map.of("kind", f.kind(), "location", f.location() == null ? "" : f.location(), "message", f.message()));
+      }
+    }
+    page.put("findings", findings);
+    page.put("hasFindings", !findings.isEmpty());
+    if (x.circuitSvg() != null) {
+      int at = x.circuitSvg().indexOf("<svg");
+      page.put("circuit", at < 0 ? "" : x.circuitSvg().substring(at));
+    }
+    page.put("text", x.text());
+    page.put("charts", chart[0]);
+    return Templates.render("run.mustache", page);
+  }
+
+  /** The site's phase × bank table, or null when no request of it was heard. */
+  private static long[][] heat(List<BankHeat.Launch> heat, RunReport.Site s) {
+    if (heat == null || s.launch() >= heat.size()) {
+      return null;
+    }
+    return heat.get(s.launch()).sites().get(s.location());
+  }
+
+  /** A histogram's bins by degree, 1 first. */
+  private static Map<String, Long> degrees(List<Long> histogram) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (int d = 0; d < histogram.size(); d++) {
+      out.put(String.valueOf(d + 1), histogram.get(d));
+    }
+    return out;
+  }
+
+  private static String dims(List<Integer> d) {
+    return d.get(0) + "×" + d.get(1) + "×" + d.get(2);
+  }
+
+  private static String n(long v) {
+    return String.format(Locale.ROOT, "%,d", v);
+  }
+}

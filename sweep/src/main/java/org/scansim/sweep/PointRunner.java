@@ -1,0 +1,121 @@
+package org.scansim.sweep;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.Diagnostic;
+import org.scansim.reports.RunReport;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.device.Kind;
+import org.scansim.sim.run.ScanOp;
+import org.scansim.sim.run.ScanRun;
+import org.scansim.timing.TimingObserver;
+import org.scansim.timing.TimingParameters;
+
+/**
+ * Runs one point as {@code scansim run} runs it, with the same defines (a catalog kernel's own,
+ * then the variant's), checks, budgets and timing, and makes its row from the same report; each
+ * point compiles its file itself, so that points share nothing while they run. A row does not
+ * depend on which points run beside it: a point the Java heap cannot hold while others run is
+ * run again alone ({@link #lock}), and only a point that cannot be held alone is a fault.
+ */
+final class PointRunner {
+  private final Plan plan;
+  private final int innerThreads;
+
+  /** Points take the read lock together; a point run again alone takes the write lock. */
+  private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+  /** {@code innerThreads}: host threads each point's independent blocks may use (the row is the same for any). */
+  PointRunner(Plan plan, int innerThreads) {
+    this.plan = plan;
+    this.innerThreads = innerThreads;
+  }
+
+  Row run(Point p) {
+    Row row;
+    lock.readLock().lock();
+    try {
+      row = attempt(p);
+    } catch (OutOfMemoryError e) {
+      row = null;
+    } finally {
+      lock.readLock().unlock();
+    }
+    if (row != null) {
+      return row;
+    }
+    lock.writeLock().lock();
+    try {
+      System.gc();
+      Row alone = attempt(p);
+      return alone != null ? alone : Row.failed(p, Row.FAULT, ScanRun.outOfMemory("the run", p.n(), plan.checks()).getMessage(),
+          plan.points().size(), plan.fingerprint());
+    } catch (OutOfMemoryError e) {
+      return Row.failed(p, Row.FAULT, ScanRun.outOfMemory("the run", p.n(), plan.checks()).getMessage(), plan.points().size(),
+          plan.fingerprint());
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** The point's row, or null when the Java heap ran out (which may be the other points' doing). */
+  private Row attempt(Point p) {
+    int points = plan.points().size();
+    String sweep = plan.fingerprint();
+    Plan.Target t = plan.kernels().get(p.kernel());
+    Architecture a = plan.archs().get(p.arch());
+    SweepSpec.Variant v = plan.spec().variants().stream().filter(x -> x.name().equals(p.variant())).findFirst().orElseThrow();
+    List<String> defines = new ArrayList<>();
+    if (t.catalog() != null) {
+      t.catalog().definesFor(a.name()).forEach((name, value) -> defines.add(value.isEmpty() ? name : name + "=" + value));
+      if (v.defines().isEmpty() && !t.catalog().sizes().supports(p.n(), a.name())) {
+        // As run refuses it: the catalog's sizes hold for the kernel's own defines only.
+        return Row.failed(p, Row.REFUSED, t.name() + " runs " + t.catalog().sizes().describe() + " (its catalog metadata); n = " + p.n()
+            + " is not among them on " + a.name(), points, sweep);
+      }
+    }
+    defines.addAll(v.asOptions());
+    Map<String, String> defineMap = new LinkedHashMap<>();
+    for (String d : defines) {
+      int eq = d.indexOf('=');
+      defineMap.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? null : d.substring(eq + 1));
+    }
+    // The file as run names it (relative to the working folder), so that positions in the rows read as run's do.
+    Frontend.Result compiled = Frontend.compileFile(Path.of(t.shown()), defineMap);
+    if (!compiled.ok()) {
+      Diagnostic first = compiled.diagnostics().sorted().stream().filter(Diagnostic::isError).findFirst().orElseThrow();
+      int errors = compiled.diagnostics().errorCount();
+      return Row.failed(p, Row.DOES_NOT_COMPILE, first.headline() + (errors > 1 ? " (and " + (errors - 1) + " more)" : ""), points, sweep);
+    }
+    SweepSpec.Options o = plan.spec().options();
+    ScanRun.Expect expect = plan.expect(t);
+    Optional<TimingParameters> params = o.timing() ? TimingParameters.of(a.name(), o.card()) : Optional.empty();
+    TimingObserver timer = params.map(pp -> new TimingObserver(a, pp, compiled.ir())).orElse(null);
+    ScanRun.Options options = new ScanRun.Options(plan.checks(), 0, o.wallSeconds() * 1000, false, 1L << 31);
+    if (timer != null) {
+      options = options.withObserver(timer);
+    }
+    ScanRun.Outcome outcome;
+    try {
+      outcome = ScanRun.run(compiled, ScanRun.Request.of(p.n(), a).entry(o.entry()).expect(expect).op(plan.op()).seed(o.seed())
+          .maxWarpInstructions(o.maxInstructions()).threads(innerThreads).residentBlocks(o.residentBlocks()).withOptions(options));
+    } catch (ScanRun.UsageException e) {
+      return Row.failed(p, Row.REFUSED, e.getMessage(), points, sweep);
+    }
+    if (outcome.fault() != null && outcome.fault().kind() == Kind.OUT_OF_MEMORY) {
+      return null;
+    }
+    RunReport report = RunReport.of(new RunReport.Inputs(t.shown(), p.n(), a.name(), expect == null ? null : expect.name().toLowerCase(
+        java.util.Locale.ROOT), plan.op() == ScanOp.SUM ? null : plan.op().spelling(), new TreeMap<>(defineMap), o.seed()), outcome,
+        plan.checks(), timer == null ? null : org.scansim.catalog.Timings.of(timer), timer == null ? null : timer.model(), null);
+    return Row.of(p, report, points, sweep);
+  }
+}

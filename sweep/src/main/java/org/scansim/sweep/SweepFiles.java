@@ -1,0 +1,204 @@
+package org.scansim.sweep;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A sweep's files: CSV (a header, then one line per point) or JSON lines (one object per point),
+ * chosen by the name's ending ({@code .csv}, {@code .jsonl}). Rows are written with Jackson's CSV
+ * and JSON writers, one point to a line, in the sweep's order, and flushed as each point ends, so
+ * that an interrupted sweep leaves whole rows and at most one cut-off last line. A file is read
+ * back line by line: its rows' text is kept as written, so a resumed sweep and a merge write the
+ * very bytes one uninterrupted run writes.
+ */
+public final class SweepFiles {
+  private SweepFiles() {}
+
+  private static final CsvMapper CSV = CsvMapper.builder().build();
+  private static final CsvSchema SCHEMA = CSV.schemaFor(Row.class);
+  private static final ObjectWriter CSV_ROW = CSV.writerFor(Row.class).with(SCHEMA.withoutHeader().withLineSeparator("\n"));
+  private static final ObjectReader CSV_READ = CSV.readerFor(Row.class).with(SCHEMA.withoutHeader());
+  private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+  /** The CSV file's first line: the columns. */
+  public static final String CSV_HEADER = String.join(",", SCHEMA.getColumnNames()) + "\n";
+
+  /** The format of a sweep file, by its name's ending. */
+  public enum Format {
+    CSV, JSONL;
+
+    public static Format of(Path p) {
+      String n = p.getFileName() == null ? "" : p.getFileName().toString().toLowerCase(Locale.ROOT);
+      return n.endsWith(".csv") ? CSV : n.endsWith(".jsonl") ? JSONL : null;
+    }
+  }
+
+  /** A file that is not a sweep's, or not this sweep's: the message says why. */
+  public static final class SweepFileException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public SweepFileException(String message) {
+      super(message);
+    }
+  }
+
+  /** A row as it was read: its text (with its newline) and what it says. */
+  public record Line(String text, Row row) {}
+
+  /** The text of a row, one line with its newline. */
+  public static String line(Row r, Format f) {
+    try {
+      return f == Format.CSV ? CSV_ROW.writeValueAsString(r) : JSON.writeValueAsString(r) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a row always serialises", e);
+    }
+  }
+
+  /** The text a file of these rows holds: the header (CSV), then the rows in the order given. */
+  public static String text(List<Line> rows, Format f) {
+    StringBuilder s = new StringBuilder(f == Format.CSV ? CSV_HEADER : "");
+    rows.forEach(l -> s.append(l.text()));
+    return s.toString();
+  }
+
+  /**
+   * The whole rows of a sweep file, in the file's order. A last line without its newline (the
+   * sweep was stopped while writing it) is dropped; anything else that is not a row of a sweep
+   * file is an error naming its line.
+   */
+  public static List<Line> read(Path p) throws SweepFileException {
+    Format f = Format.of(p);
+    if (f == null) {
+      throw new SweepFileException(p + ": a sweep file is named .csv or .jsonl");
+    }
+    String text;
+    try {
+      if (!Files.isRegularFile(p)) {
+        throw new SweepFileException(p + ": " + (Files.exists(p) ? "not a file" : "no such file"));
+      }
+      text = Files.readString(p, StandardCharsets.UTF_8);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new SweepFileException(p + ": cannot read it (" + e.getMessage() + ")");
+    }
+    List<Line> out = new ArrayList<>();
+    int at = 0;
+    int lineNo = 0;
+    if (f == Format.CSV) {
+      if (!text.startsWith(CSV_HEADER)) {
+        if (CSV_HEADER.startsWith(text)) {
+          return out; // stopped while writing the header
+        }
+        throw new SweepFileException(p + ":1: not a scansim sweep's CSV (its first line is not the sweep's columns)");
+      }
+      at = CSV_HEADER.length();
+      lineNo = 1;
+    }
+    while (at < text.length()) {
+      int nl = text.indexOf('\n', at);
+      if (nl < 0) {
+        break; // a cut-off last row
+      }
+      lineNo++;
+      String t = text.substring(at, nl + 1);
+      at = nl + 1;
+      Row r;
+      try {
+        r = f == Format.CSV ? CSV_READ.readValue(t) : JSON.readValue(t, Row.class);
+      } catch (IOException e) {
+        throw new SweepFileException(p + ":" + lineNo + ": not a row of a scansim sweep");
+      }
+      if (r == null || r.sweep() == null || r.points() < 1 || r.point() < 0 || r.point() >= r.points() || !line(r, f).equals(t)) {
+        throw new SweepFileException(p + ":" + lineNo + ": not a row of a scansim sweep");
+      }
+      out.add(new Line(t, r));
+    }
+    return out;
+  }
+
+  /**
+   * Combines shards into the file one machine writes: every point of one sweep, each once, in
+   * the sweep's order. Refuses shards of different sweeps, a point twice, and missing points.
+   */
+  public static List<Line> merge(List<Path> shards) throws SweepFileException {
+    List<Line> all = new ArrayList<>();
+    String sweep = null;
+    int points = 0;
+    Path first = null;
+    for (Path p : shards) {
+      for (Line l : read(p)) {
+        if (sweep == null) {
+          sweep = l.row().sweep();
+          points = l.row().points();
+          first = p;
+        } else if (!sweep.equals(l.row().sweep()) || points != l.row().points()) {
+          throw new SweepFileException(p + ": rows of another sweep (" + l.row().sweep() + ", " + l.row().points() + " points) than "
+              + first + "'s (" + sweep + ", " + points + " points)");
+        }
+        all.add(l);
+      }
+    }
+    if (sweep == null) {
+      throw new SweepFileException("no rows in " + shards.stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse("no files"));
+    }
+    all.sort(Comparator.comparingInt(l -> l.row().point()));
+    List<Integer> missing = new ArrayList<>();
+    int next = 0;
+    for (int i = 0; i < all.size(); i++) {
+      int pt = all.get(i).row().point();
+      if (i > 0 && pt == all.get(i - 1).row().point()) {
+        throw new SweepFileException("point " + pt + " is in two shards");
+      }
+      while (next < pt) {
+        missing.add(next++);
+      }
+      next = pt + 1;
+    }
+    while (next < points) {
+      missing.add(next++);
+    }
+    if (!missing.isEmpty()) {
+      throw new SweepFileException(missing.size() + " of the sweep's " + points + " points are in none of the shards (point "
+          + missing.stream().limit(5).map(String::valueOf).reduce((a, b) -> a + ", " + b).orElseThrow() + (missing.size() > 5 ? ", …" : "")
+          + "): a shard is missing or did not finish");
+    }
+    return all;
+  }
+
+  /** Appends rows to a sweep file as they come, flushing each; the file starts with {@code kept} rows. */
+  static final class Appender implements AutoCloseable {
+    private final Writer out;
+    private final Format format;
+
+    Appender(Path p, List<Line> kept) throws IOException {
+      format = Format.of(p);
+      // The kept rows are written again whole, which also drops a cut-off last line.
+      Files.writeString(p, text(kept, format), StandardCharsets.UTF_8);
+      out = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    void append(Row r) throws IOException {
+      out.write(line(r, format));
+      out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      out.close();
+    }
+  }
+}
