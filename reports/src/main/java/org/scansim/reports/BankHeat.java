@@ -8,9 +8,10 @@ import org.scansim.frontend.ir.Insn;
 import org.scansim.sim.event.ExecutionObserver;
 
 /**
- * How hard each shared-memory bank worked, per source site and barrier phase: for every shared
- * request, the distinct bank-wide words (4 bytes; 8 in Kepler's 8-byte mode) each bank served (a
- * bank that serves k words of one request takes k passes; a wider access counts each of its words). Summed over every
+ * How hard each shared-memory bank worked, per source site and barrier phase: for every warp's
+ * shared access, the distinct bank-wide words (4 bytes; 8 in Kepler's 8-byte mode) of its lanes in
+ * each bank (a bank holding k words of one request takes k passes; a wider access counts each of its
+ * words; on G80 the warp's two half-warp requests are counted together). Summed over every
  * request of a launch, per site (the access's source position), per barrier phase of its block
  * (the {@code __syncthreads} the block has passed) and per bank: a site without conflicts spreads
  * its words evenly, a conflicted one piles them on few banks. Blocks may be heard on several
