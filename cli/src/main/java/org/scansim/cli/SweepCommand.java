@@ -34,7 +34,8 @@ final class SweepCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SPEC", description = "the sweep's .yaml, .yml or .json file")
   Path specFile;
 
-  @Option(names = "--csv", paramLabel = "OUT.csv", description = "write the rows as CSV (without --csv and --jsonl: CSV on standard output)")
+  @Option(names = "--csv", paramLabel = "OUT.csv",
+      description = "write the rows as CSV and a summary table on standard output (without --csv and --jsonl: the CSV on standard output)")
   Path csv;
 
   @Option(names = "--jsonl", paramLabel = "OUT.jsonl", description = "write the rows as JSON lines")
@@ -118,8 +119,10 @@ final class SweepCommand implements Callable<Integer> {
     }
     if (outputs.isEmpty()) {
       Sweep.print(result, SweepFiles.Format.CSV, out::print);
-      out.flush();
+    } else {
+      out.print(org.scansim.sweep.SweepText.render(result.rows()));
     }
+    out.flush();
     if (html != null) {
       try {
         RunCommand.write(html, org.scansim.html.SweepPage.render(specFile.toString(), result.rows()));

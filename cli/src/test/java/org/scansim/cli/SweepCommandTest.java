@@ -61,6 +61,19 @@ class SweepCommandTest {
   }
 
   @Test
+  void theCommittedCsvIsWhatTheReadmesSweepWrites() throws Exception {
+    // run from the checkout's root, as the README runs it: positions in messages are relative to it
+    Path out = dir.resolve("readme.csv");
+    CliRun r = ScansimProcess.run(ROOT, List.of(), List.of("sweep", "examples/sweeps/listing3.yaml", "--csv", out.toString()));
+    assertThat(r.code()).as(r.err()).isZero();
+    Path committed = ROOT.resolve("examples/sweeps/listing3.csv");
+    if (Boolean.getBoolean("golden.update")) {
+      Files.copy(out, committed, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    assertThat(Files.readString(out)).isEqualTo(Files.readString(committed));
+  }
+
+  @Test
   void theRowsAreTheSameOnAnyThreadCount() throws Exception {
     CliRun one = CliRun.of("sweep", LISTING3, "--threads", "1", "--csv", dir.resolve("one.csv").toString());
     assertThat(one.code()).as(one.err()).isZero();
