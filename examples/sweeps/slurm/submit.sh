@@ -13,5 +13,5 @@ out="${3:?usage: submit.sh SPEC N OUTDIR}"
 mkdir -p "$out"
 array=$(sbatch --parsable --array="0-$((shards - 1))" --output="$out/shard-%a.log" "$here/shard.sbatch" "$spec" "$out")
 array="${array%%;*}"
-merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes --output="$out/merge.log" "$here/merge.sbatch" "$out")
+merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes --output="$out/merge.log" "$here/merge.sbatch" "$out" "$shards")
 echo "array $array merge ${merge%%;*}"

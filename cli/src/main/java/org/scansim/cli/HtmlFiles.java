@@ -30,4 +30,20 @@ final class HtmlFiles {
     err.println("scansim: error: " + p + " exists and is not a page scansim wrote; refusing to overwrite it");
     return false;
   }
+
+  /** Whether the files a command is given are all different (null: not given); false after saying which two are one. */
+  static boolean distinct(PrintWriter err, Path... files) {
+    java.util.Map<Path, Path> seen = new java.util.HashMap<>();
+    for (Path f : files) {
+      if (f == null) {
+        continue;
+      }
+      Path earlier = seen.put(f.toAbsolutePath().normalize(), f);
+      if (earlier != null) {
+        err.println("scansim: error: " + earlier + " is named twice (as an input or output); name each file once");
+        return false;
+      }
+    }
+    return true;
+  }
 }

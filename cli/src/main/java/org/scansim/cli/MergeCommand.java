@@ -44,7 +44,7 @@ final class MergeCommand implements Callable<Integer> {
       err.println("scansim: error: " + out + " is one of the shards: merge into another file");
       return Main.INVALID_INPUT;
     }
-    if (!RunCommand.folderExists(out, err) || !SweepCommand.ours(out, err)
+    if (!HtmlFiles.distinct(err, out, html) || !RunCommand.folderExists(out, err) || !SweepCommand.ours(out, err)
         || html != null && (!RunCommand.folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
       return Main.INVALID_INPUT;
     }

@@ -186,7 +186,7 @@ final class RunCommand implements Callable<Integer> {
           + " --html draws them against n" : ""));
       return Main.INVALID_INPUT;
     }
-    if (html != null && (!folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
+    if (html != null && (!HtmlFiles.distinct(err, file, json, html) || !folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
       return Main.INVALID_INPUT;
     }
     Frontend.Result compiled = Compilation.compile(file, allDefines, err);
@@ -322,8 +322,10 @@ final class RunCommand implements Callable<Integer> {
       String svg = o.proof() == null || o.proof().circuit() == null ? null
           : org.scansim.reports.CircuitSvg.render(o.proof().circuit(), kind, "scansim circuit " + file + "  n=" + n + "  arch=" + a.name());
       try {
+        String noCircuit = svg != null ? null : !checks.contains(Check.PROOF) ? null
+            : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
         write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
-            a.sharedMemoryBanks(), svg)));
+            a.sharedMemoryBanks(), svg, noCircuit)));
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
         return Main.INVALID_INPUT;

@@ -86,6 +86,9 @@ final class SweepCommand implements Callable<Integer> {
         return Main.INVALID_INPUT;
       }
     }
+    if (!HtmlFiles.distinct(err, csv, jsonl, html, specFile)) {
+      return Main.INVALID_INPUT;
+    }
     if (html != null && (!RunCommand.folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
       return Main.INVALID_INPUT;
     }
@@ -106,6 +109,18 @@ final class SweepCommand implements Callable<Integer> {
     }
     Sweep.Result result;
     SweepProgress progress = new SweepProgress(err, TerminalProgress.standardErrorIsATerminal());
+    // Stopped (Ctrl-C, a batch system's SIGTERM), the sweep says how to go on; its files hold whole rows.
+    Thread hint = new Thread(() -> {
+      System.err.println();
+      System.err.println("scansim: sweep stopped" + (outputs.isEmpty() ? "" : "; the same command with --resume goes on from the rows written"));
+    });
+    boolean hinted = false;
+    try {
+      Runtime.getRuntime().addShutdownHook(hint);
+      hinted = true;
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down
+    }
     try {
       result = Sweep.run(plan, outputs, resume, sh[0], sh[1], workers, progress);
     } catch (SweepFiles.SweepFileException e) {
@@ -116,6 +131,13 @@ final class SweepCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     } finally {
       progress.close();
+      if (hinted) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hint);
+        } catch (IllegalStateException e) {
+          // shutting down: the hint is printing
+        }
+      }
     }
     if (outputs.isEmpty()) {
       Sweep.print(result, SweepFiles.Format.CSV, out::print);
@@ -131,29 +153,18 @@ final class SweepCommand implements Callable<Integer> {
         return Main.INVALID_INPUT;
       }
     }
-    err.println("scansim: " + summary(result.rows()) + (result.kept() > 0 ? " (" + result.kept() + " kept from the interrupted sweep)" : "")
+    // Why variants did not compile, once each: the rows say it too, but a typo in a define should not hide in a CSV.
+    java.util.Map<String, String> broken = new java.util.LinkedHashMap<>();
+    result.rows().stream().filter(r -> Row.DOES_NOT_COMPILE.equals(r.status()))
+        .forEach(r -> broken.putIfAbsent(r.kernel() + ", variant '" + r.variant() + "'", r.error()));
+    broken.entrySet().stream().limit(10).forEach(e -> err.println("scansim: note: " + e.getKey() + " does not compile: " + e.getValue()));
+    if (broken.size() > 10) {
+      err.println("scansim: note: " + (broken.size() - 10) + " more variants do not compile (their rows say why)");
+    }
+    String kept = result.kept() == 0 ? "" : result.ran() == 0 ? " (all done already)" : " (" + result.kept() + " kept from the interrupted sweep)";
+    err.println("scansim: " + org.scansim.sweep.SweepText.summary(result.rows()) + kept
         + (outputs.isEmpty() && html == null ? "" : "; wrote " + String.join(", ", written(outputs, html))));
     return Main.OK;
-  }
-
-  /** How the points went: "48 points: 40 ran (30 correct, 10 wrong), 8 refused". */
-  static String summary(List<Row> rows) {
-    java.util.Map<String, Long> by = new java.util.TreeMap<>();
-    rows.forEach(r -> by.merge(r.status(), 1L, Long::sum));
-    long correct = rows.stream().filter(r -> Boolean.TRUE.equals(r.correct())).count();
-    long wrong = rows.stream().filter(r -> Boolean.FALSE.equals(r.correct())).count();
-    long findings = rows.stream().filter(r -> r.findings() != null && r.findings() > 0).count();
-    StringBuilder s = new StringBuilder(rows.size() + (rows.size() == 1 ? " point" : " points"));
-    String sep = ": ";
-    for (var e : by.entrySet()) {
-      s.append(sep).append(e.getValue()).append(' ').append(e.getKey());
-      if (e.getKey().equals(Row.RAN) && correct + wrong > 0) {
-        s.append(" (").append(correct).append(" correct, ").append(wrong).append(" wrong")
-            .append(findings > 0 ? ", " + findings + " with findings" : "").append(')');
-      }
-      sep = ", ";
-    }
-    return s.toString();
   }
 
   private static List<String> written(List<Path> outputs, Path html) {
@@ -183,16 +194,8 @@ final class SweepCommand implements Callable<Integer> {
 
   /** Whether a sweep may write {@code p} afresh: a missing file, or one of scansim's sweep files; never the user's own. */
   static boolean ours(Path p, PrintWriter err) {
-    if (!Files.exists(p)) {
+    if (!Files.exists(p) || SweepFiles.written(p)) {
       return true;
-    }
-    try {
-      if (Files.isRegularFile(p)) {
-        SweepFiles.read(p);
-        return true;
-      }
-    } catch (SweepFiles.SweepFileException e) {
-      // not a sweep's file: the user's
     }
     err.println("scansim: error: " + p + " exists and is not a scansim sweep's file; refusing to overwrite it");
     return false;

@@ -108,7 +108,8 @@ class MainTest {
         summaries.merge(name, " " + line.strip(), String::concat);
       }
     }
-    assertThat(summaries.keySet()).containsExactly("check", "run", "circuit", "catalog", "claims", "grade", "bench", "crosscheck", "help");
+    assertThat(summaries.keySet()).containsExactly("check", "run", "circuit", "catalog", "claims", "grade", "bench", "crosscheck", "sweep",
+        "merge", "help");
     assertThat(summaries).allSatisfy((command, summary) -> assertThat(summary).as(command).endsWith("."));
   }
 

@@ -44,8 +44,12 @@ final class Charts {
   static final int WIDTH = 560;
   static final int HEIGHT = 340;
 
-  /** One line of a chart against n: its name and its points (n, value). */
-  record Series(String name, Map<Integer, Double> points) {}
+  /** One line of a chart against n: its name, its points (n, value), and the sizes whose result was wrong. */
+  record Series(String name, Map<Integer, Double> points, java.util.Set<Integer> wrong) {}
+
+  /** Colours told apart on white and by most colour-blind readers (Okabe and Ito's palette), then JFreeChart's. */
+  private static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+      new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0x8C6D31)};
 
   /**
    * Lines against n, both axes logarithmic: n in powers of two, the value in powers of ten with
@@ -54,26 +58,102 @@ final class Charts {
    */
   static String againstN(String id, String title, String yLabel, List<Series> series) {
     XYSeriesCollection data = new XYSeriesCollection();
+    boolean zero = false;
     for (Series s : series) {
       XYSeries xy = new XYSeries(s.name(), true, false);
       s.points().forEach((n, v) -> xy.add(n.doubleValue(), v));
       data.addSeries(xy);
+      zero |= s.points().containsValue(0.0);
     }
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "n", yLabel, data, PlotOrientation.VERTICAL, true, false, false);
+    JFreeChart chart = style(ChartFactory.createXYLineChart(title, "n", yLabel, data, PlotOrientation.VERTICAL, true, false, false));
     XYPlot plot = chart.getXYPlot();
     LogAxis x = new LogAxis("n");
     x.setBase(2);
     x.setTickUnit(new NumberTickUnit(1));
-    x.setNumberFormatOverride(new DecimalFormat("#,##0"));
+    x.setNumberFormatOverride(number());
     x.setMinorTickMarksVisible(false);
     plot.setDomainAxis(x);
-    LogarithmicAxis y = new LogarithmicAxis(yLabel);
-    y.setAllowNegativesFlag(true);
-    y.setStrictValuesFlag(false);
-    plot.setRangeAxis(y);
-    XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+    if (zero) {
+      // 0 cannot be on a log axis: this one draws it at the origin, its ticks at the powers of ten
+      LogarithmicAxis y = new LogarithmicAxis(yLabel);
+      y.setAllowNegativesFlag(true);
+      y.setStrictValuesFlag(false);
+      plot.setRangeAxis(y);
+    } else {
+      LogAxis y = new RoundTicks(yLabel);
+      y.setMinorTickMarksVisible(false);
+      plot.setRangeAxis(y);
+    }
+    List<java.util.Set<Integer>> wrong = series.stream().map(s -> s.wrong()).toList();
+    XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public boolean getItemShapeFilled(int row, int column) {
+        // a wrong result is a hollow marker
+        return !wrong.get(row).contains((int) Math.round(data.getXValue(row, column)));
+      }
+    };
+    r.setUseFillPaint(true);
+    r.setDefaultFillPaint(Color.WHITE);
+    r.setDrawOutlines(true);
+    r.setUseOutlinePaint(false);
+    for (int i = 0; i < series.size(); i++) {
+      r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+      r.setSeriesFillPaint(i, PALETTE[i % PALETTE.length]);
+      // later lines dashed, so that a line drawn over an equal one still shows
+      float dash = 2f + 3f * (i % 4);
+      r.setSeriesStroke(i, i == 0 ? new java.awt.BasicStroke(2f)
+          : new java.awt.BasicStroke(2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f, new float[] {dash + 4f, dash}, 0f));
+    }
     plot.setRenderer(r);
-    return svg(id, style(chart), WIDTH, HEIGHT);
+    plot.setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD); // later (dashed) lines over earlier ones
+    return svg(id, chart, WIDTH, HEIGHT);
+  }
+
+  /**
+   * A log axis ticked at round values: 1, 2 and 5 times the powers of ten inside its range (every
+   * digit where those are fewer than three), so that a range inside one decade can be read.
+   * JFreeChart's own ticks a log axis at even steps of the logarithm (1,584.893).
+   */
+  static final class RoundTicks extends LogAxis {
+    private static final long serialVersionUID = 1L;
+
+    RoundTicks(String label) {
+      super(label);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    protected List refreshTicksVertical(java.awt.Graphics2D g2, java.awt.geom.Rectangle2D dataArea, RectangleEdge edge) {
+      double lo = getLowerBound();
+      double hi = getUpperBound();
+      List<org.jfree.chart.axis.ValueTick> ticks = ticks(lo, hi, new int[] {1, 2, 5});
+      if (ticks.size() < 3) {
+        ticks = ticks(lo, hi, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+      }
+      return ticks;
+    }
+
+    private List<org.jfree.chart.axis.ValueTick> ticks(double lo, double hi, int[] mantissas) {
+      List<org.jfree.chart.axis.ValueTick> out = new java.util.ArrayList<>();
+      DecimalFormat f = number();
+      for (int e = (int) Math.floor(Math.log10(Math.max(lo, 1e-9))); Math.pow(10, e) <= hi; e++) {
+        for (int m : mantissas) {
+          double v = m * Math.pow(10, e);
+          if (v >= lo && v <= hi) {
+            out.add(new org.jfree.chart.axis.NumberTick(v, f.format(v), org.jfree.chart.ui.TextAnchor.CENTER_RIGHT,
+                org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
+          }
+        }
+      }
+      return out;
+    }
+  }
+
+  /** Whole numbers with thousands separators, the same in every locale. */
+  private static DecimalFormat number() {
+    return new DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
   }
 
   /** Bars, one per category (a histogram's bins), stacked by series where there are several. */
@@ -81,8 +161,8 @@ final class Charts {
       int width, int height) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     seriesByCategory.forEach((series, byCategory) -> byCategory.forEach((cat, v) -> data.addValue(v, series, cat)));
-    JFreeChart chart = ChartFactory.createStackedBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
-        seriesByCategory.size() > 1, false, false);
+    JFreeChart chart = style(ChartFactory.createStackedBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
+        seriesByCategory.size() > 1, false, false));
     CategoryPlot plot = chart.getCategoryPlot();
     ((NumberAxis) plot.getRangeAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     StackedBarRenderer r = (StackedBarRenderer) plot.getRenderer();
@@ -92,7 +172,10 @@ final class Charts {
     if (data.getColumnCount() > 12) {
       plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_90);
     }
-    return svg(id, style(chart), width, height);
+    for (int i = 0; i < seriesByCategory.size(); i++) {
+      r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+    }
+    return svg(id, chart, width, height);
   }
 
   /**
@@ -133,10 +216,10 @@ final class Charts {
     }
     r.setPaintScale(scale);
     XYPlot plot = new XYPlot(data, xAxis, yAxis, r);
+    JFreeChart chart = style(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false));
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinesVisible(false);
     plot.setRangeGridlinesVisible(false);
-    JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
     NumberAxis legendAxis = new NumberAxis("words");
     legendAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     legendAxis.setRange(0, max + 1);
@@ -144,7 +227,7 @@ final class Charts {
     legend.setPosition(RectangleEdge.RIGHT);
     legend.setMargin(4, 4, 40, 4);
     chart.addSubtitle(legend);
-    return svg(id, style(chart), width, height);
+    return svg(id, chart, width, height);
   }
 
   private static JFreeChart style(JFreeChart chart) {

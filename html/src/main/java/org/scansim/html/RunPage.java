@@ -22,8 +22,17 @@ public final class RunPage {
   /** The most sites a page draws (each a heat map and a histogram); the tables list them all. */
   static final int MAX_SITES = 40;
 
-  /** What the page shows beside the report: the text report, the banks' heat (or null) and the circuit's SVG (or null). */
-  public record Extras(String text, List<BankHeat.Launch> heat, int banks, String circuitSvg) {}
+  /** The launches whose cycles per phase a page draws; the table lists them all. */
+  static final int MAX_LAUNCH_CHARTS = 8;
+
+  /** Barrier phases a chart shows apart; the last bar sums the rest. */
+  static final int MAX_PHASES = BankHeat.MAX_PHASES;
+
+  /**
+   * What the page shows beside the report: the text report, the banks' heat (or null), the
+   * circuit's SVG (or null), and why there is no circuit (or null).
+   */
+  public record Extras(String text, List<BankHeat.Launch> heat, int banks, String circuitSvg, String noCircuit) {}
 
   public static String render(RunReport r, Extras x) {
     Map<String, Object> page = new LinkedHashMap<>();
@@ -44,7 +53,7 @@ public final class RunPage {
       m.put("wavefronts", n(c.sharedLoadWavefronts()) + " / " + n(c.sharedStoreWavefronts()));
       m.put("conflicts", n(c.sharedLoadBankConflicts()) + " / " + n(c.sharedStoreBankConflicts()));
       m.put("cycles", l.timing() == null ? "–" : n(l.timing().smCycles()));
-      if (l.timing() != null && l.timing().phaseCycles() != null && !l.timing().phaseCycles().isEmpty()) {
+      if (l.index() < MAX_LAUNCH_CHARTS && l.timing() != null && l.timing().phaseCycles() != null && !l.timing().phaseCycles().isEmpty()) {
         Map<String, Map<String, Long>> bars = new LinkedHashMap<>();
         Map<String, Long> rest = new LinkedHashMap<>();
         Map<String, Long> conflicts = new LinkedHashMap<>();
@@ -52,8 +61,9 @@ public final class RunPage {
         List<Long> cc = l.timing().phaseConflictCycles();
         for (int p = 0; p < pc.size(); p++) {
           long k = cc == null || p >= cc.size() ? 0 : cc.get(p);
-          rest.put(String.valueOf(p), pc.get(p) - k);
-          conflicts.put(String.valueOf(p), k);
+          String bar = p < MAX_PHASES - 1 ? String.valueOf(p) : (MAX_PHASES - 1) + "+"; // the rest summed in one bar
+          rest.merge(bar, pc.get(p) - k, Long::sum);
+          conflicts.merge(bar, k, Long::sum);
         }
         bars.put("without bank conflicts", rest);
         bars.put("added by bank conflicts", conflicts);
@@ -62,7 +72,21 @@ public final class RunPage {
       }
       launches.add(m);
     }
+    if (r.faultedLaunch() != null) {
+      RunReport.FaultedLaunch f = r.faultedLaunch();
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("index", f.index());
+      m.put("kernel", f.kernel() + " (faulted)");
+      m.put("grid", f.grid().get(0) + "×" + f.grid().get(1) + "×" + f.grid().get(2));
+      m.put("block", f.block().get(0) + "×" + f.block().get(1) + "×" + f.block().get(2));
+      for (String k : List.of("warpInstructions", "barriers", "wavefronts", "conflicts", "cycles")) {
+        m.put(k, "–");
+      }
+      launches.add(m);
+    }
     page.put("launches", launches);
+    page.put("moreLaunches", r.launches().size() > MAX_LAUNCH_CHARTS ? "The cycles per phase are drawn for the first " + MAX_LAUNCH_CHARTS
+        + " of " + r.launches().size() + " launches." : "");
     List<Long> histogram = r.totals().conflictDegreeHistogram();
     if (histogram != null && !histogram.isEmpty()) {
       page.put("histogram", Charts.bars("chart" + chart[0]++, "Conflict degree of shared requests", "degree (wavefronts a request took)",
@@ -87,10 +111,12 @@ public final class RunPage {
       long[][] heat = heat(x.heat(), s);
       if (drawn < MAX_SITES && heat != null) {
         drawn++;
-        m.put("heat", Charts.heatMap("chart" + chart[0]++, s.location() + " " + s.operation() + (s.array() == null ? "" : " " + s.array()),
-            "bank", "barrier phase", heat, Charts.WIDTH, Math.min(560, 160 + 22 * heat.length)));
+        String at = lineAndColumn(s.location());
+        m.put("heat", Charts.heatMap("chart" + chart[0]++, at + " " + s.operation() + (s.array() == null ? "" : " " + s.array()),
+            "bank", heat.length == MAX_PHASES ? "barrier phase (the last row: " + (MAX_PHASES - 1) + " and later)" : "barrier phase", heat,
+            Charts.WIDTH, Math.min(560, 160 + 22 * heat.length)));
         if (c.conflictDegreeHistogram() != null && !c.conflictDegreeHistogram().isEmpty()) {
-          m.put("degrees", Charts.bars("chart" + chart[0]++, "Conflict degree at " + s.location(), "degree", "requests",
+          m.put("degrees", Charts.bars("chart" + chart[0]++, "Conflict degree at " + at, "degree", "requests",
               Map.of("requests", degrees(c.conflictDegreeHistogram())), 360, Charts.HEIGHT));
         }
       }
@@ -113,9 +139,16 @@ public final class RunPage {
       int at = x.circuitSvg().indexOf("<svg");
       page.put("circuit", at < 0 ? "" : x.circuitSvg().substring(at));
     }
+    page.put("noCircuit", x.noCircuit() == null ? "" : x.noCircuit());
     page.put("text", x.text());
     page.put("charts", chart[0]);
     return Templates.render("run.mustache", page);
+  }
+
+  /** "38:13" of "kernels/harris/blelloch.cu:38:13": a chart's title fits its width. */
+  private static String lineAndColumn(String location) {
+    String[] p = location.split(":");
+    return p.length < 3 ? location : p[p.length - 2] + ":" + p[p.length - 1];
   }
 
   /** The site's phase × bank table, or null when no request of it was heard. */

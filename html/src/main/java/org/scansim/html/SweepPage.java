@@ -34,7 +34,7 @@ public final class SweepPage {
   public static String render(String spec, List<Row> rows) {
     Map<String, Object> page = new LinkedHashMap<>();
     page.put("title", "scansim sweep " + spec);
-    page.put("summary", summary(rows));
+    page.put("summary", org.scansim.sweep.SweepText.summary(rows));
     page.put("fingerprint", rows.isEmpty() ? "" : rows.get(0).sweep());
     boolean kernels = rows.stream().map(Row::kernel).distinct().count() > 1;
     List<Map<String, Object>> archs = new ArrayList<>();
@@ -45,17 +45,22 @@ public final class SweepPage {
       for (Metric m : METRICS) {
         List<Charts.Series> series = new ArrayList<>();
         Map<String, Map<Integer, Double>> byLine = new LinkedHashMap<>();
+        Map<String, java.util.Set<Integer>> wrong = new LinkedHashMap<>();
         for (Row r : mine) {
           Double v = Row.RAN.equals(r.status()) ? m.value().apply(r) : null;
           if (v != null) {
             byLine.computeIfAbsent(line(r, kernels), k -> new TreeMap<>()).put(r.n(), v);
+            if (Boolean.FALSE.equals(r.correct())) {
+              wrong.computeIfAbsent(line(r, kernels), k -> new java.util.TreeSet<>()).add(r.n());
+            }
           }
         }
-        byLine.forEach((name, points) -> series.add(new Charts.Series(name, points)));
+        byLine.forEach((name, points) -> series.add(new Charts.Series(name, points, wrong.getOrDefault(name, java.util.Set.of()))));
         if (!series.isEmpty()) {
           String id = "chart" + chart++;
           charts.add(Map.of("svg", Charts.againstN(id, m.title() + " on " + arch, m.axis(), series), "caption",
-              m.title() + " against n on " + arch + ", one line per " + (kernels ? "kernel and variant" : "variant") + "; log axes (0 at the origin)",
+              m.title() + " against n on " + arch + ", one line per " + (kernels ? "kernel and variant" : "variant")
+                  + "; log axes (0 at the origin); a hollow marker is a wrong result",
               "metric", m.key()));
         }
       }
@@ -100,30 +105,13 @@ public final class SweepPage {
     return out;
   }
 
-  private static String least(List<Row> rows, Function<Row, Long> value, boolean kernels) {
+  /** The variants (a list: a name may hold a comma) with the least value, and the value. */
+  private static Map<String, Object> least(List<Row> rows, Function<Row, Long> value, boolean kernels) {
     Long min = rows.stream().map(value).filter(java.util.Objects::nonNull).min(Long::compare).orElse(null);
     if (min == null) {
-      return "–";
+      return Map.of("names", List.of(), "value", "–");
     }
     List<String> names = rows.stream().filter(r -> min.equals(value.apply(r))).map(r -> line(r, kernels)).toList();
-    return String.join(", ", names) + " (" + String.format(Locale.ROOT, "%,d", min) + ")";
-  }
-
-  /** "48 points: 44 ran (36 correct, 8 wrong), 4 refused". */
-  static String summary(List<Row> rows) {
-    Map<String, Long> by = new TreeMap<>();
-    rows.forEach(r -> by.merge(r.status(), 1L, Long::sum));
-    long correct = rows.stream().filter(r -> Boolean.TRUE.equals(r.correct())).count();
-    long wrong = rows.stream().filter(r -> Boolean.FALSE.equals(r.correct())).count();
-    StringBuilder s = new StringBuilder(rows.size() + (rows.size() == 1 ? " point" : " points"));
-    String sep = ": ";
-    for (Map.Entry<String, Long> e : by.entrySet()) {
-      s.append(sep).append(e.getValue()).append(' ').append(e.getKey());
-      if (e.getKey().equals(Row.RAN) && correct + wrong > 0) {
-        s.append(" (").append(correct).append(" correct, ").append(wrong).append(" wrong)");
-      }
-      sep = ", ";
-    }
-    return s.toString();
+    return Map.of("names", names, "value", String.format(Locale.ROOT, "%,d", min));
   }
 }

@@ -18,6 +18,12 @@ import org.scansim.sim.event.ExecutionObserver;
  * threads ({@link #worker}); the sums do not depend on which.
  */
 public final class BankHeat implements ExecutionObserver {
+  /** Barrier phases kept apart: the last row sums phase {@code MAX_PHASES - 1} and every later one. */
+  public static final int MAX_PHASES = 64;
+
+  /** Launches kept: a program of many launches keeps its first ones (the page draws no more). */
+  public static final int MAX_LAUNCHES = 32;
+
   private final int banks;
   private final int width;
   private final Sink self;
@@ -25,7 +31,7 @@ public final class BankHeat implements ExecutionObserver {
   private final List<Launch> launches = new ArrayList<>();
   private String kernel;
 
-  /** One launch's heat: per site (its position), a table of phase × bank. */
+  /** One launch's heat: per site (its position), a table of phase × bank (at most {@link #MAX_PHASES} rows). */
   public record Launch(int index, String kernel, Map<String, long[][]> sites) {}
 
   /** A heat map of an architecture of {@code banks} banks of {@code widthBytes}-byte words. */
@@ -76,7 +82,7 @@ public final class BankHeat implements ExecutionObserver {
     self.sharedAddresses(block, warp, insn, store, lanes, size, addresses);
   }
 
-  /** Every launch heard, the last one finished. */
+  /** The launches heard (the first {@link #MAX_LAUNCHES}), the last one finished. */
   public synchronized List<Launch> launches() {
     finish();
     return List.copyOf(launches);
@@ -104,8 +110,11 @@ public final class BankHeat implements ExecutionObserver {
     }
     Map<String, long[][]> sites = new java.util.LinkedHashMap<>();
     merged.forEach((site, phases) -> sites.put(site, phases.toArray(new long[0][])));
-    launches.add(new Launch(launches.size(), kernel, sites));
+    if (launches.size() < MAX_LAUNCHES) {
+      launches.add(new Launch(launches.size(), kernel, sites));
+    }
     kernel = null;
+    sinks.removeIf(x -> x != self); // the launch's workers are done: a long program keeps no more of them
   }
 
   /** One thread's sums. */
@@ -144,7 +153,7 @@ public final class BankHeat implements ExecutionObserver {
     @Override
     public void sharedAddresses(int block, int warp, Insn insn, boolean store, int lanes, int size, int[] addresses) {
       String site = insn.span() == null ? "?" : insn.span().position();
-      int p = phase.getOrDefault(block, 0);
+      int p = Math.min(MAX_PHASES - 1, phase.getOrDefault(block, 0));
       List<long[]> phases = heat.computeIfAbsent(site, k -> new ArrayList<>());
       while (phases.size() <= p) {
         phases.add(new long[banks]);

@@ -75,14 +75,32 @@ class BankHeatTest {
   }
 
   @Test
-  void sixteenBanksOnG80AndTheSameOnAnyThreadCount() throws Exception {
+  void sixteenBanksOnG80() throws Exception {
     Map<String, long[][]> sites = heat("g80", 1).get(0).sites();
     String f = dir.resolve("k.cu").toString();
     assertThat(sites.get(f + ":5:5")).isDeepEqualTo(new long[][] {repeat(16, 4, 4)});
     // 16 banks: a warp's 32 words at stride two are 4 on each even bank (a warp's access, whatever its half-warp requests)
     assertThat(sites.get(f + ":7:15")).isDeepEqualTo(new long[][] {repeat(16, 0, 0), repeat(16, 8, 0)});
-    Map<String, long[][]> two = heat("g80", 2).get(0).sites();
-    assertThat(two.keySet()).isEqualTo(sites.keySet());
-    sites.forEach((k, v) -> assertThat(two.get(k)).isDeepEqualTo(v));
+  }
+
+  /** Many independent blocks heard by workers on several threads: the sums are the one thread's, and n times one block's. */
+  @Test
+  void theSameOnAnyThreadCountAcrossManyBlocks() throws Exception {
+    Path f = dir.resolve("many.cu");
+    Files.writeString(f, KERNEL.replace("k<<<1, 64>>>", "k<<<n / 64, 64>>>").replace("in[t]", "in[blockIdx.x * 64 + t]")
+        .replace("out[t]", "out[blockIdx.x * 64 + t]"));
+    Frontend.Result r = Frontend.compileFile(f, Map.of());
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    var a = Architectures.preset("hopper");
+    List<Map<String, long[][]>> runs = new java.util.ArrayList<>();
+    for (int threads : new int[] {1, 4}) {
+      BankHeat h = new BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
+      ScanRun.run(r, ScanRun.Request.of(64 * 512, a).threads(threads).withOptions(ScanRun.Options.NONE.withObserver(h)));
+      runs.add(h.launches().get(0).sites());
+    }
+    assertThat(runs.get(1).keySet()).isEqualTo(runs.get(0).keySet()).hasSize(5);
+    runs.get(0).forEach((k, v) -> assertThat(runs.get(1).get(k)).as(k).isDeepEqualTo(v));
+    // 512 blocks of the one-block kernel's words: s[2t] is 512 × 4 words on each even bank
+    assertThat(runs.get(0).get(f + ":7:15")).isDeepEqualTo(new long[][] {repeat(32, 0, 0), repeat(32, 4 * 512, 0)});
   }
 }

@@ -54,6 +54,9 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
     Map<String, Target> kernels = new LinkedHashMap<>();
     for (String k : spec.kernels()) {
       Path f = dir.resolve(k).normalize();
+      if (Files.isDirectory(f)) {
+        throw new PlanException(where + "kernels: " + k + " is a folder, not a kernel file");
+      }
       if (Files.isRegularFile(f)) {
         kernels.put(k, new Target(k, f, shown(f), null));
       } else if (k.endsWith(".cu") || k.contains("\\")) {
@@ -72,6 +75,10 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
     }
     Map<String, Architecture> archs = new LinkedHashMap<>();
     for (String a : spec.archs()) {
+      if (!Architectures.presets().contains(a) && !Files.isRegularFile(dir.resolve(a))) {
+        throw new PlanException(where + "archs: no architecture '" + a + "' (the presets: " + String.join(", ", Architectures.presets())
+            + "; or an architecture's JSON file, read from the spec's folder)");
+      }
       try {
         archs.put(a, Architectures.presets().contains(a) ? Architectures.load(a) : Architectures.load(dir.resolve(a).toString()));
       } catch (ArchitectureException e) {
@@ -101,7 +108,7 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
     if (o.card() != null) {
       for (Architecture a : archs.values()) {
         List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
-        if (!cards.contains(o.card())) {
+        if (!cards.contains(o.card().toLowerCase(java.util.Locale.ROOT))) {
           throw new PlanException(where + "options.card: " + o.card() + ": the timing model has "
               + (cards.isEmpty() ? "no cards for " + a.name() : "parameters for " + String.join(" and ", cards) + " on " + a.name()));
         }
@@ -123,8 +130,9 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
   }
 
   /**
-   * Sixteen hex digits of a SHA-256 over the points, the options, and each kernel's and
-   * architecture file's bytes; the spec file's own layout and comments do not count.
+   * Sixteen hex digits of a SHA-256 over the points, the options, and the bytes of each kernel
+   * file, catalog kernel's metadata and architecture file; the spec file's own layout and comments
+   * do not count, nor do files a kernel includes.
    */
   private static String fingerprint(SweepSpec spec, Map<String, Target> kernels, Map<String, Architecture> archs) throws PlanException {
     try {
@@ -142,6 +150,14 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
       for (Target t : kernels.values()) {
         md.update(Files.readAllBytes(t.file()));
         md.update((byte) 0);
+        if (t.catalog() != null) {
+          // its metadata: defines, sizes and scan, which the points' rows depend on
+          Path meta = t.catalog().file().resolveSibling(t.catalog().file().getFileName().toString().replaceFirst("\\.cu$", "") + ".json");
+          if (Files.isRegularFile(meta)) {
+            md.update(Files.readAllBytes(meta));
+          }
+          md.update((byte) 0);
+        }
       }
       Path dir = spec.file().toAbsolutePath().getParent();
       for (String a : archs.keySet()) {

@@ -13,7 +13,6 @@ import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.Diagnostic;
 import org.scansim.reports.RunReport;
 import org.scansim.sim.arch.Architecture;
-import org.scansim.sim.device.Kind;
 import org.scansim.sim.run.ScanOp;
 import org.scansim.sim.run.ScanRun;
 import org.scansim.timing.TimingObserver;
@@ -46,6 +45,8 @@ final class PointRunner {
       row = attempt(p);
     } catch (OutOfMemoryError e) {
       row = null;
+    } catch (RuntimeException | StackOverflowError e) {
+      row = internal(p, e);
     } finally {
       lock.readLock().unlock();
     }
@@ -56,14 +57,29 @@ final class PointRunner {
     try {
       System.gc();
       Row alone = attempt(p);
-      return alone != null ? alone : Row.failed(p, Row.FAULT, ScanRun.outOfMemory("the run", p.n(), plan.checks()).getMessage(),
-          plan.points().size(), plan.fingerprint());
+      return alone != null ? alone : outOfHeap(p);
     } catch (OutOfMemoryError e) {
-      return Row.failed(p, Row.FAULT, ScanRun.outOfMemory("the run", p.n(), plan.checks()).getMessage(), plan.points().size(),
-          plan.fingerprint());
+      return outOfHeap(p);
+    } catch (RuntimeException | StackOverflowError e) {
+      return internal(p, e);
     } finally {
       lock.writeLock().unlock();
     }
+  }
+
+  /**
+   * The row of a point the Java heap cannot hold even alone. Its message leaves out the heap's
+   * size, which is the machine's, not the point's.
+   */
+  private Row outOfHeap(Point p) {
+    return Row.failed(p, Row.FAULT, "the run did not fit the Java heap, even alone (n = " + p.n() + "): run it at a smaller n"
+        + (plan.checks().isEmpty() ? "" : ", with fewer checks") + ", or with " + ScanRun.LARGER_HEAP, plan.points().size(), plan.fingerprint());
+  }
+
+  /** A failure of scansim itself at this point: a row that says so, and the sweep goes on. */
+  private Row internal(Point p, Throwable e) {
+    return Row.failed(p, Row.FAULT, "scansim failed at this point (" + e.getClass().getSimpleName()
+        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); please report it", plan.points().size(), plan.fingerprint());
   }
 
   /** The point's row, or null when the Java heap ran out (which may be the other points' doing). */
@@ -93,11 +109,14 @@ final class PointRunner {
     if (!compiled.ok()) {
       Diagnostic first = compiled.diagnostics().sorted().stream().filter(Diagnostic::isError).findFirst().orElseThrow();
       int errors = compiled.diagnostics().errorCount();
-      return Row.failed(p, Row.DOES_NOT_COMPILE, first.headline() + (errors > 1 ? " (and " + (errors - 1) + " more)" : ""), points, sweep);
+      // A define the spec gave is the variant's, not a command line's.
+      String why = first.headline().replace("<command line>", "variant '" + v.name() + "' defines");
+      return Row.failed(p, Row.DOES_NOT_COMPILE, why + (errors > 1 ? " (and " + (errors - 1) + " more)" : ""), points, sweep);
     }
     SweepSpec.Options o = plan.spec().options();
     ScanRun.Expect expect = plan.expect(t);
-    Optional<TimingParameters> params = o.timing() ? TimingParameters.of(a.name(), o.card()) : Optional.empty();
+    Optional<TimingParameters> params = o.timing()
+        ? TimingParameters.of(a.name(), o.card() == null ? null : o.card().toLowerCase(java.util.Locale.ROOT)) : Optional.empty();
     TimingObserver timer = params.map(pp -> new TimingObserver(a, pp, compiled.ir())).orElse(null);
     ScanRun.Options options = new ScanRun.Options(plan.checks(), 0, o.wallSeconds() * 1000, false, 1L << 31);
     if (timer != null) {
@@ -110,8 +129,8 @@ final class PointRunner {
     } catch (ScanRun.UsageException e) {
       return Row.failed(p, Row.REFUSED, e.getMessage(), points, sweep);
     }
-    if (outcome.fault() != null && outcome.fault().kind() == Kind.OUT_OF_MEMORY) {
-      return null;
+    if (outcome.fault() != null && outcome.fault().budget() == org.scansim.sim.device.Fault.Budget.JAVA_HEAP) {
+      return null; // the Java heap, perhaps for the points beside it: again, alone
     }
     RunReport report = RunReport.of(new RunReport.Inputs(t.shown(), p.n(), a.name(), expect == null ? null : expect.name().toLowerCase(
         java.util.Locale.ROOT), plan.op() == ScanOp.SUM ? null : plan.op().spelling(), new TreeMap<>(defineMap), o.seed()), outcome,

@@ -9,8 +9,9 @@ import org.scansim.reports.RunReport;
  * the run report's totals (DESIGN §4's counters under the JSON report's names), and the timing
  * model's SM cycles and time where it predicted them. {@code status} is {@code ran} (the entry ran
  * to its end; {@code correct} says whether its output was the expected scan, empty when no scan
- * was expected), {@code fault} (the kernel faulted: the message in {@code error}), {@code refused}
- * (the size or the entry does not fit the kernel or the architecture) or {@code does-not-compile}.
+ * was expected; {@code error} says so when it launched no kernel), {@code fault} (the kernel
+ * faulted: the message in {@code error}), {@code refused} (the size, the entry or a launch does not
+ * fit the kernel or the architecture) or {@code does-not-compile}.
  * A point that did not run has empty counters. {@code points} and {@code sweep} are the sweep's
  * number of points and fingerprint ({@link Plan#fingerprint}), so that a resumed sweep or a merge
  * knows the rows belong together.
@@ -65,7 +66,10 @@ public record Row(
   /** The row of a point that ran (or faulted: then only the fault's message). */
   static Row of(Point p, RunReport r, int points, String sweep) {
     if (r.fault() != null) {
-      return failed(p, FAULT, (r.fault().location() == null ? "" : r.fault().location() + ": ") + r.fault().message(), points, sweep);
+      // A launch the architecture refuses (too many threads, too much shared memory) is the size's
+      // refusal, as the catalog's metadata refuses it where it knows.
+      return failed(p, r.fault().kind().equals("launch") ? REFUSED : FAULT,
+          (r.fault().location() == null ? "" : r.fault().location() + ": ") + r.fault().message(), points, sweep);
     }
     CounterSet c = r.totals();
     CounterSet.Timing t = c.timing();
@@ -75,7 +79,9 @@ public record Row(
         c.sharedLoadBankConflicts(), c.sharedStoreBankConflicts(), (long) c.maxConflictDegree(), c.globalLoadInstructions(),
         c.globalStoreInstructions(), c.globalLoadSectors(), c.globalStoreSectors(), c.localLoadInstructions(), c.localStoreInstructions(),
         c.atomics(), c.barriers(), c.divergentBranches(), c.work(), c.maxThreadWork(), t == null ? null : t.smCycles(),
-        t == null ? null : t.durationNs(), t == null ? null : t.conflictCycles(), null, points, sweep);
+        t == null ? null : t.durationNs(), t == null ? null : t.conflictCycles(),
+        r.launches().isEmpty() ? "no kernel was launched: the entry returned without a launch (a size it does not handle?)" : null, points,
+        sweep);
   }
 
   /** The row of a point that did not run to its end, with what stopped it on one line. */

@@ -54,8 +54,9 @@ public final class Sweep {
         }
         if (i >= mine.size() || r.point() != mine.get(i).index()) {
           throw new SweepFiles.SweepFileException(out + ": its rows are not the first points of " + (shards == 1 ? "the sweep"
-              : "shard " + shard + "/" + shards) + " in order (row " + (i + 1) + " is point " + r.point() + "): was it written with"
-              + " another --shard?");
+              : "shard " + shard + "/" + shards) + " in order: its row " + (i + 1) + " should be point "
+              + (i < mine.size() ? mine.get(i).index() : "(none: the shard has " + mine.size() + ")") + " but is point " + r.point()
+              + " (rows missing, or written with another --shard)");
         }
       }
       existing.add(rows);

@@ -31,7 +31,9 @@ public final class SweepFiles {
 
   private static final CsvMapper CSV = CsvMapper.builder().build();
   private static final CsvSchema SCHEMA = CSV.schemaFor(Row.class);
-  private static final ObjectWriter CSV_ROW = CSV.writerFor(Row.class).with(SCHEMA.withoutHeader().withLineSeparator("\n"));
+  // Quotes only where CSV needs them (a comma, a quote), the same for every value.
+  private static final ObjectWriter CSV_ROW = CSV.writerFor(Row.class).with(SCHEMA.withoutHeader().withLineSeparator("\n"))
+      .with(com.fasterxml.jackson.dataformat.csv.CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
   private static final ObjectReader CSV_READ = CSV.readerFor(Row.class).with(SCHEMA.withoutHeader());
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
@@ -110,10 +112,13 @@ public final class SweepFiles {
     }
     while (at < text.length()) {
       int nl = text.indexOf('\n', at);
+      lineNo++;
       if (nl < 0) {
+        if (!rowStart(text.substring(at), f)) {
+          throw new SweepFileException(p + ":" + lineNo + ": not a row of a scansim sweep");
+        }
         break; // a cut-off last row
       }
-      lineNo++;
       String t = text.substring(at, nl + 1);
       at = nl + 1;
       Row r;
@@ -130,17 +135,48 @@ public final class SweepFiles {
     return out;
   }
 
+  /** Whether {@code tail}, a line without its end, can be the start of a row: what a sweep stopped mid-row leaves. */
+  private static boolean rowStart(String tail, Format f) {
+    String json = "{\"point\":";
+    return f == Format.CSV ? tail.matches("(?s)\\d+(,.*)?") : tail.startsWith(json) || json.startsWith(tail);
+  }
+
+  /**
+   * Whether {@code p} is a file a sweep wrote, which a new sweep may replace: empty, or a CSV with
+   * the sweep's whole header, or JSON lines with a whole row; rows of any sweep.
+   */
+  public static boolean written(Path p) {
+    try {
+      if (!Files.isRegularFile(p)) {
+        return false;
+      }
+      if (Files.size(p) == 0) {
+        return true;
+      }
+      List<Line> rows = read(p);
+      return Format.of(p) == Format.CSV ? Files.readString(p, StandardCharsets.UTF_8).startsWith(CSV_HEADER) : !rows.isEmpty();
+    } catch (SweepFileException | IOException | java.io.UncheckedIOException e) {
+      return false;
+    }
+  }
+
   /**
    * Combines shards into the file one machine writes: every point of one sweep, each once, in
    * the sweep's order. Refuses shards of different sweeps, a point twice, and missing points.
    */
   public static List<Line> merge(List<Path> shards) throws SweepFileException {
     List<Line> all = new ArrayList<>();
+    java.util.Map<Integer, Path> from = new java.util.HashMap<>();
     String sweep = null;
     int points = 0;
     Path first = null;
     for (Path p : shards) {
       for (Line l : read(p)) {
+        Path earlier = from.put(l.row().point(), p);
+        if (earlier != null) {
+          throw new SweepFileException("point " + l.row().point() + " is in two shards: " + earlier + (earlier.equals(p) ? " (named twice)"
+              : " and " + p + " (shards of one sweep split it the same way: --shard I/N with one N)"));
+        }
         if (sweep == null) {
           sweep = l.row().sweep();
           points = l.row().points();
@@ -160,9 +196,6 @@ public final class SweepFiles {
     int next = 0;
     for (int i = 0; i < all.size(); i++) {
       int pt = all.get(i).row().point();
-      if (i > 0 && pt == all.get(i - 1).row().point()) {
-        throw new SweepFileException("point " + pt + " is in two shards");
-      }
       while (next < pt) {
         missing.add(next++);
       }
@@ -172,7 +205,8 @@ public final class SweepFiles {
       missing.add(next++);
     }
     if (!missing.isEmpty()) {
-      throw new SweepFileException(missing.size() + " of the sweep's " + points + " points are in none of the shards (point "
+      throw new SweepFileException(missing.size() + " of the sweep's " + points + (missing.size() == 1 ? " points is" : " points are")
+          + " in none of the shards (point "
           + missing.stream().limit(5).map(String::valueOf).reduce((a, b) -> a + ", " + b).orElseThrow() + (missing.size() > 5 ? ", …" : "")
           + "): a shard is missing or did not finish");
     }
@@ -186,8 +220,17 @@ public final class SweepFiles {
 
     Appender(Path p, List<Line> kept) throws IOException {
       format = Format.of(p);
-      // The kept rows are written again whole, which also drops a cut-off last line.
-      Files.writeString(p, text(kept, format), StandardCharsets.UTF_8);
+      byte[] prefix = text(kept, format).getBytes(StandardCharsets.UTF_8);
+      byte[] now = Files.exists(p) ? Files.readAllBytes(p) : null;
+      if (now != null && now.length >= prefix.length && java.util.Arrays.equals(now, 0, prefix.length, prefix, 0, prefix.length)) {
+        // The kept rows are the file's first bytes: cut what follows them (a cut-off row, rows the
+        // other output lacks), never rewriting what is done, so a kill now loses nothing.
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(p, StandardOpenOption.WRITE)) {
+          ch.truncate(prefix.length);
+        }
+      } else {
+        org.scansim.reports.ReportFiles.writeWhole(p, text(kept, format)); // a new file, or one cut inside its header
+      }
       out = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 

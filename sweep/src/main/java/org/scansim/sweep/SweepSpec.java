@@ -1,11 +1,14 @@
 package org.scansim.sweep;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,9 +94,9 @@ public record SweepSpec(Path file, List<String> kernels, List<Variant> variants,
     String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
     ObjectMapper mapper;
     if (name.endsWith(".json")) {
-      mapper = JsonMapper.builder().build();
+      mapper = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
     } else if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-      mapper = YAMLMapper.builder().build();
+      mapper = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
     } else {
       throw new SpecException(file + ": error: a sweep spec is a .yaml, .yml or .json file");
     }
@@ -105,10 +108,16 @@ public record SweepSpec(Path file, List<String> kernels, List<Variant> variants,
       if (Files.size(file) > MAX_BYTES) {
         throw new SpecException(file + ": error: larger than " + (MAX_BYTES >> 20) + " MiB: not a sweep spec");
       }
-      root = mapper.readTree(Files.readString(file));
+      String text = Files.readString(file);
+      noAliases(file, mapper, text);
+      root = mapper.readTree(text);
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       String where = at == null || at.getLineNr() < 1 ? "" : at.getLineNr() + ":" + at.getColumnNr() + ":";
+      java.util.regex.Matcher dup = java.util.regex.Pattern.compile("Duplicate field '([^']*)'").matcher(e.getOriginalMessage());
+      if (dup.find()) {
+        throw new SpecException(file + ":" + where + " error: '" + dup.group(1) + "' is given twice in one map");
+      }
       // SnakeYAML says what it was parsing, then what it found, each with an excerpt: keep the words.
       String message = String.join(": ", e.getOriginalMessage().lines().filter(l -> !l.isBlank() && !l.startsWith(" ")
           && !l.startsWith("\t")).toList());
@@ -120,6 +129,25 @@ public record SweepSpec(Path file, List<String> kernels, List<Variant> variants,
       throw new SpecException(file + ": error: cannot read it: " + e.getMessage());
     }
     return of(file, root);
+  }
+
+  /**
+   * Refuses YAML's aliases ({@code *name}): Jackson's tree would hold the anchor's name as text
+   * where the user meant its value, and aliases of aliases are how a small file grows huge.
+   */
+  private static void noAliases(Path file, ObjectMapper mapper, String text) throws IOException, SpecException {
+    if (!(mapper instanceof YAMLMapper)) {
+      return;
+    }
+    try (JsonParser p = mapper.createParser(text)) {
+      while (p.nextToken() != null) {
+        if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+          JsonLocation at = p.currentTokenLocation();
+          throw new SpecException(file + ":" + at.getLineNr() + ":" + at.getColumnNr() + ": error: YAML aliases (*" + p.getText()
+              + ") are not supported: write the value out");
+        }
+      }
+    }
   }
 
   /** Checks a spec's tree; {@code file} names it in messages and anchors its relative paths. */

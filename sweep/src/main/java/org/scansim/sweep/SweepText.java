@@ -69,6 +69,37 @@ public final class SweepText {
     return s.toString();
   }
 
+  /** How the points went: "48 points: 44 ran (33 correct, 11 wrong), 4 refused". */
+  public static String summary(List<Row> rows) {
+    Map<String, Long> by = new java.util.TreeMap<>();
+    rows.forEach(r -> by.merge(r.status(), 1L, Long::sum));
+    long correct = rows.stream().filter(r -> Boolean.TRUE.equals(r.correct())).count();
+    long wrong = rows.stream().filter(r -> Boolean.FALSE.equals(r.correct())).count();
+    long unchecked = rows.stream().filter(r -> Row.RAN.equals(r.status()) && r.correct() == null).count();
+    long findings = rows.stream().filter(r -> r.findings() != null && r.findings() > 0).count();
+    StringBuilder s = new StringBuilder(rows.size() + (rows.size() == 1 ? " point" : " points"));
+    String sep = ": ";
+    for (Map.Entry<String, Long> e : by.entrySet()) {
+      s.append(sep).append(e.getValue()).append(' ').append(e.getKey());
+      if (e.getKey().equals(Row.RAN)) {
+        List<String> parts = new ArrayList<>();
+        if (correct + wrong > 0) {
+          parts.add(correct + " correct");
+          parts.add(wrong + " wrong");
+        }
+        if (unchecked > 0 && correct + wrong > 0) {
+          parts.add(unchecked + " not checked");
+        }
+        if (findings > 0) {
+          parts.add(findings + " with findings");
+        }
+        s.append(parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
+      }
+      sep = ", ";
+    }
+    return s.toString();
+  }
+
   private static String column(Row r, boolean kernels) {
     return kernels ? r.kernel() + " " + r.variant() : r.variant();
   }

@@ -118,6 +118,11 @@ class SweepSpecTest {
     assertThat(error("s.yaml", "- a\n- b\n")).isEqualTo(f + ": error: a sweep spec is a map of kernels, variants, sizes, archs and options");
     assertThat(error("s.txt", "kernels: [k.cu]\n")).isEqualTo(dir.resolve("s.txt") + ": error: a sweep spec is a .yaml, .yml or .json file");
     assertThat(error("s.json", "{\"kernels\": [\"k.cu\"], \"sizes\": 64,}")).startsWith(dir.resolve("s.json") + ":1:");
+    // a key twice: YAML calls it an error, and the last one must not silently win
+    assertThat(error("s.json", "{\"kernels\": [\"k.cu\"], \"sizes\": 256, \"sizes\": 512}"))
+        .startsWith(dir.resolve("s.json") + ":1:").endsWith(": error: 'sizes' is given twice in one map");
+    assertThat(error("s.yaml", "kernels: [k.cu]\nsizes: 64\nvariants:\n  v: []\n  v: [A]\n"))
+        .startsWith(f + ":").endsWith(": error: 'v' is given twice in one map");
   }
 
   @Test
@@ -129,16 +134,19 @@ class SweepSpecTest {
     }
     assertThat(error("s.yaml", kernels + "]\nsizes: 2^1..2^30\nvariants: {a: [], b: []}\n"))
         .endsWith("error: 120000 points (kernels × variants × archs × sizes): at most 100000 in one sweep");
-    // YAML's aliases cannot blow a small file up into a huge tree
-    StringBuilder bomb = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x]\n");
+    // YAML's aliases cannot blow a small file up into a huge tree: they are refused where they stand
+    StringBuilder bomb = new StringBuilder("kernels: [k.cu]\nsizes: 64\noptions:\n  entry: e\nvariants:\n a: &a [x, x, x, x, x, x, x, x, x]\n");
     for (char c = 'b'; c <= 'k'; c++) {
-      bomb.append(c).append(": &").append(c).append(" [");
+      bomb.append(' ').append(c).append(": &").append(c).append(" [");
       for (int i = 0; i < 9; i++) {
         bomb.append(i == 0 ? "" : ", ").append('*').append((char) (c - 1));
       }
       bomb.append("]\n");
     }
-    assertThat(error("bomb.yaml", bomb.toString())).contains("bomb.yaml").contains("error:");
+    assertThat(error("bomb.yaml", bomb.toString())).isEqualTo(dir.resolve("bomb.yaml") + ":7:9: error: YAML aliases (*a) are not supported:"
+        + " write the value out");
+    assertThat(error("alias.yaml", "kernels: [k.cu]\nsizes: 64\nvariants:\n  a: &pad [NO_PADDING]\n  b: *pad\n"))
+        .isEqualTo(dir.resolve("alias.yaml") + ":5:6: error: YAML aliases (*pad) are not supported: write the value out");
     Path big = dir.resolve("big.yaml");
     Files.writeString(big, "#".repeat(2 << 20));
     assertThatThrownBy(() -> SweepSpec.read(big)).hasMessage(big + ": error: larger than 1 MiB: not a sweep spec");

@@ -23,7 +23,9 @@ public final class Fault extends RuntimeException {
     HOST_STEPS,
     HOST_RECURSION,
     PROOF_NODES,
-    JAVA_STACK
+    JAVA_STACK,
+    /** The Java heap, not the simulated device's memory: a run the simulator's host could not hold. */
+    JAVA_HEAP
   }
 
   public Fault(Kind kind, Span span, String message) {
@@ -35,6 +37,11 @@ public final class Fault extends RuntimeException {
     this.kind = kind;
     this.budget = budget;
     this.span = span;
+  }
+
+  /** The run did not fit the Java heap (its kind is {@link Kind#OUT_OF_MEMORY}, as the device's own). */
+  public static Fault javaHeap(String message) {
+    return new Fault(Kind.OUT_OF_MEMORY, Budget.JAVA_HEAP, null, message);
   }
 
   /** A runaway: the run passed {@code budget} at {@code span}. */

@@ -22,7 +22,11 @@ public final class Observers {
     return list.isEmpty() ? null : list.size() == 1 ? list.get(0) : new Fanout(List.copyOf(list));
   }
 
-  private record Fanout(List<ExecutionObserver> each) implements ExecutionObserver {
+  private record Fanout(List<ExecutionObserver> each, boolean addresses) implements ExecutionObserver {
+    Fanout(List<ExecutionObserver> each) {
+      this(each, each.stream().anyMatch(ExecutionObserver::wantsSharedAddresses));
+    }
+
     @Override
     public void launch(String kernel, long blocks, int threadsPerBlock) {
       each.forEach(o -> o.launch(kernel, blocks, threadsPerBlock));
@@ -72,7 +76,7 @@ public final class Observers {
 
     @Override
     public boolean wantsSharedAddresses() {
-      return each.stream().anyMatch(ExecutionObserver::wantsSharedAddresses);
+      return addresses;
     }
 
     @Override

@@ -430,7 +430,7 @@ public final class ScanRun {
    */
   public static Fault outOfMemory(String what, int n, Set<Check> checks) {
     long mb = Runtime.getRuntime().maxMemory() >> 20;
-    return new Fault(Kind.OUT_OF_MEMORY, null, what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
+    return Fault.javaHeap(what + " ran out of memory (n = " + n + ", a Java heap of at most " + mb
         + " MB): run it at a smaller n" + (checks.isEmpty() ? "" : ", with fewer checks")
         + ", or with " + LARGER_HEAP);
   }

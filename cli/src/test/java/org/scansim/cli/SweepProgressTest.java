@@ -1,0 +1,36 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** A sweep's progress off a terminal: plain lines, the first and the last always, an estimate of the time left between. */
+class SweepProgressTest {
+  @Test
+  void plainLinesOffATerminal() throws Exception {
+    StringWriter text = new StringWriter();
+    SweepProgress p = new SweepProgress(new PrintWriter(text), false);
+    p.start(4, 1);
+    p.point(null, 2);
+    Thread.sleep(SweepProgress.LINE_EVERY_MILLIS + 100);
+    p.point(null, 3);
+    p.point(null, 4);
+    p.close();
+    String[] lines = text.toString().split("\n");
+    assertThat(lines).hasSize(3);
+    assertThat(lines[0]).isEqualTo("scansim: sweep: 4 points, 1 already done");
+    // two points ran in about five seconds: the third's line estimates the one left at about 2.5 s
+    assertThat(lines[1]).matches("scansim: sweep: 3/4 points done in 5 s, about [23] s left");
+    assertThat(lines[2]).isEqualTo("scansim: sweep: 4/4 points done in 5 s");
+  }
+
+  @Test
+  void durations() {
+    assertThat(SweepProgress.duration(0.4)).isEqualTo("0 s");
+    assertThat(SweepProgress.duration(59.4)).isEqualTo("59 s");
+    assertThat(SweepProgress.duration(61)).isEqualTo("1 min 1 s");
+    assertThat(SweepProgress.duration(3600 * 2 + 60 * 5 + 7)).isEqualTo("2 h 5 min");
+  }
+}
