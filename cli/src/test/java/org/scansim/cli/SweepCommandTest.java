@@ -273,6 +273,20 @@ class SweepCommandTest {
   }
 
   @Test
+  void aPointThatLaunchesNothingSaysSo() throws Exception {
+    // with a variant's defines the catalog's sizes are not checked; the host entry then returns
+    // without a launch at n = 4096, which its own bounds refuse
+    Path spec = dir.resolve("nolaunch.yaml");
+    Files.writeString(spec, "kernels: [harris/conflict_free]\nvariants: {z: [ZERO_BANK_CONFLICTS]}\nsizes: [4096]\n");
+    Path out = dir.resolve("nolaunch.csv");
+    CliRun r = CliRun.of("sweep", spec.toString(), "--csv", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(Files.readAllLines(out).get(1)).startsWith("0,harris/conflict_free,z,hopper,4096,ran,false,,0,")
+        .contains("no kernel was launched: the entry returned without a launch");
+    assertThat(r.out()).contains("hopper  4,096  -\n").contains("launched no kernel");
+  }
+
+  @Test
   void aSpecOrAFileThatCannotBeUsedStopsTheSweepBeforeItRuns() throws Exception {
     Path spec = dir.resolve("typo.yaml");
     Files.writeString(spec, "kernels: [harris/conflict_fre]\nsizes: 64\n");

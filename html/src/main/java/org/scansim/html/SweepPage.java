@@ -47,7 +47,7 @@ public final class SweepPage {
         Map<String, Map<Integer, Double>> byLine = new LinkedHashMap<>();
         Map<String, java.util.Set<Integer>> wrong = new LinkedHashMap<>();
         for (Row r : mine) {
-          Double v = Row.RAN.equals(r.status()) ? m.value().apply(r) : null;
+          Double v = r.launched() ? m.value().apply(r) : null;
           if (v != null) {
             byLine.computeIfAbsent(line(r, kernels), k -> new TreeMap<>()).put(r.n(), v);
             if (Boolean.FALSE.equals(r.correct())) {
@@ -73,7 +73,7 @@ public final class SweepPage {
     page.put("archs", archs);
     List<Map<String, Object>> bad = new ArrayList<>();
     for (Row r : rows) {
-      if (!Row.RAN.equals(r.status()) || Boolean.FALSE.equals(r.correct())) {
+      if (!r.launched() || Boolean.FALSE.equals(r.correct())) {
         bad.add(Map.of("kernel", r.kernel(), "variant", r.variant(), "arch", r.arch(), "n", r.n(), "status",
             Row.RAN.equals(r.status()) ? "wrong result" : r.status(), "error", r.error() == null ? "" : r.error()));
       }
@@ -95,7 +95,7 @@ public final class SweepPage {
   private static List<Map<String, Object>> best(List<Row> rows, boolean kernels) {
     Map<Integer, List<Row>> byN = new TreeMap<>();
     for (Row r : rows) {
-      if (Row.RAN.equals(r.status()) && !Boolean.FALSE.equals(r.correct())) {
+      if (r.launched() && !Boolean.FALSE.equals(r.correct())) {
         byN.computeIfAbsent(r.n(), k -> new ArrayList<>()).add(r);
       }
     }

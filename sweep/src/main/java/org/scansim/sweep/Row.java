@@ -90,6 +90,12 @@ public record Row(
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, oneLine(error), points, sweep);
   }
 
+  /** Whether the point ran and launched a kernel: whether its counters measure anything. */
+  @com.fasterxml.jackson.annotation.JsonIgnore
+  public boolean launched() {
+    return RAN.equals(status) && launches != null && launches > 0;
+  }
+
   /** Shared-memory bank conflicts, loads and stores; null when the point did not run. */
   @com.fasterxml.jackson.annotation.JsonIgnore
   public Long bankConflicts() {

@@ -42,7 +42,7 @@ public final class SweepText {
         List<String> line = new ArrayList<>(List.of(any.arch(), String.format(Locale.ROOT, "%,d", any.n())));
         for (String c : columns) {
           Row r = cells.get(c);
-          Long v = r == null ? null : t.value().apply(r);
+          Long v = r == null || !r.launched() ? null : t.value().apply(r);
           line.add(v == null ? "-" : String.format(Locale.ROOT, "%,d", v) + (Boolean.FALSE.equals(r.correct()) ? "*" : ""));
         }
         lines.add(line);
@@ -63,8 +63,8 @@ public final class SweepText {
         s.append(line.toString().stripTrailing()).append('\n');
       }
     }
-    if (rows.stream().anyMatch(r -> Boolean.FALSE.equals(r.correct()) || !Row.RAN.equals(r.status()))) {
-      s.append("\n* a wrong result; - no result (the point did not run to its end: its row says why)\n");
+    if (rows.stream().anyMatch(r -> Boolean.FALSE.equals(r.correct()) || !r.launched())) {
+      s.append("\n* a wrong result; - no result (the point did not run to its end, or launched no kernel: its row says why)\n");
     }
     return s.toString();
   }
