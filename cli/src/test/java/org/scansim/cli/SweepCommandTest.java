@@ -147,6 +147,32 @@ class SweepCommandTest {
     assertThat(Files.readAllBytes(p)).isEqualTo(csv);
   }
 
+  @Test
+  void aSweepCutInsideACharacterResumesAndAnAddedOutputIsFilled() throws Exception {
+    // row 18 (point 17) holds "≤": cut inside its three bytes, as a write stopped by a full disk leaves it
+    byte[] all = csv;
+    String text = new String(all, StandardCharsets.UTF_8);
+    int row = text.indexOf("\n17,") + 1;
+    int le = new String(all, StandardCharsets.UTF_8).substring(row).indexOf('≤');
+    int cut = text.substring(0, row + le).getBytes(StandardCharsets.UTF_8).length + 1; // one byte of the three
+    Path p = dir.resolve("cut-char.csv");
+    Files.write(p, java.util.Arrays.copyOf(all, cut));
+    // and JSON lines added only now: filled with the CSV's kept rows, then the rest
+    Path j = dir.resolve("cut-char.jsonl");
+    CliRun r = CliRun.of("sweep", LISTING3, "--csv", p.toString(), "--jsonl", j.toString(), "--resume");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).contains("(17 kept from the interrupted sweep)");
+    assertThat(Files.readAllBytes(p)).isEqualTo(csv);
+    assertThat(Files.readAllBytes(j)).isEqualTo(jsonl);
+    // a cut-off line that is not this sweep's next row is a file it was not writing: refused, untouched
+    Path mine = dir.resolve("mine-row.jsonl");
+    Files.writeString(mine, "{\"point\":3,\"mine\": true}");
+    CliRun m = CliRun.of("sweep", LISTING3, "--jsonl", mine.toString(), "--resume");
+    assertThat(m.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(m.err()).contains("its last line is not the start of this sweep's next row (point 0)");
+    assertThat(Files.readString(mine)).isEqualTo("{\"point\":3,\"mine\": true}");
+  }
+
   /** A sweep slow enough to be stopped: 36 points of Harris's scan of large arrays, checked. */
   static Path slowSpec() throws Exception {
     Path spec = dir.resolve("slow.yaml");
@@ -215,7 +241,7 @@ class SweepCommandTest {
     assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(missing.err()).isEqualTo("scansim: error: 12 of the sweep's 48 points are in none of the shards (point 0, 4, 8, 12, 16, …):"
         + " a shard is missing or did not finish\n");
-    CliRun twice = CliRun.of("merge", dir.resolve("m2.csv").toString(), csvShards.get(0), csvShards.get(0));
+    CliRun twice = CliRun.of("merge", dir.resolve("m2.csv").toString(), csvShards.get(0), dir.resolve(".").resolve("shard-3.csv").toString());
     assertThat(twice.err()).isEqualTo("scansim: error: point 3 is in two shards: " + csvShards.get(0) + " (named twice)\n");
     Path other = dir.resolve("other.csv");
     assertThat(CliRun.of("sweep", slowSpec().toString(), "--shard", "0/9", "--csv", other.toString()).code()).isZero();

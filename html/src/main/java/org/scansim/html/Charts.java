@@ -81,6 +81,7 @@ final class Charts {
       plot.setRangeAxis(y);
     } else {
       LogAxis y = new RoundTicks(yLabel);
+      y.setNumberFormatOverride(number());
       y.setMinorTickMarksVisible(false);
       plot.setRangeAxis(y);
     }
@@ -129,10 +130,13 @@ final class Charts {
       double lo = getLowerBound();
       double hi = getUpperBound();
       List<org.jfree.chart.axis.ValueTick> ticks = ticks(lo, hi, new int[] {1, 2, 5});
-      if (ticks.size() < 3) {
+      if (ticks.size() > 12) {
+        ticks = ticks(lo, hi, new int[] {1}); // many decades: their powers of ten
+      } else if (ticks.size() < 3) {
         ticks = ticks(lo, hi, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
       }
-      return ticks;
+      // inside less than one step of a digit (7,567 … 7,816): JFreeChart's own, even steps of the logarithm
+      return ticks.size() < 2 ? super.refreshTicksVertical(g2, dataArea, edge) : ticks;
     }
 
     private List<org.jfree.chart.axis.ValueTick> ticks(double lo, double hi, int[] mantissas) {

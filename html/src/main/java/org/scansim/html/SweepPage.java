@@ -75,7 +75,8 @@ public final class SweepPage {
     for (Row r : rows) {
       if (!r.launched() || Boolean.FALSE.equals(r.correct())) {
         bad.add(Map.of("kernel", r.kernel(), "variant", r.variant(), "arch", r.arch(), "n", r.n(), "status",
-            Row.RAN.equals(r.status()) ? "wrong result" : r.status(), "error", r.error() == null ? "" : r.error()));
+            !Row.RAN.equals(r.status()) ? r.status() : !r.launched() ? "launched no kernel" : "wrong result", "error",
+            r.error() == null ? "" : r.error()));
       }
     }
     page.put("bad", bad);

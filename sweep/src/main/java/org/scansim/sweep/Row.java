@@ -66,9 +66,10 @@ public record Row(
   /** The row of a point that ran (or faulted: then only the fault's message). */
   static Row of(Point p, RunReport r, int points, String sweep) {
     if (r.fault() != null) {
-      // A launch the architecture refuses (too many threads, too much shared memory) is the size's
-      // refusal, as the catalog's metadata refuses it where it knows.
-      return failed(p, r.fault().kind().equals("launch") ? REFUSED : FAULT,
+      // A launch past the architecture's limits (too many threads, too much shared memory) is the
+      // size's refusal, as the catalog's metadata refuses it where it knows.
+      boolean limit = r.fault().kind().equals("launch") && !r.fault().message().contains("empty grid or block"); // that one is the host's bug
+      return failed(p, limit ? REFUSED : FAULT,
           (r.fault().location() == null ? "" : r.fault().location() + ": ") + r.fault().message(), points, sweep);
     }
     CounterSet c = r.totals();

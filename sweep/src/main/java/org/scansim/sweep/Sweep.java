@@ -16,7 +16,8 @@ import java.util.function.Consumer;
  * to the outputs in the sweep's order as soon as every earlier point's is written: the files are
  * the same whatever the thread count and however long each point took. With {@code resume}, the
  * rows already in the outputs (of this sweep: the same fingerprint, and the first points of this
- * shard in order) are kept and their points skipped.
+ * shard in order) are kept and their points skipped; an output holding fewer rows than another
+ * (added since, or cut earlier) gets the other's.
  */
 public final class Sweep {
   private Sweep() {}
@@ -42,10 +43,13 @@ public final class Sweep {
   public static Result run(Plan plan, List<Path> outputs, boolean resume, int shard, int shards, int threads, Listener listener)
       throws SweepFiles.SweepFileException, IOException {
     List<Point> mine = plan.shard(shard, shards);
+    // Each output's rows must be this sweep's first points of the shard, in order; the longest
+    // holds them all, and an output with fewer (added since, or cut earlier) is filled from it.
     List<List<SweepFiles.Line>> existing = new ArrayList<>();
-    int keep = resume ? Integer.MAX_VALUE : 0;
+    List<SweepFiles.Line> longest = List.of();
     for (Path out : outputs) {
-      List<SweepFiles.Line> rows = resume && java.nio.file.Files.exists(out) ? SweepFiles.read(out) : List.of();
+      SweepFiles.Contents c = resume && java.nio.file.Files.exists(out) ? SweepFiles.contents(out) : new SweepFiles.Contents(List.of(), "");
+      List<SweepFiles.Line> rows = c.rows();
       for (int i = 0; i < rows.size(); i++) {
         Row r = rows.get(i).row();
         if (!r.sweep().equals(plan.fingerprint())) {
@@ -59,20 +63,25 @@ public final class Sweep {
               + " (rows missing, or written with another --shard)");
         }
       }
+      if (!c.tail().isEmpty() && (rows.size() >= mine.size() || !SweepFiles.startsRow(c.tail(), mine.get(rows.size()).index(),
+          SweepFiles.Format.of(out)))) {
+        throw new SweepFiles.SweepFileException(out + ": its last line is not the start of this sweep's next row (point "
+            + (rows.size() < mine.size() ? mine.get(rows.size()).index() : "none") + "): not a file this sweep was writing");
+      }
       existing.add(rows);
-      keep = Math.min(keep, rows.size());
+      longest = rows.size() > longest.size() ? rows : longest;
     }
-    keep = outputs.isEmpty() ? 0 : keep;
+    int keep = longest.size();
     List<Row> all = new ArrayList<>();
-    for (int i = 0; i < keep; i++) {
-      all.add(existing.get(0).get(i).row());
+    for (SweepFiles.Line l : longest) {
+      all.add(l.row());
     }
     List<Point> todo = mine.subList(keep, mine.size());
     List<SweepFiles.Appender> appenders = new ArrayList<>();
     ExecutorService pool = null;
     try {
       for (int i = 0; i < outputs.size(); i++) {
-        appenders.add(new SweepFiles.Appender(outputs.get(i), existing.get(i).subList(0, keep)));
+        appenders.add(new SweepFiles.Appender(outputs.get(i), existing.get(i), all.subList(existing.get(i).size(), keep)));
       }
       listener.start(mine.size(), keep);
       int workers = Math.max(1, Math.min(threads, todo.size()));

@@ -34,7 +34,9 @@ public final class SweepFiles {
   // Quotes only where CSV needs them (a comma, a quote), the same for every value.
   private static final ObjectWriter CSV_ROW = CSV.writerFor(Row.class).with(SCHEMA.withoutHeader().withLineSeparator("\n"))
       .with(com.fasterxml.jackson.dataformat.csv.CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
-  private static final ObjectReader CSV_READ = CSV.readerFor(Row.class).with(SCHEMA.withoutHeader());
+  // An empty cell is null, as it was written: the row reads back to the very row, in either format.
+  private static final ObjectReader CSV_READ = CSV.readerFor(Row.class).with(SCHEMA.withoutHeader())
+      .with(com.fasterxml.jackson.dataformat.csv.CsvParser.Feature.EMPTY_STRING_AS_NULL);
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
   /** The CSV file's first line: the columns. */
@@ -84,27 +86,47 @@ public final class SweepFiles {
    * file is an error naming its line.
    */
   public static List<Line> read(Path p) throws SweepFileException {
+    return contents(p).rows();
+  }
+
+  /** A sweep file's whole rows, and the text after the last of them: a row cut off, or nothing. */
+  public record Contents(List<Line> rows, String tail) {}
+
+  /**
+   * The whole rows of a sweep file and what follows them. The rows must be UTF-8; the tail (a
+   * row cut off, perhaps inside a character) is decoded leniently and must look like a row's start.
+   */
+  public static Contents contents(Path p) throws SweepFileException {
     Format f = Format.of(p);
     if (f == null) {
       throw new SweepFileException(p + ": a sweep file is named .csv or .jsonl");
     }
     String text;
+    String tail;
     try {
       if (!Files.isRegularFile(p)) {
         throw new SweepFileException(p + ": " + (Files.exists(p) ? "not a file" : "no such file"));
       }
-      text = Files.readString(p, StandardCharsets.UTF_8);
+      byte[] bytes = Files.readAllBytes(p);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes, 0, end)).toString();
+      tail = new String(bytes, end, bytes.length - end, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new SweepFileException(p + ": not a scansim sweep's file (not UTF-8 text)");
     } catch (IOException | java.io.UncheckedIOException e) {
       throw new SweepFileException(p + ": cannot read it (" + e.getMessage() + ")");
+    }
+    if (f == Format.CSV && text.isEmpty() && CSV_HEADER.startsWith(tail)) {
+      return new Contents(List.of(), ""); // stopped while writing the header
     }
     List<Line> out = new ArrayList<>();
     int at = 0;
     int lineNo = 0;
     if (f == Format.CSV) {
       if (!text.startsWith(CSV_HEADER)) {
-        if (CSV_HEADER.startsWith(text)) {
-          return out; // stopped while writing the header
-        }
         throw new SweepFileException(p + ":1: not a scansim sweep's CSV (its first line is not the sweep's columns)");
       }
       at = CSV_HEADER.length();
@@ -113,12 +135,6 @@ public final class SweepFiles {
     while (at < text.length()) {
       int nl = text.indexOf('\n', at);
       lineNo++;
-      if (nl < 0) {
-        if (!rowStart(text.substring(at), f)) {
-          throw new SweepFileException(p + ":" + lineNo + ": not a row of a scansim sweep");
-        }
-        break; // a cut-off last row
-      }
       String t = text.substring(at, nl + 1);
       at = nl + 1;
       Row r;
@@ -132,7 +148,16 @@ public final class SweepFiles {
       }
       out.add(new Line(t, r));
     }
-    return out;
+    if (!tail.isEmpty() && !rowStart(tail, f)) {
+      throw new SweepFileException(p + ":" + (lineNo + 1) + ": not a row of a scansim sweep");
+    }
+    return new Contents(List.copyOf(out), tail);
+  }
+
+  /** Whether a cut-off {@code tail} can be the start of point {@code point}'s row: the row a sweep was writing. */
+  public static boolean startsRow(String tail, int point, Format f) {
+    String start = f == Format.CSV ? point + "," : "{\"point\":" + point + ",";
+    return tail.startsWith(start) || start.startsWith(tail);
   }
 
   /** Whether {@code tail}, a line without its end, can be the start of a row: what a sweep stopped mid-row leaves. */
@@ -143,7 +168,8 @@ public final class SweepFiles {
 
   /**
    * Whether {@code p} is a file a sweep wrote, which a new sweep may replace: empty, or a CSV with
-   * the sweep's whole header, or JSON lines with a whole row; rows of any sweep.
+   * the sweep's whole header, or JSON lines with a whole row; every row of any sweep, as this
+   * version of scansim writes rows.
    */
   public static boolean written(Path p) {
     try {
@@ -174,7 +200,8 @@ public final class SweepFiles {
       for (Line l : read(p)) {
         Path earlier = from.put(l.row().point(), p);
         if (earlier != null) {
-          throw new SweepFileException("point " + l.row().point() + " is in two shards: " + earlier + (earlier.equals(p) ? " (named twice)"
+          boolean same = earlier.toAbsolutePath().normalize().equals(p.toAbsolutePath().normalize());
+          throw new SweepFileException("point " + l.row().point() + " is in two shards: " + earlier + (same ? " (named twice)"
               : " and " + p + " (shards of one sweep split it the same way: --shard I/N with one N)"));
         }
         if (sweep == null) {
@@ -218,7 +245,8 @@ public final class SweepFiles {
     private final Writer out;
     private final Format format;
 
-    Appender(Path p, List<Line> kept) throws IOException {
+    /** The file starts with its own {@code kept} rows, then {@code fill}: rows another output of the sweep held and this one lacked. */
+    Appender(Path p, List<Line> kept, List<Row> fill) throws IOException {
       format = Format.of(p);
       byte[] prefix = text(kept, format).getBytes(StandardCharsets.UTF_8);
       byte[] now = Files.exists(p) ? Files.readAllBytes(p) : null;
@@ -232,6 +260,9 @@ public final class SweepFiles {
         org.scansim.reports.ReportFiles.writeWhole(p, text(kept, format)); // a new file, or one cut inside its header
       }
       out = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+      for (Row r : fill) {
+        append(r);
+      }
     }
 
     void append(Row r) throws IOException {
