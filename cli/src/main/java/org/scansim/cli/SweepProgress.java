@@ -24,9 +24,17 @@ final class SweepProgress implements Sweep.Listener, AutoCloseable {
   private long started;
   private long lastLine;
 
+  private final java.io.PrintStream barTo;
+
   SweepProgress(PrintWriter err, boolean terminal) {
+    this(err, terminal, System.err);
+  }
+
+  /** Plain lines to {@code err}; on a terminal, the bar to {@code barTo} (standard error, or a test's stream). */
+  SweepProgress(PrintWriter err, boolean terminal, java.io.PrintStream barTo) {
     this.err = err;
     this.terminal = terminal;
+    this.barTo = barTo;
   }
 
   @Override
@@ -37,7 +45,7 @@ final class SweepProgress implements Sweep.Listener, AutoCloseable {
     lastLine = started;
     if (terminal && total > skipped) {
       bar = new ProgressBarBuilder().setTaskName("sweep").setInitialMax(total).setUnit(" points", 1).setStyle(ProgressBarStyle.ASCII)
-          .setUpdateIntervalMillis(250).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
+          .setUpdateIntervalMillis(250).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(barTo))
           .startsFrom(skipped, java.time.Duration.ZERO).clearDisplayOnFinish().build();
     } else if (!terminal) {
       err.println("scansim: sweep: " + total + " points" + (skipped > 0 ? ", " + skipped + " already done" : ""));

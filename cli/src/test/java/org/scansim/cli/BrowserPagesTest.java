@@ -78,7 +78,14 @@ class BrowserPagesTest {
 
   /** Loads a page and checks it; returns its charts. */
   static List<WebElement> load(Path page, int charts) throws Exception {
-    browser.get(page.toUri().toString());
+    String url = page.toUri().toString();
+    browser.get(url);
+    // get() may return while a large page is still being parsed: wait for this page's load to complete
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (!Boolean.TRUE.equals(((JavascriptExecutor) browser).executeScript(
+        "return document.readyState === 'complete' && document.URL === arguments[0]", url)) && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
     List<WebElement> svgs = browser.findElements(By.cssSelector("figure svg"));
     assertThat(svgs).as("charts on %s", page.getFileName()).hasSize(charts);
     for (WebElement svg : svgs) {

@@ -27,6 +27,23 @@ class SweepProgressTest {
   }
 
   @Test
+  void aBarOnATerminal() throws Exception {
+    java.io.ByteArrayOutputStream bar = new java.io.ByteArrayOutputStream();
+    StringWriter text = new StringWriter();
+    SweepProgress p = new SweepProgress(new PrintWriter(text), true, new java.io.PrintStream(bar, true, "UTF-8"));
+    p.start(48, 0);
+    for (int done = 1; done <= 24; done++) {
+      p.point(null, done);
+    }
+    Thread.sleep(600); // the bar redraws every 250 ms
+    String drawn = bar.toString("UTF-8");
+    p.close();
+    assertThat(text.toString()).isEmpty(); // no plain lines on a terminal
+    // progressbar's own line: the task, the share done, points done of all, elapsed and the time left
+    assertThat(drawn).contains("sweep").contains("50%").contains("24/48 points").containsPattern("\\d+:\\d\\d:\\d\\d / \\d+:\\d\\d:\\d\\d");
+  }
+
+  @Test
   void durations() {
     assertThat(SweepProgress.duration(0.4)).isEqualTo("0 s");
     assertThat(SweepProgress.duration(59.4)).isEqualTo("59 s");
