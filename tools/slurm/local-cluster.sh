@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Starts a one-node Slurm cluster on this machine for the tests of the sweep's job-array path
-# (examples/sweeps/slurm): munge, a controller and a node daemon, without systemd, state under a
-# folder of its own. Installs Debian's slurm-wlm and munge where they are missing (as root).
+# (examples/sweeps/slurm): munge, a controller and a node daemon, without systemd, state under
+# target/slurm of the checkout. Installs Debian's slurm-wlm and munge where they are missing (as root).
 #   source tools/slurm/local-cluster.sh    # exports SLURM_CONF; sinfo, sbatch and scontrol then work
 # Tests that need it skip, saying so, where no cluster answers.
 set -euo pipefail
 if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >/dev/null
 fi
-dir="${SCANSIM_SLURM_DIR:-/tmp/scansim-slurm}"
+# State, spool, logs and the config live in the checkout's target/slurm (ignored by git).
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+dir="${SCANSIM_SLURM_DIR:-$root/target/slurm}"
 mkdir -p "$dir"/{state,spool,log}
 host="$(hostname -s)"
 cpus="$(nproc)"
