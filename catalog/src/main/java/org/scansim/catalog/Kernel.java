@@ -76,6 +76,29 @@ public record Kernel(
     return out;
   }
 
+  /** {@link #definesFor} as {@code -D} options, {@code NAME} or {@code NAME=VALUE}, in order. */
+  public List<String> defineOptions(String arch) {
+    List<String> out = new java.util.ArrayList<>();
+    definesFor(arch).forEach((name, value) -> out.add(value.isEmpty() ? name : name + "=" + value));
+    return out;
+  }
+
+  /** The metadata file this entry was read from: {@code NAME.json} beside {@link #file}. */
+  @JsonIgnore
+  public Path metadataFile() {
+    return file.resolveSibling(file.getFileName().toString().replaceFirst("\\.cu$", "") + ".json");
+  }
+
+  /**
+   * Why the sizes {@code ns} are not all this kernel's on {@code arch} by its metadata, or null
+   * when they are: the sizes it runs, and those of {@code ns} it does not.
+   */
+  public String sizeRefusal(List<? extends Number> ns, String arch) {
+    List<String> not = ns.stream().filter(n -> !sizes.supports(n.longValue(), arch)).map(String::valueOf).toList();
+    return not.isEmpty() ? null : name + " runs " + sizes.describe() + " (its catalog metadata); n = " + String.join(", ", not)
+        + (not.size() == 1 ? " is" : " are") + " not among them on " + arch;
+  }
+
   public boolean inclusive() {
     return scan.equals("inclusive");
   }

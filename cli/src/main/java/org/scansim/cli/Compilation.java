@@ -1,5 +1,7 @@
 package org.scansim.cli;
 
+import org.scansim.frontend.Defines;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

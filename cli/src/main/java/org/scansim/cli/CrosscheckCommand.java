@@ -1,5 +1,7 @@
 package org.scansim.cli;
 
+import org.scansim.frontend.Defines;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package org.scansim.cli;
 
+import org.scansim.frontend.Defines;
+
 import org.scansim.sim.device.Fault;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -405,13 +407,11 @@ final class RunCommand implements Callable<Integer> {
       if (kernel == null || userDefines != null && !userDefines.isEmpty()) {
         return true;
       }
-      List<Integer> not = ns.stream().filter(n -> !kernel.sizes().supports(n, arch)).toList();
-      if (not.isEmpty()) {
+      String refusal = kernel.sizeRefusal(ns, arch);
+      if (refusal == null) {
         return true;
       }
-      err.println("scansim: error: " + kernel.name() + " runs " + kernel.sizes().describe() + " (its catalog metadata); n = "
-          + String.join(", ", not.stream().map(String::valueOf).toList()) + (not.size() == 1 ? " is" : " are") + " not among them on "
-          + arch + " (-D NAME=VALUE may change what it runs: then it is not checked)");
+      err.println("scansim: error: " + refusal + " (-D NAME=VALUE may change what it runs: then it is not checked)");
       return false;
     }
   }
@@ -458,9 +458,8 @@ final class RunCommand implements Callable<Integer> {
       }
       catalogKernel = k;
       file = Path.of("").toAbsolutePath().relativize(k.file().toAbsolutePath());
-      inputs.add(k.file().resolveSibling(k.file().getFileName().toString().replaceFirst("\\.cu$", "") + ".json"));
-      List<String> fromCatalog = new java.util.ArrayList<>();
-      k.definesFor(a.name()).forEach((name, value) -> fromCatalog.add(value.isEmpty() ? name : name + "=" + value));
+      inputs.add(k.metadataFile());
+      List<String> fromCatalog = new java.util.ArrayList<>(k.defineOptions(a.name()));
       fromCatalog.addAll(allDefines); // the user's -D come last and win
       allDefines = fromCatalog;
       if (kind == null) {

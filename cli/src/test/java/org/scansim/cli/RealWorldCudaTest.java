@@ -145,6 +145,19 @@ class RealWorldCudaTest {
         "inclusive", "--no-timing");
     assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
     assertThat(r.out() + r.err()).contains("misaligned.cu:4:").contains("misaligned address: a 16-byte vector load from byte 4 of global");
+    // 64 elements: lanes 16 on read past the input, so the access takes the lane-by-lane path,
+    // which checks every lane's alignment before any data moves
+    CliRun checked = CliRun.of("run", file.toString(), "--kernel", "shifted", "--grid", "1", "--block", "32", "--n", "64", "--expect",
+        "inclusive", "--no-timing", "--check", "bounds,init");
+    assertThat(checked.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(checked.out() + checked.err()).contains("misaligned.cu:4:")
+        .contains("misaligned address: a 16-byte vector load from byte 4 of global");
+    // and an aligned vector load on that path does not fault: its lanes past the input are the bounds checker's finding
+    java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("(in + 1)", "(in + 4)"));
+    CliRun aligned = CliRun.of("run", file.toString(), "--kernel", "shifted", "--grid", "1", "--block", "32", "--n", "64",
+        "--no-timing", "--check", "bounds,init");
+    assertThat(aligned.code()).as(aligned.out() + aligned.err()).isEqualTo(Main.FAILED);
+    assertThat(aligned.out() + aligned.err()).doesNotContain("misaligned address").contains("out-of-bounds");
   }
 
   @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir;

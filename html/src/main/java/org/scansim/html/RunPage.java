@@ -77,8 +77,8 @@ public final class RunPage {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("index", f.index());
       m.put("kernel", f.kernel() + " (faulted)");
-      m.put("grid", f.grid().get(0) + "×" + f.grid().get(1) + "×" + f.grid().get(2));
-      m.put("block", f.block().get(0) + "×" + f.block().get(1) + "×" + f.block().get(2));
+      m.put("grid", dims(f.grid()));
+      m.put("block", dims(f.block()));
       for (String k : List.of("warpInstructions", "barriers", "wavefronts", "conflicts", "cycles")) {
         m.put(k, "–");
       }
@@ -156,7 +156,7 @@ public final class RunPage {
     if (heat == null || s.launch() >= heat.size()) {
       return null;
     }
-    return heat.get(s.launch()).sites().get(s.location());
+    return heat.get(s.launch()).sites().get(BankHeat.key(s.location(), s.operation()));
   }
 
   /** A histogram's bins by degree, 1 first. */
@@ -168,7 +168,7 @@ public final class RunPage {
     return out;
   }
 
-  private static String dims(List<Integer> d) {
+  private static String dims(List<? extends Number> d) {
     return d.get(0) + "×" + d.get(1) + "×" + d.get(2);
   }
 

@@ -31,8 +31,16 @@ public final class BankHeat implements ExecutionObserver {
   private final List<Launch> launches = new ArrayList<>();
   private String kernel;
 
-  /** One launch's heat: per site (its position), a table of phase × bank (at most {@link #MAX_PHASES} rows). */
+  /**
+   * One launch's heat: per site ({@link #key}: its position and operation, as the report's sites
+   * name them), a table of phase × bank (at most {@link #MAX_PHASES} rows).
+   */
   public record Launch(int index, String kernel, Map<String, long[][]> sites) {}
+
+  /** A site's key: {@code kernels/x.cu:38:13 ld}; a load and a store at one position are two sites. */
+  public static String key(String location, String operation) {
+    return location + " " + operation;
+  }
 
   /** A heat map of an architecture of {@code banks} banks of {@code widthBytes}-byte words. */
   public BankHeat(int banks, int widthBytes) {
@@ -92,9 +100,12 @@ public final class BankHeat implements ExecutionObserver {
     if (kernel == null) {
       return;
     }
-    Map<String, List<long[]>> merged = new TreeMap<>(RunReport::byPosition);
+    // by position, then operation: the report's order of sites
+    Map<String, List<long[]>> merged = new TreeMap<>(java.util.Comparator.comparing((String k) -> k.substring(0, k.lastIndexOf(' ')),
+        RunReport::byPosition).thenComparing(k -> k.substring(k.lastIndexOf(' ') + 1)));
     for (Sink s : sinks) {
-      s.heat.forEach((site, phases) -> {
+      s.heat.forEach((insn, phases) -> {
+        String site = key(insn.span() == null ? "?" : insn.span().position(), insn.op().name().toLowerCase(java.util.Locale.ROOT));
         List<long[]> into = merged.computeIfAbsent(site, k -> new ArrayList<>());
         for (int p = 0; p < phases.size(); p++) {
           while (into.size() <= p) {
@@ -121,7 +132,8 @@ public final class BankHeat implements ExecutionObserver {
   private static final class Sink implements ExecutionObserver {
     private final int banks;
     private final int width;
-    private final Map<String, List<long[]>> heat = new java.util.HashMap<>();
+    /** Per instruction (by identity: no text is made per access), its phases' rows. */
+    private final Map<Insn, List<long[]>> heat = new java.util.IdentityHashMap<>();
     private final Map<Integer, Integer> phase = new java.util.HashMap<>();
     private final int[] words = new int[128];
 
@@ -152,9 +164,8 @@ public final class BankHeat implements ExecutionObserver {
 
     @Override
     public void sharedAddresses(int block, int warp, Insn insn, boolean store, int lanes, int size, int[] addresses) {
-      String site = insn.span() == null ? "?" : insn.span().position();
       int p = Math.min(MAX_PHASES - 1, phase.getOrDefault(block, 0));
-      List<long[]> phases = heat.computeIfAbsent(site, k -> new ArrayList<>());
+      List<long[]> phases = heat.computeIfAbsent(insn, k -> new ArrayList<>());
       while (phases.size() <= p) {
         phases.add(new long[banks]);
       }

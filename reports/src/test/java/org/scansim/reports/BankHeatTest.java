@@ -63,24 +63,48 @@ class BankHeatTest {
     Map<String, long[][]> sites = launches.get(0).sites();
     String f = dir.resolve("k.cu").toString();
     // s[t] = ...: phase 0, two warps, 32 distinct words each, one per bank
-    assertThat(sites.get(f + ":5:5")).isDeepEqualTo(new long[][] {repeat(32, 2, 2)});
+    assertThat(sites.get(f + ":5:5 st")).isDeepEqualTo(new long[][] {repeat(32, 2, 2)});
     // s[2t]: phase 1; each warp reads words 0, 2, ..., 62 (or 64 ... 126): the even banks two words each
-    assertThat(sites.get(f + ":7:15")).isDeepEqualTo(new long[][] {repeat(32, 0, 0), repeat(32, 4, 0)});
+    assertThat(sites.get(f + ":7:15 ld")).isDeepEqualTo(new long[][] {repeat(32, 0, 0), repeat(32, 4, 0)});
     // s[0]: one word per request, bank 0
     long[] bank0 = new long[32];
     bank0[0] = 2;
-    assertThat(sites.get(f + ":8:15")).isDeepEqualTo(new long[][] {new long[32], bank0});
+    assertThat(sites.get(f + ":8:15 ld")).isDeepEqualTo(new long[][] {new long[32], bank0});
     // d[t] = a: 64 doubles after s's 512 bytes; a warp's 32 doubles are 64 words, two per bank
-    assertThat(sites.get(f + ":9:5")).isDeepEqualTo(new long[][] {new long[32], repeat(32, 4, 4)});
+    assertThat(sites.get(f + ":9:5 st")).isDeepEqualTo(new long[][] {new long[32], repeat(32, 4, 4)});
   }
 
   @Test
   void sixteenBanksOnG80() throws Exception {
     Map<String, long[][]> sites = heat("g80", 1).get(0).sites();
     String f = dir.resolve("k.cu").toString();
-    assertThat(sites.get(f + ":5:5")).isDeepEqualTo(new long[][] {repeat(16, 4, 4)});
+    assertThat(sites.get(f + ":5:5 st")).isDeepEqualTo(new long[][] {repeat(16, 4, 4)});
     // 16 banks: a warp's 32 words at stride two are 4 on each even bank (a warp's access, whatever its half-warp requests)
-    assertThat(sites.get(f + ":7:15")).isDeepEqualTo(new long[][] {repeat(16, 0, 0), repeat(16, 8, 0)});
+    assertThat(sites.get(f + ":7:15 ld")).isDeepEqualTo(new long[][] {repeat(16, 0, 0), repeat(16, 8, 0)});
+  }
+
+  /** A load and a store at one position ({@code s[t] += 1}) are two sites, each with its own words, as the report's site table has them. */
+  @Test
+  void aLoadAndAStoreAtOnePositionAreTwoSites() throws Exception {
+    Path f = dir.resolve("plus.cu");
+    Files.writeString(f, """
+        __global__ void k(const float *in, float *out, int n) {
+            __shared__ float s[32];
+            s[threadIdx.x] = in[threadIdx.x];
+            s[threadIdx.x] += 1.0f;
+            out[threadIdx.x] = s[threadIdx.x];
+        }
+        void entry(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n); }
+        """);
+    Frontend.Result r = Frontend.compileFile(f, Map.of());
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    var a = Architectures.preset("hopper");
+    BankHeat h = new BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
+    ScanRun.run(r, ScanRun.Request.of(32, a).withOptions(ScanRun.Options.NONE.withObserver(h)));
+    Map<String, long[][]> sites = h.launches().get(0).sites();
+    // one warp, 32 words, one in each bank: once for the load and once for the store, not summed together
+    assertThat(sites.get(f + ":4:5 ld")).isDeepEqualTo(new long[][] {repeat(32, 1, 1)});
+    assertThat(sites.get(f + ":4:5 st")).isDeepEqualTo(new long[][] {repeat(32, 1, 1)});
   }
 
   /** Many independent blocks heard by workers on several threads: the sums are the one thread's, and n times one block's. */
@@ -101,6 +125,6 @@ class BankHeatTest {
     assertThat(runs.get(1).keySet()).isEqualTo(runs.get(0).keySet()).hasSize(5);
     runs.get(0).forEach((k, v) -> assertThat(runs.get(1).get(k)).as(k).isDeepEqualTo(v));
     // 512 blocks of the one-block kernel's words: s[2t] is 512 × 4 words on each even bank
-    assertThat(runs.get(0).get(f + ":7:15")).isDeepEqualTo(new long[][] {repeat(32, 0, 0), repeat(32, 4 * 512, 0)});
+    assertThat(runs.get(0).get(f + ":7:15 ld")).isDeepEqualTo(new long[][] {repeat(32, 0, 0), repeat(32, 4 * 512, 0)});
   }
 }

@@ -108,7 +108,7 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
     if (o.card() != null) {
       for (Architecture a : archs.values()) {
         List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
-        if (!cards.contains(o.card().toLowerCase(java.util.Locale.ROOT))) {
+        if (!cards.contains(o.card())) {
           throw new PlanException(where + "options.card: " + o.card() + ": the timing model has "
               + (cards.isEmpty() ? "no cards for " + a.name() : "parameters for " + String.join(" and ", cards) + " on " + a.name()));
         }
@@ -152,7 +152,7 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
         md.update((byte) 0);
         if (t.catalog() != null) {
           // its metadata: defines, sizes and scan, which the points' rows depend on
-          Path meta = t.catalog().file().resolveSibling(t.catalog().file().getFileName().toString().replaceFirst("\\.cu$", "") + ".json");
+          Path meta = t.catalog().metadataFile();
           if (Files.isRegularFile(meta)) {
             md.update(Files.readAllBytes(meta));
           }

@@ -2,7 +2,6 @@ package org.scansim.sweep;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,19 +66,20 @@ final class PointRunner {
     }
   }
 
-  /**
-   * The row of a point the Java heap cannot hold even alone. Its message leaves out the heap's
-   * size, which is the machine's, not the point's.
-   */
+  /** The row of a point the Java heap cannot hold even alone: without the heap's size, which is the machine's, not the point's. */
   private Row outOfHeap(Point p) {
-    return Row.failed(p, Row.FAULT, "the run did not fit the Java heap, even alone (n = " + p.n() + "): run it at a smaller n"
-        + (plan.checks().isEmpty() ? "" : ", with fewer checks") + ", or with " + ScanRun.LARGER_HEAP, plan.points().size(), plan.fingerprint());
+    return fault(p, "the run did not fit the Java heap, even alone (n = " + p.n() + "): run it at a smaller n"
+        + (plan.checks().isEmpty() ? "" : ", with fewer checks") + ", or with " + ScanRun.LARGER_HEAP);
   }
 
   /** A failure of scansim itself at this point: a row that says so, and the sweep goes on. */
   private Row internal(Point p, Throwable e) {
-    return Row.failed(p, Row.FAULT, "scansim failed at this point (" + e.getClass().getSimpleName()
-        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); please report it", plan.points().size(), plan.fingerprint());
+    return fault(p, "scansim failed at this point (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+        + "); please report it");
+  }
+
+  private Row fault(Point p, String why) {
+    return Row.failed(p, Row.FAULT, why, plan.points().size(), plan.fingerprint());
   }
 
   /** The point's row, or null when the Java heap ran out (which may be the other points' doing). */
@@ -91,19 +91,14 @@ final class PointRunner {
     SweepSpec.Variant v = plan.spec().variants().stream().filter(x -> x.name().equals(p.variant())).findFirst().orElseThrow();
     List<String> defines = new ArrayList<>();
     if (t.catalog() != null) {
-      t.catalog().definesFor(a.name()).forEach((name, value) -> defines.add(value.isEmpty() ? name : name + "=" + value));
-      if (v.defines().isEmpty() && !t.catalog().sizes().supports(p.n(), a.name())) {
-        // As run refuses it: the catalog's sizes hold for the kernel's own defines only.
-        return Row.failed(p, Row.REFUSED, t.name() + " runs " + t.catalog().sizes().describe() + " (its catalog metadata); n = " + p.n()
-            + " is not among them on " + a.name(), points, sweep);
+      defines.addAll(t.catalog().defineOptions(a.name()));
+      String refusal = v.defines().isEmpty() ? t.catalog().sizeRefusal(List.of(p.n()), a.name()) : null;
+      if (refusal != null) {
+        return Row.failed(p, Row.REFUSED, refusal, points, sweep); // as run refuses it: for the kernel's own defines only
       }
     }
     defines.addAll(v.asOptions());
-    Map<String, String> defineMap = new LinkedHashMap<>();
-    for (String d : defines) {
-      int eq = d.indexOf('=');
-      defineMap.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? null : d.substring(eq + 1));
-    }
+    Map<String, String> defineMap = org.scansim.frontend.Defines.parse(defines);
     // The file as run names it (relative to the working folder), so that positions in the rows read as run's do.
     Frontend.Result compiled = Frontend.compileFile(Path.of(t.shown()), defineMap);
     if (!compiled.ok()) {
@@ -115,8 +110,7 @@ final class PointRunner {
     }
     SweepSpec.Options o = plan.spec().options();
     ScanRun.Expect expect = plan.expect(t);
-    Optional<TimingParameters> params = o.timing()
-        ? TimingParameters.of(a.name(), o.card() == null ? null : o.card().toLowerCase(java.util.Locale.ROOT)) : Optional.empty();
+    Optional<TimingParameters> params = o.timing() ? TimingParameters.of(a.name(), o.card()) : Optional.empty();
     TimingObserver timer = params.map(pp -> new TimingObserver(a, pp, compiled.ir())).orElse(null);
     ScanRun.Options options = new ScanRun.Options(plan.checks(), 0, o.wallSeconds() * 1000, false, 1L << 31);
     if (timer != null) {

@@ -48,26 +48,7 @@ public final class Sweep {
     List<List<SweepFiles.Line>> existing = new ArrayList<>();
     List<SweepFiles.Line> longest = List.of();
     for (Path out : outputs) {
-      SweepFiles.Contents c = resume && java.nio.file.Files.exists(out) ? SweepFiles.contents(out) : new SweepFiles.Contents(List.of(), "");
-      List<SweepFiles.Line> rows = c.rows();
-      for (int i = 0; i < rows.size(); i++) {
-        Row r = rows.get(i).row();
-        if (!r.sweep().equals(plan.fingerprint())) {
-          throw new SweepFiles.SweepFileException(out + ": rows of another sweep (fingerprint " + r.sweep() + ", this spec's "
-              + plan.fingerprint() + ": the spec, a kernel file or an architecture file changed): run without --resume to start again");
-        }
-        if (i >= mine.size() || r.point() != mine.get(i).index()) {
-          throw new SweepFiles.SweepFileException(out + ": its rows are not the first points of " + (shards == 1 ? "the sweep"
-              : "shard " + shard + "/" + shards) + " in order: its row " + (i + 1) + " should be point "
-              + (i < mine.size() ? mine.get(i).index() : "(none: the shard has " + mine.size() + ")") + " but is point " + r.point()
-              + " (rows missing, or written with another --shard)");
-        }
-      }
-      if (!c.tail().isEmpty() && (rows.size() >= mine.size() || !SweepFiles.startsRow(c.tail(), mine.get(rows.size()).index(),
-          SweepFiles.Format.of(out)))) {
-        throw new SweepFiles.SweepFileException(out + ": its last line is not the start of this sweep's next row (point "
-            + (rows.size() < mine.size() ? mine.get(rows.size()).index() : "none") + "): not a file this sweep was writing");
-      }
+      List<SweepFiles.Line> rows = resume && java.nio.file.Files.exists(out) ? kept(out, plan, mine, shard, shards) : List.of();
       existing.add(rows);
       longest = rows.size() > longest.size() ? rows : longest;
     }
@@ -109,6 +90,35 @@ public final class Sweep {
         a.close();
       }
     }
+  }
+
+  /**
+   * The rows {@code out} holds, checked to be this sweep's first points of the shard in order,
+   * with at most the start of the next one after them; throws saying what else it holds.
+   */
+  private static List<SweepFiles.Line> kept(Path out, Plan plan, List<Point> mine, int shard, int shards)
+      throws SweepFiles.SweepFileException {
+    SweepFiles.Contents c = SweepFiles.contents(out);
+    List<SweepFiles.Line> rows = c.rows();
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i).row();
+      if (!r.sweep().equals(plan.fingerprint())) {
+        throw new SweepFiles.SweepFileException(out + ": rows of another sweep (fingerprint " + r.sweep() + ", this spec's "
+            + plan.fingerprint() + ": the spec, a kernel file or an architecture file changed): run without --resume to start again");
+      }
+      if (i >= mine.size() || r.point() != mine.get(i).index()) {
+        throw new SweepFiles.SweepFileException(out + ": its rows are not the first points of " + (shards == 1 ? "the sweep"
+            : "shard " + shard + "/" + shards) + " in order: its row " + (i + 1) + " should be point "
+            + (i < mine.size() ? mine.get(i).index() : "(none: the shard has " + mine.size() + ")") + " but is point " + r.point()
+            + " (rows missing, or written with another --shard)");
+      }
+    }
+    if (!c.tail().isEmpty() && (rows.size() >= mine.size() || !SweepFiles.startsRow(c.tail(), mine.get(rows.size()).index(),
+        SweepFiles.Format.of(out)))) {
+      throw new SweepFiles.SweepFileException(out + ": its last line is not the start of this sweep's next row (point "
+          + (rows.size() < mine.size() ? mine.get(rows.size()).index() : "none") + "): not a file this sweep was writing");
+    }
+    return rows;
   }
 
   /** Every row of a sweep for one output: to standard output when the sweep writes no file. */

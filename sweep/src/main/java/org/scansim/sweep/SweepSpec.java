@@ -61,7 +61,7 @@ public record SweepSpec(Path file, List<String> kernels, List<Variant> variants,
     }
   }
 
-  /** {@code scansim run}'s options, the same for every point; null where the flag's default applies. */
+  /** {@code scansim run}'s options, the same for every point; null where the flag's default applies; the card in lower case. */
   public record Options(String expect, String op, List<String> check, String entry, long seed, int residentBlocks, long maxInstructions,
       long wallSeconds, boolean timing, String card) {}
 
@@ -245,7 +245,12 @@ public record SweepSpec(Path file, List<String> kernels, List<Variant> variants,
         (int) number(file, "options.resident-blocks", node.get("resident-blocks"), 0, 1 << 20),
         number(file, "options.max-instructions", node.get("max-instructions"), 2_000_000_000L, Long.MAX_VALUE),
         number(file, "options.wall-seconds", node.get("wall-seconds"), 600, 365L * 24 * 3600),
-        bool(file, "options.timing", node.get("timing")), text(file, "options.card", node.get("card")));
+        bool(file, "options.timing", node.get("timing")), card(text(file, "options.card", node.get("card"))));
+  }
+
+  /** A card's name as the timing model keys it ({@code H100} is {@code h100}, as {@code run --card} takes it). */
+  private static String card(String name) {
+    return name == null ? null : name.toLowerCase(Locale.ROOT);
   }
 
   private static void unknown(Path file, String field, JsonNode node, Set<String> known) throws SpecException {

@@ -296,7 +296,6 @@ public final class IrVerifier {
     }
   }
 
-  /** Ids, terminators and targets of one block; false when its successors cannot be trusted. */
   /**
    * A vector access ({@link Insn#vector}) of 2 or 4 leads that many accesses of its kind and type
    * in its block, with nothing but address arithmetic between them, at most 16 bytes in all.
@@ -325,6 +324,7 @@ public final class IrVerifier {
     }
   }
 
+  /** Ids, terminators and targets of one block; false when its successors cannot be trusted. */
   private boolean blockShape(Block b, int position) {
     block = b;
     insn = null;

@@ -702,11 +702,20 @@ final class Memory {
   }
 
   /**
-   * {@link #requireAligned} for every lane of a vector access the lane-by-lane path makes, before
-   * any lane's data moves (kept out of that path's loop, which every checked access runs); a lane
-   * whose pointer points nowhere is left to {@link #resolve}.
+   * {@link #requireAligned} for every lane of a vector access the lane-by-lane path makes (lanes in
+   * several allocations, or outside one), before any lane's data moves, and outside that path's
+   * loop; a lane whose pointer points nowhere is left to {@link #resolve}. Every allocation starts at least
+   * 16-byte aligned (shared arrays at 16, global at 256, local at 0) and a vector is at most 16
+   * bytes, so the lanes' offsets alone decide; the allocations are looked up only to name a fault.
    */
   private void requireAlignedAll(CInsn in, Warp w, int mask, long[] ptr) {
+    long low = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      low |= Ptr.offset(ptr[Integer.numberOfTrailingZeros(m)]);
+    }
+    if ((low & (in.widthBytes - 1)) == 0) {
+      return;
+    }
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       long p = ptr[l];

@@ -1,14 +1,15 @@
-package org.scansim.cli;
+package org.scansim.frontend;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns repeated {@code -D NAME[=VALUE]} options into the preprocessor's ordered map. */
-final class Defines {
+/** Turns repeated {@code -D NAME[=VALUE]} options into the preprocessor's ordered map (run, sweep, crosscheck). */
+public final class Defines {
   private Defines() {}
 
-  static Map<String, String> parse(List<String> options) {
+  /** {@code NAME} (defined, no value: null) or {@code NAME=VALUE} options, in order, as the preprocessor takes them. */
+  public static Map<String, String> parse(List<String> options) {
     Map<String, String> out = new LinkedHashMap<>();
     if (options == null) {
       return out;
