@@ -1,9 +1,7 @@
 package org.scansim.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,7 +114,7 @@ final class CircuitCommand implements Callable<Integer> {
     if (!Architectures.presets().contains(arch.toLowerCase(Locale.ROOT))) {
       inputs.add(Path.of(arch));
     }
-    if (svg != null && !safeToWrite(svg, inputs, err)) {
+    if (svg != null && (!notAnInput(svg, inputs, err) || !Outputs.mayWrite(svg, Outputs.SVG, err))) {
       return Main.INVALID_INPUT;
     }
     Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
@@ -163,7 +161,7 @@ final class CircuitCommand implements Callable<Integer> {
     out.flush();
     if (svg != null) {
       try {
-        RunCommand.write(svg, CircuitSvg.render(circuit, t.expect(), title));
+        Outputs.write(svg, CircuitSvg.render(circuit, t.expect(), title), Outputs.SVG);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + svg + ": " + e.getMessage());
         return Main.INVALID_INPUT;
@@ -178,41 +176,18 @@ final class CircuitCommand implements Callable<Integer> {
     return s.toString();
   }
 
-  /**
-   * OUT may be created, or replaced when it is an earlier picture; never when it is one of the
-   * run's inputs (the kernel file, its catalog metadata, the architecture file) or any other file
-   * that is not an SVG (an included header, say, which the run does not list).
-   */
-  static boolean safeToWrite(Path p, List<Path> inputs, PrintWriter err) {
-    if (!RunCommand.folderExists(p, err)) {
-      return false;
-    }
-    if (!Files.exists(p)) {
-      return true;
-    }
+  /** Whether {@code p} is none of the run's inputs (the kernel file, its catalog metadata, the architecture file); false after saying so. */
+  static boolean notAnInput(Path p, List<Path> inputs, PrintWriter err) {
     for (Path in : inputs) {
       try {
-        if (Files.exists(in) && Files.isSameFile(p, in)) {
-          err.println("scansim: error: " + p + " is an input of this run; refusing to overwrite it with the picture");
+        if (Files.exists(p) && Files.exists(in) && Files.isSameFile(p, in)) {
+          err.println("scansim: error: " + p + " is an input of this run; refusing to overwrite it");
           return false;
         }
       } catch (IOException e) {
-        // cannot tell: the content test below decides
+        // cannot tell: the output rule decides
       }
     }
-    if (Files.isRegularFile(p) && looksLikeSvg(p)) {
-      return true;
-    }
-    err.println("scansim: error: " + p + " exists and is not an SVG picture; refusing to overwrite it");
-    return false;
-  }
-
-  private static boolean looksLikeSvg(Path p) {
-    try (InputStream in = Files.newInputStream(p)) {
-      String head = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
-      return head.contains("<svg");
-    } catch (IOException e) {
-      return false;
-    }
+    return true;
   }
 }

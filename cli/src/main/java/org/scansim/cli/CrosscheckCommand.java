@@ -153,7 +153,8 @@ final class CrosscheckCommand implements Callable<Integer> {
       }
       targets.add(t);
     }
-    if (json != null && !CircuitCommand.safeToWrite(json, targets.stream().flatMap(t -> t.inputs().stream()).toList(), err)) {
+    if (json != null && (!CircuitCommand.notAnInput(json, targets.stream().flatMap(t -> t.inputs().stream()).toList(), err)
+        || !Outputs.mayWrite(json, Outputs.REPORT, err))) {
       return Main.INVALID_INPUT;
     }
     if (repeat < 1 || repeat > GpuRun.MAX_RUNS) {
@@ -265,7 +266,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         m.put("incomplete", "the GPU could not be used any more: the kernels and sizes after the last one here were not crosschecked");
       }
       try {
-        RunCommand.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n");
+        Outputs.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n", Outputs.REPORT);
       } catch (IOException ex) {
         err.println("scansim: error: cannot write " + json + ": " + ex.getMessage());
         return Main.INVALID_INPUT;

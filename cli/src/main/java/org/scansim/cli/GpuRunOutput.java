@@ -35,8 +35,8 @@ final class GpuRunOutput {
     out.flush();
     if (json != null) {
       try {
-        RunCommand.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect))
-            + "\n");
+        Outputs.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect))
+            + "\n", Outputs.REPORT);
       } catch (java.io.IOException e) {
         err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
         return Main.INVALID_INPUT;

@@ -73,6 +73,7 @@ final class GradeCommand implements Callable<Integer> {
       assignment = AssignmentReader.read(specFile);
       plan = Batch.plan(input);
       Batch.checkOutput(out, input, specFile);
+      Batch.checkTargets(out, plan);
     } catch (GradeException e) {
       e.problems().forEach(err::println);
       err.flush();

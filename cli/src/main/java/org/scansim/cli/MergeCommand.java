@@ -44,8 +44,8 @@ final class MergeCommand implements Callable<Integer> {
       err.println("scansim: error: " + out + " is one of the shards: merge into another file");
       return Main.INVALID_INPUT;
     }
-    if (!HtmlFiles.distinct(err, out, html) || !RunCommand.folderExists(out, err) || !SweepCommand.ours(out, err)
-        || html != null && (!RunCommand.folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
+    if (!Outputs.distinct(err, out, html) || !Outputs.mayWrite(out, Outputs.SWEEP, err)
+        || html != null && !Outputs.mayWrite(html, Outputs.PAGE, err)) {
       return Main.INVALID_INPUT;
     }
     List<SweepFiles.Line> rows;
@@ -56,9 +56,9 @@ final class MergeCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     try {
-      RunCommand.write(out, SweepFiles.text(rows, f));
+      Outputs.write(out, SweepFiles.text(rows, f), Outputs.SWEEP);
       if (html != null) {
-        RunCommand.write(html, org.scansim.html.SweepPage.render(out.toString(), rows.stream().map(SweepFiles.Line::row).toList()));
+        Outputs.write(html, org.scansim.html.SweepPage.render(out.toString(), rows.stream().map(SweepFiles.Line::row).toList()), Outputs.PAGE);
       }
     } catch (IOException e) {
       err.println("scansim: error: cannot write: " + e.getMessage());

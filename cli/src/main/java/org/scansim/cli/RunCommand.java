@@ -180,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
     file = t.file();
     List<String> allDefines = t.defines();
     kind = t.expect();
-    if (json != null && !safeToWrite(json, err)) {
+    if (json != null && !Outputs.mayWrite(json, Outputs.REPORT, err)) {
       return Main.INVALID_INPUT;
     }
     if (html != null && (ns.size() > 1 || device.equals("gpu") || schedules > 0)) {
@@ -188,7 +188,7 @@ final class RunCommand implements Callable<Integer> {
           + " --html draws them against n" : ""));
       return Main.INVALID_INPUT;
     }
-    if (html != null && (!HtmlFiles.distinct(err, file, json, html) || !folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
+    if (html != null && (!Outputs.distinct(err, file, json, html) || !Outputs.mayWrite(html, Outputs.PAGE, err))) {
       return Main.INVALID_INPUT;
     }
     Frontend.Result compiled = Compilation.compile(file, allDefines, err);
@@ -326,8 +326,8 @@ final class RunCommand implements Callable<Integer> {
       try {
         String noCircuit = svg != null ? null : !checks.contains(Check.PROOF) ? null
             : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
-        write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
-            a.sharedMemoryBanks(), svg, noCircuit)));
+        Outputs.write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
+            a.sharedMemoryBanks(), svg, noCircuit)), Outputs.PAGE);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
         return Main.INVALID_INPUT;
@@ -335,7 +335,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (json != null) {
       try {
-        write(json, JsonReport.render(report));
+        Outputs.write(json, JsonReport.render(report), Outputs.REPORT);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
         return Main.INVALID_INPUT;
@@ -372,7 +372,7 @@ final class RunCommand implements Callable<Integer> {
     out.flush();
     if (json != null) {
       try {
-        write(json, ScalingView.json(in, rows));
+        Outputs.write(json, ScalingView.json(in, rows), Outputs.REPORT);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
         return Main.INVALID_INPUT;
@@ -470,41 +470,5 @@ final class RunCommand implements Callable<Integer> {
     return new Target(file, allDefines, kind, List.copyOf(inputs), catalogKernel);
   }
 
-  /**
-   * Whether the folder {@code p} goes in exists, said before the run rather than after it: a
-   * long run whose report then had nowhere to go would be lost.
-   */
-  static boolean folderExists(Path p, PrintWriter err) {
-    Path dir = p.toAbsolutePath().getParent();
-    if (dir != null && !Files.isDirectory(dir)) {
-      err.println("scansim: error: cannot write " + p + ": there is no folder " + dir);
-      return false;
-    }
-    return true;
-  }
 
-  /** Never overwrite what the user gave: only a missing file or an earlier scansim report. */
-  private boolean safeToWrite(Path p, PrintWriter err) {
-    if (!folderExists(p, err)) {
-      return false;
-    }
-    if (!Files.exists(p)) {
-      return true;
-    }
-    try {
-      if (Files.isRegularFile(p) && Files.size(p) < (64 << 20)
-          && Files.readString(p, StandardCharsets.UTF_8).contains("\"schemaVersion\"")) {
-        return true;
-      }
-    } catch (IOException | java.io.UncheckedIOException e) {
-      // unreadable: treat as the user's
-    }
-    err.println("scansim: error: " + p + " exists and is not a scansim report; refusing to overwrite it");
-    return false;
-  }
-
-  /** Writes {@code text} to {@code p} whole or not at all, readable by all ({@link org.scansim.reports.ReportFiles}). */
-  static void write(Path p, String text) throws IOException {
-    org.scansim.reports.ReportFiles.writeWhole(p, text);
-  }
 }

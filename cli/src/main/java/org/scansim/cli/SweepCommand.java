@@ -82,14 +82,14 @@ final class SweepCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     for (Path p : outputs) {
-      if (!RunCommand.folderExists(p, err) || !resume && !ours(p, err)) {
+      if (!Outputs.mayWrite(p, resume ? Outputs.RESUMED : Outputs.SWEEP, err)) {
         return Main.INVALID_INPUT;
       }
     }
-    if (!HtmlFiles.distinct(err, csv, jsonl, html, specFile)) {
+    if (!Outputs.distinct(err, csv, jsonl, html, specFile)) {
       return Main.INVALID_INPUT;
     }
-    if (html != null && (!RunCommand.folderExists(html, err) || !HtmlFiles.safeToWrite(html, err))) {
+    if (html != null && !Outputs.mayWrite(html, Outputs.PAGE, err)) {
       return Main.INVALID_INPUT;
     }
     Plan plan;
@@ -147,7 +147,7 @@ final class SweepCommand implements Callable<Integer> {
     out.flush();
     if (html != null) {
       try {
-        RunCommand.write(html, org.scansim.html.SweepPage.render(specFile.toString(), result.rows()));
+        Outputs.write(html, org.scansim.html.SweepPage.render(specFile.toString(), result.rows()), Outputs.PAGE);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
         return Main.INVALID_INPUT;
@@ -192,12 +192,4 @@ final class SweepCommand implements Callable<Integer> {
     return null;
   }
 
-  /** Whether a sweep may write {@code p} afresh: a missing file, or one of scansim's sweep files; never the user's own. */
-  static boolean ours(Path p, PrintWriter err) {
-    if (!Files.exists(p) || SweepFiles.written(p)) {
-      return true;
-    }
-    err.println("scansim: error: " + p + " exists and is not a scansim sweep's file; refusing to overwrite it");
-    return false;
-  }
 }

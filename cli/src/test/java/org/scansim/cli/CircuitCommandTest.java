@@ -94,7 +94,7 @@ class CircuitCommandTest {
     Path out = dir.resolve("missing").resolve("c.svg");
     CliRun r = run("circuit", kernel().toString(), "--n", "16", "--expect", "inclusive", "--svg", out.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(r.err()).isEqualTo("scansim: error: cannot write " + out + ": there is no folder " + out.getParent() + "\n");
+    assertThat(r.err()).isEqualTo("scansim: error: refusing to write " + out + ": there is no folder " + out.getParent() + "\n");
     assertThat(r.out()).isEmpty();
   }
 
@@ -109,7 +109,7 @@ class CircuitCommandTest {
     Files.writeString(notes, "mine");
     CliRun other = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", notes.toString());
     assertThat(other.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(other.err()).contains("exists and is not an SVG picture");
+    assertThat(other.err()).contains("it is a file scansim did not write; scansim writes only a new file or an SVG picture it wrote before");
     assertThat(Files.readString(notes)).isEqualTo("mine");
   }
 

@@ -214,7 +214,7 @@ class MainTest {
     Path json = dir.resolve("missing").resolve("report.json");
     CliRun r = run("run", f.toString(), "--n", "8", "--json", json.toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(r.err()).isEqualTo("scansim: error: cannot write " + json + ": there is no folder " + json.getParent() + "\n");
+    assertThat(r.err()).isEqualTo("scansim: error: refusing to write " + json + ": there is no folder " + json.getParent() + "\n");
     assertThat(r.out()).as("nothing ran").isEmpty();
   }
 

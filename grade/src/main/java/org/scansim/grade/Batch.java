@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.scansim.files.OutputFiles;
+import org.scansim.files.OutputFiles.Output;
 
 /**
  * The files of a grading: which submissions a path names, where each one's results go, and the
@@ -22,6 +24,13 @@ public final class Batch {
   public static final String RESULTS = "results.json";
   public static final String REPORT = "report.txt";
   public static final String SUMMARY = "summary.csv";
+
+  /** A submission's results file, as grade writes it (also --gradescope's RESULTS_JSON). */
+  public static final Output RESULTS_FILE = Output.startingWith("a results file", "{\n  \"score\" : ");
+  /** A submission's report, as grade writes it. */
+  static final Output REPORT_FILE = Output.startingWith("a grading report", "scansim grade ");
+  /** The summary of a folder of submissions, as grade writes it. */
+  static final Output SUMMARY_FILE = Output.startingWith("a grading summary", "submission,score,max_score");
 
   /**
    * One submission: the file, its name as reported (relative to the given path), and the
@@ -109,12 +118,9 @@ public final class Batch {
 
   /**
    * Refuses a results file that is the spec or lies inside the submission's folder (grading
-   * changes nothing the user gave), or that is a folder.
+   * changes nothing the user gave), or that is not a file grade may write ({@link OutputFiles}).
    */
   public static void checkResultsFile(Path results, Path folder, Path spec) throws GradeException {
-    if (Files.isDirectory(results, LinkOption.NOFOLLOW_LINKS)) {
-      throw new GradeException(results + ": error: is a folder; RESULTS_JSON is the file to write, such as results/results.json");
-    }
     Path r = canonical(results);
     if (r.equals(canonical(spec))) {
       throw new GradeException(results + ": error: is the spec (" + spec + "); choose another RESULTS_JSON");
@@ -123,6 +129,13 @@ public final class Batch {
       throw new GradeException(results + ": error: is inside the submission's folder (" + folder + "), which grading never"
           + " changes; choose another RESULTS_JSON");
     }
+    if (Files.exists(results, LinkOption.NOFOLLOW_LINKS)) {
+      String no = OutputFiles.refusal(results, RESULTS_FILE);
+      if (no != null) {
+        throw new GradeException("scansim: error: " + no);
+      }
+    }
+
   }
 
   /** The real path of what exists, the normalised absolute path of the rest (resolved from its nearest existing parent). */
@@ -144,6 +157,39 @@ public final class Batch {
     }
   }
 
+  /**
+   * Refuses, before anything is graded, an output that grading would have to write over: a
+   * submission's folder under {@code out} that is a link or a file, and a results file, report
+   * or summary there that is a link, a pipe, a device, a folder or a file grade did not write.
+   */
+  public static void checkTargets(Path out, Plan plan) throws GradeException {
+    List<String> problems = new ArrayList<>();
+    for (Submission s : plan.submissions()) {
+      Path dir = out.resolve(s.folder());
+      if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        problems.add(dir + ": error: exists and is not a folder (a link or a file); refusing to write results there");
+        continue;
+      }
+      if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        target(dir.resolve(RESULTS), RESULTS_FILE, problems);
+        target(dir.resolve(REPORT), REPORT_FILE, problems);
+      }
+    }
+    if (plan.folder() && Files.isDirectory(out)) {
+      target(out.resolve(SUMMARY), SUMMARY_FILE, problems);
+    }
+    if (!problems.isEmpty()) {
+      throw new GradeException(problems);
+    }
+  }
+
+  private static void target(Path p, Output o, List<String> problems) {
+    String no = OutputFiles.refusal(p, o);
+    if (no != null) {
+      problems.add("scansim: error: " + no);
+    }
+  }
+
   /** Writes a submission's {@code results.json} and {@code report.txt} under {@code out}. */
   public static void write(Path out, Submission s, Graded g) throws IOException {
     Path dir = out.resolve(s.folder());
@@ -151,20 +197,13 @@ public final class Batch {
       throw new IOException(dir + " is a link; refusing to write through it");
     }
     Files.createDirectories(dir);
-    writeFile(dir.resolve(RESULTS), g.results().toJson());
-    writeFile(dir.resolve(REPORT), g.report());
+    OutputFiles.write(dir.resolve(RESULTS), g.results().toJson(), RESULTS_FILE);
+    OutputFiles.write(dir.resolve(REPORT), g.report(), REPORT_FILE);
   }
 
   public static void writeSummary(Path out, String csv) throws IOException {
     Files.createDirectories(out);
-    writeFile(out.resolve(SUMMARY), csv);
+    OutputFiles.write(out.resolve(SUMMARY), csv, SUMMARY_FILE);
   }
 
-  /** Replaces a file the grader wrote before; never follows a link planted in the output folder. */
-  private static void writeFile(Path p, String text) throws IOException {
-    if (Files.isSymbolicLink(p) || Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-      throw new IOException(p + " is a link or a folder; refusing to write through it");
-    }
-    Files.writeString(p, text, StandardCharsets.UTF_8);
-  }
 }

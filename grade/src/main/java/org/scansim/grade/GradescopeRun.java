@@ -154,9 +154,6 @@ public final class GradescopeRun {
   public static void write(Path results, GradescopeResults r) throws IOException {
     Path dir = results.toAbsolutePath().getParent();
     Files.createDirectories(dir);
-    if (Files.isSymbolicLink(results) || Files.isDirectory(results, LinkOption.NOFOLLOW_LINKS)) {
-      throw new IOException(results + " is a link or a folder; refusing to write through it");
-    }
-    org.scansim.reports.ReportFiles.writeWhole(results, r.toJson());
+    org.scansim.files.OutputFiles.write(results, r.toJson(), Batch.RESULTS_FILE);
   }
 }

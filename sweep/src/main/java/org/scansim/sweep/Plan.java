@@ -148,13 +148,13 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
         md.update((byte) 0);
       }
       for (Target t : kernels.values()) {
-        md.update(Files.readAllBytes(t.file()));
+        md.update(org.scansim.files.InputFiles.read(t.file(), org.scansim.frontend.diag.SourceReader.MAX_SOURCE_BYTES));
         md.update((byte) 0);
         if (t.catalog() != null) {
           // its metadata: defines, sizes and scan, which the points' rows depend on
           Path meta = t.catalog().metadataFile();
           if (Files.isRegularFile(meta)) {
-            md.update(Files.readAllBytes(meta));
+            md.update(org.scansim.files.InputFiles.read(meta, org.scansim.frontend.diag.SourceReader.MAX_SOURCE_BYTES));
           }
           md.update((byte) 0);
         }
@@ -163,7 +163,7 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
       for (String a : archs.keySet()) {
         Path f = dir.resolve(a);
         if (!Architectures.presets().contains(a) && Files.isRegularFile(f)) {
-          md.update(Files.readAllBytes(f));
+          md.update(org.scansim.files.InputFiles.read(f, Architectures.MAX_FILE_BYTES));
         }
         md.update((byte) 0);
       }

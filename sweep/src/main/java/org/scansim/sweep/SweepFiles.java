@@ -104,16 +104,15 @@ public final class SweepFiles {
     String text;
     String tail;
     try {
-      if (!Files.isRegularFile(p)) {
-        throw new SweepFileException(p + ": " + (Files.exists(p) ? "not a file" : "no such file"));
-      }
-      byte[] bytes = Files.readAllBytes(p);
+      byte[] bytes = org.scansim.files.InputFiles.read(p, MAX_FILE_BYTES);
       int end = bytes.length;
       while (end > 0 && bytes[end - 1] != '\n') {
         end--;
       }
       text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes, 0, end)).toString();
       tail = new String(bytes, end, bytes.length - end, StandardCharsets.UTF_8);
+    } catch (org.scansim.files.InputFiles.InputException e) {
+      throw new SweepFileException(p + ": " + e.getMessage());
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new SweepFileException(p + ": not a scansim sweep's file (not UTF-8 text)");
     } catch (IOException | java.io.UncheckedIOException e) {
@@ -240,6 +239,12 @@ public final class SweepFiles {
     return all;
   }
 
+  /** A sweep file the command has already let this sweep write (new, a sweep's, or resumed): any regular file. */
+  private static final org.scansim.files.OutputFiles.Output CONTINUED = new org.scansim.files.OutputFiles.Output("a sweep file", p -> true);
+
+  /** The largest sweep file read back (resumed or merged): 100,000 points of rows of a few KiB. */
+  public static final long MAX_FILE_BYTES = 1L << 30;
+
   /** Appends rows to a sweep file as they come, flushing each; the file starts with {@code kept} rows. */
   static final class Appender implements AutoCloseable {
     private final Writer out;
@@ -253,13 +258,13 @@ public final class SweepFiles {
       if (now != null && now.length >= prefix.length && java.util.Arrays.equals(now, 0, prefix.length, prefix, 0, prefix.length)) {
         // The kept rows are the file's first bytes: cut what follows them (a cut-off row, rows the
         // other output lacks), never rewriting what is done, so a kill now loses nothing.
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(p, StandardOpenOption.WRITE)) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(p, StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
           ch.truncate(prefix.length);
         }
       } else {
-        org.scansim.reports.ReportFiles.writeWhole(p, text(kept, format)); // a new file, or one cut inside its header
+        org.scansim.files.OutputFiles.write(p, text(kept, format), CONTINUED); // a new file, or one cut inside its header
       }
-      out = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+      out = Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.APPEND, java.nio.file.LinkOption.NOFOLLOW_LINKS);
       for (Row r : fill) {
         append(r);
       }

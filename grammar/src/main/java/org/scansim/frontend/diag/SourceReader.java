@@ -73,6 +73,14 @@ public final class SourceReader {
       + " files are read";
 
   /**
+   * What a file with more than one name gets in a submission: a hard link may be a name of a file
+   * outside the folder (a shared folder can make one; an upload cannot), and nothing tells which
+   * name is the file's own.
+   */
+  public static final String HARD_LINK = "has other names (hard links), which may lie outside the submission's folder; only files"
+      + " with one name are read";
+
+  /**
    * Reads {@code path}, which must resolve to a regular file inside {@code root} (null:
    * anywhere). A path that leaves the folder by its text (an absolute name, {@code ..}) is
    * refused before anything outside is looked at; a link inside the folder is followed only when
@@ -112,6 +120,9 @@ public final class SourceReader {
       String kind = kind(real);
       if (kind != null) {
         return problem(kind);
+      }
+      if (root != null && org.scansim.files.FileKind.links(real) > 1) {
+        return problem(HARD_LINK);
       }
     } catch (NoSuchFileException e) {
       return problem(Files.isSymbolicLink(path) ? "is a symbolic link to nothing (no such file)" : "no such file");

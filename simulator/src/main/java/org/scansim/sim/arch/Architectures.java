@@ -96,20 +96,20 @@ public final class Architectures {
     return load(path);
   }
 
+  /** The largest architecture file read (the presets are about 2 KiB). */
+  public static final long MAX_FILE_BYTES = 1L << 20;
+
   /**
-   * The architecture file at {@code file}.
+   * The architecture file at {@code file}: a regular file of at most {@link #MAX_FILE_BYTES}.
    *
    * @throws ArchitectureException if it cannot be read or is not a valid architecture
    */
   public static Architecture load(Path file) throws ArchitectureException {
-    if (Files.isDirectory(file)) {
-      throw new ArchitectureException(file + ": error: is a directory, not an architecture file");
-    }
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ArchitectureException(file + ": error: cannot read: " + e.getMessage());
+      text = org.scansim.files.InputFiles.readString(file, MAX_FILE_BYTES);
+    } catch (org.scansim.files.InputFiles.InputException e) {
+      throw new ArchitectureException(file + ": error: " + e.getMessage());
     }
     return parse(text, file.toString());
   }
