@@ -180,8 +180,9 @@ public final class Bench {
         .expect(expect)
         .threads(threads)
         .withOptions(timer == null ? options : options.withObserver(timer)));
+    List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : Timings.of(timer, o);
     RunReport report = RunReport.of(new RunReport.Inputs(k.file().toString(), n, a.name(), expect.name().toLowerCase(java.util.Locale.ROOT),
-        new TreeMap<>(defines), 0), o, checks, timer == null ? null : Timings.of(timer), timer == null ? null : timer.model(), null);
+        new TreeMap<>(defines), 0), o, checks, timings, timings == null ? null : timer.model(), Timings.note(timer));
     String text = TextReport.render(report);
     double seconds = (System.nanoTime() - start) / 1e9;
     return new Timed(seconds, o, text, JsonReport.render(report));

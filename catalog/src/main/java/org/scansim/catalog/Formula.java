@@ -31,7 +31,18 @@ public final class Formula {
     }
   }
 
+  /**
+   * The longest formula read: a formula's nesting (parentheses, signs, chains of operators) is at
+   * most its length, so this bounds the parser's and the evaluator's recursion by counting, the
+   * same on every machine, not by the Java stack (the catalog's longest formula has 30
+   * characters).
+   */
+  public static final int MAX_LENGTH = 256;
+
   public static Formula parse(String text) {
+    if (text.length() > MAX_LENGTH) {
+      throw new FormulaException("formula of " + text.length() + " characters; a formula has at most " + MAX_LENGTH);
+    }
     List<String> errors = new ArrayList<>();
     BaseErrorListener listener = new BaseErrorListener() {
       @Override

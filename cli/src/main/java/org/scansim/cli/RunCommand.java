@@ -313,10 +313,14 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
+    List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : org.scansim.catalog.Timings.of(timer, o);
+    if (timer != null && timings == null) {
+      timingNote = org.scansim.catalog.Timings.note(timer);
+    }
     RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
         kind == null ? null : kind.name().toLowerCase(Locale.ROOT), scanOp == org.scansim.sim.run.ScanOp.SUM ? null : scanOp.spelling(),
         new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
-        timer == null ? null : org.scansim.catalog.Timings.of(timer), timer == null ? null : timer.model(), timingNote);
+        timings, timings == null ? null : timer.model(), timingNote);
     String text = TextReport.render(report);
     out.print(text);
     out.flush();

@@ -52,6 +52,12 @@ public final class AssignmentReader {
       .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
       .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      // A number or true where text goes ("title": 5) is an error, as the README says of wrong types
+      // (Jackson turns them into text by default); the defines' values, which may be numbers, are read apart.
+      .withCoercionConfig(com.fasterxml.jackson.databind.type.LogicalType.Textual, c -> c
+          .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer, com.fasterxml.jackson.databind.cfg.CoercionAction.Fail)
+          .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Float, com.fasterxml.jackson.databind.cfg.CoercionAction.Fail)
+          .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Boolean, com.fasterxml.jackson.databind.cfg.CoercionAction.Fail))
       .build();
 
   private AssignmentReader() {}
@@ -59,7 +65,7 @@ public final class AssignmentReader {
   // The file as Jackson sees it: every field optional here, so that a missing one is reported by
   // name below rather than as a mapping failure.
   record SpecFile(String title, String entry, LaunchFile launch, String scan, String op, String arch, List<Integer> sizes,
-      Map<String, String> defines, BudgetsFile budgets, PointsFile points, String file, Map<String, String> visibility,
+      Map<String, com.fasterxml.jackson.databind.JsonNode> defines, BudgetsFile budgets, PointsFile points, String file, Map<String, String> visibility,
       List<String> leaderboard) {}
 
   record LaunchFile(String block, String grid, String sharedBytes) {}
@@ -114,7 +120,7 @@ public final class AssignmentReader {
     List<String> problems = new ArrayList<>();
     Assignment a = validate(f, origin, problems);
     if (!problems.isEmpty()) {
-      throw new GradeException(problems.stream().map(p -> origin + ": error: " + p).toList());
+      throw new GradeException(problems.stream().map(p -> located(origin, text, p) + ": error: " + p).toList());
     }
     return a;
   }
@@ -123,6 +129,9 @@ public final class AssignmentReader {
     String title = required(f.title(), "title", problems);
     if (title != null && title.isBlank()) {
       problems.add("\"title\" is empty");
+    }
+    if (title != null && title.codePoints().anyMatch(c -> Character.isISOControl(c) || c == 0x2028 || c == 0x2029)) {
+      problems.add("\"title\" holds a control character (an escape, a newline); a title is one line of plain text");
     }
     Signature entry = null;
     if (required(f.entry(), "entry", problems) != null) {
@@ -173,7 +182,7 @@ public final class AssignmentReader {
         launch = launch(f.launch(), sizes, arch, problems);
       }
     }
-    Assignment.Points points = points(f.points(), problems);
+    Assignment.Points points = points(f.points(), sizes, problems);
     String file = file(f.file(), problems);
     Map<String, String> visibility = visibility(f.visibility(), problems);
     List<String> leaderboard = leaderboard(f.leaderboard(), problems);
@@ -263,10 +272,21 @@ public final class AssignmentReader {
     return List.copyOf(sorted);
   }
 
-  private static Map<String, String> defines(Map<String, String> defines, List<String> problems) {
+  private static Map<String, String> defines(Map<String, com.fasterxml.jackson.databind.JsonNode> given, List<String> problems) {
     Map<String, String> out = new LinkedHashMap<>();
-    if (defines == null) {
+    if (given == null) {
       return out;
+    }
+    Map<String, String> defines = new LinkedHashMap<>();
+    for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> d : given.entrySet()) {
+      com.fasterxml.jackson.databind.JsonNode v = d.getValue();
+      if (v == null || v.isNull()) {
+        defines.put(d.getKey(), null);
+      } else if (v.isTextual() || v.isIntegralNumber() || v.isFloatingPointNumber()) {
+        defines.put(d.getKey(), v.isTextual() ? v.textValue() : v.asText());
+      } else {
+        problems.add("\"defines." + d.getKey() + "\" must be text, a number or null");
+      }
     }
     for (Map.Entry<String, String> d : defines.entrySet()) {
       if (!d.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
@@ -319,10 +339,28 @@ public final class AssignmentReader {
     return new Assignment.Launch(block, grid, shared);
   }
 
+  /**
+   * A limit's formula must give a finite number, 0 or more, at every size of the spec: checked
+   * when the spec is read, so that no student is graded against infinity or NaN.
+   */
+  private static void finite(Formula f, List<Integer> sizes, String field, List<String> problems) {
+    if (f == null) {
+      return;
+    }
+    for (int n : sizes) {
+      double v = f.at(n);
+      if (!Double.isFinite(v) || v < 0) {
+        problems.add("\"" + field + "\" = " + f.text() + " gives " + Scoring.number(v) + " at n = " + n
+            + "; it must be a finite number, 0 or more, at every size");
+        return;
+      }
+    }
+  }
+
   /** The formula's value at n must be a whole number in [min, max]: one problem per formula. */
   private static void whole(Formula f, int n, long min, long max, String field, List<String> problems) {
     double v = f.at(n);
-    if (v != Math.rint(v) || v < min || v > max) {
+    if (!Double.isFinite(v) || v != Math.rint(v) || v < min || v > max) {
       String p = "\"" + field + "\" = " + f.text() + " gives " + Scoring.number(v) + " at n = " + n + "; it must be a whole number from "
           + min + " to " + max;
       if (problems.stream().noneMatch(q -> q.startsWith("\"" + field + "\""))) {
@@ -346,7 +384,7 @@ public final class AssignmentReader {
     }
   }
 
-  private static Assignment.Points points(PointsFile p, List<String> problems) {
+  private static Assignment.Points points(PointsFile p, List<Integer> sizes, List<String> problems) {
     if (p == null) {
       problems.add("missing field \"points\"");
       return null;
@@ -357,6 +395,7 @@ public final class AssignmentReader {
       BigDecimal pts = nonNegative(required(p.workEfficiency().points(), "points.workEfficiency.points", problems),
           "points.workEfficiency.points", problems);
       Formula bound = formula(p.workEfficiency().bound(), "points.workEfficiency.bound", true, problems);
+      finite(bound, sizes, "points.workEfficiency.bound", problems);
       work = new Assignment.Limit(pts, bound);
     }
     Assignment.Limit conflicts = null;
@@ -364,6 +403,7 @@ public final class AssignmentReader {
       BigDecimal pts = nonNegative(required(p.bankConflicts().points(), "points.bankConflicts.points", problems),
           "points.bankConflicts.points", problems);
       Formula max = formula(p.bankConflicts().max(), "points.bankConflicts.max", true, problems);
+      finite(max, sizes, "points.bankConflicts.max", problems);
       conflicts = new Assignment.Limit(pts, max);
     }
     return new Assignment.Points(correctness, nonNegative(p.races(), "points.races", problems),
@@ -402,6 +442,23 @@ public final class AssignmentReader {
       return where + ": error: \"" + path(m.getPath()) + "\": " + e.getOriginalMessage();
     }
     return where + ": error: malformed JSON: " + e.getOriginalMessage();
+  }
+
+  /**
+   * Where a problem with a field ({@code "points.bankConflicts.max" = ...}) is: {@code
+   * origin:line:col} of the field's name in the text, or the origin alone.
+   */
+  private static String located(String origin, String text, String problem) {
+    if (!problem.startsWith("\"")) {
+      return origin;
+    }
+    int end = problem.indexOf('"', 1);
+    if (end < 0) {
+      return origin;
+    }
+    String field = problem.substring(1, end);
+    String name = field.substring(field.lastIndexOf('.') + 1).replaceAll("\\[.*$", "");
+    return fieldPosition(text, name).map(p -> origin + ":" + p).orElse(origin);
   }
 
   /** line:col of the first {@code "name":} in the text, if it is there. */

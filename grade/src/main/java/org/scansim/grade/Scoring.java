@@ -130,6 +130,9 @@ final class Scoring {
 
   /** A number as a person writes it: 10, 2.5, 0.001. */
   static String number(double v) {
+    if (!Double.isFinite(v)) {
+      return Double.isNaN(v) ? "nan" : v > 0 ? "inf" : "-inf";
+    }
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return String.valueOf((long) v);
     }

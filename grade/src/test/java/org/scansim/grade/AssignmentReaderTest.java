@@ -104,39 +104,39 @@ class AssignmentReaderTest {
             "spec.json:4:30: error: malformed JSON: Duplicate field 'scan'"),
         Arguments.of("empty file", "  \n", "spec.json: error: empty file; expected a JSON object with the assignment's fields"),
         Arguments.of("not an object", "[1, 2]", "spec.json:1:1: error: expected a JSON object with the assignment's fields"),
-        Arguments.of("bad scan", good("\"inclusive\"", "\"prefix\""), "spec.json: error: \"scan\" must be \"inclusive\" or \"exclusive\", not \"prefix\""),
+        Arguments.of("bad scan", good("\"inclusive\"", "\"prefix\""), "spec.json:4:3: error: \"scan\" must be \"inclusive\" or \"exclusive\", not \"prefix\""),
         Arguments.of("bad op", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"op\": \"average\","),
-            "spec.json: error: \"op\" must be one of sum, max, min, prod, and, or, xor, not \"average\""),
+            "spec.json:4:24: error: \"op\" must be one of sum, max, min, prod, and, or, xor, not \"average\""),
         Arguments.of("bitwise op on floats", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"op\": \"xor\","),
-            "spec.json: error: \"op\": xor is a bitwise operator, and the entry's elements are float"),
+            "spec.json:4:24: error: \"op\": xor is a bitwise operator, and the entry's elements are float"),
         Arguments.of("bad arch", good("\"hopper\"", "\"blackwell\""),
-            "spec.json: error: \"arch\" must be one of g80, fermi, kepler, volta, ampere, hopper, not \"blackwell\""),
+            "spec.json:5:3: error: \"arch\" must be one of g80, fermi, kepler, volta, ampere, hopper, not \"blackwell\""),
         Arguments.of("bad sizes", good("[33, 1, 1024]", "[0, 33, 33]"),
-            "spec.json: error: \"sizes\": 0 is not a size; each n must be 1 ≤ n ≤ 16777216\n"
-                + "spec.json: error: \"sizes\": 33 is listed twice"),
+            "spec.json:6:3: error: \"sizes\": 0 is not a size; each n must be 1 ≤ n ≤ 16777216\n"
+                + "spec.json:6:3: error: \"sizes\": 33 is listed twice"),
         Arguments.of("entry of another shape", good("void scan(const float *in, float *out, int n)", "int scan(float *in)"),
-            "spec.json: error: \"entry\": \"int scan(float *in)\" must have the form void NAME(const T *in, T *out, int n) "
+            "spec.json:3:3: error: \"entry\": \"int scan(float *in)\" must have the form void NAME(const T *in, T *out, int n) "
                 + "(a host entry) or __global__ void NAME(const T *in, T *out, int n) (a kernel entry)"),
         Arguments.of("entry that does not parse", good("int n)", "int n"),
-            "spec.json: error: \"entry\": \"void scan(const float *in, float *out, int n\" is not a valid declaration: expected ')'"),
+            "spec.json:3:3: error: \"entry\": \"void scan(const float *in, float *out, int n\" is not a valid declaration: expected ')'"),
         Arguments.of("formula naming something else", good("{\"correctness\": 30}",
             "{\"correctness\": 30, \"workEfficiency\": {\"points\": 5, \"bound\": \"2*m\"}}"),
-            "spec.json: error: \"points.workEfficiency.bound\": unknown name 'm' (formulas are in n)"),
+            "spec.json:7:65: error: \"points.workEfficiency.bound\": unknown name 'm' (formulas are in n)"),
         Arguments.of("bank conflicts without max", good("{\"correctness\": 30}",
             "{\"correctness\": 30, \"bankConflicts\": {\"points\": 5}}"),
             "spec.json: error: missing field \"points.bankConflicts.max\""),
         Arguments.of("negative points", good("{\"correctness\": 30}", "{\"correctness\": -30}"),
-            "spec.json: error: \"points.correctness\" must not be negative"),
+            "spec.json:7:14: error: \"points.correctness\" must not be negative"),
         Arguments.of("kernel entry without launch", good("\"void scan(", "\"__global__ void scan("),
             "spec.json: error: a kernel entry (__global__) needs \"launch\": {\"block\": ..., \"grid\": ...} (formulas in n)"),
         Arguments.of("launch giving a fraction", good("\"entry\": \"void scan(", "\"launch\": {\"block\": \"n / 2\", \"grid\": \"1\"}, \"entry\": \"__global__ void scan("),
-            "spec.json: error: \"launch.block\" = n / 2 gives 0.5 at n = 1; it must be a whole number from 1 to 1024"),
+            "spec.json:3:14: error: \"launch.block\" = n / 2 gives 0.5 at n = 1; it must be a whole number from 1 to 1024"),
         Arguments.of("launch beyond the architecture", good("\"entry\": \"void scan(", "\"launch\": {\"block\": \"2*n\", \"grid\": \"1\"}, \"entry\": \"__global__ void scan("),
-            "spec.json: error: \"launch.block\" = 2*n gives 2048 at n = 1024; it must be a whole number from 1 to 1024"),
+            "spec.json:3:14: error: \"launch.block\" = 2*n gives 2048 at n = 1024; it must be a whole number from 1 to 1024"),
         Arguments.of("launch for a host entry", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"launch\": {\"block\": \"n\", \"grid\": \"1\"},"),
-            "spec.json: error: \"launch\" is only for a kernel entry (__global__); a host entry launches its own kernels"),
+            "spec.json:4:24: error: \"launch\" is only for a kernel entry (__global__); a host entry launches its own kernels"),
         Arguments.of("impossible budget", good("\"points\"", "\"budgets\": {\"wallSeconds\": 0}, \"points\""),
-            "spec.json: error: \"budgets.wallSeconds\" must be more than 0 and at most 3600"),
+            "spec.json:7:15: error: \"budgets.wallSeconds\" must be more than 0 and at most 3600"),
         Arguments.of("budget of the wrong type", good("\"points\"", "\"budgets\": {\"wallSeconds\": \"ten\"}, \"points\""),
             "spec.json:7:30: error: \"budgets.wallSeconds\" must be a number"));
   }
@@ -170,5 +170,46 @@ class AssignmentReaderTest {
     assertThat(thirds).containsExactly(new BigDecimal("3.34"), new BigDecimal("3.33"), new BigDecimal("3.33"));
     assertThat(thirds.stream().reduce(BigDecimal.ZERO, BigDecimal::add)).isEqualByComparingTo("10");
     assertThat(Scoring.split(new BigDecimal("0.005"), 2)).containsExactly(new BigDecimal("0.003"), new BigDecimal("0.002"));
+  }
+
+  /** Issue 43, item 4: formulas that give infinity or NaN, and deep ones, are spec errors with their place, never a student's zero. */
+  @Test
+  void limitsAndLaunchesThatAreNotFiniteAreSpecErrorsWithTheirPlace() {
+    String work = good("\"points\": {\"correctness\": 30}", "\"points\": {\"correctness\": 30,\n  \"workEfficiency\": {\"points\": 5, \"bound\": \"n/0\"}}");
+    assertThatThrownBy(() -> parse(work)).hasMessage("spec.json:8:35: error: \"points.workEfficiency.bound\" = n/0 gives inf at n = 1;"
+        + " it must be a finite number, 0 or more, at every size");
+    String conflicts = good("\"points\": {\"correctness\": 30}", "\"points\": {\"correctness\": 30, \"bankConflicts\": {\"points\": 5, \"max\": \"0/0\"}}");
+    assertThatThrownBy(() -> parse(conflicts)).hasMessageContaining("\"points.bankConflicts.max\" = 0/0 gives nan at n = 1");
+    String negative = good("\"points\": {\"correctness\": 30}", "\"points\": {\"correctness\": 30, \"bankConflicts\": {\"points\": 5, \"max\": \"log2(n) - 1\"}}");
+    assertThatThrownBy(() -> parse(negative)).hasMessageContaining("gives -1 at n = 1");
+    String launch = good("\"entry\": \"void scan(const float *in, float *out, int n)\",",
+        "\"entry\": \"__global__ void scan(const float* in, float* out, int n);\", \"launch\": {\"block\": \"1/0\", \"grid\": \"1\"},");
+    assertThatThrownBy(() -> parse(launch)).hasMessageContaining("\"launch.block\" = 1/0 gives inf at n = 1").hasMessageNotContaining("Exception");
+    String deep = good("\"points\": {\"correctness\": 30}", "\"points\": {\"correctness\": 30, \"bankConflicts\": {\"points\": 5, \"max\": \""
+        + "(".repeat(100_000) + "n" + ")".repeat(100_000) + "\"}}");
+    assertThatThrownBy(() -> parse(deep)).hasMessageContaining("\"points.bankConflicts.max\": formula of 200001 characters; a formula has at most 256");
+  }
+
+  /** The longest formula nests as deep as its length allows, and reads the same way every time (no stack overflow to race). */
+  @Test
+  void theDeepestFormulaWithinTheLengthReads() throws Exception {
+    int room = org.scansim.catalog.Formula.MAX_LENGTH - 2; // the "*0" after it
+    String parens = "(".repeat((room - 1) / 2) + "n" + ")".repeat((room - 1) / 2);
+    String powers = "1" + "^1".repeat((room - 1) / 2);
+    String negations = "-".repeat(room - 1) + "n";
+    for (String f : List.of(parens, powers, negations)) {
+      Assignment a = parse(good("\"points\": {\"correctness\": 30}", "\"points\": {\"correctness\": 30, \"bankConflicts\": {\"points\": 5,"
+          + " \"max\": \"" + f + "*0\"}}"));
+      assertThat(a.points().bankConflicts().limit().at(1024)).isZero();
+    }
+  }
+
+  /** Item 11: text fields take text only, and a title is one line of plain text (an escape would reach the terminal). */
+  @Test
+  void aTitleIsTextWithoutControlCharacters() {
+    assertThatThrownBy(() -> parse(good("\"title\": \"Scan\"", "\"title\": 5"))).hasMessage("spec.json:2:12: error: \"title\" must be a string");
+    assertThatThrownBy(() -> parse(good("\"arch\": \"hopper\"", "\"arch\": true"))).hasMessageContaining("\"arch\" must be a string");
+    assertThatThrownBy(() -> parse(good("\"title\": \"Scan\"", "\"title\": \"\\u001b[2J\""))).hasMessage("spec.json:2:3: error: \"title\""
+        + " holds a control character (an escape, a newline); a title is one line of plain text");
   }
 }

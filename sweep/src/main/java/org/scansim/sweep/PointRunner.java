@@ -126,9 +126,10 @@ final class PointRunner {
     if (outcome.fault() != null && outcome.fault().budget() == org.scansim.sim.device.Fault.Budget.JAVA_HEAP) {
       return null; // the Java heap, perhaps for the points beside it: again, alone
     }
+    java.util.List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : org.scansim.catalog.Timings.of(timer, outcome);
     RunReport report = RunReport.of(new RunReport.Inputs(t.shown(), p.n(), a.name(), expect == null ? null : expect.name().toLowerCase(
         java.util.Locale.ROOT), plan.op() == ScanOp.SUM ? null : plan.op().spelling(), new TreeMap<>(defineMap), o.seed()), outcome,
-        plan.checks(), timer == null ? null : org.scansim.catalog.Timings.of(timer), timer == null ? null : timer.model(), null);
+        plan.checks(), timings, timings == null ? null : timer.model(), org.scansim.catalog.Timings.note(timer));
     return Row.of(p, report, points, sweep);
   }
 }

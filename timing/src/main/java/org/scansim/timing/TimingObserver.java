@@ -46,6 +46,9 @@ public final class TimingObserver implements ExecutionObserver {
 
   private final Architecture arch;
   private final TimingParameters params;
+  /** The ints a launch's traces may take: 128 MiB (a runaway's trace grows for ever; a scan block's takes a few KiB). */
+  static final long MAX_TRACE_INTS = 1L << 25;
+  private final WarpTrace.Budget budget = new WarpTrace.Budget(MAX_TRACE_INTS);
   private final List<LaunchTiming> launches = new ArrayList<>();
   /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
   private final Map<Insn, int[]> decoded = new IdentityHashMap<>();
@@ -125,6 +128,7 @@ public final class TimingObserver implements ExecutionObserver {
   public void launch(String kernel, long blocks, int threadsPerBlock) {
     finish();
     timed.clear(); // memory stays bounded by one launch's distinct blocks
+    budget.renew();
     self.lastTime = null;
     this.kernel = kernel;
     this.threadsPerBlock = threadsPerBlock;
@@ -157,9 +161,45 @@ public final class TimingObserver implements ExecutionObserver {
     self.done = 0;
   }
 
+  /**
+   * Why this run has no cycles, or null: its traces passed their memory budget (then no launch
+   * is timed, and {@link #launches} is empty).
+   */
+  public String untimed() {
+    return budget.exhausted();
+  }
+
+  /**
+   * Forgets the blocks still open, which a budget stopped (a loop that never ends): the launch is
+   * timed from the blocks that ended, not from a runaway's trace, which would take the timing
+   * model as long again as the run it stopped.
+   */
+  public synchronized void abandonOpen() {
+    self.open.clear();
+    self.lastBlock = -1;
+    self.last = null;
+    for (Sink s : sinks) {
+      s.open.clear();
+      s.lastBlock = -1;
+      s.last = null;
+    }
+  }
+
   /** Times the launch in progress, if any. */
   public void finish() {
     if (kernel == null) {
+      return;
+    }
+    if (budget.exhausted() != null) {
+      self.open.clear();
+      self.done = 0;
+      sinks.clear();
+      java.util.Arrays.fill(pending, null);
+      head = 0;
+      nextBlock = 0;
+      launches.clear();
+      kernel = null;
+      runs.clear();
       return;
     }
     // Blocks a fault stopped are timed as far as they ran.
@@ -467,7 +507,7 @@ public final class TimingObserver implements ExecutionObserver {
         }
         for (int i = 0; i < count; i++) {
           if (b.warps[i] == null) {
-            b.warps[i] = new WarpTrace(table);
+            b.warps[i] = new WarpTrace(table, budget);
           }
           b.warps[i].reset();
         }
@@ -487,7 +527,7 @@ public final class TimingObserver implements ExecutionObserver {
         b.warps = java.util.Arrays.copyOf(b.warps, warp + 1);
       }
       if (b.warps[warp] == null) {
-        b.warps[warp] = new WarpTrace(table);
+        b.warps[warp] = new WarpTrace(table, budget);
       }
       return b.warps[warp];
     }
@@ -506,6 +546,10 @@ public final class TimingObserver implements ExecutionObserver {
       if (block == lastBlock) {
         lastBlock = -1;
         last = null;
+      }
+      if (budget.exhausted() != null) {
+        free.push(b); // the run will not be timed: nothing to time this block for
+        return;
       }
       doneBlocks[done] = block;
       doneTimes[done++] = sync.settle(block, time(b.warps, b.registers, this), b.acquires, b.warps, params);

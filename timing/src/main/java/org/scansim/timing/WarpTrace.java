@@ -42,6 +42,47 @@ final class WarpTrace {
 
   int[] ops = new int[WIDTH * 64];
   int length;
+  /** The memory all traces of one launch may take, shared by them (null: unbounded, for a trace of a test). */
+  private final Budget budget;
+
+  /**
+   * The ints the traces of one launch may grow by, together: the timing model's memory is
+   * bounded by construction, whatever a kernel does (a loop that never ends appends an
+   * instruction for ever). Past it, the launch is not timed ({@link #exhausted}) and the traces
+   * stop growing: what they record is overwritten.
+   */
+  static final class Budget {
+    private final long limit;
+    private final java.util.concurrent.atomic.AtomicLong left;
+    private volatile String exhausted;
+
+    Budget(long ints) {
+      this.limit = ints;
+      this.left = new java.util.concurrent.atomic.AtomicLong(ints);
+    }
+
+    /** A new launch's budget: whole again, unless an earlier launch exhausted it (the run then has no cycles). */
+    void renew() {
+      left.set(limit);
+    }
+
+    boolean take(long ints) {
+      if (exhausted != null) {
+        return false;
+      }
+      if (left.addAndGet(-ints) >= 0) {
+        return true;
+      }
+      exhausted = "the timing model's traces passed their memory budget of " + (limit * Integer.BYTES >> 20) + " MiB ("
+          + limit / WIDTH + " issued instructions held at once, in the blocks that run together)";
+      return false;
+    }
+
+    /** Why the run cannot be timed, or null. */
+    String exhausted() {
+      return exhausted;
+    }
+  }
   /** The registers and site of each reference ({@link #ENTRY} ints each). */
   private int[] table;
   /** Entries in a table of this trace's own ({@link #add(int, int, int, int, int, int)}); -1 with a shared table. */
@@ -57,12 +98,14 @@ final class WarpTrace {
   /** A trace with a table of its own, filled by {@link #add(int, int, int, int, int, int)}. */
   WarpTrace() {
     this.table = new int[ENTRY * 16];
+    this.budget = null;
   }
 
-  /** A trace whose instructions refer to {@code table} ({@link #add(int, int)}). */
-  WarpTrace(int[] table) {
+  /** A trace whose instructions refer to {@code table} ({@link #add(int, int)}), growing within {@code budget}. */
+  WarpTrace(int[] table, Budget budget) {
     this.table = table;
     this.entries = -1;
+    this.budget = budget;
   }
 
   /** Empty, for the next block. */
@@ -101,7 +144,12 @@ final class WarpTrace {
   /** An instruction of kind (and cost) {@code kind} whose registers and site are the table's entry {@code ref}. */
   void add(int kind, int ref) {
     if ((length + 1) * WIDTH > ops.length) {
-      ops = Arrays.copyOf(ops, ops.length * 2);
+      if (budget != null && !budget.take(ops.length)) {
+        length = 0; // past the budget: the launch is not timed, and the trace is overwritten from its start
+        markCount = 0;
+      } else {
+        ops = Arrays.copyOf(ops, ops.length * 2);
+      }
     }
     int o = length * WIDTH;
     ops[o] = kind;

@@ -320,13 +320,15 @@ public final class BlockExecutor {
         phase = Math.max(phase, w.phase);
       }
     }
+    int slot = Math.min(phase + 1, Warp.MAX_PHASES - 1);
     for (Warp w : warps) {
       w.phase = phase + 1;
+      w.slot = slot;
     }
-    lx.ensurePhase(phase + 1);
+    lx.ensurePhase(slot);
     lx.counters.barriers++;
     lx.site(pc).barriers++;
-    lx.phase(phase).barriers++;
+    lx.phase(Math.min(phase, Warp.MAX_PHASES - 1)).barriers++;
     if (lx.observer != null) {
       lx.observer.barrier(linear, code.insns[pc].ir);
     }

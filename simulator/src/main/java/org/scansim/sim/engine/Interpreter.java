@@ -93,8 +93,8 @@ final class Interpreter {
       int active = Integer.bitCount(mask);
       lx.siteWarp[pc]++;
       lx.siteThread[pc] += active;
-      lx.phaseWarp[w.phase]++;
-      lx.phaseThread[w.phase] += active;
+      lx.phaseWarp[w.slot]++;
+      lx.phaseThread[w.slot] += active;
       if (observer != null) {
         observer.issue(block.linear(), w.index, in.ir, mask);
       }
@@ -234,8 +234,8 @@ final class Interpreter {
     if ((before >>> 16) != (lx.budget >>> 16)) {
       checkDeadline(w, insns[pc], mask);
     }
-    lx.phaseWarp[w.phase] += len;
-    lx.phaseThread[w.phase] += (long) len * Integer.bitCount(mask);
+    lx.phaseWarp[w.slot] += len;
+    lx.phaseThread[w.slot] += (long) len * Integer.bitCount(mask);
   }
 
   private void checkDeadline(Warp w, CInsn in, int mask) {
@@ -368,7 +368,7 @@ final class Interpreter {
     } else {
       lx.counters.divergentBranches++;
       lx.site(in.index).divergentBranches++;
-      lx.phase(w.phase).divergentBranches++;
+      lx.phase(w.slot).divergentBranches++;
       if (observer != null) {
         observer.divergentBranch(block.linear(), w.index, in.ir, mask, taken);
       }
@@ -453,7 +453,7 @@ final class Interpreter {
     int n = Integer.bitCount(lanes);
     lx.counters.work += n;
     lx.site(in.index).work += n;
-    lx.phase(w.phase).work += n;
+    lx.phase(w.slot).work += n;
     for (int m = lanes; m != 0; m &= m - 1) {
       w.laneWork[Integer.numberOfTrailingZeros(m)]++;
     }

@@ -396,7 +396,7 @@ final class Memory {
         bankOut[0] = 1;
         bankOut[1] = 1;
         bankOut[2] = 1;
-        lx.quickShared(in.index, w.phase, store);
+        lx.quickShared(in.index, w.slot, store);
         if (lx.observer != null) {
           lx.observer.sharedAccess(block.linear(), w.index, in.ir, store, mask, 1, 1);
           if (lx.observer.wantsSharedAddresses()) {
@@ -411,7 +411,7 @@ final class Memory {
     } else {
       int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(a, mask) : 0;
       if (sectors > 0) {
-        lx.quickGlobal(in.index, w.phase, store, sectors);
+        lx.quickGlobal(in.index, w.slot, store, sectors);
         if (lx.observer != null) {
           lx.observer.globalAccess(block.linear(), w.index, in.ir, store, mask, sectors,
               ((long) a.id << 32) + offsets[Integer.numberOfTrailingZeros(mask)]);
@@ -516,7 +516,7 @@ final class Memory {
   void atomic(CInsn in, Warp w, int mask) {
     Counters c = lx.counters;
     Counters site = lx.site(in.index);
-    Counters phase = lx.phase(w.phase);
+    Counters phase = lx.phase(w.slot);
     IrType t = in.type;
     int size = t.size();
     long[] ptr = w.regs[in.a()];
@@ -765,7 +765,7 @@ final class Memory {
     if (localMask != 0) {
       Counters c = lx.counters;
       Counters site = lx.site(in.index);
-      Counters phase = lx.phase(w.phase);
+      Counters phase = lx.phase(w.slot);
       if (store) {
         c.localStoreInstructions++;
         site.localStoreInstructions++;
@@ -787,7 +787,7 @@ final class Memory {
     int top = Math.min(histogram.length - 1, bankOut[2]); // no group has a degree above the largest
     shared(lx.counters, store, bankOut, top);
     shared(lx.site(in.index), store, bankOut, top);
-    shared(lx.phase(w.phase), store, bankOut, top);
+    shared(lx.phase(w.slot), store, bankOut, top);
     java.util.Arrays.fill(histogram, 0, top + 1, 0);
     if (lx.observer != null) {
       lx.observer.sharedAccess(block.linear(), w.index, in.ir, store, mask, bankOut[0], bankOut[1]);
@@ -802,7 +802,7 @@ final class Memory {
     int sectors = lx.memoryModel.sectors(globalAddr, mask, size);
     lx.counters.addGlobal(store, 1, sectors);
     lx.site(in.index).addGlobal(store, 1, sectors);
-    lx.phase(w.phase).addGlobal(store, 1, sectors);
+    lx.phase(w.slot).addGlobal(store, 1, sectors);
     if (lx.observer != null) {
       long lowest = Long.MAX_VALUE;
       for (int m = mask; m != 0; m &= m - 1) {

@@ -42,11 +42,22 @@ public final class Printf {
         values[k] = w.value(in.args[k], l);
         types[k] = block.regType(in.args[k]);
       }
-      out.append(format(in.ir.text(), values, types));
+      out.append(format(in.ir.text(), values, types, LAUNCH_BYTES));
     }
   }
 
+  /** {@code fmt} with its arguments, at most {@link #RUN_BYTES} characters ({@link #format(String, long[], IrType[], int)}). */
   public static String format(String fmt, long[] values, IrType[] types) {
+    return format(fmt, values, types, RUN_BYTES);
+  }
+
+  /**
+   * {@code fmt} with its arguments, cut at {@code max} characters: a width or precision larger
+   * than {@code max} is taken as {@code max} before anything is formatted, and formatting stops
+   * once the output holds {@code max} characters, so that no call ({@code %2147483647d}, or a
+   * thousand {@code %1000000d}) allocates more than the output it could keep.
+   */
+  public static String format(String fmt, long[] values, IrType[] types, int max) {
     StringBuilder out = new StringBuilder();
     int arg = 0;
     for (int i = 0; i < fmt.length(); i++) {
@@ -60,18 +71,21 @@ public final class Printf {
       while (i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0) {
         flags.append(fmt.charAt(i++));
       }
-      StringBuilder width = new StringBuilder();
-      while (i < fmt.length() && Character.isDigit(fmt.charAt(i))) {
-        width.append(fmt.charAt(i++));
+      long w = 0;
+      boolean hasWidth = false;
+      while (i < fmt.length() && fmt.charAt(i) >= '0' && fmt.charAt(i) <= '9') {
+        w = Math.min(max, w * 10 + (fmt.charAt(i++) - '0')); // saturated: never past what could be kept
+        hasWidth = true;
       }
+      String width = hasWidth ? String.valueOf(w) : "";
       String precision = null;
       if (i < fmt.length() && fmt.charAt(i) == '.') {
         i++;
-        StringBuilder p = new StringBuilder();
-        while (i < fmt.length() && Character.isDigit(fmt.charAt(i))) {
-          p.append(fmt.charAt(i++));
+        long p = 0;
+        while (i < fmt.length() && fmt.charAt(i) >= '0' && fmt.charAt(i) <= '9') {
+          p = Math.min(max, p * 10 + (fmt.charAt(i++) - '0'));
         }
-        precision = p.toString().isEmpty() ? "0" : p.toString();
+        precision = String.valueOf(p);
       }
       while (i < fmt.length() && "hlLqjzt".indexOf(fmt.charAt(i)) >= 0) {
         i++;
@@ -101,9 +115,15 @@ public final class Printf {
         case 's' -> "(string)";
         case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
             + Character.toLowerCase(conv), asDouble(v, t));
-        case 'g', 'G' -> general(asDouble(v, t), flags.toString(), width.toString(), precision, conv == 'G');
+        case 'g', 'G' -> general(asDouble(v, t), flags.toString(), width, precision, conv == 'G');
         default -> fmt.substring(start, i + 1);
       });
+      if (out.length() >= max) {
+        break;
+      }
+    }
+    if (out.length() > max) {
+      out.setLength(max);
     }
     return out.toString();
   }

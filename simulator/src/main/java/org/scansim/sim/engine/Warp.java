@@ -50,6 +50,15 @@ public final class Warp {
   int syncWaiting;
   /** Barriers this warp has passed: the barrier phase its instructions belong to. */
   public int phase;
+  /**
+   * The row of the per-phase counters its instructions count in: {@link #phase}, up to {@link
+   * #MAX_PHASES} - 1, where every later phase is summed, so that a loop of barriers that never
+   * ends holds a launch's counters to a bounded size.
+   */
+  int slot;
+
+  /** Barrier phases counted apart per launch; the last row sums every later one. */
+  public static final int MAX_PHASES = 4096;
   /** {@code __syncwarp}s this warp has completed (the race checker's intervals within a warp). */
   public int syncCount;
   /** With the proof: per register and lane, the ⊕-graph node plus one (0: not from the input). */
@@ -124,6 +133,7 @@ public final class Warp {
     backEdges = 0;
     syncWaiting = 0;
     phase = 0;
+    slot = 0;
     syncCount = 0;
     push(0, -1, live);
   }

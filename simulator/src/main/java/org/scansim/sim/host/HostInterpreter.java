@@ -171,7 +171,7 @@ public final class HostInterpreter {
             types[k] = code.regTypes[in.args[k]];
           }
           if (output.length() < Printf.RUN_BYTES) {
-            output.append(Printf.format(in.ir.text(), values, types));
+            output.append(Printf.format(in.ir.text(), values, types, Printf.RUN_BYTES - output.length()));
           } else {
             printfDropped++;
           }
