@@ -81,6 +81,8 @@ public final class Frontend {
     } catch (StackOverflowError e) {
       diags.error(null, file.name() + ": expression or statement nesting too deep");
       return new Result(file, diags, unit, sema, null);
+    } catch (org.scansim.frontend.diag.Cancellation e) {
+      throw e;
     } catch (RuntimeException e) {
       // A checked program the lowering cannot handle is a bug of ours; say so plainly, once.
       diags.error(null, "internal error while lowering " + file.name() + " to IR (" + e.getClass().getSimpleName()

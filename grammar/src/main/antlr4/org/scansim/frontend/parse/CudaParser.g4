@@ -17,6 +17,7 @@ parser grammar CudaParser;
 
 options {
     tokenVocab = CudaLexer;
+    superClass = DepthLimitedParser;
 }
 
 // =============================================================================================

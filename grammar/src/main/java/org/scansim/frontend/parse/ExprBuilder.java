@@ -77,6 +77,48 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       spine.push(comma);
       cur = comma.expression();
     }
+    if (!chained(spine.size(), ctx)) {
+      return b.placeholder(b.span(ctx));
+    }
+    try {
+      return commas(ctx, cur, spine);
+    } finally {
+      chains -= spine.size();
+    }
+  }
+
+  /**
+   * Operators in chains along the current path of the tree: a chain ({@code a + b + ... + z}, a
+   * comma list) is built in a loop but makes a tree as deep as it is long, which every later pass
+   * walks by recursion. Counted, so that one input gives one answer on every run (the parser counts
+   * every other kind of nesting: {@link DepthLimitedParser}).
+   */
+  private int chains;
+
+  /**
+   * Operators in chains along one path: with the parser's {@link DepthLimitedParser#MAX_DEPTH}, the
+   * deepest tree the later passes walk (70,000 levels; on the {@link LargeStack}'s 256 MiB a chain
+   * of 280,000 still compiled).
+   */
+  static final int MAX_CHAINS = 50_000;
+
+  /** Counts a chain of {@code length} operators; false after reporting one that passes {@link #MAX_CHAINS}. */
+  private boolean chained(int length, ParserRuleContext at) {
+    chains += length;
+    if (chains <= MAX_CHAINS) {
+      return true;
+    }
+    chains -= length;
+    if (!tooDeep) {
+      tooDeep = true;
+      b.check(at, "expression nested too deep: more than " + MAX_CHAINS + " operators in a chain (or in chains inside one another)");
+    }
+    return false;
+  }
+
+  private boolean tooDeep;
+
+  private Expr commas(ExpressionContext ctx, ExpressionContext cur, Deque<CommaExpressionContext> spine) {
     Expr acc =
         cur instanceof SingleExpressionContext single
             ? build(single.assignmentExpression())
@@ -99,11 +141,19 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       spine.push(cur);
       cur = cur.getChild(AssignmentExpressionContext.class, 0);
     }
-    Expr acc = cur == null ? b.placeholder(b.span(spine.peek())) : visitOrPlaceholder(cur);
-    while (!spine.isEmpty()) {
-      acc = suffix(spine.pop(), acc);
+    int length = spine.size();
+    if (!chained(length, ctx)) {
+      return b.placeholder(b.span(ctx));
     }
-    return acc;
+    try {
+      Expr acc = cur == null ? b.placeholder(b.span(spine.peek())) : visitOrPlaceholder(cur);
+      while (!spine.isEmpty()) {
+        acc = suffix(spine.pop(), acc);
+      }
+      return acc;
+    } finally {
+      chains -= length;
+    }
   }
 
   List<Expr> arguments(ArgumentExpressionListContext ctx) {

@@ -14,7 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
  * samples in a profile of repeated compiles of Harris's file on this project's machine.
  */
 public final class LargeStack {
-  static final int STACK_MIB = 64;
+  static final int STACK_MIB = 256;
 
   private static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(null, r, "scansim-frontend", (long) STACK_MIB << 20);
@@ -26,8 +26,10 @@ public final class LargeStack {
 
   /**
    * Runs {@code task} on a large-stack thread and waits for it, or on the caller's stack when no
-   * thread can be had. An interrupt does not cut the wait short; it is set again when this
-   * returns. {@code task} must catch what it throws.
+   * thread can be had. An interrupt of the caller (a grading budget that passed) interrupts the
+   * task, whose loops then stop ({@link org.scansim.frontend.diag.Cancellation}), and ends the wait
+   * with a {@link org.scansim.frontend.diag.Cancellation}; the caller stays interrupted. {@code
+   * task} must catch what it throws.
    */
   public static void run(Runnable task) {
     Future<?> done;
@@ -37,19 +39,14 @@ public final class LargeStack {
       task.run();
       return;
     }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        done.get();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      } catch (java.util.concurrent.ExecutionException e) {
-        break; // the task catches what it throws; nothing else can fail there
-      }
-    }
-    if (interrupted) {
+    try {
+      done.get();
+    } catch (InterruptedException e) {
+      done.cancel(true); // the compile's thread stops at its next step instead of running on unwatched
       Thread.currentThread().interrupt();
+      throw org.scansim.frontend.diag.Cancellation.cancelled();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+      // the task catches what it throws; nothing else can fail there
     }
   }
 }

@@ -60,6 +60,9 @@ public final class SyntaxParser {
     if (failure[0] instanceof Error error) {
       throw error; // out of memory and the like: not a property of the input
     }
+    if (failure[0] instanceof org.scansim.frontend.diag.Cancellation c) {
+      throw c;
+    }
     errors.flushTo(diags);
     errors.late = diags;
     return result[0] != null ? result[0] : new TranslationUnit(file, List.of());
@@ -74,7 +77,13 @@ public final class SyntaxParser {
       }
       TranslationUnitContext tree = parseTree(TypeNames.retyped(scan.tokens), spans, errors);
       return new AstBuilder(file, new BuildContext(spans, errors)).build(tree);
-    } catch (StackOverflowError e) {
+    } catch (org.scansim.frontend.diag.Cancellation e) {
+      throw e;
+    } catch (DepthLimitedParser.TooDeep e) {
+      int at = Math.max(0, e.token().getStartIndex());
+      errors.add(Kind.LEXICAL, at, spans.range(at, Math.max(at, e.token().getStopIndex() + 1)), e.getMessage());
+      return empty;
+    } catch (StackOverflowError e) { // a backstop: the depth is counted above, well below the stack's
       errors.add(Kind.LEXICAL, 0, spans.range(0, 0), "expression or statement nesting too deep");
       return empty;
     } catch (RuntimeException e) {

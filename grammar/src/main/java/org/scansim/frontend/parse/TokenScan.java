@@ -77,19 +77,45 @@ final class TokenScan {
     int openLaunches = 0; // launch brackets opened and not yet closed
     int repaired = -1; // the index in kept of a '>>>' made of '> >', which a third '>' may follow
     boolean refused = false;
+    int badStart = -1; // the run of invalid characters not yet reported
+    int badEnd = -1;
+    int badCount = 0;
+    int lexical = 0;
+    scan:
     for (Token t = lexer.nextToken(); ; t = lexer.nextToken()) {
+      org.scansim.frontend.diag.Cancellation.check();
       int type = t.getType();
+      int start = t.getStartIndex();
+      int end = t.getStopIndex() + 1;
+      if (type != CudaLexer.ERROR_CHAR && badStart >= 0) {
+        invalid(text, spans, errors, badStart, badEnd, badCount);
+        badStart = -1;
+        badEnd = -1;
+        lexical++;
+      }
       if (type == Token.EOF) {
         kept.add(t);
         break;
       }
-      int start = t.getStartIndex();
-      int end = t.getStopIndex() + 1;
       switch (type) {
         case CudaLexer.ERROR_CHAR -> {
-          if (!isTrailingSurrogate(text, start)) {
-            errors.add(Kind.LEXICAL, start, spans.range(start, end), invalidCharacter(text, start));
+          if (start == badEnd) { // a run of invalid characters is one error (8 MiB of NUL were 8 million)
+            badEnd = end;
+            badCount += isTrailingSurrogate(text, start) ? 0 : 1;
+            continue;
           }
+          if (badStart >= 0) {
+            invalid(text, spans, errors, badStart, badEnd, badCount);
+            if (++lexical >= MAX_LEXICAL_ERRORS) {
+              stopped(spans, errors, start, end);
+              refused = true;
+              kept.add(new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>"));
+              break scan;
+            }
+          }
+          badStart = start;
+          badEnd = end;
+          badCount = 1;
           continue;
         }
         case CudaLexer.UNTERMINATED_COMMENT -> {
@@ -184,6 +210,24 @@ final class TokenScan {
     }
     errors.setBoundaries(boundaries.stream().mapToInt(Integer::intValue).toArray());
     return new TokenScan(kept, refused);
+  }
+
+  /**
+   * Lexical errors (runs of invalid characters) reported before the rest of the file is left
+   * unread: a binary file is one screen of errors, not a million, and costs no more memory than
+   * that screen.
+   */
+  static final int MAX_LEXICAL_ERRORS = 100;
+
+  private static void invalid(String text, Spans spans, SyntaxErrors errors, int start, int end, int count) {
+    String what = invalidCharacter(text, start);
+    errors.add(Kind.LEXICAL, start, spans.range(start, Math.min(end, start + Character.charCount(text.codePointAt(start)))),
+        count > 1 ? what + " (and " + (count - 1) + " more invalid characters after it)" : what);
+  }
+
+  private static void stopped(Spans spans, SyntaxErrors errors, int start, int end) {
+    errors.add(Kind.LEXICAL, start, spans.range(start, end), "more than " + MAX_LEXICAL_ERRORS
+        + " runs of invalid characters: the rest of the file is not read (is it a text file?)");
   }
 
   private static boolean isTrailingSurrogate(String text, int at) {

@@ -55,6 +55,7 @@ final class PpSession implements TokenSource {
   PreprocessedSource run(SourceFile main) {
     files.push(new FileState(main, diags));
     while (!files.isEmpty() && !out.full()) {
+      org.scansim.frontend.diag.Cancellation.check();
       FileState fs = files.peek();
       PpToken t = nextToken(Mode.MAIN);
       if (t == INCLUDE) {
@@ -231,8 +232,10 @@ final class PpSession implements TokenSource {
   /** The newlines of {@code [from, to)}, each mapped to itself. */
   private void newlines(SourceFile f, int from, int to) {
     String s = f.text();
-    for (int i = s.indexOf('\n', from); i >= 0 && i < to; i = s.indexOf('\n', i + 1)) {
-      out.linear(f, i, i + 1);
+    for (int i = from; i < to; i++) { // never past to: a search to the next newline made one-line files quadratic
+      if (s.charAt(i) == '\n') {
+        out.linear(f, i, i + 1);
+      }
     }
   }
 }

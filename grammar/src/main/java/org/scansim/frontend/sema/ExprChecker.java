@@ -38,6 +38,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** Checks {@code e} and returns its type (before decay). */
   Type check(Expr e) {
+    org.scansim.frontend.diag.Cancellation.check();
     if (checkedAhead.remove(e)) {
       return cx.sema.types.get(e);
     }
