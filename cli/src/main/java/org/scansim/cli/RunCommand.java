@@ -248,8 +248,8 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
       return Main.INVALID_INPUT;
     }
-    if (schedules < 0 || wallSeconds < 0) {
-      err.println("scansim: error: --schedules and --wall-seconds must not be negative");
+    if (schedules < 0 || wallSeconds < 0 || residentBlocks < 0) {
+      err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
       return Main.INVALID_INPUT;
     }
     java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());

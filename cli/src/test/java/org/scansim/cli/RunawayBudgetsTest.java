@@ -118,4 +118,18 @@ class RunawayBudgetsTest {
     assertThat(barriers).isEqualTo(launch.get("counters").get("barriers").asLong()).isEqualTo(5000);
     assertThat(phases.get(phases.size() - 1).get("barriers").asLong()).isEqualTo(5000 - (org.scansim.sim.engine.Warp.MAX_PHASES - 1));
   }
+
+  /** Item 8: the schedules share the run's wall budget, and a budget that runs out is the run's runaway, said once. */
+  @Test
+  void schedulesShareTheWallBudgetAndARunawayIsNoScheduleDifference() throws Exception {
+    String kernel = ReadmeExamplesTest.root().resolve("kernels/pmpp/kogge_stone.cu").toString();
+    ScansimProcess.Measured m = measured(List.of("run", kernel, "--n", "1000", "--schedules", "50000", "--wall-seconds", "3"));
+    boundedRunaway(m, 3, "the run passed its wall-clock budget");
+    assertThat(m.run().out()).doesNotContain("schedule-difference").doesNotContain("schedules:");
+
+    Path spin = kernel("spin.cu", "__global__ void k(float *o) { while (1) { } }\n" + ENTRY + " { k<<<1, 32>>>(out); }\n");
+    CliRun r = CliRun.of("run", spin.toString(), "--n", "32", "--schedules", "5", "--max-instructions", "100000", "--no-timing");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.out()).contains("instruction budget").doesNotContain("schedule-difference").doesNotContain("schedules:");
+  }
 }

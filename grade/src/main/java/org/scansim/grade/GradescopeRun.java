@@ -82,7 +82,8 @@ public final class GradescopeRun {
         return zero(a, "Your submission has no .cu file; upload your kernel as one file whose name ends in .cu. " + holds(root));
       }
       if (cu.size() > 1) {
-        return zero(a, "Your submission has " + cu.size() + " .cu files (" + names(root, cu) + "); upload exactly one, the"
+        return zero(a, "Your submission has " + (cu.size() > MAX_ENTRIES ? "more than " + MAX_ENTRIES : cu.size()) + " .cu files ("
+            + names(root, cu) + "); upload exactly one, the"
             + " file with your kernel.");
       }
       file = cu.get(0);
@@ -100,7 +101,8 @@ public final class GradescopeRun {
   private static List<Path> entries(Path root) throws IOException {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> s = Files.walk(root, MAX_DEPTH, new FileVisitOption[0])) {
-      s.limit(MAX_ENTRIES).filter(p -> !p.equals(root) && !archiverLeftover(root.relativize(p))).forEach(out::add);
+      // The folder itself first, then one past the bound: a count that reached it reads "more than" (10,000 files read as 9999).
+      s.filter(p -> !p.equals(root) && !archiverLeftover(root.relativize(p))).limit(MAX_ENTRIES + 1).forEach(out::add);
     }
     out.sort(null);
     return out;
@@ -134,7 +136,8 @@ public final class GradescopeRun {
   private static String names(Path root, List<Path> entries) {
     List<String> names = entries.stream().limit(10)
         .map(p -> root.relativize(p) + (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? "/" : "")).toList();
-    return String.join(", ", names) + (entries.size() > 10 ? " and " + (entries.size() - 10) + " more" : "");
+    return String.join(", ", names) + (entries.size() > MAX_ENTRIES ? " and more than " + (MAX_ENTRIES - 10) + " more"
+        : entries.size() > 10 ? " and " + (entries.size() - 10) + " more" : "");
   }
 
   /** Every test of the assignment at 0 with the reason: the submission was found wanting before grading. */

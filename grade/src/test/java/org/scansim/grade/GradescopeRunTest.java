@@ -64,6 +64,19 @@ class GradescopeRunTest {
     assertThat(o.results().tests()).hasSize(5).allMatch(t -> !t.passed() && t.output().startsWith("not run: Your submission has 2"));
   }
 
+  /** Issue 43, item 11: the bound on what is listed is not taken for the count (10,000 files read as 9999). */
+  @Test
+  void manyCuFilesAreCountedRightUpToTheBoundAndMoreThanItPast() throws IOException {
+    Path f = java.nio.file.Files.createDirectories(dir.resolve("many"));
+    for (int i = 0; i < GradescopeRun.MAX_ENTRIES; i++) {
+      java.nio.file.Files.writeString(f.resolve("s" + i + ".cu"), "");
+    }
+    assertThat(GradescopeRun.grade(f, spec("")).results().output()).startsWith("Your submission has 10000 .cu files (");
+    java.nio.file.Files.writeString(f.resolve("one-more.cu"), "");
+    assertThat(GradescopeRun.grade(f, spec("")).results().output()).startsWith("Your submission has more than 10000 .cu files (")
+        .contains(" and more than 9990 more); upload exactly one");
+  }
+
   @Test
   void aMisnamedFileIsNamedInTheReason() throws IOException {
     Path f = folder("scan.cu.txt", KOGGE_STONE);
@@ -149,15 +162,15 @@ class GradescopeRunTest {
          "sizes": [32], "points": {"correctness": 1}, %s}
         """;
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"visibility\": {\"races\": \"secret\"}"), "s.json"))
-        .hasMessage("s.json: error: \"visibility\": \"races\" must be one of visible, hidden, after_due_date, after_published"
+        .hasMessage("s.json:2:47: error: \"visibility\": \"races\" must be one of visible, hidden, after_due_date, after_published"
             + " (Gradescope's visibilities), not \"secret\"");
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"visibility\": {\"speed\": \"hidden\"}"), "s.json"))
-        .hasMessageStartingWith("s.json: error: \"visibility\": \"speed\" is not a test group; use one of default, compiles,");
+        .hasMessageStartingWith("s.json:2:47: error: \"visibility\": \"speed\" is not a test group; use one of default, compiles,");
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"leaderboard\": [\"cycles\"]"), "s.json"))
-        .hasMessage("s.json: error: \"leaderboard\": \"cycles\" is not measured: the grader does not run the timing model (scansim run does); use bankConflicts"
+        .hasMessage("s.json:2:47: error: \"leaderboard\": \"cycles\" is not measured: the grader does not run the timing model (scansim run does); use bankConflicts"
             + " or work");
     assertThatThrownBy(() -> AssignmentReader.parse(base.formatted("\"file\": \"../secret.cu\""), "s.json"))
-        .hasMessage("s.json: error: \"file\": \"../secret.cu\" must be a .cu file's path inside the submission folder, such as"
+        .hasMessage("s.json:2:47: error: \"file\": \"../secret.cu\" must be a .cu file's path inside the submission folder, such as"
             + " \"scan.cu\"");
   }
 

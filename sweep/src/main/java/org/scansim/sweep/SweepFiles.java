@@ -196,8 +196,12 @@ public final class SweepFiles {
     int points = 0;
     Path first = null;
     for (Path p : shards) {
+      java.util.Set<Integer> here = new java.util.HashSet<>();
       for (Line l : read(p)) {
         Path earlier = from.put(l.row().point(), p);
+        if (!here.add(l.row().point())) {
+          throw new SweepFileException(p + ": point " + l.row().point() + " is in it twice; a sweep writes each point once");
+        }
         if (earlier != null) {
           boolean same = earlier.toAbsolutePath().normalize().equals(p.toAbsolutePath().normalize());
           throw new SweepFileException("point " + l.row().point() + " is in two shards: " + earlier + (same ? " (named twice)"

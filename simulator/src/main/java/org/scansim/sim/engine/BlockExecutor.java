@@ -197,12 +197,21 @@ public final class BlockExecutor {
     return "(" + b % g[0] + "," + b / g[0] % g[1] + "," + b / ((long) g[0] * g[1]) + ")";
   }
 
+  /** The shared variable a pointer's id names, or null for an id no shared variable has (a pointer made from an integer). */
   Allocation sharedAllocation(int memIndex) {
-    return shared[memIndex];
+    return memIndex >= 0 && memIndex < shared.length ? shared[memIndex] : null;
   }
 
-  /** The thread-private allocation of a local array (created on first use). */
+  /**
+   * The thread-private allocation of a local array (created on first use), or null when the
+   * pointer's id names no local array of this kernel or no thread of the block (a pointer made
+   * from an integer: the access is an invalid-address fault, as any other).
+   */
   Allocation local(int memIndex, int thread) {
+    if (memIndex < 0 || memIndex >= code.memory.size() || thread >= lx.threadsPerBlock()
+        || code.moduleLevel[memIndex] || code.memory.get(memIndex).space() == org.scansim.frontend.ir.MemSpace.SHARED) {
+      return null;
+    }
     long key = ((long) memIndex << 20) | thread;
     return locals.computeIfAbsent(key, k -> {
       MemoryVar m = code.memory.get(memIndex);
