@@ -105,19 +105,12 @@ public final class Printf {
       }
       long v = values[arg];
       IrType t = types[arg++];
-      String spec = "%" + flags + width;
-      out.append(switch (conv) {
-        case 'd', 'i' -> String.format(Locale.ROOT, spec + "d", asSigned(v, t));
-        case 'u' -> String.format(Locale.ROOT, spec + "d", new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
-        case 'x', 'X', 'o' -> String.format(Locale.ROOT, spec + conv, new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
-        case 'c' -> String.format(Locale.ROOT, spec.replace("0", "") + "c", (char) (v & 0xFF));
-        case 'p' -> "0x" + Long.toHexString(v);
-        case 's' -> "(string)";
-        case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
-            + Character.toLowerCase(conv), asDouble(v, t));
-        case 'g', 'G' -> general(asDouble(v, t), flags.toString(), width, precision, conv == 'G');
-        default -> fmt.substring(start, i + 1);
-      });
+      String spec = "%" + flags(flags.toString(), conv, !width.isEmpty()) + width;
+      try {
+        out.append(conversion(conv, spec, v, t, flags.toString(), width, precision, fmt, start, i));
+      } catch (java.util.IllegalFormatException e) {
+        out.append(fmt, start, i + 1); // a combination Java's formatter refuses and C's printf leaves undefined: as written
+      }
       if (out.length() >= max) {
         break;
       }
@@ -126,6 +119,43 @@ public final class Printf {
       out.setLength(max);
     }
     return out.toString();
+  }
+
+  /**
+   * C's flags as Java's formatter takes them: each once, '-' over '0' and '+' over ' ' (C11
+   * §7.21.6.1p6), and only those a conversion has ('#' means nothing to d and u, '+' and ' '
+   * nothing to unsigned ones, '-' and '0' nothing without a width); Java refuses the rest.
+   */
+  static String flags(String given, char conv, boolean width) {
+    StringBuilder f = new StringBuilder();
+    for (char c : new char[] {'-', '+', ' ', '#', '0'}) {
+      if (given.indexOf(c) < 0
+          || c == '0' && (given.indexOf('-') >= 0 || conv == 'c')
+          || c == ' ' && given.indexOf('+') >= 0
+          || (c == '-' || c == '0') && !width
+          || c == '#' && "diuc".indexOf(conv) >= 0
+          || (c == '+' || c == ' ') && "uxXoc".indexOf(conv) >= 0) {
+        continue;
+      }
+      f.append(c);
+    }
+    return f.toString();
+  }
+
+  private static String conversion(char conv, String spec, long v, IrType t, String flags, String width, String precision, String fmt,
+      int start, int i) {
+    return switch (conv) {
+      case 'd', 'i' -> String.format(Locale.ROOT, spec + "d", asSigned(v, t));
+      case 'u' -> String.format(Locale.ROOT, spec + "d", new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
+      case 'x', 'X', 'o' -> String.format(Locale.ROOT, spec + conv, new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
+      case 'c' -> String.format(Locale.ROOT, spec + "c", (char) (v & 0xFF));
+      case 'p' -> "0x" + Long.toHexString(v);
+      case 's' -> "(string)";
+      case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
+          + Character.toLowerCase(conv), asDouble(v, t));
+      case 'g', 'G' -> general(asDouble(v, t), flags, width, precision, conv == 'G');
+        default -> fmt.substring(start, i + 1);
+    };
   }
 
   private static long asSigned(long v, IrType t) {

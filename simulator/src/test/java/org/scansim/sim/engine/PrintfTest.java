@@ -34,4 +34,19 @@ class PrintfTest {
         new IrType[] {IrType.F64, IrType.F64}, 5000);
     assertThat(g).hasSize(5000).startsWith("1|2.000");
   }
+
+  /** C's flag combinations Java's formatter refuses ('-' with '0', '+' with ' ', '#' with d) print as C prints them. */
+  @Test
+  void everyFlagCombinationPrints() {
+    assertThat(format("[%-#+ 05d]", 100, 42)).isEqualTo("[+42  ]");
+    assertThat(format("[%0-5d|%+ d|%#d|%-d|%0d]", 100, 1, 2, 3, 4, 5)).isEqualTo("[1    |+2|3|4|5]");
+    assertThat(Printf.format("%-#+ 012.3e", new long[] {Double.doubleToLongBits(1.5)}, new IrType[] {IrType.F64}))
+        .isEqualTo("+1.500e+00  ");
+    for (String flags : java.util.List.of("-", "+", " ", "#", "0", "-0", "+ ", "#0", "-#+ 0", "--", "00")) {
+      for (char conv : "diuxXocfeEgGp".toCharArray()) {
+        assertThat(format("%" + flags + "5" + conv, 100, 7)).as(flags + conv).hasSizeGreaterThanOrEqualTo(1);
+        assertThat(format("%" + flags + conv, 100, 7)).as(flags + conv).isNotEmpty();
+      }
+    }
+  }
 }
