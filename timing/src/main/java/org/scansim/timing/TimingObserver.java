@@ -46,8 +46,8 @@ public final class TimingObserver implements ExecutionObserver {
 
   private final Architecture arch;
   private final TimingParameters params;
-  /** The ints a launch's traces may take: 128 MiB (a runaway's trace grows for ever; a scan block's takes a few KiB). */
-  static final long MAX_TRACE_INTS = 1L << 25;
+  /** The ints a launch's traces may take: 256 MiB (a runaway's trace grows for ever; a scan block's takes a few KiB). */
+  static final long MAX_TRACE_INTS = 1L << 26;
   private final WarpTrace.Budget budget = new WarpTrace.Budget(MAX_TRACE_INTS);
   private final List<LaunchTiming> launches = new ArrayList<>();
   /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
