@@ -65,7 +65,7 @@ class HostileCampaignTest {
     for (Map.Entry<String, String> f : c.files().entrySet()) {
       Path p = folder.resolve(f.getKey());
       Files.createDirectories(p.getParent());
-      Files.writeString(p, f.getValue());
+      Files.write(p, bytes(f.getValue()));
     }
     Map<String, String> inputs = snapshot(folder);
     List<String> args = c.args().stream().map(a -> a.replace("DIR", folder.toString())).toList();
@@ -93,6 +93,23 @@ class HostileCampaignTest {
         }
       }
     }
+  }
+
+  /** UTF-8, but a lone surrogate (which UTF-8 cannot encode) as the byte 0xFF: a file that is not UTF-8 text, as a user's may be. */
+  static byte[] bytes(String text) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        out.writeBytes(text.substring(i, i + 2).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        out.write(0xFF);
+      } else {
+        out.writeBytes(String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    return out.toByteArray();
   }
 
   /** Messages without the times a progress line gives ("done in 2 s"), which are the machine's, not the answer's. */

@@ -48,7 +48,12 @@ public final class TimingObserver implements ExecutionObserver {
   private final TimingParameters params;
   /** The ints a launch's traces may take: 256 MiB (a runaway's trace grows for ever; a scan block's takes a few KiB). */
   static final long MAX_TRACE_INTS = 1L << 26;
-  private final WarpTrace.Budget budget = new WarpTrace.Budget(MAX_TRACE_INTS);
+  /**
+   * The traces' budget: {@link #MAX_TRACE_INTS}, or a quarter of a smaller Java heap (less than 1
+   * GiB), where the traces and their copy while growing would otherwise run the heap out: such a
+   * run then has no cycles, said so, instead of a fault for the heap.
+   */
+  private final WarpTrace.Budget budget = new WarpTrace.Budget(Math.min(MAX_TRACE_INTS, Runtime.getRuntime().maxMemory() / 16));
   private final List<LaunchTiming> launches = new ArrayList<>();
   /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
   private final Map<Insn, int[]> decoded = new IdentityHashMap<>();
