@@ -161,7 +161,7 @@ final class CircuitCommand implements Callable<Integer> {
     out.flush();
     if (svg != null) {
       try {
-        Outputs.write(svg, CircuitSvg.render(circuit, t.expect(), title), Outputs.SVG);
+        org.scansim.files.OutputFiles.write(svg, CircuitSvg.render(circuit, t.expect(), title), Outputs.SVG);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + svg + ": " + e.getMessage());
         return Main.INVALID_INPUT;

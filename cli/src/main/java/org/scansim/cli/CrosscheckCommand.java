@@ -266,7 +266,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         m.put("incomplete", "the GPU could not be used any more: the kernels and sizes after the last one here were not crosschecked");
       }
       try {
-        Outputs.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n", Outputs.REPORT);
+        org.scansim.files.OutputFiles.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n", Outputs.REPORT);
       } catch (IOException ex) {
         err.println("scansim: error: cannot write " + json + ": " + ex.getMessage());
         return Main.INVALID_INPUT;

@@ -35,7 +35,7 @@ final class GpuRunOutput {
     out.flush();
     if (json != null) {
       try {
-        Outputs.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect))
+        org.scansim.files.OutputFiles.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect))
             + "\n", Outputs.REPORT);
       } catch (java.io.IOException e) {
         err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
@@ -90,6 +90,7 @@ final class GpuRunOutput {
 
   private static Map<String, Object> json(Path file, GpuRun.Outcome o, ScanRun.Expect expect) {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("schemaVersion", 1); // as every report scansim writes: the mark by which a later run may replace it
     m.put("file", file.toString());
     m.put("device", "gpu");
     m.put("card", o.card());

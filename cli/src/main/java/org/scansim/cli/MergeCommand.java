@@ -56,9 +56,9 @@ final class MergeCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     try {
-      Outputs.write(out, SweepFiles.text(rows, f), Outputs.SWEEP);
+      org.scansim.files.OutputFiles.write(out, SweepFiles.text(rows, f), Outputs.SWEEP);
       if (html != null) {
-        Outputs.write(html, org.scansim.html.SweepPage.render(out.toString(), rows.stream().map(SweepFiles.Line::row).toList()), Outputs.PAGE);
+        org.scansim.files.OutputFiles.write(html, org.scansim.html.SweepPage.render(out.toString(), rows.stream().map(SweepFiles.Line::row).toList()), Outputs.PAGE);
       }
     } catch (IOException e) {
       err.println("scansim: error: cannot write: " + e.getMessage());

@@ -1,6 +1,5 @@
 package org.scansim.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.scansim.files.OutputFiles;
@@ -25,7 +24,7 @@ final class Outputs {
   /** A sweep's CSV or JSON lines, and merge's OUT. */
   static final Output SWEEP = new Output("a sweep file", org.scansim.sweep.SweepFiles::written);
   /** A sweep file {@code --resume} continues: any regular file, whose rows the resume then checks. */
-  static final Output RESUMED = new Output("a sweep file", p -> true);
+  static final Output RESUMED = org.scansim.sweep.SweepFiles.CONTINUED;
 
   /** Whether {@code p} may be written as {@code o}; false after printing the refusal. */
   static boolean mayWrite(Path p, Output o, PrintWriter err) {
@@ -34,11 +33,6 @@ final class Outputs {
       err.println("scansim: error: " + no);
     }
     return no == null;
-  }
-
-  /** Writes {@code text} to {@code p} whole, after checking again that it may. */
-  static void write(Path p, String text, Output o) throws IOException {
-    OutputFiles.write(p, text, o);
   }
 
   /** Whether the files a command is given are all different (null: not given); false after saying which two are one. */

@@ -330,7 +330,7 @@ final class RunCommand implements Callable<Integer> {
       try {
         String noCircuit = svg != null ? null : !checks.contains(Check.PROOF) ? null
             : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
-        Outputs.write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
+        org.scansim.files.OutputFiles.write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
             a.sharedMemoryBanks(), svg, noCircuit)), Outputs.PAGE);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
@@ -339,7 +339,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (json != null) {
       try {
-        Outputs.write(json, JsonReport.render(report), Outputs.REPORT);
+        org.scansim.files.OutputFiles.write(json, JsonReport.render(report), Outputs.REPORT);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
         return Main.INVALID_INPUT;
@@ -376,7 +376,7 @@ final class RunCommand implements Callable<Integer> {
     out.flush();
     if (json != null) {
       try {
-        Outputs.write(json, ScalingView.json(in, rows), Outputs.REPORT);
+        org.scansim.files.OutputFiles.write(json, ScalingView.json(in, rows), Outputs.REPORT);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
         return Main.INVALID_INPUT;

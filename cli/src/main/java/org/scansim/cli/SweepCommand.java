@@ -147,7 +147,7 @@ final class SweepCommand implements Callable<Integer> {
     out.flush();
     if (html != null) {
       try {
-        Outputs.write(html, org.scansim.html.SweepPage.render(specFile.toString(), result.rows()), Outputs.PAGE);
+        org.scansim.files.OutputFiles.write(html, org.scansim.html.SweepPage.render(specFile.toString(), result.rows()), Outputs.PAGE);
       } catch (IOException e) {
         err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
         return Main.INVALID_INPUT;

@@ -48,6 +48,14 @@ class RunawayBudgetsTest {
     assertThat(m.run().out()).contains("spin.cu:1:").contains("no cycles: the timing model's traces passed their memory budget");
   }
 
+  /** An endless loop of global loads: the traces' early-load table grew a slot a load past the budget. */
+  @Test
+  void anEndlessLoopOfLoadsEndsInBoundedMemoryWithTiming() throws Exception {
+    Path k = kernel("loads.cu", "__global__ void k(const float *in, float *o) { float s = 0; while (1) { s += in[threadIdx.x]; }"
+        + " o[threadIdx.x] = s; }\n" + ENTRY + " { k<<<1, 32>>>(in, out); }\n");
+    boundedRunaway(measured(List.of("run", k.toString(), "--n", "32", "--wall-seconds", "6")), 6, "the run passed its wall-clock budget");
+  }
+
   @Test
   void anEndlessLoopAtDefaultSettingsEndsAtTheInstructionBudgetInBoundedMemory() throws Exception {
     Path k = kernel("spin.cu", "__global__ void k(float *o) { while (1) { } }\n" + ENTRY + " { k<<<1, 32>>>(out); }\n");

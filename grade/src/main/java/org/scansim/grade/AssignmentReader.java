@@ -456,26 +456,41 @@ public final class AssignmentReader {
     if (end < 0) {
       return origin;
     }
-    String field = problem.substring(1, end);
-    String name = field.substring(field.lastIndexOf('.') + 1).replaceAll("\\[.*$", "");
-    return fieldPosition(text, name).map(p -> origin + ":" + p).orElse(origin);
+    // Each part of the path after the one before it: "points.bankConflicts.points" is the points of
+    // the bankConflicts inside the top-level points, not the first "points" of the file.
+    int at = -1;
+    for (String part : problem.substring(1, end).split("\\.")) {
+      int next = keyAt(text, part.replaceAll("\\[.*$", ""), at + 1);
+      if (next < 0) {
+        break;
+      }
+      at = next;
+    }
+    return at < 0 ? origin : origin + ":" + lineCol(text, at);
+  }
+
+  /** Where the first {@code "name":} at or after {@code from} starts, or -1. */
+  private static int keyAt(String text, String name, int from) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + java.util.regex.Pattern.quote(name) + "\"\\s*:").matcher(text);
+    return m.find(from) ? m.start() : -1;
   }
 
   /** line:col of the first {@code "name":} in the text, if it is there. */
   private static java.util.Optional<String> fieldPosition(String text, String name) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + java.util.regex.Pattern.quote(name) + "\"\\s*:").matcher(text);
-    if (!m.find()) {
-      return java.util.Optional.empty();
-    }
+    int at = keyAt(text, name, 0);
+    return at < 0 ? java.util.Optional.empty() : java.util.Optional.of(lineCol(text, at));
+  }
+
+  private static String lineCol(String text, int offset) {
     int line = 1;
     int lineStart = 0;
-    for (int i = 0; i < m.start(); i++) {
+    for (int i = 0; i < offset; i++) {
       if (text.charAt(i) == '\n') {
         line++;
         lineStart = i + 1;
       }
     }
-    return java.util.Optional.of(line + ":" + (m.start() - lineStart + 1));
+    return line + ":" + (offset - lineStart + 1);
   }
 
   private static String path(List<JsonMappingException.Reference> refs) {

@@ -26,7 +26,8 @@ public final class Batch {
   public static final String SUMMARY = "summary.csv";
 
   /** A submission's results file, as grade writes it (also --gradescope's RESULTS_JSON). */
-  public static final Output RESULTS_FILE = Output.startingWith("a results file", "{\n  \"score\" : ");
+  public static final Output RESULTS_FILE = new Output("a results file",
+      p -> OutputFiles.head(p).stripLeading().startsWith("{") && OutputFiles.head(p).contains("\"score\""));
   /** A submission's report, as grade writes it. */
   static final Output REPORT_FILE = Output.startingWith("a grading report", "scansim grade ");
   /** The summary of a folder of submissions, as grade writes it. */

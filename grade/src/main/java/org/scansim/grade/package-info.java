@@ -8,7 +8,9 @@
  * summary.
  *
  * <p>Not enforced here: host code past its wall-clock budget cannot be stopped from outside (Java
- * has no safe way to stop a thread), so it is abandoned and ends at its host-step budget; printf
- * output is held in memory as the engine produces it, bounded only by the instruction budget.
+ * has no safe way to stop a thread), so it is abandoned and ends at its host-step budget (an
+ * abandoned compile stops at its next step). Output files are written only where nothing is, or
+ * over a file grade wrote ({@link org.scansim.files.OutputFiles}); a submission's file with other
+ * names (a hard link) is not read.
  */
 package org.scansim.grade;

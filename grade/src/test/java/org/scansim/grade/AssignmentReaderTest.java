@@ -190,6 +190,13 @@ class AssignmentReaderTest {
     assertThatThrownBy(() -> parse(deep)).hasMessageContaining("\"points.bankConflicts.max\": formula of 200001 characters; a formula has at most 256");
   }
 
+  /** A nested field's place is the field's, not the first key of its name in the file. */
+  @Test
+  void aNestedFieldIsPlacedAtItself() {
+    String spec = good("\"points\": {\"correctness\": 30}", "\"points\": {\"correctness\": 30,\n  \"bankConflicts\": {\"max\": \"0\", \"points\": -5}}");
+    assertThatThrownBy(() -> parse(spec)).hasMessage("spec.json:8:33: error: \"points.bankConflicts.points\" must not be negative");
+  }
+
   /** The longest formula nests as deep as its length allows, and reads the same way every time (no stack overflow to race). */
   @Test
   void theDeepestFormulaWithinTheLengthReads() throws Exception {

@@ -11,7 +11,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.function.Predicate;
 
 /**
@@ -80,8 +79,8 @@ public final class OutputFiles {
       kind = "a file scansim cannot look at (" + e.getMessage() + ")";
     }
     if (kind == null) {
-      if (out.ours().test(p)) {
-        return null;
+      if (empty(p) || out.ours().test(p)) {
+        return null; // an empty file holds nothing of anyone's
       }
       kind = "a file scansim did not write";
     }
@@ -89,9 +88,10 @@ public final class OutputFiles {
   }
 
   /**
-   * Writes {@code text} to {@code p} whole (a reader never sees half of it), rw-r--r--: a new
-   * file is linked into place, which fails if anything appeared there since the check; an
-   * earlier file of scansim's is replaced by a rename.
+   * Writes {@code text} to {@code p} whole (a reader never sees half of it): a new file is
+   * linked into place, which fails if anything appeared there since the check, with the
+   * permissions the user's umask gives any new file; an earlier file of scansim's is replaced by a
+   * rename, keeping its permissions (a grader's chmod 600 on students' results stays).
    */
   public static void write(Path p, String text, Output out) throws IOException {
     String no = why(p, out);
@@ -99,19 +99,37 @@ public final class OutputFiles {
       throw new OutputException(no);
     }
     Path dir = p.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, ".scansim-", ".tmp");
+    Path tmp = temporary(dir, text);
     try {
-      Files.writeString(tmp, text, StandardCharsets.UTF_8);
-      if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-      }
       if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+          Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+        }
         Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } else {
         place(tmp, p);
       }
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * A new file beside the target holding {@code text}, created as any file the user makes is
+   * (0666 less the umask; a temporary file of Java's would be rw-------).
+   */
+  private static Path temporary(Path dir, String text) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      Path tmp = dir.resolve(".scansim-" + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+      try (java.io.OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+          LinkOption.NOFOLLOW_LINKS)) {
+        o.write(text.getBytes(StandardCharsets.UTF_8));
+        return tmp;
+      } catch (FileAlreadyExistsException e) {
+        if (attempt > 100) {
+          throw e;
+        }
+      }
     }
   }
 
@@ -124,6 +142,14 @@ public final class OutputFiles {
           + " before");
     } catch (UnsupportedOperationException | FileSystemException e) {
       Files.move(tmp, p); // a file system without hard links: a move that refuses an existing target
+    }
+  }
+
+  private static boolean empty(Path p) {
+    try {
+      return Files.size(p) == 0;
+    } catch (IOException | SecurityException e) {
+      return false;
     }
   }
 

@@ -48,7 +48,7 @@ public final class Frontend {
     // large stack as the parser does: a 5000-long `else if` chain overflowed the default one.
     Result[] result = new Result[1];
     Throwable[] failure = new Throwable[1];
-    org.scansim.frontend.parse.LargeStack.run(
+    org.scansim.frontend.parse.LargeStack.compile(
         () -> {
           try {
             result[0] = checkAndLower(file, diags, unit);

@@ -244,7 +244,7 @@ public final class SweepFiles {
   }
 
   /** A sweep file the command has already let this sweep write (new, a sweep's, or resumed): any regular file. */
-  private static final org.scansim.files.OutputFiles.Output CONTINUED = new org.scansim.files.OutputFiles.Output("a sweep file", p -> true);
+  public static final org.scansim.files.OutputFiles.Output CONTINUED = new org.scansim.files.OutputFiles.Output("a sweep file", p -> true);
 
   /** The largest sweep file read back (resumed or merged): 100,000 points of rows of a few KiB. */
   public static final long MAX_FILE_BYTES = 1L << 30;

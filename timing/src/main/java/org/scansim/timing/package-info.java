@@ -10,7 +10,8 @@
  * launch's blocks over the SMs and adds its fixed cost; {@link org.scansim.timing.BlockSync}
  * makes a block's spin-wait ({@link org.scansim.timing.SpinWaits}) wait for the block that
  * releases it, on the launch's clock; {@link org.scansim.timing.TimingParameters} holds the
- * numbers, each with its source.
+ * numbers, each with its source. A launch's traces grow within a memory budget (256 MiB, or a
+ * quarter of a smaller heap): past it, as an endless loop goes, the run is not timed and says so.
  *
  * <p>Not modelled (yet): the register file and shared memory as limits on residency, caches
  * beyond what a block itself touched ({@link org.scansim.timing.BlockCaches}), the instruction scheduling and deeper unrolling nvcc

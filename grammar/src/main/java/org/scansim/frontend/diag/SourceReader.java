@@ -13,7 +13,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Reads a kernel file (or an included one) the one way every command does: a regular file of at
@@ -147,26 +146,8 @@ public final class SourceReader {
 
   /** What a non-regular file is, in words, or null for a regular file. */
   private static String kind(Path real) throws IOException {
-    BasicFileAttributes a = Files.readAttributes(real, BasicFileAttributes.class);
-    if (a.isRegularFile()) {
-      return null;
-    }
-    if (a.isDirectory()) {
-      return "is a folder, not a file";
-    }
-    int mode;
-    try {
-      mode = (Integer) Files.getAttribute(real, "unix:mode");
-    } catch (UnsupportedOperationException | IllegalArgumentException e) {
-      return "is not a regular file";
-    }
-    return switch (mode & 0170000) {
-      case 0010000 -> "is a named pipe (FIFO), not a regular file";
-      case 0020000 -> "is a character device, not a regular file";
-      case 0060000 -> "is a block device, not a regular file";
-      case 0140000 -> "is a socket, not a regular file";
-      default -> "is not a regular file";
-    };
+    String kind = org.scansim.files.FileKind.of(real);
+    return kind == null ? null : kind.equals("a folder") ? "is a folder, not a file" : "is " + kind + ", not a regular file";
   }
 
   /**

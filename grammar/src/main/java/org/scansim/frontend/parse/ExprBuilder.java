@@ -77,13 +77,14 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       spine.push(comma);
       cur = comma.expression();
     }
-    if (!chained(spine.size(), ctx)) {
+    int length = spine.size(); // commas() empties the spine
+    if (!chained(length, ctx)) {
       return b.placeholder(b.span(ctx));
     }
     try {
       return commas(ctx, cur, spine);
     } finally {
-      chains -= spine.size();
+      chains -= length;
     }
   }
 

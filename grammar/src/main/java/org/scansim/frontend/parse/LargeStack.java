@@ -26,12 +26,40 @@ public final class LargeStack {
 
   /**
    * Runs {@code task} on a large-stack thread and waits for it, or on the caller's stack when no
-   * thread can be had. An interrupt of the caller (a grading budget that passed) interrupts the
-   * task, whose loops then stop ({@link org.scansim.frontend.diag.Cancellation}), and ends the wait
-   * with a {@link org.scansim.frontend.diag.Cancellation}; the caller stays interrupted. {@code
-   * task} must catch what it throws.
+   * thread can be had. An interrupt does not cut the wait short; it is set again when this
+   * returns. {@code task} must catch what it throws.
    */
   public static void run(Runnable task) {
+    Future<?> done;
+    try {
+      done = THREADS.submit(task);
+    } catch (OutOfMemoryError | RejectedExecutionException | SecurityException e) {
+      task.run();
+      return;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        done.get();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      } catch (java.util.concurrent.ExecutionException e) {
+        break; // the task catches what it throws; nothing else can fail there
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * The same for a compile, which may be abandoned: an interrupt of the caller (a grading budget
+   * that passed) interrupts the task, whose loops then stop ({@link
+   * org.scansim.frontend.diag.Cancellation}), and ends the wait with a {@link
+   * org.scansim.frontend.diag.Cancellation}; the caller stays interrupted.
+   */
+  public static void compile(Runnable task) {
     Future<?> done;
     try {
       done = THREADS.submit(task);

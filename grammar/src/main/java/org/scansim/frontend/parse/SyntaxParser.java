@@ -56,7 +56,7 @@ public final class SyntaxParser {
             failure[0] = t;
           }
         };
-    LargeStack.run(task);
+    LargeStack.compile(task);
     if (failure[0] instanceof Error error) {
       throw error; // out of memory and the like: not a property of the input
     }

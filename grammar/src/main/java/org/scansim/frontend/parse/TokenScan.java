@@ -81,7 +81,6 @@ final class TokenScan {
     int badEnd = -1;
     int badCount = 0;
     int lexical = 0;
-    scan:
     for (Token t = lexer.nextToken(); ; t = lexer.nextToken()) {
       org.scansim.frontend.diag.Cancellation.check();
       int type = t.getType();
@@ -92,6 +91,12 @@ final class TokenScan {
         badStart = -1;
         badEnd = -1;
         lexical++;
+      }
+      if (lexical >= MAX_LEXICAL_ERRORS && type != Token.EOF) { // every kind of lexical error counts
+        stopped(spans, errors, start, end);
+        refused = true;
+        kept.add(new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>"));
+        break;
       }
       if (type == Token.EOF) {
         kept.add(t);
@@ -106,12 +111,7 @@ final class TokenScan {
           }
           if (badStart >= 0) {
             invalid(text, spans, errors, badStart, badEnd, badCount);
-            if (++lexical >= MAX_LEXICAL_ERRORS) {
-              stopped(spans, errors, start, end);
-              refused = true;
-              kept.add(new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>"));
-              break scan;
-            }
+            lexical++;
           }
           badStart = start;
           badEnd = end;
@@ -120,16 +120,19 @@ final class TokenScan {
         }
         case CudaLexer.UNTERMINATED_COMMENT -> {
           errors.add(Kind.LEXICAL, start, spans.range(start, start + 2), "unterminated comment");
+          lexical++;
           continue;
         }
         case CudaLexer.UNTERMINATED_STRING -> {
           errors.add(
               Kind.LEXICAL, start, spans.range(start, end), "missing terminating '\"' character");
+          lexical++;
           continue;
         }
         case CudaLexer.UNTERMINATED_CHAR -> {
           errors.add(
               Kind.LEXICAL, start, spans.range(start, end), "missing terminating ' character");
+          lexical++;
           continue;
         }
         case CudaLexer.LPAREN, CudaLexer.LBRACKET, CudaLexer.LBRACE -> {
@@ -213,7 +216,7 @@ final class TokenScan {
   }
 
   /**
-   * Lexical errors (runs of invalid characters) reported before the rest of the file is left
+   * Lexical errors (runs of invalid characters, unterminated comments and literals) reported before the rest of the file is left
    * unread: a binary file is one screen of errors, not a million, and costs no more memory than
    * that screen.
    */
@@ -226,8 +229,8 @@ final class TokenScan {
   }
 
   private static void stopped(Spans spans, SyntaxErrors errors, int start, int end) {
-    errors.add(Kind.LEXICAL, start, spans.range(start, end), "more than " + MAX_LEXICAL_ERRORS
-        + " runs of invalid characters: the rest of the file is not read (is it a text file?)");
+    errors.add(Kind.LEXICAL, start, spans.range(start, end), MAX_LEXICAL_ERRORS
+        + " lexical errors (runs of invalid characters, unterminated literals): the rest of the file is not read (is it a text file?)");
   }
 
   private static boolean isTrailingSurrogate(String text, int at) {

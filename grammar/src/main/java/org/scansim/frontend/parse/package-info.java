@@ -4,11 +4,15 @@
  * org.scansim.frontend.ast}, and the syntax diagnostics. One public entry point, {@link
  * org.scansim.frontend.parse.SyntaxParser#parse}.
  *
- * <p>Pipeline: {@code TokenScan} (lex, report stray characters and unterminated comments, reject
- * nesting deeper than 256) → {@code CudaParser} (SLL, then LL with {@code CudaErrorStrategy} on
- * failure) → {@code AstBuilder} with {@code DeclarationBuilder}, {@code StmtBuilder}, {@code
- * ExprBuilder} → {@code SyntaxErrors}, which sorts the diagnostics and drops the ones a previous
- * error in the same statement explains.
+ * <p>Pipeline: {@code TokenScan} (lex, report each run of stray characters and unterminated
+ * comments and literals, stop after 100 of them, reject nesting deeper than 256) → {@code
+ * CudaParser} (SLL, then LL with {@code CudaErrorStrategy} on failure; its base {@code
+ * DepthLimitedParser} stops past 20,000 open rules) → {@code AstBuilder} with {@code
+ * DeclarationBuilder}, {@code StmtBuilder}, {@code ExprBuilder} (which stops past 50,000 chained
+ * operators along a path) → {@code SyntaxErrors}, which sorts the diagnostics and drops the ones a
+ * previous error in the same statement explains. The limits are counted, so one input gives one
+ * answer on every run; the passes run on {@code LargeStack}'s 256 MiB threads, four times what the
+ * limits need, and stop when the compile is interrupted.
  *
  * <p>Simplifications: no typedef names (a declaration is recognised by its leading keyword; a
  * typedef is reported, and {@code TypedefNames} lets a syntax error at a later use of its name be

@@ -10,7 +10,10 @@
  * org.scansim.sim.engine.LaunchContext}).
  *
  * <p>It tells the checkers what it does through {@link org.scansim.sim.engine.CheckHooks} and
- * does not depend on them. Not modelled: time (no cycles, latencies or issue order beyond a legal
- * order of warps), caches, and warp scheduling policies.
+ * does not depend on them. A launch's per-phase counters keep {@link
+ * org.scansim.sim.engine.Warp#MAX_PHASES} barrier phases, the last summing every later one, so
+ * that an endless loop of barriers costs no memory; a pointer made from an integer is checked at
+ * each access like any other. Not modelled: time (no cycles, latencies or issue order beyond a
+ * legal order of warps), caches, and warp scheduling policies.
  */
 package org.scansim.sim.engine;

@@ -268,17 +268,15 @@ public final class ScanRun {
         merged.add(f, f.count());
       }
       Fault.Budget budget = one.fault == null ? null : one.fault.budget();
-      if (k > 0 && (budget == Fault.Budget.WALL_CLOCK || budget == Fault.Budget.JAVA_HEAP)) {
-        // The run's own budget ran out, shared by all its schedules: not a property of this order.
-        // The run is a runaway, reported once, as this schedule ran.
+      if (budget == Fault.Budget.WALL_CLOCK || budget == Fault.Budget.JAVA_HEAP) {
+        // The run's own budget ran out, shared by all its schedules and the machine's, not a
+        // property of this order: the run is a runaway, reported once, as this schedule ran. (A
+        // schedule that runs past the instruction budget where another ends is a difference.)
         first = one;
         break;
       }
       if (first == null) {
         first = one;
-        if (budget != null) {
-          break; // schedule 0 ran past a budget: every other order would spend it again, and say the same
-        }
       } else {
         String d = compare(first, one);
         if (d != null) {

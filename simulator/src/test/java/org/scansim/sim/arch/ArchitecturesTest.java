@@ -213,7 +213,7 @@ class ArchitecturesTest {
   @Test
   void aDirectoryIsNotAFile(@TempDir Path dir) {
     assertThatThrownBy(() -> Architectures.load(dir.toString()))
-        .hasMessage(dir + ": error: is a directory, not an architecture file");
+        .hasMessage(dir + ": error: is a folder, not a regular file");
   }
 
   private static ObjectNode hopperTree() throws IOException {
