@@ -14,7 +14,44 @@ final class ScansimProcess {
 
   /** Runs {@code scansim ARGS} in {@code workingDir} (null: this JVM's) with the given JVM options. */
   static CliRun run(Path workingDir, List<String> jvmOptions, List<String> args) throws Exception {
-    List<String> cmd = new ArrayList<>();
+    return start(List.of(), workingDir, jvmOptions, args);
+  }
+
+  /** A process's run with what {@code /usr/bin/time -v} measured of it: its peak resident memory and its wall time. */
+  record Measured(CliRun run, long maxRssKb, double seconds) {}
+
+  /** Whether {@code /usr/bin/time} (GNU time, which measures a process's peak memory) is here. */
+  static boolean canMeasure() {
+    return Files.isExecutable(Path.of("/usr/bin/time"));
+  }
+
+  /**
+   * Runs {@code scansim ARGS} as {@link #run} does, under {@code /usr/bin/time -v}: the whole
+   * process as a user runs it, its memory as the operating system counts it (the JVM's heap,
+   * metaspace, threads and all).
+   */
+  static Measured measured(Path workingDir, List<String> jvmOptions, List<String> args) throws Exception {
+    Path report = Files.createTempFile("scansim-time", ".txt");
+    try {
+      CliRun r = start(List.of("/usr/bin/time", "-v", "-o", report.toString()), workingDir, jvmOptions, args);
+      String time = Files.readString(report);
+      java.util.regex.Matcher rss = java.util.regex.Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)").matcher(time);
+      java.util.regex.Matcher wall = java.util.regex.Pattern.compile("Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\): (?:(\\d+):)?(\\d+):([\\d.]+)")
+          .matcher(time);
+      if (!rss.find() || !wall.find()) {
+        throw new AssertionError("/usr/bin/time -v said nothing of memory and time: " + time);
+      }
+      double seconds = (wall.group(1) == null ? 0 : Integer.parseInt(wall.group(1)) * 3600) + Integer.parseInt(wall.group(2)) * 60
+          + Double.parseDouble(wall.group(3));
+      return new Measured(r, Long.parseLong(rss.group(1)), seconds); // time's exit status is the command's
+    } finally {
+      Files.deleteIfExists(report);
+    }
+  }
+
+  /** The java command of {@code scansim ARGS} after {@code prefix} (a measuring tool), run to its end within 300 s. */
+  private static CliRun start(List<String> prefix, Path workingDir, List<String> jvmOptions, List<String> args) throws Exception {
+    List<String> cmd = new ArrayList<>(prefix);
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-XX:+UseParallelGC");
     cmd.addAll(jvmOptions);
@@ -34,56 +71,6 @@ final class ScansimProcess {
       throw new AssertionError("scansim " + String.join(" ", args) + " did not end within 300 s");
     }
     return new CliRun(p.exitValue(), out, err.get());
-  }
-
-  /** A process's run with what {@code /usr/bin/time -v} measured of it: its peak resident memory and its wall time. */
-  record Measured(CliRun run, long maxRssKb, double seconds) {}
-
-  /** Whether {@code /usr/bin/time} (GNU time, which measures a process's peak memory) is here. */
-  static boolean canMeasure() {
-    return Files.isExecutable(Path.of("/usr/bin/time"));
-  }
-
-  /**
-   * Runs {@code scansim ARGS} as {@link #run} does, under {@code /usr/bin/time -v}: the whole
-   * process as a user runs it, its memory as the operating system counts it (the JVM's heap,
-   * metaspace, threads and all).
-   */
-  static Measured measured(Path workingDir, List<String> jvmOptions, List<String> args) throws Exception {
-    Path report = Files.createTempFile("scansim-time", ".txt");
-    try {
-      List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-v", "-o", report.toString()));
-      cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      cmd.add("-XX:+UseParallelGC");
-      cmd.addAll(jvmOptions);
-      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-      cmd.addAll(args);
-      ProcessBuilder pb = new ProcessBuilder(cmd);
-      if (workingDir != null) {
-        pb.directory(workingDir.toFile());
-      }
-      Process p = pb.start();
-      p.getOutputStream().close();
-      CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
-      String out = read(p.getInputStream());
-      if (!p.waitFor(300, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new AssertionError("scansim " + String.join(" ", args) + " did not end within 300 s");
-      }
-      String time = Files.readString(report);
-      java.util.regex.Matcher rss = java.util.regex.Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)").matcher(time);
-      java.util.regex.Matcher wall = java.util.regex.Pattern.compile("Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\): (?:(\\d+):)?(\\d+):([\\d.]+)")
-          .matcher(time);
-      if (!rss.find() || !wall.find()) {
-        throw new AssertionError("/usr/bin/time -v said nothing of memory and time: " + time);
-      }
-      double seconds = (wall.group(1) == null ? 0 : Integer.parseInt(wall.group(1)) * 3600) + Integer.parseInt(wall.group(2)) * 60
-          + Double.parseDouble(wall.group(3));
-      // Without its own exit status (time reports the command's): the process's.
-      return new Measured(new CliRun(p.exitValue(), out, err.get()), Long.parseLong(rss.group(1)), seconds);
-    } finally {
-      Files.deleteIfExists(report);
-    }
   }
 
   private static String read(java.io.InputStream in) {

@@ -30,11 +30,8 @@ public final class LargeStack {
    * returns. {@code task} must catch what it throws.
    */
   public static void run(Runnable task) {
-    Future<?> done;
-    try {
-      done = THREADS.submit(task);
-    } catch (OutOfMemoryError | RejectedExecutionException | SecurityException e) {
-      task.run();
+    Future<?> done = submit(task);
+    if (done == null) {
       return;
     }
     boolean interrupted = false;
@@ -60,11 +57,8 @@ public final class LargeStack {
    * org.scansim.frontend.diag.Cancellation}; the caller stays interrupted.
    */
   public static void compile(Runnable task) {
-    Future<?> done;
-    try {
-      done = THREADS.submit(task);
-    } catch (OutOfMemoryError | RejectedExecutionException | SecurityException e) {
-      task.run();
+    Future<?> done = submit(task);
+    if (done == null) {
       return;
     }
     try {
@@ -75,6 +69,16 @@ public final class LargeStack {
       throw org.scansim.frontend.diag.Cancellation.cancelled();
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
       // the task catches what it throws; nothing else can fail there
+    }
+  }
+
+  /** {@code task} on a large-stack thread, or run here on the caller's stack (null) when no thread can be had. */
+  private static Future<?> submit(Runnable task) {
+    try {
+      return THREADS.submit(task);
+    } catch (OutOfMemoryError | RejectedExecutionException | SecurityException e) {
+      task.run();
+      return null;
     }
   }
 }

@@ -149,7 +149,8 @@ public final class Printf {
       case 'u' -> String.format(Locale.ROOT, spec + "d", new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
       case 'x', 'X', 'o' -> String.format(Locale.ROOT, spec + conv, new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
       case 'c' -> String.format(Locale.ROOT, spec + "c", (char) (v & 0xFF));
-      case 'p' -> "0x" + Long.toHexString(v);
+      case 'p' -> String.format(Locale.ROOT, "%" + (flags.contains("-") && !width.isEmpty() ? "-" : "") + width + "s",
+          "0x" + Long.toHexString(v)); // padded to its width, as glibc pads it
       case 's' -> "(string)";
       case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
           + Character.toLowerCase(conv), asDouble(v, t));

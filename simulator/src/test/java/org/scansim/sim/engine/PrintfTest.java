@@ -42,6 +42,7 @@ class PrintfTest {
     assertThat(format("[%0-5d|%+ d|%#d|%-d|%0d]", 100, 1, 2, 3, 4, 5)).isEqualTo("[1    |+2|3|4|5]");
     assertThat(Printf.format("%-#+ 012.3e", new long[] {Double.doubleToLongBits(1.5)}, new IrType[] {IrType.F64}))
         .isEqualTo("+1.500e+00  ");
+    assertThat(format("[%5p|%-12p|%p]", 100, 7, 7, 7)).isEqualTo("[  0x7|0x7         |0x7]"); // glibc's, for (void *) 7
     for (String flags : java.util.List.of("-", "+", " ", "#", "0", "-0", "+ ", "#0", "-#+ 0", "--", "00")) {
       for (char conv : "diuxXocfeEgGp".toCharArray()) {
         // Formatted, not printed as written (which is what a combination Java refused would give).
