@@ -56,6 +56,16 @@ class RunawayBudgetsTest {
     boundedRunaway(measured(List.of("run", k.toString(), "--n", "32", "--wall-seconds", "6")), 6, "the run passed its wall-clock budget");
   }
 
+  /** A block spinning on a flag another block keeps writing: each read of the other's write was kept (1.4 GB in 8 s). */
+  @Test
+  void anEndlessSpinWaitBetweenBlocksEndsInBoundedMemoryWithTiming() throws Exception {
+    Path k = kernel("spinwait.cu", "__device__ int flag;\n__global__ void k(float *o) {\n"
+        + "  if (blockIdx.x == 1) { while (((volatile int *)&flag)[0] == 0) { } }\n"
+        + "  if (blockIdx.x == 0 && threadIdx.x == 0) { while (1) { ((volatile int *)&flag)[0] = 0; } }\n  o[threadIdx.x] = 1;\n}\n"
+        + ENTRY + " { k<<<2, 32>>>(out); }\n");
+    boundedRunaway(measured(List.of("run", k.toString(), "--n", "32", "--wall-seconds", "6")), 6, "the run passed its wall-clock budget");
+  }
+
   @Test
   void anEndlessLoopAtDefaultSettingsEndsAtTheInstructionBudgetInBoundedMemory() throws Exception {
     Path k = kernel("spin.cu", "__global__ void k(float *o) { while (1) { } }\n" + ENTRY + " { k<<<1, 32>>>(out); }\n");

@@ -41,7 +41,9 @@ final class BlockSync {
 
   /** Block {@code block}'s write of {@code address}, the {@code mark}-th marked instruction of its warp {@code warp}. */
   void write(int block, int warp, int mark, long address) {
-    firstWrite.putIfAbsent(address, new int[] {block, warp, mark});
+    if (!firstWrite.containsKey(address)) { // no record made for every write of a spin that never ends
+      firstWrite.put(address, new int[] {block, warp, mark});
+    }
     any = true;
   }
 

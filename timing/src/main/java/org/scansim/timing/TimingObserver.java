@@ -53,6 +53,8 @@ public final class TimingObserver implements ExecutionObserver {
    * GiB), where the traces and their copy while growing would otherwise run the heap out: such a
    * run then has no cycles, said so, instead of a fault for the heap.
    */
+  /** What a block's read of another block's write costs the budget, in ints (the record and its slot). */
+  private static final int ACQUIRE_INTS = 16;
   private final WarpTrace.Budget budget = new WarpTrace.Budget(Math.min(MAX_TRACE_INTS, Runtime.getRuntime().maxMemory() / 16));
   private final List<LaunchTiming> launches = new ArrayList<>();
   /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
@@ -589,9 +591,6 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void issue(int block, int warp, Insn insn, int activeMask) {
-      if (budget.exhausted() != null) {
-        return; // the run will not be timed: nothing more is recorded (a trace, its loads)
-      }
       WarpTrace w = warp(block, warp);
       w.settle();
       int[] d = decoded(insn);
@@ -639,17 +638,11 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
-      if (budget.exhausted() != null) {
-        return; // the run will not be timed: nothing more is recorded (a trace, its loads)
-      }
       warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts, Math.max(0, wavefronts - idealWavefronts));
     }
 
     @Override
     public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
-      if (budget.exhausted() != null) {
-        return; // the run will not be timed: nothing more is recorded (a trace, its loads)
-      }
       WarpTrace w = warp(block, warp);
       if (store) {
         last.caches.store(address, sectors);
@@ -672,7 +665,7 @@ public final class TimingObserver implements ExecutionObserver {
       if (first && insn.isVolatile() && spins.any()) {
         int mark = w.mark();
         int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
-        if (q != null) {
+        if (q != null && budget.take(ACQUIRE_INTS)) { // a spin that never ends reads for ever: within the traces' budget
           last.acquires.add(q);
         }
       }
@@ -680,23 +673,17 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {
-      if (budget.exhausted() != null) {
-        return; // the run will not be timed: nothing more is recorded (a trace, its loads)
-      }
       warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
     }
 
     @Override
     public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
-      if (budget.exhausted() != null) {
-        return; // the run will not be timed: nothing more is recorded (a trace, its loads)
-      }
       WarpTrace w = warp(block, warp);
       w.access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
       if (lanes != 0 && spins.any()) {
         int mark = w.mark();
         int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
-        if (q != null) {
+        if (q != null && budget.take(ACQUIRE_INTS)) { // a spin that never ends reads for ever: within the traces' budget
           last.acquires.add(q);
         }
         if (changed) {
@@ -707,9 +694,6 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {
-      if (budget.exhausted() != null) {
-        return; // the run will not be timed: nothing more is recorded (a trace, its loads)
-      }
       int[] d = decoded(insn);
       if (d[13] != 0) { // a branched if's paths: one more instruction when the warp splits
         warp(block, warp).add(WarpTrace.ALU, d[12]);

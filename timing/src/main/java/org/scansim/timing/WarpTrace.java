@@ -46,10 +46,10 @@ final class WarpTrace {
   private final Budget budget;
 
   /**
-   * The ints the traces of one launch may grow by, together: the timing model's memory is
-   * bounded by construction, whatever a kernel does (a loop that never ends appends an
-   * instruction for ever). Past it, the launch is not timed ({@link #exhausted}) and the traces
-   * stop growing: what they record is overwritten.
+   * The ints the traces of one launch may grow by, together (their instructions, early loads and
+   * marks): the timing model's memory is bounded by construction, whatever a kernel does (a loop
+   * that never ends appends an instruction for ever). Past it, the launch is not timed ({@link
+   * #exhausted}) and the traces stop growing: what they record is overwritten.
    */
   static final class Budget {
     private final long limit;
@@ -200,7 +200,11 @@ final class WarpTrace {
   /** Marks the last instruction ({@link #marks}); returns its number among this trace's marks. */
   int mark() {
     if (markCount == marks.length) {
-      marks = Arrays.copyOf(marks, Math.max(4, marks.length * 2));
+      if (budget != null && !budget.take(Math.max(4, marks.length))) {
+        markCount = 0; // past the budget: the launch is not timed, and the marks are overwritten
+      } else {
+        marks = Arrays.copyOf(marks, Math.max(4, marks.length * 2));
+      }
     }
     marks[markCount] = length - 1;
     return markCount++;
@@ -235,7 +239,11 @@ final class WarpTrace {
     if (hoistPending) {
       hoistPending = false;
       if (loadCount == loads.length) {
-        loads = Arrays.copyOf(loads, Math.max(8, loads.length * 2));
+        if (budget != null && !budget.take(Math.max(8, loads.length))) {
+          loadCount = 0; // past the budget: the launch is not timed, and the table is overwritten
+        } else {
+          loads = Arrays.copyOf(loads, Math.max(8, loads.length * 2));
+        }
       }
       loads[loadCount++] = length - 1;
     }
