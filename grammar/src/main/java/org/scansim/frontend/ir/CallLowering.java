@@ -176,10 +176,11 @@ final class CallLowering {
         AtomicOp op = AtomicOp.valueOf(bi.name().substring("ATOMIC_".length()));
         return emit(new Insn(Op.ATOM, IrType.of(t), span).atomic(op).args(args).space(MemSpace.GENERIC), IrType.of(t));
       }
-      case PRINTF -> {
-        String format = a.get(0) instanceof Expr.StringLit s ? s.value() : "";
+      case PRINTF, FPRINTF -> {
+        int at = bi == Builtin.FPRINTF ? 1 : 0; // fprintf's stream: the program's output, as printf's
+        String format = a.get(at) instanceof Expr.StringLit s ? s.value() : "";
         List<Operand> args = new ArrayList<>();
-        for (int i = 1; i < a.size(); i++) {
+        for (int i = at + 1; i < a.size(); i++) {
           Type t = exprs.decayed(a.get(i));
           // Default argument promotions (C11 §6.5.2.2p6): float to double, small ints to int.
           Type promoted = t.isFloating() ? Type.DOUBLE : t.isInteger() ? Type.arith(Conversions.promote(((Type.Arith) t).scalar())) : t;
@@ -206,6 +207,14 @@ final class CallLowering {
       case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR -> {
         CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c), IrType.I32);
+      }
+      case EXIT -> {
+        emit(new Insn(Op.CUDA, IrType.I32, span).cuda(CudaCall.EXIT).args(exprs.convertedValue(a.get(0), Type.INT)), IrType.I32);
+        return null;
+      }
+      case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> {
+        exprs.convertedValue(a.get(0), Type.INT); // the code, for its side effects; the words are a string value (a string literal's)
+        return Imm.ofLong(IrType.PTR, 1);
       }
     }
     throw new IllegalStateException("builtin " + bi + " of type " + result);

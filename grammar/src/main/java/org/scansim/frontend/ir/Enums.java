@@ -35,6 +35,8 @@ public final class Enums {
   }
 
   public enum CudaCall {
-    MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR
+    MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR,
+    /** C's {@code exit(status)}, a call of the host's runtime like the others. */
+    EXIT
   }
 }

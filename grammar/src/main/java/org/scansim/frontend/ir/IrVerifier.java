@@ -706,6 +706,7 @@ public final class IrVerifier {
       case MEMCPY -> List.of(IrType.PTR, IrType.PTR, IrType.U64, IrType.U64);
       case MEMSET -> List.of(IrType.PTR, IrType.U64, IrType.U64);
       case DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> List.of();
+      case EXIT -> List.of(IrType.I32);
     };
     if (exactType(IrType.I32) && arity(want.size())) {
       dst(IrType.I32);

@@ -47,6 +47,10 @@ public enum Builtin {
   FMAXF("fmaxf", Where.BOTH),
   ABS("abs", Where.BOTH),
   PRINTF("printf", Where.BOTH),
+  /** {@code fprintf(stdout or stderr, ...)}, as error-check helpers write (C11 §7.21.6.1): no other stream. */
+  FPRINTF("fprintf", Where.HOST),
+  /** {@code exit(status)} (C11 §7.22.4.4): the program ends; 0 is a normal end. */
+  EXIT("exit", Where.HOST),
   ASSERT("assert", Where.BOTH),
   DIM3("dim3", Where.BOTH),
   CUDA_MALLOC("cudaMalloc", Where.HOST),
@@ -55,7 +59,10 @@ public enum Builtin {
   CUDA_MEMSET("cudaMemset", Where.HOST),
   CUDA_DEVICE_SYNCHRONIZE("cudaDeviceSynchronize", Where.HOST),
   CUDA_GET_LAST_ERROR("cudaGetLastError", Where.HOST),
-  CUDA_PEEK_AT_LAST_ERROR("cudaPeekAtLastError", Where.HOST);
+  CUDA_PEEK_AT_LAST_ERROR("cudaPeekAtLastError", Where.HOST),
+  /** The runtime's words for an error code: a string, as a value only tested or printed (as {@code (string)}). */
+  CUDA_GET_ERROR_STRING("cudaGetErrorString", Where.HOST),
+  CUDA_GET_ERROR_NAME("cudaGetErrorName", Where.HOST);
 
   /** Which side may call a builtin. */
   public enum Where {

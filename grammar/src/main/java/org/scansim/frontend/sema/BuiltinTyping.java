@@ -36,7 +36,10 @@ final class BuiltinTyping {
       case SHFL_SYNC, SHFL_UP_SYNC, SHFL_DOWN_SYNC, SHFL_XOR_SYNC -> shuffle(e, b);
       case ATOMIC_ADD, ATOMIC_SUB, ATOMIC_EXCH, ATOMIC_MIN, ATOMIC_MAX, ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR,
           ATOMIC_INC, ATOMIC_DEC, ATOMIC_CAS -> atomic(e, b);
-      case PRINTF -> printf(e);
+      case PRINTF -> printf(e, 0, "printf");
+      case FPRINTF -> fprintf(e);
+      case EXIT -> fixed(e, List.of(Type.INT), Type.VOID);
+      case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> fixed(e, List.of(Type.INT), Type.STR);
       case ASSERT -> {
         if (args.size() != 1) {
           cx.error(e.span(), "assert takes exactly one argument");
@@ -177,18 +180,30 @@ final class BuiltinTyping {
     return pa;
   }
 
-  private Type printf(Expr.Call e) {
+  /** printf's checks from argument {@code format} on: a string literal, then scalars and strings. */
+  private Type printf(Expr.Call e, int format, String name) {
     List<Expr> args = e.args();
-    if (args.isEmpty() || !(args.get(0) instanceof Expr.StringLit)) {
-      cx.error(e.span(), "the first argument of 'printf' must be a string literal");
+    if (args.size() <= format || !(args.get(format) instanceof Expr.StringLit)) {
+      cx.error(e.span(), "the " + (format == 0 ? "first" : "second") + " argument of '" + name + "' must be a string literal");
     }
-    for (Expr a : args) {
+    for (Expr a : args.subList(Math.min(format, args.size()), args.size())) {
       Type t = exprs.checkValue(a);
       if (!(t instanceof Type.Err) && !(t.isScalar() || t instanceof Type.Str)) {
-        cx.error(a.span(), "cannot pass a value of type '" + t.spelling() + "' to 'printf'");
+        cx.error(a.span(), "cannot pass a value of type '" + t.spelling() + "' to '" + name + "'");
       }
     }
     return Type.INT;
+  }
+
+  /** {@code fprintf(stdout, ...)} or {@code fprintf(stderr, ...)}: the program's output, as printf's; files are not simulated. */
+  private Type fprintf(Expr.Call e) {
+    List<Expr> args = e.args();
+    if (args.isEmpty() || !(args.get(0) instanceof Expr.Name n && (n.id().equals("stdout") || n.id().equals("stderr")))) {
+      cx.error(args.isEmpty() ? e.span() : args.get(0).span(), "'fprintf' writes to stdout or stderr here; files are not simulated");
+    } else {
+      exprs.checkValue(args.get(0));
+    }
+    return printf(e, 1, "fprintf");
   }
 
   private Type cudaMalloc(Expr.Call e) {

@@ -56,7 +56,8 @@ public final class Conversions {
       if (from.isInteger() && constValue != null && constValue == 0) {
         return true;
       }
-      Type.Pointer fp = decayToPointer(from);
+      // A string literal (or __FILE__) is an array of const char (C++ [lex.string]): a const char *.
+      Type.Pointer fp = from instanceof Type.Str ? new Type.Pointer(Type.CHAR, true, false) : decayToPointer(from);
       if (fp == null) {
         return false;
       }

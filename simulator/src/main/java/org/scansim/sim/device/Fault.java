@@ -39,6 +39,21 @@ public final class Fault extends RuntimeException {
     this.span = span;
   }
 
+  /** The status a program's {@code exit} call gave ({@link Kind#EXIT}), else 0. */
+  private int exitStatus;
+
+  /** The program called {@code exit(status)} at {@code span}: a fault unless the status is 0 (a normal end). */
+  public static Fault exit(int status, Span span) {
+    Fault f = new Fault(Kind.EXIT, span, "the program called exit(" + status + ")");
+    f.exitStatus = status;
+    return f;
+  }
+
+  /** For an {@code exit} call, its status; else 0. */
+  public int exitStatus() {
+    return exitStatus;
+  }
+
   /** The run did not fit the Java heap (its kind is {@link Kind#OUT_OF_MEMORY}, as the device's own). */
   public static Fault javaHeap(String message) {
     return new Fault(Kind.OUT_OF_MEMORY, Budget.JAVA_HEAP, null, message);

@@ -20,6 +20,8 @@ public enum Kind {
   INVALID_ADDRESS("invalid-address"),
   USE_AFTER_FREE("use-after-free"),
   ASSERT("assert"),
+  /** The program called {@code exit} with a status other than 0. */
+  EXIT("exit"),
   DIVISION_BY_ZERO("division-by-zero"),
   UNSUPPORTED("unsupported"),
   /** The scan proof's node budget, before the instruction that reached it is known. */

@@ -276,11 +276,12 @@ public final class HostInterpreter {
         yield e;
       }
       case PEEK_AT_LAST_ERROR -> lastError;
+      case EXIT -> throw Fault.exit((int) r[in.args[0]][0], in.span);
     };
     // A call's own error becomes the last error; the calls that read it do not set it again.
     boolean readsError = switch (in.ir.cuda()) {
       case GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> true;
-      case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE -> false;
+      case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT -> false;
     };
     if (result != CUDA_SUCCESS && !readsError) {
       lastError = result;
