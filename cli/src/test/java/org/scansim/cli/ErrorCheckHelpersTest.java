@@ -73,7 +73,7 @@ class ErrorCheckHelpersTest {
     CliRun r = run("CUDA_CHECK(cudaFree(d));"); // freed twice: cudaErrorInvalidValue, as the card answers
     assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
     assertThat(r.out()).contains("fault: " + dir.resolve("prog.cu") + ":32:3: ").contains(": the program called exit(1)")
-        .contains("copied 1 elements\nCUDA error (string) ((string)) at (string):32\n");
+        .contains("copied 1 elements\nCUDA error invalid argument (cudaErrorInvalidValue) at " + dir.resolve("prog.cu") + ":32\n");
   }
 
   @Test
@@ -81,5 +81,24 @@ class ErrorCheckHelpersTest {
     CliRun r = run("exit(0); cudaFree(d);", "--expect", "inclusive");
     assertThat(r.code()).as(r.out()).isZero();
     assertThat(r.out()).contains("result: correct inclusive scan").doesNotContain("fault");
+  }
+
+  /** Host code's strings are its own bytes: %s prints them as glibc does (its output for the same calls, compiled with gcc). */
+  @Test
+  void hostStringsPrintAsCPrintsThem() throws Exception {
+    Path f = Files.writeString(dir.resolve("strings.cu"), """
+        #include <cstdio>
+        const char *parity(int i) { return i % 2 ? "odd" : "even"; }
+        __global__ void k(float *o) { o[threadIdx.x] = 0; }
+        void scan(const float *in, float *out, int n) {
+          const char *name = "scan";
+          printf("[%s] [%8s] [%-6s|] [%.3s] [%s] [%s]\\n", "lit", "pad", "left", "truncate", name, (const char *) 0);
+          printf("%s %s %s %s\\n", parity(n), parity(n + 1), cudaGetErrorName(2), cudaGetErrorString(cudaSuccess));
+          k<<<1, 1>>>(out);
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--n", "1", "--no-timing");
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).contains("program output\n[lit] [     pad] [left  |] [tru] [scan] [(null)]\nodd even cudaErrorMemoryAllocation no error\n");
   }
 }

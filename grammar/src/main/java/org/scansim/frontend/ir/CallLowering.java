@@ -6,6 +6,7 @@ import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.Enums.AtomicOp;
 import org.scansim.frontend.ir.Enums.CudaCall;
+import org.scansim.frontend.sema.Space;
 import org.scansim.frontend.ir.Enums.Fence;
 import org.scansim.frontend.ir.Enums.ShuffleMode;
 import org.scansim.frontend.ir.Enums.SpecialReg;
@@ -184,7 +185,8 @@ final class CallLowering {
           Type t = exprs.decayed(a.get(i));
           // Default argument promotions (C11 §6.5.2.2p6): float to double, small ints to int.
           Type promoted = t.isFloating() ? Type.DOUBLE : t.isInteger() ? Type.arith(Conversions.promote(((Type.Arith) t).scalar())) : t;
-          args.add(t instanceof Type.Str ? Imm.ofLong(IrType.PTR, 0) : exprs.convertedValue(a.get(i), promoted));
+          args.add(t instanceof Type.Str ? (fn.space() == Space.HOST ? exprs.value(a.get(i)) : Imm.ofLong(IrType.PTR, 0))
+              : exprs.convertedValue(a.get(i), promoted));
         }
         b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args));
         return Imm.ofLong(IrType.I32, 0);
@@ -213,8 +215,8 @@ final class CallLowering {
         return null;
       }
       case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> {
-        exprs.convertedValue(a.get(0), Type.INT); // the code, for its side effects; the words are a string value (a string literal's)
-        return Imm.ofLong(IrType.PTR, 1);
+        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        return emit(new Insn(Op.CUDA, IrType.PTR, span).cuda(c).args(exprs.convertedValue(a.get(0), Type.INT)), IrType.PTR);
       }
     }
     throw new IllegalStateException("builtin " + bi + " of type " + result);

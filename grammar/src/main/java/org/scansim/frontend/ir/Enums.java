@@ -37,6 +37,8 @@ public final class Enums {
   public enum CudaCall {
     MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR,
     /** C's {@code exit(status)}, a call of the host's runtime like the others. */
-    EXIT
+    EXIT,
+    /** The runtime's words for an error code, and its name: a pointer to host memory holding them. */
+    GET_ERROR_STRING, GET_ERROR_NAME
   }
 }

@@ -379,9 +379,10 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   @Override
   public Operand visitStringLit(Expr.StringLit e) {
-    // printf and assert read a string's text from the AST; as a value it is only ever tested, and a
-    // string literal's address is never null (C11 §6.3.2.3): true in any condition.
-    return Imm.ofLong(IrType.PTR, 1);
+    // In host code a string's bytes are host memory (printf's %s reads them); on the device a string
+    // is a value only tested, and a string literal's address is never null (C11 §6.3.2.3).
+    Operand p = fn.string(e.value(), e.span());
+    return p != null ? p : Imm.ofLong(IrType.PTR, 1);
   }
 
   @Override

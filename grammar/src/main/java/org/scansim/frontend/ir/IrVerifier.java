@@ -706,10 +706,11 @@ public final class IrVerifier {
       case MEMCPY -> List.of(IrType.PTR, IrType.PTR, IrType.U64, IrType.U64);
       case MEMSET -> List.of(IrType.PTR, IrType.U64, IrType.U64);
       case DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> List.of();
-      case EXIT -> List.of(IrType.I32);
+      case EXIT, GET_ERROR_STRING, GET_ERROR_NAME -> List.of(IrType.I32);
     };
-    if (exactType(IrType.I32) && arity(want.size())) {
-      dst(IrType.I32);
+    IrType result = i.cuda() == Enums.CudaCall.GET_ERROR_STRING || i.cuda() == Enums.CudaCall.GET_ERROR_NAME ? IrType.PTR : IrType.I32;
+    if (exactType(result) && arity(want.size())) {
+      dst(result);
       operands(want.toArray(new IrType[0]));
     }
   }

@@ -26,6 +26,7 @@ public final class Lowering {
     Map<Symbol.Variable, Storage> globals = new IdentityHashMap<>();
     List<MemoryVar> memory = new ArrayList<>();
     List<IrFunction> functions = new ArrayList<>();
+    StringTable strings = new StringTable();
     java.util.Set<Decl.Function> lowered = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     for (Decl d : unit.decls()) {
       if (d instanceof Decl.Variables vars) {
@@ -44,15 +45,16 @@ public final class Lowering {
           globals.put(sym, new Storage.InMemory(sym.name(), space, sym.type()));
         }
       } else if (d instanceof Decl.Function f && f.body() != null && lowered.add(f)) {
-        functions.add(new StmtLowering(sema, globals, f).lower());
+        functions.add(new StmtLowering(sema, globals, strings, f).lower());
       }
     }
     // The template instances the checker deduced; those also written explicitly are lowered once.
     for (Decl.Function f : sema.instances()) {
       if (f.body() != null && lowered.add(f)) {
-        functions.add(new StmtLowering(sema, globals, f).lower());
+        functions.add(new StmtLowering(sema, globals, strings, f).lower());
       }
     }
+    memory.addAll(strings.vars());
     return new IrModule(memory, functions);
   }
 

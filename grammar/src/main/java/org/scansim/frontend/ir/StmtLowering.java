@@ -34,8 +34,9 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   /** Targets of break (and continue, null inside a switch) from the innermost construct out. */
   private final Deque<Block[]> jumps = new ArrayDeque<>();
 
-  StmtLowering(Sema sema, Map<Symbol.Variable, Storage> globals, Decl.Function fn) {
+  StmtLowering(Sema sema, Map<Symbol.Variable, Storage> globals, StringTable strings, Decl.Function fn) {
     this.sema = sema;
+    this.strings = strings;
     this.fn = fn;
     this.symbol = sema.functionOf(fn);
     this.storage = new IdentityHashMap<>(globals);
@@ -104,6 +105,14 @@ final class StmtLowering implements Stmt.Visitor<Void> {
 
   Storage storageOf(Symbol.Variable v) {
     return storage.get(v);
+  }
+
+  /** The module's string literals of host code. */
+  private final StringTable strings;
+
+  /** The address of a string literal's bytes in host code ({@link StringTable}); null on the device, where it is a value only tested. */
+  Operand string(String text, Span span) {
+    return symbol.space() == Space.HOST ? address(strings.intern(text, span), span) : null;
   }
 
   Operand address(Storage.InMemory m, Span span) {

@@ -58,6 +58,15 @@ public final class Printf {
    * thousand {@code %1000000d}) allocates more than the output it could keep.
    */
   public static String format(String fmt, long[] values, IrType[] types, int max) {
+    return format(fmt, values, types, max, null);
+  }
+
+  /**
+   * The same, with {@code strings} reading the C string a pointer argument of {@code %s} names
+   * (host code's); without it {@code %s} prints {@code (string)} (device code's strings are not
+   * stored).
+   */
+  public static String format(String fmt, long[] values, IrType[] types, int max, java.util.function.LongFunction<String> strings) {
     StringBuilder out = new StringBuilder();
     int arg = 0;
     for (int i = 0; i < fmt.length(); i++) {
@@ -107,7 +116,8 @@ public final class Printf {
       IrType t = types[arg++];
       String spec = "%" + flags(flags.toString(), conv, !width.isEmpty()) + width;
       try {
-        out.append(conversion(conv, spec, v, t, flags.toString(), width, precision, fmt, start, i));
+        out.append(conv == 's' && strings != null ? string(strings.apply(v), flags.toString(), width, precision)
+            : conversion(conv, spec, v, t, flags.toString(), width, precision, fmt, start, i));
       } catch (java.util.IllegalFormatException e) {
         out.append(fmt, start, i + 1); // a combination Java's formatter refuses and C's printf leaves undefined: as written
       }
@@ -140,6 +150,19 @@ public final class Printf {
       f.append(c);
     }
     return f.toString();
+  }
+
+  /** {@code %s} of a C string: cut to its precision, padded to its width ('-': on the right). */
+  private static String string(String s, String flags, String width, String precision) {
+    if (precision != null && Long.parseLong(precision) < s.length()) {
+      s = s.substring(0, Integer.parseInt(precision));
+    }
+    int w = width.isEmpty() ? 0 : Integer.parseInt(width);
+    if (s.length() >= w) {
+      return s;
+    }
+    String pad = " ".repeat(w - s.length());
+    return flags.contains("-") ? s + pad : pad + s;
   }
 
   private static String conversion(char conv, String spec, long v, IrType t, String flags, String width, String precision, String fmt,

@@ -15,6 +15,7 @@ import org.scansim.sim.memory.Ptr;
 import java.util.HashMap;
 import java.util.Map;
 import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.ir.Enums;
 import org.scansim.frontend.ir.IrFunction;
 import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.IrType;
@@ -171,7 +172,7 @@ public final class HostInterpreter {
             types[k] = code.regTypes[in.args[k]];
           }
           if (output.length() < Printf.RUN_BYTES) {
-            output.append(Printf.format(in.ir.text(), values, types)); // a call that begins within the run's bytes is kept whole, up to them
+            output.append(Printf.format(in.ir.text(), values, types, Printf.RUN_BYTES, p -> cString(p, in))); // a call that begins within the run's bytes is kept whole
           } else {
             printfDropped++;
           }
@@ -240,8 +241,8 @@ public final class HostInterpreter {
     }
   }
 
-  private int cuda(CInsn in, long[][] r) {
-    int result = switch (in.ir.cuda()) {
+  private long cuda(CInsn in, long[][] r) {
+    long result = switch (in.ir.cuda()) {
       case MALLOC -> {
         long pp = r[in.args[0]][0];
         long size = r[in.args[1]][0];
@@ -277,16 +278,68 @@ public final class HostInterpreter {
       }
       case PEEK_AT_LAST_ERROR -> lastError;
       case EXIT -> throw Fault.exit((int) r[in.args[0]][0], in.span);
+      case GET_ERROR_STRING, GET_ERROR_NAME -> errorWords(in.ir.cuda() == Enums.CudaCall.GET_ERROR_NAME, (int) r[in.args[0]][0], in);
     };
     // A call's own error becomes the last error; the calls that read it do not set it again.
     boolean readsError = switch (in.ir.cuda()) {
-      case GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> true;
+      case GET_LAST_ERROR, PEEK_AT_LAST_ERROR, GET_ERROR_STRING, GET_ERROR_NAME -> true;
       case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT -> false;
     };
     if (result != CUDA_SUCCESS && !readsError) {
-      lastError = result;
+      lastError = (int) result;
     }
     return result;
+  }
+
+  /** The runtime's strings, made in host memory once each: what cudaGetErrorString and cudaGetErrorName return. */
+  private final java.util.Map<String, Long> words = new java.util.HashMap<>();
+
+  /**
+   * The runtime's words for error {@code code} (cuda_runtime_api.h's, for the errors a run here
+   * can return), or its enumerator's name: a pointer to their bytes and a NUL in host memory.
+   */
+  private long errorWords(boolean name, int code, CInsn in) {
+    String text = switch (code) {
+      case CUDA_SUCCESS -> name ? "cudaSuccess" : "no error";
+      case GpuDevice.ERROR_INVALID_VALUE -> name ? "cudaErrorInvalidValue" : "invalid argument";
+      case CUDA_ERROR_MEMORY_ALLOCATION -> name ? "cudaErrorMemoryAllocation" : "out of memory";
+      default -> "unrecognized error code";
+    };
+    Long p = words.get(text);
+    if (p == null) {
+      byte[] bytes = (text + "\0").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      Allocation a = host.allocate(text, bytes.length);
+      if (a == null) {
+        throw new Fault(Kind.OUT_OF_MEMORY, in.span, "the runtime's string '" + text + "': " + host.whyNot(bytes.length));
+      }
+      for (int i = 0; i < bytes.length; i++) {
+        a.store(IrType.I8, i, bytes[i]);
+      }
+      p = host.pointerTo(a);
+      words.put(text, p);
+    }
+    return p;
+  }
+
+  /**
+   * The C string at {@code p} for printf's {@code %s}: host memory's bytes up to their NUL (or
+   * the allocation's end), as UTF-8; {@code (null)} for a null pointer, as glibc prints it.
+   */
+  private String cString(long p, CInsn in) {
+    if (p == 0) {
+      return "(null)";
+    }
+    Allocation a = hostMemory(p, in, 1);
+    int from = (int) Ptr.offset(p);
+    int end = from;
+    while (end < a.size() && end - from < Printf.RUN_BYTES && a.load(IrType.I8, end) != 0) {
+      end++;
+    }
+    byte[] bytes = new byte[end - from];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) a.load(IrType.I8, from + i);
+    }
+    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Whether {@code p} is host memory's: every other pointer a CUDA call gets is the device's to check. */
