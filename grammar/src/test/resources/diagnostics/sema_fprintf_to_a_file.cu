@@ -5,3 +5,4 @@ void report(void *log, int n) {
   fprintf(stderr, "n = %d\n");
   char *name = "scan";
 }
+// expect-nvcc: error
