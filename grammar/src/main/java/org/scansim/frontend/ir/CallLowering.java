@@ -210,6 +210,20 @@ final class CallLowering {
         CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c), IrType.I32);
       }
+      case MALLOC, CALLOC -> {
+        List<Operand> args = new ArrayList<>();
+        for (Expr x : a) {
+          args.add(exprs.convertedValue(x, Type.ULONG));
+        }
+        CudaCall c = bi == Builtin.MALLOC ? CudaCall.HOST_MALLOC : CudaCall.HOST_CALLOC;
+        return emit(new Insn(Op.CUDA, IrType.PTR, span).cuda(c).args(args), IrType.PTR);
+      }
+      case FREE -> {
+        Type t = exprs.decayed(a.get(0));
+        Operand p = t.isPointer() ? exprs.value(a.get(0)) : Imm.ofLong(IrType.PTR, 0);
+        emit(new Insn(Op.CUDA, IrType.I32, span).cuda(CudaCall.HOST_FREE).args(p), IrType.I32);
+        return null;
+      }
       case EXIT -> {
         emit(new Insn(Op.CUDA, IrType.I32, span).cuda(CudaCall.EXIT).args(exprs.convertedValue(a.get(0), Type.INT)), IrType.I32);
         return null;

@@ -39,6 +39,8 @@ public final class Enums {
     /** C's {@code exit(status)}, a call of the host's runtime like the others. */
     EXIT,
     /** The runtime's words for an error code, and its name: a pointer to host memory holding them. */
-    GET_ERROR_STRING, GET_ERROR_NAME
+    GET_ERROR_STRING, GET_ERROR_NAME,
+    /** The C library's host memory: malloc, calloc and free. */
+    HOST_MALLOC, HOST_CALLOC, HOST_FREE
   }
 }

@@ -707,8 +707,14 @@ public final class IrVerifier {
       case MEMSET -> List.of(IrType.PTR, IrType.U64, IrType.U64);
       case DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> List.of();
       case EXIT, GET_ERROR_STRING, GET_ERROR_NAME -> List.of(IrType.I32);
+      case HOST_MALLOC -> List.of(IrType.U64);
+      case HOST_CALLOC -> List.of(IrType.U64, IrType.U64);
+      case HOST_FREE -> List.of(IrType.PTR);
     };
-    IrType result = i.cuda() == Enums.CudaCall.GET_ERROR_STRING || i.cuda() == Enums.CudaCall.GET_ERROR_NAME ? IrType.PTR : IrType.I32;
+    IrType result = switch (i.cuda()) {
+      case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC -> IrType.PTR;
+      default -> IrType.I32;
+    };
     if (exactType(result) && arity(want.size())) {
       dst(result);
       operands(want.toArray(new IrType[0]));

@@ -51,6 +51,10 @@ public enum Builtin {
   FPRINTF("fprintf", Where.HOST),
   /** {@code exit(status)} (C11 §7.22.4.4): the program ends; 0 is a normal end. */
   EXIT("exit", Where.HOST),
+  /** The C library's host memory (C11 §7.22.3): blocks of the host heap, as programs stage their data. */
+  MALLOC("malloc", Where.HOST),
+  CALLOC("calloc", Where.HOST),
+  FREE("free", Where.HOST),
   ASSERT("assert", Where.BOTH),
   DIM3("dim3", Where.BOTH),
   CUDA_MALLOC("cudaMalloc", Where.HOST),

@@ -39,6 +39,9 @@ final class BuiltinTyping {
       case PRINTF -> printf(e, 0, "printf");
       case FPRINTF -> fprintf(e);
       case EXIT -> fixed(e, List.of(Type.INT), Type.VOID);
+      case MALLOC -> fixed(e, List.of(Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
+      case CALLOC -> fixed(e, List.of(Type.SIZE_T, Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
+      case FREE -> pointers(e, 1, List.of(), Type.VOID);
       case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> fixed(e, List.of(Type.INT), Type.STR);
       case ASSERT -> {
         if (args.size() != 1) {

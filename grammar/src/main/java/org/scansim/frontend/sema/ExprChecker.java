@@ -441,7 +441,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   private static String unknownFunctionMessage(String name) {
     return switch (name) {
-      case "malloc", "free", "calloc", "realloc" -> "'" + name + "' is not supported: use cudaMalloc and cudaFree";
+      case "realloc" -> "'realloc' is not supported: malloc a new block, copy, and free the old one";
       case "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot", "__any", "__all" ->
           "'" + name + "' was removed in CUDA 9: use '" + name + "_sync' with a lane mask";
       case "tex1Dfetch", "tex1D", "tex2D", "surf2Dread", "surf2Dwrite" -> "texture memory is not supported";

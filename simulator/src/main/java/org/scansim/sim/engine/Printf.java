@@ -173,7 +173,7 @@ public final class Printf {
       case 'x', 'X', 'o' -> String.format(Locale.ROOT, spec + conv, new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
       case 'c' -> String.format(Locale.ROOT, spec + "c", (char) (v & 0xFF));
       case 'p' -> String.format(Locale.ROOT, "%" + (flags.contains("-") && !width.isEmpty() ? "-" : "") + width + "s",
-          "0x" + Long.toHexString(v)); // padded to its width, as glibc pads it
+          v == 0 ? "(nil)" : "0x" + Long.toHexString(v)); // padded to its width, and NULL, as glibc prints them
       case 's' -> "(string)";
       case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
           + Character.toLowerCase(conv), asDouble(v, t));

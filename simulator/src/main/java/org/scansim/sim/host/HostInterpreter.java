@@ -279,16 +279,53 @@ public final class HostInterpreter {
       case PEEK_AT_LAST_ERROR -> lastError;
       case EXIT -> throw Fault.exit((int) r[in.args[0]][0], in.span);
       case GET_ERROR_STRING, GET_ERROR_NAME -> errorWords(in.ir.cuda() == Enums.CudaCall.GET_ERROR_NAME, (int) r[in.args[0]][0], in);
+      case HOST_MALLOC -> malloc(r[in.args[0]][0], 1, false, in);
+      case HOST_CALLOC -> malloc(r[in.args[0]][0], r[in.args[1]][0], true, in);
+      case HOST_FREE -> free(r[in.args[0]][0], in);
     };
     // A call's own error becomes the last error; the calls that read it do not set it again.
     boolean readsError = switch (in.ir.cuda()) {
       case GET_LAST_ERROR, PEEK_AT_LAST_ERROR, GET_ERROR_STRING, GET_ERROR_NAME -> true;
       case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT -> false;
+      case HOST_MALLOC, HOST_CALLOC, HOST_FREE -> true; // the C library's: they leave the CUDA error alone
     };
     if (result != CUDA_SUCCESS && !readsError) {
       lastError = (int) result;
     }
     return result;
+  }
+
+  /**
+   * {@code malloc(size)}, or {@code calloc(count, size)} (zeroed): a block of the host heap, or
+   * NULL when the run's memory budget cannot hold it, as C returns it. A malloc'd block's bytes
+   * are 0xCD until written, as a frame's arrays are (the init check reads them as unwritten).
+   */
+  private long malloc(long count, long size, boolean zero, CInsn in) {
+    long bytes = count <= 0 || size <= 0 ? 0 : Math.multiplyHigh(count, size) != 0 ? -1 : count * size;
+    Allocation a = bytes < 0 ? null : host.allocate((zero ? "calloc" : "malloc") + " at " + in.span.position(), bytes);
+    if (a == null) {
+      return 0;
+    }
+    if (!zero) {
+      a.fill((byte) 0xCD);
+    }
+    return host.pointerTo(a);
+  }
+
+  /** {@code free(p)}: a block malloc or calloc returned, once; free(NULL) does nothing. */
+  private int free(long p, CInsn in) {
+    if (p == 0) {
+      return CUDA_SUCCESS;
+    }
+    Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
+    if (a == null || Ptr.offset(p) != 0 || !(a.name.startsWith("malloc at ") || a.name.startsWith("calloc at "))) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "free of a pointer that malloc or calloc did not return");
+    }
+    if (a.freed) {
+      throw new Fault(Kind.USE_AFTER_FREE, in.span, "free of '" + a.name + "', freed before (a double free)");
+    }
+    host.free(a);
+    return CUDA_SUCCESS;
   }
 
   /** The runtime's strings, made in host memory once each: what cudaGetErrorString and cudaGetErrorName return. */
