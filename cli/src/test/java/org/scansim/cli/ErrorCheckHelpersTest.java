@@ -101,4 +101,26 @@ class ErrorCheckHelpersTest {
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     assertThat(r.out()).contains("program output\n[lit] [     pad] [left  |] [tru] [scan] [(null)]\nodd even cudaErrorMemoryAllocation no error\n");
   }
+
+  /** A program's set-up and end: one device, device 0; another is cudaErrorInvalidDevice, with the runtime's words for it. */
+  @Test
+  void theDeviceCallsOfSetUpAnswerForOneDevice() throws Exception {
+    Path f = Files.writeString(dir.resolve("devices.cu"), """
+        #include <cstdio>
+        __global__ void k(const float *in, float *out, int n) { int i = threadIdx.x; if (i < n) out[i] = in[i]; }
+        void scan(const float *in, float *out, int n) {
+          int count = -1, dev = -1;
+          cudaError_t e = cudaGetDeviceCount(&count);
+          cudaError_t s = cudaSetDevice(0);
+          cudaError_t bad = cudaSetDevice(3);
+          cudaGetDevice(&dev);
+          printf("%d %s %d %s / %s / %s\\n", count, cudaGetErrorName(e), dev, cudaGetErrorString(s), cudaGetErrorString(bad),
+              cudaGetErrorName(cudaGetLastError()));
+          k<<<1, 32>>>(in, out, n);
+          cudaDeviceReset();
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--n", "8", "--no-timing", "--expect", "inclusive");
+    assertThat(r.out()).contains("program output\n1 cudaSuccess 0 no error / invalid device ordinal / cudaErrorInvalidDevice\n");
+  }
 }

@@ -206,7 +206,12 @@ final class CallLowering {
         CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(args), IrType.I32);
       }
-      case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR -> {
+      case CUDA_SET_DEVICE, CUDA_GET_DEVICE, CUDA_GET_DEVICE_COUNT -> {
+        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        Operand arg = bi == Builtin.CUDA_SET_DEVICE ? exprs.convertedValue(a.get(0), Type.INT) : exprs.value(a.get(0));
+        return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(arg), IrType.I32);
+      }
+      case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR, CUDA_DEVICE_RESET -> {
         CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c), IrType.I32);
       }

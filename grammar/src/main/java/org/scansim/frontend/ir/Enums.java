@@ -36,6 +36,7 @@ public final class Enums {
 
   public enum CudaCall {
     MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR,
+    SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT, DEVICE_RESET,
     /** C's {@code exit(status)}, a call of the host's runtime like the others. */
     EXIT,
     /** The runtime's words for an error code, and its name: a pointer to host memory holding them. */

@@ -705,7 +705,9 @@ public final class IrVerifier {
       case FREE -> List.of(IrType.PTR);
       case MEMCPY -> List.of(IrType.PTR, IrType.PTR, IrType.U64, IrType.U64);
       case MEMSET -> List.of(IrType.PTR, IrType.U64, IrType.U64);
-      case DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR -> List.of();
+      case DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR, DEVICE_RESET -> List.of();
+      case SET_DEVICE -> List.of(IrType.I32);
+      case GET_DEVICE, GET_DEVICE_COUNT -> List.of(IrType.PTR);
       case EXIT, GET_ERROR_STRING, GET_ERROR_NAME -> List.of(IrType.I32);
       case HOST_MALLOC -> List.of(IrType.U64);
       case HOST_CALLOC -> List.of(IrType.U64, IrType.U64);

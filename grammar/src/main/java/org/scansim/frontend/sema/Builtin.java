@@ -64,6 +64,11 @@ public enum Builtin {
   CUDA_DEVICE_SYNCHRONIZE("cudaDeviceSynchronize", Where.HOST),
   CUDA_GET_LAST_ERROR("cudaGetLastError", Where.HOST),
   CUDA_PEEK_AT_LAST_ERROR("cudaPeekAtLastError", Where.HOST),
+  /** The device calls of a program's set-up and end: the one simulated device is device 0. */
+  CUDA_SET_DEVICE("cudaSetDevice", Where.HOST),
+  CUDA_GET_DEVICE("cudaGetDevice", Where.HOST),
+  CUDA_GET_DEVICE_COUNT("cudaGetDeviceCount", Where.HOST),
+  CUDA_DEVICE_RESET("cudaDeviceReset", Where.HOST),
   /** The runtime's words for an error code: a string, as a value only tested or printed (as {@code (string)}). */
   CUDA_GET_ERROR_STRING("cudaGetErrorString", Where.HOST),
   CUDA_GET_ERROR_NAME("cudaGetErrorName", Where.HOST);

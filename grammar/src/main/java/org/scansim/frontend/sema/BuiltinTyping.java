@@ -24,7 +24,9 @@ final class BuiltinTyping {
       case SYNCTHREADS, THREADFENCE, THREADFENCE_BLOCK, THREADFENCE_SYSTEM -> fixed(e, List.of(), Type.VOID);
       case SYNCWARP -> args.isEmpty() ? Type.VOID : fixed(e, List.of(Type.UINT), Type.VOID);
       case ACTIVEMASK, LANEMASK_LT -> fixed(e, List.of(), Type.UINT);
-      case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR -> fixed(e, List.of(), Type.INT);
+      case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR, CUDA_DEVICE_RESET -> fixed(e, List.of(), Type.INT);
+      case CUDA_SET_DEVICE -> fixed(e, List.of(Type.INT), Type.INT);
+      case CUDA_GET_DEVICE, CUDA_GET_DEVICE_COUNT -> fixed(e, List.of(new Type.Pointer(Type.INT, false, false)), Type.INT);
       case POPC, CLZ -> fixed(e, List.of(b == Builtin.POPC ? Type.UINT : Type.INT), Type.INT);
       case FFS -> fixed(e, List.of(Type.INT), Type.INT);
       case POPCLL -> fixed(e, List.of(Type.ULLONG), Type.INT);

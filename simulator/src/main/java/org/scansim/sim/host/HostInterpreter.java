@@ -34,6 +34,8 @@ public final class HostInterpreter {
   private static final int MAX_DEPTH = 10_000;
   private static final int CUDA_SUCCESS = GpuDevice.SUCCESS;
   private static final int CUDA_ERROR_MEMORY_ALLOCATION = GpuDevice.ERROR_MEMORY_ALLOCATION;
+  /** {@code cudaErrorInvalidDevice}: a device other than the one there is. */
+  private static final int CUDA_ERROR_INVALID_DEVICE = 101;
 
   private final IrModule module;
   private final GpuDevice device;
@@ -279,6 +281,13 @@ public final class HostInterpreter {
       case PEEK_AT_LAST_ERROR -> lastError;
       case EXIT -> throw Fault.exit((int) r[in.args[0]][0], in.span);
       case GET_ERROR_STRING, GET_ERROR_NAME -> errorWords(in.ir.cuda() == Enums.CudaCall.GET_ERROR_NAME, (int) r[in.args[0]][0], in);
+      case SET_DEVICE -> r[in.args[0]][0] == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; // one device: device 0
+      case GET_DEVICE, GET_DEVICE_COUNT -> {
+        long p = r[in.args[0]][0];
+        hostMemory(p, in, 4).store(IrType.I32, (int) Ptr.offset(p), in.ir.cuda() == Enums.CudaCall.GET_DEVICE ? 0 : 1);
+        yield CUDA_SUCCESS;
+      }
+      case DEVICE_RESET -> CUDA_SUCCESS; // the device's allocations are kept (a program resets at its end)
       case HOST_MALLOC -> malloc(r[in.args[0]][0], 1, false, in);
       case HOST_CALLOC -> malloc(r[in.args[0]][0], r[in.args[1]][0], true, in);
       case HOST_FREE -> free(r[in.args[0]][0], in);
@@ -286,7 +295,7 @@ public final class HostInterpreter {
     // A call's own error becomes the last error; the calls that read it do not set it again.
     boolean readsError = switch (in.ir.cuda()) {
       case GET_LAST_ERROR, PEEK_AT_LAST_ERROR, GET_ERROR_STRING, GET_ERROR_NAME -> true;
-      case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT -> false;
+      case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT, SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT, DEVICE_RESET -> false;
       case HOST_MALLOC, HOST_CALLOC, HOST_FREE -> true; // the C library's: they leave the CUDA error alone
     };
     if (result != CUDA_SUCCESS && !readsError) {
@@ -340,6 +349,7 @@ public final class HostInterpreter {
       case CUDA_SUCCESS -> name ? "cudaSuccess" : "no error";
       case GpuDevice.ERROR_INVALID_VALUE -> name ? "cudaErrorInvalidValue" : "invalid argument";
       case CUDA_ERROR_MEMORY_ALLOCATION -> name ? "cudaErrorMemoryAllocation" : "out of memory";
+      case CUDA_ERROR_INVALID_DEVICE -> name ? "cudaErrorInvalidDevice" : "invalid device ordinal";
       default -> "unrecognized error code";
     };
     Long p = words.get(text);
