@@ -144,7 +144,7 @@ public final class GpuRun {
           gpu.bindToThisThread();
           interpreter.call(entry.name(), new long[] {in, out, n}, null);
         } catch (Fault x) {
-          f[0] = x.kind() == org.scansim.sim.device.Kind.EXIT && x.exitStatus() == 0 ? null : x; // exit(0): a normal end, as on the simulator
+          f[0] = x.normalExit() ? null : x;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
           f[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
         }

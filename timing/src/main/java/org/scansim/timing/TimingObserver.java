@@ -48,13 +48,13 @@ public final class TimingObserver implements ExecutionObserver {
   private final TimingParameters params;
   /** The ints a launch's traces may take: 256 MiB (a runaway's trace grows for ever; a scan block's takes a few KiB). */
   static final long MAX_TRACE_INTS = 1L << 26;
+  /** What a block's read of another block's write costs the budget, in ints (the record and its slot). */
+  private static final int ACQUIRE_INTS = 16;
   /**
    * The traces' budget: {@link #MAX_TRACE_INTS}, or a quarter of a smaller Java heap (less than 1
    * GiB), where the traces and their copy while growing would otherwise run the heap out: such a
    * run then has no cycles, said so, instead of a fault for the heap.
    */
-  /** What a block's read of another block's write costs the budget, in ints (the record and its slot). */
-  private static final int ACQUIRE_INTS = 16;
   private final WarpTrace.Budget budget = new WarpTrace.Budget(Math.min(MAX_TRACE_INTS, Runtime.getRuntime().maxMemory() / 16));
   private final List<LaunchTiming> launches = new ArrayList<>();
   /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
@@ -198,15 +198,7 @@ public final class TimingObserver implements ExecutionObserver {
       return;
     }
     if (budget.exhausted() != null) {
-      self.open.clear();
-      self.done = 0;
-      sinks.clear();
-      java.util.Arrays.fill(pending, null);
-      head = 0;
-      nextBlock = 0;
-      launches.clear();
-      kernel = null;
-      runs.clear();
+      restart(); // the run has no cycles: nothing of it is kept
       return;
     }
     // Blocks a fault stopped are timed as far as they ran.

@@ -83,6 +83,11 @@ final class WarpTrace {
       return exhausted;
     }
   }
+  /** Whether a table of this trace may grow by {@code ints} within the launch's budget (a test's trace has none). */
+  private boolean mayGrow(long ints) {
+    return budget == null || budget.take(ints);
+  }
+
   /** The registers and site of each reference ({@link #ENTRY} ints each). */
   private int[] table;
   /** Entries in a table of this trace's own ({@link #add(int, int, int, int, int, int)}); -1 with a shared table. */
@@ -144,7 +149,7 @@ final class WarpTrace {
   /** An instruction of kind (and cost) {@code kind} whose registers and site are the table's entry {@code ref}. */
   void add(int kind, int ref) {
     if ((length + 1) * WIDTH > ops.length) {
-      if (budget != null && !budget.take(ops.length)) {
+      if (!mayGrow(ops.length)) {
         length = 0; // past the budget: the launch is not timed, and the trace is overwritten from its start
         markCount = 0;
       } else {
@@ -200,7 +205,7 @@ final class WarpTrace {
   /** Marks the last instruction ({@link #marks}); returns its number among this trace's marks. */
   int mark() {
     if (markCount == marks.length) {
-      if (budget != null && !budget.take(Math.max(4, marks.length))) {
+      if (!mayGrow(Math.max(4, marks.length))) {
         markCount = 0; // past the budget: the launch is not timed, and the marks are overwritten
       } else {
         marks = Arrays.copyOf(marks, Math.max(4, marks.length * 2));
@@ -239,7 +244,7 @@ final class WarpTrace {
     if (hoistPending) {
       hoistPending = false;
       if (loadCount == loads.length) {
-        if (budget != null && !budget.take(Math.max(8, loads.length))) {
+        if (!mayGrow(Math.max(8, loads.length))) {
           loadCount = 0; // past the budget: the launch is not timed, and the table is overwritten
         } else {
           loads = Arrays.copyOf(loads, Math.max(8, loads.length * 2));

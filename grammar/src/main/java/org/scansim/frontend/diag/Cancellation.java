@@ -3,7 +3,7 @@ package org.scansim.frontend.diag;
 /**
  * A compile abandoned by its caller (a grading budget passed): the thread it runs on was
  * interrupted, and the front end's loops (the preprocessor's tokens, the lexer's, the parser's
- * rules, the checker's and the lowering's expressions) stop at the next step instead of running
+ * rules, the checker's expressions) stop at the next step instead of running
  * on in the background with a core of the machine.
  */
 public final class Cancellation extends RuntimeException {

@@ -203,16 +203,16 @@ final class CallLowering {
           Type t = exprs.decayed(a.get(i));
           args.add(t.isPointer() || t instanceof Type.Null ? exprs.value(a.get(i)) : exprs.convertedValue(a.get(i), Type.ULONG));
         }
-        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        CudaCall c = cudaCall(bi);
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(args), IrType.I32);
       }
       case CUDA_SET_DEVICE, CUDA_GET_DEVICE, CUDA_GET_DEVICE_COUNT -> {
-        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        CudaCall c = cudaCall(bi);
         Operand arg = bi == Builtin.CUDA_SET_DEVICE ? exprs.convertedValue(a.get(0), Type.INT) : exprs.value(a.get(0));
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(arg), IrType.I32);
       }
       case CUDA_DEVICE_SYNCHRONIZE, CUDA_GET_LAST_ERROR, CUDA_PEEK_AT_LAST_ERROR, CUDA_DEVICE_RESET -> {
-        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        CudaCall c = cudaCall(bi);
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c), IrType.I32);
       }
       case MALLOC, CALLOC -> {
@@ -234,11 +234,16 @@ final class CallLowering {
         return null;
       }
       case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> {
-        CudaCall c = CudaCall.valueOf(bi.name().substring("CUDA_".length()));
+        CudaCall c = cudaCall(bi);
         return emit(new Insn(Op.CUDA, IrType.PTR, span).cuda(c).args(exprs.convertedValue(a.get(0), Type.INT)), IrType.PTR);
       }
     }
     throw new IllegalStateException("builtin " + bi + " of type " + result);
+  }
+
+  /** The runtime call a {@code CUDA_} builtin lowers to: its name without the prefix. */
+  private static CudaCall cudaCall(Builtin bi) {
+    return CudaCall.valueOf(bi.name().substring("CUDA_".length()));
   }
 
   private Operand emit(Insn insn, IrType resultType) {

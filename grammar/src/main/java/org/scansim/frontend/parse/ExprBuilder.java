@@ -77,15 +77,8 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       spine.push(comma);
       cur = comma.expression();
     }
-    int length = spine.size(); // commas() empties the spine
-    if (!chained(length, ctx)) {
-      return b.placeholder(b.span(ctx));
-    }
-    try {
-      return commas(ctx, cur, spine);
-    } finally {
-      chains -= length;
-    }
+    ExpressionContext first = cur;
+    return inChain(spine.size(), ctx, () -> commas(ctx, first, spine));
   }
 
   /**
@@ -103,21 +96,28 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
    */
   static final int MAX_CHAINS = 50_000;
 
-  /** Counts a chain of {@code length} operators; false after reporting one that passes {@link #MAX_CHAINS}. */
-  private boolean chained(int length, ParserRuleContext at) {
-    chains += length;
-    if (chains <= MAX_CHAINS) {
-      return true;
-    }
-    chains -= length;
-    if (!tooDeep) {
-      tooDeep = true;
-      b.check(at, "expression nested too deep: more than " + MAX_CHAINS + " operators in a chain (or in chains inside one another)");
-    }
-    return false;
-  }
-
+  /** Whether the limit was reported: once a file. */
   private boolean tooDeep;
+
+  /**
+   * {@code build}'s tree for a chain of {@code length} operators at {@code at}, counted while it
+   * is built; past {@link #MAX_CHAINS} along the path, a placeholder, the limit reported once.
+   */
+  private Expr inChain(int length, ParserRuleContext at, java.util.function.Supplier<Expr> build) {
+    if (chains + length > MAX_CHAINS) {
+      if (!tooDeep) {
+        tooDeep = true;
+        b.check(at, "expression nested too deep: more than " + MAX_CHAINS + " operators in a chain (or in chains inside one another)");
+      }
+      return b.placeholder(b.span(at));
+    }
+    chains += length;
+    try {
+      return build.get();
+    } finally {
+      chains -= length;
+    }
+  }
 
   private Expr commas(ExpressionContext ctx, ExpressionContext cur, Deque<CommaExpressionContext> spine) {
     Expr acc =
@@ -142,19 +142,14 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       spine.push(cur);
       cur = cur.getChild(AssignmentExpressionContext.class, 0);
     }
-    int length = spine.size();
-    if (!chained(length, ctx)) {
-      return b.placeholder(b.span(ctx));
-    }
-    try {
-      Expr acc = cur == null ? b.placeholder(b.span(spine.peek())) : visitOrPlaceholder(cur);
+    AssignmentExpressionContext first = cur;
+    return inChain(spine.size(), ctx, () -> {
+      Expr acc = first == null ? b.placeholder(b.span(spine.peek())) : visitOrPlaceholder(first);
       while (!spine.isEmpty()) {
         acc = suffix(spine.pop(), acc);
       }
       return acc;
-    } finally {
-      chains -= length;
-    }
+    });
   }
 
   List<Expr> arguments(ArgumentExpressionListContext ctx) {

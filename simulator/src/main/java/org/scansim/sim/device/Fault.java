@@ -54,6 +54,11 @@ public final class Fault extends RuntimeException {
     return exitStatus;
   }
 
+  /** Whether this is {@code exit(0)}: the program ended as a return from it would end it, no fault. */
+  public boolean normalExit() {
+    return kind == Kind.EXIT && exitStatus == 0;
+  }
+
   /** The run did not fit the Java heap (its kind is {@link Kind#OUT_OF_MEMORY}, as the device's own). */
   public static Fault javaHeap(String message) {
     return new Fault(Kind.OUT_OF_MEMORY, Budget.JAVA_HEAP, null, message);

@@ -205,15 +205,17 @@ public final class BlockExecutor {
   /**
    * The thread-private allocation of a local array (created on first use), or null when the
    * pointer's id names no local array of this kernel or no thread of the block (a pointer made
-   * from an integer: the access is an invalid-address fault, as any other).
+   * from an integer: the access is an invalid-address fault, as any other). The id is checked
+   * only where no allocation exists yet, so that the accesses of real local arrays pay nothing
+   * more than the lookup.
    */
   Allocation local(int memIndex, int thread) {
-    if (memIndex < 0 || memIndex >= code.memory.size() || thread >= lx.threadsPerBlock()
-        || code.moduleLevel[memIndex] || code.memory.get(memIndex).space() == org.scansim.frontend.ir.MemSpace.SHARED) {
-      return null;
-    }
     long key = ((long) memIndex << 20) | thread;
     return locals.computeIfAbsent(key, k -> {
+      if (memIndex >= code.memory.size() || thread >= lx.threadsPerBlock() || code.moduleLevel[memIndex]
+          || code.memory.get(memIndex).space() == org.scansim.frontend.ir.MemSpace.SHARED) {
+        return null; // nothing is kept for an id that names no local array
+      }
       MemoryVar m = code.memory.get(memIndex);
       Allocation a = new Allocation(m.name(), Ptr.LOCAL, (int) m.bytes(), 0);
       a.variable = m;

@@ -178,7 +178,7 @@ public final class Printf {
       case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
           + Character.toLowerCase(conv), asDouble(v, t));
       case 'g', 'G' -> general(asDouble(v, t), flags, width, precision, conv == 'G');
-        default -> fmt.substring(start, i + 1);
+      default -> fmt.substring(start, i + 1);
     };
   }
 

@@ -292,13 +292,13 @@ public final class HostInterpreter {
       case HOST_CALLOC -> malloc(r[in.args[0]][0], r[in.args[1]][0], true, in);
       case HOST_FREE -> free(r[in.args[0]][0], in);
     };
-    // A call's own error becomes the last error; the calls that read it do not set it again.
-    boolean readsError = switch (in.ir.cuda()) {
+    // A call's own error becomes the last error; the calls that read it, and the C library's, leave it.
+    boolean keepsError = switch (in.ir.cuda()) {
       case GET_LAST_ERROR, PEEK_AT_LAST_ERROR, GET_ERROR_STRING, GET_ERROR_NAME -> true;
       case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT, SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT, DEVICE_RESET -> false;
-      case HOST_MALLOC, HOST_CALLOC, HOST_FREE -> true; // the C library's: they leave the CUDA error alone
+      case HOST_MALLOC, HOST_CALLOC, HOST_FREE -> true;
     };
-    if (result != CUDA_SUCCESS && !readsError) {
+    if (result != CUDA_SUCCESS && !keepsError) {
       lastError = (int) result;
     }
     return result;
@@ -310,7 +310,8 @@ public final class HostInterpreter {
    * are 0xCD until written, as a frame's arrays are (the init check reads them as unwritten).
    */
   private long malloc(long count, long size, boolean zero, CInsn in) {
-    long bytes = count <= 0 || size <= 0 ? 0 : Math.multiplyHigh(count, size) != 0 ? -1 : count * size;
+    // size_t arguments: past 2^63 (a negative long) or a product that overflows is more than any budget.
+    long bytes = count < 0 || size < 0 || Math.multiplyHigh(count, size) != 0 ? -1 : count * size;
     Allocation a = bytes < 0 ? null : host.allocate((zero ? "calloc" : "malloc") + " at " + in.span.position(), bytes);
     if (a == null) {
       return 0;
@@ -355,7 +356,7 @@ public final class HostInterpreter {
     Long p = words.get(text);
     if (p == null) {
       byte[] bytes = (text + "\0").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-      Allocation a = host.allocate(text, bytes.length);
+      Allocation a = host.allocate((name ? "cudaGetErrorName's " : "cudaGetErrorString's ") + "\"" + text + "\"", bytes.length);
       if (a == null) {
         throw new Fault(Kind.OUT_OF_MEMORY, in.span, "the runtime's string '" + text + "': " + host.whyNot(bytes.length));
       }

@@ -382,7 +382,7 @@ public final class ScanRun {
       try {
         how.call(sim, in, out, n);
       } catch (Fault f) {
-        fault[0] = f.kind() == Kind.EXIT && f.exitStatus() == 0 ? null : f; // exit(0): the program ended as a return would end it
+        fault[0] = f.normalExit() ? null : f;
       } catch (OutOfMemoryError e) {
         fault[0] = outOfMemory("the simulation", n, checks);
       } catch (StackOverflowError e) {
