@@ -43,10 +43,14 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE|NAME", description = "the .cu file, or a catalog name (scansim catalog lists them)")
   String target;
 
+  @Parameters(index = "1..*", paramLabel = "ARGS",
+      description = "after --: the arguments of a program's main(), run when there is no --n (scansim run prog.cu -- -n 1024)")
+  List<String> programArgs;
+
   Path file;
 
-  @Option(names = "--n", required = true, paramLabel = "N[,N...]",
-      description = "number of elements; several (1024,32768 or 2^10..2^24, every power of two between) give the time per size, each "
+  @Option(names = "--n", paramLabel = "N[,N...]",
+      description = "run the host entry over N elements (without --n, a file with main() runs as a program); several (1024,32768 or 2^10..2^24, every power of two between) give the time per size, each "
           + "size with the whole budgets")
   String sizes;
 
@@ -140,6 +144,14 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (sizes == null) {
+      return new ProgramOutput(this, out, err).run();
+    }
+    if (programArgs != null) {
+      err.println("scansim: error: " + programArgs.get(0) + ": arguments are for a program's main(), run without --n ("
+          + "--n N runs the host entry over N elements)");
+      return Main.INVALID_INPUT;
+    }
     ScanRun.Expect kind = null;
     if (expect != null && (kind = expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
@@ -252,32 +264,12 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
       return Main.INVALID_INPUT;
     }
-    java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
-    card = card == null ? null : card.toLowerCase(java.util.Locale.ROOT);
-    if (card != null && !cards.contains(card)) {
-      err.println("scansim: error: --card " + card + ": " + (cards.isEmpty() ? "the timing model has no cards for " + a.name()
-          : "the timing model has parameters for " + String.join(" and ", cards) + " on " + a.name()));
+    Timer t0 = timer(a, compiled, err);
+    if (t0 == null) {
       return Main.INVALID_INPUT;
     }
-    // Timing is on unless --no-timing; asked for by name, a run it cannot time is an error, else a note says why there are no cycles.
-    boolean asked = Boolean.TRUE.equals(timing);
-    org.scansim.timing.TimingObserver timer = null;
-    String timingNote = null;
-    if (timing == null || timing) {
-      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name(), card);
-      if (p.isEmpty()) {
-        timingNote = "the timing model has no parameters for " + a.name() + " (it has them for the presets " + String.join(", ", org.scansim.timing.TimingParameters.PRESETS) + ")";
-      } else if (schedules > 0) {
-        timingNote = "the timing model times one run, not several schedules";
-      } else {
-        timer = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
-      }
-      if (asked && timingNote != null) {
-        err.println("scansim: error: --timing: " + timingNote);
-        return Main.INVALID_INPUT;
-      }
-      timingNote = timingNote == null ? null : "no cycles: " + timingNote;
-    }
+    org.scansim.timing.TimingObserver timer = t0.observer();
+    String timingNote = t0.note();
     if (ns.size() > 1) {
       return scaling(compiled, a, org.scansim.timing.TimingParameters.of(a.name(), card), ns, kind, allDefines, workers, out, err);
     }
@@ -357,6 +349,42 @@ final class RunCommand implements Callable<Integer> {
       return Main.KERNEL_FAULT;
     }
     return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
+  }
+
+  /** The timing model's observer of a run (null when it is not timed), or the note saying why it has no cycles. */
+  record Timer(org.scansim.timing.TimingObserver observer, String note) {}
+
+  /**
+   * Timing is on unless --no-timing; asked for by name, a run it cannot time is an error (null,
+   * after saying why), else a note says why there are no cycles. Checks --card.
+   */
+  Timer timer(Architecture a, Frontend.Result compiled, PrintWriter err) {
+    java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
+    card = card == null ? null : card.toLowerCase(java.util.Locale.ROOT);
+    if (card != null && !cards.contains(card)) {
+      err.println("scansim: error: --card " + card + ": " + (cards.isEmpty() ? "the timing model has no cards for " + a.name()
+          : "the timing model has parameters for " + String.join(" and ", cards) + " on " + a.name()));
+      return null;
+    }
+    boolean asked = Boolean.TRUE.equals(timing);
+    org.scansim.timing.TimingObserver timer = null;
+    String timingNote = null;
+    if (timing == null || timing) {
+      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name(), card);
+      if (p.isEmpty()) {
+        timingNote = "the timing model has no parameters for " + a.name() + " (it has them for the presets " + String.join(", ", org.scansim.timing.TimingParameters.PRESETS) + ")";
+      } else if (schedules > 0) {
+        timingNote = "the timing model times one run, not several schedules";
+      } else {
+        timer = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
+      }
+      if (asked && timingNote != null) {
+        err.println("scansim: error: --timing: " + timingNote);
+        return null;
+      }
+      timingNote = timingNote == null ? null : "no cycles: " + timingNote;
+    }
+    return new Timer(timer, timingNote);
   }
 
   /** The time per size of {@code ns} ({@link ScalingView}); the sizes' worst outcome is the exit code. */

@@ -34,9 +34,14 @@ final class FuzzCorpus {
     return out;
   }
 
-  /** {@code examples/real-world/*.cu}: the constructs of real-world CUDA the subset accepts. */
+  /**
+   * {@code examples/real-world/*.cu}, the constructs of real-world CUDA the subset accepts, then
+   * {@code examples/programs/*.cu}, whole programs (goto, iostream, the C library, main's arguments).
+   */
   static List<Path> realWorldFiles() {
-    return cuFiles(repositoryRoot().resolve("examples/real-world"));
+    List<Path> out = new ArrayList<>(cuFiles(repositoryRoot().resolve("examples/real-world")));
+    out.addAll(cuFiles(repositoryRoot().resolve("examples/programs")));
+    return out;
   }
 
   private static List<Path> cuFiles(Path dir) {

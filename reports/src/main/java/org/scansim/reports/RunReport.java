@@ -15,7 +15,7 @@ import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.run.ScanRun;
 
 /** Everything {@code scansim run} reports, in the order the JSON lists it. */
-@JsonPropertyOrder({"schemaVersion", "inputs", "entry", "elementType", "correct", "mismatches", "fault", "checks", "findings",
+@JsonPropertyOrder({"schemaVersion", "inputs", "entry", "elementType", "correct", "mismatches", "exitStatus", "fault", "checks", "findings",
     "proof", "scheduleDifferences", "launches", "faultedLaunch", "totals", "sites", "diagnostics", "output"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunReport(
@@ -25,6 +25,7 @@ public record RunReport(
     String elementType,
     Boolean correct,
     List<String> mismatches,
+    Integer exitStatus,
     Diagnostic fault,
     List<String> checks,
     List<FindingRecord> findings,
@@ -41,15 +42,29 @@ public record RunReport(
 
   /**
    * What the run was asked: {@code op} is the scan operator of {@code --op} other than the sum
-   * ("max", "xor", ...), null for the sum (and then absent from the JSON).
+   * ("max", "xor", ...), null for the sum (and then absent from the JSON). A whole program's run
+   * has its {@code args} (argv, the program's name first) and no {@code n}; an entry's the reverse.
    */
-  @JsonPropertyOrder({"file", "n", "arch", "expect", "op", "defines", "seed"})
-  public record Inputs(String file, int n, String arch, String expect,
+  @JsonPropertyOrder({"file", "n", "args", "arch", "expect", "op", "defines", "seed"})
+  public record Inputs(String file,
+      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Integer n,
+      String arch, String expect,
       @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String op,
-      Map<String, String> defines, long seed) {
+      Map<String, String> defines, long seed,
+      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> args) {
+    /** The inputs of a scan of n elements. */
+    public Inputs(String file, int n, String arch, String expect, String op, Map<String, String> defines, long seed) {
+      this(file, n, arch, expect, op, defines, seed, null);
+    }
+
     /** The inputs of a sum scan. */
     public Inputs(String file, int n, String arch, String expect, Map<String, String> defines, long seed) {
-      this(file, n, arch, expect, null, defines, seed);
+      this(file, n, arch, expect, null, defines, seed, null);
+    }
+
+    /** The inputs of a whole program's run: its argv, the program's name first. */
+    public static Inputs program(String file, List<String> args, String arch, Map<String, String> defines, long seed) {
+      return new Inputs(file, null, arch, null, null, defines, seed, List.copyOf(args));
     }
 
     /** The scan checked, as the report words it: "inclusive", or "inclusive max" for another operator. */
@@ -172,7 +187,7 @@ public record RunReport(
     boolean checking = !checks.isEmpty() || !o.scheduleDifferences().isEmpty() || !o.findings().isEmpty();
     List<String> names = checks.stream().sorted().map(Check::spelling).toList();
     return new RunReport(SCHEMA_VERSION, inputs, o.entry(), o.elementType(), o.correct(),
-        o.mismatches().isEmpty() ? null : o.mismatches(), fault, checking ? names : null,
+        o.mismatches().isEmpty() ? null : o.mismatches(), o.exitStatus(), fault, checking ? names : null,
         checking ? o.findings().stream().map(FindingRecord::of).toList() : null, o.proof() == null ? null : Proof.of(o.proof()),
         o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches,
         o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()),

@@ -64,10 +64,21 @@ public final class TextReport {
     if (in.defines() != null) {
       in.defines().forEach((k, v) -> out.append(" -D").append(k).append(v == null || v.isEmpty() ? "" : "=" + v));
     }
-    out.append("  n=").append(in.n()).append("  arch=").append(in.arch())
-        .append("  entry=").append(r.entry()).append('(').append(r.elementType()).append(")\n");
+    if (in.args() != null) {
+      // A whole program: its arguments as a shell would take them back (argv[0] is the program's name).
+      if (in.args().size() > 1) {
+        out.append(" --");
+        in.args().subList(1, in.args().size()).forEach(a -> out.append(' ').append(shellWord(a)));
+      }
+      out.append("  arch=").append(in.arch()).append("  program=main\n");
+    } else {
+      out.append("  n=").append(in.n()).append("  arch=").append(in.arch())
+          .append("  entry=").append(r.entry()).append('(').append(r.elementType()).append(")\n");
+    }
     if (r.fault() != null) {
       out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
+    } else if (r.exitStatus() != null) {
+      out.append("exit status: ").append(r.exitStatus()).append(r.exitStatus() == 0 ? " (success)\n" : " (the program's failure)\n");
     } else if (r.correct() == null) {
       out.append("result: not checked (pass --expect inclusive|exclusive)\n");
     } else if (r.correct()) {
@@ -78,6 +89,15 @@ public final class TextReport {
     }
     if (r.checks() != null) {
       checks(r, out);
+    }
+    if (r.launches().isEmpty() && r.faultedLaunch() == null) {
+      // A program that ends before its first launch (an error check that exits, a usage message).
+      out.append('\n').append("launches: none\n");
+      for (RunReport.Diagnostic d : r.diagnostics()) {
+        out.append('\n').append(d.severity()).append(": ").append(d.message()).append('\n');
+      }
+      appendOutput(r, out);
+      return out.toString();
     }
     out.append('\n').append("launches\n");
     List<String[]> rows = new ArrayList<>();
@@ -157,13 +177,23 @@ public final class TextReport {
     for (RunReport.Diagnostic d : r.diagnostics()) {
       out.append('\n').append(d.severity()).append(": ").append(d.message()).append('\n');
     }
-    if (r.output() != null) {
+    appendOutput(r, out);
+    return out.toString();
+  }
+
+  /** An entry's output, part of its report; a whole program's is its own, printed before the report as the program prints it. */
+  private static void appendOutput(RunReport r, StringBuilder out) {
+    if (r.output() != null && r.inputs().args() == null) {
       out.append('\n').append("program output\n").append(r.output());
       if (!r.output().endsWith("\n")) {
         out.append('\n');
       }
     }
-    return out.toString();
+  }
+
+  /** {@code word} as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
+  static String shellWord(String word) {
+    return !word.isEmpty() && word.matches("[A-Za-z0-9_./=:,+@%^-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** The timing model's cycles and time per launch ({@code run --timing}). */

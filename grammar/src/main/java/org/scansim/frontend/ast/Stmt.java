@@ -33,6 +33,26 @@ public sealed interface Stmt {
     R visitSwitch(Switch s);
 
     R visitEmpty(Empty s);
+
+    R visitGoto(Goto s);
+
+    R visitLabel(Label s);
+  }
+
+  /** {@code goto label;} (C11 §6.8.6.1): host code only. */
+  record Goto(Span span, String label, Span labelSpan) implements Stmt {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitGoto(this);
+    }
+  }
+
+  /** {@code label:}, a statement of its own here (the statement it labels follows it). */
+  record Label(Span span, String name) implements Stmt {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitLabel(this);
+    }
   }
 
   record Block(Span span, List<Stmt> stmts) implements Stmt {

@@ -53,6 +53,13 @@ final class CallLowering {
       b().emit(insn);
       return r;
     }
+    if (callee instanceof org.scansim.frontend.sema.CLibrary.Function f) {
+      // The C library: one runtime call named by the function, its arguments as its parameters take them.
+      List<Operand> args = exprs.values(e.args(), f.params());
+      IrType rt = f.result() instanceof Type.Void ? IrType.I32 : IrType.of(f.result());
+      Operand r = emit(new Insn(Op.CUDA, rt, e.span()).cuda(CudaCall.LIBRARY).callee(f.name()).args(args), rt);
+      return f.result() instanceof Type.Void ? null : r;
+    }
     return builtin(e, (Builtin) callee);
   }
 

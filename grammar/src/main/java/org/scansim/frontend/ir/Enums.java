@@ -42,6 +42,8 @@ public final class Enums {
     /** The runtime's words for an error code, and its name: a pointer to host memory holding them. */
     GET_ERROR_STRING, GET_ERROR_NAME,
     /** The C library's host memory: malloc, calloc and free. */
-    HOST_MALLOC, HOST_CALLOC, HOST_FREE
+    HOST_MALLOC, HOST_CALLOC, HOST_FREE,
+    /** A C library function ({@link org.scansim.frontend.sema.CLibrary}), named by the instruction's callee. */
+    LIBRARY
   }
 }

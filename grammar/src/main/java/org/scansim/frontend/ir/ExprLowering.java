@@ -385,6 +385,68 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     return p != null ? p : Imm.ofLong(IrType.PTR, 1);
   }
 
+  /**
+   * {@code stream << value}, the left first: a printf of the value in the format the stream
+   * gives its type (C++ [ostream.inserters.arithmetic]: {@code %g} for floating values at the
+   * default precision, a {@code char} as a character, a {@code char} pointer as a string,
+   * {@code bool} as 1 or 0), or a newline for {@code std::endl}. The stream itself has no value.
+   */
+  private Operand streamOutput(Expr.Binary e) {
+    if (e.left() instanceof Expr.Binary left) {
+      streamOutput(left);
+    } else if (!(e.left() instanceof Expr.Name)) {
+      effect(e.left());
+    }
+    Type t = decayed(e.right());
+    if (t instanceof Type.Stream m) {
+      if (m.name().equals("std::endl")) {
+        b.emit(new Insn(Op.PRINTF, IrType.I32, e.span()).text("\n").args(List.of()));
+      }
+      return Imm.ofLong(IrType.I32, 0);
+    }
+    String format;
+    Type as;
+    if (t instanceof Type.Str || t instanceof Type.Pointer p && p.pointee() instanceof Type.Arith c
+        && (c.scalar() == org.scansim.frontend.sema.Scalar.CHAR || c.scalar() == org.scansim.frontend.sema.Scalar.UCHAR)) {
+      format = "%s";
+      as = null;
+    } else if (t.isPointer() || t instanceof Type.Null) {
+      format = "%p";
+      as = null;
+    } else {
+      org.scansim.frontend.sema.Scalar sc = ((Type.Arith) t).scalar();
+      switch (sc) {
+        case CHAR, UCHAR -> {
+          format = "%c";
+          as = Type.INT;
+        }
+        case FLOAT, DOUBLE -> {
+          format = "%g";
+          as = Type.DOUBLE;
+        }
+        case LONG, LLONG -> {
+          format = "%ld";
+          as = Type.LONG;
+        }
+        case ULONG, ULLONG -> {
+          format = "%lu";
+          as = Type.ULONG;
+        }
+        case UINT -> {
+          format = "%u";
+          as = Type.UINT;
+        }
+        default -> {
+          format = "%d";
+          as = Type.INT;
+        }
+      }
+    }
+    Operand v = as == null ? value(e.right()) : convertedValue(e.right(), as);
+    b.emit(new Insn(Op.PRINTF, IrType.I32, e.span()).text(format).args(List.of(v)));
+    return Imm.ofLong(IrType.I32, 0);
+  }
+
   @Override
   public Operand visitName(Expr.Name e) {
     Symbol.Variable v = (Symbol.Variable) sema.symbolOf(e);
@@ -494,6 +556,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   @Override
   public Operand visitBinary(Expr.Binary e) {
     BinaryOp op = e.op();
+    if (sema.typeOf(e) instanceof Type.Stream) {
+      return streamOutput(e);
+    }
     switch (op) {
       case COMMA -> {
         effect(e.left());

@@ -118,7 +118,7 @@ public final class IrPrinter {
       case CALL -> d + "call @" + i.callee() + "(" + join(a) + ")";
       case LAUNCH -> "launch @" + i.callee() + "<<<(" + join(a.subList(0, 3)) + "), (" + join(a.subList(3, 6)) + "), "
           + a.get(6) + ">>>(" + join(a.subList(7, a.size())) + ")";
-      case CUDA -> d + "cuda." + i.cuda().name().toLowerCase(java.util.Locale.ROOT) + (a.isEmpty() ? "" : " " + join(a));
+      case CUDA -> d + "cuda." + (i.cuda() == Enums.CudaCall.LIBRARY ? i.callee() : i.cuda().name().toLowerCase(java.util.Locale.ROOT)) + (a.isEmpty() ? "" : " " + join(a));
       case PRINTF -> "printf " + quote(i.text()) + (a.isEmpty() ? "" : ", " + join(a));
       case ASSERT -> "assert " + join(a) + " " + quote(i.text());
       case BR -> "br " + i.target().label();

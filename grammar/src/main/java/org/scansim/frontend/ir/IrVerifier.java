@@ -712,15 +712,30 @@ public final class IrVerifier {
       case HOST_MALLOC -> List.of(IrType.U64);
       case HOST_CALLOC -> List.of(IrType.U64, IrType.U64);
       case HOST_FREE -> List.of(IrType.PTR);
+      case LIBRARY -> library(i) == null ? List.of() : library(i).params().stream().map(IrVerifier::irType).toList();
     };
     IrType result = switch (i.cuda()) {
       case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC -> IrType.PTR;
+      case LIBRARY -> library(i) == null || library(i).result() instanceof org.scansim.frontend.sema.Type.Void ? IrType.I32
+          : irType(library(i).result());
       default -> IrType.I32;
     };
+    if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.LIBRARY && library(i) == null) {
+      problem("no C library function '" + i.callee() + "'");
+      return;
+    }
     if (exactType(result) && arity(want.size())) {
       dst(result);
       operands(want.toArray(new IrType[0]));
     }
+  }
+
+  private static org.scansim.frontend.sema.CLibrary.Function library(Insn i) {
+    return i.callee() == null ? null : org.scansim.frontend.sema.CLibrary.byName(i.callee());
+  }
+
+  private static IrType irType(org.scansim.frontend.sema.Type t) {
+    return IrType.of(t);
   }
 
   // ---- checks shared by instructions ----

@@ -417,6 +417,27 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   }
 
   @Override
+  public Void visitGoto(Stmt.Goto s) {
+    b.branch(label(s.label()), s.span());
+    return null;
+  }
+
+  @Override
+  public Void visitLabel(Stmt.Label s) {
+    Block target = label(s.name());
+    b.branch(target, s.span());
+    b.setCurrent(target);
+    return null;
+  }
+
+  /** The block a label begins, made at its first goto or at the label itself. */
+  private Block label(String name) {
+    return labels.computeIfAbsent(name, n -> b.newBlock("label." + n));
+  }
+
+  private final java.util.Map<String, Block> labels = new java.util.HashMap<>();
+
+  @Override
   public Void visitBreak(Stmt.Break s) {
     b.branch(jumps.peek()[0], s.span());
     return null;

@@ -179,7 +179,8 @@ final class Namespaces {
 
   /** The qualified name of the variable or function {@code name} denotes where it is used. */
   String resolve(String name) {
-    Predicate<String> known = n -> declared.contains(n) || GROUP_FUNCTIONS.contains(n);
+    Predicate<String> known = n -> declared.contains(n) || GROUP_FUNCTIONS.contains(n)
+        || org.scansim.frontend.sema.Type.Stream.NAMES.contains(n);
     if (name.contains("::")) {
       return qualified(name, known);
     }
@@ -232,7 +233,7 @@ final class Namespaces {
     // and is reported as the standard library's.
     if (!known.test(q) && q.startsWith("std::") && q.indexOf("::", 5) < 0) {
       String rest = q.substring("std::".length());
-      if (known.test(rest) || org.scansim.frontend.sema.Builtin.byName(rest) != null) {
+      if (known.test(rest) || org.scansim.frontend.sema.Builtin.byName(rest) != null || org.scansim.frontend.sema.CLibrary.byName(rest) != null) {
         return rest;
       }
     }

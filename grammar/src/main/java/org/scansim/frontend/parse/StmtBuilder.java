@@ -280,14 +280,12 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
 
   @Override
   public Stmt visitGotoStatement(GotoStatementContext ctx) {
-    b.error(ctx.GOTO(), Unsupported.GOTO);
-    return new Stmt.Empty(b.span(ctx));
+    return new Stmt.Goto(b.span(ctx), ctx.IDENTIFIER().getText(), b.span(ctx.IDENTIFIER()));
   }
 
   @Override
   public Stmt visitLabelStatement(LabelStatementContext ctx) {
-    b.error(ctx.IDENTIFIER(), Unsupported.GOTO);
-    return new Stmt.Empty(b.span(ctx));
+    return new Stmt.Label(b.span(ctx), ctx.IDENTIFIER().getText());
   }
 
   @Override

@@ -63,6 +63,9 @@ final class TypeNames {
     m.put("uintptr_t", BaseType.ULONG);
     m.put("ptrdiff_t", BaseType.LONG);
     m.put("ssize_t", BaseType.LONG);
+    // <ctime>'s, as glibc defines them on x86-64 and aarch64
+    m.put("time_t", BaseType.LONG);
+    m.put("clock_t", BaseType.LONG);
     // glibc's <sys/types.h>, which CUDA's headers include: common in course kernels.
     m.put("uint", BaseType.UINT);
     m.put("ushort", BaseType.USHORT);

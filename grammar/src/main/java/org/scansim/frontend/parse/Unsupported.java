@@ -34,7 +34,6 @@ final class Unsupported {
   static final String NEW = "'new' is not supported";
   static final String DELETE = "'delete' is not supported";
   static final String EXCEPTIONS = "exceptions are not supported";
-  static final String GOTO = "'goto' is not supported";
   static final String ASM = "inline assembly is not supported";
   static final String OPERATOR_OVERLOADING = "operator overloading is not supported";
   static final String TEXTURES = "texture memory is not supported";

@@ -33,6 +33,11 @@ final class InitialMacros {
           "#define FLT_MAX 3.402823466e+38f",
           "#define EXIT_SUCCESS 0",
           "#define EXIT_FAILURE 1",
+          "#define RAND_MAX 2147483647",
+          "#define CLOCKS_PER_SEC 1000000L",
+          "#define M_PI 3.14159265358979323846",
+          "#define NAN (0.0f / 0.0f)",
+          "#define INFINITY (1.0f / 0.0f)",
           "");
 
   private InitialMacros() {}

@@ -113,6 +113,11 @@ public enum Builtin {
     };
   }
 
+  /** Every builtin's name. */
+  public static java.util.Set<String> names() {
+    return java.util.Collections.unmodifiableSet(BY_NAME.keySet());
+  }
+
   public static Builtin byName(String name) {
     return BY_NAME.get(name);
   }

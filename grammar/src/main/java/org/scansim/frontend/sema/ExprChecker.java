@@ -211,10 +211,20 @@ final class ExprChecker implements Expr.Visitor<Type> {
   @Override
   public Type visitName(Expr.Name e) {
     Symbol s = cx.scope.lookup(e.id());
+    if (s == null && Type.Stream.NAMES.contains(e.id())) {
+      if (cx.space != Space.HOST) {
+        cx.error(e.span(), "'" + e.id() + "' is the host's: device code prints with printf");
+        return Type.ERR;
+      }
+      return new Type.Stream(e.id());
+    }
     if (s == null) {
       Builtin b = Builtin.byName(e.id());
       if (b != null) {
         cx.error(e.span(), "'" + e.id() + "' is a function; did you mean '" + e.id() + "(...)'?");
+      } else if (e.id().startsWith("std::")) {
+        cx.error(e.span(), "'" + e.id() + "' is not supported: of the C++ standard library's streams, std::cout, std::cerr and std::clog"
+            + " write with << (values, strings, std::endl), and the rest is outside the subset");
       } else {
         cx.error(e.span(), "use of undeclared identifier '" + e.id() + "'");
       }
@@ -412,9 +422,42 @@ final class ExprChecker implements Expr.Visitor<Type> {
       }
       return builtins.type(e, b);
     }
+    CLibrary.Function lib = CLibrary.byName(e.callee());
+    if (lib != null) {
+      return library(e, lib);
+    }
     e.args().forEach(this::checkValue);
-    cx.error(e.calleeSpan(), unknownFunctionMessage(e.callee()));
+    String message = unknownFunctionMessage(e.callee());
+    if (message.startsWith("use of undeclared function")) {
+      // The nearest name a call could mean: the file's functions and variables, the builtins, the C library.
+      List<String> names = new java.util.ArrayList<>(cx.scope.visibleNames());
+      names.addAll(Builtin.names());
+      names.addAll(CLibrary.names());
+      String near = Nearest.of(e.callee(), names);
+      message += near == null ? "" : "; did you mean '" + near + "'?";
+    }
+    cx.error(e.calleeSpan(), message);
     return Type.ERR;
+  }
+
+  /** A call of the C library ({@link CLibrary}): host code only, its arguments converted as to a declared function's parameters. */
+  private Type library(Expr.Call e, CLibrary.Function f) {
+    List<Type> types = e.args().stream().map(this::checkValue).toList();
+    if (cx.space != Space.HOST) {
+      cx.error(e.calleeSpan(), "'" + e.callee() + "' is the host's C library here: device code cannot call it"
+          + (f.params().stream().anyMatch(Type::isFloating) ? " (device math functions are not simulated)" : ""));
+      return Type.ERR;
+    }
+    CLibrary.Function g = types.size() == f.params().size() ? CLibrary.overload(f, types) : f;
+    if (types.size() != g.params().size()) {
+      cx.error(e.span(), "too " + (types.size() < g.params().size() ? "few" : "many") + " arguments to '" + g.name() + "': expected "
+          + g.params().size() + ", have " + types.size());
+    }
+    for (int i = 0; i < Math.min(types.size(), g.params().size()); i++) {
+      requireAssignable(g.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
+    }
+    cx.sema.callees.put(e, g);
+    return g.result();
   }
 
   /** {@code make_float4(x, y, z, w)} (vector_functions.h): one value per component, each converted to the element type. */
@@ -798,6 +841,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (op == BinaryOp.COMMA) {
       return rt;
     }
+    if (lt instanceof Type.Stream || rt instanceof Type.Stream) {
+      return streamOutput(e, lt, rt);
+    }
     if (lt instanceof Type.Err || rt instanceof Type.Err) {
       return Type.ERR;
     }
@@ -968,6 +1014,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
       r = a;
     } else if (b.isPointer() && Conversions.assignable(b, a, cx.sema.constantOf(e.then()))) {
       r = b;
+    } else if (composite(a, b) != null) {
+      r = composite(a, b); // argc > 1 ? argv[1] : "default": const char *
     } else {
       cx.error(e.span(), "incompatible operand types ('" + a.spelling() + "' and '" + b.spelling() + "')");
       return Type.ERR;
@@ -980,6 +1028,43 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.sema.constants.put(e, Conversions.wrap(c != 0 ? x : y, ((Type.Arith) r).scalar()));
     }
     return r;
+  }
+
+  /**
+   * {@code stream << value}: a number, a character, a string (a {@code char} pointer), another
+   * pointer, or {@code std::endl}/{@code std::flush}; the result is the stream, so that writes
+   * chain. Anything else with a stream is refused by name.
+   */
+  private Type streamOutput(Expr.Binary e, Type lt, Type rt) {
+    if (lt instanceof Type.Err || rt instanceof Type.Err) {
+      return Type.ERR;
+    }
+    if (e.op() != BinaryOp.SHL || !(lt instanceof Type.Stream s && s.writable())) {
+      cx.error(e.span(), lt instanceof Type.Stream s && s.writable() || rt instanceof Type.Stream r && r.writable()
+          ? "a stream of <iostream> is written with << here (reading with >> and other operators are not supported)"
+          : "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "')");
+      return Type.ERR;
+    }
+    if (rt instanceof Type.Stream r ? r.writable() : !(rt.isScalar() || rt instanceof Type.Str)) {
+      cx.error(e.right().span(), "cannot write a value of type '" + rt.spelling() + "' to " + s.name() + " here (numbers, characters,"
+          + " strings, pointers and std::endl are written)");
+      return Type.ERR;
+    }
+    return lt;
+  }
+
+  /**
+   * The composite pointer type of two pointers to the same type that differ in qualifiers (C++
+   * [expr.type]p4): the pointee with both operands' qualifiers; a string literal is a
+   * {@code const char *}. Null when there is none.
+   */
+  private static Type composite(Type a, Type b) {
+    Type.Pointer p = a instanceof Type.Str ? new Type.Pointer(Type.CHAR, true, false) : a instanceof Type.Pointer x ? x : null;
+    Type.Pointer q = b instanceof Type.Str ? new Type.Pointer(Type.CHAR, true, false) : b instanceof Type.Pointer y ? y : null;
+    if (p == null || q == null || !Conversions.samePointee(p.pointee(), q.pointee())) {
+      return null;
+    }
+    return new Type.Pointer(p.pointee(), p.constPointee() || q.constPointee(), p.volatilePointee() || q.volatilePointee());
   }
 
   @Override

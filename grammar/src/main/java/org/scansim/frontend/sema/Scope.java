@@ -30,6 +30,15 @@ final class Scope {
     return names.get(name);
   }
 
+  /** Every name visible here, inner scopes' first: the candidates of a "did you mean". */
+  java.util.List<String> visibleNames() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (Scope s = this; s != null; s = s.parent) {
+      out.addAll(s.names.keySet());
+    }
+    return out;
+  }
+
   void define(Symbol symbol) {
     names.put(symbol.name(), symbol);
   }

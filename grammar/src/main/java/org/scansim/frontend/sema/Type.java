@@ -110,6 +110,31 @@ public sealed interface Type {
     }
   }
 
+  /**
+   * An {@code <iostream>} object of host code: the streams {@code std::cout}, {@code std::cerr}
+   * and {@code std::clog}, which {@code <<} writes to, and the manipulators {@code std::endl}
+   * and {@code std::flush} (its {@code name}). Nothing else of the standard library's streams.
+   */
+  record Stream(String name) implements Type {
+    /** The names there are, as the namespaces resolve them. */
+    public static final java.util.Set<String> NAMES = java.util.Set.of("std::cout", "std::cerr", "std::clog", "std::endl", "std::flush");
+
+    /** Whether this is a stream {@code <<} writes to (not a manipulator). */
+    public boolean writable() {
+      return !name.equals("std::endl") && !name.equals("std::flush");
+    }
+
+    @Override
+    public String spelling() {
+      return writable() ? "std::ostream" : "std::ostream &(std::ostream &)";
+    }
+
+    @Override
+    public long size() {
+      return 8;
+    }
+  }
+
   /** A string literal; only {@code printf} and {@code assert} messages take one. */
   record Str() implements Type {
     @Override

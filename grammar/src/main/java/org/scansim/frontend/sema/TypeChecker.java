@@ -187,8 +187,17 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         cx.scope.define(v);
       }
       // The body shares the parameters' scope (C11 §6.2.1p4).
+      labels.clear();
+      gotos.clear();
       for (Stmt s : f.body().stmts()) {
         s.accept(this);
+      }
+      // A label's scope is the whole function (C11 §6.2.1p3): a goto may jump forward to one.
+      for (Stmt.Goto g : gotos) {
+        if (!labels.containsKey(g.label())) {
+          String near = Nearest.of(g.label(), labels.keySet());
+          cx.error(g.labelSpan(), "use of undeclared label '" + g.label() + "'" + (near == null ? "" : "; did you mean '" + near + "'?"));
+        }
       }
     } finally {
       cx.scope = outer;
@@ -842,6 +851,30 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   @Override
   public Void visitEmpty(Stmt.Empty s) {
+    return null;
+  }
+
+  /** The labels of the function being checked, and its gotos, checked against them at its end. */
+  private final java.util.Map<String, Stmt.Label> labels = new java.util.HashMap<>();
+  private final List<Stmt.Goto> gotos = new java.util.ArrayList<>();
+
+  @Override
+  public Void visitGoto(Stmt.Goto s) {
+    if (cx.space != Space.HOST) {
+      // A jump on the device could leave a warp's threads apart with no point where they meet again.
+      cx.error(s.span(), "'goto' in device code is not supported (host code may use it)");
+    }
+    gotos.add(s);
+    return null;
+  }
+
+  @Override
+  public Void visitLabel(Stmt.Label s) {
+    Stmt.Label before = labels.putIfAbsent(s.name(), s);
+    if (before != null) {
+      cx.diags.report(Diagnostic.error(s.span(), "redefinition of label '" + s.name() + "'")
+          .withNote(before.span(), "previous definition is here"));
+    }
     return null;
   }
 

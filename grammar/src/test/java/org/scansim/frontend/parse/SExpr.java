@@ -280,6 +280,16 @@ final class SExpr implements Expr.Visitor<String>, Stmt.Visitor<String>, Decl.Vi
     return ";";
   }
 
+  @Override
+  public String visitGoto(Stmt.Goto s) {
+    return "(goto " + s.label() + ")";
+  }
+
+  @Override
+  public String visitLabel(Stmt.Label s) {
+    return "(label " + s.name() + ")";
+  }
+
   // ------------------------------------------------------------------------------------------
   // Declarations
 

@@ -56,8 +56,6 @@ class UnsupportedTest {
         "delete[] p;                        => 2:1: error: 'delete' is not supported",
         "throw 1;                           => 2:1: error: exceptions are not supported",
         "try { x = 1; } catch (...) { }     => 2:1: error: exceptions are not supported",
-        "goto out;                          => 2:1: error: 'goto' is not supported",
-        "out: x = 1;                        => 2:1: error: 'goto' is not supported",
         "asm volatile(\"bar.sync 0;\");     => 2:1: error: inline assembly is not supported",
         "this->x = 1;                       => 2:1: error: 'this' is not supported",
         "auto f = [](int a) { return a; };  => 2:10: error: lambdas are not supported",

@@ -49,6 +49,13 @@ public final class Fault extends RuntimeException {
     return f;
   }
 
+  /** The program called {@code abort()} at {@code span}: it ends as a shell sees SIGABRT end it, with status 134. */
+  public static Fault abort(Span span) {
+    Fault f = new Fault(Kind.EXIT, span, "the program called abort()");
+    f.exitStatus = 134;
+    return f;
+  }
+
   /** For an {@code exit} call, its status; else 0. */
   public int exitStatus() {
     return exitStatus;

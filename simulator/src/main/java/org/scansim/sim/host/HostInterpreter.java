@@ -45,6 +45,7 @@ public final class HostInterpreter {
   private final Map<String, Code> compiled = new HashMap<>();
   private final Map<String, Allocation> hostGlobals = new HashMap<>();
   private final StringBuilder output;
+  private final HostLibrary library = new HostLibrary(this);
   private int lastError;
   private int depth;
   private long steps;
@@ -81,6 +82,31 @@ public final class HostInterpreter {
         hostGlobals.put(m.name(), a);
       }
     }
+  }
+
+  /**
+   * A program's {@code argv}: each argument's bytes and a NUL in host memory ({@code argv[0]}
+   * first), then the array of their pointers ending in NULL, as the C runtime gives {@code main}
+   * (C11 §5.1.2.2.1). Returns the array's pointer.
+   */
+  public long argv(java.util.List<String> args) {
+    Allocation array = host.allocate("argv", 8L * (args.size() + 1));
+    if (array == null) {
+      throw new Fault(Kind.OUT_OF_MEMORY, null, "the program's arguments: " + host.whyNot(8L * (args.size() + 1)));
+    }
+    for (int i = 0; i < args.size(); i++) {
+      byte[] bytes = (args.get(i) + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      Allocation a = host.allocate("argv[" + i + "]", bytes.length);
+      if (a == null) {
+        throw new Fault(Kind.OUT_OF_MEMORY, null, "the program's argument " + i + ": " + host.whyNot(bytes.length));
+      }
+      for (int k = 0; k < bytes.length; k++) {
+        a.store(IrType.I8, k, bytes[k]);
+      }
+      array.store(IrType.PTR, 8 * i, host.pointerTo(a));
+    }
+    array.store(IrType.PTR, 8 * args.size(), 0);
+    return host.pointerTo(array);
   }
 
   /** Host printf calls dropped past the run's {@link Printf#RUN_BYTES} of output. */
@@ -210,6 +236,77 @@ public final class HostInterpreter {
     return host.pointerTo(frame[in.memory]);
   }
 
+  /** The value of type {@code t} at host pointer {@code p}, checked as host code's load is: for the C library. */
+  long load(long p, IrType t, CInsn in) {
+    return hostMemory(p, in, t.size()).load(t, (int) Ptr.offset(p));
+  }
+
+  /** Stores {@code v} as a value of type {@code t} at host pointer {@code p}, checked as host code's store is. */
+  void store(long p, IrType t, long v, CInsn in) {
+    hostMemory(p, in, t.size()).store(t, (int) Ptr.offset(p), v);
+  }
+
+  /** memcpy and memmove: {@code n} bytes between host buffers (a device pointer is a fault: the host copies with cudaMemcpy). */
+  void copyHost(long dst, long src, long n, String name, CInsn in) {
+    for (long p : new long[] {dst, src}) {
+      if (!isHost(p) && device.owns(p)) {
+        throw new Fault(Kind.INVALID_ADDRESS, in.span, name + " of a device pointer in host code (the host copies to and from the device"
+            + " with cudaMemcpy)");
+      }
+    }
+    if (n == 0) {
+      return;
+    }
+    Allocation d = libraryRange(dst, n, name, in);
+    Allocation s = libraryRange(src, n, name, in);
+    d.copyFrom(s, (int) Ptr.offset(src), (int) Ptr.offset(dst), (int) n);
+    device.hostCopied(d, (int) Ptr.offset(dst), s, (int) Ptr.offset(src), n);
+  }
+
+  /** memset of host memory: {@code n} bytes of {@code value} from {@code p}. */
+  void setHost(long p, byte value, long n, CInsn in) {
+    if (!isHost(p) && device.owns(p)) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "memset of a device pointer in host code (cudaMemset sets device memory)");
+    }
+    if (n == 0) {
+      return;
+    }
+    Allocation a = libraryRange(p, n, "memset", in);
+    a.set((int) Ptr.offset(p), (int) n, value);
+    device.hostSet(a, (int) Ptr.offset(p), n);
+  }
+
+  /** The host block holding {@code n} bytes from {@code p}, for the C library's {@code name}; else a fault that says why not. */
+  private Allocation libraryRange(long p, long n, String name, CInsn in) {
+    Allocation a = isHost(p) ? host.get(Ptr.id(p)) : null;
+    if (a == null) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, name + " of " + (p == 0 ? "a null pointer" : "an invalid pointer") + " in host code");
+    }
+    if (a.freed) {
+      throw new Fault(Kind.USE_AFTER_FREE, in.span, name + " of '" + a.name + "' after it was freed");
+    }
+    long off = Ptr.offset(p);
+    if (n < 0 || off < 0 || off + n > a.size()) {
+      throw new Fault(Kind.OUT_OF_BOUNDS, in.span, name + " touches " + Long.toUnsignedString(n) + " bytes from byte " + off + " of '"
+          + a.name + "', which has " + a.size() + " bytes");
+    }
+    return a;
+  }
+
+  /** Appends the host's {@code text} to the program's output, within the run's {@link Printf#RUN_BYTES}. */
+  void print(String text) {
+    if (output.length() < Printf.RUN_BYTES) {
+      output.append(text);
+    } else {
+      printfDropped++;
+    }
+  }
+
+  /** Host instructions run so far: the C library's clock. */
+  long steps() {
+    return steps;
+  }
+
   private Allocation hostMemory(long p, CInsn in, int size) {
     Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
     long off = Ptr.offset(p);
@@ -291,12 +388,19 @@ public final class HostInterpreter {
       case HOST_MALLOC -> malloc(r[in.args[0]][0], 1, false, in);
       case HOST_CALLOC -> malloc(r[in.args[0]][0], r[in.args[1]][0], true, in);
       case HOST_FREE -> free(r[in.args[0]][0], in);
+      case LIBRARY -> {
+        long[] a = new long[in.args.length];
+        for (int k = 0; k < a.length; k++) {
+          a[k] = r[in.args[k]][0];
+        }
+        yield Alu.norm(in.type, library.call(in.ir.callee(), a, in));
+      }
     };
     // A call's own error becomes the last error; the calls that read it, and the C library's, leave it.
     boolean keepsError = switch (in.ir.cuda()) {
       case GET_LAST_ERROR, PEEK_AT_LAST_ERROR, GET_ERROR_STRING, GET_ERROR_NAME -> true;
       case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT, SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT, DEVICE_RESET -> false;
-      case HOST_MALLOC, HOST_CALLOC, HOST_FREE -> true;
+      case HOST_MALLOC, HOST_CALLOC, HOST_FREE, LIBRARY -> true;
     };
     if (result != CUDA_SUCCESS && !keepsError) {
       lastError = (int) result;

@@ -122,7 +122,10 @@ public final class ScanRun {
     }
   }
 
-  /** What happened. {@code fault} is null when the run completed; {@code correct} null without --expect. */
+  /**
+   * What happened. {@code fault} is null when the run completed; {@code correct} null without
+   * --expect; {@code exitStatus} is a whole program's status ({@link ProgramRun}), null for an entry's run.
+   */
   public record Outcome(
       String entry,
       String elementType,
@@ -134,7 +137,14 @@ public final class ScanRun {
       Fault fault,
       List<Finding> findings,
       ScanProof proof,
-      List<String> scheduleDifferences) {}
+      List<String> scheduleDifferences,
+      Integer exitStatus) {
+    /** The outcome of an entry's or a kernel's run, which has no exit status. */
+    public Outcome(String entry, String elementType, int n, List<LaunchRecord> launches, String output, Boolean correct,
+        List<String> mismatches, Fault fault, List<Finding> findings, ScanProof proof, List<String> scheduleDifferences) {
+      this(entry, elementType, n, launches, output, correct, mismatches, fault, findings, proof, scheduleDifferences, null);
+    }
+  }
 
   /** Thrown for a request the file cannot satisfy (no entry, ambiguous entry, bad n). */
   public static final class UsageException extends Exception {
@@ -300,22 +310,12 @@ public final class ScanRun {
       boolean circuit) throws UsageException {
     Options o = req.options();
     IrType t = IrType.of(elem);
-    Architecture arch = req.arch();
     Simulation sim;
     try {
-      sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
-          new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
-              o.deviceBytes(), arch.independentThreadScheduling(), arch.maxLocalMemoryPerThreadBytes(), arch.computeMajor()));
+      sim = simulation(compiled, req, seed, wallMillis);
     } catch (Fault f) { // a module variable that does not fit: the program faults before it starts
       return new Single(List.of(), "", null, List.of(), f, o.checks().isEmpty() ? List.of() : List.of(finding(f)), null, null);
     }
-    sim.setSeed(seed);
-    sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
-    sim.setResidentBlocks(req.residentBlocks());
-    sim.setThreads(req.threads());
-    sim.setWallBudget(wallMillis);
-    sim.setProgress(o.progress());
-    sim.setObserver(o.observer());
     int n = req.n();
     Simulation.Buffer in;
     Simulation.Buffer out;
@@ -367,6 +367,26 @@ public final class ScanRun {
     }
     return new Single(List.copyOf(sim.launches()), sim.output(), correct, List.copyOf(mismatches), fault, sim.findings(), proof,
         result);
+  }
+
+  /**
+   * The simulated machine a request asks for, under one schedule ({@code seed}) and what is left
+   * of the wall clock; a module variable that does not fit is a fault before anything runs.
+   */
+  static Simulation simulation(Frontend.Result compiled, Request req, long seed, long wallMillis) {
+    Options o = req.options();
+    Architecture arch = req.arch();
+    Simulation sim = new Simulation(compiled.ir(), new ArchMemoryModel(arch),
+        new Limits(arch.name(), arch.maxThreadsPerBlock(), arch.maxSharedMemoryPerBlockBytes(), req.maxWarpInstructions(),
+            o.deviceBytes(), arch.independentThreadScheduling(), arch.maxLocalMemoryPerThreadBytes(), arch.computeMajor()));
+    sim.setSeed(seed);
+    sim.setResidency(arch.smCount(), arch.maxResidentBlocksPerSm(), arch.maxResidentThreadsPerSm(), arch.sharedMemoryPerSmBytes());
+    sim.setResidentBlocks(req.residentBlocks());
+    sim.setThreads(req.threads());
+    sim.setWallBudget(wallMillis);
+    sim.setProgress(o.progress());
+    sim.setObserver(o.observer());
+    return sim;
   }
 
   /**
@@ -424,7 +444,7 @@ public final class ScanRun {
   }
 
   /** A fault as the run's finding: its kind, where it happened, and its message. */
-  private static Finding finding(Fault f) {
+  static Finding finding(Fault f) {
     return new Finding(f.kind(), null, f.span(), null, null, null, null, null, 1, f.getMessage());
   }
 

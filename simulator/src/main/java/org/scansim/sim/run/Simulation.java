@@ -468,6 +468,25 @@ public final class Simulation {
     host.call(entry, args, (Span) null);
   }
 
+  /**
+   * Runs the program's {@code main} (IR function {@code name}, taking nothing or
+   * {@code (int argc, char **argv)}) with {@code args} as its argv, {@code args.get(0)} the
+   * program's name; returns the status {@code main} returned, or the one it passed to
+   * {@code exit}, as a shell sees it (its low eight bits).
+   */
+  public int runMain(String name, int params, List<String> args) {
+    device.setHostDataIsInput(true);
+    long[] a = params == 0 ? new long[0] : new long[] {args.size(), host.argv(args)};
+    try {
+      return (int) (host.call(name, a, (Span) null) & 0xFF);
+    } catch (Fault f) {
+      if (f.kind() == Kind.EXIT) {
+        return f.exitStatus() & 0xFF;
+      }
+      throw f;
+    }
+  }
+
   /** A copy of {@code length} bytes of device memory from {@code pointer}, as cudaMemcpy to the host would give them. */
   public byte[] read(long pointer, int length) {
     org.scansim.sim.memory.Allocation copy = new org.scansim.sim.memory.Allocation("read", org.scansim.sim.memory.Ptr.HOST, length, 0);

@@ -369,7 +369,23 @@ public final class Device implements GpuDevice {
 
   @Override
   public void copyToDevice(long dst, Allocation src, int offset, long bytes, Span at) {
-    copy(buffer(dst, bytes, at), (int) Ptr.offset(dst), src, offset, (int) bytes);
+    Allocation d = buffer(dst, bytes, at);
+    copy(d, (int) Ptr.offset(dst), src, offset, (int) bytes);
+    if (hostDataIsInput && bytes > 0) {
+      d.setTaint((int) Ptr.offset(dst), (int) bytes, true);
+    }
+  }
+
+  /** Whether what the host copies to the device is the scan's input, whose ⊕ are work: a whole program's data. */
+  private boolean hostDataIsInput;
+
+  /**
+   * Makes every copy from the host to the device the scan's input ({@link #copyToDevice}): in a
+   * whole program, the host's data is what the kernels scan, and the ⊕ on values derived from it
+   * are its work (an entry's run marks its input buffer instead).
+   */
+  public void setHostDataIsInput(boolean on) {
+    hostDataIsInput = on;
   }
 
   @Override

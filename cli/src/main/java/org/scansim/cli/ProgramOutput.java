@@ -1,0 +1,180 @@
+package org.scansim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.scansim.frontend.Defines;
+import org.scansim.frontend.Frontend;
+import org.scansim.reports.JsonReport;
+import org.scansim.reports.RunReport;
+import org.scansim.reports.TextReport;
+import org.scansim.sim.arch.Architecture;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.run.ProgramRun;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * {@code scansim run prog.cu [-- ARGS...]}: a whole program, run as it would run on a GPU
+ * machine. Its own output comes first, as it prints it; then the report of every launch it made,
+ * with the checkers and the timing model as for an entry. scansim's exit status is the
+ * program's, or 3 on a fault.
+ */
+final class ProgramOutput {
+  private final RunCommand c;
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  ProgramOutput(RunCommand c, PrintWriter out, PrintWriter err) {
+    this.c = c;
+    this.out = out;
+    this.err = err;
+  }
+
+  int run() {
+    String refused = c.entry != null || c.kernelOptions.kernel != null
+        ? (c.entry != null ? "--entry" : "--kernel") + " runs a host entry or a kernel over --n N elements: give --n N"
+        : c.expect != null || !c.op.equals("sum") ? "--expect and --op check an entry's output over --n N elements; a program checks its own"
+        : c.device.equals("gpu") ? "--device gpu runs a host entry over --n N elements; build a whole program with nvcc to run it on the card"
+        : c.repeat != 1 ? "--repeat runs on the card only (--device gpu)"
+        : c.schedules < 0 || c.wallSeconds < 0 || c.residentBlocks < 0 ? "--schedules, --wall-seconds and --resident-blocks must not be negative"
+        : null;
+    if (refused != null || !c.kernelOptions.valid(null, c.device, 1, err)) {
+      if (refused != null) {
+        err.println("scansim: error: " + refused);
+      }
+      return Main.INVALID_INPUT;
+    }
+    List<String> extraFiles = extraFiles();
+    if (!extraFiles.isEmpty()) {
+      err.println("scansim: error: " + extraFiles.get(0) + ": one file is run (linking several translation units is not simulated yet);"
+          + " a program's arguments follow --: scansim run " + c.target + " -- " + String.join(" ", extraFiles));
+      return Main.INVALID_INPUT;
+    }
+    int workers = ThreadsOption.resolve(c.threads, err);
+    Architecture a = workers < 0 ? null : RunCommand.architecture(c.arch, err);
+    if (a == null) {
+      return Main.INVALID_INPUT;
+    }
+    RunCommand.Target t = RunCommand.resolve(c.target, a, c.defines, null, err);
+    if (t == null) {
+      return Main.INVALID_INPUT;
+    }
+    Path file = t.file();
+    if (c.json != null && !Outputs.mayWrite(c.json, Outputs.REPORT, err)
+        || c.html != null && (!Outputs.distinct(err, file, c.json, c.html) || !Outputs.mayWrite(c.html, Outputs.PAGE, err))) {
+      return Main.INVALID_INPUT;
+    }
+    Frontend.Result compiled = Compilation.compile(file, t.defines(), err);
+    if (!compiled.ok()) {
+      return Main.INVALID_INPUT;
+    }
+    if (ProgramRun.main(compiled) == null) {
+      err.println("scansim: error: " + file + " has no main() to run as a program: give --n N to run its host entry over N elements"
+          + " (or --kernel NAME --grid G --block B to launch a kernel)");
+      return Main.INVALID_INPUT;
+    }
+    java.util.Set<Check> checks;
+    try {
+      checks = Check.parse(c.check == null ? "" : String.join(",", c.check));
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: --check: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    if (checks.contains(Check.PROOF)) {
+      err.println("scansim: error: --check proof proves an entry's output the scan of its input (--n N --expect KIND); a program's data"
+          + " is its own");
+      return Main.INVALID_INPUT;
+    }
+    RunCommand.Timer timer = c.timer(a, compiled, err);
+    if (timer == null) {
+      return Main.INVALID_INPUT;
+    }
+    org.scansim.reports.BankHeat heat = c.html == null ? null : new org.scansim.reports.BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
+    ScanRun.Options options = new ScanRun.Options(checks, c.schedules, c.wallSeconds * 1000, false, 1L << 31)
+        .withProgress(TerminalProgress.onTerminal());
+    if (timer.observer() != null || heat != null) {
+      options = options.withObserver(org.scansim.sim.event.Observers.all(timer.observer(), heat));
+    }
+    List<String> argv = new ArrayList<>();
+    argv.add(programName(file));
+    if (c.programArgs != null) {
+      argv.addAll(c.programArgs);
+    }
+    ScanRun.Outcome o;
+    try {
+      o = ProgramRun.run(compiled, ScanRun.Request.of(1, a).seed(c.seed).maxWarpInstructions(c.maxInstructions).threads(workers)
+          .residentBlocks(c.residentBlocks).withOptions(options), argv);
+    } catch (ScanRun.UsageException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    List<org.scansim.reports.CounterSet.Timing> timings = timer.observer() == null ? null : org.scansim.catalog.Timings.of(timer.observer(), o);
+    String timingNote = timer.note();
+    if (timer.observer() != null && timings == null) {
+      timingNote = org.scansim.catalog.Timings.note(timer.observer());
+    }
+    RunReport report = RunReport.of(RunReport.Inputs.program(file.toString(), argv, a.name(),
+        new java.util.TreeMap<>(Defines.parse(t.defines())), c.seed), o, checks, timings,
+        timings == null ? null : timer.observer().model(), timingNote);
+    // The program's own output, as it prints it; then scansim's report of it.
+    out.print(o.output());
+    if (!o.output().isEmpty()) {
+      out.println(o.output().endsWith("\n") ? "" : "\n");
+    }
+    String text = TextReport.render(report);
+    out.print(text);
+    out.flush();
+    try {
+      if (c.html != null) {
+        org.scansim.files.OutputFiles.write(c.html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(
+            o.output() + (o.output().isEmpty() ? "" : "\n") + text, heat.launches(), a.sharedMemoryBanks(), null, null)), Outputs.PAGE);
+      }
+      if (c.json != null) {
+        org.scansim.files.OutputFiles.write(c.json, JsonReport.render(report), Outputs.REPORT);
+      }
+    } catch (IOException e) {
+      err.println("scansim: error: cannot write " + (c.json != null ? c.json : c.html) + ": " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    if (o.fault() != null) {
+      if (o.fault().budget() == Fault.Budget.INSTRUCTIONS) {
+        err.println("scansim: note: --max-instructions N raises the instruction budget (now " + c.maxInstructions
+            + " warp instructions) if the program is meant to run this long");
+      } else if (o.fault().budget() == Fault.Budget.WALL_CLOCK) {
+        err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + c.wallSeconds
+            + " s) if the program is meant to run this long");
+      }
+      return Main.KERNEL_FAULT;
+    }
+    return o.exitStatus() != 0 ? o.exitStatus() : o.findings().isEmpty() ? Main.OK : Main.FAILED;
+  }
+
+  /**
+   * The program's name, its argv[0]: the file's stem as a build would name it and a shell start
+   * it ({@code ./scan} for scan.cu), so that a usage message prints what it would on the card.
+   */
+  static String programName(Path file) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return "./" + (dot > 0 ? name.substring(0, dot) : name);
+  }
+
+  /**
+   * The words after FILE that come before {@code --} (or all of them, without it): further
+   * translation units of the program; the program's arguments are the words after {@code --}.
+   */
+  private List<String> extraFiles() {
+    List<String> original = c.spec.commandLine().getParseResult().originalArgs();
+    int dashes = original.indexOf("--");
+    int after = dashes < 0 ? 0 : original.size() - dashes - 1;
+    List<String> positional = c.programArgs == null ? List.of() : c.programArgs;
+    List<String> files = new ArrayList<>(positional.subList(0, Math.max(0, positional.size() - after)));
+    if (!files.isEmpty()) {
+      c.programArgs = positional.subList(files.size(), positional.size());
+    }
+    return files;
+  }
+}

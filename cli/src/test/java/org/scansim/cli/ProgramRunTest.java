@@ -1,0 +1,158 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 44: {@code scansim run prog.cu [-- ARGS]} runs a whole program's {@code main} with its
+ * arguments, prints what the program prints, then the report of its launches, and exits with the
+ * program's status (3 on a fault). The programs are the project's own, in examples/programs.
+ */
+class ProgramRunTest {
+  @TempDir Path dir;
+
+  private static final Path PROGRAMS = Path.of("..", "examples", "programs");
+
+  private Path write(String name, String text) throws Exception {
+    return Files.writeString(dir.resolve(name), text);
+  }
+
+  @Test
+  void aWholeProgramRunsWithItsArgumentsAndPrintsItsOwnOutputFirst() {
+    CliRun r = CliRun.of("run", PROGRAMS.resolve("scan_main.cu").toString(), "--no-timing", "--", "3000");
+    assertThat(r.code()).as(r.err()).isZero();
+    // What the program prints, as it prints it; then scansim's report of its five launches (three levels of blocks).
+    assertThat(r.out()).startsWith("scanned 3000 elements, total ").contains("\nPASSED\n\nscansim run ")
+        .contains("scan_main.cu -- 3000  arch=hopper  program=main\nexit status: 0 (success)\n");
+    assertThat(r.out()).contains("  0  blockScan  12x1x1  256x1x1").contains("  1  blockScan  1x1x1   256x1x1")
+        .contains("  2  addSums    12x1x1  256x1x1").doesNotContain("program output");
+  }
+
+  @Test
+  void theProgramsExitStatusIsScansims() {
+    CliRun usage = CliRun.of("run", PROGRAMS.resolve("scan_main.cu").toString(), "--no-timing", "--", "0");
+    assertThat(usage.code()).isEqualTo(1); // EXIT_FAILURE
+    assertThat(usage.out()).startsWith("usage: ./scan_main [n, 1 to 67108864]\n\n").contains("exit status: 1 (the program's failure)")
+        .contains("launches: none");
+    CliRun flags = CliRun.of("run", PROGRAMS.resolve("iostream_flags.cu").toString(), "--no-timing", "--", "-x");
+    assertThat(flags.code()).isEqualTo(2); // the program's own usage status
+    assertThat(flags.out()).startsWith("usage: ./iostream_flags [-n N] [-v]\n");
+  }
+
+  @Test
+  void mainsReturnValueAndExitAreTheStatusAsAShellSeesIt() throws Exception {
+    Path ret = write("ret.cu", "int main() { return 300; }\n");
+    assertThat(CliRun.of("run", ret.toString()).code()).isEqualTo(300 & 0xFF);
+    Path ex = write("ex.cu", "#include <cstdlib>\nvoid f() { exit(5); }\nint main() { f(); return 0; }\n");
+    CliRun r = CliRun.of("run", ex.toString());
+    assertThat(r.code()).isEqualTo(5);
+    assertThat(r.out()).contains("exit status: 5").doesNotContain("fault");
+    Path ab = write("ab.cu", "#include <cstdlib>\n#include <cstdio>\nint main() { printf(\"before\\n\"); abort(); }\n");
+    CliRun a = CliRun.of("run", ab.toString());
+    assertThat(a.code()).isEqualTo(134); // SIGABRT, as a shell reports it
+    assertThat(a.out()).startsWith("before\n");
+  }
+
+  @Test
+  void aFaultStopsTheProgramWithItsOutputSoFarAndExits3() throws Exception {
+    Path f = write("oob.cu", """
+        #include <cstdio>
+        __global__ void k(int *a, int n) { a[threadIdx.x + n] = 1; }
+        int main() {
+          int *d;
+          cudaMalloc(&d, 32 * sizeof(int));
+          printf("launching\\n");
+          k<<<1, 32>>>(d, 32);
+          cudaDeviceSynchronize();
+          printf("never printed\\n");
+          return 0;
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--no-timing");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.out()).startsWith("launching\n\n").doesNotContain("never printed").contains("fault: " + f + ":2:36: ");
+  }
+
+  @Test
+  void theJsonReportHasTheArgumentsAndTheStatusAndNoSize() throws Exception {
+    Path json = dir.resolve("r.json");
+    CliRun r = CliRun.of("run", PROGRAMS.resolve("goto_cleanup.cu").toString(), "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(json.toFile());
+    assertThat(j.get("inputs").get("args").toString()).isEqualTo("[\"./goto_cleanup\"]");
+    assertThat(j.get("inputs").has("n")).isFalse();
+    assertThat(j.get("entry").asText()).isEqualTo("main");
+    assertThat(j.get("exitStatus").asInt()).isZero();
+    assertThat(j.get("output").asText()).isEqualTo("{3,1,7,0,4,1,6,3} scanned = {3,4,11,11,15,16,22,25}\n");
+    assertThat(j.get("launches").get(0).get("timing").get("smCycles").asLong()).isPositive();
+  }
+
+  @Test
+  void checkersRunOnAProgramAndTheirFindingsFailIt() throws Exception {
+    Path f = write("race.cu", """
+        __global__ void k(int *out) {
+          __shared__ int s[32];
+          s[threadIdx.x] = threadIdx.x;
+          out[threadIdx.x] = s[(threadIdx.x + 1) % 32];
+        }
+        int main() {
+          int *d;
+          cudaMalloc(&d, 32 * sizeof(int));
+          k<<<1, 32>>>(d);
+          cudaDeviceSynchronize();
+          return 0;
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--check", "races", "--no-timing");
+    assertThat(r.code()).isEqualTo(Main.FAILED);
+    assertThat(r.out()).contains("exit status: 0 (success)").contains("race");
+  }
+
+  @Test
+  void whatAnEntryRunNeedsIsRefusedByNameWithoutN() throws Exception {
+    String prog = PROGRAMS.resolve("goto_cleanup.cu").toString();
+    assertThat(CliRun.of("run", prog, "--expect", "inclusive").err())
+        .contains("--expect and --op check an entry's output over --n N elements; a program checks its own");
+    assertThat(CliRun.of("run", prog, "--entry", "scanWithCuda").err()).contains("--entry runs a host entry or a kernel over --n N elements");
+    assertThat(CliRun.of("run", prog, "--check", "proof").err()).contains("--check proof proves an entry's output");
+    CliRun extra = CliRun.of("run", prog, "other.cu");
+    assertThat(extra.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(extra.err()).contains("other.cu: one file is run (linking several translation units is not simulated yet)");
+    Path noMain = write("lib.cu", "void scan(const float *in, float *out, int n) { }\n");
+    assertThat(CliRun.of("run", noMain.toString()).err()).contains("has no main() to run as a program: give --n N");
+    assertThat(CliRun.of("run", noMain.toString(), "--n", "8", "--", "x").err())
+        .contains("x: arguments are for a program's main(), run without --n");
+    Path voidMain = write("vm.cu", "void main() { }\n");
+    assertThat(CliRun.of("run", voidMain.toString()).err()).contains("main must return int (it returns void), as C++ requires");
+  }
+
+  @Test
+  void argumentsAreTheProgramsEvenWhenTheyLookLikeScansimsOptions() throws Exception {
+    Path f = write("args.cu", """
+        #include <cstdio>
+        int main(int argc, char *argv[]) {
+          for (int i = 0; i < argc; i++) printf("[%s]", argv[i]);
+          printf("\\n");
+          return argc;
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--", "--n", "5", "a b", "");
+    assertThat(r.code()).isEqualTo(5);
+    assertThat(r.out()).startsWith("[./args][--n][5][a b][]\n").contains("args.cu -- --n 5 'a b' ''  arch=hopper  program=main");
+  }
+
+  @Test
+  void aProgramsReportIsTheSameForAnyThreadCount() {
+    String prog = PROGRAMS.resolve("scan_main.cu").toString();
+    CliRun one = CliRun.of("run", prog, "--threads", "1", "--", "20000");
+    CliRun four = CliRun.of("run", prog, "--threads", "4", "--", "20000");
+    assertThat(one.code()).isZero();
+    assertThat(four.out()).isEqualTo(one.out());
+  }
+}

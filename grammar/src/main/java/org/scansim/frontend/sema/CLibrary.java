@@ -1,0 +1,109 @@
+package org.scansim.frontend.sema;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The C library calls host code may make (C11 §7.12 math, §7.21 output, §7.22 general
+ * utilities, §7.24 strings, §7.27 time), with their C signatures: what programs wrap their
+ * kernels in to parse arguments, make data, copy it and time it. Each is run by the host
+ * interpreter under one name; {@code <cmath>}'s overloads of an unsuffixed function for
+ * {@code float} ({@code sqrt(1.0f)} is a float, as C++ has it) are the {@code f} function.
+ * Deterministic: {@code rand} is glibc's generator (seeded 1 until {@code srand}), {@code time}
+ * a fixed instant and {@code clock} the host's instructions (docs/language.md).
+ */
+public final class CLibrary {
+  /** One function: its name, parameter types and result. */
+  public record Function(String name, List<Type> params, Type result) {}
+
+  private static final Type CSTR = new Type.Pointer(Type.CHAR, true, false);
+  private static final Type STR = new Type.Pointer(Type.CHAR, false, false);
+  private static final Type STR_OUT = new Type.Pointer(STR, false, false);
+  private static final Type VOIDP = new Type.Pointer(Type.VOID, false, false);
+  private static final Type CVOIDP = new Type.Pointer(Type.VOID, true, false);
+  private static final Type LLONG = Type.arith(Scalar.LLONG);
+  private static final Type TIME_P = new Type.Pointer(Type.LONG, false, false);
+
+  private static final Map<String, Function> BY_NAME = new HashMap<>();
+
+  static {
+    // <cstdlib>: numbers from text, the generator, the end of the program
+    add("atoi", Type.INT, CSTR);
+    add("atol", Type.LONG, CSTR);
+    add("atoll", LLONG, CSTR);
+    add("atof", Type.DOUBLE, CSTR);
+    add("strtol", Type.LONG, CSTR, STR_OUT, Type.INT);
+    add("strtoll", LLONG, CSTR, STR_OUT, Type.INT);
+    add("strtoul", Type.ULONG, CSTR, STR_OUT, Type.INT);
+    add("strtoull", Type.arith(Scalar.ULLONG), CSTR, STR_OUT, Type.INT);
+    add("strtod", Type.DOUBLE, CSTR, STR_OUT);
+    add("strtof", Type.FLOAT, CSTR, STR_OUT);
+    add("rand", Type.INT);
+    add("srand", Type.VOID, Type.UINT);
+    add("abort", Type.VOID);
+    add("labs", Type.LONG, Type.LONG);
+    add("llabs", LLONG, LLONG);
+    // <cstring>
+    add("strlen", Type.SIZE_T, CSTR);
+    add("strcmp", Type.INT, CSTR, CSTR);
+    add("strncmp", Type.INT, CSTR, CSTR, Type.SIZE_T);
+    add("strcpy", STR, STR, CSTR);
+    add("strncpy", STR, STR, CSTR, Type.SIZE_T);
+    add("strcat", STR, STR, CSTR);
+    add("strchr", STR, CSTR, Type.INT);
+    add("strrchr", STR, CSTR, Type.INT);
+    add("strstr", STR, CSTR, CSTR);
+    add("memcpy", VOIDP, VOIDP, CVOIDP, Type.SIZE_T);
+    add("memmove", VOIDP, VOIDP, CVOIDP, Type.SIZE_T);
+    add("memset", VOIDP, VOIDP, Type.INT, Type.SIZE_T);
+    add("memcmp", Type.INT, CVOIDP, CVOIDP, Type.SIZE_T);
+    // <cstdio>, beside printf and fprintf
+    add("puts", Type.INT, CSTR);
+    add("putchar", Type.INT, Type.INT);
+    // <ctime>
+    add("time", Type.LONG, TIME_P);
+    add("clock", Type.LONG);
+    // <cmath>: each double function and its float one
+    for (String f : List.of("sqrt", "cbrt", "ceil", "floor", "round", "trunc", "log", "log2", "log10", "exp", "exp2", "fabs", "sin",
+        "cos", "tan", "atan", "tanh")) {
+      add(f, Type.DOUBLE, Type.DOUBLE);
+      add(f + "f", Type.FLOAT, Type.FLOAT);
+    }
+    for (String f : List.of("pow", "fmod", "fmin", "fmax", "atan2")) {
+      add(f, Type.DOUBLE, Type.DOUBLE, Type.DOUBLE);
+      add(f + "f", Type.FLOAT, Type.FLOAT, Type.FLOAT);
+    }
+    add("ldexp", Type.DOUBLE, Type.DOUBLE, Type.INT);
+    add("ldexpf", Type.FLOAT, Type.FLOAT, Type.INT);
+  }
+
+  private static void add(String name, Type result, Type... params) {
+    BY_NAME.put(name, new Function(name, List.of(params), result));
+  }
+
+  private CLibrary() {}
+
+  /** Every function's name. */
+  public static java.util.Set<String> names() {
+    return java.util.Collections.unmodifiableSet(BY_NAME.keySet());
+  }
+
+  /** The C library function {@code name}, or null. */
+  public static Function byName(String name) {
+    return BY_NAME.get(name);
+  }
+
+  /**
+   * The function a call of {@code name} with arguments of types {@code args} means: C++'s
+   * {@code <cmath>} gives {@code sqrt(float)} a float result, the {@code sqrtf} function.
+   */
+  static Function overload(Function f, List<Type> args) {
+    Function single = BY_NAME.get(f.name() + "f");
+    boolean math = single != null && f.result().equals(Type.DOUBLE) && single.params().size() == f.params().size();
+    if (math && !args.isEmpty() && args.stream().allMatch(t -> t instanceof Type.Arith a && a.scalar() == Scalar.FLOAT)) {
+      return single;
+    }
+    return f;
+  }
+}

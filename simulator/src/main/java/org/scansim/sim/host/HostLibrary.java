@@ -1,0 +1,336 @@
+package org.scansim.sim.host;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.sim.device.Fault;
+import org.scansim.sim.device.Kind;
+import org.scansim.sim.engine.Alu;
+import org.scansim.sim.engine.CInsn;
+import org.scansim.sim.memory.Allocation;
+import org.scansim.sim.memory.Ptr;
+
+/**
+ * The C library calls of host code ({@link org.scansim.frontend.sema.CLibrary}), on the host
+ * interpreter's memory: numbers from text, glibc's {@code rand}, strings, memory, output, time
+ * and {@code <cmath>}. Every pointer is checked as a host access is (a device pointer, NULL, a
+ * freed block or a range past its end is a fault at the call). Deterministic: {@code time} is
+ * the epoch, {@code clock} counts the host's instructions (a nanosecond each).
+ */
+final class HostLibrary {
+  /** glibc's RAND_MAX. */
+  static final int RAND_MAX = Integer.MAX_VALUE;
+
+  private final HostInterpreter host;
+  /** glibc's TYPE_3 additive generator (random_r.c): 34 words of state, r[i] = r[i-3] + r[i-31]. */
+  private final int[] state = new int[34];
+  private int front;
+  private int rear;
+
+  HostLibrary(HostInterpreter host) {
+    this.host = host;
+    srand(1);
+  }
+
+  /** Calls {@code name} with register-form arguments; returns its result in register form (0 for void). */
+  long call(String name, long[] a, CInsn in) {
+    return switch (name) {
+      case "atoi" -> (int) integer(string(a[0], in), 10).signed();
+      case "atol", "atoll" -> integer(string(a[0], in), 10).signed();
+      case "strtol", "strtoll", "strtoul", "strtoull" -> strtol(name, a, in);
+      case "atof" -> Alu.d(real(string(a[0], in)).value);
+      case "strtod", "strtof" -> strtod(name.equals("strtof"), a, in);
+      case "rand" -> rand();
+      case "srand" -> {
+        srand((int) a[0]);
+        yield 0;
+      }
+      case "abort" -> throw Fault.abort(in.span);
+      case "labs", "llabs" -> Math.abs(a[0]);
+      case "strlen" -> string(a[0], in).length;
+      case "strcmp" -> compare(string(a[0], in), string(a[1], in), Long.MAX_VALUE);
+      case "strncmp" -> compare(string(a[0], in), string(a[1], in), a[2]);
+      case "strcpy", "strcat" -> {
+        byte[] s = string(a[1], in);
+        long at = name.equals("strcat") ? Ptr.add(a[0], string(a[0], in).length) : a[0];
+        write(at, s, s.length, true, in);
+        yield a[0];
+      }
+      case "strncpy" -> {
+        byte[] s = string(a[1], in);
+        write(a[0], s, (int) Math.min(s.length, a[2]), false, in);
+        for (long i = s.length; i < a[2]; i++) {
+          host.store(Ptr.add(a[0], i), IrType.I8, 0, in); // strncpy pads with NULs to n
+        }
+        yield a[0];
+      }
+      case "strchr", "strrchr" -> find(a[0], (byte) a[1], name.equals("strrchr"), in);
+      case "strstr" -> {
+        String hay = new String(string(a[0], in), StandardCharsets.ISO_8859_1);
+        int at = hay.indexOf(new String(string(a[1], in), StandardCharsets.ISO_8859_1));
+        yield at < 0 ? 0 : Ptr.add(a[0], at);
+      }
+      case "memcpy", "memmove" -> {
+        host.copyHost(a[0], a[1], a[2], name, in);
+        yield a[0];
+      }
+      case "memset" -> {
+        host.setHost(a[0], (byte) a[1], a[2], in);
+        yield a[0];
+      }
+      case "memcmp" -> memcmp(a[0], a[1], a[2], in);
+      case "puts" -> {
+        host.print(new String(string(a[0], in), StandardCharsets.UTF_8) + "\n");
+        yield 1;
+      }
+      case "putchar" -> {
+        host.print(new String(new byte[] {(byte) a[0]}, StandardCharsets.ISO_8859_1));
+        yield a[0] & 0xFF;
+      }
+      case "time" -> {
+        if (a[0] != 0) {
+          host.store(a[0], IrType.I64, 0, in);
+        }
+        yield 0; // the epoch: a run's output does not depend on when it ran
+      }
+      case "clock" -> host.steps();
+      default -> math(name, a, in);
+    };
+  }
+
+  // ---- glibc's rand ----
+
+  /** srand: the state from the seed by Park and Miller's generator (16807 x mod 2^31 - 1), then 310 steps discarded, as glibc does. */
+  private void srand(int seed) {
+    long word = seed == 0 ? 1 : seed & 0xFFFF_FFFFL;
+    word = (int) word; // glibc keeps the seed in an int32_t
+    int[] r = new int[31];
+    r[0] = (int) word;
+    for (int i = 1; i < 31; i++) {
+      long hi = word / 127773;
+      long lo = word % 127773;
+      word = 16807 * lo - 2836 * hi;
+      if (word < 0) {
+        word += 2147483647;
+      }
+      r[i] = (int) word;
+    }
+    System.arraycopy(r, 0, state, 0, 31);
+    front = 3;
+    rear = 0;
+    for (int i = 0; i < 310; i++) {
+      rand();
+    }
+  }
+
+  private int rand() {
+    // The 31-word table read as a ring: front = rear + 3 (mod 31).
+    state[front] += state[rear];
+    int result = (state[front] >>> 1) & 0x7FFF_FFFF;
+    front = (front + 1) % 31;
+    rear = (rear + 1) % 31;
+    return result;
+  }
+
+  // ---- strings ----
+
+  /** The bytes of the C string at {@code p}, up to its NUL (a string without one is read past its end: a fault). */
+  private byte[] string(long p, CInsn in) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (long q = p; ; q = Ptr.add(q, 1)) {
+      byte b = (byte) host.load(q, IrType.I8, in);
+      if (b == 0) {
+        return out.toByteArray();
+      }
+      out.write(b);
+    }
+  }
+
+  private void write(long p, byte[] s, int n, boolean nul, CInsn in) {
+    for (int i = 0; i < n; i++) {
+      host.store(Ptr.add(p, i), IrType.I8, s[i], in);
+    }
+    if (nul) {
+      host.store(Ptr.add(p, n), IrType.I8, 0, in);
+    }
+  }
+
+  private static long compare(byte[] a, byte[] b, long n) {
+    for (int i = 0; i < n; i++) {
+      int x = i < a.length ? a[i] & 0xFF : 0;
+      int y = i < b.length ? b[i] & 0xFF : 0;
+      if (x != y || x == 0) {
+        return x - y; // the bytes' difference, as glibc returns it
+      }
+    }
+    return 0;
+  }
+
+  private long find(long p, byte c, boolean last, CInsn in) {
+    byte[] s = string(p, in);
+    int at = -1;
+    for (int i = 0; i <= s.length; i++) { // the NUL itself is found, as C finds it
+      byte b = i < s.length ? s[i] : 0;
+      if (b == c) {
+        at = i;
+        if (!last) {
+          break;
+        }
+      }
+    }
+    return at < 0 ? 0 : Ptr.add(p, at);
+  }
+
+  private long memcmp(long p, long q, long n, CInsn in) {
+    for (long i = 0; i < n; i++) {
+      int x = (int) host.load(Ptr.add(p, i), IrType.U8, in);
+      int y = (int) host.load(Ptr.add(q, i), IrType.U8, in);
+      if (x != y) {
+        return x - y;
+      }
+    }
+    return 0;
+  }
+
+  // ---- numbers from text ----
+
+  /** A number read from the start of a string: its value and how many bytes it took (0: none). */
+  private record Parsed<T>(T value, int length) {}
+
+  /** An integer read from text: its magnitude (unsigned), sign, whether it passed 2^64, and the bytes it took (0: none). */
+  private record Whole(long magnitude, boolean negative, boolean overflow, int length) {
+    /** As strtol reads it: clamped to a long's range (C11 §7.22.1.4p8). */
+    long signed() {
+      if (overflow || !negative && magnitude < 0 || negative && Long.compareUnsigned(magnitude, Long.MIN_VALUE) > 0) {
+        return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+      }
+      return negative ? -magnitude : magnitude;
+    }
+
+    /** As strtoul reads it: ULONG_MAX past its range, a minus sign negating in unsigned arithmetic. */
+    long unsigned() {
+      return overflow ? -1L : negative ? -magnitude : magnitude;
+    }
+  }
+
+  /**
+   * C's integer syntax after optional white space and sign (C11 §7.22.1.4): base 0 reads a
+   * {@code 0x} prefix as 16 and a leading 0 as 8; a base outside 2..36 reads nothing.
+   */
+  private static Whole integer(byte[] s, int base) {
+    int i = 0;
+    while (i < s.length && Character.isWhitespace(s[i])) {
+      i++;
+    }
+    boolean negative = false;
+    if (i < s.length && (s[i] == '+' || s[i] == '-')) {
+      negative = s[i] == '-';
+      i++;
+    }
+    if ((base == 0 || base == 16) && i + 2 < s.length && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')
+        && Character.digit(s[i + 2], 16) >= 0) {
+      i += 2;
+      base = 16;
+    } else if (base == 0) {
+      base = i < s.length && s[i] == '0' ? 8 : 10;
+    }
+    if (base < 2 || base > 36) {
+      return new Whole(0, false, false, 0);
+    }
+    long v = 0;
+    int start = i;
+    boolean overflow = false;
+    while (i < s.length && Character.digit(s[i], base) >= 0) {
+      int d = Character.digit(s[i], base);
+      overflow |= Long.compareUnsigned(v, Long.divideUnsigned(-1L - d, base)) > 0;
+      v = v * base + d;
+      i++;
+    }
+    return i == start ? new Whole(0, false, false, 0) : new Whole(v, negative, overflow, i);
+  }
+
+  private long strtol(String name, long[] a, CInsn in) {
+    byte[] s = string(a[0], in);
+    Whole w = integer(s, (int) a[2]);
+    if (a[1] != 0) {
+      host.store(a[1], IrType.PTR, w.length == 0 ? a[0] : Ptr.add(a[0], w.length), in);
+    }
+    return name.startsWith("strtoul") ? w.unsigned() : w.signed();
+  }
+
+  private static final Pattern REAL = Pattern.compile(
+      "\\s*([+-]?(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|(?i:inf(?:inity)?)|(?i:nan)))");
+
+  /** C's decimal floating syntax, and inf, infinity and nan, after optional white space (hexadecimal floats are not read). */
+  private static Parsed<Double> real(byte[] s) {
+    Matcher m = REAL.matcher(new String(s, StandardCharsets.ISO_8859_1));
+    if (!m.lookingAt()) {
+      return new Parsed<>(0.0, 0);
+    }
+    String t = m.group(1).toLowerCase(java.util.Locale.ROOT);
+    double v = t.contains("nan") ? Double.NaN : t.contains("inf") ? (t.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY)
+        : Double.parseDouble(t);
+    return new Parsed<>(v, m.end());
+  }
+
+  private long strtod(boolean single, long[] a, CInsn in) {
+    Parsed<Double> p = real(string(a[0], in));
+    if (a[1] != 0) {
+      host.store(a[1], IrType.PTR, p.length == 0 ? a[0] : Ptr.add(a[0], p.length), in);
+    }
+    return single ? Alu.f((float) (double) p.value) : Alu.d(p.value);
+  }
+
+  // ---- <cmath> ----
+
+  private static long math(String name, long[] a, CInsn in) {
+    boolean single = name.endsWith("f") && !name.equals("fabs") || name.equals("fabsf");
+    String base = single ? name.substring(0, name.length() - 1) : name;
+    double x = a.length > 0 ? single ? Alu.f(a[0]) : Alu.d(a[0]) : 0;
+    double y = a.length > 1 && !base.equals("ldexp") ? single ? Alu.f(a[1]) : Alu.d(a[1]) : 0;
+    double r = switch (base) {
+      case "sqrt" -> Math.sqrt(x);
+      case "cbrt" -> Math.cbrt(x);
+      case "ceil" -> Math.ceil(x);
+      case "floor" -> Math.floor(x);
+      case "round" -> {
+        double t = Math.floor(Math.abs(x));
+        yield Math.copySign(Math.abs(x) - t >= 0.5 ? t + 1 : t, x); // half away from zero, as C rounds
+      }
+      case "trunc" -> x < 0 ? Math.ceil(x) : Math.floor(x);
+      case "log" -> Math.log(x);
+      case "log2" -> log2(x);
+      case "log10" -> Math.log10(x);
+      case "exp" -> Math.exp(x);
+      case "exp2" -> Math.pow(2, x);
+      case "fabs" -> Math.abs(x);
+      case "sin" -> Math.sin(x);
+      case "cos" -> Math.cos(x);
+      case "tan" -> Math.tan(x);
+      case "atan" -> Math.atan(x);
+      case "tanh" -> Math.tanh(x);
+      case "pow" -> Math.pow(x, y);
+      case "fmod" -> x % y;
+      case "fmin" -> Double.isNaN(x) ? y : Double.isNaN(y) ? x : Math.min(x, y);
+      case "fmax" -> Double.isNaN(x) ? y : Double.isNaN(y) ? x : Math.max(x, y);
+      case "atan2" -> Math.atan2(x, y);
+      case "ldexp" -> Math.scalb(x, (int) a[1]);
+      default -> throw new Fault(Kind.INTERNAL, in.span, "no C library function '" + name + "'");
+    };
+    return single ? Alu.f((float) r) : Alu.d(r);
+  }
+
+  /** log2, exact at powers of two (a level count): the exponent, plus the logarithm of the significand. */
+  static double log2(double x) {
+    if (!(x > 0) || Double.isInfinite(x)) {
+      return Math.log(x); // NaN, -inf at 0, inf
+    }
+    int e = Math.getExponent(x);
+    if (e < Double.MIN_EXPONENT) { // subnormal
+      return Math.log(x) / Math.log(2);
+    }
+    double m = x / Math.scalb(1.0, e);
+    return m == 1 ? e : e + Math.log(m) / Math.log(2);
+  }
+}
