@@ -14,7 +14,17 @@ build=$(mktemp -d)
   echo "nvcc: $(nvcc --version | tail -1)"
   echo "host compiler: $(g++ --version | head -1)"
 } > "$out/machine.txt"
-# name, then the arguments of each run (one run per line after the name)
+# each program: its name, then its translation units (relative to examples/programs)
+programs() {
+  cat <<'PROGRAMS'
+scan_main|scan_main.cu
+goto_cleanup|goto_cleanup.cu
+iostream_flags|iostream_flags.cu
+host_library|host_library.cu
+several_files|several_files/main.cpp several_files/scan.cu
+PROGRAMS
+}
+# each run: the program's name, then its arguments
 runs() {
   cat <<'RUNS'
 scan_main|
@@ -26,15 +36,19 @@ iostream_flags|-n 5000 -v
 iostream_flags|-x
 iostream_flags|
 host_library|
+several_files|
+several_files|300
 RUNS
 }
-for p in scan_main goto_cleanup iostream_flags host_library; do
-  nvcc -arch=sm_90 -o "$build/$p" "$here/$p.cu" 2> "$out/$p.build.txt" || echo "build of $p failed" >> "$out/machine.txt"
+programs | while IFS='|' read -r p files; do
+  # shellcheck disable=SC2086
+  (cd "$here" && nvcc -arch=sm_90 -o "$build/$p" $files) 2> "$out/$p.build.txt" || echo "build of $p failed" >> "$out/machine.txt"
 done
 : > "$out/runs.txt"
 runs | while IFS='|' read -r p args; do
   tag=$p${args:+_$(echo "$args" | tr ' ' '_')}
-  echo "$tag|$p|$args" >> "$out/runs.txt"
+  files=$(programs | grep "^$p|" | cut -d'|' -f2)
+  echo "$tag|$files|$args" >> "$out/runs.txt"
   # shellcheck disable=SC2086
   (cd "$build" && stdbuf -oL -eL "./$p" $args > "$out/$tag.txt" 2>&1; echo $? > "$out/$tag.status")
 done

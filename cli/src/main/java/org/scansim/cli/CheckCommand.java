@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code scansim check FILE [-D NAME[=VALUE]]... [--ir]}: front-end diagnostics, optionally the IR. */
+/** {@code scansim check FILE [-D NAME[=VALUE]]... [-I DIR]... [--ir]}: front-end diagnostics, optionally the IR. */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
@@ -29,6 +29,10 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
   List<String> defines;
 
+  @Option(names = "-I", paramLabel = "DIR", description = "add DIR to the include path (#include <name>, and a quoted name not "
+      + "beside its file), as nvcc's -I (repeatable)")
+  List<Path> includeDirs;
+
   @Option(names = "--ir", description = "print the typed IR of every function")
   boolean printIr;
 
@@ -36,7 +40,7 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Frontend.Result r = Compilation.compile(file, defines, err);
+    Frontend.Result r = Compilation.compile(file, defines, includeDirs, err);
     if (!r.ok()) {
       return Main.INVALID_INPUT;
     }

@@ -14,7 +14,17 @@ final class Compilation {
 
   /** The compiled file, its diagnostics already printed to err (with gcc's summary line after errors). */
   static Frontend.Result compile(Path file, List<String> defines, PrintWriter err) {
-    Frontend.Result r = Frontend.compileFile(file, Defines.parse(defines));
+    return compile(file, defines, List.of(), err);
+  }
+
+  /** As above, with the include path {@code -I DIR...}. */
+  static Frontend.Result compile(Path file, List<String> defines, List<Path> includeDirs, PrintWriter err) {
+    return compile(List.of(file), defines, includeDirs, err);
+  }
+
+  /** A program's translation units, linked as one, with the include path {@code -I DIR...}. */
+  static Frontend.Result compile(List<Path> files, List<String> defines, List<Path> includeDirs, PrintWriter err) {
+    Frontend.Result r = Frontend.compileFiles(files, Defines.parse(defines), includeDirs == null ? List.of() : includeDirs);
     err.print(DiagnosticPrinter.render(r.diagnostics().sorted(), r.diagnostics().dropped()));
     if (!r.ok()) {
       int n = r.diagnostics().errorCount();

@@ -48,10 +48,12 @@ final class ProgramOutput {
       return Main.INVALID_INPUT;
     }
     List<String> extraFiles = extraFiles();
-    if (!extraFiles.isEmpty()) {
-      err.println("scansim: error: " + extraFiles.get(0) + ": one file is run (linking several translation units is not simulated yet);"
-          + " a program's arguments follow --: scansim run " + c.target + " -- " + String.join(" ", extraFiles));
-      return Main.INVALID_INPUT;
+    for (String f : extraFiles) {
+      if (!f.matches(".*\\.(cu|cpp|cc|cxx|c|C)$")) {
+        err.println("scansim: error: " + f + ": the files before -- are the program's translation units (.cu, .cpp, .c); its"
+            + " arguments follow --: scansim run " + c.target + " -- " + String.join(" ", extraFiles));
+        return Main.INVALID_INPUT;
+      }
     }
     int workers = ThreadsOption.resolve(c.threads, err);
     Architecture a = workers < 0 ? null : RunCommand.architecture(c.arch, err);
@@ -63,11 +65,18 @@ final class ProgramOutput {
       return Main.INVALID_INPUT;
     }
     Path file = t.file();
-    if (c.json != null && !Outputs.mayWrite(c.json, Outputs.REPORT, err)
-        || c.html != null && (!Outputs.distinct(err, file, c.json, c.html) || !Outputs.mayWrite(c.html, Outputs.PAGE, err))) {
+    if (c.json != null && !Outputs.mayWrite(c.json, Outputs.REPORT, err) || c.html != null && !Outputs.mayWrite(c.html, Outputs.PAGE, err)) {
       return Main.INVALID_INPUT;
     }
-    Frontend.Result compiled = Compilation.compile(file, t.defines(), err);
+    List<Path> files = new ArrayList<>(List.of(file));
+    extraFiles.forEach(f -> files.add(Path.of(f)));
+    List<Path> all = new ArrayList<>(files);
+    all.add(c.json);
+    all.add(c.html);
+    if (!Outputs.distinct(err, all.toArray(new Path[0]))) {
+      return Main.INVALID_INPUT; // no report may replace one of the program's files
+    }
+    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, err);
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }
@@ -116,7 +125,7 @@ final class ProgramOutput {
     if (timer.observer() != null && timings == null) {
       timingNote = org.scansim.catalog.Timings.note(timer.observer());
     }
-    RunReport report = RunReport.of(RunReport.Inputs.program(file.toString(), argv, a.name(),
+    RunReport report = RunReport.of(RunReport.Inputs.program(files.stream().map(Path::toString).toList(), argv, a.name(),
         new java.util.TreeMap<>(Defines.parse(t.defines())), c.seed), o, checks, timings,
         timings == null ? null : timer.observer().model(), timingNote);
     // The program's own output, as it prints it; then scansim's report of it.

@@ -98,6 +98,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
   List<String> defines;
 
+  @Option(names = "-I", paramLabel = "DIR", description = "add DIR to the include path, where #include <name> and a quoted name not "
+      + "beside its file are looked for, as nvcc's -I (repeatable)")
+  List<Path> includeDirs;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
       description = "choose another legal order of the warps in each block, and of block dispatch for blocks that communicate (0: index order)")
   long seed;
@@ -203,7 +207,7 @@ final class RunCommand implements Callable<Integer> {
     if (html != null && (!Outputs.distinct(err, file, json, html) || !Outputs.mayWrite(html, Outputs.PAGE, err))) {
       return Main.INVALID_INPUT;
     }
-    Frontend.Result compiled = Compilation.compile(file, allDefines, err);
+    Frontend.Result compiled = Compilation.compile(file, allDefines, includeDirs, err);
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }

@@ -121,15 +121,61 @@ class ProgramRunTest {
         .contains("--expect and --op check an entry's output over --n N elements; a program checks its own");
     assertThat(CliRun.of("run", prog, "--entry", "scanWithCuda").err()).contains("--entry runs a host entry or a kernel over --n N elements");
     assertThat(CliRun.of("run", prog, "--check", "proof").err()).contains("--check proof proves an entry's output");
-    CliRun extra = CliRun.of("run", prog, "other.cu");
-    assertThat(extra.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(extra.err()).contains("other.cu: one file is run (linking several translation units is not simulated yet)");
+    CliRun notSource = CliRun.of("run", prog, "1000");
+    assertThat(notSource.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(notSource.err()).contains("1000: the files before -- are the program's translation units (.cu, .cpp, .c); its"
+        + " arguments follow --: scansim run " + prog + " -- 1000");
+    CliRun missing = CliRun.of("run", prog, dir.resolve("other.cu").toString());
+    assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(missing.err()).contains("other.cu: no such file");
     Path noMain = write("lib.cu", "void scan(const float *in, float *out, int n) { }\n");
     assertThat(CliRun.of("run", noMain.toString()).err()).contains("has no main() to run as a program: give --n N");
     assertThat(CliRun.of("run", noMain.toString(), "--n", "8", "--", "x").err())
         .contains("x: arguments are for a program's main(), run without --n");
     Path voidMain = write("vm.cu", "void main() { }\n");
     assertThat(CliRun.of("run", voidMain.toString()).err()).contains("main must return int (it returns void), as C++ requires");
+  }
+
+  @Test
+  void severalTranslationUnitsAreLinkedAsNvccLinksThem() throws Exception {
+    // A header both units include: its struct is one type, its constant and inline function one each.
+    write("shared.h", """
+        #pragma once
+        struct Acc { int count; float sum; };
+        const int N = 64;
+        inline int twice(int x) { return 2 * x; }
+        void fill(float *h, int n);
+        void total(const float *h, int n, Acc &acc);
+        """);
+    Path a = write("a.cu", """
+        #include <cstdio>
+        #include "shared.h"
+        int main() {
+          float h[N];
+          fill(h, N);
+          Acc acc;
+          total(h, N, acc);
+          printf("%d %g %d\\n", acc.count, acc.sum, twice(N));
+          return 0;
+        }
+        """);
+    Path b = write("b.cpp", """
+        #include "shared.h"
+        void fill(float *h, int n) { for (int i = 0; i < n; i++) h[i] = 0.5f; }
+        void total(const float *h, int n, Acc &acc) {
+          acc.count = n;
+          acc.sum = 0;
+          for (int i = 0; i < n; i++) acc.sum += h[i];
+        }
+        """);
+    CliRun r = CliRun.of("run", a.toString(), b.toString(), "--no-timing");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("64 32 128\n").contains("a.cu " + b + "  arch=hopper  program=main");
+    // Without the unit that defines them, the calls are named as a linker names them.
+    CliRun alone = CliRun.of("run", a.toString(), "--no-timing");
+    assertThat(alone.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(alone.err()).contains("error: 'fill' is used but never defined (its body must be in this file, or in another of the"
+        + " program's files given with it)");
   }
 
   @Test

@@ -35,15 +35,29 @@ public final class Frontend {
 
   /** Compiles in-memory source. {@code defines} are the -D options in order (value null = "1"). */
   public static Result compile(SourceFile file, Map<String, String> defines, IncludeLoader includes) {
+    return compile(java.util.List.of(file), defines, includes);
+  }
+
+  /**
+   * Compiles a program of several translation units, each preprocessed and parsed on its own (its
+   * own macros), then linked into one ({@link Linker}) and checked and lowered whole; the result
+   * is named by the first file. Every unit is parsed before an error stops the compilation.
+   */
+  public static Result compile(java.util.List<SourceFile> files, Map<String, String> defines, IncludeLoader includes) {
     Diagnostics diags = new Diagnostics();
-    PreprocessedSource pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).run(file);
-    if (diags.hasErrors()) {
-      return new Result(file, diags, null, null, null);
+    SourceFile file = files.get(0);
+    java.util.List<TranslationUnit> units = new java.util.ArrayList<>();
+    for (SourceFile f : files) {
+      int errors = diags.errorCount();
+      PreprocessedSource pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).run(f);
+      if (diags.errorCount() == errors) {
+        units.add(SyntaxParser.parse(f, pp.text(), pp::span, diags));
+      }
     }
-    TranslationUnit unit = SyntaxParser.parse(file, pp.text(), pp::span, diags);
     if (diags.hasErrors()) {
-      return new Result(file, diags, unit, null, null);
+      return new Result(file, diags, units.isEmpty() ? null : units.get(0), null, null);
     }
+    TranslationUnit unit = Linker.link(units);
     // The type checker and the lowering recurse over the AST as the parser does, so they get a
     // large stack as the parser does: a 5000-long `else if` chain overflowed the default one.
     Result[] result = new Result[1];
@@ -96,13 +110,35 @@ public final class Frontend {
    * pipe or a device is a diagnostic that says which ({@link SourceReader}).
    */
   public static Result compileFile(Path path, Map<String, String> defines) {
-    String name = path.toString();
-    SourceReader.Read read = SourceReader.read(path, name);
-    if (!read.ok()) {
-      Diagnostics diags = new Diagnostics();
-      read.report(name, diags);
-      return new Result(read.file() != null ? read.file() : new SourceFile(name, ""), diags, null, null, null);
+    return compileFile(path, defines, java.util.List.of());
+  }
+
+  /**
+   * As {@link #compileFile(Path, Map)}, with the include path {@code includeDirs} ({@code -I}):
+   * where {@code <name>} and a quoted name not beside its includer are looked for, in order.
+   */
+  public static Result compileFile(Path path, Map<String, String> defines, java.util.List<Path> includeDirs) {
+    return compileFiles(java.util.List.of(path), defines, includeDirs);
+  }
+
+  /**
+   * Reads and compiles a program's translation units ({@code main.cu scan.cu}), linked as nvcc
+   * links them; a file that cannot be read is a diagnostic, as for one file.
+   */
+  public static Result compileFiles(java.util.List<Path> paths, Map<String, String> defines, java.util.List<Path> includeDirs) {
+    java.util.List<SourceFile> files = new java.util.ArrayList<>();
+    Diagnostics unreadable = new Diagnostics();
+    for (Path path : paths) {
+      String name = path.toString();
+      SourceReader.Read read = SourceReader.read(path, name);
+      if (!read.ok()) {
+        read.report(name, unreadable);
+      }
+      files.add(read.ok() ? read.file() : read.file() != null ? read.file() : new SourceFile(name, ""));
     }
-    return compile(read.file(), defines, IncludeLoader.fileSystem());
+    if (unreadable.hasErrors()) {
+      return new Result(files.get(0), unreadable, null, null, null);
+    }
+    return compile(files, defines, IncludeLoader.withPath(IncludeLoader.fileSystem(), includeDirs));
   }
 }

@@ -132,9 +132,9 @@ class FrontendRobustnessTest {
         "2:44: error: cannot take the address of host variable 'N' in device code");
     // A call or launch of a function without a body lowered to a call of nothing.
     rejectedWith("__device__ int f(int);\n__global__ void k(int *o) { o[0] = f(1); }",
-        "2:36: error: 'f' is used but never defined (its body must be in this file)");
+        "2:36: error: 'f' is used but never defined (its body must be in this file, or in another of the program's files given with it)");
     rejectedWith("__global__ void k(int n);\nint main() { k<<<1, 1>>>(2); }",
-        "2:14: error: 'k' is used but never defined (its body must be in this file)");
+        "2:14: error: 'k' is used but never defined (its body must be in this file, or in another of the program's files given with it)");
     // Case labels are compared after conversion to the promoted type (C11 §6.8.4.2p5).
     rejectedWith("__device__ int f(unsigned u) { switch (u) { case -1: case 4294967295u: return 1; } return 0; }",
         "1:59: error: duplicate case value '4294967295'");

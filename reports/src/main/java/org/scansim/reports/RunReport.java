@@ -62,9 +62,12 @@ public record RunReport(
       this(file, n, arch, expect, null, defines, seed, null);
     }
 
-    /** The inputs of a whole program's run: its argv, the program's name first. */
-    public static Inputs program(String file, List<String> args, String arch, Map<String, String> defines, long seed) {
-      return new Inputs(file, null, arch, null, null, defines, seed, List.copyOf(args));
+    /**
+     * The inputs of a whole program's run: its translation units (the first is {@code file}, the
+     * others follow it in the text report's command line) and its argv, the program's name first.
+     */
+    public static Inputs program(List<String> files, List<String> args, String arch, Map<String, String> defines, long seed) {
+      return new Inputs(String.join(" ", files), null, arch, null, null, defines, seed, List.copyOf(args));
     }
 
     /** The scan checked, as the report words it: "inclusive", or "inclusive max" for another operator. */
@@ -180,6 +183,9 @@ public record RunReport(
     }
     if (timingNote != null) {
       diags.add(new Diagnostic("note", "timing", null, timingNote));
+    }
+    for (String n : o.notes()) {
+      diags.add(new Diagnostic("note", "host", null, n));
     }
     sites.sort(Comparator.comparingInt(Site::launch).thenComparing(Site::location, RunReport::byPosition));
     Diagnostic fault = o.fault() == null ? null

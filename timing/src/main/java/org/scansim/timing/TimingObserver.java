@@ -192,6 +192,20 @@ public final class TimingObserver implements ExecutionObserver {
     }
   }
 
+  /** The predicted time of the launches so far (the one in progress timed first, as ended); -1 when the run has no cycles. */
+  @Override
+  public synchronized long elapsedNanos() {
+    finish();
+    if (budget.exhausted() != null) {
+      return -1;
+    }
+    long ns = 0;
+    for (LaunchTiming t : launches) {
+      ns += t.durationNs();
+    }
+    return ns;
+  }
+
   /** Times the launch in progress, if any. */
   public void finish() {
     if (kernel == null) {

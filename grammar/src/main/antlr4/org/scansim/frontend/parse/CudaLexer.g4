@@ -108,6 +108,7 @@ GOTO      : 'goto';
 ASM       : 'asm' | '__asm__' | '__asm';
 OPERATOR  : 'operator';
 THIS      : 'this';
+STATIC_ASSERT : 'static_assert';
 VIRTUAL   : 'virtual';
 
 // Texture and surface objects (Guide, "Texture Functions", "Surface Functions"). The templates `texture<...>` and

@@ -43,6 +43,7 @@ externalDeclaration
     // C++ [basic.namespace]: namespace N { ... }, namespace { ... }, namespace a::b { ... }; an
     // inline namespace's names are its enclosing namespace's.
     | INLINE? NAMESPACE qualifiedIdentifier? '{' externalDeclaration* '}'   # namespaceDefinition
+    | staticAssert                                                 # fileStaticAssert
     | namespaceUse                                                 # fileNamespaceUse
     | NAMESPACE skippedTokens* ( braceBody | ';' )                 # otherNamespace
     // C++ [dcl.typedef] ¶2: using NAME = type;
@@ -309,10 +310,16 @@ statement
     | IDENTIFIER ':'                                               # labelStatement
     | TRY braceBody ( CATCH balancedParens braceBody )*            # tryStatement
     | THROW skippedTokens* ';'                                     # throwStatement
+    | staticAssert                                                 # staticAssertStatement
     | asmBlock ';'                                                 # asmStatement
     | aliasDeclaration                                             # aliasStatement
     | namespaceUse                                                 # namespaceUseStatement
     | USING skippedTokens* ';'                                     # usingStatement
+    ;
+
+// C++ [dcl.pre]: static_assert(constant-expression, "message"); the message is optional (C++17).
+staticAssert
+    : STATIC_ASSERT '(' assignmentExpression ( ',' STRING_LITERAL+ )? ')' ';'
     ;
 
 forInit

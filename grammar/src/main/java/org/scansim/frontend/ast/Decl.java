@@ -14,6 +14,16 @@ public sealed interface Decl {
     R visitFunction(Function f);
 
     R visitVariables(Variables v);
+
+    R visitStaticAssert(StaticAssert s);
+  }
+
+  /** {@code static_assert(condition, "message")} at file scope: checked by the type checker, nothing at run time. */
+  record StaticAssert(Span span, Stmt.StaticAssert assertion) implements Decl {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitStaticAssert(this);
+    }
   }
 
   /** A function definition, or a prototype when {@code body} is null. */

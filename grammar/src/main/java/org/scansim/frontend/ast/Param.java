@@ -7,7 +7,7 @@ import org.scansim.frontend.diag.Span;
  * A function parameter. {@code name} may be null in a prototype; array parameters ({@code float
  * a[]}) are recorded in {@code dims} and adjusted to pointers by the type checker (C11 §6.7.6.3).
  * {@code defaultValue} is its default argument ({@code int *partial = NULL}, C++ [dcl.fct.default]),
- * or null.
+ * or null. {@code reference}: declared {@code T &name}, bound to the caller's object (C++ [dcl.ref]).
  */
 public record Param(
     Span span,
@@ -16,7 +16,8 @@ public record Param(
     String name,
     Span nameSpan,
     List<ArrayDim> dims,
-    Expr defaultValue) {
+    Expr defaultValue,
+    boolean reference) {
   public Param {
     pointers = List.copyOf(pointers);
     dims = List.copyOf(dims);
@@ -24,6 +25,6 @@ public record Param(
 
   /** A parameter without a default argument. */
   public Param(Span span, TypeSpec spec, List<PointerLevel> pointers, String name, Span nameSpan, List<ArrayDim> dims) {
-    this(span, spec, pointers, name, nameSpan, dims, null);
+    this(span, spec, pointers, name, nameSpan, dims, null, false);
   }
 }

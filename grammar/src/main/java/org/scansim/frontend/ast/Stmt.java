@@ -37,6 +37,16 @@ public sealed interface Stmt {
     R visitGoto(Goto s);
 
     R visitLabel(Label s);
+
+    R visitStaticAssert(StaticAssert s);
+  }
+
+  /** {@code static_assert(condition, "message")}: a constant condition the type checker checks; the message may be absent. */
+  record StaticAssert(Span span, Expr condition, String message) implements Stmt {
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitStaticAssert(this);
+    }
   }
 
   /** {@code goto label;} (C11 §6.8.6.1): host code only. */

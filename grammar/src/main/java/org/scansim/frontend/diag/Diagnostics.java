@@ -15,12 +15,16 @@ public final class Diagnostics {
   public static final int MAX_ERRORS = 100;
 
   private final List<Diagnostic> items = new ArrayList<>();
-  private final java.util.Set<Diagnostic> seen = new java.util.HashSet<>();
+  private final java.util.Set<Object> seen = new java.util.HashSet<>();
   private int errorCount;
   private int dropped;
 
   public void report(Diagnostic d) {
-    if (!seen.add(d)) {
+    // A header read once by each translation unit of a program is one place: its file's name says which.
+    Span s = d.span();
+    Object key = s == null || s.file() == null ? d
+        : java.util.List.of(d.severity(), s.file().name(), s.line(), s.col(), s.endLine(), s.endCol(), d.message(), d.notes().size());
+    if (!seen.add(key)) {
       return;
     }
     if (d.isError()) {

@@ -42,7 +42,7 @@ final class CallLowering {
       return new GroupLowering(exprs, sema).lower(e, g);
     }
     if (callee instanceof Symbol.Function f) {
-      List<Operand> args = exprs.values(withDefaults(e.args(), f), f.paramTypes());
+      List<Operand> args = arguments(withDefaults(e.args(), f), f);
       Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), e.span())
           .callee(f.name()).args(args);
       Reg r = null;
@@ -55,7 +55,10 @@ final class CallLowering {
     }
     if (callee instanceof org.scansim.frontend.sema.CLibrary.Function f) {
       // The C library: one runtime call named by the function, its arguments as its parameters take them.
-      List<Operand> args = exprs.values(e.args(), f.params());
+      List<Operand> args = new ArrayList<>(exprs.values(e.args(), f.params().subList(0, e.args().size())));
+      for (int i = e.args().size(); i < f.params().size(); i++) {
+        args.add(Imm.ofLong(IrType.of(f.params().get(i)), 0)); // a default argument: 0 (the default stream, no flags)
+      }
       IrType rt = f.result() instanceof Type.Void ? IrType.I32 : IrType.of(f.result());
       Operand r = emit(new Insn(Op.CUDA, rt, e.span()).cuda(CudaCall.LIBRARY).callee(f.name()).args(args), rt);
       return f.result() instanceof Type.Void ? null : r;
@@ -68,7 +71,7 @@ final class CallLowering {
     Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
     List<Operand> args = new ArrayList<>();
     args.add(result);
-    args.addAll(exprs.values(withDefaults(e.args(), f), f.paramTypes()));
+    args.addAll(arguments(withDefaults(e.args(), f), f));
     b().emit(new Insn(Op.CALL, null, e.span()).callee(f.name()).args(args));
   }
 
@@ -83,6 +86,19 @@ final class CallLowering {
     }
     args.addAll(exprs.values(withDefaults(e.args(), f), f.paramTypes()));
     b().emit(new Insn(Op.LAUNCH, null, e.span()).callee(f.name()).args(args));
+  }
+
+  /** The operands of a call of f: each argument's value, or for a reference parameter (T &) its object's address. */
+  private List<Operand> arguments(List<Expr> all, Symbol.Function f) {
+    List<Operand> out = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      if (f.byReference(i)) {
+        out.add(((LValue.OfMemory) exprs.lvalue(all.get(i))).ptr());
+      } else {
+        out.addAll(exprs.values(List.of(all.get(i)), List.of(f.paramTypes().get(i))));
+      }
+    }
+    return out;
   }
 
   /** The arguments of a call of f, with the default arguments of the parameters it leaves out (C++ [dcl.fct.default]). */
@@ -127,6 +143,18 @@ final class CallLowering {
       }
       case LANEMASK_LT -> {
         return emit(new Insn(Op.SREG, IrType.U32, span).sreg(SpecialReg.LANEMASK_LT), IrType.U32);
+      }
+      case FADD_RN, FSUB_RN, FMUL_RN, FDIV_RN, DADD_RN, DSUB_RN, DMUL_RN, DDIV_RN -> {
+        Type t = bi.name().startsWith("F") ? Type.FLOAT : Type.DOUBLE;
+        Op op = switch (bi) {
+          case FADD_RN, DADD_RN -> Op.ADD;
+          case FSUB_RN, DSUB_RN -> Op.SUB;
+          case FMUL_RN, DMUL_RN -> Op.MUL;
+          default -> Op.DIV;
+        };
+        Operand x = exprs.convertedValue(a.get(0), t);
+        Operand y = exprs.convertedValue(a.get(1), t);
+        return emit(new Insn(op, IrType.of(t), span).args(x, y), IrType.of(t));
       }
       case POPC, CLZ, FFS, POPCLL, ABS -> {
         Type argType = bi == Builtin.POPC ? Type.UINT : bi == Builtin.POPCLL ? Type.ULLONG : Type.INT;
@@ -204,9 +232,12 @@ final class CallLowering {
         return null;
       }
       case DIM3 -> throw new IllegalStateException("dim3 is lowered by ExprLowering.dim3");
-      case CUDA_MALLOC, CUDA_FREE, CUDA_MEMCPY, CUDA_MEMSET -> {
+      case CUDA_MALLOC, CUDA_MALLOC_MANAGED, CUDA_FREE, CUDA_MEMCPY, CUDA_MEMSET -> {
         List<Operand> args = new ArrayList<>();
-        for (int i = 0; i < a.size(); i++) {
+        if (bi == Builtin.CUDA_MALLOC_MANAGED && a.size() == 3) {
+          exprs.effect(a.get(2)); // managed memory's flags change nothing here
+        }
+        for (int i = 0; i < (bi == Builtin.CUDA_MALLOC_MANAGED ? 2 : a.size()); i++) {
           Type t = exprs.decayed(a.get(i));
           args.add(t.isPointer() || t instanceof Type.Null ? exprs.value(a.get(i)) : exprs.convertedValue(a.get(i), Type.ULONG));
         }
@@ -222,18 +253,25 @@ final class CallLowering {
         CudaCall c = cudaCall(bi);
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c), IrType.I32);
       }
-      case MALLOC, CALLOC -> {
+      case MALLOC, CALLOC, OPERATOR_NEW, OPERATOR_NEW_ARRAY -> {
         List<Operand> args = new ArrayList<>();
         for (Expr x : a) {
           args.add(exprs.convertedValue(x, Type.ULONG));
         }
-        CudaCall c = bi == Builtin.MALLOC ? CudaCall.HOST_MALLOC : CudaCall.HOST_CALLOC;
+        CudaCall c = switch (bi) {
+          case MALLOC -> CudaCall.HOST_MALLOC;
+          case CALLOC -> CudaCall.HOST_CALLOC;
+          case OPERATOR_NEW -> CudaCall.HOST_NEW;
+          default -> CudaCall.HOST_NEW_ARRAY;
+        };
         return emit(new Insn(Op.CUDA, IrType.PTR, span).cuda(c).args(args), IrType.PTR);
       }
-      case FREE -> {
+      case FREE, OPERATOR_DELETE, OPERATOR_DELETE_ARRAY -> {
         Type t = exprs.decayed(a.get(0));
         Operand p = t.isPointer() ? exprs.value(a.get(0)) : Imm.ofLong(IrType.PTR, 0);
-        emit(new Insn(Op.CUDA, IrType.I32, span).cuda(CudaCall.HOST_FREE).args(p), IrType.I32);
+        CudaCall c = bi == Builtin.FREE ? CudaCall.HOST_FREE : bi == Builtin.OPERATOR_DELETE ? CudaCall.HOST_DELETE
+            : CudaCall.HOST_DELETE_ARRAY;
+        emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(p), IrType.I32);
         return null;
       }
       case EXIT -> {

@@ -35,7 +35,7 @@ public final class Enums {
   }
 
   public enum CudaCall {
-    MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR,
+    MALLOC, MALLOC_MANAGED, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, GET_LAST_ERROR, PEEK_AT_LAST_ERROR,
     SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT, DEVICE_RESET,
     /** C's {@code exit(status)}, a call of the host's runtime like the others. */
     EXIT,
@@ -43,6 +43,8 @@ public final class Enums {
     GET_ERROR_STRING, GET_ERROR_NAME,
     /** The C library's host memory: malloc, calloc and free. */
     HOST_MALLOC, HOST_CALLOC, HOST_FREE,
+    /** C++'s new and new[] (size, zeroed), delete and delete[]: the host heap, each block freed by its own kind. */
+    HOST_NEW, HOST_NEW_ARRAY, HOST_DELETE, HOST_DELETE_ARRAY,
     /** A C library function ({@link org.scansim.frontend.sema.CLibrary}), named by the instruction's callee. */
     LIBRARY
   }

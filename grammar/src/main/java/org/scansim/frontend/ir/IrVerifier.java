@@ -701,7 +701,7 @@ public final class IrVerifier {
       return;
     }
     List<IrType> want = switch (i.cuda()) {
-      case MALLOC -> List.of(IrType.PTR, IrType.U64);
+      case MALLOC, MALLOC_MANAGED -> List.of(IrType.PTR, IrType.U64);
       case FREE -> List.of(IrType.PTR);
       case MEMCPY -> List.of(IrType.PTR, IrType.PTR, IrType.U64, IrType.U64);
       case MEMSET -> List.of(IrType.PTR, IrType.U64, IrType.U64);
@@ -711,11 +711,13 @@ public final class IrVerifier {
       case EXIT, GET_ERROR_STRING, GET_ERROR_NAME -> List.of(IrType.I32);
       case HOST_MALLOC -> List.of(IrType.U64);
       case HOST_CALLOC -> List.of(IrType.U64, IrType.U64);
-      case HOST_FREE -> List.of(IrType.PTR);
+      case HOST_FREE, HOST_DELETE, HOST_DELETE_ARRAY -> List.of(IrType.PTR);
+      case HOST_NEW -> List.of(IrType.U64);
+      case HOST_NEW_ARRAY -> List.of(IrType.U64, IrType.U64);
       case LIBRARY -> library(i) == null ? List.of() : library(i).params().stream().map(IrVerifier::irType).toList();
     };
     IrType result = switch (i.cuda()) {
-      case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC -> IrType.PTR;
+      case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC, HOST_NEW, HOST_NEW_ARRAY -> IrType.PTR;
       case LIBRARY -> library(i) == null || library(i).result() instanceof org.scansim.frontend.sema.Type.Void ? IrType.I32
           : irType(library(i).result());
       default -> IrType.I32;

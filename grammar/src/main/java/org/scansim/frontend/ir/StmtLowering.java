@@ -62,7 +62,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     }
     for (int i = 0; i < ps.size(); i++) {
       Reg r = symbol.paramTypes().get(i) instanceof Type.Group ? null
-          : b.reg(StructLowering.regType(symbol.paramTypes().get(i)), ps.get(i).name());
+          : b.reg(symbol.byReference(i) ? IrType.PTR : StructLowering.regType(symbol.paramTypes().get(i)), ps.get(i).name());
       byParam.add(r);
       if (r != null) {
         params.add(r);
@@ -79,8 +79,8 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       if (v == null) {
         continue;
       }
-      if (t instanceof Type.Struct) {
-        storage.put(v, new Storage.AtAddress(r, t)); // the caller's copy (StructLowering)
+      if (t instanceof Type.Struct || v.isReference()) {
+        storage.put(v, new Storage.AtAddress(r, t)); // the caller's copy (StructLowering), or the caller's object (T &)
       } else if (v.addressTaken()) {
         Storage.InMemory m = declareMemory(v, p.nameSpan());
         b.emit(new Insn(Op.ST, IrType.of(t), p.nameSpan()).args(address(m, p.nameSpan()), r).space(m.space()));
@@ -159,6 +159,14 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     Type t = v.type();
     if (t instanceof Type.Group) {
       return; // a cooperative group is its type: nothing to hold
+    }
+    if (v.isReference()) {
+      // T &r = object: r holds the object's address.
+      Reg r = b.reg(IrType.PTR, d.name());
+      Operand p = ((LValue.OfMemory) exprs.lvalue(((Initializer.Single) d.init()).value())).ptr();
+      b.emit(new Insn(Op.MOV, IrType.PTR, d.span()).dst(r).args(p));
+      storage.put(v, new Storage.AtAddress(r, t));
+      return;
     }
     if (v.isShared() || t instanceof Type.Array || t instanceof Type.Struct || v.addressTaken()) {
       Storage.InMemory m = declareMemory(v, d.nameSpan());
@@ -414,6 +422,11 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     exprs.branch(s.cond(), body, exit);
     b.setCurrent(exit);
     return null;
+  }
+
+  @Override
+  public Void visitStaticAssert(Stmt.StaticAssert s) {
+    return null; // checked by the type checker; nothing at run time
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.scansim.frontend.parse;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Stmt;
 import org.scansim.frontend.ast.TranslationUnit;
 import org.scansim.frontend.ast.VarDecl;
 import org.scansim.frontend.diag.SourceFile;
@@ -32,6 +33,7 @@ final class AstBuilder {
   private final SourceFile file;
   private final BuildContext b;
   private final DeclarationBuilder decls;
+  private final StmtBuilder stmts;
 
   AstBuilder(SourceFile file, BuildContext b) {
     this.file = file;
@@ -40,7 +42,7 @@ final class AstBuilder {
     ExprBuilder exprs = new ExprBuilder(b, decls);
     b.exprs = exprs;
     b.decls = decls;
-    StmtBuilder stmts = new StmtBuilder(b, exprs, decls);
+    this.stmts = new StmtBuilder(b, exprs, decls);
     decls.wire(exprs, stmts);
   }
 
@@ -98,6 +100,9 @@ final class AstBuilder {
         } finally {
           parts.forEach(p -> b.namespaces.leave());
         }
+      } else if (ctx instanceof CudaParser.FileStaticAssertContext a) {
+        Stmt.StaticAssert s = stmts.staticAssert(a.staticAssert());
+        out.add(new Decl.StaticAssert(s.span(), s));
       } else if (ctx instanceof CudaParser.FileNamespaceUseContext u) {
         decls.namespaceUse(u.namespaceUse());
       } else if (ctx instanceof CudaParser.OtherNamespaceContext n) {

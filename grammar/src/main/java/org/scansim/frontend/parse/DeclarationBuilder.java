@@ -122,11 +122,17 @@ final class DeclarationBuilder {
         anyFunction ? functionQualifiers(parts) : EnumSet.noneOf(FunctionQualifier.class);
     for (int i = 0; i < inits.size(); i++) {
       InitDeclaratorContext init = inits.get(i);
-      DeclaratorParts d = declarator(init.declarator(), parts);
+      DeclaratorParts d = declarator(init.declarator(), parts, blockScope);
       if (d == null || d.bad) {
         continue;
       }
       Span span = i == 0 ? b.spans.of(whole.getStart(), init.getStop()) : b.span(init);
+      if (d.reference != null && (d.function != null || !d.dims.isEmpty() || init.initializerPart() == null)) {
+        b.check(d.reference, d.function != null ? "functions returning references are not supported"
+            : !d.dims.isEmpty() ? "arrays of references are not allowed"
+            : "declaration of reference variable '" + d.name + "' requires an initializer");
+        continue;
+      }
       if (d.function != null) {
         if (blockScope) {
           b.check(init.declarator(), "function declarations inside a function are not supported");
@@ -153,7 +159,7 @@ final class DeclarationBuilder {
             }
           }
         }
-        out.add(new VarDecl(span, storage, spec, d.pointers, name, d.nameSpan, d.dims, initializer));
+        out.add(new VarDecl(span, storage, spec, d.pointers, name, d.nameSpan, d.dims, initializer, d.reference != null));
       }
     }
     return out;
@@ -463,6 +469,10 @@ final class DeclarationBuilder {
 
   /** What a declarator says; {@code bad} once an unsupported part was reported. */
   static final class DeclaratorParts {
+    /** Whether a trailing {@code &} may declare a reference here (a parameter, a local variable). */
+    boolean referenceAllowed;
+    /** The {@code &} of a reference declarator, or null. */
+    Token reference;
     List<PointerLevel> pointers = List.of();
     String name = BuildContext.ERROR_NAME;
     Span nameSpan;
@@ -473,7 +483,12 @@ final class DeclarationBuilder {
 
   /** A declarator of a declaration whose specifiers are {@code parts}: an alias's pointer levels come first. */
   DeclaratorParts declarator(DeclaratorContext ctx, TypeSpecifiers parts) {
-    DeclaratorParts d = declarator(ctx);
+    return declarator(ctx, parts, false);
+  }
+
+  /** As above; with {@code referenceAllowed}, a trailing {@code &} declares a reference ({@link DeclaratorParts#reference}). */
+  DeclaratorParts declarator(DeclaratorContext ctx, TypeSpecifiers parts, boolean referenceAllowed) {
+    DeclaratorParts d = declarator(ctx, referenceAllowed);
     if (d != null) {
       d.pointers = parts.withAliasPointers(d.pointers);
     }
@@ -481,10 +496,15 @@ final class DeclarationBuilder {
   }
 
   DeclaratorParts declarator(DeclaratorContext ctx) {
+    return declarator(ctx, false);
+  }
+
+  private DeclaratorParts declarator(DeclaratorContext ctx, boolean referenceAllowed) {
     if (ctx == null) {
       return null;
     }
     DeclaratorParts d = new DeclaratorParts();
+    d.referenceAllowed = referenceAllowed;
     if (ctx instanceof FunctionDeclaratorContext f) {
       d.pointers = pointers(f.pointer(), d);
       name(f.declaratorName(), d);
@@ -544,7 +564,15 @@ final class DeclarationBuilder {
         }
         out.add(new PointerLevel(isConst, isVolatile, isRestrict));
       } else if (p instanceof ReferenceLevelContext r) {
-        b.error(r.getStart(), Unsupported.REFERENCES);
+        boolean last = list.indexOf(p) == list.size() - 1;
+        if (r.getStart().getType() == CudaLexer.AND_AND) {
+          b.error(r.getStart(), "rvalue references are not supported");
+        } else if (d != null && d.referenceAllowed && last) {
+          d.reference = r.getStart();
+          continue;
+        } else {
+          b.error(r.getStart(), Unsupported.REFERENCES);
+        }
         if (d != null) {
           d.bad = true;
         }
@@ -623,8 +651,10 @@ final class DeclarationBuilder {
     if (parts.typedef != null) {
       b.check(parts.typedef, "'typedef' is not allowed on a parameter");
     }
+    boolean reference = false;
     if (ctx.declarator() != null) {
-      DeclaratorParts d = declarator(ctx.declarator(), parts);
+      DeclaratorParts d = declarator(ctx.declarator(), parts, true);
+      reference = d != null && d.reference != null;
       if (d.function != null) {
         b.error(d.function.LPAREN() != null ? d.function.LPAREN().getSymbol() : d.function.getStart(), Unsupported.FUNCTION_POINTERS);
         bad = true;
@@ -637,8 +667,10 @@ final class DeclarationBuilder {
     } else if (ctx.abstractDeclarator() != null) {
       AbstractDeclaratorContext a = ctx.abstractDeclarator();
       DeclaratorParts holder = new DeclaratorParts();
+      holder.referenceAllowed = true;
       if (a instanceof PointerAbstractDeclaratorContext p) {
         pointers = parts.withAliasPointers(pointers(p.pointer(), holder));
+        reference = holder.reference != null;
         dims = dimensions(p.arrayDimension());
       } else if (a instanceof CudaParser.ArrayAbstractDeclaratorContext arr) {
         dims = dimensions(arr.arrayDimension());
@@ -648,7 +680,7 @@ final class DeclarationBuilder {
       pointers = parts.withAliasPointers(pointers);
     }
     org.scansim.frontend.ast.Expr defaultValue = ctx.assignmentExpression() == null ? null : exprs.build(ctx.assignmentExpression());
-    return bad ? null : new Param(b.span(ctx), spec, pointers, name, nameSpan, dims, defaultValue);
+    return bad ? null : new Param(b.span(ctx), spec, pointers, name, nameSpan, dims, defaultValue, reference);
   }
 
   // ------------------------------------------------------------------------------------------

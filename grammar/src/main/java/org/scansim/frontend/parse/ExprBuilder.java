@@ -317,10 +317,12 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     return type == null ? b.placeholder(b.span(ctx)) : new Expr.Cast(b.span(ctx), type, operand);
   }
 
+  /** {@code delete p} and {@code delete[] p}: calls of the host's {@code operator delete} and {@code operator delete[]}. */
   @Override
   public Expr visitDeleteExpression(DeleteExpressionContext ctx) {
-    b.error(ctx.DELETE(), Unsupported.DELETE);
-    return b.placeholder(b.span(ctx));
+    Span span = b.span(ctx);
+    Expr operand = build(ctx.assignmentExpression());
+    return new Expr.Call(span, ctx.LBRACKET() != null ? "operator delete[]" : "operator delete", b.span(ctx.DELETE()), List.of(operand));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -707,10 +709,47 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     return b.placeholder(b.span(ctx));
   }
 
+  /**
+   * {@code new T} and {@code new T[n]} (zeroed with {@code new T[n]()}): a call of the host's
+   * {@code operator new} or {@code operator new[]} for {@code sizeof(T)} or {@code sizeof(T) * n}
+   * bytes, cast to {@code T *}. Placement new, an initializer and arrays of arrays are refused.
+   */
   @Override
   public Expr visitNewExpression(NewExpressionContext ctx) {
-    b.error(ctx.NEW(), Unsupported.NEW);
-    return b.placeholder(b.span(ctx));
+    Span span = b.span(ctx);
+    int typeAt = ctx.typeName().getStart().getTokenIndex();
+    org.antlr.v4.runtime.ParserRuleContext init = null;
+    for (org.antlr.v4.runtime.ParserRuleContext p : ctx.balancedParens()) {
+      if (p.getStart().getTokenIndex() < typeAt) {
+        b.error(ctx.NEW(), "placement new is not supported");
+        return b.placeholder(span);
+      }
+      init = p;
+    }
+    boolean array = !ctx.expression().isEmpty();
+    boolean emptyInit = init != null && init.getChildCount() == 2; // ()
+    if (ctx.expression().size() > 1 || init != null && !(array && emptyInit)) {
+      b.error(ctx.NEW(), ctx.expression().size() > 1 ? "'new' of an array of arrays is not supported"
+          : "'new' with an initializer is not supported: allocate, then assign the value");
+      return b.placeholder(span);
+    }
+    TypeName t = decls.typeName(ctx.typeName());
+    if (t == null) {
+      return b.placeholder(span);
+    }
+    Expr bytes = new Expr.SizeofType(span, t);
+    List<Expr> args = new java.util.ArrayList<>();
+    if (array) {
+      bytes = new Expr.Binary(span, Expr.BinaryOp.MUL, bytes, build(ctx.expression(0)));
+    }
+    args.add(bytes);
+    if (array) {
+      args.add(new Expr.IntLit(span, emptyInit ? 1 : 0, true, false, 0, false, emptyInit ? "1" : "0"));
+    }
+    List<org.scansim.frontend.ast.PointerLevel> pointers = new java.util.ArrayList<>(t.pointers());
+    pointers.add(new org.scansim.frontend.ast.PointerLevel(false, false, false));
+    return new Expr.Cast(span, new TypeName(t.span(), t.spec(), pointers),
+        new Expr.Call(span, array ? "operator new[]" : "operator new", b.span(ctx.NEW()), args));
   }
 
   @Override
@@ -722,7 +761,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
   // ------------------------------------------------------------------------------------------
   // Helpers
 
-  private Literals.Problems problems(Token at) {
+  Literals.Problems problems(Token at) {
     return new Literals.Problems() {
       @Override
       public void error(String message) {

@@ -279,6 +279,23 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
   // Outside the subset: reported, and skipped
 
   @Override
+  public Stmt visitStaticAssertStatement(CudaParser.StaticAssertStatementContext ctx) {
+    return staticAssert(ctx.staticAssert());
+  }
+
+  /** A static_assert, at file scope or in a body. */
+  Stmt.StaticAssert staticAssert(CudaParser.StaticAssertContext ctx) {
+    StringBuilder message = null;
+    if (!ctx.STRING_LITERAL().isEmpty()) {
+      message = new StringBuilder();
+      for (org.antlr.v4.runtime.tree.TerminalNode part : ctx.STRING_LITERAL()) {
+        message.append(Literals.string(part.getText(), exprs.problems(part.getSymbol())));
+      }
+    }
+    return new Stmt.StaticAssert(b.span(ctx), exprs.build(ctx.assignmentExpression()), message == null ? null : message.toString());
+  }
+
+  @Override
   public Stmt visitGotoStatement(GotoStatementContext ctx) {
     return new Stmt.Goto(b.span(ctx), ctx.IDENTIFIER().getText(), b.span(ctx.IDENTIFIER()));
   }

@@ -72,7 +72,7 @@ public final class SyntaxParser {
     TranslationUnit empty = new TranslationUnit(file, List.of());
     try {
       TokenScan scan = TokenScan.scan(file.name(), text, spans, errors);
-      if (scan.refused) {
+      if (scan.refused || Libraries.refused(scan.tokens, spans, errors)) {
         return empty;
       }
       TranslationUnitContext tree = parseTree(TypeNames.retyped(scan.tokens), spans, errors);

@@ -95,14 +95,19 @@ final class TemplateDef implements FunctionTemplate {
       if (s instanceof CudaParser.TypeSpecifierItemContext t && t.typeSpecifier() instanceof CudaParser.TypedefNameSpecifierContext n) {
         for (int i = 0; i < params.size(); i++) {
           if (params.get(i).isType() && params.get(i).name().equals(n.TYPE_NAME().getText())) {
-            int pointers = p.declarator() instanceof CudaParser.ObjectDeclaratorContext o ? o.pointer().size() + (o.arrayDimension().isEmpty() ? 0 : 1)
-                : p.abstractDeclarator() instanceof CudaParser.PointerAbstractDeclaratorContext a ? a.pointer().size() : 0;
+            // A reference (const T &a) binds to the argument itself: only the * levels count.
+            int pointers = p.declarator() instanceof CudaParser.ObjectDeclaratorContext o ? stars(o.pointer()) + (o.arrayDimension().isEmpty() ? 0 : 1)
+                : p.abstractDeclarator() instanceof CudaParser.PointerAbstractDeclaratorContext a ? stars(a.pointer()) : 0;
             return new Pattern(i, pointers);
           }
         }
       }
     }
     return null;
+  }
+
+  private static int stars(List<CudaParser.PointerContext> levels) {
+    return (int) levels.stream().filter(l -> l instanceof CudaParser.PointerLevelContext).count();
   }
 
   /** The instance's name: {@code scan<256, float>}. */

@@ -66,9 +66,13 @@ final class TypeNames {
     // <ctime>'s, as glibc defines them on x86-64 and aarch64
     m.put("time_t", BaseType.LONG);
     m.put("clock_t", BaseType.LONG);
+    // The CUDA runtime's handles, opaque pointers there, numbers here (CLibrary's events and streams)
+    m.put("cudaEvent_t", BaseType.ULONG);
+    m.put("cudaStream_t", BaseType.ULONG);
     // glibc's <sys/types.h>, which CUDA's headers include: common in course kernels.
     m.put("uint", BaseType.UINT);
     m.put("ushort", BaseType.USHORT);
+    m.put("ulong", BaseType.ULONG);
     return java.util.Collections.unmodifiableMap(m);
   }
 

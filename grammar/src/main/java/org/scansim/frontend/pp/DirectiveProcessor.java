@@ -172,7 +172,7 @@ final class DirectiveProcessor {
     if (header != null) {
       extraTokens(rest, 0, "include");
       if (header.text.startsWith("<")) {
-        return null; // system headers are not read
+        return system(fs, header.text.substring(1, header.text.length() - 1), header.span(), directive, inArguments);
       }
       target = header.text.substring(1, header.text.length() - 1);
       targetSpan = header.span();
@@ -208,26 +208,65 @@ final class DirectiveProcessor {
     if (!budget.chargeInclude(directive)) {
       return null;
     }
-    Optional<SourceFile> loaded;
-    try {
-      loaded = loader.load(fs.file, target);
-    } catch (IncludeLoader.Unreadable e) {
-      diags.error(targetSpan, target + ": " + e.getMessage());
-      return null;
-    } catch (RuntimeException e) {
-      diags.error(targetSpan, target + ": cannot be read: " + e.getMessage());
+    Optional<SourceFile> loaded = read(() -> loader.load(fs.file, target), target, targetSpan);
+    if (loaded == null) {
       return null;
     }
-    if (loaded == null || loaded.isEmpty()) {
-      // As a compiler does, a quoted name not found beside the file is looked for among the system
-      // headers: those are not read (their declarations are built in), like <...>.
+    if (loaded.isEmpty()) {
+      // As a compiler does, a quoted name not found beside the file (or on the include path) is
+      // looked for among the system headers: built in, like <...>.
       if (SystemHeaders.known(target)) {
-        return null;
+        return builtIn(target);
       }
       diags.error(targetSpan, target + ": No such file or directory");
       return null;
     }
     return onceFiles.contains(loaded.get().name()) ? null : loaded.get();
+  }
+
+  /**
+   * {@code #include <name>}: a file on the include path ({@code -I}) is read; a system header
+   * scansim knows is built in (its declarations, or the source text {@link SystemHeaders#text}
+   * gives); any other is not read, with a warning that its declarations are missing.
+   */
+  private SourceFile system(FileState fs, String target, Span targetSpan, Span directive, boolean inArguments) {
+    Optional<SourceFile> loaded = read(() -> loader.loadSystem(fs.file, target), target, targetSpan);
+    if (loaded == null) {
+      return null;
+    }
+    if (loaded.isPresent()) {
+      if (inArguments || includeDepth.getAsInt() >= Budget.MAX_INCLUDE_DEPTH || !budget.chargeInclude(directive)) {
+        diags.error(directive, "#include <" + target + "> cannot be read here");
+        return null;
+      }
+      return onceFiles.contains(loaded.get().name()) ? null : loaded.get();
+    }
+    if (SystemHeaders.known(target)) {
+      return builtIn(target);
+    }
+    diags.warning(targetSpan, "<" + target + "> is neither a system header scansim knows nor on the include path (-I DIR):"
+        + " it is not read, and what it declares is missing");
+    return null;
+  }
+
+  /** What {@code load} finds (empty: nothing there), or null after reporting a file that is there but cannot be read. */
+  private Optional<SourceFile> read(java.util.function.Supplier<Optional<SourceFile>> load, String target, Span targetSpan) {
+    try {
+      Optional<SourceFile> found = load.get();
+      return found == null ? Optional.empty() : found;
+    } catch (IncludeLoader.Unreadable e) {
+      diags.error(targetSpan, target + ": " + e.getMessage());
+    } catch (RuntimeException e) {
+      diags.error(targetSpan, target + ": cannot be read: " + e.getMessage());
+    }
+    return null;
+  }
+
+  /** A known system header's built-in source text, once; null when its declarations are built into the subset. */
+  private SourceFile builtIn(String target) {
+    String text = SystemHeaders.text(target);
+    String name = "<" + target + ">";
+    return text == null || onceFiles.contains(name) ? null : new SourceFile(name, text);
   }
 
   // ---------------------------------------------------------------- conditionals (§6.10.1)

@@ -22,6 +22,44 @@ public interface IncludeLoader {
     }
   }
 
+  /**
+   * Loads {@code #include <name>} from the include path ({@code -I DIR}, in order); empty if it
+   * is on none (the default: no include path). Unreadable as for {@link #load}.
+   */
+  default Optional<SourceFile> loadSystem(SourceFile includer, String name) {
+    return Optional.empty();
+  }
+
+  /**
+   * As {@code loader}, with the include path {@code dirs}: a quoted name not beside its includer
+   * is looked for in each directory in order, as a compiler does after the includer's directory,
+   * and so is a {@code <name>}.
+   */
+  static IncludeLoader withPath(IncludeLoader loader, java.util.List<Path> dirs) {
+    if (dirs == null || dirs.isEmpty()) {
+      return loader;
+    }
+    return new IncludeLoader() {
+      @Override
+      public Optional<SourceFile> load(SourceFile includer, String name) {
+        Optional<SourceFile> beside = loader.load(includer, name);
+        return beside != null && beside.isPresent() ? beside : loadSystem(includer, name);
+      }
+
+      @Override
+      public Optional<SourceFile> loadSystem(SourceFile includer, String name) {
+        for (Path dir : dirs) {
+          // A file of the directory, read as a quoted include of a file there would read it.
+          Optional<SourceFile> found = loader.load(new SourceFile(dir.resolve("_").toString(), ""), name);
+          if (found != null && found.isPresent()) {
+            return found;
+          }
+        }
+        return Optional.empty();
+      }
+    };
+  }
+
   /** Finds nothing: every quoted #include is an error. */
   IncludeLoader NONE = (includer, name) -> Optional.empty();
 

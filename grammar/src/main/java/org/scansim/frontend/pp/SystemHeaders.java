@@ -20,10 +20,45 @@ final class SystemHeaders {
       "assert.h", "stdio.h", "stdlib.h", "string.h", "math.h", "stdint.h", "stddef.h", "stdbool.h", "limits.h", "float.h", "time.h",
       // C++'s
       "cassert", "cstdio", "cstdlib", "cstring", "cmath", "cstdint", "cstddef", "climits", "cfloat", "ctime", "iostream", "algorithm",
-      "vector", "chrono", "numeric", "utility", "type_traits");
+      "vector", "chrono", "numeric", "utility", "type_traits", "iomanip", "string", "random", "fstream", "sstream",
+      "array", "functional", "limits", "memory", "stdexcept", "cinttypes", "inttypes.h", "cuda_profiler_api.h",
+      // POSIX's
+      "sys/time.h", "unistd.h", "sys/types.h", "sys/stat.h", "getopt.h");
 
-  /** Whether {@code name} is a system header scansim knows. */
+  /**
+   * The declarations of a system header that the subset has no built-in for, as source text:
+   * the structs of {@code <sys/time.h>} and {@code <time.h>} that programs time themselves with
+   * (their functions are the C library's, {@code sema.CLibrary}). Null for any other header.
+   */
+  static String text(String name) {
+    return switch (name) {
+      case "sys/time.h" -> """
+          #ifndef __SCANSIM_SYS_TIME_H
+          #define __SCANSIM_SYS_TIME_H
+          struct timeval { long tv_sec; long tv_usec; };
+          struct timezone { int tz_minuteswest; int tz_dsttime; };
+          #endif
+          """;
+      case "time.h", "ctime" -> """
+          #ifndef __SCANSIM_TIME_H
+          #define __SCANSIM_TIME_H
+          struct timespec { long tv_sec; long tv_nsec; };
+          #define CLOCK_REALTIME 0
+          #define CLOCK_MONOTONIC 1
+          #define CLOCK_PROCESS_CPUTIME_ID 2
+          #endif
+          """;
+      default -> null;
+    };
+  }
+
+  /** The NVIDIA libraries' headers: not read; what a program uses of them is refused by the library's name. */
+  private static final Set<String> LIBRARIES = Set.of("cublas.h", "cublas_v2.h", "curand.h", "curand_kernel.h", "cufft.h",
+      "cusparse.h", "cusolverDn.h", "cudnn.h", "nccl.h", "nvrtc.h", "cuda_fp8.h", "cuda_bf16.h", "mma.h");
+
+  /** Whether {@code name} is a system header scansim knows, or one of a library it refuses by name ({@code cub/cub.cuh}). */
   static boolean known(String name) {
-    return KNOWN.contains(name);
+    return KNOWN.contains(name) || LIBRARIES.contains(name)
+        || java.util.stream.Stream.of("cub/", "thrust/", "cutlass/", "cute/", "nvtx3/", "cuda/").anyMatch(name::startsWith);
   }
 }

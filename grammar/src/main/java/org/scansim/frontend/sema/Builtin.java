@@ -39,6 +39,18 @@ public enum Builtin {
   POPCLL("__popcll", Where.DEVICE),
   FFS("__ffs", Where.DEVICE),
   CLZ("__clz", Where.DEVICE),
+  /**
+   * The arithmetic intrinsics that round to nearest (CUDA Math API, single and double precision
+   * intrinsics): the operation itself, as {@code +} rounds; other rounding modes are refused.
+   */
+  FADD_RN("__fadd_rn", Where.DEVICE),
+  FSUB_RN("__fsub_rn", Where.DEVICE),
+  FMUL_RN("__fmul_rn", Where.DEVICE),
+  FDIV_RN("__fdiv_rn", Where.DEVICE),
+  DADD_RN("__dadd_rn", Where.DEVICE),
+  DSUB_RN("__dsub_rn", Where.DEVICE),
+  DMUL_RN("__dmul_rn", Where.DEVICE),
+  DDIV_RN("__ddiv_rn", Where.DEVICE),
   /** The read-only data cache load (CUDA C++ Programming Guide, "Read-Only Data Cache Load Function"). */
   LDG("__ldg", Where.DEVICE),
   MIN("min", Where.BOTH),
@@ -55,9 +67,16 @@ public enum Builtin {
   MALLOC("malloc", Where.HOST),
   CALLOC("calloc", Where.HOST),
   FREE("free", Where.HOST),
+  /** C++'s {@code new T} and {@code new T[n]} (zeroed with {@code ()}), and their deletes: blocks of the host heap. */
+  OPERATOR_NEW("operator new", Where.HOST),
+  OPERATOR_NEW_ARRAY("operator new[]", Where.HOST),
+  OPERATOR_DELETE("operator delete", Where.HOST),
+  OPERATOR_DELETE_ARRAY("operator delete[]", Where.HOST),
   ASSERT("assert", Where.BOTH),
   DIM3("dim3", Where.BOTH),
   CUDA_MALLOC("cudaMalloc", Where.HOST),
+  /** Managed memory: a device buffer host code may read and write too. */
+  CUDA_MALLOC_MANAGED("cudaMallocManaged", Where.HOST),
   CUDA_FREE("cudaFree", Where.HOST),
   CUDA_MEMCPY("cudaMemcpy", Where.HOST),
   CUDA_MEMSET("cudaMemset", Where.HOST),

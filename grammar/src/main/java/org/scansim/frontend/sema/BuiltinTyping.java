@@ -31,7 +31,8 @@ final class BuiltinTyping {
       case FFS -> fixed(e, List.of(Type.INT), Type.INT);
       case POPCLL -> fixed(e, List.of(Type.ULLONG), Type.INT);
       case ABS -> fixed(e, List.of(Type.INT), Type.INT);
-      case FMINF, FMAXF -> fixed(e, List.of(Type.FLOAT, Type.FLOAT), Type.FLOAT);
+      case FMINF, FMAXF, FADD_RN, FSUB_RN, FMUL_RN, FDIV_RN -> fixed(e, List.of(Type.FLOAT, Type.FLOAT), Type.FLOAT);
+      case DADD_RN, DSUB_RN, DMUL_RN, DDIV_RN -> fixed(e, List.of(Type.DOUBLE, Type.DOUBLE), Type.DOUBLE);
       case MIN, MAX -> minMax(e);
       case LDG -> ldg(e);
       case BALLOT_SYNC, ANY_SYNC, ALL_SYNC -> fixed(e, List.of(Type.UINT, Type.INT), b == Builtin.BALLOT_SYNC ? Type.UINT : Type.INT);
@@ -43,7 +44,9 @@ final class BuiltinTyping {
       case EXIT -> fixed(e, List.of(Type.INT), Type.VOID);
       case MALLOC -> fixed(e, List.of(Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
       case CALLOC -> fixed(e, List.of(Type.SIZE_T, Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
-      case FREE -> pointers(e, 1, List.of(), Type.VOID);
+      case FREE, OPERATOR_DELETE, OPERATOR_DELETE_ARRAY -> pointers(e, 1, List.of(), Type.VOID);
+      case OPERATOR_NEW -> fixed(e, List.of(Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
+      case OPERATOR_NEW_ARRAY -> fixed(e, List.of(Type.SIZE_T, Type.INT), new Type.Pointer(Type.VOID, false, false));
       case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> fixed(e, List.of(Type.INT), Type.STR);
       case ASSERT -> {
         if (args.size() != 1) {
@@ -64,7 +67,7 @@ final class BuiltinTyping {
         }
         yield Type.DIM3;
       }
-      case CUDA_MALLOC -> cudaMalloc(e);
+      case CUDA_MALLOC, CUDA_MALLOC_MANAGED -> cudaMalloc(e, b);
       case CUDA_FREE -> pointers(e, 1, List.of(), Type.INT);
       case CUDA_MEMCPY -> pointers(e, 2, List.of(Type.SIZE_T, Type.INT), Type.INT);
       case CUDA_MEMSET -> pointers(e, 1, List.of(Type.INT, Type.SIZE_T), Type.INT);
@@ -211,20 +214,27 @@ final class BuiltinTyping {
     return printf(e, 1, "fprintf");
   }
 
-  private Type cudaMalloc(Expr.Call e) {
+  /** {@code cudaMalloc(void **devPtr, size_t size)}, or {@code cudaMallocManaged(..., unsigned flags = cudaMemAttachGlobal)}. */
+  private Type cudaMalloc(Expr.Call e, Builtin b) {
     List<Expr> args = e.args();
-    if (args.size() != 2) {
-      cx.error(e.span(), "'cudaMalloc' takes (void **devPtr, size_t size), not " + args.size() + " arguments");
+    String name = b.spelling();
+    boolean managed = b == Builtin.CUDA_MALLOC_MANAGED;
+    if (args.size() != 2 && !(managed && args.size() == 3)) {
+      cx.error(e.span(), "'" + name + "' takes (void **devPtr, size_t size" + (managed ? "[, unsigned flags]" : "") + "), not "
+          + args.size() + " arguments");
       args.forEach(exprs::checkValue);
       return Type.INT;
     }
     Type p = exprs.checkValue(args.get(0));
     Type n = exprs.checkValue(args.get(1));
     if (!(p instanceof Type.Err) && !(p instanceof Type.Pointer pp && pp.pointee() instanceof Type.Pointer)) {
-      cx.error(args.get(0).span(), "the first argument of 'cudaMalloc' must be the address of a pointer (e.g. (void **)&d_x), not '" + p.spelling() + "'");
+      cx.error(args.get(0).span(), "the first argument of '" + name + "' must be the address of a pointer (e.g. (void **)&d_x), not '" + p.spelling() + "'");
     }
     if (!(n instanceof Type.Err) && !n.isInteger()) {
-      cx.error(args.get(1).span(), "the size passed to 'cudaMalloc' must be an integer, not '" + n.spelling() + "'");
+      cx.error(args.get(1).span(), "the size passed to '" + name + "' must be an integer, not '" + n.spelling() + "'");
+    }
+    if (args.size() == 3) {
+      exprs.requireAssignable(Type.UINT, args.get(2), exprs.checkValue(args.get(2)), ExprChecker.Assigning.PASS);
     }
     return Type.INT;
   }

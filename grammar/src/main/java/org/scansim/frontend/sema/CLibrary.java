@@ -11,11 +11,16 @@ import java.util.Map;
  * interpreter under one name; {@code <cmath>}'s overloads of an unsuffixed function for
  * {@code float} ({@code sqrt(1.0f)} is a float, as C++ has it) are the {@code f} function.
  * Deterministic: {@code rand} is glibc's generator (seeded 1 until {@code srand}), {@code time}
- * a fixed instant and {@code clock} the host's instructions (docs/language.md).
+ * the epoch and the clocks the host's instructions plus the timing model's time of the launches
+ * (docs/programs.md). The CUDA runtime's calls of the same shape (events, streams, pinned memory)
+ * are here too.
  */
 public final class CLibrary {
-  /** One function: its name, parameter types and result. */
-  public record Function(String name, List<Type> params, Type result) {}
+  /**
+   * One function: its name, parameter types and result; a call may leave out the parameters
+   * from {@code required} on (their C++ default arguments, which are 0).
+   */
+  public record Function(String name, List<Type> params, Type result, int required) {}
 
   private static final Type CSTR = new Type.Pointer(Type.CHAR, true, false);
   private static final Type STR = new Type.Pointer(Type.CHAR, false, false);
@@ -24,6 +29,8 @@ public final class CLibrary {
   private static final Type CVOIDP = new Type.Pointer(Type.VOID, true, false);
   private static final Type LLONG = Type.arith(Scalar.LLONG);
   private static final Type TIME_P = new Type.Pointer(Type.LONG, false, false);
+  /** cudaEvent_t and cudaStream_t are handles here, unsigned longs (TypeNames): their addresses. */
+  private static final Type EVENT_P = new Type.Pointer(Type.ULONG, false, false);
 
   private static final Map<String, Function> BY_NAME = new HashMap<>();
 
@@ -76,10 +83,33 @@ public final class CLibrary {
     }
     add("ldexp", Type.DOUBLE, Type.DOUBLE, Type.INT);
     add("ldexpf", Type.FLOAT, Type.FLOAT, Type.INT);
+    // POSIX's clocks, <sys/time.h> and <time.h> (their structs come with the headers: any pointer is taken)
+    add("gettimeofday", Type.INT, VOIDP, VOIDP);
+    add("clock_gettime", Type.INT, Type.INT, VOIDP);
+    // The CUDA runtime's calls of the same shape: events timed by the timing model, streams in the
+    // default stream's order, pinned host memory (plain host memory here)
+    add("cudaEventCreate", Type.INT, EVENT_P);
+    add("cudaEventCreateWithFlags", Type.INT, EVENT_P, Type.UINT);
+    addOptional("cudaEventRecord", Type.INT, 1, Type.ULONG, Type.ULONG);
+    add("cudaEventSynchronize", Type.INT, Type.ULONG);
+    add("cudaEventQuery", Type.INT, Type.ULONG);
+    add("cudaEventElapsedTime", Type.INT, new Type.Pointer(Type.FLOAT, false, false), Type.ULONG, Type.ULONG);
+    add("cudaEventDestroy", Type.INT, Type.ULONG);
+    add("cudaStreamCreate", Type.INT, EVENT_P);
+    add("cudaStreamCreateWithFlags", Type.INT, EVENT_P, Type.UINT);
+    add("cudaStreamSynchronize", Type.INT, Type.ULONG);
+    add("cudaStreamDestroy", Type.INT, Type.ULONG);
+    add("cudaMallocHost", Type.INT, VOIDP, Type.SIZE_T);
+    addOptional("cudaHostAlloc", Type.INT, 2, VOIDP, Type.SIZE_T, Type.UINT);
+    add("cudaFreeHost", Type.INT, VOIDP);
   }
 
   private static void add(String name, Type result, Type... params) {
-    BY_NAME.put(name, new Function(name, List.of(params), result));
+    BY_NAME.put(name, new Function(name, List.of(params), result, params.length));
+  }
+
+  private static void addOptional(String name, Type result, int required, Type... params) {
+    BY_NAME.put(name, new Function(name, List.of(params), result, required));
   }
 
   private CLibrary() {}
@@ -100,7 +130,8 @@ public final class CLibrary {
    */
   static Function overload(Function f, List<Type> args) {
     Function single = BY_NAME.get(f.name() + "f");
-    boolean math = single != null && f.result().equals(Type.DOUBLE) && single.params().size() == f.params().size();
+    boolean math = single != null && f.result().equals(Type.DOUBLE) && single.params().size() == f.params().size()
+        && f.params().stream().allMatch(Type.DOUBLE::equals);
     if (math && !args.isEmpty() && args.stream().allMatch(t -> t instanceof Type.Arith a && a.scalar() == Scalar.FLOAT)) {
       return single;
     }

@@ -418,7 +418,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.sema.callees.put(e, b);
       if (!b.callableFrom(cx.space)) {
         String side = b.where() == Builtin.Where.HOST ? "device" : "host";
-        cx.error(e.calleeSpan(), "'" + b.spelling() + "' cannot be called from " + side + " code");
+        cx.error(e.calleeSpan(), b.spelling().startsWith("operator ")
+            ? "'" + b.spelling().substring("operator ".length()) + "' in device code is not supported (the device's heap is not simulated)"
+            : "'" + b.spelling() + "' cannot be called from " + side + " code");
       }
       return builtins.type(e, b);
     }
@@ -449,9 +451,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     CLibrary.Function g = types.size() == f.params().size() ? CLibrary.overload(f, types) : f;
-    if (types.size() != g.params().size()) {
-      cx.error(e.span(), "too " + (types.size() < g.params().size() ? "few" : "many") + " arguments to '" + g.name() + "': expected "
-          + g.params().size() + ", have " + types.size());
+    if (types.size() < g.required() || types.size() > g.params().size()) {
+      cx.error(e.span(), "too " + (types.size() < g.required() ? "few" : "many") + " arguments to '" + g.name() + "': expected "
+          + (g.required() == g.params().size() ? String.valueOf(g.required()) : g.required() + " to " + g.params().size()) + ", have "
+          + types.size());
     }
     for (int i = 0; i < Math.min(types.size(), g.params().size()); i++) {
       requireAssignable(g.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
@@ -482,13 +485,31 @@ final class ExprChecker implements Expr.Visitor<Type> {
     return ok ? vector : Type.ERR;
   }
 
+  /** The NVIDIA library a C function of that name belongs to (cublasSgemm: cuBLAS), or null. */
+  private static String library(String name) {
+    for (String[] p : new String[][] {{"cublas", "cuBLAS"}, {"curand", "cuRAND"}, {"cufft", "cuFFT"}, {"cusparse", "cuSPARSE"},
+        {"cusolver", "cuSOLVER"}, {"cudnn", "cuDNN"}, {"nvtx", "NVTX"}, {"nccl", "NCCL"}, {"nvrtc", "NVRTC"}, {"cuda::", "libcu++"}}) {
+      if (name.startsWith(p[0])) {
+        return p[1];
+      }
+    }
+    return null;
+  }
+
   private static String unknownFunctionMessage(String name) {
     return switch (name) {
       case "realloc" -> "'realloc' is not supported: malloc a new block, copy, and free the old one";
       case "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot", "__any", "__all" ->
           "'" + name + "' was removed in CUDA 9: use '" + name + "_sync' with a lane mask";
       case "tex1Dfetch", "tex1D", "tex2D", "surf2Dread", "surf2Dwrite" -> "texture memory is not supported";
-      default -> name.startsWith("std::") ? "'" + name + "' is not supported: the C++ standard library is outside the subset"
+      case "__brev", "__brevll", "__clzll", "__ffsll", "__byte_perm", "__funnelshift_l", "__funnelshift_r", "__umulhi", "__mulhi",
+          "__umul64hi", "__mul64hi", "__sad", "__usad", "__fmaf_rn", "__fma_rn", "fmaf", "fma", "__fdividef", "__expf", "__logf",
+          "__powf", "__sinf", "__cosf", "__saturatef" -> "'" + name + "' is not supported: of the intrinsics, __popc, __popcll, __clz, __ffs"
+          + " and the _rn arithmetic (__fadd_rn, __fmul_rn, ...) are";
+      default -> library(name) != null ? library(name) + " is not simulated: " + name
+          : name.matches("__[fd](add|sub|mul|div)_r[zud]") ? "'" + name + "' is not supported: only round-to-nearest (_rn) arithmetic"
+          + " intrinsics are simulated"
+          : name.startsWith("std::") ? "'" + name + "' is not supported: the C++ standard library is outside the subset"
           : "use of undeclared function '" + name + "'";
     };
   }
@@ -575,14 +596,47 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** The arguments of a call of f: as many as its parameters, or fewer where its last ones have default arguments. */
   void checkArguments(Span at, List<Expr> args, Symbol.Function f, String what) {
-    checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what);
+    checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what, f::byReference);
   }
 
   void checkArguments(Span at, List<Expr> args, List<Type> params, String what) {
-    checkArguments(at, args, params, params.size(), what);
+    checkArguments(at, args, params, params.size(), what, i -> false);
   }
 
-  private void checkArguments(Span at, List<Expr> args, List<Type> params, int required, String what) {
+  /**
+   * Binds {@code arg} (of type {@code argType}, already checked) to a non-const reference to
+   * {@code t}: it must be a modifiable lvalue of that very type (C++ [dcl.init.ref]); a variable
+   * bound so lives in memory, as one whose address is taken.
+   */
+  boolean bindReference(Expr arg, Type argType, Type t, String what) {
+    if (argType instanceof Type.Err || t instanceof Type.Err) {
+      return false;
+    }
+    if (!Lvalues.isLvalue(arg, cx.sema) || cx.sema.typeOf(arg) instanceof Type.Array) {
+      cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a temporary value: pass a variable");
+      return false;
+    }
+    if (!t.equals(argType)) {
+      cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a value of type '" + argType.spelling() + "'");
+      return false;
+    }
+    if (Lvalues.qualifiers(arg, cx.sema).isConst()) {
+      cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a const value (make it 'const "
+          + t.spelling() + " &')");
+      return false;
+    }
+    if (arg instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v) {
+      if (v.kind() == Symbol.VarKind.BUILTIN || t instanceof Type.Dim3) {
+        cx.error(arg.span(), what + " cannot bind to '" + n.id() + "'");
+        return false;
+      }
+      v.markAddressTaken();
+    }
+    return true;
+  }
+
+  private void checkArguments(Span at, List<Expr> args, List<Type> params, int required, String what,
+      java.util.function.IntPredicate byReference) {
     if (args.size() < required || args.size() > params.size()) {
       String expected = required == params.size() ? String.valueOf(params.size())
           : args.size() < required ? "at least " + required : "at most " + params.size();
@@ -591,7 +645,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     for (int i = 0; i < args.size(); i++) {
       Type t = checkValue(args.get(i));
-      if (i < params.size()) {
+      if (i < params.size() && byReference.test(i)) {
+        bindReference(args.get(i), t, params.get(i), "parameter " + (i + 1) + " of " + what);
+      } else if (i < params.size()) {
         requireAssignable(params.get(i), args.get(i), t, Assigning.PASS);
       }
     }

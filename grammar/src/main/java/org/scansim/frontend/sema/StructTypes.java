@@ -38,11 +38,26 @@ final class StructTypes {
 
   /** {@code def} named by value before its body (C11 §6.7.2.3): a type with no fields, so every use by value is refused. */
   Type.Struct incomplete(StructDef def) {
-    return before.computeIfAbsent(def, Type.Struct::new);
+    return before.computeIfAbsent(canonical(def), Type.Struct::new);
+  }
+
+  /**
+   * One definition of each struct, as its name and place know it: a header's struct, parsed once
+   * in each translation unit of a program that includes it, is one type (C++'s one-definition rule).
+   */
+  private final Map<String, StructDef> definitions = new java.util.HashMap<>();
+
+  private StructDef canonical(StructDef def) {
+    if (def.nameSpan() == null || def.nameSpan().file() == null) {
+      return def;
+    }
+    return definitions.computeIfAbsent(def.name() + "@" + def.nameSpan().file().name() + ":" + def.nameSpan().line() + ":"
+        + def.nameSpan().col(), k -> def);
   }
 
   /** The type of {@code def}, laid out if it is defined (an incomplete one is returned as it is). */
-  Type.Struct of(StructDef def) {
+  Type.Struct of(StructDef given) {
+    StructDef def = canonical(given);
     Type.Struct t = types.get(def);
     if (t == null) {
       t = new Type.Struct(def);

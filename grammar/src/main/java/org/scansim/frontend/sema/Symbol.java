@@ -94,6 +94,17 @@ public sealed interface Symbol {
       addressTaken = true;
     }
 
+    private boolean reference;
+
+    /** Whether this names another object ({@code T &x}: a non-const reference parameter or local), held by its address. */
+    public boolean isReference() {
+      return reference;
+    }
+
+    void markReference() {
+      reference = true;
+    }
+
     /** Memory shared by the threads of a block (static or dynamic). */
     public boolean isShared() {
       return kind == VarKind.SHARED || kind == VarKind.DYNAMIC_SHARED;
@@ -139,6 +150,20 @@ public sealed interface Symbol {
 
     public List<Type> paramTypes() {
       return paramTypes;
+    }
+
+    /**
+     * Whether parameter {@code i} is a non-const lvalue reference ({@code T &x}), bound to the
+     * caller's object and passed by its address; a const one ({@code const T &x}) is taken as
+     * a copy, which it cannot be told apart from unless the object changes during the call.
+     */
+    public boolean byReference(int i) {
+      List<org.scansim.frontend.ast.Param> ps = firstDecl.params();
+      if (i >= ps.size() || !ps.get(i).reference()) {
+        return false;
+      }
+      org.scansim.frontend.ast.Param p = ps.get(i);
+      return !TypeResolver.outerConst(p.spec(), p.pointers());
     }
 
     public Decl.Function firstDecl() {

@@ -28,13 +28,25 @@ import org.scansim.frontend.diag.Span;
 public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void> {
   /** Integer constants of the CUDA runtime API that the subset knows (cuda_runtime_api.h). */
   private static final Map<String, Long> RUNTIME_CONSTANTS =
-      Map.of(
-          "cudaSuccess", 0L,
-          "cudaMemcpyHostToHost", 0L,
-          "cudaMemcpyHostToDevice", 1L,
-          "cudaMemcpyDeviceToHost", 2L,
-          "cudaMemcpyDeviceToDevice", 3L,
-          "cudaMemcpyDefault", 4L);
+      Map.ofEntries(
+          Map.entry("cudaSuccess", 0L),
+          Map.entry("cudaMemcpyHostToHost", 0L),
+          Map.entry("cudaMemcpyHostToDevice", 1L),
+          Map.entry("cudaMemcpyDeviceToHost", 2L),
+          Map.entry("cudaMemcpyDeviceToDevice", 3L),
+          Map.entry("cudaMemcpyDefault", 4L),
+          Map.entry("cudaMemAttachGlobal", 1L),
+          Map.entry("cudaMemAttachHost", 2L),
+          Map.entry("cudaEventDefault", 0L),
+          Map.entry("cudaEventBlockingSync", 1L),
+          Map.entry("cudaEventDisableTiming", 2L),
+          Map.entry("cudaHostAllocDefault", 0L),
+          Map.entry("cudaStreamDefault", 0L),
+          Map.entry("cudaStreamNonBlocking", 1L),
+          Map.entry("cudaErrorInvalidValue", 1L),
+          Map.entry("cudaErrorMemoryAllocation", 2L),
+          Map.entry("cudaErrorInvalidDevice", 101L),
+          Map.entry("cudaErrorInvalidResourceHandle", 400L));
 
   /** Largest array the checker accepts: a bound on what a hostile file can make us allocate. */
   static final long MAX_ARRAY_BYTES = 1L << 32;
@@ -88,7 +100,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         (f, at) -> {
           if (f.definition() == null) {
             checker.cx.diags.report(
-                Diagnostic.error(at, "'" + f.name() + "' is used but never defined (its body must be in this file)")
+                Diagnostic.error(at, "'" + f.name() + "' is used but never defined (its body must be in this file, or in another of the program's files given with it)")
                     .withNote(f.declSpan(), "declared here"));
           }
         });
@@ -183,6 +195,12 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
             new Symbol.Variable(
                 p.name(), paramTypes.get(i), Symbol.VarKind.PARAM, TypeResolver.outerConst(p.spec(), p.pointers()),
                 TypeResolver.outerVolatile(p.spec(), p.pointers()), p.nameSpan(), null);
+        if (p.reference() && space == Space.GLOBAL) {
+          cx.error(p.nameSpan(), "a __global__ function's parameter cannot be a reference: the kernel would read host memory (pass a"
+              + " pointer to device memory, or the value)");
+        } else if (sym.byReference(i)) {
+          v.markReference();
+        }
         cx.sema.params.put(p, v);
         cx.scope.define(v);
       }
@@ -426,6 +444,18 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       cx.sema.globals.add(sym);
     }
     cx.scope.define(sym);
+    if (d.reference() && !isConst) {
+      // T &r = object: another name for the object, held by its address; const T &r is a copy.
+      if (d.init() instanceof Initializer.Single single) {
+        Type it = exprs.checkValue(single.value());
+        if (exprs.bindReference(single.value(), it, t, "reference '" + d.name() + "'")) {
+          sym.markReference();
+        }
+      } else {
+        cx.error(d.nameSpan(), "reference '" + d.name() + "' must be initialized with one object (T &" + d.name() + " = object;)");
+      }
+      return;
+    }
     sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope));
   }
 
@@ -851,6 +881,27 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   @Override
   public Void visitEmpty(Stmt.Empty s) {
+    return null;
+  }
+
+  @Override
+  public Void visitStaticAssert(Decl.StaticAssert d) {
+    return visitStaticAssert(d.assertion());
+  }
+
+  /** static_assert: an integral constant, true, or an error with its message (C++ [dcl.pre]p10). */
+  @Override
+  public Void visitStaticAssert(Stmt.StaticAssert s) {
+    Type t = exprs.checkValue(s.condition());
+    if (t instanceof Type.Err) {
+      return null;
+    }
+    Long v = cx.sema.constantOf(s.condition());
+    if (!t.isScalar() || v == null) {
+      cx.error(s.condition().span(), "static assertion expression is not an integral constant expression");
+    } else if (v == 0) {
+      cx.error(s.condition().span(), "static assertion failed" + (s.message() == null ? "" : ": " + s.message()));
+    }
     return null;
   }
 

@@ -290,6 +290,16 @@ final class SExpr implements Expr.Visitor<String>, Stmt.Visitor<String>, Decl.Vi
     return "(label " + s.name() + ")";
   }
 
+  @Override
+  public String visitStaticAssert(org.scansim.frontend.ast.Decl.StaticAssert d) {
+    return visitStaticAssert(d.assertion());
+  }
+
+  @Override
+  public String visitStaticAssert(Stmt.StaticAssert s) {
+    return "(static_assert " + s.condition().accept(this) + ")";
+  }
+
   // ------------------------------------------------------------------------------------------
   // Declarations
 

@@ -37,7 +37,8 @@ class UnsupportedTest {
         "void logf(const char *fmt, ...);                           => 1:28: error: variadic functions are not supported",
         "void apply(void (*op)(int));                               => 1:17: error: function pointers are not supported",
         "void (*handler)(int);                                      => 1:6: error: function pointers are not supported",
-        "void ref(float& x);                                        => 1:15: error: references are not supported",
+        "float& ref(float *x);                                      => 1:6: error: references are supported only as parameters and local variables",
+        "void mv(float&& x);                                        => 1:14: error: rvalue references are not supported",
         "void Foo::bar() {}                                         => 1:6: error: classes are not supported",
         "asm(\"nop\");                                              => 1:1: error: inline assembly is not supported",
         "long double x;                                             => 1:1: error: long double is not supported",
@@ -51,9 +52,9 @@ class UnsupportedTest {
   @CsvSource(
       delimiterString = "=>",
       value = {
-        "int &r = x;                        => 2:5: error: references are not supported",
-        "int *p = new int[4];               => 2:10: error: 'new' is not supported",
-        "delete[] p;                        => 2:1: error: 'delete' is not supported",
+        "int &r;                            => 2:5: error: declaration of reference variable 'r' requires an initializer",
+        "int *p = new int(4);               => 2:10: error: 'new' with an initializer is not supported: allocate, then assign the value",
+        "int *q = new (buf) int;            => 2:10: error: placement new is not supported",
         "throw 1;                           => 2:1: error: exceptions are not supported",
         "try { x = 1; } catch (...) { }     => 2:1: error: exceptions are not supported",
         "asm volatile(\"bar.sync 0;\");     => 2:1: error: inline assembly is not supported",
@@ -86,7 +87,7 @@ class UnsupportedTest {
         template <typename T> struct Box { T value; };
         __global__ void k(float *out) {
           union { int i; float f; } v;
-          int &r = out[0];
+          int &&r = out[0];
           out[0] = 1;
         }
         """;
@@ -95,7 +96,7 @@ class UnsupportedTest {
             "t.cu:1:1: error: member functions and constructors are not supported (plain structs of fields are)",
             "t.cu:2:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
             "t.cu:4:3: error: unions are not supported",
-            "t.cu:5:7: error: references are not supported");
+            "t.cu:5:7: error: rvalue references are not supported");
   }
 
   @Test

@@ -79,4 +79,28 @@ public interface GpuDevice {
 
   /** The device pointer of a {@code __device__} or {@code __constant__} variable of the module, or 0 if it has none of that name. */
   long variable(String name);
+
+  /**
+   * The device time of every launch so far, in nanoseconds, as a timing model predicts it (what
+   * CUDA events measure here); -1 when nothing times the run.
+   */
+  default long elapsedNanos() {
+    return -1;
+  }
+
+  /**
+   * {@code cudaMallocManaged} of {@code bytes}: a buffer host code may read and write too, or 0
+   * as {@link #malloc}. A device that has none throws a fault saying so.
+   */
+  default long mallocManaged(String name, long bytes, Span at) {
+    throw new Fault(Kind.UNSUPPORTED, at, "managed memory (cudaMallocManaged) is not supported on this device");
+  }
+
+  /** The managed buffer {@code pointer} points into, for host code's loads and stores; null when it is no such buffer. */
+  default Allocation managed(long pointer) {
+    return null;
+  }
+
+  /** Host code stored {@code bytes} at byte {@code offset} of managed buffer {@code a}: what the device knows of it, as after a copy from the host. */
+  default void hostStored(Allocation a, int offset, int bytes) {}
 }

@@ -27,6 +27,15 @@ public interface ExecutionObserver {
   default void launch(String kernel, long blocks, int threadsPerBlock) {}
 
   /**
+   * The device time of every launch that has ended, in nanoseconds, as a timing model predicts
+   * it; -1 (the default) when this observer predicts no time. Asked by host code between
+   * launches (CUDA events, a program's clock); the answer is the same on any thread count.
+   */
+  default long elapsedNanos() {
+    return -1;
+  }
+
+  /**
    * An observer for one more host thread of a launch of independent blocks, or null (the default:
    * such blocks run on the launching thread alone, one after another, and this observer hears
    * them). Asked on the launching thread after {@link #launch}, once for each thread the launch

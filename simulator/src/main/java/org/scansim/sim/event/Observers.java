@@ -51,6 +51,17 @@ public final class Observers {
     }
 
     @Override
+    public long elapsedNanos() {
+      for (ExecutionObserver o : each) {
+        long t = o.elapsedNanos();
+        if (t >= 0) {
+          return t;
+        }
+      }
+      return -1;
+    }
+
+    @Override
     public void blockBegin(int block) {
       each.forEach(o -> o.blockBegin(block));
     }

@@ -178,7 +178,11 @@ public final class HostInterpreter {
         case LD -> r[in.dst][0] = hostMemory(r[in.a()][0], in, in.type.size()).load(in.type, (int) Ptr.offset(r[in.a()][0]));
         case ST -> {
           long p = r[in.a()][0];
-          hostMemory(p, in, in.type.size()).store(in.type, (int) Ptr.offset(p), r[in.b()][0]);
+          Allocation a = hostMemory(p, in, in.type.size());
+          a.store(in.type, (int) Ptr.offset(p), r[in.b()][0]);
+          if (a.space != Ptr.HOST) {
+            device.hostStored(a, (int) Ptr.offset(p), in.type.size()); // managed memory
+          }
         }
         case CALL -> {
           long[] a = new long[in.args.length];
@@ -249,7 +253,7 @@ public final class HostInterpreter {
   /** memcpy and memmove: {@code n} bytes between host buffers (a device pointer is a fault: the host copies with cudaMemcpy). */
   void copyHost(long dst, long src, long n, String name, CInsn in) {
     for (long p : new long[] {dst, src}) {
-      if (!isHost(p) && device.owns(p)) {
+      if (!isHost(p) && device.owns(p) && device.managed(p) == null) {
         throw new Fault(Kind.INVALID_ADDRESS, in.span, name + " of a device pointer in host code (the host copies to and from the device"
             + " with cudaMemcpy)");
       }
@@ -261,11 +265,14 @@ public final class HostInterpreter {
     Allocation s = libraryRange(src, n, name, in);
     d.copyFrom(s, (int) Ptr.offset(src), (int) Ptr.offset(dst), (int) n);
     device.hostCopied(d, (int) Ptr.offset(dst), s, (int) Ptr.offset(src), n);
+    if (d.space != Ptr.HOST) {
+      device.hostStored(d, (int) Ptr.offset(dst), (int) n);
+    }
   }
 
   /** memset of host memory: {@code n} bytes of {@code value} from {@code p}. */
   void setHost(long p, byte value, long n, CInsn in) {
-    if (!isHost(p) && device.owns(p)) {
+    if (!isHost(p) && device.owns(p) && device.managed(p) == null) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, "memset of a device pointer in host code (cudaMemset sets device memory)");
     }
     if (n == 0) {
@@ -274,11 +281,14 @@ public final class HostInterpreter {
     Allocation a = libraryRange(p, n, "memset", in);
     a.set((int) Ptr.offset(p), (int) n, value);
     device.hostSet(a, (int) Ptr.offset(p), n);
+    if (a.space != Ptr.HOST) {
+      device.hostStored(a, (int) Ptr.offset(p), (int) n);
+    }
   }
 
   /** The host block holding {@code n} bytes from {@code p}, for the C library's {@code name}; else a fault that says why not. */
   private Allocation libraryRange(long p, long n, String name, CInsn in) {
-    Allocation a = isHost(p) ? host.get(Ptr.id(p)) : null;
+    Allocation a = block(p);
     if (a == null) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, name + " of " + (p == 0 ? "a null pointer" : "an invalid pointer") + " in host code");
     }
@@ -307,11 +317,49 @@ public final class HostInterpreter {
     return steps;
   }
 
+  /** The timing model's time of the launches so far, -1 without one: what CUDA events measure. */
+  long deviceNanos() {
+    return device.elapsedNanos();
+  }
+
+  /** What the run's report should say about how host code was answered (a clock, an event), each once, in order. */
+  private final java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
+
+  void note(String text) {
+    notes.add(text);
+  }
+
+  /** The notes of the run so far ({@link #note}). */
+  public java.util.List<String> notes() {
+    return java.util.List.copyOf(notes);
+  }
+
+  /** A block of {@code bytes} of the host heap, allocated by {@code kind} (cudaMallocHost), or 0 past the budget. */
+  long allocate(String kind, long bytes, CInsn in) {
+    return malloc(kind, bytes, 1, false, in);
+  }
+
+  /** Frees the block at {@code p} if one of {@code kinds} allocated it; false (nothing freed) otherwise. */
+  boolean release(long p, java.util.List<String> kinds) {
+    Allocation a = p == 0 || Ptr.space(p) != Ptr.HOST || Ptr.offset(p) != 0 ? null : host.get(Ptr.id(p));
+    if (a == null || a.freed || !kinds.contains(a.name.substring(0, Math.max(0, a.name.indexOf(" at "))))) {
+      return false;
+    }
+    host.free(a);
+    return true;
+  }
+
+  /** The host block, or managed device buffer, at {@code p}: what host code may load from and store to; null for anything else. */
+  private Allocation block(long p) {
+    return Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : device.owns(p) ? device.managed(p) : null;
+  }
+
   private Allocation hostMemory(long p, CInsn in, int size) {
-    Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
+    Allocation a = block(p);
     long off = Ptr.offset(p);
     if (a == null && device.owns(p)) {
-      throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy)");
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, "host code dereferences a device pointer (use cudaMemcpy, or cudaMallocManaged"
+          + " for memory both sides use)");
     }
     if (a == null) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, p == 0 ? "null pointer dereference in host code" : "invalid pointer dereference in host code");
@@ -354,6 +402,16 @@ public final class HostInterpreter {
         hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), p);
         yield CUDA_SUCCESS;
       }
+      case MALLOC_MANAGED -> {
+        long pp = r[in.args[0]][0];
+        Allocation holder = hostMemory(pp, in, 8);
+        long p = device.mallocManaged(holder.name, r[in.args[1]][0], in.span);
+        if (p == 0) {
+          yield CUDA_ERROR_MEMORY_ALLOCATION;
+        }
+        hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), p);
+        yield CUDA_SUCCESS;
+      }
       case FREE -> device.free(r[in.args[0]][0], in.span);
       case MEMCPY -> copy(in, r[in.args[0]][0], r[in.args[1]][0], r[in.args[2]][0]);
       case MEMSET -> {
@@ -385,9 +443,20 @@ public final class HostInterpreter {
         yield CUDA_SUCCESS;
       }
       case DEVICE_RESET -> CUDA_SUCCESS; // the device's allocations are kept (a program resets at its end)
-      case HOST_MALLOC -> malloc(r[in.args[0]][0], 1, false, in);
-      case HOST_CALLOC -> malloc(r[in.args[0]][0], r[in.args[1]][0], true, in);
-      case HOST_FREE -> free(r[in.args[0]][0], in);
+      case HOST_MALLOC -> malloc("malloc", r[in.args[0]][0], 1, false, in);
+      case HOST_CALLOC -> malloc("calloc", r[in.args[0]][0], r[in.args[1]][0], true, in);
+      case HOST_NEW, HOST_NEW_ARRAY -> {
+        String kind = in.ir.cuda() == Enums.CudaCall.HOST_NEW ? "new" : "new[]";
+        long p = malloc(kind, r[in.args[0]][0], 1, in.ir.cuda() == Enums.CudaCall.HOST_NEW_ARRAY && r[in.args[1]][0] != 0, in);
+        if (p == 0) { // C++ throws std::bad_alloc, which ends a program that does not catch it
+          throw new Fault(Kind.OUT_OF_MEMORY, in.span, kind + " of " + Long.toUnsignedString(r[in.args[0]][0]) + " bytes: "
+              + host.whyNot(Math.max(0, r[in.args[0]][0])) + " (C++ would throw std::bad_alloc)");
+        }
+        yield p;
+      }
+      case HOST_FREE -> free(r[in.args[0]][0], FREES_MALLOC, in);
+      case HOST_DELETE -> free(r[in.args[0]][0], FREES_NEW, in);
+      case HOST_DELETE_ARRAY -> free(r[in.args[0]][0], FREES_NEW_ARRAY, in);
       case LIBRARY -> {
         long[] a = new long[in.args.length];
         for (int k = 0; k < a.length; k++) {
@@ -399,8 +468,10 @@ public final class HostInterpreter {
     // A call's own error becomes the last error; the calls that read it, and the C library's, leave it.
     boolean keepsError = switch (in.ir.cuda()) {
       case GET_LAST_ERROR, PEEK_AT_LAST_ERROR, GET_ERROR_STRING, GET_ERROR_NAME -> true;
-      case MALLOC, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT, SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT, DEVICE_RESET -> false;
-      case HOST_MALLOC, HOST_CALLOC, HOST_FREE, LIBRARY -> true;
+      case MALLOC, MALLOC_MANAGED, FREE, MEMCPY, MEMSET, DEVICE_SYNCHRONIZE, EXIT, SET_DEVICE, GET_DEVICE, GET_DEVICE_COUNT,
+          DEVICE_RESET -> false;
+      case HOST_MALLOC, HOST_CALLOC, HOST_FREE, HOST_NEW, HOST_NEW_ARRAY, HOST_DELETE, HOST_DELETE_ARRAY -> true;
+      case LIBRARY -> !in.ir.callee().startsWith("cuda"); // the runtime's calls of the library's shape set the last error
     };
     if (result != CUDA_SUCCESS && !keepsError) {
       lastError = (int) result;
@@ -409,14 +480,15 @@ public final class HostInterpreter {
   }
 
   /**
-   * {@code malloc(size)}, or {@code calloc(count, size)} (zeroed): a block of the host heap, or
-   * NULL when the run's memory budget cannot hold it, as C returns it. A malloc'd block's bytes
-   * are 0xCD until written, as a frame's arrays are (the init check reads them as unwritten).
+   * {@code malloc(size)}, {@code calloc(count, size)} (zeroed), {@code new} or {@code new[]}
+   * ({@code kind}): a block of the host heap, named by its kind and place, or NULL when the run's
+   * memory budget cannot hold it, as C returns it. A block's bytes are 0xCD until written unless
+   * zeroed, as a frame's arrays are (the init check reads them as unwritten).
    */
-  private long malloc(long count, long size, boolean zero, CInsn in) {
+  private long malloc(String kind, long count, long size, boolean zero, CInsn in) {
     // size_t arguments: past 2^63 (a negative long) or a product that overflows is more than any budget.
     long bytes = count < 0 || size < 0 || Math.multiplyHigh(count, size) != 0 ? -1 : count * size;
-    Allocation a = bytes < 0 ? null : host.allocate((zero ? "calloc" : "malloc") + " at " + in.span.position(), bytes);
+    Allocation a = bytes < 0 ? null : host.allocate(kind + " at " + in.span.position(), bytes);
     if (a == null) {
       return 0;
     }
@@ -426,17 +498,29 @@ public final class HostInterpreter {
     return host.pointerTo(a);
   }
 
-  /** {@code free(p)}: a block malloc or calloc returned, once; free(NULL) does nothing. */
-  private int free(long p, CInsn in) {
+  /** What each release takes: free a block of malloc or calloc, delete one of new, delete[] one of new[]. */
+  private record Release(String name, java.util.List<String> kinds, String allocator) {}
+
+  private static final Release FREES_MALLOC = new Release("free", java.util.List.of("malloc", "calloc"), "malloc or calloc");
+  private static final Release FREES_NEW = new Release("delete", java.util.List.of("new"), "new");
+  private static final Release FREES_NEW_ARRAY = new Release("delete[]", java.util.List.of("new[]"), "new[]");
+
+  /** {@code free(p)}, {@code delete p} or {@code delete[] p}: a block its allocator returned, once; NULL does nothing. */
+  private int free(long p, Release release, CInsn in) {
     if (p == 0) {
       return CUDA_SUCCESS;
     }
     Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
-    if (a == null || Ptr.offset(p) != 0 || !(a.name.startsWith("malloc at ") || a.name.startsWith("calloc at "))) {
-      throw new Fault(Kind.INVALID_ADDRESS, in.span, "free of a pointer that malloc or calloc did not return");
+    String kind = a == null ? null : a.name.substring(0, Math.max(0, a.name.indexOf(" at ")));
+    if (a == null || Ptr.offset(p) != 0 || !release.kinds().contains(kind)) {
+      Release own = a == null || Ptr.offset(p) != 0 ? null : FREES_MALLOC.kinds().contains(kind) ? FREES_MALLOC
+          : FREES_NEW.kinds().contains(kind) ? FREES_NEW : FREES_NEW_ARRAY.kinds().contains(kind) ? FREES_NEW_ARRAY : null;
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, own != null
+          ? release.name() + " of a block " + kind + " returned, which " + own.name() + " frees (a mismatched deallocation)"
+          : release.name() + " of a pointer that " + release.allocator() + " did not return");
     }
     if (a.freed) {
-      throw new Fault(Kind.USE_AFTER_FREE, in.span, "free of '" + a.name + "', freed before (a double free)");
+      throw new Fault(Kind.USE_AFTER_FREE, in.span, release.name() + " of '" + a.name + "', freed before (a double " + release.name() + ")");
     }
     host.free(a);
     return CUDA_SUCCESS;

@@ -1,6 +1,8 @@
 package org.scansim.sim.host;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.scansim.frontend.ir.IrType;
@@ -31,6 +33,27 @@ final class HostLibrary {
   HostLibrary(HostInterpreter host) {
     this.host = host;
     srand(1);
+  }
+
+  /** {@code cudaErrorInvalidResourceHandle}: an event that was never created, or never recorded. */
+  private static final int INVALID_RESOURCE_HANDLE = 400;
+
+  /** Each event's recorded device time in ns (-1: no timing model), null until recorded; event k is handle k + 1. */
+  private final List<Long> events = new ArrayList<>();
+
+  private boolean event(long handle) {
+    return handle >= 1 && handle <= events.size();
+  }
+
+  /**
+   * The program's clock in nanoseconds: its host instructions (a nanosecond each) plus the
+   * timing model's time of its launches (none without one). Deterministic, as a run must be;
+   * not the machine's clock.
+   */
+  private long clockNanos() {
+    host.note("the program's clocks (clock, gettimeofday, clock_gettime, time) count its host instructions, a nanosecond each, and the"
+        + " timing model's time of its launches: deterministic, not the machine's time");
+    return host.steps() + Math.max(0, host.deviceNanos());
   }
 
   /** Calls {@code name} with register-form arguments; returns its result in register form (0 for void). */
@@ -89,12 +112,64 @@ final class HostLibrary {
         yield a[0] & 0xFF;
       }
       case "time" -> {
+        long t = clockNanos() / 1_000_000_000L; // from the epoch: a run's output does not depend on when it ran
         if (a[0] != 0) {
-          host.store(a[0], IrType.I64, 0, in);
+          host.store(a[0], IrType.I64, t, in);
         }
-        yield 0; // the epoch: a run's output does not depend on when it ran
+        yield t;
       }
-      case "clock" -> host.steps();
+      case "clock" -> clockNanos() / 1000; // CLOCKS_PER_SEC is 1000000
+      case "gettimeofday" -> {
+        long ns = clockNanos();
+        host.store(a[0], IrType.I64, ns / 1_000_000_000L, in);
+        host.store(Ptr.add(a[0], 8), IrType.I64, ns / 1000 % 1_000_000L, in);
+        yield 0;
+      }
+      case "clock_gettime" -> {
+        long ns = clockNanos();
+        host.store(a[1], IrType.I64, ns / 1_000_000_000L, in);
+        host.store(Ptr.add(a[1], 8), IrType.I64, ns % 1_000_000_000L, in);
+        yield 0;
+      }
+      case "cudaEventCreate", "cudaEventCreateWithFlags" -> {
+        events.add(null);
+        host.store(a[0], IrType.U64, events.size(), in); // handles 1, 2, ...: never NULL
+        yield 0;
+      }
+      case "cudaEventRecord" -> {
+        if (!event(a[0])) {
+          yield INVALID_RESOURCE_HANDLE;
+        }
+        events.set((int) a[0] - 1, host.deviceNanos());
+        yield 0;
+      }
+      case "cudaEventSynchronize", "cudaEventQuery", "cudaEventDestroy" -> event(a[0]) ? 0 : INVALID_RESOURCE_HANDLE;
+      case "cudaEventElapsedTime" -> {
+        if (!event(a[1]) || !event(a[2]) || events.get((int) a[1] - 1) == null || events.get((int) a[2] - 1) == null) {
+          yield INVALID_RESOURCE_HANDLE;
+        }
+        long from = events.get((int) a[1] - 1);
+        long to = events.get((int) a[2] - 1);
+        boolean timed = from >= 0 && to >= 0;
+        host.note(timed ? "cudaEventElapsedTime gives the timing model's predicted time of the launches between its events"
+            : "cudaEventElapsedTime gave 0 ms: the run has no timing model (--no-timing, or a preset without one)");
+        host.store(a[0], IrType.F32, Alu.f(timed ? (to - from) / 1e6f : 0f), in);
+        yield 0;
+      }
+      case "cudaStreamCreate", "cudaStreamCreateWithFlags" -> {
+        host.store(a[0], IrType.U64, 0, in); // every stream is the default stream: launches run in program order
+        yield 0;
+      }
+      case "cudaStreamSynchronize", "cudaStreamDestroy" -> 0;
+      case "cudaMallocHost", "cudaHostAlloc" -> {
+        long p = host.allocate(name, a[1], in);
+        if (p == 0) {
+          yield 2; // cudaErrorMemoryAllocation
+        }
+        host.store(a[0], IrType.PTR, p, in);
+        yield 0;
+      }
+      case "cudaFreeHost" -> host.release(a[0], List.of("cudaMallocHost", "cudaHostAlloc")) ? 0 : 1;
       default -> math(name, a, in);
     };
   }

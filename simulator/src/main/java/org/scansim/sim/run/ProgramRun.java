@@ -92,7 +92,7 @@ public final class ProgramRun {
     Single s = first;
     return new ScanRun.Outcome("main", null, 0, s.launches, s.output, null, List.of(), s.fault,
         o.checks().isEmpty() && differences.isEmpty() ? List.of() : merged.list(), null, List.copyOf(differences),
-        s.fault == null ? s.status : null);
+        s.fault == null ? s.status : null, s.notes);
   }
 
   /**
@@ -118,7 +118,7 @@ public final class ProgramRun {
   }
 
   /** One run of main under one schedule: its launches, output, status or fault, findings. */
-  private record Single(List<LaunchRecord> launches, String output, int status, Fault fault, List<Finding> findings) {}
+  private record Single(List<LaunchRecord> launches, String output, int status, Fault fault, List<Finding> findings, List<String> notes) {}
 
   private static Single once(Frontend.Result compiled, ScanRun.Request req, String name, int params, List<String> argv, long seed,
       long wallMillis) {
@@ -128,7 +128,7 @@ public final class ProgramRun {
       sim = ScanRun.simulation(compiled, req, seed, wallMillis);
       sim.setChecks(o.checks(), 0, 0);
     } catch (Fault f) { // a module variable that does not fit: the program faults before it starts
-      return new Single(List.of(), "", 0, f, o.checks().isEmpty() ? List.of() : List.of(ScanRun.finding(f)));
+      return new Single(List.of(), "", 0, f, o.checks().isEmpty() ? List.of() : List.of(ScanRun.finding(f)), List.of());
     }
     int[] status = new int[1];
     Fault[] fault = new Fault[1];
@@ -153,7 +153,7 @@ public final class ProgramRun {
     if (fault[0] != null && !o.checks().isEmpty() && !fault[0].reported()) {
       sim.addFinding(ScanRun.finding(fault[0]));
     }
-    return new Single(List.copyOf(sim.launches()), sim.output(), status[0], fault[0], sim.findings());
+    return new Single(List.copyOf(sim.launches()), sim.output(), status[0], fault[0], sim.findings(), sim.notes());
   }
 
   /** How run {@code b} differs from run {@code a}: its end, its status, or what it printed; null when they agree. */

@@ -124,7 +124,8 @@ public final class ScanRun {
 
   /**
    * What happened. {@code fault} is null when the run completed; {@code correct} null without
-   * --expect; {@code exitStatus} is a whole program's status ({@link ProgramRun}), null for an entry's run.
+   * --expect; {@code exitStatus} is a whole program's status ({@link ProgramRun}), null for an entry's run;
+   * {@code notes} say how host code was answered where it matters (a program's clocks and events).
    */
   public record Outcome(
       String entry,
@@ -138,11 +139,12 @@ public final class ScanRun {
       List<Finding> findings,
       ScanProof proof,
       List<String> scheduleDifferences,
-      Integer exitStatus) {
+      Integer exitStatus,
+      List<String> notes) {
     /** The outcome of an entry's or a kernel's run, which has no exit status. */
     public Outcome(String entry, String elementType, int n, List<LaunchRecord> launches, String output, Boolean correct,
         List<String> mismatches, Fault fault, List<Finding> findings, ScanProof proof, List<String> scheduleDifferences) {
-      this(entry, elementType, n, launches, output, correct, mismatches, fault, findings, proof, scheduleDifferences, null);
+      this(entry, elementType, n, launches, output, correct, mismatches, fault, findings, proof, scheduleDifferences, null, List.of());
     }
   }
 

@@ -494,6 +494,11 @@ public final class Simulation {
     return copy.bytes;
   }
 
+  /** What the report should say of how host code was answered (its clocks, its events), each once. */
+  public List<String> notes() {
+    return host.notes();
+  }
+
   public List<LaunchRecord> launches() {
     return device.launches();
   }

@@ -348,6 +348,42 @@ public final class Device implements GpuDevice {
     return global.pointerTo(a);
   }
 
+  /** The ids of the buffers cudaMallocManaged handed out: host code reads and writes them as its own. */
+  private final java.util.Set<Integer> managed = new java.util.HashSet<>();
+
+  @Override
+  public long mallocManaged(String name, long bytes, Span at) {
+    long p = malloc(name, bytes, at);
+    if (p != 0) {
+      managed.add(Ptr.id(p));
+    }
+    return p;
+  }
+
+  @Override
+  public Allocation managed(long pointer) {
+    if (Ptr.space(pointer) != Ptr.GLOBAL || !managed.contains(Ptr.id(pointer))) {
+      return null;
+    }
+    return global.get(Ptr.id(pointer));
+  }
+
+  @Override
+  public void hostStored(Allocation a, int offset, int bytes) {
+    // As a copy from the host: what a program's host writes is the scans' input, and it is initialised.
+    if (hostDataIsInput) {
+      a.setTaint(offset, bytes, true);
+    }
+    if (checker != null) {
+      checker.memset(a, offset, bytes);
+    }
+  }
+
+  @Override
+  public long elapsedNanos() {
+    return observer == null ? -1 : observer.elapsedNanos();
+  }
+
   @Override
   public int free(long pointer, Span at) {
     if (pointer == 0) {

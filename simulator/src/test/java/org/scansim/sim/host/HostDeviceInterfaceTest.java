@@ -127,7 +127,7 @@ class HostDeviceInterfaceTest {
     Device d = new Device(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
     HostInterpreter host = new HostInterpreter(r.ir(), d, 1L << 20, new Deadline(), new StringBuilder());
     assertThatThrownBy(() -> host.call("entry", new long[0], null)).isInstanceOf(Fault.class)
-        .hasMessage("host code dereferences a device pointer (use cudaMemcpy)")
+        .hasMessage("host code dereferences a device pointer (use cudaMemcpy, or cudaMallocManaged for memory both sides use)")
         .satisfies(f -> assertThat(((Fault) f).kind()).isEqualTo(Kind.INVALID_ADDRESS));
   }
 }

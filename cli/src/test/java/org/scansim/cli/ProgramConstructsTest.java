@@ -1,0 +1,138 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 44's C++ of whole programs, run: references (host and device, parameters and locals,
+ * const ones as copies), {@code new}/{@code delete} on the host heap, {@code static_assert},
+ * the round-to-nearest arithmetic intrinsics. Each program prints what C++ says it must.
+ */
+class ProgramConstructsTest {
+  @TempDir Path dir;
+
+  private CliRun run(String name, String text, String... args) throws Exception {
+    Path f = Files.writeString(dir.resolve(name), text);
+    String[] all = new String[args.length + 3];
+    all[0] = "run";
+    all[1] = f.toString();
+    all[2] = "--no-timing";
+    System.arraycopy(args, 0, all, 3, args.length);
+    return CliRun.of(all);
+  }
+
+  @Test
+  void referencesBindToTheCallersObjectsOnTheHostAndTheDevice() throws Exception {
+    CliRun r = run("refs.cu", """
+        #include <cstdio>
+        struct Params { int n; float scale; };
+        // A homework's prescribed signature: the buffer and its size grow in the caller.
+        void grow(float *&d, int &n) {
+          float *bigger;
+          cudaMalloc(&bigger, 2 * n * sizeof(float));
+          cudaFree(d);
+          d = bigger;
+          n *= 2;
+        }
+        void describe(const Params &p, const int &extra) { printf("n=%d scale=%g extra=%d\\n", p.n, p.scale, extra); }
+        __device__ void swap(float &a, float &b) { float t = a; a = b; b = t; }
+        template <typename T> __device__ T add(const T &a, const T &b) { return a + b; }
+        __global__ void k(float *x) {
+          float mine = x[threadIdx.x];
+          float other = x[31 - threadIdx.x];
+          swap(mine, other);
+          float &slot = x[threadIdx.x];
+          slot = add(mine, other * 100.0f);
+        }
+        int main() {
+          float *d = NULL;
+          int n = 16;
+          cudaMalloc(&d, n * sizeof(float));
+          float *first = d;
+          grow(d, n);
+          Params p = {n, 0.5f};
+          describe(p, n + 1);
+          float h[32];
+          for (int i = 0; i < 32; i++) h[i] = i;
+          cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+          k<<<1, 32>>>(d);
+          cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+          int &alias = n;
+          alias += 1;
+          printf("%g %g %g n=%d moved=%d\\n", h[0], h[1], h[31], n, d != first);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    // Thread i swaps x[i] and x[31 - i]: mine = 31 - i, other = i; slot = x[i] = 31 - i + 100 i.
+    assertThat(r.out()).startsWith("n=32 scale=0.5 extra=33\n31 130 3100 n=33 moved=1\n");
+  }
+
+  @Test
+  void newAndDeleteUseTheHostHeapAndAMismatchIsAFault() throws Exception {
+    CliRun ok = run("heap.cu", """
+        #include <cstdio>
+        struct P { int a; float b; };
+        int main() {
+          float *h = new float[8];
+          int *z = new int[4]();
+          P *p = new P;
+          p->a = 3;
+          for (int i = 0; i < 8; i++) h[i] = i * 0.5f;
+          printf("%g %d %d %d\\n", h[7], z[0], z[3], p->a);
+          delete[] h;
+          delete[] z;
+          delete p;
+          delete (int *)0;
+          return 0;
+        }
+        """);
+    assertThat(ok.code()).as(ok.err()).isZero();
+    assertThat(ok.out()).startsWith("3.5 0 0 3\n");
+    CliRun bad = run("mismatch.cu", """
+        int main() {
+          int *q = new int[2];
+          delete q;
+          return 0;
+        }
+        """);
+    assertThat(bad.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(bad.out()).contains("mismatch.cu:3:3: delete of a block new[] returned, which delete[] frees (a mismatched deallocation)");
+  }
+
+  @Test
+  void staticAssertionsAreCheckedAndTheRoundToNearestIntrinsicsAreTheirOperations() throws Exception {
+    CliRun r = run("intrinsics.cu", """
+        #include <cstdio>
+        const int THREADS = 32;
+        static_assert(THREADS % 32 == 0, "whole warps");
+        __global__ void k(float *x, double *y) {
+          static_assert(sizeof(float) == 4);
+          int i = threadIdx.x;
+          x[i] = __fmul_rn(__fadd_rn(x[i], 1.0f), 3.0f) - __fdiv_rn(x[i], 2.0f) + __fsub_rn(0.0f, 1.0f);
+          y[i] = __dadd_rn(y[i], __dmul_rn(y[i], 0.5));
+        }
+        int main() {
+          float *x; double *y;
+          cudaMalloc(&x, THREADS * sizeof(float));
+          cudaMalloc(&y, THREADS * sizeof(double));
+          float hx[THREADS]; double hy[THREADS];
+          for (int i = 0; i < THREADS; i++) { hx[i] = i; hy[i] = i; }
+          cudaMemcpy(x, hx, sizeof(hx), cudaMemcpyHostToDevice);
+          cudaMemcpy(y, hy, sizeof(hy), cudaMemcpyHostToDevice);
+          k<<<1, THREADS>>>(x, y);
+          cudaMemcpy(hx, x, sizeof(hx), cudaMemcpyDeviceToHost);
+          cudaMemcpy(hy, y, sizeof(hy), cudaMemcpyDeviceToHost);
+          printf("%g %g %g\\n", hx[4], hy[4], hy[31]);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    // (4 + 1) * 3 - 4 / 2 - 1 = 12; 4 + 4 * 0.5 = 6; 31 + 15.5 = 46.5.
+    assertThat(r.out()).startsWith("12 6 46.5\n");
+  }
+}

@@ -1,6 +1,0 @@
-__device__ void swap(float &a, float &b)
-{
-    float t = a;
-    a = b;
-    b = t;
-}

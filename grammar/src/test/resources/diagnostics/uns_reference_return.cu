@@ -1,0 +1,4 @@
+float &element(float *data, int i)
+{
+    return data[i];
+}
