@@ -105,6 +105,34 @@ class ProgramConstructsTest {
   }
 
   @Test
+  void fileScopeValuesMadeOfEarlierOnesAndFormatsKnownAtRunTimeWorkAsInCpp() throws Exception {
+    CliRun r = run("init.cu", """
+        #include <cstdio>
+        #include <ctime>
+        int THREADS_PER_BLOCK = 512;
+        int ELEMENTS_PER_BLOCK = THREADS_PER_BLOCK * 2;
+        void report(const char *prefix, int v) {
+          printf(prefix);
+          fprintf(stdout, "%s=%d\\n", "v", v);
+        }
+        int main() {
+          THREADS_PER_BLOCK = 1; // after initialisation: ELEMENTS_PER_BLOCK keeps the value it was given
+          const char *fmt = "%d elements per block\\n";
+          printf(fmt, ELEMENTS_PER_BLOCK);
+          report("result: ", THREADS_PER_BLOCK);
+          struct timespec ts;
+          printf("%d\\n", timespec_get(&ts, TIME_UTC));
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("1024 elements per block\nresult: v=1\n1\n");
+    CliRun call = run("call.cu", "int f() { return 3; }\nint a = f();\nint main() { return a; }\n");
+    assertThat(call.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(call.err()).contains("call.cu:2:9: error: initializer of file-scope variable 'a' is not a constant expression");
+  }
+
+  @Test
   void staticAssertionsAreCheckedAndTheRoundToNearestIntrinsicsAreTheirOperations() throws Exception {
     CliRun r = run("intrinsics.cu", """
         #include <cstdio>

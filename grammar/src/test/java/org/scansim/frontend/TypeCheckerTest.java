@@ -260,9 +260,14 @@ class TypeCheckerTest {
   }
 
   @Test
-  void fileScopeInitializersMustBeConstant() {
-    assertThat(Compile.diagnostics("__device__ float g = 2.0f * 3;\n__device__ float h = -1.5f;\nint n = 4;\nint m = n + 1;\n"))
-        .containsExactly("4:9: error: initializer of file-scope variable 'm' is not a constant expression");
+  void fileScopeInitializersMustBeConstantOrEarlierHostValues() {
+    // int m = n + 1 is C++'s initialisation before main, from n's initial value; device variables
+    // cannot be initialised so (nvcc refuses dynamic initialisation of them), nor anything by a call.
+    assertThat(Compile.diagnostics("__device__ float g = 2.0f * 3;\n__device__ float h = -1.5f;\nint n = 4;\nint m = n + 1;\n"
+        + "__device__ int d = 3;\n__device__ int e = d + 1;\nint f() { return 1; }\nint k = f();\n"))
+        .containsExactly("6:20: error: device variable 'd' cannot be used directly in host code",
+            "6:20: error: initializer of file-scope variable 'e' is not a constant expression",
+            "8:9: error: initializer of file-scope variable 'k' is not a constant expression");
   }
 
   @Test

@@ -214,8 +214,12 @@ final class CallLowering {
       }
       case PRINTF, FPRINTF -> {
         int at = bi == Builtin.FPRINTF ? 1 : 0; // fprintf's stream: the program's output, as printf's
-        String format = a.get(at) instanceof Expr.StringLit s ? s.value() : "";
+        boolean literal = a.get(at) instanceof Expr.StringLit;
+        String format = literal ? ((Expr.StringLit) a.get(at)).value() : "";
         List<Operand> args = new ArrayList<>();
+        if (!literal) {
+          args.add(exprs.value(a.get(at))); // a host format known at run time: its pointer first (imm 1)
+        }
         for (int i = at + 1; i < a.size(); i++) {
           Type t = exprs.decayed(a.get(i));
           // Default argument promotions (C11 §6.5.2.2p6): float to double, small ints to int.
@@ -223,7 +227,7 @@ final class CallLowering {
           args.add(t instanceof Type.Str ? (fn.space() == Space.HOST ? exprs.value(a.get(i)) : Imm.ofLong(IrType.PTR, 0))
               : exprs.convertedValue(a.get(i), promoted));
         }
-        b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args));
+        b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args).imm(literal ? 0 : 1));
         return Imm.ofLong(IrType.I32, 0);
       }
       case ASSERT -> {

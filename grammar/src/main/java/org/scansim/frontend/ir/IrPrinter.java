@@ -119,7 +119,8 @@ public final class IrPrinter {
       case LAUNCH -> "launch @" + i.callee() + "<<<(" + join(a.subList(0, 3)) + "), (" + join(a.subList(3, 6)) + "), "
           + a.get(6) + ">>>(" + join(a.subList(7, a.size())) + ")";
       case CUDA -> d + "cuda." + (i.cuda() == Enums.CudaCall.LIBRARY ? i.callee() : i.cuda().name().toLowerCase(java.util.Locale.ROOT)) + (a.isEmpty() ? "" : " " + join(a));
-      case PRINTF -> "printf " + quote(i.text()) + (a.isEmpty() ? "" : ", " + join(a));
+      case PRINTF -> i.imm() == 1 ? "printf (format " + a.get(0) + ")" + (a.size() == 1 ? "" : ", " + join(a.subList(1, a.size())))
+          : "printf " + quote(i.text()) + (a.isEmpty() ? "" : ", " + join(a));
       case ASSERT -> "assert " + join(a) + " " + quote(i.text());
       case BR -> "br " + i.target().label();
       case CBR -> "cbr " + a.get(0) + ", " + i.target().label() + ", " + i.elseTarget().label()

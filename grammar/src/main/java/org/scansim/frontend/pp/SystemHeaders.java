@@ -46,6 +46,7 @@ final class SystemHeaders {
           #define CLOCK_REALTIME 0
           #define CLOCK_MONOTONIC 1
           #define CLOCK_PROCESS_CPUTIME_ID 2
+          #define TIME_UTC 1
           #endif
           """;
       default -> null;

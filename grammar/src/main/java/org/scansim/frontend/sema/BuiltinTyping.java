@@ -191,8 +191,10 @@ final class BuiltinTyping {
   /** printf's checks from argument {@code format} on: a string literal, then scalars and strings. */
   private Type printf(Expr.Call e, int format, String name) {
     List<Expr> args = e.args();
-    if (args.size() <= format || !(args.get(format) instanceof Expr.StringLit)) {
-      cx.error(e.span(), "the " + (format == 0 ? "first" : "second") + " argument of '" + name + "' must be a string literal");
+    boolean literal = args.size() > format && args.get(format) instanceof Expr.StringLit;
+    if (!literal && (cx.space != Space.HOST || args.size() <= format || !isString(exprs.checkAhead(args.get(format))))) {
+      cx.error(e.span(), "the " + (format == 0 ? "first" : "second") + " argument of '" + name + "' must be a string literal"
+          + (cx.space == Space.HOST ? " (or, on the host, a char pointer)" : ""));
     }
     for (Expr a : args.subList(Math.min(format, args.size()), args.size())) {
       Type t = exprs.checkValue(a);
@@ -201,6 +203,12 @@ final class BuiltinTyping {
       }
     }
     return Type.INT;
+  }
+
+  /** A string: a literal, or a pointer to {@code char} (a format host code builds or keeps). */
+  private static boolean isString(Type t) {
+    return t instanceof Type.Str || t instanceof Type.Pointer p && p.pointee() instanceof Type.Arith a
+        && (a.scalar() == Scalar.CHAR || a.scalar() == Scalar.UCHAR);
   }
 
   /** {@code fprintf(stdout, ...)} or {@code fprintf(stderr, ...)}: the program's output, as printf's; files are not simulated. */

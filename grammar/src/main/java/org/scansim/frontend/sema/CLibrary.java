@@ -86,6 +86,7 @@ public final class CLibrary {
     // POSIX's clocks, <sys/time.h> and <time.h> (their structs come with the headers: any pointer is taken)
     add("gettimeofday", Type.INT, VOIDP, VOIDP);
     add("clock_gettime", Type.INT, Type.INT, VOIDP);
+    add("timespec_get", Type.INT, VOIDP, Type.INT);
     // The CUDA runtime's calls of the same shape: events timed by the timing model, streams in the
     // default stream's order, pinned host memory (plain host memory here)
     add("cudaEventCreate", Type.INT, EVENT_P);

@@ -12,6 +12,12 @@ final class Context {
   Scope scope;
   /** The execution space of the function being checked; HOST at file scope. */
   Space space = Space.HOST;
+  /**
+   * Whether a file-scope variable's initializer is being checked: there, an earlier host
+   * variable's name is its initial value (C++'s initialisation before main, in order, when no
+   * code has run yet).
+   */
+  boolean staticInit;
   /** Overloaded functions: the source name to every overload, in declaration order (the scope holds the first). */
   final Map<String, java.util.List<Symbol.Function>> overloads = new java.util.HashMap<>();
   /** The file's function templates by qualified name, for calls that deduce an instance. */

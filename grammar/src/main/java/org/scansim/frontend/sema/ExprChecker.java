@@ -239,6 +239,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
     checkVariableAccess(e.span(), v);
     if (v.constValue() != null) {
       cx.sema.constants.put(e, v.constValue());
+    } else if (cx.staticInit && v.initialValue() != null && v.kind() == Symbol.VarKind.HOST_GLOBAL) {
+      cx.sema.constants.put(e, v.initialValue()); // int b = a * 2; at file scope: a's initial value
     }
     return v.type();
   }

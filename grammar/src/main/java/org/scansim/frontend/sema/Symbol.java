@@ -95,6 +95,16 @@ public sealed interface Symbol {
     }
 
     private boolean reference;
+    private Long initialValue;
+
+    /** A non-const host variable of file scope initialised with an integer constant: that value; else null. */
+    public Long initialValue() {
+      return initialValue;
+    }
+
+    void setInitialValue(Long v) {
+      initialValue = v;
+    }
 
     /** Whether this names another object ({@code T &x}: a non-const reference parameter or local), held by its address. */
     public boolean isReference() {

@@ -456,7 +456,16 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       }
       return;
     }
-    sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope));
+    cx.staticInit = fileScope;
+    try {
+      sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope));
+    } finally {
+      cx.staticInit = false;
+    }
+    if (fileScope && kind == Symbol.VarKind.HOST_GLOBAL && !isConst && t.isInteger() && d.init() instanceof Initializer.Single single
+        && cx.sema.constantOf(single.value()) != null) {
+      sym.setInitialValue(Conversions.wrap(cx.sema.constantOf(single.value()), ((Type.Arith) t).scalar()));
+    }
   }
 
   /**
@@ -667,8 +676,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   /**
    * File-scope variables are initialised before any code runs, so their initial values must be
-   * constants (C11 §6.7.9p4; C++ would allow dynamic initialisation, which the subset does not
-   * model).
+   * constants (C11 §6.7.9p4), or made of earlier host variables' initial values (C++'s dynamic
+   * initialisation of {@code int b = a * 2;}, which runs before main in order); an initializer
+   * that calls a function is not modelled.
    */
   private void requireStaticConstant(VarDecl d, Expr value, boolean fileScope) {
     if (!fileScope || cx.sema.typeOf(value) instanceof Type.Err) {

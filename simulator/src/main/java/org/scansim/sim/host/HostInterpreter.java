@@ -204,7 +204,13 @@ public final class HostInterpreter {
             types[k] = code.regTypes[in.args[k]];
           }
           if (output.length() < Printf.RUN_BYTES) {
-            output.append(Printf.format(in.ir.text(), values, types, Printf.RUN_BYTES, p -> cString(p, in))); // a call that begins within the run's bytes is kept whole
+            // A call that begins within the run's bytes is kept whole; a format known only at run time is the first operand.
+            boolean dynamic = in.ir.imm() == 1;
+            String format = dynamic ? cString(values[0], in) : in.ir.text();
+            output.append(dynamic
+                ? Printf.format(format, java.util.Arrays.copyOfRange(values, 1, values.length), java.util.Arrays.copyOfRange(types, 1,
+                    types.length), Printf.RUN_BYTES, p -> cString(p, in))
+                : Printf.format(format, values, types, Printf.RUN_BYTES, p -> cString(p, in)));
           } else {
             printfDropped++;
           }

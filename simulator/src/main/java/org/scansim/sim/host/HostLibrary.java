@@ -125,11 +125,12 @@ final class HostLibrary {
         host.store(Ptr.add(a[0], 8), IrType.I64, ns / 1000 % 1_000_000L, in);
         yield 0;
       }
-      case "clock_gettime" -> {
+      case "clock_gettime", "timespec_get" -> {
+        long ts = name.equals("clock_gettime") ? a[1] : a[0];
         long ns = clockNanos();
-        host.store(a[1], IrType.I64, ns / 1_000_000_000L, in);
-        host.store(Ptr.add(a[1], 8), IrType.I64, ns % 1_000_000_000L, in);
-        yield 0;
+        host.store(ts, IrType.I64, ns / 1_000_000_000L, in);
+        host.store(Ptr.add(ts, 8), IrType.I64, ns % 1_000_000_000L, in);
+        yield name.equals("clock_gettime") ? 0 : a[1]; // timespec_get returns its base, TIME_UTC
       }
       case "cudaEventCreate", "cudaEventCreateWithFlags" -> {
         events.add(null);
