@@ -99,6 +99,28 @@ class ProgramRuntimeTest {
   }
 
   @Test
+  void theDeviceAnswersItsPropertiesFromTheArchitecturePreset() throws Exception {
+    Path f = Files.writeString(dir.resolve("props.cu"), """
+        #include <cstdio>
+        int main() {
+          cudaDeviceProp prop;
+          cudaGetDeviceProperties(&prop, 0);
+          int sms = 0, major = 0;
+          cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+          cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);
+          printf("%s|%d.%d|%d|%d|%zu|%d|%d|%d\\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount, prop.maxThreadsPerBlock,
+                 prop.sharedMemPerBlock, sms, major, (int)cudaGetDeviceProperties(&prop, 1));
+          return 0;
+        }
+        """);
+    // The Hopper and G80 presets' own numbers (simulator/src/main/resources: their sources are cited there).
+    assertThat(CliRun.of("run", f.toString(), "--no-timing").out())
+        .startsWith("H100 SXM5 (GH100 Hopper, compute capability 9.0)|9.0|132|1024|49152|132|9|101\n");
+    assertThat(CliRun.of("run", f.toString(), "--no-timing", "--arch", "g80").out())
+        .startsWith("GeForce 8800 GTX (G80, compute capability 1.0)|1.0|16|512|16384|16|1|101\n");
+  }
+
+  @Test
   void theHostReadingADevicePointerSaysWhatWouldLetIt() throws Exception {
     Path f = Files.writeString(dir.resolve("deref.cu"), """
         int main() {

@@ -35,7 +35,10 @@ class SweepProgressTest {
     for (int done = 1; done <= 24; done++) {
       p.point(null, done);
     }
-    Thread.sleep(600); // the bar redraws every 250 ms
+    // The bar redraws every 250 ms on a thread of its own: wait for the redraw (up to 10 s on a loaded machine).
+    for (int waited = 0; waited < 10_000 && !bar.toString("UTF-8").contains("24/48"); waited += 50) {
+      Thread.sleep(50);
+    }
     String drawn = bar.toString("UTF-8");
     p.close();
     assertThat(text.toString()).isEmpty(); // no plain lines on a terminal

@@ -49,7 +49,15 @@ public final class Frontend {
     java.util.List<TranslationUnit> units = new java.util.ArrayList<>();
     for (SourceFile f : files) {
       int errors = diags.errorCount();
-      PreprocessedSource pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).run(f);
+      Diagnostics first = new Diagnostics();
+      PreprocessedSource pp = new Preprocessor(first, new LinkedHashMap<>(defines), includes).run(f);
+      if (first.hasErrors()) {
+        pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).run(f); // its errors, every one counted
+      } else if (Preprocessor.needsRuntime(pp.text())) {
+        pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).runWithRuntime(f);
+      } else {
+        first.all().forEach(diags::report); // warnings only
+      }
       if (diags.errorCount() == errors) {
         units.add(SyntaxParser.parse(f, pp.text(), pp::span, diags));
       }

@@ -53,7 +53,15 @@ final class PpSession implements TokenSource {
   }
 
   PreprocessedSource run(SourceFile main) {
+    return run(main, false);
+  }
+
+  /** With {@code runtime}, the built-in cuda_runtime.h's declarations are read first, as nvcc reads the header before the file. */
+  PreprocessedSource run(SourceFile main, boolean runtime) {
     files.push(new FileState(main, diags));
+    if (runtime) {
+      files.push(new FileState(new SourceFile("<cuda_runtime.h>", SystemHeaders.CUDA_RUNTIME), diags));
+    }
     while (!files.isEmpty() && !out.full()) {
       org.scansim.frontend.diag.Cancellation.check();
       FileState fs = files.peek();

@@ -26,4 +26,18 @@ public final class Preprocessor {
   public PreprocessedSource run(SourceFile main) {
     return new PpSession(diags, defines, loader).run(main);
   }
+
+  /**
+   * As {@link #run}, for a file that names {@code cudaDeviceProp}: the declarations of
+   * cuda_runtime.h that the subset does not build in are read first, as nvcc reads that header
+   * before every file (read only where used, so that other files' text and token counts are theirs).
+   */
+  public PreprocessedSource runWithRuntime(SourceFile main) {
+    return new PpSession(diags, defines, loader).run(main, true);
+  }
+
+  /** Whether preprocessed text names what only the built-in cuda_runtime.h declares. */
+  public static boolean needsRuntime(String text) {
+    return text.contains("cudaDeviceProp");
+  }
 }

@@ -53,6 +53,54 @@ final class SystemHeaders {
     };
   }
 
+  /**
+   * What {@code cuda_runtime.h}, which nvcc includes in every file, declares beyond the subset's
+   * built-ins: the device properties struct {@code cudaGetDeviceProperties} fills (the fields
+   * programs read, in an order of scansim's; host code fills and reads them by name). Read before
+   * each translation unit, as nvcc reads it.
+   */
+  static final String CUDA_RUNTIME = """
+      #ifndef __SCANSIM_CUDA_RUNTIME
+      #define __SCANSIM_CUDA_RUNTIME
+      struct cudaDeviceProp {
+        char name[256];
+        size_t totalGlobalMem;
+        size_t sharedMemPerBlock;
+        int regsPerBlock;
+        int warpSize;
+        size_t memPitch;
+        int maxThreadsPerBlock;
+        int maxThreadsDim[3];
+        int maxGridSize[3];
+        int clockRate;
+        size_t totalConstMem;
+        int major;
+        int minor;
+        int multiProcessorCount;
+        int maxThreadsPerMultiProcessor;
+        int maxBlocksPerMultiProcessor;
+        size_t sharedMemPerMultiprocessor;
+        size_t sharedMemPerBlockOptin;
+        int regsPerMultiprocessor;
+        int memoryClockRate;
+        int memoryBusWidth;
+        int l2CacheSize;
+        int concurrentKernels;
+        int unifiedAddressing;
+        int managedMemory;
+        int deviceOverlap;
+        int asyncEngineCount;
+        int integrated;
+        int canMapHostMemory;
+        int computeMode;
+        int ECCEnabled;
+        int pciBusID;
+        int pciDeviceID;
+        int kernelExecTimeoutEnabled;
+      };
+      #endif
+      """;
+
   /** The NVIDIA libraries' headers: not read; what a program uses of them is refused by the library's name. */
   private static final Set<String> LIBRARIES = Set.of("cublas.h", "cublas_v2.h", "curand.h", "curand_kernel.h", "cufft.h",
       "cusparse.h", "cusolverDn.h", "cudnn.h", "nccl.h", "nvrtc.h", "cuda_fp8.h", "cuda_bf16.h", "mma.h");

@@ -100,6 +100,8 @@ public final class CLibrary {
     add("cudaStreamCreateWithFlags", Type.INT, EVENT_P, Type.UINT);
     add("cudaStreamSynchronize", Type.INT, Type.ULONG);
     add("cudaStreamDestroy", Type.INT, Type.ULONG);
+    add("cudaGetDeviceProperties", Type.INT, VOIDP, Type.INT);
+    add("cudaDeviceGetAttribute", Type.INT, new Type.Pointer(Type.INT, false, false), Type.INT, Type.INT);
     add("cudaMallocHost", Type.INT, VOIDP, Type.SIZE_T);
     addOptional("cudaHostAlloc", Type.INT, 2, VOIDP, Type.SIZE_T, Type.UINT);
     add("cudaFreeHost", Type.INT, VOIDP);

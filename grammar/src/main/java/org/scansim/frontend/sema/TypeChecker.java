@@ -46,7 +46,23 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
           Map.entry("cudaErrorInvalidValue", 1L),
           Map.entry("cudaErrorMemoryAllocation", 2L),
           Map.entry("cudaErrorInvalidDevice", 101L),
-          Map.entry("cudaErrorInvalidResourceHandle", 400L));
+          Map.entry("cudaErrorInvalidResourceHandle", 400L),
+          // cudaDeviceAttr (driver_types.h), the attributes cudaDeviceGetAttribute answers
+          Map.entry("cudaDevAttrMaxThreadsPerBlock", 1L),
+          Map.entry("cudaDevAttrMaxBlockDimX", 2L),
+          Map.entry("cudaDevAttrMaxBlockDimY", 3L),
+          Map.entry("cudaDevAttrMaxBlockDimZ", 4L),
+          Map.entry("cudaDevAttrMaxGridDimX", 5L),
+          Map.entry("cudaDevAttrMaxGridDimY", 6L),
+          Map.entry("cudaDevAttrMaxGridDimZ", 7L),
+          Map.entry("cudaDevAttrMaxSharedMemoryPerBlock", 8L),
+          Map.entry("cudaDevAttrWarpSize", 10L),
+          Map.entry("cudaDevAttrMultiProcessorCount", 16L),
+          Map.entry("cudaDevAttrMaxThreadsPerMultiProcessor", 39L),
+          Map.entry("cudaDevAttrComputeCapabilityMajor", 75L),
+          Map.entry("cudaDevAttrComputeCapabilityMinor", 76L),
+          Map.entry("cudaDevAttrMaxSharedMemoryPerMultiprocessor", 81L),
+          Map.entry("cudaDevAttrMaxSharedMemoryPerBlockOptin", 97L));
 
   /** Largest array the checker accepts: a bound on what a hostile file can make us allocate. */
   static final long MAX_ARRAY_BYTES = 1L << 32;
@@ -257,7 +273,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         continue;
       } else if (!constant(d)) {
         cx.error(d.span(), "the default argument of" + (p.name() == null ? " a parameter" : " '" + p.name() + "'")
-            + " must be a constant here (a literal, NULL, or arithmetic on them): scansim evaluates it at each call");
+            + " must be a constant here (literals, NULL, const variables of file scope, or arithmetic on them): scansim"
+            + " evaluates it at each call");
       } else {
         exprs.requireAssignable(paramTypes.get(i), d, t, ExprChecker.Assigning.INITIALIZE);
       }
@@ -266,11 +283,17 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     sym.setDefaults(given);
   }
 
-  /** Whether e is built of literals alone (its value is the same at every call). */
-  private static boolean constant(Expr e) {
+  /**
+   * Whether e is built of literals and const variables of file scope alone (its value is the same
+   * at every call; a name is bound here, where the function is declared, not where it is called).
+   */
+  private boolean constant(Expr e) {
     if (e instanceof Expr.IntLit || e instanceof Expr.FloatLit || e instanceof Expr.BoolLit || e instanceof Expr.NullLit
         || e instanceof Expr.CharLit || e instanceof Expr.SizeofType) {
       return true;
+    }
+    if (e instanceof Expr.Name n) {
+      return cx.sema.symbolOf(n) instanceof Symbol.Variable v && v.isConst() && v.kind() == Symbol.VarKind.HOST_GLOBAL;
     }
     if (e instanceof Expr.Unary u) {
       return u.op() != Expr.UnaryOp.DEREF && u.op() != Expr.UnaryOp.ADDR && u.op() != Expr.UnaryOp.PRE_INC

@@ -323,6 +323,17 @@ public final class HostInterpreter {
     return steps;
   }
 
+  private DeviceProperties properties;
+
+  /** What the device answers of itself (cudaGetDeviceProperties); null: nothing, and the calls return cudaErrorInvalidDevice. */
+  public void setProperties(DeviceProperties p) {
+    properties = p;
+  }
+
+  DeviceProperties properties() {
+    return properties;
+  }
+
   /** The timing model's time of the launches so far, -1 without one: what CUDA events measure. */
   long deviceNanos() {
     return device.elapsedNanos();

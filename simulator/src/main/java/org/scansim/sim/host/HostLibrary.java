@@ -162,6 +162,19 @@ final class HostLibrary {
         yield 0;
       }
       case "cudaStreamSynchronize", "cudaStreamDestroy" -> 0;
+      case "cudaGetDeviceProperties" -> deviceProperties(a[0], (int) a[1], in);
+      case "cudaDeviceGetAttribute" -> {
+        DeviceProperties p = host.properties();
+        if (p == null || a[2] != 0) {
+          yield 101; // cudaErrorInvalidDevice
+        }
+        Long v = attribute(p, (int) a[1]);
+        if (v == null) {
+          yield 1; // cudaErrorInvalidValue: an attribute scansim does not answer
+        }
+        host.store(a[0], IrType.I32, v, in);
+        yield 0;
+      }
       case "cudaMallocHost", "cudaHostAlloc" -> {
         long p = host.allocate(name, a[1], in);
         if (p == 0) {
@@ -172,6 +185,88 @@ final class HostLibrary {
       }
       case "cudaFreeHost" -> host.release(a[0], List.of("cudaMallocHost", "cudaHostAlloc")) ? 0 : 1;
       default -> math(name, a, in);
+    };
+  }
+
+  // ---- the device's properties ----
+
+  /**
+   * The fields of {@code cudaDeviceProp} as the built-in {@code cuda_runtime.h} declares them
+   * (pp.SystemHeaders), in order: name, element size, count. Their offsets follow C's layout.
+   */
+  private static final Object[][] PROP_FIELDS = {
+    {"name", 1, 256}, {"totalGlobalMem", 8, 1}, {"sharedMemPerBlock", 8, 1}, {"regsPerBlock", 4, 1}, {"warpSize", 4, 1},
+    {"memPitch", 8, 1}, {"maxThreadsPerBlock", 4, 1}, {"maxThreadsDim", 4, 3}, {"maxGridSize", 4, 3}, {"clockRate", 4, 1},
+    {"totalConstMem", 8, 1}, {"major", 4, 1}, {"minor", 4, 1}, {"multiProcessorCount", 4, 1}, {"maxThreadsPerMultiProcessor", 4, 1},
+    {"maxBlocksPerMultiProcessor", 4, 1}, {"sharedMemPerMultiprocessor", 8, 1}, {"sharedMemPerBlockOptin", 8, 1},
+    {"regsPerMultiprocessor", 4, 1}, {"memoryClockRate", 4, 1}, {"memoryBusWidth", 4, 1}, {"l2CacheSize", 4, 1},
+    {"concurrentKernels", 4, 1}, {"unifiedAddressing", 4, 1}, {"managedMemory", 4, 1}, {"deviceOverlap", 4, 1},
+    {"asyncEngineCount", 4, 1}, {"integrated", 4, 1}, {"canMapHostMemory", 4, 1}, {"computeMode", 4, 1}, {"ECCEnabled", 4, 1},
+    {"pciBusID", 4, 1}, {"pciDeviceID", 4, 1}, {"kernelExecTimeoutEnabled", 4, 1}};
+
+  /** cudaGetDeviceProperties: the preset's numbers into {@code *prop} (the rest 0), or cudaErrorInvalidDevice. */
+  private long deviceProperties(long prop, int device, CInsn in) {
+    DeviceProperties p = host.properties();
+    if (p == null || device != 0) {
+      return 101;
+    }
+    java.util.Map<String, long[]> values = new java.util.HashMap<>();
+    values.put("totalGlobalMem", new long[] {p.totalGlobalMem()});
+    values.put("sharedMemPerBlock", new long[] {p.sharedMemPerBlock()});
+    values.put("regsPerBlock", new long[] {65536});
+    values.put("warpSize", new long[] {p.warpSize()});
+    values.put("memPitch", new long[] {Integer.MAX_VALUE});
+    values.put("maxThreadsPerBlock", new long[] {p.maxThreadsPerBlock()});
+    values.put("maxThreadsDim", new long[] {p.maxThreadsPerBlock(), p.maxThreadsPerBlock(), 64});
+    values.put("maxGridSize", new long[] {p.major() >= 3 ? Integer.MAX_VALUE : 65535, 65535, 65535});
+    values.put("totalConstMem", new long[] {65536});
+    values.put("major", new long[] {p.major()});
+    values.put("minor", new long[] {p.minor()});
+    values.put("multiProcessorCount", new long[] {p.multiProcessorCount()});
+    values.put("maxThreadsPerMultiProcessor", new long[] {p.maxThreadsPerMultiProcessor()});
+    values.put("maxBlocksPerMultiProcessor", new long[] {p.maxBlocksPerMultiProcessor()});
+    values.put("sharedMemPerMultiprocessor", new long[] {p.sharedMemPerMultiprocessor()});
+    values.put("sharedMemPerBlockOptin", new long[] {p.sharedMemPerBlockOptin()});
+    values.put("concurrentKernels", new long[] {1});
+    values.put("unifiedAddressing", new long[] {1});
+    values.put("managedMemory", new long[] {1});
+    long offset = 0;
+    for (Object[] f : PROP_FIELDS) {
+      int size = (Integer) f[1];
+      int count = (Integer) f[2];
+      offset = (offset + size - 1) / size * size;
+      if (f[0].equals("name")) {
+        byte[] name = p.name().getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < count; i++) {
+          host.store(Ptr.add(prop, offset + i), IrType.I8, i < Math.min(name.length, count - 1) ? name[i] : 0, in);
+        }
+      } else {
+        long[] v = values.getOrDefault((String) f[0], new long[count]);
+        for (int i = 0; i < count; i++) {
+          host.store(Ptr.add(prop, offset + (long) i * size), size == 8 ? IrType.I64 : IrType.I32, i < v.length ? v[i] : 0, in);
+        }
+      }
+      offset += (long) size * count;
+    }
+    return 0;
+  }
+
+  /** cudaDeviceGetAttribute's answer for {@code attribute} (cudaDeviceAttr), or null for one it does not answer. */
+  private static Long attribute(DeviceProperties p, int attribute) {
+    return switch (attribute) {
+      case 1, 2, 3 -> (long) (attribute == 1 ? p.maxThreadsPerBlock() : p.maxThreadsPerBlock());
+      case 4 -> 64L;
+      case 5 -> (long) (p.major() >= 3 ? Integer.MAX_VALUE : 65535);
+      case 6, 7 -> 65535L;
+      case 8 -> p.sharedMemPerBlock();
+      case 10 -> (long) p.warpSize();
+      case 16 -> (long) p.multiProcessorCount();
+      case 39 -> (long) p.maxThreadsPerMultiProcessor();
+      case 75 -> (long) p.major();
+      case 76 -> (long) p.minor();
+      case 81 -> p.sharedMemPerMultiprocessor();
+      case 97 -> p.sharedMemPerBlockOptin();
+      default -> null;
     };
   }
 

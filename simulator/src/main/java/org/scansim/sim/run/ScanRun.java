@@ -388,6 +388,11 @@ public final class ScanRun {
     sim.setWallBudget(wallMillis);
     sim.setProgress(o.progress());
     sim.setObserver(o.observer());
+    String[] cc = arch.computeCapability().split("\\.");
+    sim.setProperties(new org.scansim.sim.host.DeviceProperties(arch.description(), o.deviceBytes(), arch.maxSharedMemoryPerBlockBytes(),
+        arch.maxSharedMemoryPerBlockOptInBytes(), arch.sharedMemoryPerSmBytes(), arch.maxThreadsPerBlock(), arch.maxResidentThreadsPerSm(),
+        arch.maxResidentBlocksPerSm(), arch.smCount(), arch.computeMajor(), cc.length > 1 ? Integer.parseInt(cc[1]) : 0,
+        arch.warpSize()));
     return sim;
   }
 

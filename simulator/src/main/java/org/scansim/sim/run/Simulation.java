@@ -494,6 +494,11 @@ public final class Simulation {
     return copy.bytes;
   }
 
+  /** What the device answers of itself to host code's cudaGetDeviceProperties and cudaDeviceGetAttribute. */
+  public void setProperties(org.scansim.sim.host.DeviceProperties p) {
+    host.setProperties(p);
+  }
+
   /** What the report should say of how host code was answered (its clocks, its events), each once. */
   public List<String> notes() {
     return host.notes();
