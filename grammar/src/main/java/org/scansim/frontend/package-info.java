@@ -2,9 +2,12 @@
  * The front end's one entry, {@link org.scansim.frontend.Frontend}: {@code .cu} text →
  * preprocessor ({@code pp}) → ANTLR parse and AST ({@code parse}, {@code ast}) → type checker
  * ({@code sema}) → typed register IR ({@code ir}), with diagnostics ({@code diag}) at every
- * stage; each stage runs only when the one before it reported no error.
+ * stage; each stage runs only when the one before it reported no error. A program of several
+ * translation units is preprocessed and parsed file by file and joined by {@link
+ * org.scansim.frontend.Linker} before the type checker sees it whole.
  *
- * <p>Not modelled: C++ beyond the documented subset (templates, classes, references, overloading
- * and namespaces are refused by name), and any file or system call: the language has none.
+ * <p>Not modelled: C++ beyond the documented subset (classes, lambdas, function pointers, class
+ * templates and the C++ standard library beyond iostream's output are refused by name), separate
+ * compilation's object files (the units are linked as source), and any file or system call.
  */
 package org.scansim.frontend;

@@ -230,6 +230,9 @@ final class DirectiveProcessor {
    * gives); any other is not read, with a warning that its declarations are missing.
    */
   private SourceFile system(FileState fs, String target, Span targetSpan, Span directive, boolean inArguments) {
+    if (SystemHeaders.known(target)) {
+      return builtIn(target); // built in even when an include path holds the real one (-I /usr/include), which scansim cannot read
+    }
     Optional<SourceFile> loaded = read(() -> loader.loadSystem(fs.file, target), target, targetSpan);
     if (loaded == null) {
       return null;

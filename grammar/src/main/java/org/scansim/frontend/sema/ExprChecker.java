@@ -627,8 +627,17 @@ final class ExprChecker implements Expr.Visitor<Type> {
           + t.spelling() + " &')");
       return false;
     }
+    if (t instanceof Type.Dim3 || arg instanceof Expr.Member m && cx.sema.typeOf(m.object()) instanceof Type.Dim3) {
+      cx.error(arg.span(), what + " cannot bind to a dim3 or its component (a dim3 lives in registers): pass a copy");
+      return false;
+    }
+    Symbol.Variable root = Lvalues.rootVariable(arg, cx.sema);
+    if (root != null && root.kind() == Symbol.VarKind.CONSTANT) {
+      cx.error(arg.span(), what + " cannot bind to __constant__ variable '" + root.name() + "': device code cannot write it");
+      return false;
+    }
     if (arg instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v) {
-      if (v.kind() == Symbol.VarKind.BUILTIN || t instanceof Type.Dim3) {
+      if (v.kind() == Symbol.VarKind.BUILTIN) {
         cx.error(arg.span(), what + " cannot bind to '" + n.id() + "'");
         return false;
       }

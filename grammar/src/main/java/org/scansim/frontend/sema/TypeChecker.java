@@ -271,6 +271,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       Type t = exprs.checkValue(d);
       if (t instanceof Type.Err) {
         continue;
+      } else if (sym.byReference(i)) {
+        cx.error(d.span(), "a default argument for the reference parameter" + (p.name() == null ? "" : " '" + p.name() + "'")
+            + " is not supported (a non-const reference binds only to an object)");
       } else if (!constant(d)) {
         cx.error(d.span(), "the default argument of" + (p.name() == null ? " a parameter" : " '" + p.name() + "'")
             + " must be a constant here (literals, NULL, const variables of file scope, or arithmetic on them): scansim"

@@ -73,7 +73,7 @@ final class HostLibrary {
       case "labs", "llabs" -> Math.abs(a[0]);
       case "strlen" -> string(a[0], in).length;
       case "strcmp" -> compare(string(a[0], in), string(a[1], in), Long.MAX_VALUE);
-      case "strncmp" -> compare(string(a[0], in), string(a[1], in), a[2]);
+      case "strncmp" -> compare(string(a[0], a[2], in), string(a[1], a[2], in), a[2]);
       case "strcpy", "strcat" -> {
         byte[] s = string(a[1], in);
         long at = name.equals("strcat") ? Ptr.add(a[0], string(a[0], in).length) : a[0];
@@ -81,7 +81,7 @@ final class HostLibrary {
         yield a[0];
       }
       case "strncpy" -> {
-        byte[] s = string(a[1], in);
+        byte[] s = string(a[1], a[2], in); // at most n bytes are read: the source need not end within them
         write(a[0], s, (int) Math.min(s.length, a[2]), false, in);
         for (long i = s.length; i < a[2]; i++) {
           host.store(Ptr.add(a[0], i), IrType.I8, 0, in); // strncpy pads with NULs to n
@@ -308,14 +308,20 @@ final class HostLibrary {
 
   /** The bytes of the C string at {@code p}, up to its NUL (a string without one is read past its end: a fault). */
   private byte[] string(long p, CInsn in) {
+    return string(p, -1, in);
+  }
+
+  /** As above, reading at most {@code limit} bytes (unsigned; -1: no limit), as the n functions read. */
+  private byte[] string(long p, long limit, CInsn in) {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    for (long q = p; ; q = Ptr.add(q, 1)) {
+    for (long q = p; Long.compareUnsigned(out.size(), limit) < 0; q = Ptr.add(q, 1)) {
       byte b = (byte) host.load(q, IrType.I8, in);
       if (b == 0) {
         return out.toByteArray();
       }
       out.write(b);
     }
+    return out.toByteArray();
   }
 
   private void write(long p, byte[] s, int n, boolean nul, CInsn in) {
