@@ -133,6 +133,35 @@ class ProgramConstructsTest {
   }
 
   @Test
+  void theLengthLimitedStringFunctionsReadAtMostTheirLength() throws Exception {
+    // Neither source ends within n bytes: C reads no further, so nothing faults.
+    CliRun r = run("strn.cu", """
+        #include <cstdio>
+        #include <cstring>
+        int main() {
+          char src[3] = {'a', 'b', 'c'};
+          char dst[4] = {0, 0, 0, 0};
+          strncpy(dst, src, 3);
+          char tag[4] = {'F', 'I', 'L', 'E'};
+          printf("[%s] %d %d\\n", dst, strncmp(tag, "FILEX", 4), strncmp(tag, "FILM", 4) < 0);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).startsWith("[abc] 0 1\n");
+  }
+
+  @Test
+  void aKnownSystemHeaderStaysBuiltInWhenTheIncludePathHoldsTheRealOne() throws Exception {
+    java.nio.file.Files.createDirectories(dir.resolve("sys"));
+    java.nio.file.Files.writeString(dir.resolve("sys/stdio.h"), "#if __GLIBC_USE (IEC_60559_BFP_EXT_C2X)\n#endif\n");
+    CliRun r = run("hello.cu", "#include <stdio.h>\nint main() { printf(\"hi\\n\"); return 0; }\n", "-I",
+        dir.resolve("sys").toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("hi\n");
+  }
+
+  @Test
   void staticAssertionsAreCheckedAndTheRoundToNearestIntrinsicsAreTheirOperations() throws Exception {
     CliRun r = run("intrinsics.cu", """
         #include <cstdio>
