@@ -404,44 +404,26 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       }
       return Imm.ofLong(IrType.I32, 0);
     }
-    String format;
-    Type as;
+    // The printf conversion of the value's type, and the type it is passed as (null: as it is).
+    record Inserter(String format, Type as) {}
+    Inserter ins;
     if (t instanceof Type.Str || t instanceof Type.Pointer p && p.pointee() instanceof Type.Arith c
         && (c.scalar() == org.scansim.frontend.sema.Scalar.CHAR || c.scalar() == org.scansim.frontend.sema.Scalar.UCHAR)) {
-      format = "%s";
-      as = null;
+      ins = new Inserter("%s", null);
     } else if (t.isPointer() || t instanceof Type.Null) {
-      format = "%p";
-      as = null;
+      ins = new Inserter("%p", null);
     } else {
-      org.scansim.frontend.sema.Scalar sc = ((Type.Arith) t).scalar();
-      switch (sc) {
-        case CHAR, UCHAR -> {
-          format = "%c";
-          as = Type.INT;
-        }
-        case FLOAT, DOUBLE -> {
-          format = "%g";
-          as = Type.DOUBLE;
-        }
-        case LONG, LLONG -> {
-          format = "%ld";
-          as = Type.LONG;
-        }
-        case ULONG, ULLONG -> {
-          format = "%lu";
-          as = Type.ULONG;
-        }
-        case UINT -> {
-          format = "%u";
-          as = Type.UINT;
-        }
-        default -> {
-          format = "%d";
-          as = Type.INT;
-        }
-      }
+      ins = switch (((Type.Arith) t).scalar()) {
+        case CHAR, UCHAR -> new Inserter("%c", Type.INT);
+        case FLOAT, DOUBLE -> new Inserter("%g", Type.DOUBLE);
+        case LONG, LLONG -> new Inserter("%ld", Type.LONG);
+        case ULONG, ULLONG -> new Inserter("%lu", Type.ULONG);
+        case UINT -> new Inserter("%u", Type.UINT);
+        default -> new Inserter("%d", Type.INT);
+      };
     }
+    String format = ins.format();
+    Type as = ins.as();
     Operand v = as == null ? value(e.right()) : convertedValue(e.right(), as);
     b.emit(new Insn(Op.PRINTF, IrType.I32, e.span()).text(format).args(List.of(v)));
     return Imm.ofLong(IrType.I32, 0);

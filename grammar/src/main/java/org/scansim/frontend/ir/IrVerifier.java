@@ -714,12 +714,12 @@ public final class IrVerifier {
       case HOST_FREE, HOST_DELETE, HOST_DELETE_ARRAY -> List.of(IrType.PTR);
       case HOST_NEW -> List.of(IrType.U64);
       case HOST_NEW_ARRAY -> List.of(IrType.U64, IrType.U64);
-      case LIBRARY -> library(i) == null ? List.of() : library(i).params().stream().map(IrVerifier::irType).toList();
+      case LIBRARY -> library(i) == null ? List.of() : library(i).params().stream().map(IrType::of).toList();
     };
     IrType result = switch (i.cuda()) {
       case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC, HOST_NEW, HOST_NEW_ARRAY -> IrType.PTR;
       case LIBRARY -> library(i) == null || library(i).result() instanceof org.scansim.frontend.sema.Type.Void ? IrType.I32
-          : irType(library(i).result());
+          : IrType.of(library(i).result());
       default -> IrType.I32;
     };
     if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.LIBRARY && library(i) == null) {
@@ -734,10 +734,6 @@ public final class IrVerifier {
 
   private static org.scansim.frontend.sema.CLibrary.Function library(Insn i) {
     return i.callee() == null ? null : org.scansim.frontend.sema.CLibrary.byName(i.callee());
-  }
-
-  private static IrType irType(org.scansim.frontend.sema.Type t) {
-    return IrType.of(t);
   }
 
   // ---- checks shared by instructions ----

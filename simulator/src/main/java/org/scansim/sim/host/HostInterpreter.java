@@ -359,7 +359,7 @@ public final class HostInterpreter {
   /** Frees the block at {@code p} if one of {@code kinds} allocated it; false (nothing freed) otherwise. */
   boolean release(long p, java.util.List<String> kinds) {
     Allocation a = p == 0 || Ptr.space(p) != Ptr.HOST || Ptr.offset(p) != 0 ? null : host.get(Ptr.id(p));
-    if (a == null || a.freed || !kinds.contains(a.name.substring(0, Math.max(0, a.name.indexOf(" at "))))) {
+    if (a == null || a.freed || !kinds.contains(allocator(a))) {
       return false;
     }
     host.free(a);
@@ -515,6 +515,11 @@ public final class HostInterpreter {
     return host.pointerTo(a);
   }
 
+  /** What allocated a heap block, as its name begins ("new[] at scan.cu:12:5"): malloc, calloc, new, new[], cudaMallocHost, ... */
+  private static String allocator(Allocation a) {
+    return a.name.substring(0, Math.max(0, a.name.indexOf(" at ")));
+  }
+
   /** What each release takes: free a block of malloc or calloc, delete one of new, delete[] one of new[]. */
   private record Release(String name, java.util.List<String> kinds, String allocator) {}
 
@@ -528,7 +533,7 @@ public final class HostInterpreter {
       return CUDA_SUCCESS;
     }
     Allocation a = Ptr.space(p) == Ptr.HOST ? host.get(Ptr.id(p)) : null;
-    String kind = a == null ? null : a.name.substring(0, Math.max(0, a.name.indexOf(" at ")));
+    String kind = a == null ? null : allocator(a);
     if (a == null || Ptr.offset(p) != 0 || !release.kinds().contains(kind)) {
       Release own = a == null || Ptr.offset(p) != 0 ? null : FREES_MALLOC.kinds().contains(kind) ? FREES_MALLOC
           : FREES_NEW.kinds().contains(kind) ? FREES_NEW : FREES_NEW_ARRAY.kinds().contains(kind) ? FREES_NEW_ARRAY : null;
