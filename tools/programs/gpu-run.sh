@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds each program of examples/programs with nvcc and runs it on the machine's GPU with the
 # arguments its test runs it with, writing what it printed (stdout and stderr line-buffered into
-# one file, as a terminal shows them) and its exit status, for examples/programs/expected/.
+# one file, as a terminal shows them) and its exit status, for examples/programs/expected/. Each
+# runs in a folder holding a copy of examples/programs/data, the files programs read.
 #   tools/programs/gpu-run.sh OUT_DIR
 set -u
 out=${1:?usage: gpu-run.sh OUT_DIR}
@@ -22,6 +23,7 @@ goto_cleanup|goto_cleanup.cu
 iostream_flags|iostream_flags.cu
 host_library|host_library.cu
 several_files|several_files/main.cpp several_files/scan.cu
+file_io|file_io.cu
 PROGRAMS
 }
 # each run: the program's name, then its arguments
@@ -38,6 +40,9 @@ iostream_flags|
 host_library|
 several_files|
 several_files|300
+file_io|
+file_io|data/scan_input.txt results.txt
+file_io|missing.txt
 RUNS
 }
 programs | while IFS='|' read -r p files; do
@@ -45,8 +50,10 @@ programs | while IFS='|' read -r p files; do
   (cd "$here" && nvcc -arch=sm_90 -o "$build/$p" $files) 2> "$out/$p.build.txt" || echo "build of $p failed" >> "$out/machine.txt"
 done
 : > "$out/runs.txt"
+# the programs run where their data is, as scansim run --files-from examples/programs reads it
+cp -r "$here/data" "$build/"
 runs | while IFS='|' read -r p args; do
-  tag=$p${args:+_$(echo "$args" | tr ' ' '_')}
+  tag=$p${args:+_$(echo "$args" | tr ' /' '__')}
   files=$(programs | grep "^$p|" | cut -d'|' -f2)
   echo "$tag|$files|$args" >> "$out/runs.txt"
   # shellcheck disable=SC2086

@@ -1,4 +1,4 @@
-// fprintf writes to stdout or stderr: files are not simulated.
+// fprintf takes a FILE *: C++ converts no void * to one.
 #include <cstdio>
 void report(void *log, int n) {
   fprintf(log, "n = %d\n", n);

@@ -40,6 +40,7 @@ final class ProgramOutput {
         : c.device.equals("gpu") ? "--device gpu runs a host entry over --n N elements; build a whole program with nvcc to run it on the card"
         : c.repeat != 1 ? "--repeat runs on the card only (--device gpu)"
         : c.schedules < 0 || c.wallSeconds < 0 || c.residentBlocks < 0 ? "--schedules, --wall-seconds and --resident-blocks must not be negative"
+        : c.filesFrom != null && !java.nio.file.Files.isDirectory(c.filesFrom) ? "--files-from " + c.filesFrom + ": no such folder"
         : null;
     if (refused != null || !c.kernelOptions.valid(null, c.device, 1, err)) {
       if (refused != null) {
@@ -115,7 +116,7 @@ final class ProgramOutput {
     ScanRun.Outcome o;
     try {
       o = ProgramRun.run(compiled, ScanRun.Request.of(1, a).seed(c.seed).maxWarpInstructions(c.maxInstructions).threads(workers)
-          .residentBlocks(c.residentBlocks).withOptions(options), argv);
+          .residentBlocks(c.residentBlocks).withOptions(options), argv, new ProgramRun.Io((c.filesFrom != null ? c.filesFrom : Path.of("")).toAbsolutePath(), standardInput()));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
@@ -185,5 +186,23 @@ final class ProgramOutput {
       c.programArgs = positional.subList(files.size(), positional.size());
     }
     return files;
+  }
+
+  /**
+   * The program's standard input: scansim's, read once when the program first reads it (at most
+   * the bytes a file may hold), the same bytes for every schedule.
+   */
+  private static java.util.function.Supplier<byte[]> standardInput() {
+    byte[][] read = new byte[1][];
+    return () -> {
+      if (read[0] == null) {
+        try {
+          read[0] = System.in.readNBytes(64 << 20);
+        } catch (java.io.IOException e) {
+          read[0] = new byte[0];
+        }
+      }
+      return read[0];
+    };
   }
 }

@@ -102,6 +102,10 @@ final class RunCommand implements Callable<Integer> {
       + "beside its file are looked for, as nvcc's -I (repeatable)")
   List<Path> includeDirs;
 
+  @Option(names = "--files-from", paramLabel = "DIR", description = "a program's folder: its fopen reads files of DIR (relative names"
+      + " from DIR) and never outside it (default: the current directory); what it writes stays in memory")
+  Path filesFrom;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
       description = "choose another legal order of the warps in each block, and of block dispatch for blocks that communicate (0: index order)")
   long seed;
@@ -150,6 +154,10 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (sizes == null) {
       return new ProgramOutput(this, out, err).run();
+    }
+    if (filesFrom != null) {
+      err.println("scansim: error: --files-from is a program's folder (a file with main(), run without --n)");
+      return Main.INVALID_INPUT;
     }
     if (programArgs != null) {
       err.println("scansim: error: " + programArgs.get(0) + ": arguments are for a program's main(), run without --n ("

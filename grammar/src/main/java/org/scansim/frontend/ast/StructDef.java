@@ -86,6 +86,12 @@ public final class StructDef {
     return "struct " + name;
   }
 
+  /**
+   * C's {@code FILE} (C11 §7.21.1), the object a stream's pointer points to: opaque, never
+   * defined, so that only {@code FILE *} can be declared, as the C library's calls take it.
+   */
+  public static final StructDef FILE = new StructDef("FILE", null);
+
   // ---- the built-in vector types ----
 
   private static final String[] COMPONENTS = {"x", "y", "z", "w"};

@@ -55,7 +55,11 @@ final class CallLowering {
     }
     if (callee instanceof org.scansim.frontend.sema.CLibrary.Function f) {
       // The C library: one runtime call named by the function, its arguments as its parameters take them.
-      List<Operand> args = new ArrayList<>(exprs.values(e.args(), f.params().subList(0, e.args().size())));
+      int fixed = Math.min(e.args().size(), f.params().size());
+      List<Operand> args = new ArrayList<>(exprs.values(e.args().subList(0, fixed), f.params().subList(0, fixed)));
+      for (Expr place : e.args().subList(fixed, e.args().size())) {
+        args.add(exprs.value(place)); // scanf's places: the pointers as they are
+      }
       for (int i = e.args().size(); i < f.params().size(); i++) {
         args.add(Imm.ofLong(IrType.of(f.params().get(i)), 0)); // a default argument: 0 (the default stream, no flags)
       }
@@ -212,13 +216,28 @@ final class CallLowering {
         AtomicOp op = AtomicOp.valueOf(bi.name().substring("ATOMIC_".length()));
         return emit(new Insn(Op.ATOM, IrType.of(t), span).atomic(op).args(args).space(MemSpace.GENERIC), IrType.of(t));
       }
-      case PRINTF, FPRINTF -> {
-        int at = bi == Builtin.FPRINTF ? 1 : 0; // fprintf's stream: the program's output, as printf's
+      case PRINTF, FPRINTF, SPRINTF, SNPRINTF -> {
+        // Where the text goes (Insn.printfSink): fprintf to stdout or stderr is the program's output, as printf's.
+        boolean standard = bi == Builtin.FPRINTF && a.get(0) instanceof Expr.Name n && sema.symbolOf(n) instanceof Symbol.Variable v
+            && v.kind() == Symbol.VarKind.BUILTIN_CONSTANT && (n.id().equals("stdout") || n.id().equals("stderr"));
+        int sink = switch (bi) {
+          case FPRINTF -> standard ? Insn.PRINTF_OUTPUT : Insn.PRINTF_STREAM;
+          case SPRINTF -> Insn.PRINTF_BUFFER;
+          case SNPRINTF -> Insn.PRINTF_BOUNDED;
+          default -> Insn.PRINTF_OUTPUT;
+        };
+        int at = bi == Builtin.PRINTF ? 0 : bi == Builtin.SNPRINTF ? 2 : 1;
         boolean literal = a.get(at) instanceof Expr.StringLit;
         String format = literal ? ((Expr.StringLit) a.get(at)).value() : "";
         List<Operand> args = new ArrayList<>();
+        if (sink != Insn.PRINTF_OUTPUT) {
+          args.add(exprs.value(a.get(0))); // the stream or the buffer
+        }
+        if (sink == Insn.PRINTF_BOUNDED) {
+          args.add(exprs.convertedValue(a.get(1), Type.SIZE_T));
+        }
         if (!literal) {
-          args.add(exprs.value(a.get(at))); // a host format known at run time: its pointer first (imm 1)
+          args.add(exprs.value(a.get(at))); // a host format known at run time: its pointer (imm bit 0)
         }
         for (int i = at + 1; i < a.size(); i++) {
           Type t = exprs.decayed(a.get(i));
@@ -227,7 +246,7 @@ final class CallLowering {
           args.add(t instanceof Type.Str ? (fn.space() == Space.HOST ? exprs.value(a.get(i)) : Imm.ofLong(IrType.PTR, 0))
               : exprs.convertedValue(a.get(i), promoted));
         }
-        b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args).imm(literal ? 0 : 1));
+        b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args).imm((literal ? 0 : 1) | sink << 1));
         return Imm.ofLong(IrType.I32, 0);
       }
       case ASSERT -> {

@@ -133,6 +133,36 @@ public final class Insn {
     return callee;
   }
 
+  /**
+   * Where PRINTF's text goes, in its {@code imm} above bit 0 (which says the format is an operand,
+   * known at run time): the program's output (printf; fprintf to stdout or stderr), a stream
+   * (fprintf: the FILE pointer is the first operand), host memory (sprintf: the buffer first) or
+   * host memory of a size (snprintf: the buffer and its size first).
+   */
+  public static final int PRINTF_OUTPUT = 0;
+  public static final int PRINTF_STREAM = 1;
+  public static final int PRINTF_BUFFER = 2;
+  public static final int PRINTF_BOUNDED = 3;
+
+  /** PRINTF's destination, one of the {@code PRINTF_} constants. */
+  public int printfSink() {
+    return (int) (imm >> 1);
+  }
+
+  /** Whether PRINTF's format is an operand (after the destination's), a host string known at run time. */
+  public boolean printfDynamic() {
+    return (imm & 1) != 0;
+  }
+
+  /** How many operands name PRINTF's destination, before its format or values. */
+  public int printfLeading() {
+    return switch (printfSink()) {
+      case PRINTF_OUTPUT -> 0;
+      case PRINTF_BOUNDED -> 2;
+      default -> 1;
+    };
+  }
+
   /** The format of PRINTF, the message of ASSERT. */
   public String text() {
     return text;

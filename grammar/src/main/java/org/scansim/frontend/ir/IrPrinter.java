@@ -119,8 +119,7 @@ public final class IrPrinter {
       case LAUNCH -> "launch @" + i.callee() + "<<<(" + join(a.subList(0, 3)) + "), (" + join(a.subList(3, 6)) + "), "
           + a.get(6) + ">>>(" + join(a.subList(7, a.size())) + ")";
       case CUDA -> d + "cuda." + (i.cuda() == Enums.CudaCall.LIBRARY ? i.callee() : i.cuda().name().toLowerCase(java.util.Locale.ROOT)) + (a.isEmpty() ? "" : " " + join(a));
-      case PRINTF -> i.imm() == 1 ? "printf (format " + a.get(0) + ")" + (a.size() == 1 ? "" : ", " + join(a.subList(1, a.size())))
-          : "printf " + quote(i.text()) + (a.isEmpty() ? "" : ", " + join(a));
+      case PRINTF -> printf(i, a);
       case ASSERT -> "assert " + join(a) + " " + quote(i.text());
       case BR -> "br " + i.target().label();
       case CBR -> "cbr " + a.get(0) + ", " + i.target().label() + ", " + i.elseTarget().label()
@@ -154,5 +153,18 @@ public final class IrPrinter {
   /** {@code .v4} on the first access of a vector of four (PTX's spelling), nothing on a plain one. */
   private static String vector(Insn i) {
     return i.vector() > 1 ? ".v" + i.vector() : "";
+  }
+
+  private static String printf(Insn i, List<Operand> a) {
+    int lead = i.printfLeading();
+    String to = switch (i.printfSink()) {
+      case Insn.PRINTF_STREAM -> " to stream " + a.get(0) + ":";
+      case Insn.PRINTF_BUFFER -> " to buffer " + a.get(0) + ":";
+      case Insn.PRINTF_BOUNDED -> " to buffer " + a.get(0) + " of " + a.get(1) + ":";
+      default -> "";
+    };
+    List<Operand> rest = a.subList(lead, a.size());
+    return i.printfDynamic() ? "printf" + to + " (format " + rest.get(0) + ")" + (rest.size() == 1 ? "" : ", " + join(rest.subList(1, rest.size())))
+        : "printf" + to + " " + quote(i.text()) + (rest.isEmpty() ? "" : ", " + join(rest));
   }
 }

@@ -547,6 +547,15 @@ public final class IrVerifier {
           problem("printf without a format");
         }
         dst(null);
+        int sink = i.printfSink();
+        if (sink < Insn.PRINTF_OUTPUT || sink > Insn.PRINTF_BOUNDED || sink != Insn.PRINTF_OUTPUT && fn.space() != Space.HOST) {
+          problem("printf to destination " + sink + (sink == Insn.PRINTF_OUTPUT ? "" : " in " + fn.space() + " code"));
+        }
+        for (int k = 0; k < i.printfLeading() + (i.printfDynamic() ? 1 : 0); k++) {
+          if (k >= args.size() || args.get(k).type() != (sink == Insn.PRINTF_BOUNDED && k == 1 ? IrType.U64 : IrType.PTR)) {
+            problem("printf's destination or format operand " + (k + 1) + " is missing or of the wrong type");
+          }
+        }
         for (int k = 0; k < args.size(); k++) {
           IrType a = args.get(k).type();
           if (!(a == IrType.I32 || a == IrType.U32 || a == IrType.I64 || a == IrType.U64 || a == IrType.F64 || a == IrType.PTR)) {
@@ -725,6 +734,13 @@ public final class IrVerifier {
     if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.LIBRARY && library(i) == null) {
       problem("no C library function '" + i.callee() + "'");
       return;
+    }
+    if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.LIBRARY && library(i).variadic() && i.args().size() >= want.size()) {
+      List<IrType> all = new java.util.ArrayList<>(want); // scanf's places: pointers
+      while (all.size() < i.args().size()) {
+        all.add(IrType.PTR);
+      }
+      want = all;
     }
     if (exactType(result) && arity(want.size())) {
       dst(result);

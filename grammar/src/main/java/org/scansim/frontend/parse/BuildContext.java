@@ -66,6 +66,8 @@ final class BuildContext {
     this.errors = errors;
     TypeNames.PREDEFINED.forEach((name, base) -> aliases.put(name,
         new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of())));
+    aliases.put("FILE", new Alias(org.scansim.frontend.ast.TypeSpec.of(null, org.scansim.frontend.ast.StructDef.FILE, false, false),
+        java.util.List.of()));
     TypeNames.COOPERATIVE_GROUPS.forEach((name, base) -> aliases.put(name,
         new Alias(new org.scansim.frontend.ast.TypeSpec(null, base, false, false), java.util.List.of())));
   }

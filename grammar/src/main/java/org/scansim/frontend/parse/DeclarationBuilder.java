@@ -10,6 +10,7 @@ import org.antlr.v4.runtime.tree.ParseTree;
 import org.scansim.frontend.ast.ArrayDim;
 import org.scansim.frontend.ast.BaseType;
 import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.FunctionQualifier;
 import org.scansim.frontend.ast.Initializer;
 import org.scansim.frontend.ast.Param;
@@ -159,10 +160,28 @@ final class DeclarationBuilder {
             }
           }
         }
+        if (!d.dims.isEmpty() && d.pointers.isEmpty() && initializer instanceof Initializer.Single single
+            && single.value() instanceof Expr.StringLit text && isCharacter(spec)) {
+          initializer = characters(single.span(), text); // char s[] = "abc": its characters and a NUL (C11 §6.7.9p14)
+        }
         out.add(new VarDecl(span, storage, spec, d.pointers, name, d.nameSpan, d.dims, initializer, d.reference != null));
       }
     }
     return out;
+  }
+
+  private static boolean isCharacter(org.scansim.frontend.ast.TypeSpec spec) {
+    return spec.base() == org.scansim.frontend.ast.BaseType.CHAR || spec.base() == org.scansim.frontend.ast.BaseType.SCHAR
+        || spec.base() == org.scansim.frontend.ast.BaseType.UCHAR;
+  }
+
+  /** A string literal's bytes (UTF-8, as printf prints it) and its NUL, as the braced values of a character array. */
+  private static Initializer characters(org.scansim.frontend.diag.Span span, Expr.StringLit text) {
+    List<Initializer> items = new ArrayList<>();
+    for (byte c : (text.value() + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      items.add(new Initializer.Single(text.span(), new Expr.CharLit(text.span(), c)));
+    }
+    return new Initializer.Braced(span, items);
   }
 
   /** A function definition: {@code __global__ void scan(float *out, ...) { ... }}. */

@@ -143,6 +143,7 @@ final class TypeNames {
    */
   static void retype(List<Token> tokens) {
     Set<String> names = new HashSet<>(PREDEFINED.keySet());
+    names.add("FILE"); // <cstdio>'s stream object (StructDef.FILE)
     // The cooperative groups' names are types only in a file that names their namespace.
     boolean groups = tokens.stream().anyMatch(t -> t.getType() == CudaLexer.IDENTIFIER && t.getText().equals("cooperative_groups"));
     if (groups) {

@@ -59,8 +59,11 @@ public enum Builtin {
   FMAXF("fmaxf", Where.BOTH),
   ABS("abs", Where.BOTH),
   PRINTF("printf", Where.BOTH),
-  /** {@code fprintf(stdout or stderr, ...)}, as error-check helpers write (C11 §7.21.6.1): no other stream. */
+  /** {@code fprintf(stream, ...)} (C11 §7.21.6.1): stdout and stderr are the program's output, other streams its files. */
   FPRINTF("fprintf", Where.HOST),
+  /** {@code sprintf(char *s, ...)} and {@code snprintf(char *s, size_t n, ...)} (C11 §7.21.6.5–6): into host memory. */
+  SPRINTF("sprintf", Where.HOST),
+  SNPRINTF("snprintf", Where.HOST),
   /** {@code exit(status)} (C11 §7.22.4.4): the program ends; 0 is a normal end. */
   EXIT("exit", Where.HOST),
   /** The C library's host memory (C11 §7.22.3): blocks of the host heap, as programs stage their data. */

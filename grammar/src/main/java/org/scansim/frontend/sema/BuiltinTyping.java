@@ -41,6 +41,7 @@ final class BuiltinTyping {
           ATOMIC_INC, ATOMIC_DEC, ATOMIC_CAS -> atomic(e, b);
       case PRINTF -> printf(e, 0, "printf");
       case FPRINTF -> fprintf(e);
+      case SPRINTF, SNPRINTF -> sprintf(e, b == Builtin.SNPRINTF);
       case EXIT -> fixed(e, List.of(Type.INT), Type.VOID);
       case MALLOC -> fixed(e, List.of(Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
       case CALLOC -> fixed(e, List.of(Type.SIZE_T, Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
@@ -193,7 +194,8 @@ final class BuiltinTyping {
     List<Expr> args = e.args();
     boolean literal = args.size() > format && args.get(format) instanceof Expr.StringLit;
     if (!literal && (cx.space != Space.HOST || args.size() <= format || !isString(exprs.checkAhead(args.get(format))))) {
-      cx.error(e.span(), "the " + (format == 0 ? "first" : "second") + " argument of '" + name + "' must be a string literal"
+      cx.error(e.span(), "the " + (format == 0 ? "first" : format == 1 ? "second" : "third") + " argument of '" + name
+          + "' must be a string literal"
           + (cx.space == Space.HOST ? " (or, on the host, a char pointer)" : ""));
     }
     for (Expr a : args.subList(Math.min(format, args.size()), args.size())) {
@@ -211,15 +213,33 @@ final class BuiltinTyping {
         && (a.scalar() == Scalar.CHAR || a.scalar() == Scalar.UCHAR);
   }
 
-  /** {@code fprintf(stdout, ...)} or {@code fprintf(stderr, ...)}: the program's output, as printf's; files are not simulated. */
+  /** {@code fprintf(stream, ...)}: stdout and stderr are the program's output, as printf's; other streams are its files. */
   private Type fprintf(Expr.Call e) {
     List<Expr> args = e.args();
-    if (args.isEmpty() || !(args.get(0) instanceof Expr.Name n && (n.id().equals("stdout") || n.id().equals("stderr")))) {
-      cx.error(args.isEmpty() ? e.span() : args.get(0).span(), "'fprintf' writes to stdout or stderr here; files are not simulated");
+    if (args.isEmpty()) {
+      cx.error(e.span(), "'fprintf' takes a stream and a format");
     } else {
-      exprs.checkValue(args.get(0));
+      exprs.requireAssignable(exprs.filePointer(), args.get(0), exprs.checkValue(args.get(0)), ExprChecker.Assigning.PASS);
     }
     return printf(e, 1, "fprintf");
+  }
+
+  /** {@code sprintf(char *s, format, ...)} or {@code snprintf(char *s, size_t n, format, ...)}: the text goes to host memory. */
+  private Type sprintf(Expr.Call e, boolean bounded) {
+    List<Expr> args = e.args();
+    int format = bounded ? 2 : 1;
+    String name = bounded ? "snprintf" : "sprintf";
+    if (args.size() < format) {
+      cx.error(e.span(), "'" + name + "' takes " + (bounded ? "a buffer, its size" : "a buffer") + " and a format");
+      args.forEach(exprs::checkValue);
+      return Type.INT;
+    }
+    exprs.requireAssignable(new Type.Pointer(Type.CHAR, false, false), args.get(0), exprs.checkValue(args.get(0)),
+        ExprChecker.Assigning.PASS);
+    if (bounded) {
+      exprs.requireAssignable(Type.SIZE_T, args.get(1), exprs.checkValue(args.get(1)), ExprChecker.Assigning.PASS);
+    }
+    return printf(e, format, name);
   }
 
   /** {@code cudaMalloc(void **devPtr, size_t size)}, or {@code cudaMallocManaged(..., unsigned flags = cudaMemAttachGlobal)}. */

@@ -20,7 +20,23 @@ public final class CLibrary {
    * One function: its name, parameter types and result; a call may leave out the parameters
    * from {@code required} on (their C++ default arguments, which are 0).
    */
-  public record Function(String name, List<Type> params, Type result, int required) {}
+  public record Function(String name, List<Type> params, Type result, int required, boolean variadic) {
+    /** The parameter types, {@link #FILE_P} as {@code file} ({@code FILE *} as the translation unit knows it). */
+    public List<Type> params(Type file) {
+      return params.stream().map(t -> t == FILE_P ? file : t).toList();
+    }
+
+    /** The result type, {@link #FILE_P} as {@code file}. */
+    public Type result(Type file) {
+      return result == FILE_P ? file : result;
+    }
+  }
+
+  /**
+   * C's {@code FILE *} in the table: a marker the checker replaces with a pointer to the
+   * translation unit's {@code FILE} ({@link org.scansim.frontend.ast.StructDef#FILE}).
+   */
+  public static final Type FILE_P = new Type.Pointer(new Type.Stream("FILE"), false, false);
 
   private static final Type CSTR = new Type.Pointer(Type.CHAR, true, false);
   private static final Type STR = new Type.Pointer(Type.CHAR, false, false);
@@ -65,9 +81,32 @@ public final class CLibrary {
     add("memmove", VOIDP, VOIDP, CVOIDP, Type.SIZE_T);
     add("memset", VOIDP, VOIDP, Type.INT, Type.SIZE_T);
     add("memcmp", Type.INT, CVOIDP, CVOIDP, Type.SIZE_T);
-    // <cstdio>, beside printf and fprintf
+    // <cstdio>, beside the printf family: streams on files of the program's folder (read) and of
+    // memory (written), standard input
     add("puts", Type.INT, CSTR);
     add("putchar", Type.INT, Type.INT);
+    add("fopen", FILE_P, CSTR, CSTR);
+    add("fclose", Type.INT, FILE_P);
+    add("fflush", Type.INT, FILE_P);
+    add("feof", Type.INT, FILE_P);
+    add("ferror", Type.INT, FILE_P);
+    add("rewind", Type.VOID, FILE_P);
+    add("fgetc", Type.INT, FILE_P);
+    add("getc", Type.INT, FILE_P);
+    add("getchar", Type.INT);
+    add("fgets", STR, STR, Type.INT, FILE_P);
+    add("fputc", Type.INT, Type.INT, FILE_P);
+    add("putc", Type.INT, Type.INT, FILE_P);
+    add("fputs", Type.INT, CSTR, FILE_P);
+    add("fread", Type.SIZE_T, VOIDP, Type.SIZE_T, Type.SIZE_T, FILE_P);
+    add("fwrite", Type.SIZE_T, CVOIDP, Type.SIZE_T, Type.SIZE_T, FILE_P);
+    addVariadic("fscanf", Type.INT, FILE_P, CSTR);
+    addVariadic("scanf", Type.INT, CSTR);
+    addVariadic("sscanf", Type.INT, CSTR, CSTR);
+    add("perror", Type.VOID, CSTR);
+    add("remove", Type.INT, CSTR);
+    // <cstdlib>'s command processor: there is none (system(NULL) is 0), and no command is run
+    add("system", Type.INT, CSTR);
     // <ctime>
     add("time", Type.LONG, TIME_P);
     add("clock", Type.LONG);
@@ -108,11 +147,16 @@ public final class CLibrary {
   }
 
   private static void add(String name, Type result, Type... params) {
-    BY_NAME.put(name, new Function(name, List.of(params), result, params.length));
+    BY_NAME.put(name, new Function(name, List.of(params), result, params.length, false));
   }
 
   private static void addOptional(String name, Type result, int required, Type... params) {
-    BY_NAME.put(name, new Function(name, List.of(params), result, required));
+    BY_NAME.put(name, new Function(name, List.of(params), result, required, false));
+  }
+
+  /** A function whose arguments past {@code params} are pointers, each a place for what a format converts (scanf's). */
+  private static void addVariadic(String name, Type result, Type... params) {
+    BY_NAME.put(name, new Function(name, List.of(params), result, params.length, true));
   }
 
   private CLibrary() {}

@@ -453,16 +453,31 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     CLibrary.Function g = types.size() == f.params().size() ? CLibrary.overload(f, types) : f;
-    if (types.size() < g.required() || types.size() > g.params().size()) {
+    Type file = filePointer();
+    List<Type> params = g.params(file);
+    if (types.size() < g.required() || types.size() > params.size() && !g.variadic()) {
       cx.error(e.span(), "too " + (types.size() < g.required() ? "few" : "many") + " arguments to '" + g.name() + "': expected "
-          + (g.required() == g.params().size() ? String.valueOf(g.required()) : g.required() + " to " + g.params().size()) + ", have "
+          + (g.required() == params.size() ? String.valueOf(g.required()) : g.required() + " to " + params.size()) + ", have "
           + types.size());
     }
-    for (int i = 0; i < Math.min(types.size(), g.params().size()); i++) {
-      requireAssignable(g.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
+    for (int i = 0; i < Math.min(types.size(), params.size()); i++) {
+      requireAssignable(params.get(i), e.args().get(i), types.get(i), Assigning.PASS);
+    }
+    for (int i = params.size(); g.variadic() && i < types.size(); i++) {
+      Type t = types.get(i);
+      if (!(t instanceof Type.Err) && !(t instanceof Type.Pointer p && !p.constPointee() && (p.pointee().isScalar()
+          || p.pointee() instanceof Type.Pointer))) {
+        cx.error(e.args().get(i).span(), "argument " + (i + 1) + " of '" + g.name() + "' must be a pointer to a number or to char,"
+            + " where the format's conversion stores, not '" + t.spelling() + "'");
+      }
     }
     cx.sema.callees.put(e, g);
-    return g.result();
+    return g.result(file);
+  }
+
+  /** {@code FILE *} of this translation unit ({@link org.scansim.frontend.ast.StructDef#FILE}, opaque). */
+  Type filePointer() {
+    return new Type.Pointer(cx.structs.of(org.scansim.frontend.ast.StructDef.FILE), false, false);
   }
 
   /** {@code make_float4(x, y, z, w)} (vector_functions.h): one value per component, each converted to the element type. */

@@ -93,10 +93,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     file.define(new Symbol.Variable("warpSize", Type.INT, Symbol.VarKind.BUILTIN, true, false, null, null));
     RUNTIME_CONSTANTS.forEach(
         (name, value) -> file.define(new Symbol.Variable(name, Type.INT, Symbol.VarKind.BUILTIN_CONSTANT, true, false, null, value)));
-    // The standard streams (C11 §7.21.1), for fprintf only: the program's output, both of them.
-    Type stream = new Type.Pointer(Type.VOID, false, false);
+    // The standard streams (C11 §7.21.1): stdout and stderr are both the program's output, stdin its input.
+    Type stream = exprs.filePointer();
     file.define(new Symbol.Variable("stdout", stream, Symbol.VarKind.BUILTIN_CONSTANT, true, false, null, 1L));
     file.define(new Symbol.Variable("stderr", stream, Symbol.VarKind.BUILTIN_CONSTANT, true, false, null, 2L));
+    file.define(new Symbol.Variable("stdin", stream, Symbol.VarKind.BUILTIN_CONSTANT, true, false, null, 3L));
   }
 
   /** Checks a parsed translation unit; errors go to {@code diags}. */

@@ -18,6 +18,7 @@ import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.Enums;
 import org.scansim.frontend.ir.IrFunction;
 import org.scansim.frontend.ir.IrModule;
+import org.scansim.frontend.ir.Insn;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
 import org.scansim.frontend.ir.MemoryVar;
@@ -46,6 +47,7 @@ public final class HostInterpreter {
   private final Map<String, Allocation> hostGlobals = new HashMap<>();
   private final StringBuilder output;
   private final HostLibrary library = new HostLibrary(this);
+  private final HostFiles files = new HostFiles(this);
   private int lastError;
   private int depth;
   private long steps;
@@ -107,6 +109,18 @@ public final class HostInterpreter {
     }
     array.store(IrType.PTR, 8 * args.size(), 0);
     return host.pointerTo(array);
+  }
+
+  /**
+   * A program's files: {@code fopen} reads from {@code folder} (null: no file is read) and never
+   * outside it, and standard input is {@code stdin}'s bytes (null: empty); what it writes stays in memory.
+   */
+  public void files(java.nio.file.Path folder, java.util.function.Supplier<byte[]> stdin) {
+    files.configure(folder, stdin);
+  }
+
+  HostFiles files() {
+    return files;
   }
 
   /** Host printf calls dropped past the run's {@link Printf#RUN_BYTES} of output. */
@@ -196,25 +210,7 @@ public final class HostInterpreter {
         }
         case LAUNCH -> launch(in, r);
         case CUDA -> r[in.dst][0] = cuda(in, r);
-        case PRINTF -> {
-          long[] values = new long[in.args.length];
-          IrType[] types = new IrType[in.args.length];
-          for (int k = 0; k < values.length; k++) {
-            values[k] = r[in.args[k]][0];
-            types[k] = code.regTypes[in.args[k]];
-          }
-          if (output.length() < Printf.RUN_BYTES) {
-            // A call that begins within the run's bytes is kept whole; a format known only at run time is the first operand.
-            boolean dynamic = in.ir.imm() == 1;
-            String format = dynamic ? cString(values[0], in) : in.ir.text();
-            output.append(dynamic
-                ? Printf.format(format, java.util.Arrays.copyOfRange(values, 1, values.length), java.util.Arrays.copyOfRange(types, 1,
-                    types.length), Printf.RUN_BYTES, p -> cString(p, in))
-                : Printf.format(format, values, types, Printf.RUN_BYTES, p -> cString(p, in)));
-          } else {
-            printfDropped++;
-          }
-        }
+        case PRINTF -> printf(in, r, code);
         case ASSERT -> {
           if (r[in.a()][0] == 0) {
             throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
@@ -224,6 +220,46 @@ public final class HostInterpreter {
         case SREG, BAR, ATOM, SHFL, VOTE, ACTIVEMASK -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
       }
       pc++;
+    }
+  }
+
+  /**
+   * printf and its family: the text formatted from the operands after the destination's (and a
+   * format known at run time) goes to the program's output, a stream, or host memory (sprintf
+   * writes its NUL too; snprintf at most n bytes with it). Output past the run's {@link
+   * Printf#RUN_BYTES} is dropped and counted.
+   */
+  private void printf(CInsn in, long[][] r, Code code) {
+    int lead = in.ir.printfLeading() + (in.ir.printfDynamic() ? 1 : 0);
+    long[] values = new long[in.args.length - lead];
+    IrType[] types = new IrType[values.length];
+    for (int k = 0; k < values.length; k++) {
+      values[k] = r[in.args[lead + k]][0];
+      types[k] = code.regTypes[in.args[lead + k]];
+    }
+    int sink = in.ir.printfSink();
+    if (sink == Insn.PRINTF_OUTPUT && output.length() >= Printf.RUN_BYTES) {
+      printfDropped++;
+      return;
+    }
+    String format = in.ir.printfDynamic() ? cString(r[in.args[lead - 1]][0], in) : in.ir.text();
+    String text = Printf.format(format, values, types, Printf.RUN_BYTES, p -> cString(p, in));
+    switch (sink) {
+      case Insn.PRINTF_OUTPUT -> output.append(text); // a call that begins within the run's bytes is kept whole
+      case Insn.PRINTF_STREAM -> files.write(r[in.args[0]][0], text.getBytes(java.nio.charset.StandardCharsets.UTF_8), "fprintf", in);
+      default -> {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        long p = r[in.args[0]][0];
+        long n = sink == Insn.PRINTF_BOUNDED ? r[in.args[1]][0] : Long.MAX_VALUE;
+        if (n == 0) {
+          return;
+        }
+        int kept = (int) Math.min(bytes.length, n - 1);
+        for (int k = 0; k < kept; k++) {
+          store(Ptr.add(p, k), IrType.I8, bytes[k], in);
+        }
+        store(Ptr.add(p, kept), IrType.I8, 0, in);
+      }
     }
   }
 
@@ -346,9 +382,11 @@ public final class HostInterpreter {
     notes.add(text);
   }
 
-  /** The notes of the run so far ({@link #note}). */
+  /** The notes of the run so far ({@link #note}), then what it read and wrote of files. */
   public java.util.List<String> notes() {
-    return java.util.List.copyOf(notes);
+    java.util.List<String> all = new java.util.ArrayList<>(notes);
+    all.addAll(files.notes());
+    return java.util.List.copyOf(all);
   }
 
   /** A block of {@code bytes} of the host heap, allocated by {@code kind} (cudaMallocHost), or 0 past the budget. */

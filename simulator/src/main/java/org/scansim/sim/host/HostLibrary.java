@@ -111,6 +111,57 @@ final class HostLibrary {
         host.print(new String(new byte[] {(byte) a[0]}, StandardCharsets.ISO_8859_1));
         yield a[0] & 0xFF;
       }
+      case "fopen" -> files().open(new String(string(a[0], in), StandardCharsets.UTF_8), new String(string(a[1], in),
+          StandardCharsets.UTF_8), in);
+      case "fclose" -> files().close(a[0], in);
+      case "fflush" -> {
+        if (a[0] != 0 && a[0] != HostFiles.STDOUT && a[0] != HostFiles.STDERR) {
+          files().stream(a[0], name, in);
+        }
+        yield 0;
+      }
+      case "feof" -> files().stream(a[0], name, in).eof ? 1 : 0;
+      case "ferror" -> files().stream(a[0], name, in).error ? 1 : 0;
+      case "rewind" -> {
+        HostFiles.Stream s = files().stream(a[0], name, in);
+        s.position = 0;
+        s.eof = false;
+        s.error = false;
+        yield 0;
+      }
+      case "fgetc", "getc", "getchar" -> readable(name.equals("getchar") ? HostFiles.STDIN : a[0], name, in).read();
+      case "fgets" -> fgets(a[0], (int) a[1], a[2], in);
+      case "fputc", "putc" -> files().write(a[1], new byte[] {(byte) a[0]}, name, in) ? a[0] & 0xFF : -1;
+      case "fputs" -> files().write(a[1], string(a[0], in), name, in) ? 1 : -1;
+      case "fread" -> fread(a[0], a[1], a[2], a[3], in);
+      case "fwrite" -> fwrite(a[0], a[1], a[2], a[3], in);
+      case "fscanf", "scanf", "sscanf" -> {
+        int fixed = name.equals("scanf") ? 1 : 2;
+        HostFiles.Stream from = switch (name) {
+          case "scanf" -> readable(HostFiles.STDIN, name, in);
+          case "sscanf" -> Scanf.ofString(string(a[0], in));
+          default -> readable(a[0], name, in);
+        };
+        String format = new String(string(a[fixed - 1], in), StandardCharsets.ISO_8859_1);
+        yield Scanf.scan(host, from, format, java.util.Arrays.copyOfRange(a, fixed, a.length), in);
+      }
+      case "perror" -> {
+        String s = a[0] == 0 ? "" : new String(string(a[0], in), StandardCharsets.UTF_8);
+        host.print((s.isEmpty() ? "" : s + ": ") + files().lastError + "\n");
+        yield 0;
+      }
+      case "remove" -> {
+        host.note("remove(\"" + new String(string(a[0], in), StandardCharsets.UTF_8) + "\") was not done: a run deletes no file");
+        yield -1;
+      }
+      case "system" -> {
+        if (a[0] == 0) {
+          yield 0; // no command processor
+        }
+        host.note("system(\"" + new String(string(a[0], in), StandardCharsets.UTF_8) + "\") was not run: a run starts no"
+            + " commands; it returned -1");
+        yield -1;
+      }
       case "time" -> {
         long t = clockNanos() / 1_000_000_000L; // from the epoch: a run's output does not depend on when it ran
         if (a[0] != 0) {
@@ -302,6 +353,84 @@ final class HostLibrary {
     front = (front + 1) % 31;
     rear = (rear + 1) % 31;
     return result;
+  }
+
+  // ---- streams ----
+
+  private HostFiles files() {
+    return host.files();
+  }
+
+  /** The stream {@code f} for reading; a fault for a stream opened to write. */
+  private HostFiles.Stream readable(long f, String name, CInsn in) {
+    if (f == HostFiles.STDOUT || f == HostFiles.STDERR) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, name + " reads from an output stream");
+    }
+    HostFiles.Stream s = files().stream(f, name, in);
+    if (!s.reads()) {
+      s.error = true;
+    }
+    return s;
+  }
+
+  /** {@code fgets(s, n, f)}: up to n - 1 bytes, through a newline, and a NUL; NULL at the end with nothing read. */
+  private long fgets(long p, int n, long f, CInsn in) {
+    HostFiles.Stream s = readable(f, "fgets", in);
+    if (n <= 0) {
+      return 0;
+    }
+    int k = 0;
+    while (k < n - 1) {
+      int c = s.read();
+      if (c < 0) {
+        break;
+      }
+      host.store(Ptr.add(p, k++), IrType.I8, c, in);
+      if (c == '\n') {
+        break;
+      }
+    }
+    if (k == 0 && n > 1) {
+      return 0;
+    }
+    host.store(Ptr.add(p, k), IrType.I8, 0, in);
+    return p;
+  }
+
+  /** {@code fread(p, size, count, f)}: whole elements read into host memory, as many as there are. */
+  private long fread(long p, long size, long count, long f, CInsn in) {
+    HostFiles.Stream s = readable(f, "fread", in);
+    if (size <= 0 || count <= 0) {
+      return 0;
+    }
+    long elements = 0;
+    for (; elements < count; elements++) {
+      if (s.input == null || s.input.length - s.position < size) {
+        s.eof = true;
+        break;
+      }
+      for (long b = 0; b < size; b++) {
+        host.store(Ptr.add(p, elements * size + b), IrType.I8, s.read(), in);
+      }
+    }
+    return elements;
+  }
+
+  /** {@code fwrite(p, size, count, f)}: the bytes of host memory to the stream; the elements written. */
+  private long fwrite(long p, long size, long count, long f, CInsn in) {
+    if (size <= 0 || count <= 0) {
+      return 0;
+    }
+    long n = Math.multiplyHigh(size, count) != 0 || size * count > HostFiles.MAX_BYTES ? HostFiles.MAX_BYTES + 1L : size * count;
+    if (n > HostFiles.MAX_BYTES) {
+      files().stream(f, "fwrite", in).error = true;
+      return 0;
+    }
+    byte[] bytes = new byte[(int) n];
+    for (int b = 0; b < n; b++) {
+      bytes[b] = (byte) host.load(Ptr.add(p, b), IrType.I8, in);
+    }
+    return files().write(f, bytes, "fwrite", in) ? count : 0;
   }
 
   // ---- strings ----

@@ -44,6 +44,19 @@ public final class ProgramRun {
    * @throws ScanRun.UsageException when the file has no {@code main} of a form C++ allows
    */
   public static ScanRun.Outcome run(Frontend.Result compiled, ScanRun.Request req, List<String> argv) throws ScanRun.UsageException {
+    return run(compiled, req, argv, Io.NONE);
+  }
+
+  /**
+   * What a program reads: files of {@code folder} (null: none; never a file outside it) and
+   * standard input's bytes, read once for every schedule (null: empty).
+   */
+  public record Io(java.nio.file.Path folder, java.util.function.Supplier<byte[]> stdin) {
+    public static final Io NONE = new Io(null, null);
+  }
+
+  /** As {@link #run(Frontend.Result, ScanRun.Request, List)}, the program reading what {@code io} gives it. */
+  public static ScanRun.Outcome run(Frontend.Result compiled, ScanRun.Request req, List<String> argv, Io io) throws ScanRun.UsageException {
     Symbol.Function main = main(compiled);
     if (main == null) {
       throw new ScanRun.UsageException(compiled.file().name() + " has no main()");
@@ -60,14 +73,14 @@ public final class ProgramRun {
       long left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
       Single one;
       try {
-        one = once(compiled, req, main.name(), params, argv, seed, left);
+        one = once(compiled, req, main.name(), params, argv, seed, left, io);
       } catch (org.scansim.sim.sched.OrderDependence e) {
         // As for an entry: blocks on several threads touched each other's memory; one thread's run is reported.
         left = deadline == 0 ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
         if (o.observer() != null) {
           o.observer().restart();
         }
-        one = once(compiled, req.threads(1), main.name(), params, argv, seed, left);
+        one = once(compiled, req.threads(1), main.name(), params, argv, seed, left, io);
       }
       for (Finding f : one.findings) {
         merged.add(f, f.count());
@@ -121,12 +134,13 @@ public final class ProgramRun {
   private record Single(List<LaunchRecord> launches, String output, int status, Fault fault, List<Finding> findings, List<String> notes) {}
 
   private static Single once(Frontend.Result compiled, ScanRun.Request req, String name, int params, List<String> argv, long seed,
-      long wallMillis) {
+      long wallMillis, Io io) {
     ScanRun.Options o = req.options();
     Simulation sim;
     try {
       sim = ScanRun.simulation(compiled, req, seed, wallMillis);
       sim.setChecks(o.checks(), 0, 0);
+      sim.setFiles(io.folder(), io.stdin());
     } catch (Fault f) { // a module variable that does not fit: the program faults before it starts
       return new Single(List.of(), "", 0, f, o.checks().isEmpty() ? List.of() : List.of(ScanRun.finding(f)), List.of());
     }

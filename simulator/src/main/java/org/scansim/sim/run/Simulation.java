@@ -494,6 +494,11 @@ public final class Simulation {
     return copy.bytes;
   }
 
+  /** Where the program's files are read from (null: nowhere) and its standard input's bytes (null: empty). */
+  public void setFiles(java.nio.file.Path folder, java.util.function.Supplier<byte[]> stdin) {
+    host.files(folder, stdin);
+  }
+
   /** What the device answers of itself to host code's cudaGetDeviceProperties and cudaDeviceGetAttribute. */
   public void setProperties(org.scansim.sim.host.DeviceProperties p) {
     host.setProperties(p);
