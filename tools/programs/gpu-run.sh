@@ -24,6 +24,7 @@ iostream_flags|iostream_flags.cu
 host_library|host_library.cu
 several_files|several_files/main.cpp several_files/scan.cu
 file_io|file_io.cu
+function_pointers|function_pointers.cu
 PROGRAMS
 }
 # each run: the program's name, then its arguments
@@ -43,6 +44,9 @@ several_files|300
 file_io|
 file_io|data/scan_input.txt results.txt
 file_io|missing.txt
+function_pointers|
+function_pointers|100
+function_pointers|0
 RUNS
 }
 programs | while IFS='|' read -r p files; do

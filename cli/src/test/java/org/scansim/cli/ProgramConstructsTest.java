@@ -192,4 +192,71 @@ class ProgramConstructsTest {
     // (4 + 1) * 3 - 4 / 2 - 1 = 12; 4 + 4 * 0.5 = 6; 31 + 15.5 = 46.5.
     assertThat(r.out()).startsWith("12 6 46.5\n");
   }
+
+  @Test
+  void functionPointersCallTheFunctionTheyHoldAndStaticLocalsKeepTheirValues() throws Exception {
+    CliRun r = run("fp.cu", """
+        #include <cstdio>
+        typedef int (*binop_t)(int, int);
+        static int add(int a, int b) { return a + b; }
+        static int mul(int a, int b) { return a * b; }
+        static int fold(binop_t op, const int *x, int n, int init) {
+          int acc = init;
+          for (int i = 0; i < n; i++) acc = op(acc, x[i]);
+          return acc;
+        }
+        void scanWith(int (*op)(int, int), const int *in, int *out, int n) {
+          int acc = in[0];
+          out[0] = acc;
+          for (int i = 1; i < n; i++) { acc = (*op)(acc, in[i]); out[i] = acc; }
+        }
+        float twice(float v) { return 2 * v; }
+        int counter() { static int calls = 0; static int big[3] = {7}; calls++; big[1] += calls; return calls * 100 + big[1]; }
+        int other() { static int calls = 10; return ++calls; }
+        int main() {
+          int x[5] = {1, 2, 3, 4, 5}, y[5];
+          binop_t chosen = &mul;
+          printf("%d %d %d\\n", fold(add, x, 5, 0), fold(chosen, x, 5, 1), chosen == mul);
+          scanWith(add, x, y, 5);
+          for (int i = 0; i < 5; i++) printf("%d ", y[i]);
+          float (*g)(float) = twice;
+          printf("\\n%.1f %d\\n", g(1.5f), g != NULL);
+          for (int i = 0; i < 3; i++) printf("%d %d\\n", counter(), other());
+          binop_t none = NULL;
+          if (!none) printf("none\\n");
+          return none(1, 2);
+        }
+        """);
+    // What the same program printed built with g++ 12, which then died of the call through NULL (SIGSEGV).
+    assertThat(r.out()).as(r.err()).startsWith("15 120 1\n1 3 6 10 15 \n3.0 1\n101 11\n203 12\n306 13\nnone\n")
+        .contains("fp.cu:29:10: call through a null function pointer");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+  }
+
+  @Test
+  void aKernelPointerIsLaunchedAndNeverCalledAndAHostFunctionIsNeverLaunched() throws Exception {
+    String kernels = """
+        #include <cstdio>
+        __global__ void ones(int *a, int n) { if (threadIdx.x < n) a[threadIdx.x] = 1; }
+        void host(int *a, int n) { }
+        int main() {
+          void (*k)(int *, int) = %s;
+          int *d, h[4];
+          cudaMalloc(&d, sizeof h);
+          %s
+          cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+          printf("%%d %%d\\n", h[0], h[3]);
+          return 0;
+        }
+        """;
+    CliRun launched = run("kp.cu", kernels.formatted("ones", "k<<<1, 32>>>(d, 4);"));
+    assertThat(launched.code()).as(launched.err()).isZero();
+    assertThat(launched.out()).startsWith("1 1\n").contains("ones");
+    CliRun called = run("kp.cu", kernels.formatted("&ones", "k(d, 4);"));
+    assertThat(called.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(called.out()).contains("kp.cu:8:3: a call through a function pointer that holds the kernel 'ones': a kernel is launched");
+    CliRun host = run("kp.cu", kernels.formatted("host", "k<<<1, 32>>>(d, 4);"));
+    assertThat(host.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(host.out()).contains("kp.cu:8:3: a launch through a function pointer that holds the host function 'host', not a __global__");
+  }
 }

@@ -24,6 +24,8 @@ public enum BaseType {
   STRUCT("struct"),
   /** C++11 {@code auto}: a variable's type deduced from its initialiser. */
   AUTO("auto"),
+  /** A function type, named only through a pointer to it ({@code void (*f)(int)}): {@link TypeSpec#signature} says which. */
+  FUNCTION("function"),
   /** The cooperative groups of the CUDA C++ Programming Guide: the thread block, and its tiles of 1 to 32 threads. */
   CG_BLOCK("cooperative_groups::thread_block"),
   CG_TILE1("cooperative_groups::thread_block_tile<1>"),

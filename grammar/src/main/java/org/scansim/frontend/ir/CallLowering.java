@@ -53,6 +53,16 @@ final class CallLowering {
       b().emit(insn);
       return r;
     }
+    if (callee instanceof Expr.Name pointer) {
+      // f(args) through a function pointer: its value, then the arguments as the function's parameters take them.
+      Type.Function f = (Type.Function) ((Type.Pointer) sema.typeOf(pointer)).pointee();
+      List<Operand> args = new ArrayList<>();
+      args.add(exprs.value(pointer));
+      args.addAll(exprs.values(e.args(), f.params()));
+      IrType rt = f.result() instanceof Type.Void ? IrType.I32 : IrType.of(f.result());
+      Operand r = emit(new Insn(Op.CUDA, rt, e.span()).cuda(CudaCall.CALL_INDIRECT).args(args), rt);
+      return f.result() instanceof Type.Void ? null : r;
+    }
     if (callee instanceof org.scansim.frontend.sema.CLibrary.Function f) {
       // The C library: one runtime call named by the function, its arguments as its parameters take them.
       int fixed = Math.min(e.args().size(), f.params().size());
@@ -80,7 +90,6 @@ final class CallLowering {
   }
 
   void launch(Expr.Launch e) {
-    Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
     List<Operand> args = new ArrayList<>();
     args.addAll(List.of(exprs.dim3(e.config().get(0))));
     args.addAll(List.of(exprs.dim3(e.config().get(1))));
@@ -88,6 +97,15 @@ final class CallLowering {
     if (e.config().size() > 3) {
       exprs.effect(e.config().get(3));
     }
+    if (sema.calleeOf(e) instanceof Expr.Name pointer) {
+      // A launch through a kernel pointer (imm 1): the pointer after the configuration, then the arguments.
+      Type.Function k = (Type.Function) ((Type.Pointer) sema.typeOf(pointer)).pointee();
+      args.add(exprs.value(pointer));
+      args.addAll(exprs.values(e.args(), k.params()));
+      b().emit(new Insn(Op.LAUNCH, null, e.span()).args(args).imm(1));
+      return;
+    }
+    Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
     args.addAll(exprs.values(withDefaults(e.args(), f), f.paramTypes()));
     b().emit(new Insn(Op.LAUNCH, null, e.span()).callee(f.name()).args(args));
   }

@@ -46,6 +46,10 @@ public final class Enums {
     /** C++'s new and new[] (size, zeroed), delete and delete[]: the host heap, each block freed by its own kind. */
     HOST_NEW, HOST_NEW_ARRAY, HOST_DELETE, HOST_DELETE_ARRAY,
     /** A C library function ({@link org.scansim.frontend.sema.CLibrary}), named by the instruction's callee. */
-    LIBRARY
+    LIBRARY,
+    /** A host function's address (the callee): what a function pointer holds. */
+    FUNCTION_ADDRESS,
+    /** A call through a function pointer (the first operand) with the other operands as arguments; its result, if any. */
+    CALL_INDIRECT
   }
 }

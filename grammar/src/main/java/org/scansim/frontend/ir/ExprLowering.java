@@ -218,7 +218,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       return decayed(bin.left()).isPointer() ? spaceOf(bin.left()) : spaceOf(bin.right());
     }
     if (pointer instanceof Expr.Unary u && u.op() == Expr.UnaryOp.ADDR) {
-      return lvalueSpace(u.operand());
+      return u.operand() instanceof Expr.Name n && sema.symbolOf(n) instanceof Symbol.Function ? MemSpace.GENERIC : lvalueSpace(u.operand());
     }
     if (pointer instanceof Expr.Cast c) {
       return spaceOf(c.operand());
@@ -429,8 +429,18 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     return Imm.ofLong(IrType.I32, 0);
   }
 
+  /** A host function's address: a pointer value a call through it finds the function by (CudaCall.FUNCTION_ADDRESS). */
+  private Operand functionAddress(Symbol.Function f, org.scansim.frontend.diag.Span at) {
+    Reg r = b.temp(IrType.PTR);
+    b.emit(new Insn(Op.CUDA, IrType.PTR, at).cuda(org.scansim.frontend.ir.Enums.CudaCall.FUNCTION_ADDRESS).callee(f.name()).dst(r));
+    return r;
+  }
+
   @Override
   public Operand visitName(Expr.Name e) {
+    if (sema.symbolOf(e) instanceof Symbol.Function f) {
+      return functionAddress(f, e.span());
+    }
     Symbol.Variable v = (Symbol.Variable) sema.symbolOf(e);
     if (v.kind() == Symbol.VarKind.BUILTIN) {
       Reg r = b.temp(IrType.I32);
@@ -494,6 +504,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
         return load(lvalue(e), e.span());
       }
       case ADDR -> {
+        if (e.operand() instanceof Expr.Name n && sema.symbolOf(n) instanceof Symbol.Function f) {
+          return functionAddress(f, e.span()); // &f is f's value
+        }
         LValue lv = lvalue(e.operand());
         return ((LValue.OfMemory) lv).ptr();
       }

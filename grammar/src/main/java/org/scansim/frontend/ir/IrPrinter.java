@@ -116,9 +116,12 @@ public final class IrPrinter {
       case VOTE -> d + "vote." + i.vote().name().toLowerCase(java.util.Locale.ROOT) + " " + join(a);
       case ACTIVEMASK -> d + "activemask";
       case CALL -> d + "call @" + i.callee() + "(" + join(a) + ")";
-      case LAUNCH -> "launch @" + i.callee() + "<<<(" + join(a.subList(0, 3)) + "), (" + join(a.subList(3, 6)) + "), "
+      case LAUNCH -> i.callee() == null ? "launch through " + a.get(7) + "<<<(" + join(a.subList(0, 3)) + "), (" + join(a.subList(3, 6))
+          + "), " + a.get(6) + ">>>(" + join(a.subList(8, a.size())) + ")"
+          : "launch @" + i.callee() + "<<<(" + join(a.subList(0, 3)) + "), (" + join(a.subList(3, 6)) + "), "
           + a.get(6) + ">>>(" + join(a.subList(7, a.size())) + ")";
-      case CUDA -> d + "cuda." + (i.cuda() == Enums.CudaCall.LIBRARY ? i.callee() : i.cuda().name().toLowerCase(java.util.Locale.ROOT)) + (a.isEmpty() ? "" : " " + join(a));
+      case CUDA -> d + "cuda." + (i.cuda() == Enums.CudaCall.LIBRARY ? i.callee() : i.cuda().name().toLowerCase(java.util.Locale.ROOT))
+          + (i.cuda() == Enums.CudaCall.FUNCTION_ADDRESS ? " @" + i.callee() : "") + (a.isEmpty() ? "" : " " + join(a));
       case PRINTF -> printf(i, a);
       case ASSERT -> "assert " + join(a) + " " + quote(i.text());
       case BR -> "br " + i.target().label();

@@ -681,6 +681,18 @@ public final class IrVerifier {
       problem("launch has a type");
     }
     dst(null);
+    if (i.callee() == null && i.imm() == 1) { // through a kernel pointer: its kernel is known at run time
+      if (i.args().size() >= 8) {
+        for (int k = 0; k < 6; k++) {
+          operand(k, IrType.U32);
+        }
+        operand(6, IrType.U64);
+        operand(7, IrType.PTR);
+      } else {
+        problem("a launch through a pointer without one");
+      }
+      return;
+    }
     IrFunction kernel = i.callee() == null ? null : module.function(i.callee());
     if (kernel == null) {
       problem("launch of @" + i.callee() + ", which is not a function of the module");
@@ -724,13 +736,21 @@ public final class IrVerifier {
       case HOST_NEW -> List.of(IrType.U64);
       case HOST_NEW_ARRAY -> List.of(IrType.U64, IrType.U64);
       case LIBRARY -> library(i) == null ? List.of() : library(i).params().stream().map(IrType::of).toList();
+      case FUNCTION_ADDRESS -> List.of();
+      case CALL_INDIRECT -> i.args().isEmpty() ? List.of(IrType.PTR) : java.util.stream.Stream.concat(java.util.stream.Stream.of(IrType.PTR),
+          i.args().subList(1, i.args().size()).stream().map(Operand::type)).toList(); // the callee's types are known at run time
     };
     IrType result = switch (i.cuda()) {
-      case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC, HOST_NEW, HOST_NEW_ARRAY -> IrType.PTR;
+      case GET_ERROR_STRING, GET_ERROR_NAME, HOST_MALLOC, HOST_CALLOC, HOST_NEW, HOST_NEW_ARRAY, FUNCTION_ADDRESS -> IrType.PTR;
+      case CALL_INDIRECT -> i.type() == null ? IrType.I32 : i.type();
       case LIBRARY -> library(i) == null || library(i).result() instanceof org.scansim.frontend.sema.Type.Void ? IrType.I32
           : IrType.of(library(i).result());
       default -> IrType.I32;
     };
+    if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.FUNCTION_ADDRESS && (i.callee() == null || module.function(i.callee()) == null)) {
+      problem("the address of no function ('" + i.callee() + "')");
+      return;
+    }
     if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.LIBRARY && library(i) == null) {
       problem("no C library function '" + i.callee() + "'");
       return;

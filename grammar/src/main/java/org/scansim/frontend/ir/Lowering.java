@@ -28,6 +28,12 @@ public final class Lowering {
     List<IrFunction> functions = new ArrayList<>();
     StringTable strings = new StringTable();
     java.util.Set<Decl.Function> lowered = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    // A host function's static locals are module variables of their own names, initialised once, as file-scope ones are.
+    sema.staticLocals().forEach((v, name) -> {
+      Symbol.Variable sym = sema.variableOf(v);
+      memory.add(memoryVar(name, MemSpace.HOST, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
+      globals.put(sym, new Storage.InMemory(name, MemSpace.HOST, sym.type()));
+    });
     for (Decl d : unit.decls()) {
       if (d instanceof Decl.Variables vars) {
         for (VarDecl v : vars.vars()) {

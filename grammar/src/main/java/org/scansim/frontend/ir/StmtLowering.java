@@ -157,8 +157,8 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   private void declare(VarDecl d) {
     Symbol.Variable v = sema.variableOf(d);
     Type t = v.type();
-    if (t instanceof Type.Group) {
-      return; // a cooperative group is its type: nothing to hold
+    if (t instanceof Type.Group || v.kind() == Symbol.VarKind.HOST_GLOBAL) {
+      return; // a cooperative group is its type: nothing to hold; a static local is the module's (Lowering)
     }
     if (v.isReference()) {
       // T &r = object: r holds the object's address.

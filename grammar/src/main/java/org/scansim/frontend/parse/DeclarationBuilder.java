@@ -164,7 +164,7 @@ final class DeclarationBuilder {
             && single.value() instanceof Expr.StringLit text && isCharacter(spec)) {
           initializer = characters(single.span(), text); // char s[] = "abc": its characters and a NUL (C11 §6.7.9p14)
         }
-        out.add(new VarDecl(span, storage, spec, d.pointers, name, d.nameSpan, d.dims, initializer, d.reference != null));
+        out.add(new VarDecl(span, storage, d.specFor(spec), d.pointers, name, d.nameSpan, d.dims, initializer, d.reference != null));
       }
     }
     return out;
@@ -284,7 +284,7 @@ final class DeclarationBuilder {
         b.check(init.initializerPart(), "typedef '" + d.name + "' is initialized like a variable");
         b.aliases.put(b.namespaces.prefix() + d.name, null);
       } else {
-        declareAlias(b.namespaces.prefix() + d.name, nameToken(init), spec, d.pointers);
+        declareAlias(b.namespaces.prefix() + d.name, nameToken(init), d.specFor(spec), d.pointers);
       }
     }
   }
@@ -476,6 +476,9 @@ final class DeclarationBuilder {
     DeclaratorContext d = init.declarator();
     DeclaratorNameContext n = d instanceof ObjectDeclaratorContext o ? o.declaratorName()
         : d instanceof FunctionDeclaratorContext f ? f.declaratorName() : null;
+    if (d instanceof FunctionPointerDeclaratorContext p && p.IDENTIFIER() != null) {
+      return p.IDENTIFIER().getSymbol();
+    }
     return n instanceof SimpleNameContext s && s.IDENTIFIER() != null ? s.IDENTIFIER().getSymbol() : init.getStart();
   }
 
@@ -498,6 +501,16 @@ final class DeclarationBuilder {
     List<ArrayDim> dims = List.of();
     FunctionDeclaratorContext function;
     boolean bad;
+    /** A function pointer's ({@code void (*f)(int)}): the result's pointer levels and the parameters; null otherwise. */
+    List<PointerLevel> resultPointers;
+    List<Param> functionParams;
+    Span functionSpan;
+
+    /** The type the declared name has with {@code spec}: spec itself, or for a function pointer the function type. */
+    TypeSpec specFor(TypeSpec spec) {
+      return functionParams == null ? spec
+          : TypeSpec.function(functionSpan, new org.scansim.frontend.ast.Signature(functionSpan, spec, resultPointers, functionParams));
+    }
   }
 
   /** A declarator of a declaration whose specifiers are {@code parts}: an alias's pointer levels come first. */
@@ -508,7 +521,9 @@ final class DeclarationBuilder {
   /** As above; with {@code referenceAllowed}, a trailing {@code &} declares a reference ({@link DeclaratorParts#reference}). */
   DeclaratorParts declarator(DeclaratorContext ctx, TypeSpecifiers parts, boolean referenceAllowed) {
     DeclaratorParts d = declarator(ctx, referenceAllowed);
-    if (d != null) {
+    if (d != null && d.functionParams != null) {
+      d.resultPointers = parts.withAliasPointers(d.resultPointers); // an alias's levels are the result's
+    } else if (d != null) {
       d.pointers = parts.withAliasPointers(d.pointers);
     }
     return d;
@@ -533,12 +548,41 @@ final class DeclarationBuilder {
       name(o.declaratorName(), d);
       d.dims = dimensions(o.arrayDimension());
     } else if (ctx instanceof FunctionPointerDeclaratorContext p) {
-      b.error(p.LPAREN(0) != null ? p.LPAREN(0).getSymbol() : p.getStart(), Unsupported.FUNCTION_POINTERS);
-      d.bad = true;
+      // void (*f)(float *, int): f is a pointer (the inner levels) to a function (C11 §6.7.6.3).
+      if (!p.arrayDimension().isEmpty()) {
+        b.error(p.LPAREN(0) != null ? p.LPAREN(0).getSymbol() : p.getStart(), "arrays of function pointers are not supported");
+        d.bad = true;
+        return d;
+      }
+      int outer = p.pointer().size() - innerPointers(p);
+      d.resultPointers = pointers(p.pointer().subList(0, outer), null);
+      d.pointers = pointers(p.pointer().subList(outer, p.pointer().size()), null);
+      if (p.IDENTIFIER() != null) { // a parameter's may be unnamed: void (*)(int)
+        d.name = p.IDENTIFIER().getText();
+        d.nameSpan = b.span(p.IDENTIFIER());
+      }
+      d.functionSpan = b.span(p);
+      d.functionParams = p.parameterList() == null ? List.of() : parameters(p.parameterList());
     } else {
       d.bad = true; // an incomplete alternative after a syntax error
     }
     return d;
+  }
+
+  /** How many of a function pointer declarator's pointer levels are inside its parentheses ({@code (*f)}: 1). */
+  private static int innerPointers(FunctionPointerDeclaratorContext p) {
+    int inside = 0;
+    boolean open = false;
+    for (ParseTree c : p.children) {
+      if (c instanceof org.antlr.v4.runtime.tree.TerminalNode t && t.getSymbol().getType() == CudaLexer.LPAREN && !open) {
+        open = true;
+      } else if (open && c instanceof CudaParser.PointerContext) {
+        inside++;
+      } else if (open && c instanceof org.antlr.v4.runtime.tree.TerminalNode) {
+        break;
+      }
+    }
+    return inside;
   }
 
   private void name(DeclaratorNameContext ctx, DeclaratorParts d) {
@@ -681,8 +725,9 @@ final class DeclarationBuilder {
       bad |= d.bad;
       pointers = d.pointers;
       dims = d.dims;
-      name = d.name;
+      name = d.nameSpan == null && d.functionParams != null ? null : d.name;
       nameSpan = d.nameSpan;
+      spec = d.specFor(spec);
     } else if (ctx.abstractDeclarator() != null) {
       AbstractDeclaratorContext a = ctx.abstractDeclarator();
       DeclaratorParts holder = new DeclaratorParts();

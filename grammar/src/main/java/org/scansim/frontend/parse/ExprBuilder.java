@@ -246,8 +246,12 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       all.addAll(args);
       return new Expr.Call(span, "." + m.member(), m.memberSpan(), all);
     }
+    if (callee instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF && u.operand() instanceof Expr.Name n) {
+      // (*f)(args): a call through the pointer f, as f(args) is (C11 §6.5.2.2 ¶1; *f is the function again).
+      return new Expr.Call(span, n.id(), n.span(), args);
+    }
     if (!BuildContext.isPlaceholder(callee)) {
-      b.check(ctx.getStart(), Unsupported.FUNCTION_POINTERS);
+      b.check(ctx.getStart(), Unsupported.FUNCTION_POINTERS + " here: call through a named pointer, f(...) or (*f)(...)");
     }
     return b.placeholder(span);
   }

@@ -183,6 +183,9 @@ final class StructBuilder {
           return Unsupported.STRUCT_STATIC;
         }
         case CudaLexer.LPAREN, CudaLexer.OPERATOR, CudaLexer.TILDE -> {
+          if (t.getType() == CudaLexer.LPAREN && tokens.get(i + 1).getType() == CudaLexer.STAR) {
+            return "function pointer members are not supported";
+          }
           return Unsupported.STRUCT_MEMBER_FUNCTIONS;
         }
         case CudaLexer.COLON -> {

@@ -346,8 +346,12 @@ final class TypeNames {
   private static int typedefNames(List<Token> tokens, int from, Set<String> into, Set<Integer> declaring) {
     int depth = 0;
     int last = -1;
+    int open = -1;
     for (int i = from; i < tokens.size(); i++) {
       int type = tokens.get(i).getType();
+      if (depth == 0 && type == CudaLexer.LPAREN) {
+        open = i;
+      }
       switch (type) {
         case CudaLexer.LPAREN, CudaLexer.LBRACKET, CudaLexer.LBRACE -> depth++;
         case CudaLexer.RPAREN, CudaLexer.RBRACKET, CudaLexer.RBRACE -> depth = Math.max(0, depth - 1);
@@ -355,6 +359,8 @@ final class TypeNames {
       }
       if (depth == 0 && type == CudaLexer.IDENTIFIER) {
         last = i;
+      } else if (depth == 1 && type == CudaLexer.IDENTIFIER && open >= 0 && i > open + 1 && stars(tokens, open + 1, i)) {
+        last = i; // typedef void (*name)(int): a function pointer's name
       } else if (depth == 0 && (type == CudaLexer.COMMA || type == CudaLexer.SEMI || type == Token.EOF)) {
         if (last >= 0) {
           into.add(tokens.get(last).getText());
@@ -367,6 +373,16 @@ final class TypeNames {
       }
     }
     return tokens.size() - 1;
+  }
+
+  /** Whether the tokens from {@code from} up to {@code to} are all '*' (a function pointer declarator's levels). */
+  private static boolean stars(List<Token> tokens, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (tokens.get(k).getType() != CudaLexer.STAR) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The index of the first ';' at the top level from {@code from} (or the last token). */

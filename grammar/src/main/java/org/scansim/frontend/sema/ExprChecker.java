@@ -231,9 +231,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     cx.sema.names.put(e, s);
-    if (s instanceof Symbol.Function) {
-      cx.error(e.span(), "function '" + e.id() + "' used as a value (function pointers are not supported)");
-      return Type.ERR;
+    if (s instanceof Symbol.Function f) {
+      return functionPointer(e, f);
     }
     Symbol.Variable v = (Symbol.Variable) s;
     checkVariableAccess(e.span(), v);
@@ -243,6 +242,33 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.sema.constants.put(e, v.initialValue()); // int b = a * 2; at file scope: a's initial value
     }
     return v.type();
+  }
+
+  /**
+   * A function's name used as a value: a pointer to it (C11 §6.3.2.1 ¶4), of host code's
+   * functions in host code. What a call through the pointer could not pass as a direct call does
+   * (an overload set, reference or struct parameters, a struct result) is refused by name.
+   */
+  private Type functionPointer(Expr.Name e, Symbol.Function f) {
+    String why = cx.space != Space.HOST || !(f.space() == Space.HOST || f.space() == Space.GLOBAL)
+        ? "function pointers of device code are not supported"
+        : cx.overloads.containsKey(e.id()) ? "the address of an overloaded function ('" + e.id() + "') is not supported"
+        : java.util.stream.IntStream.range(0, f.paramTypes().size()).anyMatch(f::byReference) ? "a pointer to a function with"
+            + " reference parameters ('" + e.id() + "') is not supported"
+        : f.returnType() instanceof Type.Struct || f.paramTypes().stream().anyMatch(t -> t instanceof Type.Struct)
+            ? "a pointer to a function that passes or returns a struct by value ('" + e.id() + "') is not supported"
+        : null;
+    if (why != null) {
+      cx.error(e.span(), why);
+      return Type.ERR;
+    }
+    cx.firstUses.putIfAbsent(f, e.span());
+    return new Type.Pointer(new Type.Function(f.returnType(), f.paramTypes()), false, false);
+  }
+
+  /** Whether {@code e} names a function (its value is a pointer to it, and so is its address). */
+  boolean namesFunction(Expr e) {
+    return e instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Function;
   }
 
   /** Device code may not touch host variables, nor host code device-side ones. */
@@ -393,6 +419,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return groups.type(e);
     }
     Symbol s = cx.scope.lookup(e.callee());
+    if (s instanceof Symbol.Variable v && v.type() instanceof Type.Pointer p && p.pointee() instanceof Type.Function f) {
+      return callThrough(e, v, f);
+    }
     if (s instanceof Symbol.Variable) {
       cx.error(e.calleeSpan(), "called object '" + e.callee() + "' is not a function");
       e.args().forEach(this::checkValue);
@@ -442,6 +471,27 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     cx.error(e.calleeSpan(), message);
     return Type.ERR;
+  }
+
+  /** {@code f(args)} where f is a function pointer variable: the function it points to, called as a direct call would be. */
+  private Type callThrough(Expr.Call e, Symbol.Variable v, Type.Function f) {
+    List<Type> types = e.args().stream().map(this::checkValue).toList();
+    if (cx.space != Space.HOST) {
+      cx.error(e.calleeSpan(), "function pointers of device code are not supported");
+      return Type.ERR;
+    }
+    checkVariableAccess(e.calleeSpan(), v);
+    if (types.size() != f.params().size()) {
+      cx.error(e.span(), "too " + (types.size() < f.params().size() ? "few" : "many") + " arguments to a call through '" + e.callee()
+          + "': expected " + f.params().size() + ", have " + types.size());
+    }
+    for (int i = 0; i < Math.min(types.size(), f.params().size()); i++) {
+      requireAssignable(f.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
+    }
+    Expr.Name pointer = new Expr.Name(e.calleeSpan(), e.callee()); // the pointer's value, as the lowering reads it
+    checkValue(pointer);
+    cx.sema.callees.put(e, pointer);
+    return f.result();
   }
 
   /** A call of the C library ({@link CLibrary}): host code only, its arguments converted as to a declared function's parameters. */
@@ -721,6 +771,24 @@ final class ExprChecker implements Expr.Visitor<Type> {
         return Type.ERR;
       }
     }
+    if (s instanceof Symbol.Variable v && v.type() instanceof Type.Pointer p && p.pointee() instanceof Type.Function kernel) {
+      // kernel<<<...>>>(args) where kernel is a pointer to a __global__ function: launched as the kernel it holds.
+      List<Type> types = e.args().stream().map(this::checkValue).toList();
+      if (!(kernel.result() instanceof Type.Void)) {
+        cx.error(e.kernelSpan(), "'" + e.kernel() + "' points to a function returning '" + kernel.result().spelling() + "': a kernel returns void");
+      }
+      if (types.size() != kernel.params().size()) {
+        cx.error(e.span(), "too " + (types.size() < kernel.params().size() ? "few" : "many") + " arguments to a launch through '"
+            + e.kernel() + "': expected " + kernel.params().size() + ", have " + types.size());
+      }
+      for (int i = 0; i < Math.min(types.size(), kernel.params().size()); i++) {
+        requireAssignable(kernel.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
+      }
+      Expr.Name pointer = new Expr.Name(e.kernelSpan(), e.kernel());
+      checkValue(pointer);
+      cx.sema.callees.put(e, pointer);
+      return Type.VOID;
+    }
     if (!(s instanceof Symbol.Function f)) {
       e.args().forEach(this::checkValue);
       cx.error(e.kernelSpan(), s == null ? "use of undeclared function '" + e.kernel() + "'" : "'" + e.kernel() + "' is not a function");
@@ -743,6 +811,13 @@ final class ExprChecker implements Expr.Visitor<Type> {
     Type t = op == UnaryOp.ADDR ? check(e.operand()) : checkValue(e.operand());
     if (t instanceof Type.Err) {
       return t;
+    }
+    if (op == UnaryOp.ADDR && namesFunction(e.operand())) {
+      return t; // &f is f's value: a pointer to the function
+    }
+    if (op == UnaryOp.DEREF && t instanceof Type.Pointer fp && fp.pointee() instanceof Type.Function) {
+      cx.error(e.span(), "'*' of a function pointer is not supported: call through the pointer itself, f(...)");
+      return Type.ERR;
     }
     if (t instanceof Type.Group) {
       cx.error(e.span(), "a cooperative group has no address or value of its own: use its member functions");

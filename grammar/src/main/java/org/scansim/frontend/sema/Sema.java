@@ -28,6 +28,8 @@ public final class Sema {
   final Map<Param, Symbol.Variable> params = new IdentityHashMap<>();
   final Map<Decl.Function, Symbol.Function> functions = new IdentityHashMap<>();
   final List<Symbol.Variable> globals = new ArrayList<>();
+  /** Host functions' static locals (C++ [stmt.dcl]), each with its module variable's name ("fill::calls"). */
+  final Map<org.scansim.frontend.ast.VarDecl, String> staticLocals = new java.util.LinkedHashMap<>();
   final List<org.scansim.frontend.ast.Decl.Function> instances = new ArrayList<>();
 
   /** The template instances the checker deduced from calls, in the order it declared them (lowered after the file's own). */
@@ -89,6 +91,11 @@ public final class Sema {
   }
 
   /** File-scope variables in declaration order. */
+  /** Host functions' static locals and their module variables' names, in source order. */
+  public Map<org.scansim.frontend.ast.VarDecl, String> staticLocals() {
+    return Collections.unmodifiableMap(staticLocals);
+  }
+
   public List<Symbol.Variable> globals() {
     return Collections.unmodifiableList(globals);
   }

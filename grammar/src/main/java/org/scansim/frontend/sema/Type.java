@@ -60,6 +60,9 @@ public sealed interface Type {
   record Pointer(Type pointee, boolean constPointee, boolean volatilePointee) implements Type {
     @Override
     public String spelling() {
+      if (pointee instanceof Function f) {
+        return f.pointerSpelling();
+      }
       String inner = pointee.spelling();
       String quals = (constPointee ? "const " : "") + (volatilePointee ? "volatile " : "");
       return quals + inner + (inner.endsWith("*") ? "*" : " *");
@@ -245,6 +248,32 @@ public sealed interface Type {
     @Override
     public String toString() {
       return "struct " + def.name();
+    }
+  }
+
+  /**
+   * A function type (C11 §6.7.6.3), of host code only: what a function pointer points to, its
+   * result and parameter types. A function's name used as a value is a pointer to one; calling
+   * through the pointer calls the function. Equal when result and parameters are.
+   */
+  record Function(Type result, java.util.List<Type> params) implements Type {
+    public Function {
+      params = java.util.List.copyOf(params);
+    }
+
+    @Override
+    public String spelling() {
+      return result.spelling() + " (" + String.join(", ", params.stream().map(Type::spelling).toList()) + ")";
+    }
+
+    /** A pointer to it as C spells one: {@code void (*)(float *, int)}. */
+    public String pointerSpelling() {
+      return result.spelling() + " (*)(" + String.join(", ", params.stream().map(Type::spelling).toList()) + ")";
+    }
+
+    @Override
+    public long size() {
+      return 0; // a function is no object: sizeof and arithmetic on its pointer are refused
     }
   }
 

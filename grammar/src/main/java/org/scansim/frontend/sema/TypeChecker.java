@@ -57,7 +57,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
           Map.entry("cudaDevAttrMaxGridDimZ", 7L),
           Map.entry("cudaDevAttrMaxSharedMemoryPerBlock", 8L),
           Map.entry("cudaDevAttrWarpSize", 10L),
+          Map.entry("cudaDevAttrClockRate", 13L),
           Map.entry("cudaDevAttrMultiProcessorCount", 16L),
+          Map.entry("cudaDevAttrMemoryClockRate", 36L),
+          Map.entry("cudaDevAttrGlobalMemoryBusWidth", 37L),
+          Map.entry("cudaDevAttrL2CacheSize", 38L),
           Map.entry("cudaDevAttrMaxThreadsPerMultiProcessor", 39L),
           Map.entry("cudaDevAttrComputeCapabilityMajor", 75L),
           Map.entry("cudaDevAttrComputeCapabilityMinor", 76L),
@@ -70,6 +74,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   private final Context cx;
   private final ExprChecker exprs;
   private Type returnType = Type.VOID;
+  /** The function whose body is being checked: its static locals are named after it. */
+  private String functionName = "";
   private int loops;
   private int switches;
 
@@ -195,6 +201,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     sym.define(f);
     cx.space = space;
+    functionName = sym.name();
     returnType = ret;
     Scope outer = cx.scope;
     cx.scope = new Scope(outer);
@@ -470,6 +477,14 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (fileScope) {
       cx.sema.globals.add(sym);
     }
+    boolean staticLocal = !fileScope && kind == Symbol.VarKind.HOST_GLOBAL;
+    if (staticLocal) {
+      String name = functionName + "::" + d.name();
+      for (int k = 2; cx.sema.staticLocals.containsValue(name); k++) {
+        name = functionName + "::" + d.name() + "#" + k;
+      }
+      cx.sema.staticLocals.put(d, name);
+    }
     cx.scope.define(sym);
     if (d.reference() && !isConst) {
       // T &r = object: another name for the object, held by its address; const T &r is a copy.
@@ -485,7 +500,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     cx.staticInit = fileScope;
     try {
-      sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope));
+      sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope || staticLocal));
     } finally {
       cx.staticInit = false;
     }
@@ -550,8 +565,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (fileScope) {
       return Symbol.VarKind.HOST_GLOBAL;
     }
+    if (s.contains(Storage.STATIC) && cx.space == Space.HOST) {
+      return Symbol.VarKind.HOST_GLOBAL; // a static local: one object for the program's run, named in its function only
+    }
     if (s.contains(Storage.STATIC)) {
-      cx.error(d.nameSpan(), "static local variables are not supported");
+      cx.error(d.nameSpan(), "static local variables of device code are not supported");
     }
     return Symbol.VarKind.LOCAL;
   }

@@ -10,6 +10,17 @@ import org.scansim.frontend.ast.TypeSpec;
 final class TypeResolver {
   private TypeResolver() {}
 
+  /** The function type a function pointer's declarator writes: parameters of array type are pointers (C11 §6.7.6.3 ¶7). */
+  static Type.Function function(org.scansim.frontend.ast.Signature s, StructTypes structs) {
+    Type result = withPointers(s.result(), s.resultPointers(), structs);
+    java.util.List<Type> params = new java.util.ArrayList<>();
+    for (org.scansim.frontend.ast.Param p : s.params()) {
+      Type t = withPointers(p.spec(), p.pointers(), structs);
+      params.add(p.dims().isEmpty() ? t : new Type.Pointer(t, p.spec().isConst(), p.spec().isVolatile()));
+    }
+    return new Type.Function(result, params);
+  }
+
   static Type base(BaseType b) {
     return switch (b) {
       case STRUCT -> throw new IllegalArgumentException("a struct is resolved with its definition");
@@ -29,6 +40,7 @@ final class TypeResolver {
       case DOUBLE -> Type.DOUBLE;
       case DIM3 -> Type.DIM3;
       case AUTO -> new Type.Auto();
+      case FUNCTION -> throw new IllegalArgumentException("a function type is resolved with its signature");
       case CG_BLOCK, CG_TILE1, CG_TILE2, CG_TILE4, CG_TILE8, CG_TILE16, CG_TILE32 -> new Type.Group(b.groupSize());
     };
   }
@@ -40,7 +52,7 @@ final class TypeResolver {
    */
   static Type withPointers(TypeSpec spec, List<PointerLevel> pointers, StructTypes structs) {
     // A struct named by value before its body is incomplete there (pointers to it are the struct's own).
-    Type t = spec.struct() == null ? base(spec.base())
+    Type t = spec.signature() != null ? function(spec.signature(), structs) : spec.struct() == null ? base(spec.base())
         : spec.incomplete() && pointers.isEmpty() ? structs.incomplete(spec.struct()) : structs.of(spec.struct());
     boolean c = spec.isConst();
     boolean v = spec.isVolatile();

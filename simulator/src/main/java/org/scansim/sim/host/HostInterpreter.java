@@ -389,6 +389,31 @@ public final class HostInterpreter {
     return java.util.List.copyOf(all);
   }
 
+  /** The module's host functions in name order: function k's address is {@code Ptr.make(CODE, k + 1, 0)}. */
+  private java.util.List<String> functionNames;
+
+  private java.util.List<String> functionNames() {
+    if (functionNames == null) {
+      functionNames = module.functions().stream().map(IrFunction::name).sorted().toList();
+    }
+    return functionNames;
+  }
+
+  /** What a function pointer to {@code name} holds: deterministic, never NULL, and no memory's. */
+  private long functionAddress(String name) {
+    return Ptr.make(Ptr.CODE, java.util.Collections.binarySearch(functionNames(), name) + 1, 0);
+  }
+
+  /** The host function a call through {@code p} calls; a fault for NULL or a pointer that holds no function's address. */
+  private String functionAt(long p, CInsn in) {
+    int k = Ptr.id(p) - 1;
+    if (Ptr.space(p) != Ptr.CODE || Ptr.offset(p) != 0 || k < 0 || k >= functionNames().size()) {
+      throw new Fault(Kind.INVALID_ADDRESS, in.span, p == 0 ? "call through a null function pointer"
+          : "call through a function pointer that holds no function's address");
+    }
+    return functionNames().get(k);
+  }
+
   /** A block of {@code bytes} of the host heap, allocated by {@code kind} (cudaMallocHost), or 0 past the budget. */
   long allocate(String kind, long bytes, CInsn in) {
     return malloc(kind, bytes, 1, false, in);
@@ -433,11 +458,21 @@ public final class HostInterpreter {
     long[] grid = {r[in.args[0]][0] & 0xFFFF_FFFFL, r[in.args[1]][0] & 0xFFFF_FFFFL, r[in.args[2]][0] & 0xFFFF_FFFFL};
     long[] block = {r[in.args[3]][0] & 0xFFFF_FFFFL, r[in.args[4]][0] & 0xFFFF_FFFFL, r[in.args[5]][0] & 0xFFFF_FFFFL};
     long shared = r[in.args[6]][0];
-    long[] args = new long[in.args.length - 7];
-    for (int k = 0; k < args.length; k++) {
-      args[k] = r[in.args[7 + k]][0];
+    String kernel = in.ir.callee();
+    int first = 7;
+    if (kernel == null) { // through a kernel pointer, after the configuration
+      kernel = functionAt(r[in.args[7]][0], in);
+      if (!module.function(kernel).isKernel()) {
+        throw new Fault(Kind.INVALID_ADDRESS, in.span, "a launch through a function pointer that holds the host function '" + kernel
+            + "', not a __global__ function");
+      }
+      first = 8;
     }
-    int error = device.launch(in.ir.callee(), grid, block, shared, args, in.span);
+    long[] args = new long[in.args.length - first];
+    for (int k = 0; k < args.length; k++) {
+      args[k] = r[in.args[first + k]][0];
+    }
+    int error = device.launch(kernel, grid, block, shared, args, in.span);
     if (error != CUDA_SUCCESS) {
       lastError = error;
     }
@@ -519,6 +554,19 @@ public final class HostInterpreter {
         }
         yield Alu.norm(in.type, library.call(in.ir.callee(), a, in));
       }
+      case FUNCTION_ADDRESS -> functionAddress(in.ir.callee());
+      case CALL_INDIRECT -> {
+        long[] a = new long[in.args.length - 1];
+        for (int k = 0; k < a.length; k++) {
+          a[k] = r[in.args[k + 1]][0];
+        }
+        String f = functionAt(r[in.args[0]][0], in);
+        if (module.function(f).isKernel()) {
+          throw new Fault(Kind.INVALID_ADDRESS, in.span, "a call through a function pointer that holds the kernel '" + f
+              + "': a kernel is launched, f<<<grid, block>>>(...)");
+        }
+        yield call(f, a, in.span);
+      }
     };
     // A call's own error becomes the last error; the calls that read it, and the C library's, leave it.
     boolean keepsError = switch (in.ir.cuda()) {
@@ -527,6 +575,7 @@ public final class HostInterpreter {
           DEVICE_RESET -> false;
       case HOST_MALLOC, HOST_CALLOC, HOST_FREE, HOST_NEW, HOST_NEW_ARRAY, HOST_DELETE, HOST_DELETE_ARRAY -> true;
       case LIBRARY -> !in.ir.callee().startsWith("cuda"); // the runtime's calls of the library's shape set the last error
+      case FUNCTION_ADDRESS, CALL_INDIRECT -> true;
     };
     if (result != CUDA_SUCCESS && !keepsError) {
       lastError = (int) result;

@@ -312,6 +312,7 @@ final class HostLibrary {
       case 8 -> p.sharedMemPerBlock();
       case 10 -> (long) p.warpSize();
       case 16 -> (long) p.multiProcessorCount();
+      case 13, 36, 37, 38 -> 0L; // clocks, the memory bus and the L2 cache are not modelled: 0, as DeviceProperties says
       case 39 -> (long) p.maxThreadsPerMultiProcessor();
       case 75 -> (long) p.major();
       case 76 -> (long) p.minor();

@@ -13,6 +13,8 @@ public final class Ptr {
   public static final int LOCAL = 3;
   public static final int HOST = 4;
   public static final int CONSTANT = 5;
+  /** A host function's address (what a function pointer holds): no memory, its id the function's. */
+  public static final int CODE = 6;
 
   private static final int OFFSET_BITS = 40;
   private static final long OFFSET_MASK = (1L << OFFSET_BITS) - 1;
@@ -54,6 +56,7 @@ public final class Ptr {
       case LOCAL -> "local";
       case HOST -> "host";
       case CONSTANT -> "constant";
+      case CODE -> "code";
       default -> "null";
     };
   }
