@@ -25,6 +25,7 @@ host_library|host_library.cu
 several_files|several_files/main.cpp several_files/scan.cu
 file_io|file_io.cu
 function_pointers|function_pointers.cu
+classes|classes.cu
 PROGRAMS
 }
 # each run: the program's name, then its arguments
@@ -47,6 +48,9 @@ file_io|missing.txt
 function_pointers|
 function_pointers|100
 function_pointers|0
+classes|
+classes|77
+classes|0
 RUNS
 }
 programs | while IFS='|' read -r p files; do

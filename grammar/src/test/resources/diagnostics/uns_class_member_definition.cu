@@ -1,4 +1,4 @@
-// Counter is no namespace: Counter::reset would be a member function of a class.
+// A member function defined outside a class whose body does not declare it (here one only declared).
 class Counter;
 
 void Counter::reset()

@@ -259,4 +259,95 @@ class ProgramConstructsTest {
     assertThat(host.code()).isEqualTo(Main.KERNEL_FAULT);
     assertThat(host.out()).contains("kp.cu:8:3: a launch through a function pointer that holds the host function 'host', not a __global__");
   }
+
+  @Test
+  void classesHaveMemberFunctionsConstructorsAndDestructorsAsInCpp() throws Exception {
+    CliRun r = run("cls.cu", """
+        #include <cstdio>
+        struct Counter {
+          int count;
+          int step;
+          Counter() : count(0), step(1) {}
+          Counter(int s) : count(0), step(s) {}
+          ~Counter() { printf("bye %d\\n", count); }
+          void tick() { count += step; }
+          int get() const { return count; }
+          void twice() { tick(); this->tick(); }
+          static int zero() { return 0; }
+        };
+        struct Add {
+          __host__ __device__ int operator()(int a, int b) const { return a + b; }
+        };
+        namespace lab {
+        class Timer {
+        public:
+          Timer();
+          ~Timer();
+          void add(int ms);
+          int total();
+        private:
+          int sum;
+        };
+        Timer::Timer() : sum(0) {}
+        Timer::~Timer() { printf("timer %d\\n", sum); }
+        void Timer::add(int ms) { sum += ms; }
+        int Timer::total() { return sum; }
+        }
+        int first(int n) {
+          Counter c(n);
+          for (int i = 0; i < 3; i++) {
+            Counter inner(10);
+            inner.tick();
+            if (i == 1) break;
+          }
+          c.tick();
+          return c.get();
+        }
+        int main() {
+          Counter c;
+          c.tick();
+          Counter *p = &c;
+          p->twice();
+          Add add;
+          lab::Timer t;
+          t.add(3);
+          t.add(4);
+          printf("%d %d %d %d %d\\n", c.get(), p->get(), add(2, 3), first(5), t.total() + Counter::zero());
+          {
+            Counter inner(100);
+            inner.tick();
+          }
+          return 0;
+        }
+        """);
+    // What the same program printed built with g++ 12: each object ends when its scope does, the last made first.
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("bye 10\nbye 10\nbye 5\n3 3 5 5 7\nbye 100\ntimer 7\nbye 3\n");
+  }
+
+  @Test
+  void copiesStaticLocalsOfTemplatesConstMembersOutsideTheClassAndPrintfCounts() throws Exception {
+    CliRun r = run("more.cu", """
+        #include <cstdio>
+        template<typename T> int perT() { static int c = 0; return ++c; }
+        struct P { int x, y; P(int a, int b) : x(a), y(b) {} int sum() const; int f(int k = 3) { return k + x; } };
+        int P::sum() const { return x + y; }
+        int main() {
+          perT<int>(); perT<int>();
+          printf("%d %d\\n", perT<int>(), perT<float>());
+          P p(1, 2);
+          P q = p;
+          P r(q);
+          char buf[32];
+          int k = sprintf(buf, "%d", 12345);
+          int need = snprintf(NULL, 0, "%s-%d", "ab", 7);
+          int printed = printf("abc\\n");
+          printf("%d %d %d %d %d %d\\n", q.sum(), r.sum(), p.f(), k, need, printed);
+          return 0;
+        }
+        """);
+    // What the same program printed built with g++ 12.
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("3 1\nabc\n3 3 4 5 4 4\n");
+  }
 }

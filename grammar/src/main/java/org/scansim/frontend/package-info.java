@@ -6,8 +6,8 @@
  * translation units is preprocessed and parsed file by file and joined by {@link
  * org.scansim.frontend.Linker} before the type checker sees it whole.
  *
- * <p>Not modelled: C++ beyond the documented subset (classes, lambdas, function pointers, class
- * templates and the C++ standard library beyond iostream's output are refused by name), separate
- * compilation's object files (the units are linked as source), and any file or system call.
+ * <p>Not modelled: C++ beyond the documented subset (inheritance, virtual functions, lambdas,
+ * device function pointers, class templates and the C++ standard library beyond iostream's output
+ * are refused by name), separate compilation's object files (the units are linked as source).
  */
 package org.scansim.frontend;

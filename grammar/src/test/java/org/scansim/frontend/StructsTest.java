@@ -249,7 +249,7 @@ class StructsTest {
     assertThat(Compile.diagnostics("struct alignas(16) S { float v; };\n"))
         .containsExactly("1:8: error: explicit alignment (__align__, alignas) is not supported: a variable or struct takes its type's alignment");
     assertThat(Compile.diagnostics("struct S { int a = 3; };\n"))
-        .containsExactly("1:1: error: default member initializers are not supported (plain structs of fields are)");
+        .containsExactly("1:16: error: default member initializers are not supported: initialize the field in a constructor");
   }
 
   @Test

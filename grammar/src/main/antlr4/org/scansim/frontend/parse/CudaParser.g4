@@ -28,8 +28,13 @@ translationUnit
     ;
 
 externalDeclaration
-    : declarationSpecifiers declarator compoundStatement           # functionDefinition
+    : declarationSpecifiers declarator CONST? compoundStatement    # functionDefinition
     | declaration                                                  # globalDeclaration
+    // C++ [class.ctor], [class.dtor]: a constructor or destructor defined outside its class.
+    | storageClassSpecifier* TYPE_NAME '::' TYPE_NAME '(' parameterList? ')' memberInitializers? compoundStatement
+                                                                   # constructorDefinition
+    | storageClassSpecifier* TYPE_NAME '::' '~' ( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' compoundStatement
+                                                                   # destructorDefinition
     // C++ [dcl.link]: extern "C" { ... }; the single-declaration form is a declarationSpecifier.
     | EXTERN STRING_LITERAL '{' externalDeclaration* '}'           # linkageBlock
     // C++ [temp]: a function template, instantiated per use.
@@ -129,6 +134,43 @@ typeSpecifier
 
 baseClause
     : ':' skippedTokens+
+    ;
+
+// C++ [class.mem]: the members of a class body, parsed by ClassBuilder from the tokens of the body
+// (read as balanced braces where the class is written). Fields come first, so that `int a;` is a
+// field; a member function's declarator is a function declarator, with `const` after it.
+memberSpecification
+    : memberDeclaration* EOF
+    ;
+
+memberDeclaration
+    : IDENTIFIER ':'                                                               # accessMember
+    | declarationSpecifiers memberField ( ',' memberField )* ';'                    # fieldMember
+    | storageClassSpecifier* IDENTIFIER? TYPE_NAME '(' parameterList? ')' memberInitializers? ( compoundStatement | ';' )
+                                                                                   # constructorMember
+    | storageClassSpecifier* '~' ( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' ( compoundStatement | ';' )
+                                                                                   # destructorMember
+    | declarationSpecifiers declarator CONST? IDENTIFIER? ( compoundStatement | '=' INTEGER_LITERAL ';' | ';' )
+                                                                                   # methodMember
+    | TEMPLATE skippedTokens* ( ';' | braceBody )                                  # templateMember
+    | ';'                                                                          # emptyMember
+    ;
+
+memberField
+    : pointer* IDENTIFIER arrayDimension* ( '=' initializer | bracedMemberInitializer )?
+    ;
+
+bracedMemberInitializer
+    : '{' argumentExpressionList? '}'
+    ;
+
+// C++ [class.base.init]: `: a(x), b{y}` before a constructor's body.
+memberInitializers
+    : ':' memberInitializer ( ',' memberInitializer )*
+    ;
+
+memberInitializer
+    : ( IDENTIFIER | TYPE_NAME ) ( '(' argumentExpressionList? ')' | '{' argumentExpressionList? '}' )
     ;
 
 // A struct's name: an identifier where it is declared, a type name once it is (C++ [class.name]).

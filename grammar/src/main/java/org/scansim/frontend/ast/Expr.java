@@ -127,6 +127,9 @@ public sealed interface Expr {
 
   /** A call of a named function or builtin (also {@code dim3(x, y)}). */
   record Call(Span span, String callee, Span calleeSpan, List<Expr> args) implements Expr {
+    /** The callee of {@code T()}, a temporary of class T: this prefix, then the class's name. */
+    public static final String TEMPORARY = "(temporary) ";
+
     public Call {
       args = List.copyOf(args);
     }

@@ -63,6 +63,18 @@ public final class StructDef {
     return fields != null;
   }
 
+  private boolean isClass;
+
+  /** Whether it has member functions (a class, C++ [class]): its functions are {@code Name::member}. */
+  public boolean isClass() {
+    return isClass;
+  }
+
+  /** Marks it a class, before its body is defined. */
+  public void markClass() {
+    isClass = true;
+  }
+
   /** The alignment {@code __align__} gives a built-in vector type, or 0: the fields' own. */
   public int alignment() {
     return alignment;

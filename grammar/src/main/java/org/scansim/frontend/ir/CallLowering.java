@@ -53,6 +53,9 @@ final class CallLowering {
       b().emit(insn);
       return r;
     }
+    if (callee instanceof org.scansim.frontend.sema.MethodCall m) {
+      return call(m.call()); // Class::name(&object, args)
+    }
     if (callee instanceof Expr.Name pointer) {
       // f(args) through a function pointer: its value, then the arguments as the function's parameters take them.
       Type.Function f = (Type.Function) ((Type.Pointer) sema.typeOf(pointer)).pointee();
@@ -81,7 +84,8 @@ final class CallLowering {
   }
 
   /** A call of a function returning a struct: {@code result}, the caller's object, goes as the hidden first argument. */
-  void callReturning(Expr.Call e, Operand result) {
+  void callReturning(Expr.Call given, Operand result) {
+    Expr.Call e = sema.calleeOf(given) instanceof org.scansim.frontend.sema.MethodCall m ? m.call() : given;
     Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
     List<Operand> args = new ArrayList<>();
     args.add(result);
@@ -264,7 +268,13 @@ final class CallLowering {
           args.add(t instanceof Type.Str ? (fn.space() == Space.HOST ? exprs.value(a.get(i)) : Imm.ofLong(IrType.PTR, 0))
               : exprs.convertedValue(a.get(i), promoted));
         }
-        b().emit(new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args).imm((literal ? 0 : 1) | sink << 1));
+        Insn insn = new Insn(Op.PRINTF, IrType.I32, span).text(format).args(args).imm((literal ? 0 : 1) | sink << 1);
+        if (fn.space() == Space.HOST) {
+          Reg count = b().temp(IrType.I32); // the bytes written (snprintf: the bytes the whole text takes), or -1
+          b().emit(insn.dst(count));
+          return count;
+        }
+        b().emit(insn);
         return Imm.ofLong(IrType.I32, 0);
       }
       case ASSERT -> {

@@ -546,7 +546,7 @@ public final class IrVerifier {
         if (i.text() == null) {
           problem("printf without a format");
         }
-        dst(null);
+        dst(fn.space() == Space.HOST && i.dst() != null ? IrType.I32 : null); // the host's printf returns its count
         int sink = i.printfSink();
         if (sink < Insn.PRINTF_OUTPUT || sink > Insn.PRINTF_BOUNDED || sink != Insn.PRINTF_OUTPUT && fn.space() != Space.HOST) {
           problem("printf to destination " + sink + (sink == Insn.PRINTF_OUTPUT ? "" : " in " + fn.space() + " code"));

@@ -29,7 +29,9 @@ public final class Lowering {
     StringTable strings = new StringTable();
     java.util.Set<Decl.Function> lowered = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     // A host function's static locals are module variables of their own names, initialised once, as file-scope ones are.
-    sema.staticLocals().forEach((v, name) -> {
+    sema.staticLocals().forEach(entry -> {
+      org.scansim.frontend.ast.VarDecl v = entry.getKey();
+      String name = entry.getValue();
       Symbol.Variable sym = sema.variableOf(v);
       memory.add(memoryVar(name, MemSpace.HOST, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
       globals.put(sym, new Storage.InMemory(name, MemSpace.HOST, sym.type()));

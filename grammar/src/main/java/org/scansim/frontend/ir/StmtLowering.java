@@ -88,7 +88,9 @@ final class StmtLowering implements Stmt.Visitor<Void> {
         storage.put(v, new Storage.InReg(r));
       }
     }
+    live.push(new ArrayList<>()); // the body's objects, ended as it falls off its end
     fn.body().stmts().forEach(s -> s.accept(this));
+    destroy(live.pop());
     Type ret = symbol.returnType();
     IrType returnType = ret instanceof Type.Void || ret instanceof Type.Struct ? null : IrType.of(ret);
     List<Block> blocks = b.finish(endOf(fn.body().span()), returnType);
@@ -170,8 +172,15 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     }
     if (v.isShared() || t instanceof Type.Array || t instanceof Type.Struct || v.addressTaken()) {
       Storage.InMemory m = declareMemory(v, d.nameSpan());
-      if (d.init() != null && !v.isShared()) {
+      Expr.Call ctor = sema.constructorOf(d);
+      if (ctor != null) {
+        exprs.effect(ctor); // Class::Class(&x, args)
+      } else if (d.init() != null && !v.isShared()) {
         initMemory(m, d);
+      }
+      Expr.Call dtor = sema.destructorOf(d);
+      if (dtor != null && !live.isEmpty()) {
+        live.peek().add(dtor); // run when its scope ends
       }
       return;
     }
@@ -329,10 +338,41 @@ final class StmtLowering implements Stmt.Visitor<Void> {
 
   // ---- statements ----
 
+  /**
+   * The objects with destructors of each open block, innermost first: their destructor calls run
+   * in reverse order of construction when the block ends, and before a return, break or continue
+   * leaves it (C++ [stmt.jump] ¶2). A goto out of a block does not run them.
+   */
+  private final java.util.ArrayDeque<List<Expr.Call>> live = new java.util.ArrayDeque<>();
+
   @Override
   public Void visitBlock(Stmt.Block s) {
-    s.stmts().forEach(x -> x.accept(this));
+    live.push(new ArrayList<>());
+    try {
+      s.stmts().forEach(x -> x.accept(this));
+      destroy(live.peek());
+    } finally {
+      live.pop();
+    }
     return null;
+  }
+
+  /** The destructor calls of {@code objects}, the last made first. */
+  private void destroy(List<Expr.Call> objects) {
+    for (int i = objects.size() - 1; i >= 0; i--) {
+      exprs.effect(objects.get(i));
+    }
+  }
+
+  /** The destructor calls of the blocks a jump leaves: the innermost {@code depth} open blocks' objects. */
+  private void destroyInnermost(int depth) {
+    int k = 0;
+    for (List<Expr.Call> objects : live) {
+      if (k++ >= depth) {
+        break;
+      }
+      destroy(objects);
+    }
   }
 
   @Override
@@ -389,10 +429,12 @@ final class StmtLowering implements Stmt.Visitor<Void> {
   private void loopBody(Stmt body, Block start, Block breakTo, Block continueTo) {
     b.setCurrent(start);
     jumps.push(new Block[] {breakTo, continueTo});
+    jumpDepths.push(live.size());
     try {
       body.accept(this);
     } finally {
       jumps.pop();
+      jumpDepths.pop();
     }
   }
 
@@ -452,14 +494,18 @@ final class StmtLowering implements Stmt.Visitor<Void> {
 
   @Override
   public Void visitBreak(Stmt.Break s) {
+    destroyInnermost(live.size() - jumpDepths.peek());
     b.branch(jumps.peek()[0], s.span());
     return null;
   }
 
   @Override
   public Void visitContinue(Stmt.Continue s) {
+    java.util.Iterator<Integer> depths = jumpDepths.iterator();
     for (Block[] j : jumps) {
+      int depth = depths.next();
       if (j[1] != null) {
+        destroyInnermost(live.size() - depth);
         b.branch(j[1], s.span());
         return null;
       }
@@ -467,19 +513,25 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     return null;
   }
 
+  /** The number of open blocks where each jump target's statement began, beside {@link #jumps}. */
+  private final java.util.ArrayDeque<Integer> jumpDepths = new java.util.ArrayDeque<>();
+
   @Override
   public Void visitReturn(Stmt.Return s) {
     if (s.value() == null || symbol.returnType() instanceof Type.Void) {
       if (s.value() != null) {
         exprs.effect(s.value());
       }
+      destroyInnermost(live.size());
       b.emit(new Insn(Op.RET, null, s.span()));
     } else if (symbol.returnType() instanceof Type.Struct t) {
       // Into the caller's object, through the hidden parameter (StructLowering).
       exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().objectAs(s.value(), t), s.span());
+      destroyInnermost(live.size());
       b.emit(new Insn(Op.RET, null, s.span()));
     } else {
       Operand v = exprs.convertedValue(s.value(), symbol.returnType());
+      destroyInnermost(live.size()); // after the value is computed: `return timer.elapsed();`
       b.emit(new Insn(Op.RET, IrType.of(symbol.returnType()), s.span()).args(v));
     }
     return null;
@@ -517,6 +569,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
     }
     b.branch(defaultBody != null ? defaultBody : exit, s.span());
     jumps.push(new Block[] {exit, null});
+    jumpDepths.push(live.size());
     try {
       for (int i = 0; i < s.cases().size(); i++) {
         b.setCurrent(bodies.get(i));
@@ -525,6 +578,7 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       }
     } finally {
       jumps.pop();
+      jumpDepths.pop();
     }
     b.setCurrent(exit);
     return null;

@@ -43,6 +43,7 @@ final class AstBuilder {
     b.exprs = exprs;
     b.decls = decls;
     this.stmts = new StmtBuilder(b, exprs, decls);
+    b.stmtBuilder = stmts;
     decls.wire(exprs, stmts);
   }
 
@@ -62,19 +63,31 @@ final class AstBuilder {
     out.addAll(b.pendingInstances);
     b.pendingInstances.clear();
     out.addAll(own);
+    out.addAll(b.pendingMembers); // a class's member functions follow it
+    b.pendingMembers.clear();
   }
 
   private void externalDecl(ExternalDeclarationContext ctx, List<Decl> out) {
     try {
       if (ctx instanceof FunctionDefinitionContext f) {
         if (f.declarationSpecifiers() != null) {
-          Decl.Function built = decls.functionDefinition(f.declarationSpecifiers(), f.declarator(), f.compoundStatement(), f);
+          Decl.Function built = decls.functionDefinition(f.declarationSpecifiers(), f.declarator(), f.CONST() != null, f.compoundStatement(), f);
           if (built != null) {
             out.add(built);
           }
         }
       } else if (ctx instanceof GlobalDeclarationContext g) {
         declaration(g.declaration(), out);
+      } else if (ctx instanceof CudaParser.ConstructorDefinitionContext c) {
+        Decl.Function built = ClassBuilder.outOfLineConstructor(c, b);
+        if (built != null) {
+          out.add(built);
+        }
+      } else if (ctx instanceof CudaParser.DestructorDefinitionContext c) {
+        Decl.Function built = ClassBuilder.outOfLineDestructor(c, b);
+        if (built != null) {
+          out.add(built);
+        }
       } else if (ctx instanceof LinkageBlockContext l) {
         String language = l.STRING_LITERAL().getText();
         if (!language.equals("\"C\"") && !language.equals("\"C++\"")) {

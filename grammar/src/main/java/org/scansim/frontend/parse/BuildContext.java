@@ -51,6 +51,14 @@ final class BuildContext {
   DeclarationBuilder decls;
   /** The template instances an explicit instantiation named, to refuse a second one. */
   final java.util.Set<String> explicitInstances = new java.util.HashSet<>();
+  /** Classes with member functions, by qualified name (ClassBuilder). */
+  final java.util.Map<String, ClassBuilder.ClassInfo> classes = ClassBuilder.newRegistry();
+  /** The class whose member function's body is being built, or null. */
+  ClassBuilder.ClassInfo currentClass;
+  /** Member functions of the classes the declaration being built defines; they go after it. */
+  final java.util.List<org.scansim.frontend.ast.Decl> pendingMembers = new java.util.ArrayList<>();
+  /** The statement builder, for member functions' bodies. */
+  StmtBuilder stmtBuilder;
   /** The structs defined, in source order. */
   final java.util.List<org.scansim.frontend.ast.StructDef> structs = new java.util.ArrayList<>();
   /** How deep struct bodies are being built inside one another (a nested definition is refused). */

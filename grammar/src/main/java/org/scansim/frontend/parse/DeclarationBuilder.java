@@ -110,6 +110,11 @@ final class DeclarationBuilder {
       typedef(parts, inits);
       return out;
     }
+    if (parts.definesClass && parts.struct != null) {
+      b.check(inits.get(0).getStart(), "declare variables of class '" + parts.struct.name() + "' after its definition ("
+          + parts.struct.name() + " x;), where its member functions are known");
+      return out;
+    }
     boolean anyFunction = false;
     boolean anyVariable = false;
     for (InitDeclaratorContext init : inits) {
@@ -188,6 +193,7 @@ final class DeclarationBuilder {
   Decl.Function functionDefinition(
       DeclarationSpecifiersContext specifiers,
       DeclaratorContext declarator,
+      boolean constQualified,
       CompoundStatementContext body,
       ParserRuleContext whole) {
     TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
@@ -202,6 +208,14 @@ final class DeclarationBuilder {
       return null;
     }
     Set<FunctionQualifier> qualifiers = functionQualifiers(parts);
+    if (d != null && !d.bad && d.member != null && !parts.unsupported) {
+      return ClassBuilder.outOfLine(d.member, d.name.substring(d.name.lastIndexOf("::") + 2), d.nameSpan, qualifiers, spec, d.pointers,
+          d.function.parameterList(), constQualified, body, whole, b);
+    }
+    if (constQualified && d != null && !d.bad) {
+      b.check(declarator, "only a member function can be 'const' ('" + d.name + "' is no member of a class)");
+      return null;
+    }
     List<Param> params = d == null || d.function == null ? List.of() : parameters(d.function.parameterList());
     String name = d == null || d.bad ? BuildContext.ERROR_NAME : b.namespaces.declare(d.name);
     List<String> paramNames = new ArrayList<>();
@@ -501,6 +515,8 @@ final class DeclarationBuilder {
     List<ArrayDim> dims = List.of();
     FunctionDeclaratorContext function;
     boolean bad;
+    /** The class of a member function defined outside it ({@code void Counter::reset() { }}), or null. */
+    ClassBuilder.ClassInfo member;
     /** A function pointer's ({@code void (*f)(int)}): the result's pointer levels and the parameters; null otherwise. */
     List<PointerLevel> resultPointers;
     List<Param> functionParams;
@@ -586,7 +602,27 @@ final class DeclarationBuilder {
   }
 
   private void name(DeclaratorNameContext ctx, DeclaratorParts d) {
-    if (ctx instanceof SimpleNameContext s && s.IDENTIFIER() != null) {
+    if (ctx instanceof SimpleNameContext s && s.IDENTIFIER() != null && s.IDENTIFIER().getText().contains("::")) {
+      // Class::member (one token: TypeNames joins a class's name and a member's): a member defined outside its class.
+      String text = s.IDENTIFIER().getText();
+      String owner = text.substring(0, text.lastIndexOf("::"));
+      ClassBuilder.ClassInfo cls = b.classes.get(b.namespaces.resolveType(owner, b.classes::containsKey));
+      d.name = text;
+      d.nameSpan = b.span(s.IDENTIFIER());
+      if (cls == null || !cls.methods.containsKey(text.substring(text.lastIndexOf("::") + 2))) {
+        String member = text.substring(text.lastIndexOf("::") + 2);
+        String alias = b.namespaces.resolveType(owner, b.aliases::containsKey);
+        if (cls == null && b.aliases.containsKey(alias) && b.aliases.get(alias) == null) {
+          d.bad = true; // its class was refused, and reported
+          return;
+        }
+        b.check(s.IDENTIFIER().getSymbol(), "'" + owner + "' declares no member function '" + member + "': declare it in the class's body"
+            + (cls == null ? " (a class declared without its body, or a namespace scansim does not know)" : ""));
+        d.bad = true;
+      } else {
+        d.member = cls;
+      }
+    } else if (ctx instanceof SimpleNameContext s && s.IDENTIFIER() != null) {
       d.name = s.IDENTIFIER().getText();
       d.nameSpan = b.span(s.IDENTIFIER());
     } else if (ctx instanceof QualifiedDeclaratorNameContext q) {

@@ -236,6 +236,19 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
         b.error(ctx.getStart(), feature);
         return b.placeholder(span);
       }
+      ClassBuilder.ClassInfo cls = b.currentClass;
+      if (cls != null && cls.methods.containsKey(name.id()) && !b.namespaces.isLocal(name.id())) {
+        if (cls.methods.get(name.id())) {
+          return new Expr.Call(span, cls.def.name() + "::" + name.id(), name.span(), args); // a static member function
+        }
+        if (!cls.staticContext) {
+          // A member function called in another: this->f(args).
+          List<Expr> all = new ArrayList<>();
+          all.add(new Expr.Unary(name.span(), UnaryOp.DEREF, new Expr.Name(name.span(), "this")));
+          all.addAll(args);
+          return new Expr.Call(span, "." + name.id(), name.span(), all);
+        }
+      }
       return new Expr.Call(span, name.id(), name.span(), args);
     }
     if (callee instanceof Expr.Member m && !BuildContext.isPlaceholder(m.object())) {
@@ -338,6 +351,17 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     BuildContext.Bound bound = b.templateValues.get(id);
     if (bound != null) {
       return literal(b.span(ctx), bound);
+    }
+    int qualified = id.lastIndexOf("::");
+    BuildContext.Alias param = qualified > 0 ? b.templateTypes.get(id.substring(0, qualified)) : null;
+    if (param != null && param.spec().struct() != null && param.pointers().isEmpty()) {
+      // Op::identity in a template whose Op is a class: that class's static member.
+      return new Expr.Name(b.span(ctx), param.spec().struct().name() + id.substring(qualified));
+    }
+    if (b.currentClass != null && b.currentClass.fields.contains(id) && !b.currentClass.staticContext && !b.namespaces.isLocal(id)) {
+      // A field named in a member function is this->field (C++ [class.mfct.non-static] ¶3).
+      Span at = b.span(ctx);
+      return new Expr.Member(at, new Expr.Unary(at, UnaryOp.DEREF, new Expr.Name(at, "this")), id, at, true);
     }
     return new Expr.Name(b.span(ctx), b.namespaces.resolve(id));
   }
@@ -654,6 +678,15 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       default -> {}
     }
     TypeName type = decls.keywordType(kw);
+    if (type.spec().struct() != null && type.spec().struct().isClass() && args.isEmpty()) {
+      // Add(): a value-initialised temporary of a class, as function objects are passed (C++ [expr.type.conv]).
+      return new Expr.Call(span, Expr.Call.TEMPORARY + type.spec().struct().name(), b.span(kw), args);
+    }
+    if (type.spec().struct() != null && type.spec().struct().isClass()) {
+      b.check(kw, "a temporary '" + kw.getText() + "(...)' of a class with arguments is not supported: declare a variable ("
+          + kw.getText() + " v(...);)");
+      return b.placeholder(span);
+    }
     if (type.spec().struct() != null && args.size() != 1) {
       // C++17 has no parenthesised aggregate initialisation (C++20 [dcl.init.general] ¶16.6.2.2).
       b.check(kw, "'" + kw.getText() + "(...)' does not build a struct: declare a variable with a brace list ("
@@ -701,7 +734,10 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
 
   @Override
   public Expr visitThisExpression(ThisExpressionContext ctx) {
-    b.error(ctx.THIS(), Unsupported.THIS);
+    if (b.currentClass != null && !b.currentClass.staticContext) {
+      return new Expr.Name(b.span(ctx), "this"); // the member function's first parameter
+    }
+    b.error(ctx.THIS(), b.currentClass != null ? "'this' in a static member function" : Unsupported.THIS);
     return b.placeholder(b.span(ctx));
   }
 

@@ -38,35 +38,9 @@ final class StructBuilder {
    * linkage; it may be null.
    */
   static StructDef define(StructSpecifierContext c, Token typedefName, BuildContext b) {
-    if (b.structDepth > 0 || b.namespaces.inFunction()) {
-      b.error(c.STRUCT(), b.structDepth > 0 ? Unsupported.NESTED_STRUCTS : Unsupported.LOCAL_STRUCTS);
-      if (c.structName() != null) {
-        b.aliases.put(b.namespaces.prefix() + c.structName().getText(), null); // its uses are not reported again
-      }
+    StructDef def = declare(c.STRUCT().getSymbol(), c.structName() == null ? null : c.structName().getStart(), typedefName, b);
+    if (def == null) {
       return null;
-    }
-    Token nameToken = c.structName() != null ? c.structName().getStart() : typedefName;
-    StructDef def;
-    if (c.structName() == null) {
-      // clang's name for it: each unnamed struct is a type of its own (C11 §6.7.2.3 ¶5).
-      org.scansim.frontend.diag.Span at = b.span(c.STRUCT().getSymbol());
-      def = new StructDef(typedefName != null ? b.namespaces.prefix() + typedefName.getText()
-          : "(anonymous struct at " + at.file().name().substring(at.file().name().lastIndexOf('/') + 1) + ":" + at.line() + ":" + at.col() + ")", typedefName != null ? b.span(typedefName) : at);
-    } else {
-      String name = b.namespaces.prefix() + nameToken.getText();
-      BuildContext.Alias before = b.aliases.get(name);
-      if (before != null && before.spec().struct() != null && before.pointers().isEmpty() && !before.spec().struct().isComplete()
-          && before.spec().struct().name().equals(name)) {
-        def = before.spec().struct(); // completes `struct Node;`
-      } else if (before != null || b.aliases.containsKey(name)) {
-        boolean struct = before != null && before.spec().struct() != null && before.spec().struct().name().equals(name);
-        b.check(nameToken, struct ? "redefinition of '" + nameToken.getText() + "'"
-            : "redefinition of '" + nameToken.getText() + "' as a different kind of type");
-        return null;
-      } else {
-        def = new StructDef(name, b.span(nameToken));
-        b.aliases.put(name, new BuildContext.Alias(TypeSpec.of(b.span(nameToken), def, false, false), List.of()));
-      }
     }
     if (c.ALIGN() != null) {
       b.error(c.ALIGN(), Unsupported.ALIGNMENT);
@@ -78,6 +52,42 @@ final class StructBuilder {
     } finally {
       b.structDepth--;
     }
+    return def;
+  }
+
+  /**
+   * The struct a definition at {@code keyword} defines, named by {@code nameToken} (or, unnamed, by
+   * {@code typedefName}, or by its place): a new one, or the one {@code struct Node;} declared.
+   * Null, reported, inside a function or another struct, or for a name another type has.
+   */
+  static StructDef declare(Token keyword, Token nameToken, Token typedefName, BuildContext b) {
+    if (b.structDepth > 0 || b.namespaces.inFunction()) {
+      b.error(keyword, b.structDepth > 0 ? Unsupported.NESTED_STRUCTS : Unsupported.LOCAL_STRUCTS);
+      if (nameToken != null) {
+        b.aliases.put(b.namespaces.prefix() + nameToken.getText(), null); // its uses are not reported again
+      }
+      return null;
+    }
+    if (nameToken == null) {
+      // clang's name for it: each unnamed struct is a type of its own (C11 §6.7.2.3 ¶5).
+      org.scansim.frontend.diag.Span at = b.span(keyword);
+      return new StructDef(typedefName != null ? b.namespaces.prefix() + typedefName.getText()
+          : "(anonymous struct at " + at.file().name().substring(at.file().name().lastIndexOf('/') + 1) + ":" + at.line() + ":" + at.col() + ")", typedefName != null ? b.span(typedefName) : at);
+    }
+    String name = b.namespaces.prefix() + nameToken.getText();
+    BuildContext.Alias before = b.aliases.get(name);
+    if (before != null && before.spec().struct() != null && before.pointers().isEmpty() && !before.spec().struct().isComplete()
+        && before.spec().struct().name().equals(name)) {
+      return before.spec().struct(); // completes `struct Node;`
+    }
+    if (before != null || b.aliases.containsKey(name)) {
+      boolean struct = before != null && before.spec().struct() != null && before.spec().struct().name().equals(name);
+      b.check(nameToken, struct ? "redefinition of '" + nameToken.getText() + "'"
+          : "redefinition of '" + nameToken.getText() + "' as a different kind of type");
+      return null;
+    }
+    StructDef def = new StructDef(name, b.span(nameToken));
+    b.aliases.put(name, new BuildContext.Alias(TypeSpec.of(b.span(nameToken), def, false, false), List.of()));
     return def;
   }
 
@@ -212,7 +222,7 @@ final class StructBuilder {
     return Unsupported.STRUCT_BODY;
   }
 
-  private static void tokens(ParseTree t, List<Token> out) {
+  static void tokens(ParseTree t, List<Token> out) {
     if (t instanceof TerminalNode n) {
       out.add(n.getSymbol());
     } else if (t instanceof ParserRuleContext r && r.children != null) {

@@ -232,7 +232,7 @@ final class TemplateDef implements FunctionTemplate {
     }
     b.instantiationDepth++;
     try {
-      Decl.Function f = decls.functionDefinition(ctx.declarationSpecifiers(), ctx.declarator(), ctx.compoundStatement(), ctx);
+      Decl.Function f = decls.functionDefinition(ctx.declarationSpecifiers(), ctx.declarator(), false, ctx.compoundStatement(), ctx);
       if (f == null) {
         return null;
       }

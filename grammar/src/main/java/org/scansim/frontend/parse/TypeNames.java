@@ -86,6 +86,19 @@ final class TypeNames {
     List<Token> out = new java.util.ArrayList<>(tokens.size());
     for (int i = 0; i < tokens.size(); i++) {
       Token t = tokens.get(i);
+      if (t.getType() == CudaLexer.TYPE_NAME && i + 2 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.COLON_COLON
+          && tokens.get(i + 2).getType() == CudaLexer.IDENTIFIER && (i + 3 >= tokens.size() || tokens.get(i + 3).getType() != CudaLexer.COLON_COLON)
+          && (out.isEmpty() || out.get(out.size() - 1).getType() != CudaLexer.COLON_COLON)) {
+        // Counter::zero: a class's member, one name (a static member function, or a member defined outside the class).
+        org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(tokens.get(i + 2));
+        merged.setText(t.getText() + "::" + tokens.get(i + 2).getText());
+        merged.setStartIndex(t.getStartIndex());
+        merged.setLine(t.getLine());
+        merged.setCharPositionInLine(t.getCharPositionInLine());
+        out.add(merged);
+        i += 2;
+        continue;
+      }
       int end = i;
       while (end + 2 < tokens.size() && tokens.get(end).getType() == CudaLexer.IDENTIFIER
           && tokens.get(end + 1).getType() == CudaLexer.COLON_COLON) {
@@ -98,6 +111,23 @@ final class TypeNames {
       boolean afterUsing = back >= 0 && out.get(back).getType() == CudaLexer.USING;
       if (end > i) {
         Token last = tokens.get(end);
+        if (last.getType() == CudaLexer.TYPE_NAME && !afterUsing && end + 2 < tokens.size()
+            && tokens.get(end + 1).getType() == CudaLexer.COLON_COLON && tokens.get(end + 2).getType() == CudaLexer.IDENTIFIER
+            && (end + 3 >= tokens.size() || tokens.get(end + 3).getType() != CudaLexer.COLON_COLON)) {
+          // lab::Timer::made: a member of a namespace's class, one name.
+          StringBuilder name = new StringBuilder();
+          for (int k = i; k <= end + 2; k++) {
+            name.append(tokens.get(k).getText());
+          }
+          org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(tokens.get(end + 2));
+          merged.setText(name.toString());
+          merged.setStartIndex(t.getStartIndex());
+          merged.setLine(t.getLine());
+          merged.setCharPositionInLine(t.getCharPositionInLine());
+          out.add(merged);
+          i = end + 2;
+          continue;
+        }
         if ((last.getType() == CudaLexer.TYPE_NAME || last.getType() == CudaLexer.TEMPLATE_NAME) && !afterUsing) {
           StringBuilder name = new StringBuilder();
           for (int k = i; k <= end; k++) {
@@ -215,14 +245,16 @@ final class TypeNames {
         pending.add(tokens.get(i + 1).getText());
         declaring.add(i + 1);
         pendingEnd = end(tokens, i + 3);
-      } else if (type == CudaLexer.STRUCT && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER) {
+      } else if ((type == CudaLexer.STRUCT || type == CudaLexer.CLASS && (i == 0 || tokens.get(i - 1).getType() != CudaLexer.LT
+          && tokens.get(i - 1).getType() != CudaLexer.COMMA)) && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER) {
         // C++ [class.name]: `struct Pair` makes Pair a type name at once, inside its own body too.
         names.add(tokens.get(i + 1).getText());
         structs.add(tokens.get(i + 1).getText());
         declaring.add(i + 1);
       } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
         Integer until = parameterUntil.get(t.getText());
-        boolean declared = structs.contains(t.getText()) && declarator(tokens, i);
+        boolean declared = structs.contains(t.getText()) && declarator(tokens, i)
+            && !(i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.COLON_COLON); // void Timer::add(): a member, not a variable Timer
         if (declared) {
           // Hidden from here: in a parameter list or for header, to the end of the body after it.
           hidden.computeIfAbsent(t.getText(), k -> new java.util.ArrayDeque<>()).push(parens > 0 ? braces + 1 : braces);

@@ -47,6 +47,8 @@ final class TypeSpecifiers {
   org.scansim.frontend.ast.StructDef struct;
   /** Whether the specifiers define or name a struct ({@code struct Pair { ... };} declares something without a declarator). */
   boolean declaresStruct;
+  /** Whether the specifiers define a class with member functions (ClassBuilder). */
+  boolean definesClass;
   /** The arguments written after a type name ({@code thread_block_tile<32>}), or null. */
   CudaParser.ExplicitTemplateArgumentsContext templateArguments;
 
@@ -134,11 +136,20 @@ final class TypeSpecifiers {
       unsupported |= struct == null;
       return;
     }
-    if (ctx instanceof ClassSpecifierContext c && c.kw != null && c.kw.getType() == CudaLexer.STRUCT && c.structName() != null
+    if (ctx instanceof ClassSpecifierContext c && c.kw != null && (c.kw.getType() == CudaLexer.STRUCT || c.kw.getType() == CudaLexer.CLASS)
+        && c.structName() != null
         && c.baseClause() == null && c.braceBody() == null && c.ALIGN() == null) {
       token(typeWords, c.kw);
       declaresStruct = true;
       struct = StructBuilder.named(c, b);
+      unsupported |= struct == null;
+      return;
+    }
+    if (ctx instanceof ClassSpecifierContext c && ClassBuilder.isClass(c)) {
+      token(typeWords, c.kw);
+      declaresStruct = true;
+      definesClass = true;
+      struct = ClassBuilder.define(c, typedef != null ? firstDeclaredName() : null, b);
       unsupported |= struct == null;
       return;
     }
@@ -148,12 +159,12 @@ final class TypeSpecifiers {
     } else if (ctx instanceof ClassSpecifierContext c && c.kw != null) {
       String message =
           switch (c.kw.getType()) {
-            case CudaLexer.STRUCT -> StructBuilder.refusal(c);
+            case CudaLexer.STRUCT, CudaLexer.CLASS -> StructBuilder.refusal(c);
             case CudaLexer.UNION -> Unsupported.UNIONS;
             default -> Unsupported.CLASSES;
           };
       b.error(c.kw, message);
-      if (c.kw.getType() == CudaLexer.STRUCT && c.structName() != null && !b.namespaces.inFunction()) {
+      if ((c.kw.getType() == CudaLexer.STRUCT || c.kw.getType() == CudaLexer.CLASS) && c.structName() != null && !b.namespaces.inFunction()) {
         b.aliases.put(b.namespaces.prefix() + c.structName().getText(), null); // its uses are not reported again
       }
     } else if (ctx instanceof EnumSpecifierContext c) {

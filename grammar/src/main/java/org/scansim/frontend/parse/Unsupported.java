@@ -12,10 +12,10 @@ final class Unsupported {
   static final String CLASS_TEMPLATES = "templates of classes, variables and prototypes are not supported (function templates"
       + " defined with their body are)";
   static final String CLASSES = "classes are not supported";
-  static final String STRUCT_INHERITANCE = "struct inheritance is not supported (plain structs of fields are)";
+  static final String STRUCT_INHERITANCE = "inheritance is not supported (classes and structs without base classes are)";
   static final String STRUCT_MEMBER_FUNCTIONS = "member functions and constructors are not supported (plain structs of fields are)";
   static final String STRUCT_ACCESS = "access specifiers are not supported (plain structs of public fields are)";
-  static final String STRUCT_STATIC = "static members are not supported (plain structs of fields are)";
+  static final String STRUCT_STATIC = "static data members are not supported";
   static final String STRUCT_BIT_FIELDS = "bit-fields are not supported (plain structs of fields are)";
   static final String STRUCT_BODY = "this struct's body is outside the subset (plain structs of fields are supported)";
   static final String STRUCT_MEMBER_INITIALIZERS = "default member initializers are not supported (plain structs of fields are)";

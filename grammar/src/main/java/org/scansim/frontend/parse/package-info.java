@@ -17,8 +17,10 @@
  * <p>Simplifications: no typedef names (a declaration is recognised by its leading keyword; a
  * typedef is reported, and {@code TypedefNames} lets a syntax error at a later use of its name be
  * reported as an unknown type at the first such use);
- * constructs outside the subset (class templates, classes, unions, references, lambdas, ...) are
- * parsed only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
+ * a class body with member functions is parsed on its own ({@code ClassBuilder}: its tokens, the
+ * {@code memberSpecification} rule) into a struct and functions {@code Class::member};
+ * constructs outside the subset (class templates, inheritance, unions, lambdas, ...) are parsed
+ * only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
  * accepted and ignored; {@code #pragma} lines that reach the lexer are ignored; digit separators,
  * wide and UTF-8 literals, designated initialisers, attributes ({@code __align__}, {@code
  * __attribute__}) and {@code T x{...}} brace initialisation are not accepted.

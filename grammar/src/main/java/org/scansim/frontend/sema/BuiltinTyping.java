@@ -45,7 +45,14 @@ final class BuiltinTyping {
       case EXIT -> fixed(e, List.of(Type.INT), Type.VOID);
       case MALLOC -> fixed(e, List.of(Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
       case CALLOC -> fixed(e, List.of(Type.SIZE_T, Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
-      case FREE, OPERATOR_DELETE, OPERATOR_DELETE_ARRAY -> pointers(e, 1, List.of(), Type.VOID);
+      case FREE, OPERATOR_DELETE, OPERATOR_DELETE_ARRAY -> {
+        Type r = pointers(e, 1, List.of(), Type.VOID);
+        if (b != Builtin.FREE && args.size() == 1 && cx.sema.typeOf(args.get(0)) instanceof Type.Pointer p
+            && p.pointee() instanceof Type.Struct st && exprs.hasLifetime(st)) {
+          cx.error(e.span(), "'delete' of a class with a constructor or destructor ('" + st.spelling() + "') is not supported");
+        }
+        yield r;
+      }
       case OPERATOR_NEW -> fixed(e, List.of(Type.SIZE_T), new Type.Pointer(Type.VOID, false, false));
       case OPERATOR_NEW_ARRAY -> fixed(e, List.of(Type.SIZE_T, Type.INT), new Type.Pointer(Type.VOID, false, false));
       case CUDA_GET_ERROR_STRING, CUDA_GET_ERROR_NAME -> fixed(e, List.of(Type.INT), Type.STR);

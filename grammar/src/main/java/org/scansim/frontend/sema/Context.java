@@ -20,6 +20,8 @@ final class Context {
   boolean staticInit;
   /** Overloaded functions: the source name to every overload, in declaration order (the scope holds the first). */
   final Map<String, java.util.List<Symbol.Function>> overloads = new java.util.HashMap<>();
+  /** The file's structs in source order, for a class named by a temporary ({@code Add()}). */
+  java.util.List<org.scansim.frontend.ast.StructDef> unitStructs = java.util.List.of();
   /** The file's function templates by qualified name, for calls that deduce an instance. */
   java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = java.util.Map.of();
   /** Declares a deduced template instance (its body is checked after the current declaration). */

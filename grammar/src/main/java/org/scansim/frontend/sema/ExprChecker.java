@@ -422,9 +422,25 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (s instanceof Symbol.Variable v && v.type() instanceof Type.Pointer p && p.pointee() instanceof Type.Function f) {
       return callThrough(e, v, f);
     }
+    if (s instanceof Symbol.Variable v && v.type() instanceof Type.Struct st && cx.scope.lookup(st.def().name() + "::operator()") != null) {
+      // A function object called: its operator() (C++ [over.call]).
+      Expr.Name object = new Expr.Name(e.calleeSpan(), e.callee());
+      checkValue(object);
+      return methodCall(e, st, object, e.args(), "operator()");
+    }
+    if (s instanceof Symbol.Variable v && v.type() instanceof Type.Err) {
+      e.args().forEach(this::checkValue);
+      return Type.ERR; // its declaration was reported
+    }
     if (s instanceof Symbol.Variable) {
       cx.error(e.calleeSpan(), "called object '" + e.callee() + "' is not a function");
       e.args().forEach(this::checkValue);
+      return Type.ERR;
+    }
+    if (s instanceof Symbol.Function m && isMember(m)) {
+      e.args().forEach(this::checkValue);
+      String member = e.callee().substring(e.callee().lastIndexOf("::") + 2);
+      cx.error(e.calleeSpan(), "'" + e.callee() + "' is a member function: call it on an object (x." + member + "(...)), or make it static");
       return Type.ERR;
     }
     if (s instanceof Symbol.Function && cx.overloads.containsKey(e.callee())) {
@@ -433,6 +449,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (s instanceof Symbol.Function f) {
       return callFunction(e, f);
+    }
+    if (e.callee().startsWith(Expr.Call.TEMPORARY)) {
+      return temporary(e);
     }
     if (s == null && cx.templates.containsKey(e.callee())) {
       Symbol.Function f = deduce(e.calleeSpan(), cx.templates.get(e.callee()), e.args());
@@ -471,6 +490,80 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     cx.error(e.calleeSpan(), message);
     return Type.ERR;
+  }
+
+  /**
+   * {@code T()}: a value-initialised temporary of a class of member functions only (a function
+   * object, {@code Add()}); one with fields or a constructor is refused by name.
+   */
+  private Type temporary(Expr.Call e) {
+    String name = e.callee().substring(Expr.Call.TEMPORARY.length());
+    org.scansim.frontend.ast.StructDef def = cx.unitStructs.stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+    Type.Struct st = def == null ? null : cx.structs.of(def);
+    if (st == null) {
+      cx.error(e.calleeSpan(), "no class '" + name + "' here");
+      return Type.ERR;
+    }
+    String simple = name.substring(name.lastIndexOf(':') + 1);
+    if (!st.fields().isEmpty() || cx.scope.lookup(name + "::" + simple) != null) {
+      cx.error(e.calleeSpan(), "a temporary '" + simple + "()' of a class with fields or a constructor is not supported: declare a variable ("
+          + simple + " v;) and pass it");
+      return Type.ERR;
+    }
+    cx.sema.callees.put(e, new MakeVector(st)); // no fields to set: the temporary itself
+    return st;
+  }
+
+  /** Whether {@code f} is a class's member function with a {@code this}. */
+  static boolean isMember(Symbol.Function f) {
+    return !f.firstDecl().params().isEmpty() && "this".equals(f.firstDecl().params().get(0).name());
+  }
+
+  /** Whether objects of {@code st} have a constructor or destructor to run (C++ [class.ctor], [class.dtor]). */
+  boolean hasLifetime(Type.Struct st) {
+    String base = st.def().name();
+    String simple = base.substring(base.lastIndexOf(':') + 1);
+    return st.def().isClass() && (cx.scope.lookup(base + "::" + simple) != null || cx.scope.lookup(base + "::~" + simple) != null);
+  }
+
+  /** A call of {@code f} the checker made itself (a constructor's, a destructor's), checked as written calls are. */
+  Type checkCall(Expr.Call call, Symbol.Function f) {
+    return callFunction(call, f);
+  }
+
+  /**
+   * A member function's call, {@code object.name(args)} (or {@code p->name(args)}, whose object is
+   * {@code *p}): the call {@code Class::name(&object, args)}, checked and lowered as that call is.
+   */
+  Type methodCall(Expr.Call e, Type.Struct st, Expr object, List<Expr> rest, String name) {
+    String full = st.def().name() + "::" + name;
+    Symbol s = cx.scope.lookup(full);
+    if (!(s instanceof Symbol.Function)) {
+      rest.forEach(this::checkValue);
+      cx.error(e.calleeSpan(), "no member function '" + name + "' in '" + st.spelling() + "'");
+      return Type.ERR;
+    }
+    List<Expr> all = new java.util.ArrayList<>();
+    all.add(new Expr.Unary(object.span(), UnaryOp.ADDR, object));
+    all.addAll(rest);
+    Expr.Call call = new Expr.Call(e.span(), full, e.calleeSpan(), all);
+    Symbol.Function f = cx.overloads.containsKey(full) ? Overloads.resolve(this, cx, e.calleeSpan(), full, cx.overloads.get(full), all)
+        : (Symbol.Function) s;
+    if (f == null) {
+      return Type.ERR;
+    }
+    if (f.paramTypes().isEmpty() || !(f.paramTypes().get(0) instanceof Type.Pointer self)) {
+      cx.error(e.calleeSpan(), "'" + full + "' is a static member function: call it as " + full + "(...)");
+      return Type.ERR;
+    }
+    if (!self.constPointee() && Lvalues.isLvalue(object, cx.sema) && Lvalues.qualifiers(object, cx.sema).isConst()) {
+      rest.forEach(this::checkValue);
+      cx.error(e.calleeSpan(), "'" + name + "' is not a const member function: it cannot be called on a const '" + st.spelling() + "'");
+      return Type.ERR;
+    }
+    Type t = callFunction(call, f);
+    cx.sema.callees.put(e, new MethodCall(call));
+    return t;
   }
 
   /** {@code f(args)} where f is a function pointer variable: the function it points to, called as a direct call would be. */
@@ -663,6 +756,17 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** The arguments of a call of f: as many as its parameters, or fewer where its last ones have default arguments. */
   void checkArguments(Span at, List<Expr> args, Symbol.Function f, String what) {
+    boolean member = isMember(f);
+    if (member && args.size() - 1 < f.requiredArguments() - 1 || member && args.size() > f.paramTypes().size()) {
+      // A member function's own arguments, without the object's address (this) the call passes first.
+      int required = f.requiredArguments() - 1;
+      int most = f.paramTypes().size() - 1;
+      int have = args.size() - 1;
+      cx.error(at, "too " + (have < required ? "few" : "many") + " arguments to " + what.replace("function '", "member function '") + ": expected "
+          + (required == most ? String.valueOf(most) : have < required ? "at least " + required : "at most " + most) + ", have " + have);
+      args.forEach(this::checkValue);
+      return;
+    }
     checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what, f::byReference);
   }
 
@@ -1229,6 +1333,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
     Type to = TypeResolver.of(e.type(), cx.structs);
     Type from = checkValue(e.operand());
     if (from instanceof Type.Err) {
+      return Type.ERR;
+    }
+    if (e.operand() instanceof Expr.Call c && c.callee().startsWith("operator new") && to instanceof Type.Pointer p
+        && p.pointee() instanceof Type.Struct st && hasLifetime(st)) {
+      cx.error(e.span(), "'new' of a class with a constructor or destructor ('" + st.spelling() + "') is not supported: declare a local"
+          + " object of it");
       return Type.ERR;
     }
     boolean ok =

@@ -63,6 +63,9 @@ final class GroupTyping {
     String name = e.callee().substring(1);
     List<Expr> args = e.args();
     Type receiver = exprs.check(args.get(0));
+    if (receiver instanceof Type.Struct st) {
+      return exprs.methodCall(e, st, args.get(0), args.subList(1, args.size()), name);
+    }
     if (!(receiver instanceof Type.Group g)) {
       args.subList(1, args.size()).forEach(exprs::checkValue);
       if (receiver instanceof Type.Arith || receiver instanceof Type.Pointer || receiver instanceof Type.Dim3) {

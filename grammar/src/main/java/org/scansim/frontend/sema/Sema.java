@@ -28,8 +28,24 @@ public final class Sema {
   final Map<Param, Symbol.Variable> params = new IdentityHashMap<>();
   final Map<Decl.Function, Symbol.Function> functions = new IdentityHashMap<>();
   final List<Symbol.Variable> globals = new ArrayList<>();
+  /** Objects of classes: each one's constructor call ({@code Class::Class(&x, args)}) and destructor call, by declaration. */
+  final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> constructors = new IdentityHashMap<>();
+  final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> destructors = new IdentityHashMap<>();
+
+  /** The constructor call that makes the object {@code d} declares, or null (no constructor: a struct's initialisation). */
+  public Expr.Call constructorOf(org.scansim.frontend.ast.VarDecl d) {
+    return constructors.get(d);
+  }
+
+  /** The destructor call that ends the object {@code d} declares, at the end of its scope; or null. */
+  public Expr.Call destructorOf(org.scansim.frontend.ast.VarDecl d) {
+    return destructors.get(d);
+  }
+
   /** Host functions' static locals (C++ [stmt.dcl]), each with its module variable's name ("fill::calls"). */
-  final Map<org.scansim.frontend.ast.VarDecl, String> staticLocals = new java.util.LinkedHashMap<>();
+  final Map<org.scansim.frontend.ast.VarDecl, String> staticLocals = new IdentityHashMap<>();
+  /** The static locals in the order they were declared (a template's instances have equal declarations). */
+  final List<org.scansim.frontend.ast.VarDecl> staticLocalOrder = new ArrayList<>();
   final List<org.scansim.frontend.ast.Decl.Function> instances = new ArrayList<>();
 
   /** The template instances the checker deduced from calls, in the order it declared them (lowered after the file's own). */
@@ -92,8 +108,8 @@ public final class Sema {
 
   /** File-scope variables in declaration order. */
   /** Host functions' static locals and their module variables' names, in source order. */
-  public Map<org.scansim.frontend.ast.VarDecl, String> staticLocals() {
-    return Collections.unmodifiableMap(staticLocals);
+  public List<Map.Entry<org.scansim.frontend.ast.VarDecl, String>> staticLocals() {
+    return staticLocalOrder.stream().map(d -> Map.entry(d, staticLocals.get(d))).toList();
   }
 
   public List<Symbol.Variable> globals() {

@@ -100,14 +100,15 @@ final class StructTypes {
         break;
       }
     }
-    if (def.fields().isEmpty()) {
+    if (def.fields().isEmpty() && !def.isClass()) {
       cx.error(def.nameSpan() != null ? def.nameSpan() : def.span(), "a struct without fields is not supported");
       bad = true;
     }
     if (def.isVector()) {
       alignment = def.alignment();
     }
-    long size = (offset + alignment - 1) / alignment * alignment;
+    // A class of member functions only (a function object) still takes a byte (C++ [intro.object] ¶8).
+    long size = Math.max(def.isClass() ? 1 : 0, (offset + alignment - 1) / alignment * alignment);
     // A struct with a refused field is still complete, so its uses are not reported again; its
     // refused fields are simply absent.
     t.layOut(fields, bad && fields.isEmpty() ? alignment : size, alignment);
@@ -121,6 +122,11 @@ final class StructTypes {
     }
     if (t instanceof Type.Void || t instanceof Type.Dim3 || t instanceof Type.Group || t instanceof Type.Auto) {
       cx.error(f.nameSpan(), "field '" + f.name() + "' of type '" + t.spelling() + "' is not supported in a struct");
+      return null;
+    }
+    if (Type.innermost(t) instanceof Type.Struct member && exprs.hasLifetime(member)) {
+      cx.error(f.nameSpan(), "field '" + f.name() + "' of a class with a constructor or destructor ('" + member.spelling()
+          + "') is not supported: its constructor and destructor would not run");
       return null;
     }
     if (t instanceof Type.Struct s && !s.isComplete()) {

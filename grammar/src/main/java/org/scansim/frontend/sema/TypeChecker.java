@@ -110,6 +110,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   public static Sema check(TranslationUnit unit, Diagnostics diags) {
     TypeChecker checker = new TypeChecker(diags);
     checker.cx.templates = unit.templates();
+    checker.cx.unitStructs = unit.structs();
     for (Decl d : unit.decls()) {
       d.accept(checker);
       for (Decl.Function f; (f = checker.pendingInstances.poll()) != null; ) {
@@ -484,6 +485,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         name = functionName + "::" + d.name() + "#" + k;
       }
       cx.sema.staticLocals.put(d, name);
+      cx.sema.staticLocalOrder.add(d);
     }
     cx.scope.define(sym);
     if (d.reference() && !isConst) {
@@ -498,6 +500,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       }
       return;
     }
+    if (Type.innermost(t) instanceof Type.Struct st && st.def().isClass() && classObject(d, t, st, kind)) {
+      return; // made by its constructor
+    }
     cx.staticInit = fileScope;
     try {
       sym.setConstValue(checkInitializer(d, t, kind, isConst, layout, fileScope || staticLocal));
@@ -508,6 +513,83 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         && cx.sema.constantOf(single.value()) != null) {
       sym.setInitialValue(Conversions.wrap(cx.sema.constantOf(single.value()), ((Type.Arith) t).scalar()));
     }
+  }
+
+  /**
+   * An object of a class with a constructor or a destructor (C++ [class.ctor], [class.dtor]): a
+   * local variable, made by the constructor its initializer's arguments choose ({@code T x;}, {@code
+   * T x(a, b);}, {@code T x = {a, b};}, {@code T x = a;}; one initialised from another of its class is a
+   * copy) and ended by the destructor when its scope
+   * ends. Returns whether the constructor made it (else it is initialised as a struct).
+   */
+  private boolean classObject(VarDecl d, Type t, Type.Struct st, Symbol.VarKind kind) {
+    String base = st.def().name();
+    String simple = base.substring(base.lastIndexOf(':') + 1);
+    Symbol ctor = cx.scope.lookup(base + "::" + simple);
+    Symbol dtor = cx.scope.lookup(base + "::~" + simple);
+    if (!(ctor instanceof Symbol.Function) && !(dtor instanceof Symbol.Function)) {
+      return false;
+    }
+    if (kind != Symbol.VarKind.LOCAL || !(t instanceof Type.Struct)) {
+      cx.error(d.nameSpan(), "an object of a class with a constructor or destructor ('" + st.spelling() + "') is supported as a single"
+          + " local variable of host or device code, not " + (t instanceof Type.Array ? "an array" : "a " + kind.name().toLowerCase(java.util.Locale.ROOT)
+          .replace('_', ' ') + " variable"));
+      return true;
+    }
+    boolean made = false;
+    if (ctor instanceof Symbol.Function) {
+      List<Expr> args;
+      if (d.init() == null) {
+        args = List.of();
+      } else if (d.init() instanceof Initializer.Constructor c) {
+        args = c.args();
+      } else if (d.init() instanceof Initializer.Single one) {
+        args = List.of(one.value());
+      } else if (d.init() instanceof Initializer.Braced br && br.items().stream().allMatch(i -> i instanceof Initializer.Single)) {
+        args = br.items().stream().map(i -> ((Initializer.Single) i).value()).toList();
+      } else {
+        args = null;
+      }
+      if (args == null) {
+        cx.error(d.init().span(), "an object of a class with a constructor is made from its constructor's arguments, not nested braces");
+        return true;
+      }
+      if (args.size() == 1 && st.equals(exprs.checkAhead(args.get(0)))) {
+        // T x = y; or T x(y); of an object of its class: a copy, field by field (the implicit copy constructor).
+        registerDestructor(d, st, dtor);
+        return false;
+      }
+      Expr.Call call = selfCall(d, st, base + "::" + simple, args);
+      Symbol.Function f = cx.overloads.containsKey(call.callee())
+          ? Overloads.resolve(exprs, cx, d.nameSpan(), call.callee(), cx.overloads.get(call.callee()), call.args()) : (Symbol.Function) ctor;
+      if (f != null) {
+        exprs.checkCall(call, f);
+        cx.sema.constructors.put(d, call);
+      }
+      made = true;
+    }
+    registerDestructor(d, st, dtor);
+    return made;
+  }
+
+  /** The destructor call that ends the object {@code d} declares, when the class has a destructor. */
+  private void registerDestructor(VarDecl d, Type.Struct st, Symbol dtor) {
+    if (dtor instanceof Symbol.Function f) {
+      String base = st.def().name();
+      Expr.Call call = selfCall(d, st, base + "::~" + base.substring(base.lastIndexOf(':') + 1), List.of());
+      exprs.checkCall(call, f);
+      cx.sema.destructors.put(d, call);
+    }
+  }
+
+  /** {@code name((T *) &x, args)} for the object {@code d} declares (a const object too is made and ended). */
+  private static Expr.Call selfCall(VarDecl d, Type.Struct st, String name, List<Expr> args) {
+    List<Expr> all = new java.util.ArrayList<>();
+    org.scansim.frontend.ast.TypeName self = new org.scansim.frontend.ast.TypeName(d.nameSpan(),
+        org.scansim.frontend.ast.TypeSpec.of(d.nameSpan(), st.def(), false, false), List.of(new org.scansim.frontend.ast.PointerLevel(false, false, false)));
+    all.add(new Expr.Cast(d.nameSpan(), self, new Expr.Unary(d.nameSpan(), Expr.UnaryOp.ADDR, new Expr.Name(d.nameSpan(), d.name()))));
+    all.addAll(args);
+    return new Expr.Call(d.span(), name, d.nameSpan(), all);
   }
 
   /**

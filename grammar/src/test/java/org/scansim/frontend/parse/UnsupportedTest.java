@@ -16,18 +16,18 @@ class UnsupportedTest {
       value = {
         "template <typename T> __device__ T twice(T x);             => 1:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
         "template <class T, int N = 4> struct A { T v[N]; };        => 1:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
-        "class C { public: int x; };                                => 1:1: error: classes are not supported",
-        "struct S { int a; S() : a(0) {} };                         => 1:1: error: member functions and constructors are not supported (plain structs of fields are)",
-        "struct D : B { int z; };                                   => 1:1: error: struct inheritance is not supported (plain structs of fields are)",
+        "class C : public B { int x; };                             => 1:1: error: inheritance is not supported (classes and structs without base classes are)",
+        "struct S { int a; virtual void f(); };                     => 1:19: error: 'virtual' is not supported",
+        "struct D : B { int z; };                                   => 1:1: error: inheritance is not supported (classes and structs without base classes are)",
         "struct F { int bits : 3; };                                => 1:1: error: bit-fields are not supported (plain structs of fields are)",
-        "struct P { private: int a; };                              => 1:1: error: access specifiers are not supported (plain structs of public fields are)",
-        "struct N { static int count; };                            => 1:12: error: static members are not supported (plain structs of fields are)",
+        "struct P { template <class T> void f(T t) {} int a; };     => 1:12: error: member function templates are not supported: make it a function template outside the class",
+        "struct N { static int count; };                            => 1:12: error: static data members are not supported",
         "struct O { struct I { int a; } i; };                       => 1:12: error: a struct defined inside another struct is not supported: define it before",
         "union U { int i; float f; };                               => 1:1: error: unions are not supported",
         "enum E { A, B = 2 };                                       => 1:1: error: enums are not supported",
         "enum class F : int { X };                                  => 1:1: error: enums are not supported",
         "typedef float vec3[3];                                     => 1:15: error: typedefs of array types are not supported",
-        "struct H { void (*callback)(int); };                       => 1:1: error: function pointer members are not supported",
+        "struct H { void (*callback)(int); };                       => 1:17: error: function pointer members are not supported",
         "texture<float, 1, cudaReadModeElementType> tex;            => 1:1: error: texture memory is not supported",
         "surface<void, 2> surf;                                     => 1:1: error: texture memory is not supported",
         "cudaTextureObject_t t;                                     => 1:1: error: texture memory is not supported",
@@ -82,7 +82,7 @@ class UnsupportedTest {
   void severalUnsupportedConstructsAreAllReported() {
     String text =
         """
-        struct Pair { int a, b; Pair(); };
+        struct Pair { int a, b; Pair operator-(); };
         template <typename T> struct Box { T value; };
         __global__ void k(float *out) {
           union { int i; float f; } v;
@@ -92,7 +92,7 @@ class UnsupportedTest {
         """;
     assertThat(errors(text))
         .containsExactly(
-            "t.cu:1:1: error: member functions and constructors are not supported (plain structs of fields are)",
+            "t.cu:1:30: error: member operators other than operator() are not supported",
             "t.cu:2:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
             "t.cu:4:3: error: unions are not supported",
             "t.cu:5:7: error: rvalue references are not supported");
@@ -102,10 +102,10 @@ class UnsupportedTest {
   void theNamesOfARefusedTypedefAreNotReportedAgain() {
     // The typedef is refused for its struct; its names are still types, and their uses say nothing more.
     assertThat(errors("typedef struct { int a; void f(); } S, *PS;\nvoid f(PS p) {\n  S *q = 0;\n}\n"))
-        .containsExactly("t.cu:1:9: error: member functions and constructors are not supported (plain structs of fields are)");
+        .containsExactly("t.cu:1:9: error: a class needs a name to have member functions");
     // So are a refused struct's own name and its uses.
-    assertThat(errors("struct Q { Q(); };\nvoid f(Q *p) {\n  struct Q *q = 0;\n}\n"))
-        .containsExactly("t.cu:1:1: error: member functions and constructors are not supported (plain structs of fields are)");
+    assertThat(errors("struct Q { virtual void g(); };\nvoid f(Q *p) {\n  struct Q *q = 0;\n}\n"))
+        .containsExactly("t.cu:1:12: error: 'virtual' is not supported");
     assertThat(errors("typedef float vec3[3];\n__device__ void g(vec3 v) { }\n"))
         .containsExactly("t.cu:1:15: error: typedefs of array types are not supported");
   }
@@ -113,7 +113,7 @@ class UnsupportedTest {
   @Test
   void supportedCodeAroundUnsupportedCodeIsStillBuilt() {
     Parsing.Result r =
-        Parsing.parse("typedef int T[2];\n__global__ void k(int *x) { x[0] = 1; }\nstruct S { S(); };\n__device__ int n;\n");
+        Parsing.parse("typedef int T[2];\n__global__ void k(int *x) { x[0] = 1; }\nstruct S { virtual void g(); };\n__device__ int n;\n");
     assertThat(r.errors()).hasSize(2);
     assertThat(r.decls()).extracting(SExpr::of)
         .containsExactly("(function __global__ void k (int* x) (block (= ([] x 0) 1)))", "(vars (var __device__ int n))");

@@ -210,7 +210,12 @@ public final class HostInterpreter {
         }
         case LAUNCH -> launch(in, r);
         case CUDA -> r[in.dst][0] = cuda(in, r);
-        case PRINTF -> printf(in, r, code);
+        case PRINTF -> {
+          long count = printf(in, r, code);
+          if (in.dst >= 0) {
+            r[in.dst][0] = count;
+          }
+        }
         case ASSERT -> {
           if (r[in.a()][0] == 0) {
             throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
@@ -229,7 +234,7 @@ public final class HostInterpreter {
    * writes its NUL too; snprintf at most n bytes with it). Output past the run's {@link
    * Printf#RUN_BYTES} is dropped and counted.
    */
-  private void printf(CInsn in, long[][] r, Code code) {
+  private long printf(CInsn in, long[][] r, Code code) {
     int lead = in.ir.printfLeading() + (in.ir.printfDynamic() ? 1 : 0);
     long[] values = new long[in.args.length - lead];
     IrType[] types = new IrType[values.length];
@@ -240,19 +245,23 @@ public final class HostInterpreter {
     int sink = in.ir.printfSink();
     if (sink == Insn.PRINTF_OUTPUT && output.length() >= Printf.RUN_BYTES) {
       printfDropped++;
-      return;
+      return 0;
     }
     String format = in.ir.printfDynamic() ? cString(r[in.args[lead - 1]][0], in) : in.ir.text();
     String text = Printf.format(format, values, types, Printf.RUN_BYTES, p -> cString(p, in));
+    byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     switch (sink) {
       case Insn.PRINTF_OUTPUT -> output.append(text); // a call that begins within the run's bytes is kept whole
-      case Insn.PRINTF_STREAM -> files.write(r[in.args[0]][0], text.getBytes(java.nio.charset.StandardCharsets.UTF_8), "fprintf", in);
+      case Insn.PRINTF_STREAM -> {
+        if (!files.write(r[in.args[0]][0], bytes, "fprintf", in)) {
+          return -1;
+        }
+      }
       default -> {
-        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         long p = r[in.args[0]][0];
         long n = sink == Insn.PRINTF_BOUNDED ? r[in.args[1]][0] : Long.MAX_VALUE;
         if (n == 0) {
-          return;
+          return bytes.length; // snprintf(NULL, 0, ...): the size a buffer needs, less its NUL
         }
         int kept = (int) Math.min(bytes.length, n - 1);
         for (int k = 0; k < kept; k++) {
@@ -261,6 +270,7 @@ public final class HostInterpreter {
         store(Ptr.add(p, kept), IrType.I8, 0, in);
       }
     }
+    return bytes.length;
   }
 
   private long address(Code code, Allocation[] frame, CInsn in) {

@@ -1,0 +1,449 @@
+package org.scansim.frontend.parse;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.ListTokenSource;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+import org.scansim.frontend.ast.ArrayDim;
+import org.scansim.frontend.ast.BaseType;
+import org.scansim.frontend.ast.Decl;
+import org.scansim.frontend.ast.Expr;
+import org.scansim.frontend.ast.FunctionQualifier;
+import org.scansim.frontend.ast.Param;
+import org.scansim.frontend.ast.PointerLevel;
+import org.scansim.frontend.ast.Stmt;
+import org.scansim.frontend.ast.StructDef;
+import org.scansim.frontend.ast.TypeSpec;
+import org.scansim.frontend.diag.Span;
+import org.scansim.frontend.parse.CudaParser.ClassSpecifierContext;
+import org.scansim.frontend.parse.CudaParser.MemberDeclarationContext;
+
+/**
+ * Classes (C++ [class]): a {@code struct} or {@code class} whose body has member functions,
+ * constructors, a destructor or access specifiers. Its fields make a {@link StructDef} as a plain
+ * struct's do; each member function is a function of its own named {@code Class::name} whose
+ * first parameter is {@code this} (a pointer to the class, to a const one for a {@code const}
+ * member function), and in its body a name of a member that no parameter or local hides is that
+ * member of {@code *this} (C++ [class.mfct.non-static] ¶3). A constructor is {@code Class::Class}
+ * (its member initializers assignments before its body), the destructor {@code Class::~Class}; a
+ * static member function has no {@code this}. The functions follow the class in the translation
+ * unit, their prototypes first, so that bodies may use members declared after them.
+ *
+ * <p>Refused by name: inheritance, virtual functions, static data members, default member
+ * initializers, member function templates, nested types, unions, and out-of-class definitions of
+ * constructors.
+ */
+final class ClassBuilder {
+  private ClassBuilder() {}
+
+  /** What a member function's body needs of its class: its name, its members, and which functions are static. */
+  static final class ClassInfo {
+    final StructDef def;
+    final String shortName;
+    final Set<String> fields = new HashSet<>();
+    /** Member function names, each with whether it is static. */
+    final Map<String, Boolean> methods = new HashMap<>();
+    /** Whether the body being built is a static member function's (no this). */
+    boolean staticContext;
+
+    ClassInfo(StructDef def, String shortName) {
+      this.def = def;
+      this.shortName = shortName;
+    }
+
+    /** Whether {@code name} is a member the body reaches through {@code this}. */
+    boolean isInstanceMember(String name) {
+      return !staticContext && (fields.contains(name) || Boolean.FALSE.equals(methods.get(name)));
+    }
+  }
+
+  /** Whether the body of {@code c} needs a class (anything but fields). */
+  static boolean isClass(ClassSpecifierContext c) {
+    if (c.kw == null || !(c.kw.getType() == CudaLexer.CLASS || c.kw.getType() == CudaLexer.STRUCT) || c.braceBody() == null
+        || c.baseClause() != null || c.ALIGN() != null) {
+      return false;
+    }
+    // A bit-field (`unsigned head : 1;`) or a union inside is refused by name as a struct's body is.
+    List<Token> tokens = new ArrayList<>();
+    StructBuilder.tokens(c.braceBody(), tokens);
+    for (int i = 1; i + 1 < tokens.size(); i++) {
+      int type = tokens.get(i).getType();
+      if (type == CudaLexer.UNION || type == CudaLexer.COLON && tokens.get(i - 1).getType() == CudaLexer.IDENTIFIER
+          && tokens.get(i + 1).getType() == CudaLexer.INTEGER_LITERAL) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The class {@code c} defines, or null when it was refused (reported); its member functions go to the build context's pending members. */
+  static StructDef define(ClassSpecifierContext c, Token typedefName, BuildContext b) {
+    Token nameToken = c.structName() != null ? c.structName().getStart() : null;
+    if (nameToken == null) {
+      b.error(c.kw, "a class needs a name to have member functions");
+      return null;
+    }
+    StructDef def = StructBuilder.declare(c.kw, nameToken, typedefName, b);
+    if (def == null) {
+      return null;
+    }
+    List<Token> tokens = new ArrayList<>();
+    StructBuilder.tokens(c.braceBody(), tokens);
+    List<Token> inside = tokens.size() < 2 ? List.of() : tokens.subList(1, tokens.size() - 1);
+    CudaParser.MemberSpecificationContext members = parse(inside, tokens.get(tokens.size() - 1), b);
+    ClassInfo info = new ClassInfo(def, nameToken.getText());
+    def.markClass();
+    List<StructDef.Field> fields = new ArrayList<>();
+    b.structDepth++;
+    try {
+      boolean ok = true;
+      for (MemberDeclarationContext m : members.memberDeclaration()) {
+        ok &= declareMember(m, info, fields, b);
+      }
+      def.define(b.span(c), fields);
+      b.structs.add(def);
+      if (!ok) {
+        return def;
+      }
+    } finally {
+      b.structDepth--;
+    }
+    b.classes.put(def.name(), info);
+    List<Decl.Function> prototypes = new ArrayList<>();
+    List<Decl.Function> definitions = new ArrayList<>();
+    for (MemberDeclarationContext m : members.memberDeclaration()) {
+      Decl.Function f = buildFunction(m, info, b);
+      if (f != null) {
+        prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(),
+            null));
+        if (f.body() != null) {
+          // The prototype has the default arguments; the definition after it may not repeat them (C++ [dcl.fct.default] ¶4).
+          List<Param> plain = f.params().stream().map(p -> p.defaultValue() == null ? p
+              : new Param(p.span(), p.spec(), p.pointers(), p.name(), p.nameSpan(), p.dims(), null, p.reference())).toList();
+          definitions.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), plain,
+              f.body()));
+        }
+      }
+    }
+    b.pendingMembers.addAll(prototypes);
+    b.pendingMembers.addAll(definitions);
+    return def;
+  }
+
+  private static CudaParser.MemberSpecificationContext parse(List<Token> tokens, Token close, BuildContext b) {
+    List<Token> all = new ArrayList<>(tokens);
+    org.antlr.v4.runtime.CommonToken eof = new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>");
+    eof.setStartIndex(close.getStartIndex());
+    eof.setStopIndex(close.getStartIndex() - 1);
+    eof.setLine(close.getLine());
+    eof.setCharPositionInLine(close.getCharPositionInLine());
+    eof.setTokenIndex(close.getTokenIndex());
+    all.add(eof);
+    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(all));
+    CudaParser parser = new CudaParser(stream);
+    parser.removeErrorListeners();
+    parser.setErrorHandler(new org.antlr.v4.runtime.BailErrorStrategy());
+    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    try {
+      return parser.memberSpecification();
+    } catch (ParseCancellationException e) {
+      parser.reset();
+      stream.fill();
+      parser.addErrorListener(new SyntaxErrorListener(b.spans, b.errors));
+      parser.setErrorHandler(new CudaErrorStrategy(b.errors, TypedefNames.find(all)));
+      parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+      return parser.memberSpecification();
+    }
+  }
+
+  /** Pass 1: a field's, or a member function's name; false when the member is refused (reported). */
+  private static boolean declareMember(MemberDeclarationContext m, ClassInfo info, List<StructDef.Field> fields, BuildContext b) {
+    if (m instanceof CudaParser.AccessMemberContext a) {
+      if (!Set.of("public", "private", "protected").contains(a.IDENTIFIER().getText())) {
+        b.check(a.IDENTIFIER(), "expected a member declaration, not '" + a.IDENTIFIER().getText() + ":'");
+        return false;
+      }
+      return true; // access is not checked: every member is reachable, as in a struct
+    }
+    if (m instanceof CudaParser.FieldMemberContext f) {
+      return fields(f, info, fields, b);
+    }
+    if (m instanceof CudaParser.TemplateMemberContext t) {
+      b.error(t.TEMPLATE(), "member function templates are not supported: make it a function template outside the class");
+      return false;
+    }
+    if (m instanceof CudaParser.MethodMemberContext f) {
+      TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b);
+      if (parts.unsupported) {
+        return false;
+      }
+      if (f.declarator() instanceof CudaParser.FunctionPointerDeclaratorContext) {
+        b.error(f.declarator().getStart(), "function pointer members are not supported");
+        return false;
+      }
+      if (!(f.declarator() instanceof CudaParser.FunctionDeclaratorContext d) || !(d.declaratorName() instanceof CudaParser.SimpleNameContext
+          || d.declaratorName() instanceof CudaParser.OperatorNameContext o && o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext)) {
+        b.error(f.declarator().getStart(), f.declarator() instanceof CudaParser.FunctionDeclaratorContext d2 && d2.declaratorName() instanceof CudaParser.OperatorNameContext
+            ? "member operators other than operator() are not supported"
+            : "expected a member function declaration: a name, its parameters in parentheses, then its body or ';'");
+        return false;
+      }
+      if (f.IDENTIFIER() != null && !Set.of("override", "final").contains(f.IDENTIFIER().getText())) {
+        b.check(f.IDENTIFIER(), "expected '{' or ';' after a member function's parameters, not '" + f.IDENTIFIER().getText() + "'");
+        return false;
+      }
+      if (f.INTEGER_LITERAL() != null) {
+        b.error(f.INTEGER_LITERAL(), "pure virtual functions are not supported");
+        return false;
+      }
+      boolean isStatic = parts.storageWords.stream().anyMatch(t -> t.getType() == CudaLexer.STATIC);
+      info.methods.put(methodName((CudaParser.FunctionDeclaratorContext) f.declarator()), isStatic);
+      return true;
+    }
+    if (m instanceof CudaParser.ConstructorMemberContext c) {
+      if (!c.TYPE_NAME().getText().equals(info.shortName)) {
+        b.check(c.TYPE_NAME(), "a member function needs a return type ('" + c.TYPE_NAME().getText() + "' is not the class's name)");
+        return false;
+      }
+      if (c.IDENTIFIER() != null && !c.IDENTIFIER().getText().equals("explicit")) {
+        b.check(c.IDENTIFIER(), "unexpected '" + c.IDENTIFIER().getText() + "' before a constructor");
+        return false;
+      }
+      return true;
+    }
+    if (m instanceof CudaParser.DestructorMemberContext d) {
+      Token name = d.IDENTIFIER() != null ? d.IDENTIFIER().getSymbol() : d.TYPE_NAME().getSymbol();
+      if (!name.getText().equals(info.shortName)) {
+        b.check(name, "the destructor's name must be the class's, '~" + info.shortName + "'");
+        return false;
+      }
+      return true;
+    }
+    return true; // an empty member
+  }
+
+  private static String methodName(CudaParser.FunctionDeclaratorContext d) {
+    return d.declaratorName() instanceof CudaParser.OperatorNameContext ? "operator()" : d.declaratorName().getText();
+  }
+
+  private static boolean fields(CudaParser.FieldMemberContext f, ClassInfo info, List<StructDef.Field> out, BuildContext b) {
+    TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b);
+    if (parts.unsupported) {
+      return false;
+    }
+    for (Token t : parts.storageWords) {
+      b.error(t, t.getType() == CudaLexer.STATIC ? "static data members are not supported" : "'" + t.getText() + "' is not allowed on a field");
+      return false;
+    }
+    if (parts.typedef != null) {
+      b.error(parts.typedef, "a typedef inside a class is not supported: declare it before the class");
+      return false;
+    }
+    TypeSpec spec = parts.normalise(b);
+    if (spec.base() == BaseType.AUTO) {
+      b.check(f.declarationSpecifiers(), "a field cannot be declared 'auto'");
+      return false;
+    }
+    for (CudaParser.MemberFieldContext d : f.memberField()) {
+      if (d.IDENTIFIER() == null) {
+        continue;
+      }
+      if (d.initializer() != null || d.bracedMemberInitializer() != null) {
+        b.error(d.IDENTIFIER(), "default member initializers are not supported: initialize the field in a constructor");
+        return false;
+      }
+      DeclarationBuilder.DeclaratorParts holder = new DeclarationBuilder.DeclaratorParts();
+      List<PointerLevel> pointers = parts.withAliasPointers(b.decls.pointers(d.pointer(), holder));
+      if (holder.bad) {
+        return false;
+      }
+      String name = d.IDENTIFIER().getText();
+      if (!info.fields.add(name)) {
+        b.check(d.IDENTIFIER(), "duplicate member '" + name + "'");
+        return false;
+      }
+      List<ArrayDim> dims = new ArrayList<>();
+      for (CudaParser.ArrayDimensionContext dim : d.arrayDimension()) {
+        dims.add(new ArrayDim(b.span(dim), dim.assignmentExpression() == null ? null : b.exprs.build(dim.assignmentExpression())));
+      }
+      out.add(new StructDef.Field(b.span(d), spec, pointers, name, b.span(d.IDENTIFIER()), dims));
+    }
+    return true;
+  }
+
+  /** Pass 2: the function a member declares (with its body if it has one), or null. */
+  private static Decl.Function buildFunction(MemberDeclarationContext m, ClassInfo info, BuildContext b) {
+    if (m instanceof CudaParser.MethodMemberContext f) {
+      TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b);
+      CudaParser.FunctionDeclaratorContext d = (CudaParser.FunctionDeclaratorContext) f.declarator();
+      boolean isStatic = parts.storageWords.stream().anyMatch(t -> t.getType() == CudaLexer.STATIC);
+      Set<FunctionQualifier> qualifiers = qualifiers(parts.storageWords, b);
+      List<PointerLevel> pointers = parts.withAliasPointers(b.decls.pointers(d.pointer(), null));
+      return function(info, methodName(d), b.span(d.declaratorName()), qualifiers, parts.normalise(b), pointers, d.parameterList(),
+          f.CONST() != null, isStatic, null, f.compoundStatement(), f, b);
+    }
+    if (m instanceof CudaParser.ConstructorMemberContext c) {
+      return function(info, info.shortName, b.span(c.TYPE_NAME()), qualifiers(storage(c.storageClassSpecifier()), b),
+          new TypeSpec(b.span(c.TYPE_NAME()), BaseType.VOID, false, false), List.of(), c.parameterList(), false, false,
+          c.memberInitializers(), c.compoundStatement(), c, b);
+    }
+    if (m instanceof CudaParser.DestructorMemberContext d) {
+      return function(info, "~" + info.shortName, b.span(d.getStart()), qualifiers(storage(d.storageClassSpecifier()), b),
+          new TypeSpec(b.span(d.getStart()), BaseType.VOID, false, false), List.of(), null, false, false, null, d.compoundStatement(), d, b);
+    }
+    return null;
+  }
+
+  private static List<Token> storage(List<CudaParser.StorageClassSpecifierContext> list) {
+    return list.stream().map(s -> s.kw).toList();
+  }
+
+  private static Set<FunctionQualifier> qualifiers(List<Token> words, BuildContext b) {
+    Set<FunctionQualifier> out = EnumSet.noneOf(FunctionQualifier.class);
+    for (Token t : words) {
+      switch (t.getType()) {
+        case CudaLexer.DEVICE -> out.add(FunctionQualifier.DEVICE);
+        case CudaLexer.HOST -> out.add(FunctionQualifier.HOST);
+        case CudaLexer.INLINE -> out.add(FunctionQualifier.INLINE);
+        case CudaLexer.FORCEINLINE -> out.add(FunctionQualifier.FORCEINLINE);
+        case CudaLexer.NOINLINE -> out.add(FunctionQualifier.NOINLINE);
+        case CudaLexer.STATIC -> {} // a static member function: no this
+        default -> b.check(t, "'" + t.getText() + "' is not allowed on a member function");
+      }
+    }
+    return out;
+  }
+
+  /** One member function: {@code this} first (unless static), its body built with the class's members in reach. */
+  private static Decl.Function function(ClassInfo info, String shortName, Span nameSpan, Set<FunctionQualifier> qualifiers, TypeSpec ret,
+      List<PointerLevel> retPointers, CudaParser.ParameterListContext paramList, boolean constThis, boolean isStatic,
+      CudaParser.MemberInitializersContext inits, CudaParser.CompoundStatementContext body, ParserRuleContext whole, BuildContext b) {
+    List<Param> params = new ArrayList<>();
+    if (!isStatic) {
+      // this is a prvalue (C++ [expr.prim.this]): a const pointer here, so that nothing assigns to it.
+      params.add(new Param(nameSpan, TypeSpec.of(nameSpan, info.def, constThis, false), List.of(new PointerLevel(true, false, false)),
+          "this", nameSpan, List.of(), null, false));
+    }
+    if (paramList != null) {
+      params.addAll(b.decls.parameters(paramList));
+    }
+    List<String> paramNames = new ArrayList<>();
+    params.stream().filter(p -> p != null && p.name() != null).forEach(p -> paramNames.add(p.name()));
+    Stmt.Block block = null;
+    ClassInfo outer = b.currentClass;
+    b.currentClass = info;
+    boolean wasStatic = info.staticContext;
+    info.staticContext = isStatic;
+    b.namespaces.beginFunction(paramNames);
+    try {
+      if (body != null) {
+        List<Stmt> stmts = new ArrayList<>();
+        if (inits != null) {
+          for (CudaParser.MemberInitializerContext mi : inits.memberInitializer()) {
+            Stmt s = memberInit(mi, info, b);
+            if (s != null) {
+              stmts.add(s);
+            }
+          }
+        }
+        Stmt.Block own = b.stmtBuilder.block(body);
+        stmts.addAll(own.stmts());
+        block = new Stmt.Block(own.span(), stmts);
+      } else if (inits != null) {
+        b.check(inits.getStart(), "member initializers need the constructor's body");
+      }
+    } finally {
+      b.namespaces.endFunction();
+      info.staticContext = wasStatic;
+      b.currentClass = outer;
+    }
+    if (params.contains(null)) {
+      return null;
+    }
+    return new Decl.Function(b.span(whole), qualifiers, ret, retPointers, info.def.name() + "::" + shortName, nameSpan, params, block);
+  }
+
+  /**
+   * A member function defined outside its class ({@code int Counter::get() const { ... }}), with
+   * the class's members in reach; it must be declared in the class.
+   */
+  static Decl.Function outOfLine(ClassInfo info, String shortName, Span nameSpan, Set<FunctionQualifier> qualifiers, TypeSpec ret,
+      List<PointerLevel> retPointers, CudaParser.ParameterListContext params, boolean constThis, CudaParser.CompoundStatementContext body,
+      ParserRuleContext whole, BuildContext b) {
+    boolean isStatic = Boolean.TRUE.equals(info.methods.get(shortName));
+    return function(info, shortName, nameSpan, qualifiers, ret, retPointers, params, constThis, isStatic, null, body, whole, b);
+  }
+
+  /** {@code Counter::Counter(int s) : step(s) { }}: a constructor defined outside its class; null (reported) for an unknown one. */
+  static Decl.Function outOfLineConstructor(CudaParser.ConstructorDefinitionContext c, BuildContext b) {
+    ClassInfo info = owner(c.TYPE_NAME(0).getSymbol(), b);
+    if (info == null) {
+      return null;
+    }
+    if (!c.TYPE_NAME(1).getText().equals(info.shortName)) {
+      b.check(c.TYPE_NAME(1), "'" + c.TYPE_NAME(1).getText() + "' is not a constructor of '" + info.shortName + "'");
+      return null;
+    }
+    return function(info, info.shortName, b.span(c.TYPE_NAME(1)), qualifiers(storage(c.storageClassSpecifier()), b),
+        new TypeSpec(b.span(c.TYPE_NAME(1)), BaseType.VOID, false, false), List.of(), c.parameterList(), false, false,
+        c.memberInitializers(), c.compoundStatement(), c, b);
+  }
+
+  /** {@code Counter::~Counter() { }}: a destructor defined outside its class. */
+  static Decl.Function outOfLineDestructor(CudaParser.DestructorDefinitionContext c, BuildContext b) {
+    ClassInfo info = owner(c.TYPE_NAME(0).getSymbol(), b);
+    if (info == null) {
+      return null;
+    }
+    Token name = c.IDENTIFIER() != null ? c.IDENTIFIER().getSymbol() : c.TYPE_NAME(1).getSymbol();
+    if (!name.getText().equals(info.shortName)) {
+      b.check(name, "the destructor's name must be the class's, '~" + info.shortName + "'");
+      return null;
+    }
+    return function(info, "~" + info.shortName, b.span(name), qualifiers(storage(c.storageClassSpecifier()), b),
+        new TypeSpec(b.span(name), BaseType.VOID, false, false), List.of(), null, false, false, null, c.compoundStatement(), c, b);
+  }
+
+  private static ClassInfo owner(Token name, BuildContext b) {
+    ClassInfo info = b.classes.get(b.namespaces.resolveType(name.getText(), b.classes::containsKey));
+    String alias = b.namespaces.resolveType(name.getText(), b.aliases::containsKey);
+    if (info == null && !(b.aliases.containsKey(alias) && b.aliases.get(alias) == null)) { // a refused class was reported
+      b.check(name, "'" + name.getText() + "' declares no constructor or destructor here: declare it in the class's body");
+    }
+    return info;
+  }
+
+  /** {@code field(value)} or {@code field{value}} before a constructor's body: {@code this->field = value}. */
+  private static Stmt memberInit(CudaParser.MemberInitializerContext mi, ClassInfo info, BuildContext b) {
+    Token name = mi.IDENTIFIER() != null ? mi.IDENTIFIER().getSymbol() : mi.TYPE_NAME().getSymbol();
+    if (!info.fields.contains(name.getText())) {
+      b.check(name, "'" + name.getText() + "' is not a field of '" + info.shortName + "'"
+          + (mi.TYPE_NAME() != null ? " (base classes are not supported)" : ""));
+      return null;
+    }
+    List<Expr> args = mi.argumentExpressionList() == null ? List.of() : b.exprs.arguments(mi.argumentExpressionList());
+    Span at = b.span(mi);
+    Expr field = new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), name.getText(), b.span(name), true);
+    if (args.size() > 1) {
+      b.error(name, "a field is initialized with one value here");
+      return null;
+    }
+    Expr value = args.isEmpty() ? new Expr.IntLit(at, 0, true, false, 0, false, "0") : args.get(0);
+    return new Stmt.ExprStmt(at, new Expr.Assign(at, null, field, value));
+  }
+
+  /** A class's members by name, for the body of a member function being built ({@link BuildContext#currentClass}). */
+  static Map<String, ClassInfo> newRegistry() {
+    return new LinkedHashMap<>();
+  }
+}
