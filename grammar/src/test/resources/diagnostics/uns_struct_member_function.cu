@@ -1,10 +1,10 @@
-// Member functions are in; member operators other than operator() are not.
+// Member functions and binary member operators are in; a subscript operator is not.
 struct Counter {
     int count;
-    __device__ Counter operator+(const Counter &o) const { Counter c; c.count = count + o.count; return c; }
+    __device__ int operator[](int i) const { return count + i; }
 };
 
-__global__ void tally(Counter *c)
+__global__ void tally(Counter *c, int *out)
 {
-    c[0] = c[0] + c[1];
+    out[0] = c[0][1];
 }

@@ -53,6 +53,9 @@ final class CallLowering {
       b().emit(insn);
       return r;
     }
+    if (callee instanceof org.scansim.frontend.sema.MethodCall m && m.temporary() != null) {
+      return callOnValue(m, null);
+    }
     if (callee instanceof org.scansim.frontend.sema.MethodCall m) {
       return call(m.call()); // Class::name(&object, args)
     }
@@ -85,12 +88,41 @@ final class CallLowering {
 
   /** A call of a function returning a struct: {@code result}, the caller's object, goes as the hidden first argument. */
   void callReturning(Expr.Call given, Operand result) {
+    if (sema.calleeOf(given) instanceof org.scansim.frontend.sema.MethodCall m && m.temporary() != null) {
+      callOnValue(m, result);
+      return;
+    }
     Expr.Call e = sema.calleeOf(given) instanceof org.scansim.frontend.sema.MethodCall m ? m.call() : given;
     Symbol.Function f = (Symbol.Function) sema.calleeOf(e);
     List<Operand> args = new ArrayList<>();
     args.add(result);
     args.addAll(arguments(withDefaults(e.args(), f), f));
     b().emit(new Insn(Op.CALL, null, e.span()).callee(f.name()).args(args));
+  }
+
+  /**
+   * A member function called on a value ({@code (a + b) + c}): the value made a temporary, whose
+   * address is this; {@code result}, when the function returns a struct, the caller's object.
+   */
+  Operand callOnValue(org.scansim.frontend.sema.MethodCall m, Operand result) {
+    Symbol.Function f = (Symbol.Function) sema.calleeOf(m.call());
+    Operand self = exprs.structs().object(m.temporary()).ptr();
+    List<Operand> args = new ArrayList<>(arguments(withDefaults(m.call().args(), f), f));
+    args.set(0, self); // in place of the placeholder
+    if (result != null) {
+      args.add(0, result);
+      b().emit(new Insn(Op.CALL, null, m.call().span()).callee(f.name()).args(args));
+      return null;
+    }
+    Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), m.call().span())
+        .callee(f.name()).args(args);
+    Reg r = null;
+    if (!(f.returnType() instanceof Type.Void)) {
+      r = b().temp(IrType.of(f.returnType()));
+      insn.dst(r);
+    }
+    b().emit(insn);
+    return r;
   }
 
   void launch(Expr.Launch e) {

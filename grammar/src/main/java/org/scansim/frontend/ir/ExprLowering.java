@@ -550,6 +550,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   @Override
   public Operand visitBinary(Expr.Binary e) {
+    if (sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
+      return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call()); // an overloaded operator: its function's call
+    }
     BinaryOp op = e.op();
     if (sema.typeOf(e) instanceof Type.Stream) {
       return streamOutput(e);

@@ -82,6 +82,15 @@ final class StructLowering {
       exprs.calls().callReturning(c, tmp.ptr());
       return tmp;
     }
+    if (e instanceof Expr.Binary bin && sema.calleeOf(bin) instanceof org.scansim.frontend.sema.MethodCall m) {
+      LValue.OfMemory tmp = temporary(t, span); // a + b of structs: its operator's result
+      if (m.temporary() != null) {
+        exprs.calls().callOnValue(m, tmp.ptr());
+      } else {
+        exprs.calls().callReturning(m.call(), tmp.ptr());
+      }
+      return tmp;
+    }
     if (e instanceof Expr.Assign a) {
       // C++17 [expr.ass] ¶1: the right operand is sequenced before the left.
       LValue.OfMemory value = objectAs(a.value(), t);

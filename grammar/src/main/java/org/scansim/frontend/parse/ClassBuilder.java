@@ -192,9 +192,10 @@ final class ClassBuilder {
         return false;
       }
       if (!(f.declarator() instanceof CudaParser.FunctionDeclaratorContext d) || !(d.declaratorName() instanceof CudaParser.SimpleNameContext
-          || d.declaratorName() instanceof CudaParser.OperatorNameContext o && o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext)) {
+          || d.declaratorName() instanceof CudaParser.OperatorNameContext o && (o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext
+              || overloadable(o) != null))) {
         b.error(f.declarator().getStart(), f.declarator() instanceof CudaParser.FunctionDeclaratorContext d2 && d2.declaratorName() instanceof CudaParser.OperatorNameContext
-            ? "member operators other than operator() are not supported"
+            ? "of the member operators, operator() and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported"
             : "expected a member function declaration: a name, its parameters in parentheses, then its body or ';'");
         return false;
       }
@@ -233,7 +234,19 @@ final class ClassBuilder {
   }
 
   private static String methodName(CudaParser.FunctionDeclaratorContext d) {
-    return d.declaratorName() instanceof CudaParser.OperatorNameContext ? "operator()" : d.declaratorName().getText();
+    if (d.declaratorName() instanceof CudaParser.OperatorNameContext o) {
+      return o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext ? "operator()" : "operator" + overloadable(o);
+    }
+    return d.declaratorName().getText();
+  }
+
+  /** The binary operators a struct may overload here (C++ [over.binary]), by symbol. */
+  private static final Set<String> BINARY = Set.of("+", "-", "*", "/", "%", "^", "&", "|", "<<", ">>", "==", "!=", "<", ">", "<=", ">=");
+
+  /** The symbol of {@code operator+} and the other overloadable binary operators; null for any other operator name. */
+  static String overloadable(CudaParser.OperatorNameContext o) {
+    return o.operatorSymbol() instanceof CudaParser.SymbolOperatorSymbolContext s && s.op != null && BINARY.contains(s.op.getText())
+        ? s.op.getText() : null;
   }
 
   private static boolean fields(CudaParser.FieldMemberContext f, ClassInfo info, List<StructDef.Field> out, BuildContext b) {

@@ -636,6 +636,9 @@ final class DeclarationBuilder {
       }
       d.name = text;
       d.nameSpan = b.span(q);
+    } else if (ctx instanceof OperatorNameContext o && ClassBuilder.overloadable(o) != null) {
+      d.name = "operator" + ClassBuilder.overloadable(o); // operator+(a, b): called for a + b on a struct (C++ [over.binary])
+      d.nameSpan = b.span(o);
     } else if (ctx instanceof OperatorNameContext o) {
       b.error(o.OPERATOR(), Unsupported.OPERATOR_OVERLOADING);
       d.bad = true;

@@ -514,6 +514,32 @@ final class ExprChecker implements Expr.Visitor<Type> {
     return st;
   }
 
+  /**
+   * {@code a + b} where an operand is a struct: its class's member {@code operator+} (called on
+   * {@code a}) or a function {@code operator+(a, b)} (C++ [over.binary], [over.match.oper]).
+   */
+  private Type overloadedOperator(Expr.Binary e, Type lt, Type rt) {
+    String name = "operator" + e.op().symbol();
+    if (lt instanceof Type.Struct st && cx.scope.lookup(st.def().name() + "::" + name) != null) {
+      Expr.Call call = new Expr.Call(e.span(), "." + name, e.span(), List.of(e.left(), e.right()));
+      Type t = methodCall(call, st, e.left(), List.of(e.right()), name);
+      cx.sema.callees.put(e, cx.sema.calleeOf(call));
+      return t;
+    }
+    if (cx.scope.lookup(name) instanceof Symbol.Function only) {
+      Expr.Call call = new Expr.Call(e.span(), name, e.span(), List.of(e.left(), e.right()));
+      Symbol.Function f = cx.overloads.containsKey(name) ? Overloads.resolve(this, cx, e.span(), name, cx.overloads.get(name), call.args()) : only;
+      if (f == null) {
+        return Type.ERR;
+      }
+      Type t = callFunction(call, f);
+      cx.sema.callees.put(e, new MethodCall(call));
+      return t;
+    }
+    cx.error(e.span(), "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "'): no '" + name + "' for them");
+    return Type.ERR;
+  }
+
   /** Whether {@code f} is a class's member function with a {@code this}. */
   static boolean isMember(Symbol.Function f) {
     return !f.firstDecl().params().isEmpty() && "this".equals(f.firstDecl().params().get(0).name());
@@ -544,7 +570,15 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     List<Expr> all = new java.util.ArrayList<>();
-    all.add(new Expr.Unary(object.span(), UnaryOp.ADDR, object));
+    boolean value = !Lvalues.isLvalue(object, cx.sema);
+    if (value) {
+      // A member called on a value (a + b + c): this is the address of a temporary the lowering makes; here a placeholder of its type.
+      all.add(new Expr.Cast(object.span(), new org.scansim.frontend.ast.TypeName(object.span(),
+          org.scansim.frontend.ast.TypeSpec.of(object.span(), st.def(), false, false), List.of(new org.scansim.frontend.ast.PointerLevel(false,
+          false, false))), new Expr.IntLit(object.span(), 0, true, false, 0, false, "0")));
+    } else {
+      all.add(new Expr.Unary(object.span(), UnaryOp.ADDR, object));
+    }
     all.addAll(rest);
     Expr.Call call = new Expr.Call(e.span(), full, e.calleeSpan(), all);
     Symbol.Function f = cx.overloads.containsKey(full) ? Overloads.resolve(this, cx, e.calleeSpan(), full, cx.overloads.get(full), all)
@@ -562,7 +596,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     Type t = callFunction(call, f);
-    cx.sema.callees.put(e, new MethodCall(call));
+    cx.sema.callees.put(e, new MethodCall(call, value ? object : null));
     return t;
   }
 
@@ -1107,6 +1141,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (lt instanceof Type.Err || rt instanceof Type.Err) {
       return Type.ERR;
+    }
+    if (lt instanceof Type.Struct || rt instanceof Type.Struct) {
+      return overloadedOperator(e, lt, rt);
     }
     Type r = binaryType(e, op, lt, rt);
     if (r instanceof Type.Err) {

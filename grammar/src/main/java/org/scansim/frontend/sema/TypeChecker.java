@@ -185,6 +185,18 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       ret = Type.ERR;
     }
     List<Type> paramTypes = paramTypes(f, space);
+    int qualifier = f.name().lastIndexOf("::");
+    String simple = qualifier < 0 ? f.name() : f.name().substring(qualifier + 2);
+    boolean member = !f.params().isEmpty() && "this".equals(f.params().get(0).name());
+    if (simple.startsWith("operator") && !simple.equals("operator()") && !simple.startsWith("operator new")
+        && !simple.startsWith("operator delete")) {
+      // A binary operator's operands: this and one more, or two of which one is a struct.
+      if (paramTypes.size() != 2 || !member && paramTypes.stream().noneMatch(t -> t instanceof Type.Struct)) {
+        cx.error(f.nameSpan(), "'" + simple + "' overloads a binary operator: it takes two operands, " + (member ? "this and one more"
+            : "at least one of them a struct") + " (C++ [over.oper])");
+        return null;
+      }
+    }
     Symbol.Function sym = declareFunction(f, space, ret, paramTypes);
     if (sym == null) {
       return null;
