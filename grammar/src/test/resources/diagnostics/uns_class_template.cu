@@ -1,8 +1,13 @@
-// A class template is valid C++; the subset has function templates only.
+// A class template is in; a partial specialization of one is not.
 template <typename T>
 struct Pair {
     T first;
     T second;
+};
+
+template <typename T>
+struct Pair<T *> {
+    T first;
 };
 
 __global__ void copy(const float *in, float *out, int n)

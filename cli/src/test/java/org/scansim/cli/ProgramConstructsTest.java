@@ -399,4 +399,52 @@ class ProgramConstructsTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).startsWith("496 32 4 5 1 5 8\n");
   }
+
+  @Test
+  void classTemplatesAreInstantiatedPerArgumentList() throws Exception {
+    CliRun r = run("ct.cu", """
+        #include <cstdio>
+        template <typename T, int BLOCK = 128>
+        struct BlockScan {
+          T *temp;
+          __device__ BlockScan(T *storage) : temp(storage) {}
+          __device__ T inclusiveSum(T v) {
+            int t = threadIdx.x;
+            temp[t] = v;
+            __syncthreads();
+            for (int d = 1; d < BLOCK; d *= 2) {
+              T other = t >= d ? temp[t - d] : T(0);
+              __syncthreads();
+              temp[t] += other;
+              __syncthreads();
+            }
+            return temp[t];
+          }
+          static int size() { return BLOCK; }
+        };
+        template <typename T>
+        struct Pair { T a, b; T sum() const { return a + b; } };
+        __global__ void k(const float *in, float *out) {
+          __shared__ float s[128];
+          BlockScan<float> scan(s);
+          out[threadIdx.x] = scan.inclusiveSum(in[threadIdx.x]);
+        }
+        int main() {
+          float h[128];
+          for (int i = 0; i < 128; i++) h[i] = 1;
+          float *d_in, *d_out;
+          cudaMalloc(&d_in, sizeof h); cudaMalloc(&d_out, sizeof h);
+          cudaMemcpy(d_in, h, sizeof h, cudaMemcpyHostToDevice);
+          k<<<1, 128>>>(d_in, d_out);
+          cudaMemcpy(h, d_out, sizeof h, cudaMemcpyDeviceToHost);
+          Pair<int> p; p.a = 2; p.b = 3;
+          Pair<double> q; q.a = 0.5; q.b = 0.25;
+          printf("%g %g %d %g %d %d\\n", h[0], h[127], p.sum(), q.sum(), 128, 64);
+          return 0;
+        }
+        """);
+    // An inclusive scan of 128 ones ends at 128; 2 + 3; 0.5 + 0.25; BLOCK's default and a written one.
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("1 128 5 0.75 128 64\n");
+  }
 }

@@ -7,7 +7,7 @@
  * org.scansim.frontend.Linker} before the type checker sees it whole.
  *
  * <p>Not modelled: C++ beyond the documented subset (inheritance, virtual functions, lambdas,
- * device function pointers, class templates and the C++ standard library beyond iostream's output
+ * device function pointers, template specializations and the C++ standard library beyond iostream's output
  * are refused by name), separate compilation's object files (the units are linked as source).
  */
 package org.scansim.frontend;

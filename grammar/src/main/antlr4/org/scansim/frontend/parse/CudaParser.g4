@@ -44,6 +44,9 @@ externalDeclaration
     // builds that instance, so that a file of kernel templates has kernels to launch.
     | TEMPLATE declarationSpecifiers pointer* TEMPLATE_NAME explicitTemplateArguments '(' parameterList? ')' ';'
                                                                    # explicitInstantiation
+    // C++ [temp.class]: a class template, instantiated per argument list it is named with.
+    | TEMPLATE '<' templateParameterList '>' kw=( STRUCT | CLASS ) IDENTIFIER braceBody ';'
+                                                                   # classTemplateDefinition
     | TEMPLATE templateParameters skippedDeclaration               # templateDeclaration
     // C++ [basic.namespace]: namespace N { ... }, namespace { ... }, namespace a::b { ... }; an
     // inline namespace's names are its enclosing namespace's.

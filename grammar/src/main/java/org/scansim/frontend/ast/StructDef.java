@@ -65,6 +65,19 @@ public final class StructDef {
 
   private boolean isClass;
 
+  /**
+   * The name its constructor and destructor carry: without the namespace and without a class
+   * template's arguments ({@code BlockScan} of {@code cub::BlockScan<float, 256>}).
+   */
+  public String simpleName() {
+    String n = name;
+    int angle = n.indexOf('<');
+    if (angle >= 0) {
+      n = n.substring(0, angle);
+    }
+    return n.substring(n.lastIndexOf(':') + 1);
+  }
+
   /** Whether it has member functions (a class, C++ [class]): its functions are {@code Name::member}. */
   public boolean isClass() {
     return isClass;

@@ -98,6 +98,8 @@ final class AstBuilder {
         }
       } else if (ctx instanceof CudaParser.FunctionTemplateDefinitionContext t) {
         decls.functionTemplate(t);
+      } else if (ctx instanceof CudaParser.ClassTemplateDefinitionContext t) {
+        decls.classTemplate(t);
       } else if (ctx instanceof CudaParser.ExplicitInstantiationContext e) {
         decls.explicitInstantiation(e);
       } else if (ctx instanceof TemplateDeclarationContext t) {

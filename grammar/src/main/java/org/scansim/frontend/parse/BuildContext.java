@@ -51,6 +51,8 @@ final class BuildContext {
   DeclarationBuilder decls;
   /** The template instances an explicit instantiation named, to refuse a second one. */
   final java.util.Set<String> explicitInstances = new java.util.HashSet<>();
+  /** Class templates by qualified name, each instantiated per argument list (TemplateDef). */
+  final java.util.Map<String, TemplateDef> classTemplates = new java.util.HashMap<>();
   /** Classes with member functions, by qualified name (ClassBuilder). */
   final java.util.Map<String, ClassBuilder.ClassInfo> classes = ClassBuilder.newRegistry();
   /** The class whose member function's body is being built, or null. */

@@ -97,11 +97,30 @@ final class ClassBuilder {
     if (def == null) {
       return null;
     }
+    return defineBody(def, nameToken.getText(), c.braceBody(), b.span(c), b);
+  }
+
+  /**
+   * An instance of a class template: the class its body makes with the template's parameters
+   * bound (by the caller), named with its arguments ({@code BlockScan<float, 256>}); its member
+   * functions go before the declaration that names it, as a function template's instances do.
+   */
+  static StructDef defineInstance(String name, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b) {
+    StructDef def = new StructDef(name, span);
+    int before = b.pendingMembers.size();
+    StructDef made = defineBody(def, shortName, body, span, b);
+    List<Decl> members = new ArrayList<>(b.pendingMembers.subList(before, b.pendingMembers.size()));
+    b.pendingMembers.subList(before, b.pendingMembers.size()).clear();
+    b.pendingInstances.addAll(members);
+    return made;
+  }
+
+  private static StructDef defineBody(StructDef def, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b) {
     List<Token> tokens = new ArrayList<>();
-    StructBuilder.tokens(c.braceBody(), tokens);
+    StructBuilder.tokens(body, tokens);
     List<Token> inside = tokens.size() < 2 ? List.of() : tokens.subList(1, tokens.size() - 1);
     CudaParser.MemberSpecificationContext members = parse(inside, tokens.get(tokens.size() - 1), b);
-    ClassInfo info = new ClassInfo(def, nameToken.getText());
+    ClassInfo info = new ClassInfo(def, shortName);
     def.markClass();
     List<StructDef.Field> fields = new ArrayList<>();
     b.structDepth++;
@@ -110,7 +129,7 @@ final class ClassBuilder {
       for (MemberDeclarationContext m : members.memberDeclaration()) {
         ok &= declareMember(m, info, fields, b);
       }
-      def.define(b.span(c), fields);
+      def.define(span, fields);
       b.structs.add(def);
       if (!ok) {
         return def;

@@ -388,8 +388,44 @@ final class DeclarationBuilder {
     List<FunctionTemplate.Param> params = new ArrayList<>();
     List<TypeSpec> valueTypes = new ArrayList<>();
     List<ParserRuleContext> defaults = new ArrayList<>();
+    if (!templateParameters(ctx.templateParameterList(), params, valueTypes, defaults)) {
+      return;
+    }
+    String name = b.namespaces.prefix() + d.name;
+    if (b.templates.containsKey(name)) {
+      b.error(d.function.getStart(), "a second template named '" + d.name + "': overloading function templates is not supported");
+      return;
+    }
+    b.templates.put(name, new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes, defaults));
+  }
+
+  /**
+   * {@code template <typename T, int BLOCK = 256> struct BlockScan { ... };}: recorded, not built;
+   * each argument list it is named with ({@code BlockScan<float>}) builds a class of its own.
+   */
+  void classTemplate(CudaParser.ClassTemplateDefinitionContext ctx) {
+    if (ctx.templateParameterList() == null || ctx.IDENTIFIER() == null || ctx.braceBody() == null) {
+      return;
+    }
+    List<FunctionTemplate.Param> params = new ArrayList<>();
+    List<TypeSpec> valueTypes = new ArrayList<>();
+    List<ParserRuleContext> defaults = new ArrayList<>();
+    if (!templateParameters(ctx.templateParameterList(), params, valueTypes, defaults)) {
+      return;
+    }
+    String name = b.namespaces.prefix() + ctx.IDENTIFIER().getText();
+    if (b.classTemplates.containsKey(name) || b.aliases.containsKey(name)) {
+      b.check(ctx.IDENTIFIER(), "redefinition of '" + ctx.IDENTIFIER().getText() + "'");
+      return;
+    }
+    b.classTemplates.put(name, new TemplateDef(ctx, b, this, name, b.span(ctx.IDENTIFIER()), params, valueTypes, defaults));
+  }
+
+  /** A template's parameters, each a type's or a value's, with their defaults; false after an error (reported). */
+  private boolean templateParameters(CudaParser.TemplateParameterListContext list, List<FunctionTemplate.Param> params,
+      List<TypeSpec> valueTypes, List<ParserRuleContext> defaults) {
     java.util.Set<String> seen = new java.util.HashSet<>();
-    for (CudaParser.TemplateParameterContext p : ctx.templateParameterList().templateParameter()) {
+    for (CudaParser.TemplateParameterContext p : list.templateParameter()) {
       Token id;
       if (p instanceof CudaParser.TypeTemplateParameterContext t && t.IDENTIFIER() != null) {
         id = t.IDENTIFIER().getSymbol();
@@ -401,28 +437,23 @@ final class DeclarationBuilder {
         TypeSpecifiers parts = TypeSpecifiers.collect(v.declarationSpecifiers(), v.declarationSpecifiers().declarationSpecifier(), b);
         TypeSpec type = parts.normalise(b);
         if (parts.unsupported) {
-          return;
+          return false;
         }
         if (!isIntegral(type.base())) {
           b.error(id, "template parameters of type '" + type.base().spelling() + "' are not supported (integers and types are)");
-          return;
+          return false;
         }
         params.add(new FunctionTemplate.Param(id.getText(), false));
         valueTypes.add(type);
         defaults.add(v.templateValue());
       } else {
-        return; // incomplete after a syntax error
+        return false; // incomplete after a syntax error
       }
       if (!seen.add(id.getText())) {
         b.check(id, "redefinition of template parameter '" + id.getText() + "'");
       }
     }
-    String name = b.namespaces.prefix() + d.name;
-    if (b.templates.containsKey(name)) {
-      b.error(d.function.getStart(), "a second template named '" + d.name + "': overloading function templates is not supported");
-      return;
-    }
-    b.templates.put(name, new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes, defaults));
+    return true;
   }
 
   private static boolean isIntegral(org.scansim.frontend.ast.BaseType t) {

@@ -429,11 +429,15 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     return instance == null ? b.placeholder(span) : new Expr.Name(span, instance);
   }
 
-  /**
-   * The name of the instance of {@code t} that the written arguments ask for, built if it is
-   * new (C++ [temp.arg.explicit]); null after an error was reported.
-   */
-  String instance(TemplateDef t, Token at, CudaParser.ExplicitTemplateArgumentsContext written) {
+  /** The class template's instance that the written arguments ask for, built if it is new; null after an error (reported). */
+  org.scansim.frontend.ast.StructDef classInstance(TemplateDef t, Token at, CudaParser.ExplicitTemplateArgumentsContext written) {
+    List<org.scansim.frontend.ast.FunctionTemplate.Arg> all = templateArguments(t, at, written);
+    return all == null ? null : t.instantiateClass(all);
+  }
+
+  /** The written template arguments completed with the template's defaults; null after an error (reported). */
+  private List<org.scansim.frontend.ast.FunctionTemplate.Arg> templateArguments(TemplateDef t, Token at,
+      CudaParser.ExplicitTemplateArgumentsContext written) {
     List<org.scansim.frontend.ast.FunctionTemplate.Arg> args = new ArrayList<>();
     for (CudaParser.ExplicitTemplateArgumentContext a : written.explicitTemplateArgument()) {
       if (a instanceof CudaParser.TypeExplicitArgumentContext ta) {
@@ -452,7 +456,15 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
         return null;
       }
     }
-    List<org.scansim.frontend.ast.FunctionTemplate.Arg> all = t.complete(args, at);
+    return t.complete(args, at);
+  }
+
+  /**
+   * The name of the instance of {@code t} that the written arguments ask for, built if it is
+   * new (C++ [temp.arg.explicit]); null after an error was reported.
+   */
+  String instance(TemplateDef t, Token at, CudaParser.ExplicitTemplateArgumentsContext written) {
+    List<org.scansim.frontend.ast.FunctionTemplate.Arg> all = templateArguments(t, at, written);
     if (all == null) {
       return null;
     }

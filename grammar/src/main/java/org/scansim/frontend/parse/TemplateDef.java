@@ -27,7 +27,11 @@ final class TemplateDef implements FunctionTemplate {
   /** Most instances of all templates in one file: a template that instantiates itself without end stops here. */
   static final int MAX_INSTANCES = 1000;
 
+  /** The function template's definition, or null for a class template's. */
   private final FunctionTemplateDefinitionContext ctx;
+  /** The class template's definition, or null for a function template's. */
+  private final CudaParser.ClassTemplateDefinitionContext classCtx;
+  private final Map<String, org.scansim.frontend.ast.StructDef> classInstances = new HashMap<>();
   private final BuildContext b;
   private final DeclarationBuilder decls;
   private final String name;
@@ -44,8 +48,21 @@ final class TemplateDef implements FunctionTemplate {
 
   TemplateDef(FunctionTemplateDefinitionContext ctx, BuildContext b, DeclarationBuilder decls, String name, Span span,
       List<Param> params, List<TypeSpec> valueTypes, List<org.antlr.v4.runtime.ParserRuleContext> defaults) {
+    this(ctx, null, b, decls, name, span, params, valueTypes, defaults);
+  }
+
+  /** A class template: {@code template <typename T, int BLOCK = 256> struct BlockScan { ... };}. */
+  TemplateDef(CudaParser.ClassTemplateDefinitionContext classCtx, BuildContext b, DeclarationBuilder decls, String name, Span span,
+      List<Param> params, List<TypeSpec> valueTypes, List<org.antlr.v4.runtime.ParserRuleContext> defaults) {
+    this(null, classCtx, b, decls, name, span, params, valueTypes, defaults);
+  }
+
+  private TemplateDef(FunctionTemplateDefinitionContext ctx, CudaParser.ClassTemplateDefinitionContext classCtx, BuildContext b,
+      DeclarationBuilder decls, String name, Span span, List<Param> params, List<TypeSpec> valueTypes,
+      List<org.antlr.v4.runtime.ParserRuleContext> defaults) {
     this.defaults = new ArrayList<>(defaults);
     this.ctx = ctx;
+    this.classCtx = classCtx;
     this.b = b;
     this.decls = decls;
     this.name = name;
@@ -77,6 +94,9 @@ final class TemplateDef implements FunctionTemplate {
   }
 
   private List<Pattern> computePatterns() {
+    if (ctx == null) {
+      return List.of(); // a class template's arguments are written, never deduced
+    }
     List<Pattern> out = new ArrayList<>();
     if (ctx.declarator() instanceof FunctionDeclaratorContext f && f.parameterList() instanceof ParametersContext ps) {
       for (ParameterDeclarationContext p : ps.parameterDeclaration()) {
@@ -197,29 +217,65 @@ final class TemplateDef implements FunctionTemplate {
 
   @Override
   public Decl.Function instantiate(List<Arg> args) {
+    return instance(args, instances, key -> {
+      Decl.Function f = decls.functionDefinition(ctx.declarationSpecifiers(), ctx.declarator(), false, ctx.compoundStatement(), ctx);
+      if (f == null) {
+        return null;
+      }
+      Decl.Function instance = new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), key, f.nameSpan(),
+          f.params(), f.body());
+      instances.put(key, instance);
+      b.pendingInstances.add(instance);
+      return instance;
+    });
+  }
+
+  /** The class template's instance for these arguments (built once), or null after an error. */
+  org.scansim.frontend.ast.StructDef instantiateClass(List<Arg> args) {
+    return instance(args, classInstances, key -> {
+      org.scansim.frontend.ast.StructDef def = ClassBuilder.defineInstance(key, classCtx.IDENTIFIER().getText(), classCtx.braceBody(),
+          b.span(classCtx), b);
+      classInstances.put(key, def);
+      return def;
+    });
+  }
+
+  /** Whether this is a class template. */
+  boolean isClassTemplate() {
+    return classCtx != null;
+  }
+
+  /**
+   * The instance for {@code args} from {@code cache}, or built by {@code build} with the
+   * parameters bound (each type parameter an alias of its argument, each value one a literal),
+   * in the template's namespace; null past the limits on instances (reported once).
+   */
+  private <T> T instance(List<Arg> args, Map<String, T> cache, java.util.function.Function<String, T> build) {
     String key = instanceName(args);
-    if (instances.containsKey(key)) {
-      return instances.get(key);
+    if (cache.containsKey(key)) {
+      return cache.get(key);
     }
     if (b.instantiationDepth >= MAX_DEPTH || b.instanceCount >= MAX_INSTANCES) {
       if (!b.instancesExhausted) {
         b.instancesExhausted = true;
-        b.check(ctx.TEMPLATE().getSymbol(), "instantiating '" + key + "' " + (b.instantiationDepth >= MAX_DEPTH
-            ? "nests templates more than " + MAX_DEPTH + " deep" : "makes more than " + MAX_INSTANCES + " template instances")
-            + " (does a template instantiate itself without end?)");
+        b.check((ctx != null ? ctx.TEMPLATE() : classCtx.TEMPLATE()).getSymbol(), "instantiating '" + key + "' "
+            + (b.instantiationDepth >= MAX_DEPTH ? "nests templates more than " + MAX_DEPTH + " deep"
+            : "makes more than " + MAX_INSTANCES + " template instances") + " (does a template instantiate itself without end?)");
         flushLate();
       }
-      instances.put(key, null);
+      cache.put(key, null);
       return null;
     }
     b.instanceCount++;
-    instances.put(key, null); // an instance that needs itself while it is built refers to its name
+    cache.put(key, null); // an instance that needs itself while it is built refers to its name
     building.add(key);
     // Aliases a body declares (typedef T V;) are its own: each instance declares them anew.
     java.util.Map<String, BuildContext.Alias> aliases = new HashMap<>(b.aliases);
     Namespaces.Saved saved = b.namespaces.enterSnapshot(namespace);
     Map<String, BuildContext.Alias> types = b.templateTypes;
     Map<String, BuildContext.Bound> values = b.templateValues;
+    ClassBuilder.ClassInfo currentClass = b.currentClass;
+    b.currentClass = null;
     b.templateTypes = new HashMap<>();
     b.templateValues = new HashMap<>();
     for (int i = 0; i < params.size(); i++) {
@@ -232,20 +288,13 @@ final class TemplateDef implements FunctionTemplate {
     }
     b.instantiationDepth++;
     try {
-      Decl.Function f = decls.functionDefinition(ctx.declarationSpecifiers(), ctx.declarator(), false, ctx.compoundStatement(), ctx);
-      if (f == null) {
-        return null;
-      }
-      Decl.Function instance = new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), key, f.nameSpan(),
-          f.params(), f.body());
-      instances.put(key, instance);
-      b.pendingInstances.add(instance);
-      return instance;
+      return build.apply(key);
     } finally {
       building.remove(key);
       b.instantiationDepth--;
       b.templateTypes = types;
       b.templateValues = values;
+      b.currentClass = currentClass;
       b.namespaces.restore(saved);
       b.aliases.clear();
       b.aliases.putAll(aliases);

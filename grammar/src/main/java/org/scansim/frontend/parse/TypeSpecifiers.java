@@ -230,6 +230,18 @@ final class TypeSpecifiers {
           "'" + named.getText() + "' names a type: no other type keyword may stand beside it");
       return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
     }
+    String template = templateArguments == null || b.templateTypes.containsKey(named.getText()) ? null
+        : b.namespaces.resolveType(named.getText(), b.classTemplates::containsKey);
+    if (template != null && b.classTemplates.containsKey(template)) {
+      // BlockScan<float, 256>: the class template's instance for these arguments (C++ [temp.names]).
+      TemplateDef t = b.classTemplates.get(template);
+      org.scansim.frontend.ast.StructDef def = b.exprs.classInstance(t, named, templateArguments);
+      if (def == null) {
+        unsupported = true;
+        return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+      }
+      return TypeSpec.of(span, def, isConst, isVolatile);
+    }
     String key = b.templateTypes.containsKey(named.getText()) ? null : b.namespaces.resolveType(named.getText(), b.aliases::containsKey);
     BuildContext.Alias a = key == null ? b.templateTypes.get(named.getText()) : b.aliases.get(key);
     String shortName = named.getText().substring(named.getText().lastIndexOf(':') + 1);

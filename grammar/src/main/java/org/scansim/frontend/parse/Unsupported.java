@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
  */
 final class Unsupported {
   static final String TEMPLATES = "templates are not supported";
-  static final String CLASS_TEMPLATES = "templates of classes, variables and prototypes are not supported (function templates"
-      + " defined with their body are)";
+  static final String CLASS_TEMPLATES = "templates of variables and prototypes, and specializations, are not supported (function"
+      + " and class templates defined with their body are)";
   static final String CLASSES = "classes are not supported";
   static final String STRUCT_INHERITANCE = "inheritance is not supported (classes and structs without base classes are)";
   static final String STRUCT_MEMBER_FUNCTIONS = "member functions and constructors are not supported (plain structs of fields are)";

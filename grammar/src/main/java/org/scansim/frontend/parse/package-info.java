@@ -19,7 +19,8 @@
  * reported as an unknown type at the first such use);
  * a class body with member functions is parsed on its own ({@code ClassBuilder}: its tokens, the
  * {@code memberSpecification} rule) into a struct and functions {@code Class::member};
- * constructs outside the subset (class templates, inheritance, unions, lambdas, ...) are parsed
+ * a class template is kept and built per argument list as a function template is ({@code
+ * TemplateDef}); constructs outside the subset (inheritance, unions, lambdas, ...) are parsed
  * only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
  * accepted and ignored; {@code #pragma} lines that reach the lexer are ignored; digit separators,
  * wide and UTF-8 literals, designated initialisers, attributes ({@code __align__}, {@code

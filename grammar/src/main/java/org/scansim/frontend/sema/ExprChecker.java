@@ -504,7 +504,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.error(e.calleeSpan(), "no class '" + name + "' here");
       return Type.ERR;
     }
-    String simple = name.substring(name.lastIndexOf(':') + 1);
+    String simple = def.simpleName();
     if (!st.fields().isEmpty() || cx.scope.lookup(name + "::" + simple) != null) {
       cx.error(e.calleeSpan(), "a temporary '" + simple + "()' of a class with fields or a constructor is not supported: declare a variable ("
           + simple + " v;) and pass it");
@@ -548,7 +548,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
   /** Whether objects of {@code st} have a constructor or destructor to run (C++ [class.ctor], [class.dtor]). */
   boolean hasLifetime(Type.Struct st) {
     String base = st.def().name();
-    String simple = base.substring(base.lastIndexOf(':') + 1);
+    String simple = st.def().simpleName();
     return st.def().isClass() && (cx.scope.lookup(base + "::" + simple) != null || cx.scope.lookup(base + "::~" + simple) != null);
   }
 

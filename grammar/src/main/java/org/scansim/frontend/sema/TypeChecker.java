@@ -536,7 +536,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
    */
   private boolean classObject(VarDecl d, Type t, Type.Struct st, Symbol.VarKind kind) {
     String base = st.def().name();
-    String simple = base.substring(base.lastIndexOf(':') + 1);
+    String simple = st.def().simpleName();
     Symbol ctor = cx.scope.lookup(base + "::" + simple);
     Symbol dtor = cx.scope.lookup(base + "::~" + simple);
     if (!(ctor instanceof Symbol.Function) && !(dtor instanceof Symbol.Function)) {
@@ -588,7 +588,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   private void registerDestructor(VarDecl d, Type.Struct st, Symbol dtor) {
     if (dtor instanceof Symbol.Function f) {
       String base = st.def().name();
-      Expr.Call call = selfCall(d, st, base + "::~" + base.substring(base.lastIndexOf(':') + 1), List.of());
+      Expr.Call call = selfCall(d, st, base + "::~" + st.def().simpleName(), List.of());
       exprs.checkCall(call, f);
       cx.sema.destructors.put(d, call);
     }

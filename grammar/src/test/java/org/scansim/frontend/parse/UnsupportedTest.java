@@ -14,8 +14,8 @@ class UnsupportedTest {
   @CsvSource(
       delimiterString = "=>",
       value = {
-        "template <typename T> __device__ T twice(T x);             => 1:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
-        "template <class T, int N = 4> struct A { T v[N]; };        => 1:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
+        "template <typename T> __device__ T twice(T x);             => 1:1: error: templates of variables and prototypes, and specializations, are not supported (function and class templates defined with their body are)",
+        "template <class T> struct A<T *> { T v[4]; };              => 1:1: error: templates of variables and prototypes, and specializations, are not supported (function and class templates defined with their body are)",
         "class C : public B { int x; };                             => 1:1: error: inheritance is not supported (classes and structs without base classes are)",
         "struct S { int a; virtual void f(); };                     => 1:19: error: 'virtual' is not supported",
         "struct D : B { int z; };                                   => 1:1: error: inheritance is not supported (classes and structs without base classes are)",
@@ -83,7 +83,7 @@ class UnsupportedTest {
     String text =
         """
         struct Pair { int a, b; int operator[](int); };
-        template <typename T> struct Box { T value; };
+        template <typename T> struct Box<T *> { T value; };
         __global__ void k(float *out) {
           union { int i; float f; } v;
           int &&r = out[0];
@@ -93,7 +93,7 @@ class UnsupportedTest {
     assertThat(errors(text))
         .containsExactly(
             "t.cu:1:29: error: of the member operators, operator() and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported",
-            "t.cu:2:1: error: templates of classes, variables and prototypes are not supported (function templates defined with their body are)",
+            "t.cu:2:1: error: templates of variables and prototypes, and specializations, are not supported (function and class templates defined with their body are)",
             "t.cu:4:3: error: unions are not supported",
             "t.cu:5:7: error: rvalue references are not supported");
   }
