@@ -1,0 +1,136 @@
+package org.scansim.frontend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.diag.Diagnostic;
+import org.scansim.frontend.pp.IncludeLoader;
+import org.scansim.frontend.diag.Severity;
+import org.scansim.frontend.diag.SourceFile;
+
+/**
+ * The front end's robustness on the C++ whole programs are written in: a program with classes
+ * (constructors, destructors, operators, a class template, a function object), function pointers,
+ * static locals and {@code <cstdio>}'s streams, mutated thousands of times with a fixed seed, goes
+ * through the whole front end (preprocessor, parser, class bodies, type checker, lowering) without
+ * an exception, an internal error or a diagnostic without a place.
+ */
+class HostLanguageFuzzTest {
+  static final String PROGRAM = """
+      #include <cstdio>
+      #include <cstdlib>
+      template <typename T, int BLOCK = 64>
+      struct BlockScan {
+        T *temp;
+        __device__ BlockScan(T *storage) : temp(storage) {}
+        __device__ T inclusive(T v) {
+          int t = threadIdx.x;
+          temp[t] = v;
+          __syncthreads();
+          for (int d = 1; d < BLOCK; d *= 2) {
+            T other = t >= d ? temp[t - d] : T(0);
+            __syncthreads();
+            temp[t] += other;
+            __syncthreads();
+          }
+          return temp[t];
+        }
+      };
+      struct Pair {
+        int sum, count;
+        __host__ __device__ Pair operator+(const Pair &o) const { Pair r; r.sum = sum + o.sum; r.count = count + o.count; return r; }
+      };
+      struct Add { __host__ __device__ int operator()(int a, int b) const { return a + b; } };
+      class Timer {
+      public:
+        Timer() : ticks(0) { printf("start\\n"); }
+        ~Timer() { printf("ticks %d\\n", ticks); }
+        void tick() { ticks++; }
+        int get() const;
+      private:
+        int ticks;
+      };
+      int Timer::get() const { return ticks; }
+      typedef int (*binop_t)(int, int);
+      static int mul(int a, int b) { return a * b; }
+      static int calls() { static int n = 0; return ++n; }
+      __global__ void scan(const int *in, int *out) {
+        __shared__ int s[64];
+        BlockScan<int> bs(s);
+        out[threadIdx.x] = bs.inclusive(in[threadIdx.x]);
+      }
+      int main(int argc, char **argv) {
+        Timer t;
+        binop_t op = mul;
+        Add add;
+        Pair a = {1, 1}, b = {2, 1};
+        Pair c = a + b;
+        char line[32];
+        FILE *f = fopen(argc > 1 ? argv[1] : "in.txt", "r");
+        int v = 0;
+        if (f && fgets(line, sizeof line, f) && sscanf(line, "%d", &v) == 1) t.tick();
+        if (f) fclose(f);
+        snprintf(line, sizeof line, "%d", op(v, 2));
+        printf("%s %d %d %d\\n", line, add(c.sum, c.count), calls(), t.get());
+        return 0;
+      }
+      """;
+
+  private static final String[] VOCABULARY = {
+    "struct", "class", "public:", "private:", "template", "<typename T>", "typename", "operator", "operator+", "operator()",
+    "~", "this", "::", "const", "static", "virtual", "new", "delete", "(*", ")(", "FILE", "fopen", "&", "*", "{", "}", "(", ")",
+    "<", ">", ";", ",", ":", "=", "0", "x", "T", "Timer", "BlockScan", "Pair", "Add", "\n"
+  };
+
+  private static Frontend.Result compile(String text) {
+    return Frontend.compile(new SourceFile("fuzz.cu", text), new LinkedHashMap<>(), IncludeLoader.NONE);
+  }
+
+  @Test
+  void theProgramCompilesClean() {
+    Frontend.Result r = compile(PROGRAM);
+    assertThat(r.diagnostics().all()).as(r.diagnostics().all().toString()).noneMatch(d -> d.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void mutatedProgramsNeverThrowNorFailInternally() {
+    assertTimeoutPreemptively(Duration.ofSeconds(240), () -> {
+      Random random = new Random(20261129);
+      int withErrors = 0;
+      for (int i = 0; i < 4000; i++) {
+        String text = mutate(PROGRAM, random, 1 + random.nextInt(3));
+        Frontend.Result r = compile(text);
+        for (Diagnostic d : r.diagnostics().all()) {
+          assertThat(d.message()).as(text).doesNotContain("internal error");
+          if (d.severity() == Severity.ERROR) {
+            assertThat(d.span()).as(d.message() + "\n" + text).isNotNull();
+          }
+        }
+        withErrors += r.ok() ? 0 : 1;
+      }
+      // Most edits break the program, and each of those was reported, not thrown.
+      assertThat(withErrors).isGreaterThan(1500);
+    });
+  }
+
+  static String mutate(String text, Random random, int edits) {
+    StringBuilder s = new StringBuilder(text);
+    for (int e = 0; e < edits && s.length() > 0; e++) {
+      int at = random.nextInt(s.length());
+      switch (random.nextInt(4)) {
+        case 0 -> s.delete(at, Math.min(s.length(), at + 1 + random.nextInt(8)));
+        case 1 -> s.insert(at, VOCABULARY[random.nextInt(VOCABULARY.length)]);
+        case 2 -> s.setCharAt(at, (char) (32 + random.nextInt(95)));
+        default -> {
+          int end = Math.min(s.length(), at + 1 + random.nextInt(20));
+          s.insert(random.nextInt(s.length()), s.substring(at, end));
+        }
+      }
+    }
+    return s.toString();
+  }
+}
