@@ -1,5 +1,5 @@
 // Classes: objects with constructors are local variables made by a constructor their arguments
-// choose; a const object has only its const member functions; new and delete of such a class,
+// choose; a const object has only its const member functions; new[] of such a class,
 // and a temporary made with arguments, are refused by name.
 struct F {
   int v;
@@ -14,7 +14,7 @@ int main() {
   F two(1, 2);
   const F c(4);
   c.set(5);
-  F *p = new F;
+  F *p = new F[2];
   return c.get() + none.missing() + two.get() + p->get();
 }
 // expect-nvcc: error

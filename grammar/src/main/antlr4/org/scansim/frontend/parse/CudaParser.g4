@@ -450,7 +450,7 @@ primaryExpression
     | '::' IDENTIFIER                                              # globalNameExpression
     | THIS                                                         # thisExpression
     | '[' skippedBracketToken* ']' balancedParens? lambdaSpecifier* braceBody   # lambdaExpression
-    | NEW balancedParens? typeName ( '[' expression ']' )* balancedParens?   # newExpression
+    | NEW balancedParens? typeName ( '[' expression ']' )* ( '(' argumentExpressionList? ')' )?   # newExpression
     | NEW IDENTIFIER balancedParens?                               # newObjectExpression
     ;
 

@@ -129,6 +129,8 @@ public sealed interface Expr {
   record Call(Span span, String callee, Span calleeSpan, List<Expr> args) implements Expr {
     /** The callee of {@code T()}, a temporary of class T: this prefix, then the class's name. */
     public static final String TEMPORARY = "(temporary) ";
+    /** The callee of {@code new T(args)} of a class: the allocation (a {@code T *}) first, then the constructor's arguments. */
+    public static final String NEW_OBJECT = "(new object)";
 
     public Call {
       args = List.copyOf(args);

@@ -53,6 +53,17 @@ final class CallLowering {
       b().emit(insn);
       return r;
     }
+    if (callee instanceof org.scansim.frontend.sema.NewObject n) {
+      // new T(args): the allocation, then its constructor on it; the value is the pointer.
+      Operand p = exprs.value(n.allocation());
+      if (n.constructor() != null) {
+        Symbol.Function f = (Symbol.Function) sema.calleeOf(n.constructor());
+        List<Operand> args = new ArrayList<>(arguments(withDefaults(n.constructor().args(), f), f));
+        args.set(0, p);
+        b().emit(new Insn(Op.CALL, null, e.span()).callee(f.name()).args(args));
+      }
+      return p;
+    }
     if (callee instanceof org.scansim.frontend.sema.MethodCall m && m.temporary() != null) {
       return callOnValue(m, null);
     }
@@ -354,7 +365,8 @@ final class CallLowering {
         Operand p = t.isPointer() ? exprs.value(a.get(0)) : Imm.ofLong(IrType.PTR, 0);
         CudaCall c = bi == Builtin.FREE ? CudaCall.HOST_FREE : bi == Builtin.OPERATOR_DELETE ? CudaCall.HOST_DELETE
             : CudaCall.HOST_DELETE_ARRAY;
-        emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(p), IrType.I32);
+        // delete of an object with a destructor: the destructor (callee) runs on it first, unless it is NULL.
+        emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(p).callee(sema.destructorOfDelete(e)), IrType.I32);
         return null;
       }
       case EXIT -> {

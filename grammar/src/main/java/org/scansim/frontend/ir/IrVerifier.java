@@ -747,6 +747,10 @@ public final class IrVerifier {
           : IrType.of(library(i).result());
       default -> IrType.I32;
     };
+    if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.HOST_DELETE && i.callee() != null && module.function(i.callee()) == null) {
+      problem("delete runs no function '" + i.callee() + "'");
+      return;
+    }
     if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.FUNCTION_ADDRESS && (i.callee() == null || module.function(i.callee()) == null)) {
       problem("the address of no function ('" + i.callee() + "')");
       return;

@@ -769,24 +769,21 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
   @Override
   public Expr visitNewExpression(NewExpressionContext ctx) {
     Span span = b.span(ctx);
-    int typeAt = ctx.typeName().getStart().getTokenIndex();
-    org.antlr.v4.runtime.ParserRuleContext init = null;
-    for (org.antlr.v4.runtime.ParserRuleContext p : ctx.balancedParens()) {
-      if (p.getStart().getTokenIndex() < typeAt) {
-        b.error(ctx.NEW(), "placement new is not supported");
-        return b.placeholder(span);
-      }
-      init = p;
-    }
-    boolean array = !ctx.expression().isEmpty();
-    boolean emptyInit = init != null && init.getChildCount() == 2; // ()
-    if (ctx.expression().size() > 1 || init != null && !(array && emptyInit)) {
-      b.error(ctx.NEW(), ctx.expression().size() > 1 ? "'new' of an array of arrays is not supported"
-          : "'new' with an initializer is not supported: allocate, then assign the value");
+    if (ctx.balancedParens() != null) {
+      b.error(ctx.NEW(), "placement new is not supported");
       return b.placeholder(span);
     }
+    boolean array = !ctx.expression().isEmpty();
+    boolean init = ctx.LPAREN() != null;
+    boolean emptyInit = init && ctx.argumentExpressionList() == null; // ()
     TypeName t = decls.typeName(ctx.typeName());
     if (t == null) {
+      return b.placeholder(span);
+    }
+    boolean object = !array && t.pointers().isEmpty() && t.spec().struct() != null && t.spec().struct().isClass();
+    if (ctx.expression().size() > 1 || init && !(array && emptyInit) && !object) {
+      b.error(ctx.NEW(), ctx.expression().size() > 1 ? "'new' of an array of arrays is not supported"
+          : "'new' with an initializer is not supported: allocate, then assign the value");
       return b.placeholder(span);
     }
     Expr bytes = new Expr.SizeofType(span, t);
@@ -800,8 +797,18 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     }
     List<org.scansim.frontend.ast.PointerLevel> pointers = new java.util.ArrayList<>(t.pointers());
     pointers.add(new org.scansim.frontend.ast.PointerLevel(false, false, false));
-    return new Expr.Cast(span, new TypeName(t.span(), t.spec(), pointers),
+    Expr allocation = new Expr.Cast(span, new TypeName(t.span(), t.spec(), pointers),
         new Expr.Call(span, array ? "operator new[]" : "operator new", b.span(ctx.NEW()), args));
+    if (!object) {
+      return allocation;
+    }
+    // new T(args) of a class: the allocation, then the constructor its arguments choose (C++ [expr.new] ¶22).
+    List<Expr> all = new java.util.ArrayList<>();
+    all.add(allocation);
+    if (ctx.argumentExpressionList() != null) {
+      all.addAll(arguments(ctx.argumentExpressionList()));
+    }
+    return new Expr.Call(span, Expr.Call.NEW_OBJECT, b.span(ctx.NEW()), all);
   }
 
   @Override

@@ -453,6 +453,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (e.callee().startsWith(Expr.Call.TEMPORARY)) {
       return temporary(e);
     }
+    if (e.callee().equals(Expr.Call.NEW_OBJECT)) {
+      return newObject(e);
+    }
     if (s == null && cx.templates.containsKey(e.callee())) {
       Symbol.Function f = deduce(e.calleeSpan(), cx.templates.get(e.callee()), e.args());
       return f == null ? Type.ERR : callFunction(e, f);
@@ -550,6 +553,45 @@ final class ExprChecker implements Expr.Visitor<Type> {
     String base = st.def().name();
     String simple = st.def().simpleName();
     return st.def().isClass() && (cx.scope.lookup(base + "::" + simple) != null || cx.scope.lookup(base + "::~" + simple) != null);
+  }
+
+  /**
+   * {@code new T(args)} of a class: the allocation's {@code T *}, the object made by the
+   * constructor the arguments choose (without one, a class is allocated as a struct is, and takes
+   * no arguments).
+   */
+  private Type newObject(Expr.Call e) {
+    Type t = checkValue(e.args().get(0));
+    List<Expr> args = e.args().subList(1, e.args().size());
+    if (!(t instanceof Type.Pointer p) || !(p.pointee() instanceof Type.Struct st)) {
+      args.forEach(this::checkValue);
+      return Type.ERR;
+    }
+    String ctor = st.def().name() + "::" + st.def().simpleName();
+    Symbol s = cx.scope.lookup(ctor);
+    if (!(s instanceof Symbol.Function)) {
+      args.forEach(this::checkValue);
+      if (!args.isEmpty()) {
+        cx.error(e.span(), "'" + st.spelling() + "' has no constructor to take these arguments");
+        return Type.ERR;
+      }
+      cx.sema.callees.put(e, new NewObject(e.args().get(0), null));
+      return t;
+    }
+    List<Expr> all = new java.util.ArrayList<>();
+    Span at = e.args().get(0).span();
+    all.add(new Expr.Cast(at, new org.scansim.frontend.ast.TypeName(at, org.scansim.frontend.ast.TypeSpec.of(at, st.def(), false, false),
+        List.of(new org.scansim.frontend.ast.PointerLevel(false, false, false))), new Expr.IntLit(at, 0, true, false, 0, false, "0")));
+    all.addAll(args);
+    Expr.Call call = new Expr.Call(e.span(), ctor, e.calleeSpan(), all);
+    Symbol.Function f = cx.overloads.containsKey(ctor) ? Overloads.resolve(this, cx, e.calleeSpan(), ctor, cx.overloads.get(ctor), all)
+        : (Symbol.Function) s;
+    if (f == null) {
+      return Type.ERR;
+    }
+    callFunction(call, f);
+    cx.sema.callees.put(e, new NewObject(e.args().get(0), call));
+    return t;
   }
 
   /** A call of {@code f} the checker made itself (a constructor's, a destructor's), checked as written calls are. */
@@ -1372,10 +1414,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (from instanceof Type.Err) {
       return Type.ERR;
     }
-    if (e.operand() instanceof Expr.Call c && c.callee().startsWith("operator new") && to instanceof Type.Pointer p
+    if (e.operand() instanceof Expr.Call c && c.callee().equals("operator new[]") && to instanceof Type.Pointer p
         && p.pointee() instanceof Type.Struct st && hasLifetime(st)) {
-      cx.error(e.span(), "'new' of a class with a constructor or destructor ('" + st.spelling() + "') is not supported: declare a local"
-          + " object of it");
+      cx.error(e.span(), "'new[]' of a class with a constructor or destructor ('" + st.spelling() + "') is not supported: allocate the"
+          + " objects one by one");
       return Type.ERR;
     }
     boolean ok =

@@ -32,6 +32,14 @@ public final class Sema {
   final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> constructors = new IdentityHashMap<>();
   final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> destructors = new IdentityHashMap<>();
 
+  /** {@code delete p} of an object whose class has a destructor: the destructor's name. */
+  final Map<Expr, String> deletes = new IdentityHashMap<>();
+
+  /** The destructor {@code delete} runs before it frees the object, or null. */
+  public String destructorOfDelete(Expr e) {
+    return deletes.get(e);
+  }
+
   /** The constructor call that makes the object {@code d} declares, or null (no constructor: a struct's initialisation). */
   public Expr.Call constructorOf(org.scansim.frontend.ast.VarDecl d) {
     return constructors.get(d);

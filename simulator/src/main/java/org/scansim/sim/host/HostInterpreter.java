@@ -555,7 +555,13 @@ public final class HostInterpreter {
         yield p;
       }
       case HOST_FREE -> free(r[in.args[0]][0], FREES_MALLOC, in);
-      case HOST_DELETE -> free(r[in.args[0]][0], FREES_NEW, in);
+      case HOST_DELETE -> {
+        long p = r[in.args[0]][0];
+        if (in.ir.callee() != null && p != 0) {
+          call(in.ir.callee(), new long[] {p}, in.span); // the object's destructor, before its memory goes
+        }
+        yield free(p, FREES_NEW, in);
+      }
       case HOST_DELETE_ARRAY -> free(r[in.args[0]][0], FREES_NEW_ARRAY, in);
       case LIBRARY -> {
         long[] a = new long[in.args.length];
