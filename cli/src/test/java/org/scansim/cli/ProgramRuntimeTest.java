@@ -135,4 +135,34 @@ class ProgramRuntimeTest {
     assertThat(r.out()).contains("deref.cu:4:3: host code dereferences a device pointer (use cudaMemcpy, or cudaMallocManaged for"
         + " memory both sides use)");
   }
+
+  @Test
+  void constantAndDeviceVariablesAreCopiedToAndFromByTheirSymbols() throws Exception {
+    Path f = Files.writeString(dir.resolve("sym.cu"), """
+        #include <cstdio>
+        __constant__ int params[4];
+        __device__ int total;
+        __global__ void k(int *out) { out[threadIdx.x] = params[threadIdx.x] + total; total = 5; }
+        int main() {
+          int h[4] = {1, 2, 3, 4};
+          int t = 10;
+          cudaMemcpyToSymbol(params, h, sizeof h);
+          cudaMemcpyToSymbol(total, &t, sizeof(int));
+          int one = 7;
+          cudaMemcpyToSymbol(params, &one, sizeof(int), 3 * sizeof(int), cudaMemcpyHostToDevice);
+          int *d;
+          cudaMalloc(&d, sizeof h);
+          k<<<1, 4>>>(d);
+          cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+          int back = 0;
+          cudaMemcpyFromSymbol(&back, total, sizeof(int));
+          printf("%d %d %d\\n", h[0], h[3], back);
+          return 0;
+        }
+        """);
+    // 1 + 10 and 7 + 10 (the offset copy wrote params[3]); the kernel set total to 5.
+    CliRun r = CliRun.of("run", f.toString(), "--no-timing");
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).startsWith("11 17 5\n");
+  }
 }

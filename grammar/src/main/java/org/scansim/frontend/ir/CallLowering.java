@@ -338,6 +338,18 @@ final class CallLowering {
         CudaCall c = cudaCall(bi);
         return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(c).args(args), IrType.I32);
       }
+      case CUDA_MEMCPY_TO_SYMBOL, CUDA_MEMCPY_FROM_SYMBOL -> {
+        boolean to = bi == Builtin.CUDA_MEMCPY_TO_SYMBOL;
+        List<Operand> args = new ArrayList<>();
+        args.add(exprs.value(a.get(to ? 1 : 0))); // the host pointer
+        args.add(exprs.convertedValue(a.get(2), Type.ULONG));
+        args.add(a.size() > 3 ? exprs.convertedValue(a.get(3), Type.ULONG) : Imm.ofLong(IrType.U64, 0));
+        if (a.size() > 4) {
+          exprs.effect(a.get(4)); // the direction follows from the call
+        }
+        return emit(new Insn(Op.CUDA, IrType.I32, span).cuda(to ? CudaCall.MEMCPY_TO_SYMBOL : CudaCall.MEMCPY_FROM_SYMBOL)
+            .callee(sema.symbolOf(e)).args(args), IrType.I32);
+      }
       case CUDA_SET_DEVICE, CUDA_GET_DEVICE, CUDA_GET_DEVICE_COUNT -> {
         CudaCall c = cudaCall(bi);
         Operand arg = bi == Builtin.CUDA_SET_DEVICE ? exprs.convertedValue(a.get(0), Type.INT) : exprs.value(a.get(0));

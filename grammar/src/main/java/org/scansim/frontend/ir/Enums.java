@@ -50,6 +50,8 @@ public final class Enums {
     /** A host function's address (the callee): what a function pointer holds. */
     FUNCTION_ADDRESS,
     /** A call through a function pointer (the first operand) with the other operands as arguments; its result, if any. */
-    CALL_INDIRECT
+    CALL_INDIRECT,
+    /** cudaMemcpyToSymbol and cudaMemcpyFromSymbol: the module variable (callee), the host pointer, the count and the offset. */
+    MEMCPY_TO_SYMBOL, MEMCPY_FROM_SYMBOL
   }
 }

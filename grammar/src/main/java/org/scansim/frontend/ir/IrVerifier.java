@@ -737,6 +737,7 @@ public final class IrVerifier {
       case HOST_NEW_ARRAY -> List.of(IrType.U64, IrType.U64);
       case LIBRARY -> library(i) == null ? List.of() : library(i).params().stream().map(IrType::of).toList();
       case FUNCTION_ADDRESS -> List.of();
+      case MEMCPY_TO_SYMBOL, MEMCPY_FROM_SYMBOL -> List.of(IrType.PTR, IrType.U64, IrType.U64);
       case CALL_INDIRECT -> i.args().isEmpty() ? List.of(IrType.PTR) : java.util.stream.Stream.concat(java.util.stream.Stream.of(IrType.PTR),
           i.args().subList(1, i.args().size()).stream().map(Operand::type)).toList(); // the callee's types are known at run time
     };
@@ -747,6 +748,11 @@ public final class IrVerifier {
           : IrType.of(library(i).result());
       default -> IrType.I32;
     };
+    if ((i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.MEMCPY_TO_SYMBOL || i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.MEMCPY_FROM_SYMBOL)
+        && (i.callee() == null || !globals.containsKey(i.callee()))) {
+      problem("a symbol copy of no module variable ('" + i.callee() + "')");
+      return;
+    }
     if (i.cuda() == org.scansim.frontend.ir.Enums.CudaCall.HOST_DELETE && i.callee() != null && module.function(i.callee()) == null) {
       problem("delete runs no function '" + i.callee() + "'");
       return;

@@ -82,6 +82,9 @@ public enum Builtin {
   CUDA_MALLOC_MANAGED("cudaMallocManaged", Where.HOST),
   CUDA_FREE("cudaFree", Where.HOST),
   CUDA_MEMCPY("cudaMemcpy", Where.HOST),
+  /** {@code cudaMemcpyToSymbol(symbol, src, count[, offset[, kind]])} and its reverse: a {@code __device__} or {@code __constant__} variable's bytes. */
+  CUDA_MEMCPY_TO_SYMBOL("cudaMemcpyToSymbol", Where.HOST),
+  CUDA_MEMCPY_FROM_SYMBOL("cudaMemcpyFromSymbol", Where.HOST),
   CUDA_MEMSET("cudaMemset", Where.HOST),
   CUDA_DEVICE_SYNCHRONIZE("cudaDeviceSynchronize", Where.HOST),
   CUDA_GET_LAST_ERROR("cudaGetLastError", Where.HOST),

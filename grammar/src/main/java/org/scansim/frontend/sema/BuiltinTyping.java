@@ -84,6 +84,7 @@ final class BuiltinTyping {
       case CUDA_MALLOC, CUDA_MALLOC_MANAGED -> cudaMalloc(e, b);
       case CUDA_FREE -> pointers(e, 1, List.of(), Type.INT);
       case CUDA_MEMCPY -> pointers(e, 2, List.of(Type.SIZE_T, Type.INT), Type.INT);
+      case CUDA_MEMCPY_TO_SYMBOL, CUDA_MEMCPY_FROM_SYMBOL -> symbolCopy(e, b == Builtin.CUDA_MEMCPY_TO_SYMBOL);
       case CUDA_MEMSET -> pointers(e, 1, List.of(Type.INT, Type.SIZE_T), Type.INT);
     };
   }
@@ -253,6 +254,39 @@ final class BuiltinTyping {
       exprs.requireAssignable(Type.SIZE_T, args.get(1), exprs.checkValue(args.get(1)), ExprChecker.Assigning.PASS);
     }
     return printf(e, format, name);
+  }
+
+  /**
+   * {@code cudaMemcpyToSymbol(symbol, const void *src, size_t count, size_t offset = 0, kind =
+   * cudaMemcpyHostToDevice)} or {@code cudaMemcpyFromSymbol(void *dst, symbol, count, offset = 0,
+   * kind = cudaMemcpyDeviceToHost)}: the symbol is a {@code __device__} or {@code __constant__}
+   * variable named as itself (host code may name it here, and nowhere else).
+   */
+  private Type symbolCopy(Expr.Call e, boolean to) {
+    List<Expr> args = e.args();
+    String name = to ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
+    if (args.size() < 3 || args.size() > 5) {
+      cx.error(e.span(), "'" + name + "' takes (" + (to ? "symbol, const void *src" : "void *dst, symbol")
+          + ", size_t count[, size_t offset[, kind]]), not " + args.size() + " arguments");
+      return Type.INT;
+    }
+    int at = to ? 0 : 1;
+    Expr symbol = args.get(at);
+    Symbol s = symbol instanceof Expr.Name n ? cx.scope.lookup(n.id()) : null;
+    if (!(s instanceof Symbol.Variable v) || v.kind() != Symbol.VarKind.DEVICE_GLOBAL && v.kind() != Symbol.VarKind.CONSTANT) {
+      cx.error(symbol.span(), "the symbol of '" + name + "' must be a __device__ or __constant__ variable, named as itself");
+      return Type.INT;
+    }
+    cx.sema.symbols.put(e, v.name());
+    Expr pointer = args.get(1 - at);
+    Type p = exprs.checkValue(pointer);
+    if (!(p instanceof Type.Err) && !p.isPointer()) {
+      cx.error(pointer.span(), "the " + (to ? "source" : "destination") + " of '" + name + "' must be a pointer, not '" + p.spelling() + "'");
+    }
+    for (int i = 2; i < args.size(); i++) {
+      exprs.requireAssignable(i == 4 ? Type.INT : Type.SIZE_T, args.get(i), exprs.checkValue(args.get(i)), ExprChecker.Assigning.PASS);
+    }
+    return Type.INT;
   }
 
   /** {@code cudaMalloc(void **devPtr, size_t size)}, or {@code cudaMallocManaged(..., unsigned flags = cudaMemAttachGlobal)}. */

@@ -32,6 +32,14 @@ public final class Sema {
   final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> constructors = new IdentityHashMap<>();
   final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> destructors = new IdentityHashMap<>();
 
+  /** cudaMemcpyToSymbol's and cudaMemcpyFromSymbol's variables, by call. */
+  final Map<Expr, String> symbols = new IdentityHashMap<>();
+
+  /** The {@code __device__} or {@code __constant__} variable a symbol copy names, or null. */
+  public String symbolOf(Expr e) {
+    return symbols.get(e);
+  }
+
   /** {@code delete p} of an object whose class has a destructor: the destructor's name. */
   final Map<Expr, String> deletes = new IdentityHashMap<>();
 

@@ -571,6 +571,16 @@ public final class HostInterpreter {
         yield Alu.norm(in.type, library.call(in.ir.callee(), a, in));
       }
       case FUNCTION_ADDRESS -> functionAddress(in.ir.callee());
+      case MEMCPY_TO_SYMBOL, MEMCPY_FROM_SYMBOL -> {
+        long symbol = device.variable(in.ir.callee());
+        if (symbol == 0) {
+          throw new Fault(Kind.INTERNAL, in.span, "no device variable '" + in.ir.callee() + "'");
+        }
+        long at = Ptr.add(symbol, r[in.args[2]][0]);
+        long host = r[in.args[0]][0];
+        long n = r[in.args[1]][0];
+        yield in.ir.cuda() == Enums.CudaCall.MEMCPY_TO_SYMBOL ? copy(in, at, host, n) : copy(in, host, at, n);
+      }
       case CALL_INDIRECT -> {
         long[] a = new long[in.args.length - 1];
         for (int k = 0; k < a.length; k++) {
@@ -592,6 +602,7 @@ public final class HostInterpreter {
       case HOST_MALLOC, HOST_CALLOC, HOST_FREE, HOST_NEW, HOST_NEW_ARRAY, HOST_DELETE, HOST_DELETE_ARRAY -> true;
       case LIBRARY -> !in.ir.callee().startsWith("cuda"); // the runtime's calls of the library's shape set the last error
       case FUNCTION_ADDRESS, CALL_INDIRECT -> true;
+      case MEMCPY_TO_SYMBOL, MEMCPY_FROM_SYMBOL -> false;
     };
     if (result != CUDA_SUCCESS && !keepsError) {
       lastError = (int) result;
