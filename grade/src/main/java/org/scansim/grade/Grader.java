@@ -22,11 +22,12 @@ import org.scansim.sim.run.ScanRun;
  * observed ({@link Scoring}). Nothing a submission does escapes {@link #grade}: every failure,
  * {@link StackOverflowError} and {@link OutOfMemoryError} included, becomes a graded result.
  *
- * <p>What a submission can reach: the front end knows no file, process or network call (an
- * undeclared {@code fopen} or {@code system} is a compile error); the file, and any file it
- * includes, must be a regular file inside the submission's folder after following links
- * (quoted {@code #include}s are refused outright when submissions share a folder); and a run sees
- * only the simulated device within the spec's budgets.
+ * <p>What a submission can reach: no file, process or network. Its C library reads no file in a
+ * grading run ({@code fopen} of a file to read returns NULL), keeps what it writes in memory, and
+ * runs no command ({@code system} returns -1); the file, and any file it includes, must be a
+ * regular file inside the submission's folder after following links (quoted {@code #include}s are
+ * refused outright when submissions share a folder); and a run sees only the simulated device
+ * within the spec's budgets.
  */
 public final class Grader {
   private final Assignment assignment;

@@ -3,10 +3,15 @@
  * a whole program's {@code main} with its argv) on one thread with host memory of its own, and
  * reaches the GPU only through {@link org.scansim.sim.device.GpuDevice}, holding device pointers
  * as opaque values. {@link org.scansim.sim.host.HostLibrary} is the C library that code calls:
- * numbers from text, glibc's {@code rand}, strings and memory, output, {@code <cmath>}.
+ * numbers from text, glibc's {@code rand}, strings and memory, output, {@code <cmath>}, and the
+ * streams of {@link org.scansim.sim.host.HostFiles} ({@code fopen}, reading the program's folder
+ * and nothing outside it, writing to memory only; standard input) with {@link
+ * org.scansim.sim.host.Scanf}'s conversions.
  *
- * <p>Not modelled: threads, files and standard input, signals, the machine's clock ({@code time}
- * is the epoch and {@code clock} counts host instructions), the C library's locale, and the
- * order of unsequenced evaluations a compiler may choose (arguments run left to right).
+ * <p>Not modelled: threads, the file system beyond reading the program's folder (directories,
+ * seeking, files read and written at once), processes ({@code system} runs nothing), signals,
+ * the machine's clock ({@code time} is the epoch and {@code clock} counts host instructions), the
+ * C library's locale, {@code errno} beyond what {@code perror} prints, and the order of
+ * unsequenced evaluations a compiler may choose (arguments run left to right).
  */
 package org.scansim.sim.host;
