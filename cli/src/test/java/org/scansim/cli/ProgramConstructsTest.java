@@ -481,4 +481,37 @@ class ProgramConstructsTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).startsWith("made 1\nmade 5\ngone 1\ngone 10\ndone 1\n");
   }
+
+  @Test
+  void defaultedAndDeletedMembersAndBracedStringsReadAsCppHasThem() throws Exception {
+    CliRun r = run("df.cu", """
+        #include <cstdio>
+        struct A {
+          int v;
+          A() = default;
+          A(int x) : v(x) {}
+          ~A() = default;
+          A(const A &) = delete;
+          int get() const { return v; }
+          void gone() = delete;
+        };
+        int main() {
+          A a(3);
+          A b;
+          b.v = 4;
+          char s[] = {"ab"};
+          char t[8] = {"xyz"};
+          printf("%d %d %s %s %zu\\n", a.get(), b.get(), s, t, sizeof s);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("3 4 ab xyz 3\n");
+    CliRun deleted = run("del.cu", """
+        struct A { int v; void gone() = delete; };
+        int main() { A a; a.v = 1; a.gone(); return 0; }
+        """);
+    assertThat(deleted.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(deleted.err()).contains("del.cu:2:30: error: no member function 'gone' in 'A'");
+  }
 }

@@ -149,11 +149,11 @@ memberSpecification
 memberDeclaration
     : IDENTIFIER ':'                                                               # accessMember
     | declarationSpecifiers memberField ( ',' memberField )* ';'                    # fieldMember
-    | storageClassSpecifier* IDENTIFIER? TYPE_NAME '(' parameterList? ')' memberInitializers? ( compoundStatement | ';' )
+    | storageClassSpecifier* IDENTIFIER? TYPE_NAME '(' parameterList? ')' memberInitializers? ( compoundStatement | ';' | defaulted )
                                                                                    # constructorMember
-    | storageClassSpecifier* '~' ( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' ( compoundStatement | ';' )
+    | storageClassSpecifier* '~' ( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' ( compoundStatement | ';' | defaulted )
                                                                                    # destructorMember
-    | declarationSpecifiers declarator CONST? IDENTIFIER? ( compoundStatement | '=' INTEGER_LITERAL ';' | ';' )
+    | declarationSpecifiers declarator CONST? IDENTIFIER? ( compoundStatement | '=' INTEGER_LITERAL ';' | ';' | defaulted )
                                                                                    # methodMember
     | TEMPLATE skippedTokens* ( ';' | braceBody )                                  # templateMember
     | ';'                                                                          # emptyMember
@@ -161,6 +161,12 @@ memberDeclaration
 
 memberField
     : pointer* IDENTIFIER arrayDimension* ( '=' initializer | bracedMemberInitializer )?
+    ;
+
+// C++ [dcl.fct.def.default], [dcl.fct.def.delete]: `= default;` (the implicit one: an empty body
+// here) or `= delete;` (not declared at all).
+defaulted
+    : '=' kw=( DEFAULT | DELETE ) ';'
     ;
 
 bracedMemberInitializer

@@ -315,6 +315,21 @@ final class ClassBuilder {
 
   /** Pass 2: the function a member declares (with its body if it has one), or null. */
   private static Decl.Function buildFunction(MemberDeclarationContext m, ClassInfo info, BuildContext b) {
+    CudaParser.DefaultedContext defaulted = m instanceof CudaParser.MethodMemberContext f ? f.defaulted()
+        : m instanceof CudaParser.ConstructorMemberContext c ? c.defaulted() : m instanceof CudaParser.DestructorMemberContext d ? d.defaulted() : null;
+    if (defaulted != null && defaulted.kw != null && defaulted.kw.getType() == CudaLexer.DELETE) {
+      return null; // = delete: not declared, so that a use of it is an error
+    }
+    Decl.Function f0 = buildDeclared(m, info, b);
+    if (f0 != null && defaulted != null) {
+      // = default: the implicit function, an empty body (C++ [class.default.ctor], [class.dtor]).
+      return new Decl.Function(f0.span(), f0.qualifiers(), f0.returnSpec(), f0.returnPointers(), f0.name(), f0.nameSpan(), f0.params(),
+          new Stmt.Block(b.span(defaulted), List.of()));
+    }
+    return f0;
+  }
+
+  private static Decl.Function buildDeclared(MemberDeclarationContext m, ClassInfo info, BuildContext b) {
     if (m instanceof CudaParser.MethodMemberContext f) {
       TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b);
       CudaParser.FunctionDeclaratorContext d = (CudaParser.FunctionDeclaratorContext) f.declarator();

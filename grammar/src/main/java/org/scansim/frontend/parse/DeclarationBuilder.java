@@ -165,6 +165,10 @@ final class DeclarationBuilder {
             }
           }
         }
+        if (!d.dims.isEmpty() && d.pointers.isEmpty() && initializer instanceof Initializer.Braced br && br.items().size() == 1
+            && br.items().get(0) instanceof Initializer.Single one && one.value() instanceof Expr.StringLit) {
+          initializer = one; // char s[] = {"abc"}: the literal in braces (C11 §6.7.9p14)
+        }
         if (!d.dims.isEmpty() && d.pointers.isEmpty() && initializer instanceof Initializer.Single single
             && single.value() instanceof Expr.StringLit text && isCharacter(spec)) {
           initializer = characters(single.span(), text); // char s[] = "abc": its characters and a NUL (C11 §6.7.9p14)
