@@ -33,6 +33,9 @@ final class CheckCommand implements Callable<Integer> {
       + "beside its file), as nvcc's -I (repeatable)")
   List<Path> includeDirs;
 
+  @Option(names = "-include", paramLabel = "FILE", description = "read FILE before the file, as nvcc's -include (repeatable)")
+  List<Path> forcedIncludes;
+
   @Option(names = "--ir", description = "print the typed IR of every function")
   boolean printIr;
 
@@ -40,7 +43,7 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Frontend.Result r = Compilation.compile(file, defines, includeDirs, err);
+    Frontend.Result r = Compilation.compile(List.of(file), defines, includeDirs, forcedIncludes, err);
     if (!r.ok()) {
       return Main.INVALID_INPUT;
     }

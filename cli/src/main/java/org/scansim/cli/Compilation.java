@@ -24,7 +24,13 @@ final class Compilation {
 
   /** A program's translation units, linked as one, with the include path {@code -I DIR...}. */
   static Frontend.Result compile(List<Path> files, List<String> defines, List<Path> includeDirs, PrintWriter err) {
-    Frontend.Result r = Frontend.compileFiles(files, Defines.parse(defines), includeDirs == null ? List.of() : includeDirs);
+    return compile(files, defines, includeDirs, List.of(), err);
+  }
+
+  /** As above, each translation unit reading {@code forced} first ({@code -include FILE}, as nvcc's). */
+  static Frontend.Result compile(List<Path> files, List<String> defines, List<Path> includeDirs, List<Path> forced, PrintWriter err) {
+    Frontend.Result r = Frontend.compileFiles(files, Defines.parse(defines), includeDirs == null ? List.of() : includeDirs,
+        forced == null ? List.of() : forced);
     err.print(DiagnosticPrinter.render(r.diagnostics().sorted(), r.diagnostics().dropped()));
     if (!r.ok()) {
       int n = r.diagnostics().errorCount();

@@ -77,7 +77,7 @@ final class ProgramOutput {
     if (!Outputs.distinct(err, all.toArray(new Path[0]))) {
       return Main.INVALID_INPUT; // no report may replace one of the program's files
     }
-    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, err);
+    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, c.forcedIncludes, err);
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }

@@ -102,6 +102,9 @@ final class RunCommand implements Callable<Integer> {
       + "beside its file are looked for, as nvcc's -I (repeatable)")
   List<Path> includeDirs;
 
+  @Option(names = "-include", paramLabel = "FILE", description = "read FILE before each translation unit, as nvcc's -include (repeatable)")
+  List<Path> forcedIncludes;
+
   @Option(names = "--files-from", paramLabel = "DIR", description = "a program's folder: its fopen reads files of DIR (relative names"
       + " from DIR) and never outside it (default: the current directory); what it writes stays in memory")
   Path filesFrom;
@@ -215,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
     if (html != null && (!Outputs.distinct(err, file, json, html) || !Outputs.mayWrite(html, Outputs.PAGE, err))) {
       return Main.INVALID_INPUT;
     }
-    Frontend.Result compiled = Compilation.compile(file, allDefines, includeDirs, err);
+    Frontend.Result compiled = Compilation.compile(List.of(file), allDefines, includeDirs, forcedIncludes, err);
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }

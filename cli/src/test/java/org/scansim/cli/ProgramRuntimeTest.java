@@ -165,4 +165,20 @@ class ProgramRuntimeTest {
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     assertThat(r.out()).startsWith("11 17 5\n");
   }
+
+  @Test
+  void aForcedIncludeIsReadBeforeEachTranslationUnitAsNvccReadsIt() throws Exception {
+    Files.writeString(dir.resolve("pre.h"), "#pragma once\n#define N 8\nstatic inline int twice(int x) { return 2 * x; }\n");
+    Path main = Files.writeString(dir.resolve("m.cu"), "#include <cstdio>\nint other();\nint main() { printf(\"%d %d\\n\", twice(N), other()); return 0; }\n");
+    Path other = Files.writeString(dir.resolve("o.cu"), "int other() { return twice(N + 1); }\n");
+    String pre = dir.resolve("pre.h").toString();
+    CliRun r = CliRun.of("run", main.toString(), other.toString(), "--no-timing", "-include", pre);
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).startsWith("16 18\n");
+    // Checked alone, main's file lacks o.cu's other(); with the forced include it lacks nothing else.
+    assertThat(CliRun.of("check", main.toString(), "-include", pre).err()).contains("'other' is used but never defined")
+        .doesNotContain("twice");
+    CliRun without = CliRun.of("check", main.toString());
+    assertThat(without.err()).contains("m.cu:3:37: error: use of undeclared function 'twice'");
+  }
 }

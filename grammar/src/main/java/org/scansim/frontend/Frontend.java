@@ -44,17 +44,23 @@ public final class Frontend {
    * is named by the first file. Every unit is parsed before an error stops the compilation.
    */
   public static Result compile(java.util.List<SourceFile> files, Map<String, String> defines, IncludeLoader includes) {
+    return compile(files, defines, includes, java.util.List.of());
+  }
+
+  /** As above, each translation unit reading {@code forced} first (nvcc's {@code -include FILE}). */
+  public static Result compile(java.util.List<SourceFile> files, Map<String, String> defines, IncludeLoader includes,
+      java.util.List<SourceFile> forced) {
     Diagnostics diags = new Diagnostics();
     SourceFile file = files.get(0);
     java.util.List<TranslationUnit> units = new java.util.ArrayList<>();
     for (SourceFile f : files) {
       int errors = diags.errorCount();
       Diagnostics first = new Diagnostics();
-      PreprocessedSource pp = new Preprocessor(first, new LinkedHashMap<>(defines), includes).run(f);
+      PreprocessedSource pp = new Preprocessor(first, new LinkedHashMap<>(defines), includes).forcing(forced).run(f);
       if (first.hasErrors()) {
-        pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).run(f); // its errors, every one counted
+        pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).forcing(forced).run(f); // its errors, every one counted
       } else if (Preprocessor.needsRuntime(pp.text())) {
-        pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).runWithRuntime(f);
+        pp = new Preprocessor(diags, new LinkedHashMap<>(defines), includes).forcing(forced).runWithRuntime(f);
       } else {
         first.all().forEach(diags::report); // warnings only
       }
@@ -134,8 +140,24 @@ public final class Frontend {
    * links them; a file that cannot be read is a diagnostic, as for one file.
    */
   public static Result compileFiles(java.util.List<Path> paths, Map<String, String> defines, java.util.List<Path> includeDirs) {
+    return compileFiles(paths, defines, includeDirs, java.util.List.of());
+  }
+
+  /** As above, each unit reading the files {@code forced} first, in order (nvcc's {@code -include FILE}). */
+  public static Result compileFiles(java.util.List<Path> paths, Map<String, String> defines, java.util.List<Path> includeDirs,
+      java.util.List<Path> forced) {
     java.util.List<SourceFile> files = new java.util.ArrayList<>();
+    java.util.List<SourceFile> forcedFiles = new java.util.ArrayList<>();
     Diagnostics unreadable = new Diagnostics();
+    for (Path path : forced) {
+      String name = path.toString();
+      SourceReader.Read read = SourceReader.read(path, name);
+      if (!read.ok()) {
+        read.report(name, unreadable);
+      } else {
+        forcedFiles.add(read.file());
+      }
+    }
     for (Path path : paths) {
       String name = path.toString();
       SourceReader.Read read = SourceReader.read(path, name);
@@ -147,6 +169,6 @@ public final class Frontend {
     if (unreadable.hasErrors()) {
       return new Result(files.get(0), unreadable, null, null, null);
     }
-    return compile(files, defines, IncludeLoader.withPath(IncludeLoader.fileSystem(), includeDirs));
+    return compile(files, defines, IncludeLoader.withPath(IncludeLoader.fileSystem(), includeDirs), forcedFiles);
   }
 }

@@ -58,7 +58,15 @@ final class PpSession implements TokenSource {
 
   /** With {@code runtime}, the built-in cuda_runtime.h's declarations are read first, as nvcc reads the header before the file. */
   PreprocessedSource run(SourceFile main, boolean runtime) {
+    return run(main, runtime, java.util.List.of());
+  }
+
+  /** As above, reading {@code forced} (nvcc's {@code -include FILE}, in order) after cuda_runtime.h and before the file. */
+  PreprocessedSource run(SourceFile main, boolean runtime, java.util.List<SourceFile> forced) {
     files.push(new FileState(main, diags));
+    for (int i = forced.size() - 1; i >= 0; i--) {
+      files.push(new FileState(forced.get(i), diags));
+    }
     if (runtime) {
       files.push(new FileState(new SourceFile("<cuda_runtime.h>", SystemHeaders.CUDA_RUNTIME), diags));
     }

@@ -22,9 +22,18 @@ public final class Preprocessor {
     this.loader = loader == null ? IncludeLoader.NONE : loader;
   }
 
+  /** Files read before each file, after cuda_runtime.h (nvcc's {@code -include FILE}, in order). */
+  private java.util.List<SourceFile> forced = java.util.List.of();
+
+  /** This preprocessor, reading {@code files} before each file it runs on. */
+  public Preprocessor forcing(java.util.List<SourceFile> files) {
+    this.forced = java.util.List.copyOf(files);
+    return this;
+  }
+
   /** Preprocesses {@code main}; never throws on bad input, reports into the diagnostics. */
   public PreprocessedSource run(SourceFile main) {
-    return new PpSession(diags, defines, loader).run(main);
+    return new PpSession(diags, defines, loader).run(main, false, forced);
   }
 
   /**
@@ -33,7 +42,7 @@ public final class Preprocessor {
    * before every file (read only where used, so that other files' text and token counts are theirs).
    */
   public PreprocessedSource runWithRuntime(SourceFile main) {
-    return new PpSession(diags, defines, loader).run(main, true);
+    return new PpSession(diags, defines, loader).run(main, true, forced);
   }
 
   /** Whether preprocessed text names what only the built-in cuda_runtime.h declares. */
