@@ -179,6 +179,6 @@ class ProgramRuntimeTest {
     assertThat(CliRun.of("check", main.toString(), "-include", pre).err()).contains("'other' is used but never defined")
         .doesNotContain("undeclared function");
     CliRun without = CliRun.of("check", main.toString());
-    assertThat(without.err()).contains("m.cu:3:37: error: use of undeclared function 'twice'");
+    assertThat(without.err()).contains("m.cu:3:32: error: use of undeclared function 'twice'");
   }
 }
