@@ -122,7 +122,7 @@ public final class IrPrinter {
           + a.get(6) + ">>>(" + join(a.subList(7, a.size())) + ")";
       case CUDA -> d + "cuda." + (i.cuda() == Enums.CudaCall.LIBRARY ? i.callee() : i.cuda().name().toLowerCase(java.util.Locale.ROOT))
           + (i.cuda() == Enums.CudaCall.FUNCTION_ADDRESS ? " @" + i.callee() : "") + (a.isEmpty() ? "" : " " + join(a));
-      case PRINTF -> printf(i, a);
+      case PRINTF -> d + printf(i, a);
       case ASSERT -> "assert " + join(a) + " " + quote(i.text());
       case BR -> "br " + i.target().label();
       case CBR -> "cbr " + a.get(0) + ", " + i.target().label() + ", " + i.elseTarget().label()
