@@ -72,7 +72,7 @@ final class GroupTyping {
         cx.error(e.calleeSpan(), "member reference base type '" + receiver.spelling() + "' is not a structure or union: it has no member"
             + " function '" + name + "'");
       } else if (!(receiver instanceof Type.Err)) {
-        cx.error(e.calleeSpan(), "classes are not supported: '" + receiver.spelling() + "' has no member function '" + name + "'");
+        cx.error(e.calleeSpan(), "'" + receiver.spelling() + "' has no member function '" + name + "'");
       }
       return Type.ERR;
     }

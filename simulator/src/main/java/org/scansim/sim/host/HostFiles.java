@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -137,7 +136,8 @@ final class HostFiles {
         lastError = "Permission denied";
         return null;
       }
-      if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(p)) {
+      // The name as written, too: "sub/../x" is no file when sub is none, as the system resolves it.
+      if (!Files.isRegularFile(p) || !Files.isRegularFile(folder.resolve(path))) {
         lastError = "No such file or directory";
         return null;
       }
