@@ -42,16 +42,7 @@ final class CallLowering {
       return new GroupLowering(exprs, sema).lower(e, g);
     }
     if (callee instanceof Symbol.Function f) {
-      List<Operand> args = arguments(withDefaults(e.args(), f), f);
-      Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), e.span())
-          .callee(f.name()).args(args);
-      Reg r = null;
-      if (!(f.returnType() instanceof Type.Void)) {
-        r = b().temp(IrType.of(f.returnType()));
-        insn.dst(r);
-      }
-      b().emit(insn);
-      return r;
+      return emitCall(f, arguments(withDefaults(e.args(), f), f), e.span());
     }
     if (callee instanceof org.scansim.frontend.sema.NewObject n) {
       // new T(args): the allocation, then its constructor on it; the value is the pointer.
@@ -125,8 +116,12 @@ final class CallLowering {
       b().emit(new Insn(Op.CALL, null, m.call().span()).callee(f.name()).args(args));
       return null;
     }
-    Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), m.call().span())
-        .callee(f.name()).args(args);
+    return emitCall(f, args, m.call().span());
+  }
+
+  /** {@code call @f(args)}, into a new register when f returns a value (null for void). */
+  private Reg emitCall(Symbol.Function f, List<Operand> args, Span span) {
+    Insn insn = new Insn(Op.CALL, f.returnType() instanceof Type.Void ? null : IrType.of(f.returnType()), span).callee(f.name()).args(args);
     Reg r = null;
     if (!(f.returnType() instanceof Type.Void)) {
       r = b().temp(IrType.of(f.returnType()));
