@@ -65,6 +65,16 @@ public final class StructDef {
 
   private boolean isClass;
 
+  /** Its constructors' function name ({@code Counter::Counter}, {@code ns::Box<int>::Box}). */
+  public String constructorName() {
+    return name + "::" + simpleName();
+  }
+
+  /** Its destructor's function name ({@code Counter::~Counter}). */
+  public String destructorName() {
+    return name + "::~" + simpleName();
+  }
+
   /**
    * The name its constructor and destructor carry: without the namespace and without a class
    * template's arguments ({@code BlockScan} of {@code cub::BlockScan<float, 256>}).

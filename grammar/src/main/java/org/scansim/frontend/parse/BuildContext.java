@@ -54,7 +54,7 @@ final class BuildContext {
   /** Class templates by qualified name, each instantiated per argument list (TemplateDef). */
   final java.util.Map<String, TemplateDef> classTemplates = new java.util.HashMap<>();
   /** Classes with member functions, by qualified name (ClassBuilder). */
-  final java.util.Map<String, ClassBuilder.ClassInfo> classes = ClassBuilder.newRegistry();
+  final java.util.Map<String, ClassBuilder.ClassInfo> classes = new java.util.HashMap<>();
   /** The class whose member function's body is being built, or null. */
   ClassBuilder.ClassInfo currentClass;
   /** Member functions of the classes the declaration being built defines; they go after it. */

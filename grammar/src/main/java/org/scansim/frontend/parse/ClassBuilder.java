@@ -4,17 +4,11 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.antlr.v4.runtime.CommonTokenStream;
-import org.antlr.v4.runtime.ListTokenSource;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
-import org.antlr.v4.runtime.atn.PredictionMode;
-import org.antlr.v4.runtime.misc.ParseCancellationException;
-import org.scansim.frontend.ast.ArrayDim;
 import org.scansim.frontend.ast.BaseType;
 import org.scansim.frontend.ast.Decl;
 import org.scansim.frontend.ast.Expr;
@@ -168,21 +162,7 @@ final class ClassBuilder {
     eof.setCharPositionInLine(close.getCharPositionInLine());
     eof.setTokenIndex(close.getTokenIndex());
     all.add(eof);
-    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(all));
-    CudaParser parser = new CudaParser(stream);
-    parser.removeErrorListeners();
-    parser.setErrorHandler(new org.antlr.v4.runtime.BailErrorStrategy());
-    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
-    try {
-      return parser.memberSpecification();
-    } catch (ParseCancellationException e) {
-      parser.reset();
-      stream.fill();
-      parser.addErrorListener(new SyntaxErrorListener(b.spans, b.errors));
-      parser.setErrorHandler(new CudaErrorStrategy(b.errors, TypedefNames.find(all)));
-      parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-      return parser.memberSpecification();
-    }
+    return SyntaxParser.parseRule(all, b.spans, b.errors, CudaParser::memberSpecification);
   }
 
   /** Pass 1: a field's, or a member function's name; false when the member is refused (reported). */
@@ -294,21 +274,11 @@ final class ClassBuilder {
         b.error(d.IDENTIFIER(), "default member initializers are not supported: initialize the field in a constructor");
         return false;
       }
-      DeclarationBuilder.DeclaratorParts holder = new DeclarationBuilder.DeclaratorParts();
-      List<PointerLevel> pointers = parts.withAliasPointers(b.decls.pointers(d.pointer(), holder));
-      if (holder.bad) {
+      StructDef.Field field = StructBuilder.field(d, d.pointer(), d.IDENTIFIER(), d.arrayDimension(), spec, parts, info.fields, b);
+      if (field == null) {
         return false;
       }
-      String name = d.IDENTIFIER().getText();
-      if (!info.fields.add(name)) {
-        b.check(d.IDENTIFIER(), "duplicate member '" + name + "'");
-        return false;
-      }
-      List<ArrayDim> dims = new ArrayList<>();
-      for (CudaParser.ArrayDimensionContext dim : d.arrayDimension()) {
-        dims.add(new ArrayDim(b.span(dim), dim.assignmentExpression() == null ? null : b.exprs.build(dim.assignmentExpression())));
-      }
-      out.add(new StructDef.Field(b.span(d), spec, pointers, name, b.span(d.IDENTIFIER()), dims));
+      out.add(field);
     }
     return true;
   }
@@ -487,10 +457,5 @@ final class ClassBuilder {
     }
     Expr value = args.isEmpty() ? new Expr.IntLit(at, 0, true, false, 0, false, "0") : args.get(0);
     return new Stmt.ExprStmt(at, new Expr.Assign(at, null, field, value));
-  }
-
-  /** A class's members by name, for the body of a member function being built ({@link BuildContext#currentClass}). */
-  static Map<String, ClassInfo> newRegistry() {
-    return new LinkedHashMap<>();
   }
 }

@@ -120,27 +120,39 @@ final class StructBuilder {
         continue;
       }
       for (FieldDeclaratorContext d : f.fieldDeclarator()) {
-        if (d.IDENTIFIER() == null) {
-          continue;
+        if (d.IDENTIFIER() != null) {
+          StructDef.Field field = field(d, d.pointer(), d.IDENTIFIER(), d.arrayDimension(), spec, parts, names, b);
+          if (field != null) {
+            out.add(field);
+          }
         }
-        DeclarationBuilder.DeclaratorParts parts0 = new DeclarationBuilder.DeclaratorParts();
-        List<PointerLevel> pointers = parts.withAliasPointers(b.decls.pointers(d.pointer(), parts0));
-        if (parts0.bad) {
-          continue;
-        }
-        String name = d.IDENTIFIER().getText();
-        if (!names.add(name)) {
-          b.check(d.IDENTIFIER(), "duplicate member '" + name + "'");
-          continue;
-        }
-        List<ArrayDim> dims = new ArrayList<>();
-        for (CudaParser.ArrayDimensionContext dim : d.arrayDimension()) {
-          dims.add(new ArrayDim(b.span(dim), dim.assignmentExpression() == null ? null : b.exprs.build(dim.assignmentExpression())));
-        }
-        out.add(new StructDef.Field(b.span(d), spec, pointers, name, b.span(d.IDENTIFIER()), dims));
       }
     }
     return out;
+  }
+
+  /**
+   * One field of a struct or class body: its declarator's pointer levels (after an alias's),
+   * name and array dimensions; null when it is refused (reported), a name seen before in
+   * {@code names} included.
+   */
+  static StructDef.Field field(ParserRuleContext declarator, List<CudaParser.PointerContext> pointerLevels, TerminalNode id,
+      List<CudaParser.ArrayDimensionContext> arrayDims, TypeSpec spec, TypeSpecifiers parts, Set<String> names, BuildContext b) {
+    DeclarationBuilder.DeclaratorParts holder = new DeclarationBuilder.DeclaratorParts();
+    List<PointerLevel> pointers = parts.withAliasPointers(b.decls.pointers(pointerLevels, holder));
+    if (holder.bad) {
+      return null;
+    }
+    String name = id.getText();
+    if (!names.add(name)) {
+      b.check(id, "duplicate member '" + name + "'");
+      return null;
+    }
+    List<ArrayDim> dims = new ArrayList<>();
+    for (CudaParser.ArrayDimensionContext dim : arrayDims) {
+      dims.add(new ArrayDim(b.span(dim), dim.assignmentExpression() == null ? null : b.exprs.build(dim.assignmentExpression())));
+    }
+    return new StructDef.Field(b.span(declarator), spec, pointers, name, b.span(id), dims);
   }
 
   /**

@@ -96,20 +96,25 @@ public final class SyntaxParser {
 
   /** SLL with bail-out first; on failure, LL with recovery and the error listener. */
   static TranslationUnitContext parseTree(List<Token> tokens, Spans spans, SyntaxErrors errors) {
+    return parseRule(tokens, spans, errors, CudaParser::translationUnit);
+  }
+
+  /** {@code rule} of the grammar over {@code tokens} (which end in EOF or get one), as {@link #parseTree} parses a file. */
+  static <T> T parseRule(List<Token> tokens, Spans spans, SyntaxErrors errors, java.util.function.Function<CudaParser, T> rule) {
     CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(tokens));
     CudaParser parser = new CudaParser(stream);
     parser.removeErrorListeners();
     parser.setErrorHandler(new BailErrorStrategy());
     parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
     try {
-      return parser.translationUnit();
+      return rule.apply(parser);
     } catch (ParseCancellationException e) {
       parser.reset();
       stream.fill(); // the messages look ahead of the error (ErrorMessages, TypedefNames)
       parser.addErrorListener(new SyntaxErrorListener(spans, errors));
       parser.setErrorHandler(new CudaErrorStrategy(errors, TypedefNames.find(tokens)));
       parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-      return parser.translationUnit();
+      return rule.apply(parser);
     }
   }
 }

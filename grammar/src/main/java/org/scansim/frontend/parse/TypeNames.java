@@ -86,16 +86,9 @@ final class TypeNames {
     List<Token> out = new java.util.ArrayList<>(tokens.size());
     for (int i = 0; i < tokens.size(); i++) {
       Token t = tokens.get(i);
-      if (t.getType() == CudaLexer.TYPE_NAME && i + 2 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.COLON_COLON
-          && tokens.get(i + 2).getType() == CudaLexer.IDENTIFIER && (i + 3 >= tokens.size() || tokens.get(i + 3).getType() != CudaLexer.COLON_COLON)
-          && (out.isEmpty() || out.get(out.size() - 1).getType() != CudaLexer.COLON_COLON)) {
+      if (classMember(tokens, i) && (out.isEmpty() || out.get(out.size() - 1).getType() != CudaLexer.COLON_COLON)) {
         // Counter::zero: a class's member, one name (a static member function, or a member defined outside the class).
-        org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(tokens.get(i + 2));
-        merged.setText(t.getText() + "::" + tokens.get(i + 2).getText());
-        merged.setStartIndex(t.getStartIndex());
-        merged.setLine(t.getLine());
-        merged.setCharPositionInLine(t.getCharPositionInLine());
-        out.add(merged);
+        out.add(joined(tokens, i, i + 2));
         i += 2;
         continue;
       }
@@ -111,34 +104,13 @@ final class TypeNames {
       boolean afterUsing = back >= 0 && out.get(back).getType() == CudaLexer.USING;
       if (end > i) {
         Token last = tokens.get(end);
-        if (last.getType() == CudaLexer.TYPE_NAME && !afterUsing && end + 2 < tokens.size()
-            && tokens.get(end + 1).getType() == CudaLexer.COLON_COLON && tokens.get(end + 2).getType() == CudaLexer.IDENTIFIER
-            && (end + 3 >= tokens.size() || tokens.get(end + 3).getType() != CudaLexer.COLON_COLON)) {
-          // lab::Timer::made: a member of a namespace's class, one name.
-          StringBuilder name = new StringBuilder();
-          for (int k = i; k <= end + 2; k++) {
-            name.append(tokens.get(k).getText());
-          }
-          org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(tokens.get(end + 2));
-          merged.setText(name.toString());
-          merged.setStartIndex(t.getStartIndex());
-          merged.setLine(t.getLine());
-          merged.setCharPositionInLine(t.getCharPositionInLine());
-          out.add(merged);
+        if (!afterUsing && classMember(tokens, end)) {
+          out.add(joined(tokens, i, end + 2)); // lab::Timer::made: a member of a namespace's class, one name
           i = end + 2;
           continue;
         }
         if ((last.getType() == CudaLexer.TYPE_NAME || last.getType() == CudaLexer.TEMPLATE_NAME) && !afterUsing) {
-          StringBuilder name = new StringBuilder();
-          for (int k = i; k <= end; k++) {
-            name.append(tokens.get(k).getText());
-          }
-          org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(last);
-          merged.setText(name.toString());
-          merged.setStartIndex(t.getStartIndex());
-          merged.setLine(t.getLine());
-          merged.setCharPositionInLine(t.getCharPositionInLine());
-          out.add(merged);
+          out.add(joined(tokens, i, end));
           i = end;
           continue;
         }
@@ -156,6 +128,28 @@ final class TypeNames {
       out.add(t);
     }
     return out;
+  }
+
+  /** Whether a class's name at {@code at} is followed by {@code ::member} and no further {@code ::}. */
+  private static boolean classMember(List<Token> tokens, int at) {
+    return tokens.get(at).getType() == CudaLexer.TYPE_NAME && at + 2 < tokens.size() && tokens.get(at + 1).getType() == CudaLexer.COLON_COLON
+        && tokens.get(at + 2).getType() == CudaLexer.IDENTIFIER
+        && (at + 3 >= tokens.size() || tokens.get(at + 3).getType() != CudaLexer.COLON_COLON);
+  }
+
+  /** The tokens from {@code from} to {@code to} as one, of the last one's type, where the first one stands. */
+  private static Token joined(List<Token> tokens, int from, int to) {
+    StringBuilder name = new StringBuilder();
+    for (int k = from; k <= to; k++) {
+      name.append(tokens.get(k).getText());
+    }
+    Token first = tokens.get(from);
+    org.antlr.v4.runtime.CommonToken merged = new org.antlr.v4.runtime.CommonToken(tokens.get(to));
+    merged.setText(name.toString());
+    merged.setStartIndex(first.getStartIndex());
+    merged.setLine(first.getLine());
+    merged.setCharPositionInLine(first.getCharPositionInLine());
+    return merged;
   }
 
   private static boolean isTypeKeyword(int type) {

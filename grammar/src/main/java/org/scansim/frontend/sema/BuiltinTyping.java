@@ -49,7 +49,7 @@ final class BuiltinTyping {
         Type r = pointers(e, 1, List.of(), Type.VOID);
         if (b != Builtin.FREE && args.size() == 1 && cx.sema.typeOf(args.get(0)) instanceof Type.Pointer p
             && p.pointee() instanceof Type.Struct st && exprs.hasLifetime(st)) {
-          String dtor = st.def().name() + "::~" + st.def().simpleName();
+          String dtor = st.def().destructorName();
           if (b == Builtin.OPERATOR_DELETE_ARRAY) {
             cx.error(e.span(), "'delete[]' of a class with a constructor or destructor ('" + st.spelling() + "') is not supported");
           } else if (cx.scope.lookup(dtor) instanceof Symbol.Function f) {

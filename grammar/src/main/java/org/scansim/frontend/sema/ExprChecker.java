@@ -508,7 +508,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     String simple = def.simpleName();
-    if (!st.fields().isEmpty() || cx.scope.lookup(name + "::" + simple) != null) {
+    if (!st.fields().isEmpty() || cx.scope.lookup(def.constructorName()) != null) {
       cx.error(e.calleeSpan(), "a temporary '" + simple + "()' of a class with fields or a constructor is not supported: declare a variable ("
           + simple + " v;) and pass it");
       return Type.ERR;
@@ -543,6 +543,17 @@ final class ExprChecker implements Expr.Visitor<Type> {
     return Type.ERR;
   }
 
+  /** {@code (T *) operand} for the struct {@code def}: a constructor's or member's {@code this} the checker writes itself. */
+  static Expr.Cast pointerTo(org.scansim.frontend.ast.StructDef def, Span at, Expr operand) {
+    return new Expr.Cast(at, new org.scansim.frontend.ast.TypeName(at, org.scansim.frontend.ast.TypeSpec.of(at, def, false, false),
+        List.of(new org.scansim.frontend.ast.PointerLevel(false, false, false))), operand);
+  }
+
+  /** {@code (T *) 0}: where the lowering puts an address it makes (a temporary's, an allocation's), a placeholder of its type. */
+  static Expr.Cast placeholder(org.scansim.frontend.ast.StructDef def, Span at) {
+    return pointerTo(def, at, new Expr.IntLit(at, 0, true, false, 0, false, "0"));
+  }
+
   /** Whether {@code f} is a class's member function with a {@code this}. */
   static boolean isMember(Symbol.Function f) {
     return !f.firstDecl().params().isEmpty() && "this".equals(f.firstDecl().params().get(0).name());
@@ -550,9 +561,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** Whether objects of {@code st} have a constructor or destructor to run (C++ [class.ctor], [class.dtor]). */
   boolean hasLifetime(Type.Struct st) {
-    String base = st.def().name();
-    String simple = st.def().simpleName();
-    return st.def().isClass() && (cx.scope.lookup(base + "::" + simple) != null || cx.scope.lookup(base + "::~" + simple) != null);
+    return st.def().isClass() && (cx.scope.lookup(st.def().constructorName()) != null || cx.scope.lookup(st.def().destructorName()) != null);
   }
 
   /**
@@ -567,7 +576,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       args.forEach(this::checkValue);
       return Type.ERR;
     }
-    String ctor = st.def().name() + "::" + st.def().simpleName();
+    String ctor = st.def().constructorName();
     Symbol s = cx.scope.lookup(ctor);
     if (!(s instanceof Symbol.Function)) {
       args.forEach(this::checkValue);
@@ -580,8 +589,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     List<Expr> all = new java.util.ArrayList<>();
     Span at = e.args().get(0).span();
-    all.add(new Expr.Cast(at, new org.scansim.frontend.ast.TypeName(at, org.scansim.frontend.ast.TypeSpec.of(at, st.def(), false, false),
-        List.of(new org.scansim.frontend.ast.PointerLevel(false, false, false))), new Expr.IntLit(at, 0, true, false, 0, false, "0")));
+    all.add(placeholder(st.def(), at));
     all.addAll(args);
     Expr.Call call = new Expr.Call(e.span(), ctor, e.calleeSpan(), all);
     Symbol.Function f = cx.overloads.containsKey(ctor) ? Overloads.resolve(this, cx, e.calleeSpan(), ctor, cx.overloads.get(ctor), all)
@@ -615,9 +623,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     boolean value = !Lvalues.isLvalue(object, cx.sema);
     if (value) {
       // A member called on a value (a + b + c): this is the address of a temporary the lowering makes; here a placeholder of its type.
-      all.add(new Expr.Cast(object.span(), new org.scansim.frontend.ast.TypeName(object.span(),
-          org.scansim.frontend.ast.TypeSpec.of(object.span(), st.def(), false, false), List.of(new org.scansim.frontend.ast.PointerLevel(false,
-          false, false))), new Expr.IntLit(object.span(), 0, true, false, 0, false, "0")));
+      all.add(placeholder(st.def(), object.span()));
     } else {
       all.add(new Expr.Unary(object.span(), UnaryOp.ADDR, object));
     }
@@ -644,19 +650,13 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** {@code f(args)} where f is a function pointer variable: the function it points to, called as a direct call would be. */
   private Type callThrough(Expr.Call e, Symbol.Variable v, Type.Function f) {
-    List<Type> types = e.args().stream().map(this::checkValue).toList();
     if (cx.space != Space.HOST) {
+      e.args().forEach(this::checkValue);
       cx.error(e.calleeSpan(), "function pointers of device code are not supported");
       return Type.ERR;
     }
     checkVariableAccess(e.calleeSpan(), v);
-    if (types.size() != f.params().size()) {
-      cx.error(e.span(), "too " + (types.size() < f.params().size() ? "few" : "many") + " arguments to a call through '" + e.callee()
-          + "': expected " + f.params().size() + ", have " + types.size());
-    }
-    for (int i = 0; i < Math.min(types.size(), f.params().size()); i++) {
-      requireAssignable(f.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
-    }
+    checkArguments(e.span(), e.args(), f.params(), "a call through '" + e.callee() + "'");
     Expr.Name pointer = new Expr.Name(e.calleeSpan(), e.callee()); // the pointer's value, as the lowering reads it
     checkValue(pointer);
     cx.sema.callees.put(e, pointer);
@@ -953,17 +953,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (s instanceof Symbol.Variable v && v.type() instanceof Type.Pointer p && p.pointee() instanceof Type.Function kernel) {
       // kernel<<<...>>>(args) where kernel is a pointer to a __global__ function: launched as the kernel it holds.
-      List<Type> types = e.args().stream().map(this::checkValue).toList();
       if (!(kernel.result() instanceof Type.Void)) {
         cx.error(e.kernelSpan(), "'" + e.kernel() + "' points to a function returning '" + kernel.result().spelling() + "': a kernel returns void");
       }
-      if (types.size() != kernel.params().size()) {
-        cx.error(e.span(), "too " + (types.size() < kernel.params().size() ? "few" : "many") + " arguments to a launch through '"
-            + e.kernel() + "': expected " + kernel.params().size() + ", have " + types.size());
-      }
-      for (int i = 0; i < Math.min(types.size(), kernel.params().size()); i++) {
-        requireAssignable(kernel.params().get(i), e.args().get(i), types.get(i), Assigning.PASS);
-      }
+      checkArguments(e.span(), e.args(), kernel.params(), "a launch through '" + e.kernel() + "'");
       Expr.Name pointer = new Expr.Name(e.kernelSpan(), e.kernel());
       checkValue(pointer);
       cx.sema.callees.put(e, pointer);

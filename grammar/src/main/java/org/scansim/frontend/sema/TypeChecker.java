@@ -535,10 +535,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
    * ends. Returns whether the constructor made it (else it is initialised as a struct).
    */
   private boolean classObject(VarDecl d, Type t, Type.Struct st, Symbol.VarKind kind) {
-    String base = st.def().name();
-    String simple = st.def().simpleName();
-    Symbol ctor = cx.scope.lookup(base + "::" + simple);
-    Symbol dtor = cx.scope.lookup(base + "::~" + simple);
+    Symbol ctor = cx.scope.lookup(st.def().constructorName());
+    Symbol dtor = cx.scope.lookup(st.def().destructorName());
     if (!(ctor instanceof Symbol.Function) && !(dtor instanceof Symbol.Function)) {
       return false;
     }
@@ -571,7 +569,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         registerDestructor(d, st, dtor);
         return false;
       }
-      Expr.Call call = selfCall(d, st, base + "::" + simple, args);
+      Expr.Call call = selfCall(d, st, st.def().constructorName(), args);
       Symbol.Function f = cx.overloads.containsKey(call.callee())
           ? Overloads.resolve(exprs, cx, d.nameSpan(), call.callee(), cx.overloads.get(call.callee()), call.args()) : (Symbol.Function) ctor;
       if (f != null) {
@@ -587,8 +585,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   /** The destructor call that ends the object {@code d} declares, when the class has a destructor. */
   private void registerDestructor(VarDecl d, Type.Struct st, Symbol dtor) {
     if (dtor instanceof Symbol.Function f) {
-      String base = st.def().name();
-      Expr.Call call = selfCall(d, st, base + "::~" + st.def().simpleName(), List.of());
+      Expr.Call call = selfCall(d, st, st.def().destructorName(), List.of());
       exprs.checkCall(call, f);
       cx.sema.destructors.put(d, call);
     }
@@ -597,9 +594,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   /** {@code name((T *) &x, args)} for the object {@code d} declares (a const object too is made and ended). */
   private static Expr.Call selfCall(VarDecl d, Type.Struct st, String name, List<Expr> args) {
     List<Expr> all = new java.util.ArrayList<>();
-    org.scansim.frontend.ast.TypeName self = new org.scansim.frontend.ast.TypeName(d.nameSpan(),
-        org.scansim.frontend.ast.TypeSpec.of(d.nameSpan(), st.def(), false, false), List.of(new org.scansim.frontend.ast.PointerLevel(false, false, false)));
-    all.add(new Expr.Cast(d.nameSpan(), self, new Expr.Unary(d.nameSpan(), Expr.UnaryOp.ADDR, new Expr.Name(d.nameSpan(), d.name()))));
+    all.add(ExprChecker.pointerTo(st.def(), d.nameSpan(), new Expr.Unary(d.nameSpan(), Expr.UnaryOp.ADDR, new Expr.Name(d.nameSpan(), d.name()))));
     all.addAll(args);
     return new Expr.Call(d.span(), name, d.nameSpan(), all);
   }

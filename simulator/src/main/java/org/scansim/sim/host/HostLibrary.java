@@ -104,15 +104,14 @@ final class HostLibrary {
       }
       case "memcmp" -> memcmp(a[0], a[1], a[2], in);
       case "puts" -> {
-        host.print(new String(string(a[0], in), StandardCharsets.UTF_8) + "\n");
+        host.print(text(a[0], in) + "\n");
         yield 1;
       }
       case "putchar" -> {
         host.print(new String(new byte[] {(byte) a[0]}, StandardCharsets.ISO_8859_1));
         yield a[0] & 0xFF;
       }
-      case "fopen" -> files().open(new String(string(a[0], in), StandardCharsets.UTF_8), new String(string(a[1], in),
-          StandardCharsets.UTF_8), in);
+      case "fopen" -> files().open(text(a[0], in), text(a[1], in), in);
       case "fclose" -> files().close(a[0], in);
       case "fflush" -> {
         if (a[0] != 0 && a[0] != HostFiles.STDOUT && a[0] != HostFiles.STDERR) {
@@ -146,19 +145,19 @@ final class HostLibrary {
         yield Scanf.scan(host, from, format, java.util.Arrays.copyOfRange(a, fixed, a.length), in);
       }
       case "perror" -> {
-        String s = a[0] == 0 ? "" : new String(string(a[0], in), StandardCharsets.UTF_8);
+        String s = a[0] == 0 ? "" : text(a[0], in);
         host.print((s.isEmpty() ? "" : s + ": ") + files().lastError + "\n");
         yield 0;
       }
       case "remove" -> {
-        host.note("remove(\"" + new String(string(a[0], in), StandardCharsets.UTF_8) + "\") was not done: a run deletes no file");
+        host.note("remove(\"" + text(a[0], in) + "\") was not done: a run deletes no file");
         yield -1;
       }
       case "system" -> {
         if (a[0] == 0) {
           yield 0; // no command processor
         }
-        host.note("system(\"" + new String(string(a[0], in), StandardCharsets.UTF_8) + "\") was not run: a run starts no"
+        host.note("system(\"" + text(a[0], in) + "\") was not run: a run starts no"
             + " commands; it returned -1");
         yield -1;
       }
@@ -435,6 +434,11 @@ final class HostLibrary {
   }
 
   // ---- strings ----
+
+  /** The C string at {@code p} as text (UTF-8), as a path, a message or printed words. */
+  private String text(long p, CInsn in) {
+    return new String(string(p, in), StandardCharsets.UTF_8);
+  }
 
   /** The bytes of the C string at {@code p}, up to its NUL (a string without one is read past its end: a fault). */
   private byte[] string(long p, CInsn in) {
