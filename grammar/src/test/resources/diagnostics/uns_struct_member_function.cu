@@ -1,10 +1,10 @@
-// Member functions and binary member operators are in; a subscript operator is not.
+// Member functions, operator(), operator[] and the binary member operators are in; a unary one is not.
 struct Counter {
     int count;
-    __device__ int operator[](int i) const { return count + i; }
+    __device__ int operator-() const { return -count; }
 };
 
 __global__ void tally(Counter *c, int *out)
 {
-    out[0] = c[0][1];
+    out[0] = -c[0];
 }

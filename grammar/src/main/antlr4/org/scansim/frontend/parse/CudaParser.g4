@@ -212,6 +212,12 @@ initializerPart
     | '(' argumentExpressionList ')'                               # constructorInitializer
     ;
 
+// C++ [dcl.init.list]: list initialisation `auto start{now()}`, `Timer t{}`, `int a[3]{1, 2, 3}`;
+// part of an object declarator, so that a function's body never reads as one.
+listInitializer
+    : '{' ( initializer ( ',' initializer )* ','? )? '}'
+    ;
+
 // C11 §6.7.9; a trailing comma is allowed.
 initializer
     : assignmentExpression                                         # expressionInitializer
@@ -222,7 +228,7 @@ initializer
 // pointer) declarator is accepted only to be reported.
 declarator
     : pointer* declaratorName '(' parameterList? ')'               # functionDeclarator
-    | pointer* declaratorName arrayDimension*                      # objectDeclarator
+    | pointer* declaratorName arrayDimension* listInitializer?     # objectDeclarator
     | pointer* '(' pointer+ IDENTIFIER? arrayDimension* ')' '(' parameterList? ')'   # functionPointerDeclarator
     ;
 
@@ -353,6 +359,8 @@ statement
     | DO statement WHILE '(' expression ')' ';'                    # doWhileStatement
     // C11 §6.8.5.3: the first clause may be a declaration; any clause may be empty.
     | FOR '(' forInit? ';' expression? ';' expression? ')' statement   # forStatement
+    // C++ [stmt.ranged]: for (auto x : v), over an array or a class with begin() and end().
+    | FOR '(' declarationSpecifiers declarator ':' expression ')' statement   # rangeForStatement
     | BREAK ';'                                                    # breakStatement
     | CONTINUE ';'                                                 # continueStatement
     | RETURN expression? ';'                                       # returnStatement

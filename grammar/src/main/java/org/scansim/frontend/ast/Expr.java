@@ -131,6 +131,9 @@ public sealed interface Expr {
     public static final String TEMPORARY = "(temporary) ";
     /** The callee of {@code new T(args)} of a class: the allocation (a {@code T *}) first, then the constructor's arguments. */
     public static final String NEW_OBJECT = "(new object)";
+    /** The callees of a range-based for's begin and end ({@code range + 0} of an array, {@code range.begin()} of a class). */
+    public static final String RANGE_BEGIN = "(range begin)";
+    public static final String RANGE_END = "(range end)";
 
     public Call {
       args = List.copyOf(args);

@@ -55,6 +55,9 @@ final class CallLowering {
       }
       return p;
     }
+    if (callee instanceof org.scansim.frontend.sema.Rewritten r) {
+      return exprs.value(r.expr());
+    }
     if (callee instanceof org.scansim.frontend.sema.MethodCall m && m.temporary() != null) {
       return callOnValue(m, null);
     }

@@ -160,6 +160,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   LValue lvalue(Expr e) {
     Type t = sema.typeOf(e);
+    if (sema.isReferenceCall(e)) {
+      return new LValue.OfMemory(referenceAddress(e), MemSpace.GENERIC, false, t); // T &f(): the object its result points to
+    }
     if (e instanceof Expr.Name n) {
       Symbol.Variable v = (Symbol.Variable) sema.symbolOf(n);
       Storage s = fn.storageOf(v);
@@ -192,6 +195,15 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       return new LValue.OfReg(d.component(m.member()), t);
     }
     throw new IllegalStateException("not an lvalue: " + e);
+  }
+
+  /** The address a call of a function returning a reference gives ({@code v[i]}, {@code at(i)}, {@code a + b}). */
+  private Operand referenceAddress(Expr e) {
+    if (e instanceof Expr.Call c) {
+      return calls.call(c);
+    }
+    org.scansim.frontend.sema.MethodCall m = (org.scansim.frontend.sema.MethodCall) sema.calleeOf(e);
+    return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call());
   }
 
   private static boolean volatileElements(Type t) {
@@ -467,12 +479,15 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   @Override
   public Operand visitIndex(Expr.Index e) {
+    if (!sema.isReferenceCall(e) && sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
+      return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call()); // an operator[] returning a value
+    }
     return load(lvalue(e), e.span());
   }
 
   @Override
   public Operand visitCall(Expr.Call e) {
-    return calls.call(e);
+    return sema.isReferenceCall(e) ? load(lvalue(e), e.span()) : calls.call(e);
   }
 
   @Override
@@ -550,6 +565,9 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   @Override
   public Operand visitBinary(Expr.Binary e) {
+    if (sema.isReferenceCall(e)) {
+      return load(lvalue(e), e.span()); // an overloaded operator returning a reference: the object's value
+    }
     if (sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
       return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call()); // an overloaded operator: its function's call
     }

@@ -366,13 +366,31 @@ final class StmtLowering implements Stmt.Visitor<Void> {
 
   /** The destructor calls of the blocks a jump leaves: the innermost {@code depth} open blocks' objects. */
   private void destroyInnermost(int depth) {
+    destroyInnermost(depth, null);
+  }
+
+  /**
+   * As above, but for {@code kept}, the local object a function returns by value: the caller's
+   * copy of it is its bytes, and it is not ended here (the named return value optimisation every
+   * C++ compiler makes, C++ [class.copy.elision]), so a vector returned by value keeps its elements.
+   */
+  private void destroyInnermost(int depth, Symbol kept) {
     int k = 0;
     for (List<Expr.Call> objects : live) {
       if (k++ >= depth) {
         break;
       }
-      destroy(objects);
+      destroy(kept == null ? objects : objects.stream().filter(c -> !ends(c, kept)).toList());
     }
+  }
+
+  /** Whether the destructor call {@code c}, {@code ~T((T *) &x)}, ends the variable {@code v}. */
+  private boolean ends(Expr.Call c, Symbol v) {
+    Expr self = c.args().isEmpty() ? null : c.args().get(0);
+    while (self instanceof Expr.Cast cast) {
+      self = cast.operand();
+    }
+    return self instanceof Expr.Unary u && u.op() == Expr.UnaryOp.ADDR && u.operand() instanceof Expr.Name n && sema.symbolOf(n) == v;
   }
 
   @Override
@@ -524,10 +542,14 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       }
       destroyInnermost(live.size());
       b.emit(new Insn(Op.RET, null, s.span()));
+    } else if (sema.referenceReturnOf(s) != null) {
+      Operand v = exprs.value(sema.referenceReturnOf(s)); // T &f(): the object's address
+      destroyInnermost(live.size());
+      b.emit(new Insn(Op.RET, IrType.PTR, s.span()).args(v));
     } else if (symbol.returnType() instanceof Type.Struct t) {
       // Into the caller's object, through the hidden parameter (StructLowering).
       exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().objectAs(s.value(), t), s.span());
-      destroyInnermost(live.size());
+      destroyInnermost(live.size(), s.value() instanceof Expr.Name n ? sema.symbolOf(n) : null);
       b.emit(new Insn(Op.RET, null, s.span()));
     } else {
       Operand v = exprs.convertedValue(s.value(), symbol.returnType());

@@ -68,6 +68,9 @@ final class StructLowering {
   LValue.OfMemory object(Expr e) {
     Span span = e.span();
     Type.Struct t = (Type.Struct) sema.typeOf(e);
+    if (sema.isReferenceCall(e)) {
+      return (LValue.OfMemory) exprs.lvalue(e); // T &f(): the object itself, not a copy
+    }
     if (e instanceof Expr.Call c && sema.calleeOf(c) instanceof MakeVector mv) {
       LValue.OfMemory tmp = temporary(t, span);
       List<Type.Struct.Field> fields = mv.type().fields();

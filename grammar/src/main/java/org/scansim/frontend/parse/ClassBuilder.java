@@ -99,8 +99,10 @@ final class ClassBuilder {
    * bound (by the caller), named with its arguments ({@code BlockScan<float, 256>}); its member
    * functions go before the declaration that names it, as a function template's instances do.
    */
-  static StructDef defineInstance(String name, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b) {
+  static StructDef defineInstance(String name, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b,
+      java.util.function.Consumer<StructDef> named) {
     StructDef def = new StructDef(name, span);
+    named.accept(def); // its members may name it (vector(const vector<T> &other)) before its body is complete
     int before = b.pendingMembers.size();
     StructDef made = defineBody(def, shortName, body, span, b);
     List<Decl> members = new ArrayList<>(b.pendingMembers.subList(before, b.pendingMembers.size()));
@@ -192,9 +194,9 @@ final class ClassBuilder {
       }
       if (!(f.declarator() instanceof CudaParser.FunctionDeclaratorContext d) || !(d.declaratorName() instanceof CudaParser.SimpleNameContext
           || d.declaratorName() instanceof CudaParser.OperatorNameContext o && (o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext
-              || overloadable(o) != null))) {
+              || o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext || overloadable(o) != null))) {
         b.error(f.declarator().getStart(), f.declarator() instanceof CudaParser.FunctionDeclaratorContext d2 && d2.declaratorName() instanceof CudaParser.OperatorNameContext
-            ? "of the member operators, operator() and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported"
+            ? "of the member operators, operator(), operator[] and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported"
             : "expected a member function declaration: a name, its parameters in parentheses, then its body or ';'");
         return false;
       }
@@ -234,7 +236,8 @@ final class ClassBuilder {
 
   private static String methodName(CudaParser.FunctionDeclaratorContext d) {
     if (d.declaratorName() instanceof CudaParser.OperatorNameContext o) {
-      return o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext ? "operator()" : "operator" + overloadable(o);
+      return o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext ? "operator()"
+          : o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext ? "operator[]" : "operator" + overloadable(o);
     }
     return d.declaratorName().getText();
   }
@@ -305,7 +308,7 @@ final class ClassBuilder {
       CudaParser.FunctionDeclaratorContext d = (CudaParser.FunctionDeclaratorContext) f.declarator();
       boolean isStatic = parts.storageWords.stream().anyMatch(t -> t.getType() == CudaLexer.STATIC);
       Set<FunctionQualifier> qualifiers = qualifiers(parts.storageWords, b);
-      List<PointerLevel> pointers = parts.withAliasPointers(b.decls.pointers(d.pointer(), null));
+      List<PointerLevel> pointers = parts.withAliasPointers(b.decls.resultPointers(d.pointer()));
       return function(info, methodName(d), b.span(d.declaratorName()), qualifiers, parts.normalise(b), pointers, d.parameterList(),
           f.CONST() != null, isStatic, null, f.compoundStatement(), f, b);
     }

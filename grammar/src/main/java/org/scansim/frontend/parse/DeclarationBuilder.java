@@ -128,14 +128,14 @@ final class DeclarationBuilder {
         anyFunction ? functionQualifiers(parts) : EnumSet.noneOf(FunctionQualifier.class);
     for (int i = 0; i < inits.size(); i++) {
       InitDeclaratorContext init = inits.get(i);
-      DeclaratorParts d = declarator(init.declarator(), parts, blockScope);
+      DeclaratorParts d = declarator(init.declarator(), parts, blockScope, true);
       if (d == null || d.bad) {
         continue;
       }
+      boolean initialized = init.initializerPart() != null || d.list != null;
       Span span = i == 0 ? b.spans.of(whole.getStart(), init.getStop()) : b.span(init);
-      if (d.reference != null && (d.function != null || !d.dims.isEmpty() || init.initializerPart() == null)) {
-        b.check(d.reference, d.function != null ? "functions returning references are not supported"
-            : !d.dims.isEmpty() ? "arrays of references are not allowed"
+      if (d.reference != null && (!d.dims.isEmpty() || !initialized)) {
+        b.check(d.reference, !d.dims.isEmpty() ? "arrays of references are not allowed"
             : "declaration of reference variable '" + d.name + "' requires an initializer");
         continue;
       }
@@ -151,7 +151,12 @@ final class DeclarationBuilder {
         List<Param> params = parameters(d.function.parameterList());
         out.add(new Decl.Function(span, qualifiers, spec, d.pointers, b.namespaces.declare(d.name), d.nameSpan, params, null));
       } else {
-        Initializer initializer = initializer(init.initializerPart());
+        Initializer initializer = d.list != null ? braced(b.span(d.list), d.list.initializer()) : initializer(init.initializerPart());
+        if (d.list != null && spec.base() == org.scansim.frontend.ast.BaseType.AUTO
+            && d.pointers.isEmpty() && initializer instanceof Initializer.Braced br && br.items().size() == 1
+            && br.items().get(0) instanceof Initializer.Single one) {
+          initializer = one; // auto x{e}: x has e's type (C++17 [dcl.type.auto.deduct])
+        }
         String name;
         if (blockScope) {
           b.namespaces.local(d.name);
@@ -177,6 +182,23 @@ final class DeclarationBuilder {
       }
     }
     return out;
+  }
+
+  /** A range-based for's variable ({@code auto &x}, {@code int x}) with the initializer the statement gives it; null after an error. */
+  VarDecl rangeVariable(DeclarationSpecifiersContext specifiers, DeclaratorContext declarator, Initializer init, ParserRuleContext whole) {
+    TypeSpecifiers parts = TypeSpecifiers.collect(specifiers, specifiers.declarationSpecifier(), b);
+    DeclaratorParts d = declarator(declarator, parts, true);
+    if (d == null || d.bad || parts.unsupported) {
+      return null;
+    }
+    if (d.function != null || d.functionParams != null || !d.dims.isEmpty()) {
+      b.check(declarator, "a range-based for declares one variable, not a function or an array");
+      return null;
+    }
+    TypeSpec spec = parts.normalise(b);
+    b.namespaces.local(d.name);
+    return new VarDecl(b.spans.of(whole.getStart(), declarator.getStop()), variableStorage(parts), d.specFor(spec), d.pointers, d.name,
+        d.nameSpan, d.dims, init, d.reference != null);
   }
 
   private static boolean isCharacter(org.scansim.frontend.ast.TypeSpec spec) {
@@ -544,6 +566,10 @@ final class DeclarationBuilder {
     boolean referenceAllowed;
     /** The {@code &} of a reference declarator, or null. */
     Token reference;
+    /** A variable's list initializer ({@code x{a, b}}), or null. */
+    CudaParser.ListInitializerContext list;
+    /** While a function declarator's result levels are read: a trailing {@code &} is {@link PointerLevel#REFERENCE}. */
+    boolean returnsReference;
     List<PointerLevel> pointers = List.of();
     String name = BuildContext.ERROR_NAME;
     Span nameSpan;
@@ -571,7 +597,16 @@ final class DeclarationBuilder {
 
   /** As above; with {@code referenceAllowed}, a trailing {@code &} declares a reference ({@link DeclaratorParts#reference}). */
   DeclaratorParts declarator(DeclaratorContext ctx, TypeSpecifiers parts, boolean referenceAllowed) {
+    return declarator(ctx, parts, referenceAllowed, false);
+  }
+
+  /** As above; with {@code listAllowed}, a variable's {@code x{a, b}} ({@link DeclaratorParts#list}). */
+  private DeclaratorParts declarator(DeclaratorContext ctx, TypeSpecifiers parts, boolean referenceAllowed, boolean listAllowed) {
     DeclaratorParts d = declarator(ctx, referenceAllowed);
+    if (d != null && d.list != null && !listAllowed) {
+      b.check(d.list, "a list initializer ('{...}') is allowed only where a variable is declared");
+      d.bad = true;
+    }
     if (d != null && d.functionParams != null) {
       d.resultPointers = parts.withAliasPointers(d.resultPointers); // an alias's levels are the result's
     } else if (d != null) {
@@ -581,7 +616,12 @@ final class DeclarationBuilder {
   }
 
   DeclaratorParts declarator(DeclaratorContext ctx) {
-    return declarator(ctx, false);
+    DeclaratorParts d = declarator(ctx, false);
+    if (d != null && d.list != null) {
+      b.check(d.list, "a list initializer ('{...}') is allowed only where a variable is declared");
+      d.bad = true;
+    }
+    return d;
   }
 
   private DeclaratorParts declarator(DeclaratorContext ctx, boolean referenceAllowed) {
@@ -591,13 +631,16 @@ final class DeclarationBuilder {
     DeclaratorParts d = new DeclaratorParts();
     d.referenceAllowed = referenceAllowed;
     if (ctx instanceof FunctionDeclaratorContext f) {
+      d.returnsReference = true; // T &at(int i): a trailing & is the result's
       d.pointers = pointers(f.pointer(), d);
+      d.returnsReference = false;
       name(f.declaratorName(), d);
       d.function = f;
     } else if (ctx instanceof ObjectDeclaratorContext o) {
       d.pointers = pointers(o.pointer(), d);
       name(o.declaratorName(), d);
       d.dims = dimensions(o.arrayDimension());
+      d.list = o.listInitializer();
     } else if (ctx instanceof FunctionPointerDeclaratorContext p) {
       // void (*f)(float *, int): f is a pointer (the inner levels) to a function (C11 §6.7.6.3).
       if (!p.arrayDimension().isEmpty()) {
@@ -682,6 +725,13 @@ final class DeclarationBuilder {
     }
   }
 
+  /** A function's result levels ({@code T *f()}, {@code T &f()}): a trailing {@code &} is {@link PointerLevel#REFERENCE}. */
+  List<PointerLevel> resultPointers(List<PointerContext> list) {
+    DeclaratorParts d = new DeclaratorParts();
+    d.returnsReference = true;
+    return pointers(list, d);
+  }
+
   List<PointerLevel> pointers(List<PointerContext> list, DeclaratorParts d) {
     List<PointerLevel> out = new ArrayList<>(list.size());
     for (PointerContext p : list) {
@@ -704,6 +754,9 @@ final class DeclarationBuilder {
         boolean last = list.indexOf(p) == list.size() - 1;
         if (r.getStart().getType() == CudaLexer.AND_AND) {
           b.error(r.getStart(), "rvalue references are not supported");
+        } else if (d != null && d.returnsReference && last) {
+          out.add(PointerLevel.REFERENCE);
+          continue;
         } else if (d != null && d.referenceAllowed && last) {
           d.reference = r.getStart();
           continue;
@@ -873,15 +926,19 @@ final class DeclarationBuilder {
       return new Initializer.Single(b.span(e), exprs.build(e.assignmentExpression()));
     }
     if (ctx instanceof BracedInitializerContext br) {
-      List<Initializer> items = new ArrayList<>();
-      for (InitializerContext item : br.initializer()) {
-        Initializer built = initializer(item);
-        if (built != null) {
-          items.add(built);
-        }
-      }
-      return new Initializer.Braced(b.span(br), items);
+      return braced(b.span(br), br.initializer());
     }
     return null;
+  }
+
+  private Initializer braced(org.scansim.frontend.diag.Span span, List<InitializerContext> list) {
+    List<Initializer> items = new ArrayList<>();
+    for (InitializerContext item : list) {
+      Initializer built = initializer(item);
+      if (built != null) {
+        items.add(built);
+      }
+    }
+    return new Initializer.Braced(span, items);
   }
 }

@@ -363,6 +363,14 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       Span at = b.span(ctx);
       return new Expr.Member(at, new Expr.Unary(at, UnaryOp.DEREF, new Expr.Name(at, "this")), id, at, true);
     }
+    if (qualified > 0) {
+      // Clock::now() where Clock is a class of a namespace in scope (using namespace std::chrono;): its static member.
+      String owner = id.substring(0, qualified);
+      String cls = b.namespaces.resolveType(owner, b.classes::containsKey);
+      if (!cls.equals(owner) && b.classes.containsKey(cls)) {
+        return new Expr.Name(b.span(ctx), cls + id.substring(qualified));
+      }
+    }
     return new Expr.Name(b.span(ctx), b.namespaces.resolve(id));
   }
 
@@ -704,6 +712,10 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       b.check(kw, "'" + kw.getText() + "(...)' does not build a struct: declare a variable with a brace list ("
           + kw.getText() + " v = {...};)");
       return b.placeholder(span);
+    }
+    if (args.isEmpty() && type.spec().struct() == null) {
+      // int(), T() of a number or pointer: value-initialised, zero (C++ [expr.type.conv] ¶2, [dcl.init] ¶8).
+      return new Expr.Cast(span, type, new Expr.IntLit(span, 0, true, false, 0, false, "0"));
     }
     if (args.size() != 1) {
       b.check(kw, "a functional cast to '" + kw.getText() + "' takes exactly one argument");

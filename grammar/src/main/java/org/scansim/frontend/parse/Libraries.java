@@ -27,14 +27,14 @@ final class Libraries {
 
   /**
    * The C++ standard library's classes and namespaces programs use that the subset does not
-   * have (it has std::cout, std::cerr, std::endl and the C library's functions): refused by name
+   * have (it has std::cout, std::cerr, std::endl, the C library's functions, and its own <vector> and <chrono>): refused by name
    * as the libraries are, not read as an unknown type.
    */
   static final Map<String, String> STANDARD = Map.ofEntries(
-      Map.entry("chrono", "<chrono>"), Map.entry("random_device", "<random>"), Map.entry("mt19937", "<random>"),
+      Map.entry("random_device", "<random>"), Map.entry("mt19937", "<random>"),
       Map.entry("mt19937_64", "<random>"), Map.entry("default_random_engine", "<random>"),
       Map.entry("uniform_int_distribution", "<random>"), Map.entry("uniform_real_distribution", "<random>"),
-      Map.entry("normal_distribution", "<random>"), Map.entry("vector", "<vector>"), Map.entry("string", "<string>"),
+      Map.entry("normal_distribution", "<random>"), Map.entry("string", "<string>"),
       Map.entry("unique_ptr", "<memory>"), Map.entry("shared_ptr", "<memory>"), Map.entry("function", "<functional>"),
       Map.entry("thread", "<thread>"), Map.entry("ifstream", "<fstream>"), Map.entry("ofstream", "<fstream>"),
       Map.entry("stringstream", "<sstream>"), Map.entry("ostringstream", "<sstream>"), Map.entry("map", "<map>"),

@@ -229,6 +229,15 @@ final class Namespaces {
         }
       }
     }
+    if (!name.startsWith("::") && !known.test(q)) {
+      for (List<String> usings : List.of(functionUsings, fileUsings)) {
+        for (String u : usings) {
+          if (known.test(u + q)) {
+            return u + q; // using namespace std::chrono; ... high_resolution_clock::now()
+          }
+        }
+      }
+    }
     // std::min, std::size_t: the names the subset has without std::. Any other std:: name stays,
     // and is reported as the standard library's.
     if (!known.test(q) && q.startsWith("std::") && q.indexOf("::", 5) < 0) {

@@ -186,6 +186,69 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
     return new Stmt.For(b.span(ctx), init, cond, step, statement(ctx.statement(), ctx));
   }
 
+  /** How many range-based for statements this file has, naming each one's hidden variables. */
+  private int rangeFors;
+
+  /**
+   * {@code for (decl : range) body}, as C++ [stmt.ranged] defines it: {@code { auto &__range =
+   * range; auto __begin = begin, __end = end; for (; __begin != __end; ++__begin) { decl =
+   * *__begin; body } }}, where begin and end are {@code range + 0} and {@code range + N} of an
+   * array, or {@code range.begin()} and {@code range.end()} of a class (the type checker chooses).
+   * A name is used as it is; a call's result is held by value.
+   */
+  @Override
+  public Stmt visitRangeForStatement(CudaParser.RangeForStatementContext ctx) {
+    org.scansim.frontend.diag.Span span = b.span(ctx);
+    Expr range = exprs.build(ctx.expression());
+    org.scansim.frontend.diag.Span at = range.span();
+    int n = ++rangeFors;
+    List<Stmt> outer = new ArrayList<>();
+    boolean plain = designator(range); // v, s.v, a[i].v: read twice as written
+    String subject = "__range" + n;
+    if (!plain) {
+      outer.add(hidden(at, subject, range, !(range instanceof Expr.Call)));
+    }
+    String begin = "__begin" + n;
+    String end = "__end" + n;
+    outer.add(hidden(at, begin, new Expr.Call(at, Expr.Call.RANGE_BEGIN, at, List.of(plain ? range : new Expr.Name(at, subject))), false));
+    outer.add(hidden(at, end, new Expr.Call(at, Expr.Call.RANGE_END, at,
+        List.of(plain ? exprs.build(ctx.expression()) : new Expr.Name(at, subject))), false));
+    VarDecl element = decls.rangeVariable(ctx.declarationSpecifiers(), ctx.declarator(),
+        new org.scansim.frontend.ast.Initializer.Single(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, begin))), ctx);
+    Stmt body = statement(ctx.statement(), ctx);
+    List<Stmt> inner = new ArrayList<>();
+    if (element != null) {
+      inner.add(new Stmt.DeclStmt(element.span(), List.of(element)));
+    }
+    inner.add(body);
+    Expr cond = new Expr.Binary(at, Expr.BinaryOp.NE, new Expr.Name(at, begin), new Expr.Name(at, end));
+    Expr step = new Expr.Unary(at, Expr.UnaryOp.PRE_INC, new Expr.Name(at, begin));
+    outer.add(new Stmt.For(span, null, cond, step, new Stmt.Block(body.span(), inner)));
+    return new Stmt.Block(span, outer);
+  }
+
+  /** Whether {@code e} names an object without computing anything but addresses ({@code v}, {@code s.v}, {@code a[2].v}). */
+  private static boolean designator(Expr e) {
+    if (e instanceof Expr.Name) {
+      return true;
+    }
+    if (e instanceof Expr.Member m) {
+      return designator(m.object());
+    }
+    if (e instanceof Expr.Index ix) {
+      return designator(ix.base()) && (ix.index() instanceof Expr.Name || ix.index() instanceof Expr.IntLit);
+    }
+    return e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF && designator(u.operand());
+  }
+
+  /** {@code auto name = value;} (or {@code auto &name = value;}), a range-based for's own variable. */
+  private Stmt hidden(org.scansim.frontend.diag.Span at, String name, Expr value, boolean reference) {
+    b.namespaces.local(name);
+    VarDecl d = new VarDecl(at, java.util.Set.of(), new org.scansim.frontend.ast.TypeSpec(at, org.scansim.frontend.ast.BaseType.AUTO,
+        false, false), List.of(), name, at, List.of(), new org.scansim.frontend.ast.Initializer.Single(at, value), reference);
+    return new Stmt.DeclStmt(at, List.of(d));
+  }
+
   @Override
   public Stmt visitBreakStatement(BreakStatementContext ctx) {
     return new Stmt.Break(b.span(ctx));

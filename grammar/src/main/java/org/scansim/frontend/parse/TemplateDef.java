@@ -234,7 +234,7 @@ final class TemplateDef implements FunctionTemplate {
   org.scansim.frontend.ast.StructDef instantiateClass(List<Arg> args) {
     return instance(args, classInstances, key -> {
       org.scansim.frontend.ast.StructDef def = ClassBuilder.defineInstance(key, classCtx.IDENTIFIER().getText(), classCtx.braceBody(),
-          b.span(classCtx), b);
+          b.span(classCtx), b, early -> classInstances.put(key, early));
       classInstances.put(key, def);
       return def;
     });

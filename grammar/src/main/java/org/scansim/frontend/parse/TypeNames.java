@@ -127,7 +127,58 @@ final class TypeNames {
       }
       out.add(t);
     }
-    return out;
+    return splitClosingShifts(out);
+  }
+
+  /**
+   * C++11 [temp.names] ¶3: a {@code >>} that closes two template argument lists
+   * ({@code std::vector<std::vector<int>>}) is two {@code >}. A list opens at a {@code <} right
+   * after a type or template name; inside parentheses a {@code >>} stays a shift.
+   */
+  private static List<Token> splitClosingShifts(List<Token> tokens) {
+    java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>(); // each open list's parenthesis depth
+    int parens = 0;
+    List<Token> out = null;
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      int type = t.getType();
+      if (type == CudaLexer.LT && i > 0 && (tokens.get(i - 1).getType() == CudaLexer.TYPE_NAME
+          || tokens.get(i - 1).getType() == CudaLexer.TEMPLATE_NAME)) {
+        open.push(parens);
+      } else if (type == CudaLexer.LPAREN) {
+        parens++;
+      } else if (type == CudaLexer.RPAREN) {
+        parens = Math.max(0, parens - 1);
+      } else if (type == CudaLexer.GT && !open.isEmpty() && open.peek() == parens) {
+        open.pop();
+      } else if (type == CudaLexer.SHR && open.size() >= 2 && open.peek() == parens) {
+        open.pop();
+        open.pop();
+        if (out == null) {
+          out = new java.util.ArrayList<>(tokens.subList(0, i));
+        }
+        out.add(half(t, 0));
+        out.add(half(t, 1));
+        continue;
+      } else if (type == CudaLexer.SEMI || type == CudaLexer.LBRACE || type == CudaLexer.RBRACE) {
+        open.clear(); // a '<' that was a comparison after all
+      }
+      if (out != null) {
+        out.add(t);
+      }
+    }
+    return out == null ? tokens : out;
+  }
+
+  /** The first or second {@code >} of a {@code >>}. */
+  private static Token half(Token shift, int k) {
+    org.antlr.v4.runtime.CommonToken g = new org.antlr.v4.runtime.CommonToken(shift);
+    g.setType(CudaLexer.GT);
+    g.setText(">");
+    g.setStartIndex(shift.getStartIndex() + k);
+    g.setStopIndex(shift.getStartIndex() + k);
+    g.setCharPositionInLine(shift.getCharPositionInLine() + k);
+    return g;
   }
 
   /** Whether a class's name at {@code at} is followed by {@code ::member} and no further {@code ::}. */
@@ -186,20 +237,56 @@ final class TypeNames {
     Set<String> structs = new HashSet<>();
     Map<String, java.util.ArrayDeque<Integer>> hidden = new java.util.HashMap<>();
     List<String> parameters = new java.util.ArrayList<>();
+    // Names declared in a namespace (std::chrono::seconds of scansim's <chrono>) are types only
+    // where C++ finds them: qualified, inside that namespace, or after a using-directive or
+    // using-declaration for them; elsewhere the name is the program's own (a variable `seconds`).
+    java.util.ArrayDeque<String> namespaceStack = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<Integer> namespaceDepth = new java.util.ArrayDeque<>();
+    Map<String, String> scoped = new java.util.HashMap<>();
+    Set<String> usingNamespaces = new HashSet<>();
+    Set<String> usingNames = new HashSet<>();
     int braces = 0;
     int parens = 0;
     for (int i = 0; i < tokens.size(); i++) {
       if (i == pendingEnd) {
+        scope(pending, names, scoped, namespaceStack);
         names.addAll(pending);
         pending.clear();
         pendingEnd = -1;
       }
       Token t = tokens.get(i);
       int type = t.getType();
+      if (type == CudaLexer.NAMESPACE) {
+        int j = i + 1;
+        StringBuilder path = new StringBuilder();
+        while (j < tokens.size() && (tokens.get(j).getType() == CudaLexer.IDENTIFIER || tokens.get(j).getType() == CudaLexer.COLON_COLON)) {
+          path.append(tokens.get(j).getText());
+          j++;
+        }
+        boolean directive = i > 0 && tokens.get(i - 1).getType() == CudaLexer.USING;
+        if (directive) {
+          usingNamespaces.add(path.toString().startsWith("::") ? path.substring(2) : path.toString());
+        } else if (j < tokens.size() && tokens.get(j).getType() == CudaLexer.LBRACE && path.length() > 0) {
+          namespaceStack.push(path.toString()); // its names are declared from the '{' on
+          namespaceDepth.push(braces + 1);
+        }
+      } else if (type == CudaLexer.USING && i + 3 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER
+          && tokens.get(i + 2).getType() == CudaLexer.COLON_COLON) {
+        int j = i + 1; // using std::chrono::seconds;: the last name, where it is visible
+        while (j + 2 < tokens.size() && tokens.get(j + 1).getType() == CudaLexer.COLON_COLON
+            && tokens.get(j + 2).getType() == CudaLexer.IDENTIFIER) {
+          j += 2;
+        }
+        usingNames.add(tokens.get(j).getText());
+      }
       switch (type) {
         case CudaLexer.LBRACE -> braces++;
         case CudaLexer.RBRACE -> {
           braces = Math.max(0, braces - 1);
+          while (!namespaceDepth.isEmpty() && braces < namespaceDepth.peek()) {
+            namespaceDepth.pop();
+            namespaceStack.pop();
+          }
           int depth = braces;
           hidden.values().removeIf(d -> {
             while (!d.isEmpty() && d.peek() > depth) {
@@ -231,7 +318,11 @@ final class TypeNames {
         default -> {}
       }
       if (type == CudaLexer.TEMPLATE && i > templateEnd && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.LT) {
+        Set<String> before = new HashSet<>(templates);
         templateEnd = template(tokens, i + 1, parameterUntil, declaring, templates);
+        Set<String> added = new HashSet<>(templates);
+        added.removeAll(before);
+        scope(added, before, scoped, namespaceStack);
       } else if (type == CudaLexer.TYPEDEF && pendingEnd < 0) {
         pendingEnd = typedefNames(tokens, i + 1, pending, declaring);
       } else if (type == CudaLexer.USING && pendingEnd < 0 && i + 2 < tokens.size()
@@ -242,6 +333,7 @@ final class TypeNames {
       } else if ((type == CudaLexer.STRUCT || type == CudaLexer.CLASS && (i == 0 || tokens.get(i - 1).getType() != CudaLexer.LT
           && tokens.get(i - 1).getType() != CudaLexer.COMMA)) && i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.IDENTIFIER) {
         // C++ [class.name]: `struct Pair` makes Pair a type name at once, inside its own body too.
+        scope(Set.of(tokens.get(i + 1).getText()), names, scoped, namespaceStack);
         names.add(tokens.get(i + 1).getText());
         structs.add(tokens.get(i + 1).getText());
         declaring.add(i + 1);
@@ -257,15 +349,41 @@ final class TypeNames {
           }
         }
         boolean qualified = i > 0 && tokens.get(i - 1).getType() == CudaLexer.COLON_COLON;
-        if ((until != null && i <= until || names.contains(t.getText())) && !declared
+        String home = scoped.get(t.getText());
+        boolean visible = home == null || qualified || usingNames.contains(t.getText()) || usingNamespaces.contains(home)
+            || !namespaceStack.isEmpty() && insideOf(namespaceStack, home);
+        if ((until != null && i <= until || names.contains(t.getText()) && visible) && !declared
             && (qualified || !hidden.containsKey(t.getText())) && !isMember(tokens, i)) {
           w.setType(CudaLexer.TYPE_NAME);
-        } else if (templates.contains(t.getText()) || groups && GROUP_TEMPLATES.contains(t.getText()) && i + 1 < tokens.size()
+        } else if (templates.contains(t.getText()) && visible || groups && GROUP_TEMPLATES.contains(t.getText()) && i + 1 < tokens.size()
             && tokens.get(i + 1).getType() == CudaLexer.LT) {
           w.setType(CudaLexer.TEMPLATE_NAME);
         }
       }
     }
+  }
+
+  /**
+   * Records where each of {@code declared} was declared when that is a namespace: a name first
+   * declared there ({@code known} does not hold it yet) is visible only as C++ finds it.
+   */
+  private static void scope(Set<String> declared, Set<String> known, Map<String, String> scoped, java.util.ArrayDeque<String> stack) {
+    if (stack.isEmpty()) {
+      declared.forEach(scoped::remove); // declared at file scope (too): visible everywhere
+      return;
+    }
+    String path = String.join("::", (Iterable<String>) () -> stack.descendingIterator());
+    for (String name : declared) {
+      if (!known.contains(name) || scoped.containsKey(name)) {
+        scoped.putIfAbsent(name, path);
+      }
+    }
+  }
+
+  /** Whether the innermost open namespace is {@code home} or inside it (namespace std { namespace chrono { ... } }). */
+  private static boolean insideOf(java.util.ArrayDeque<String> stack, String home) {
+    String path = String.join("::", (Iterable<String>) () -> stack.descendingIterator());
+    return path.equals(home) || path.startsWith(home + "::");
   }
 
   /** Whether the identifier at {@code i} is a member, after {@code .} or {@code ->}: never a type ({@code threadIdx.x} beside a {@code struct x}). */
@@ -371,12 +489,22 @@ final class TypeNames {
    */
   private static int typedefNames(List<Token> tokens, int from, Set<String> into, Set<Integer> declaring) {
     int depth = 0;
+    int angles = 0; // inside a template's arguments (typedef ratio<1, 1000> milli;): no declarator ends there
     int last = -1;
     int open = -1;
     for (int i = from; i < tokens.size(); i++) {
       int type = tokens.get(i).getType();
       if (depth == 0 && type == CudaLexer.LPAREN) {
         open = i;
+      }
+      if (type == CudaLexer.LT && i > from && tokens.get(i - 1).getType() == CudaLexer.IDENTIFIER) {
+        angles++;
+        continue;
+      } else if (angles > 0 && (type == CudaLexer.GT || type == CudaLexer.SHR)) {
+        angles = Math.max(0, angles - (type == CudaLexer.SHR ? 2 : 1));
+        continue;
+      } else if (angles > 0) {
+        continue;
       }
       switch (type) {
         case CudaLexer.LPAREN, CudaLexer.LBRACKET, CudaLexer.LBRACE -> depth++;

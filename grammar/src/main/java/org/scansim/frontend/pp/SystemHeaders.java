@@ -49,8 +49,21 @@ final class SystemHeaders {
           #define TIME_UTC 1
           #endif
           """;
+      case "vector", "chrono" -> standard(name);
       default -> null;
     };
+  }
+
+  /** The text of scansim's own {@code <vector>} or {@code <chrono>}, written in the subset (resources {@code std/NAME}). */
+  private static String standard(String name) {
+    try (java.io.InputStream in = SystemHeaders.class.getResourceAsStream("std/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("scansim's <" + name + "> is missing from its jar");
+      }
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**

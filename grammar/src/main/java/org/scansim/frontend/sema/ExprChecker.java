@@ -383,6 +383,16 @@ final class ExprChecker implements Expr.Visitor<Type> {
   @Override
   public Type visitIndex(Expr.Index e) {
     Type base = check(e.base());
+    if (base instanceof Type.Struct st) {
+      // v[i] of a class: its operator[] (C++ [over.sub]), called on v.
+      Expr.Call call = new Expr.Call(e.span(), ".operator[]", e.span(), List.of(e.base(), e.index()));
+      Type t = methodCall(call, st, e.base(), List.of(e.index()), "operator[]");
+      cx.sema.callees.put(e, cx.sema.calleeOf(call));
+      if (cx.sema.referenceCalls.contains(call)) {
+        cx.sema.referenceCalls.add(e);
+      }
+      return t;
+    }
     Type index = checkValue(e.index());
     if (base instanceof Type.Err || index instanceof Type.Err) {
       return Type.ERR;
@@ -456,6 +466,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (e.callee().equals(Expr.Call.NEW_OBJECT)) {
       return newObject(e);
     }
+    if (e.callee().equals(Expr.Call.RANGE_BEGIN) || e.callee().equals(Expr.Call.RANGE_END)) {
+      return rangeEnd(e, e.callee().equals(Expr.Call.RANGE_BEGIN));
+    }
     if (s == null && cx.templates.containsKey(e.callee())) {
       Symbol.Function f = deduce(e.calleeSpan(), cx.templates.get(e.callee()), e.args());
       return f == null ? Type.ERR : callFunction(e, f);
@@ -518,6 +531,33 @@ final class ExprChecker implements Expr.Visitor<Type> {
   }
 
   /**
+   * A range-based for's begin or end (C++ [stmt.ranged]): {@code range + 0} or {@code range + N}
+   * of an array of N, {@code range.begin()} or {@code range.end()} of a class.
+   */
+  private Type rangeEnd(Expr.Call e, boolean begin) {
+    Expr range = e.args().get(0);
+    checkAhead(range);
+    Type whole = cx.sema.typeOf(range);
+    if (whole instanceof Type.Array a && a.length() >= 0) {
+      long n = begin ? 0 : a.length();
+      Expr end = new Expr.Binary(e.span(), org.scansim.frontend.ast.Expr.BinaryOp.ADD, range,
+          new Expr.IntLit(e.span(), n, true, false, 0, false, Long.toString(n)));
+      Type t = checkValue(end);
+      cx.sema.callees.put(e, new Rewritten(end));
+      return t;
+    }
+    if (whole instanceof Type.Struct st) {
+      return methodCall(e, st, range, List.of(), begin ? "begin" : "end");
+    }
+    forgetAhead();
+    if (!(whole instanceof Type.Err)) {
+      cx.error(range.span(), "a range-based for goes over an array of known size or an object of a class with begin() and end(), not '"
+          + whole.spelling() + "'");
+    }
+    return Type.ERR;
+  }
+
+  /**
    * {@code a + b} where an operand is a struct: its class's member {@code operator+} (called on
    * {@code a}) or a function {@code operator+(a, b)} (C++ [over.binary], [over.match.oper]).
    */
@@ -527,6 +567,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
       Expr.Call call = new Expr.Call(e.span(), "." + name, e.span(), List.of(e.left(), e.right()));
       Type t = methodCall(call, st, e.left(), List.of(e.right()), name);
       cx.sema.callees.put(e, cx.sema.calleeOf(call));
+      if (cx.sema.referenceCalls.contains(call)) {
+        cx.sema.referenceCalls.add(e);
+      }
       return t;
     }
     if (cx.scope.lookup(name) instanceof Symbol.Function only) {
@@ -537,6 +580,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
       }
       Type t = callFunction(call, f);
       cx.sema.callees.put(e, new MethodCall(call));
+      if (cx.sema.referenceCalls.contains(call)) {
+        cx.sema.referenceCalls.add(e);
+      }
       return t;
     }
     cx.error(e.span(), "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "'): no '" + name + "' for them");
@@ -645,6 +691,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     Type t = callFunction(call, f);
     cx.sema.callees.put(e, new MethodCall(call, value ? object : null));
+    if (cx.sema.referenceCalls.contains(call)) {
+      cx.sema.referenceCalls.add(e);
+    }
     return t;
   }
 
@@ -762,6 +811,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
               + " function is not allowed");
     }
     checkArguments(e.span(), e.args(), f, "function '" + f.name() + "'");
+    if (f.returnsReference() && f.returnType() instanceof Type.Pointer p) {
+      cx.sema.referenceCalls.add(e); // designates *result (C++ [expr.call]p14: an lvalue)
+      return p.pointee();
+    }
     return f.returnType();
   }
 

@@ -9,6 +9,9 @@ final class Lvalues {
   record Qualifiers(boolean isConst, boolean isVolatile) {}
 
   static boolean isLvalue(Expr e, Sema sema) {
+    if (sema.isReferenceCall(e)) {
+      return true; // a call of T &f(): the object its result points to
+    }
     if (e instanceof Expr.Name n) {
       return sema.symbolOf(n) instanceof Symbol.Variable v && v.kind() != Symbol.VarKind.BUILTIN_CONSTANT;
     }
@@ -22,6 +25,11 @@ final class Lvalues {
   }
 
   static Qualifiers qualifiers(Expr e, Sema sema) {
+    if (sema.isReferenceCall(e)) {
+      Object callee = sema.calleeOf(e) instanceof MethodCall m ? sema.calleeOf(m.call()) : sema.calleeOf(e);
+      return callee instanceof Symbol.Function f && f.returnType() instanceof Type.Pointer p
+          ? new Qualifiers(p.constPointee(), p.volatilePointee()) : new Qualifiers(false, false);
+    }
     if (e instanceof Expr.Name n && sema.symbolOf(n) instanceof Symbol.Variable v) {
       boolean builtin = v.kind() == Symbol.VarKind.BUILTIN;
       if (v.type() instanceof Type.Array a) {

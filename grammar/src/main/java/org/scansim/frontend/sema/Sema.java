@@ -32,6 +32,21 @@ public final class Sema {
   final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> constructors = new IdentityHashMap<>();
   final Map<org.scansim.frontend.ast.VarDecl, Expr.Call> destructors = new IdentityHashMap<>();
 
+  /** Calls of functions returning a reference ({@code v[i]}, {@code at(i)}): each designates the object its result points to. */
+  final java.util.Set<Expr> referenceCalls = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  /** {@code return x;} of a function returning a reference: the address it returns, {@code &x}. */
+  final Map<org.scansim.frontend.ast.Stmt.Return, Expr> referenceReturns = new IdentityHashMap<>();
+
+  /** Whether {@code e} calls a function returning a reference: its value is the address of the object it designates. */
+  public boolean isReferenceCall(Expr e) {
+    return referenceCalls.contains(e);
+  }
+
+  /** The address {@code return x;} of a function returning a reference gives ({@code &x}), or null. */
+  public Expr referenceReturnOf(org.scansim.frontend.ast.Stmt.Return s) {
+    return referenceReturns.get(s);
+  }
+
   /** cudaMemcpyToSymbol's and cudaMemcpyFromSymbol's variables, by call. */
   final Map<Expr, String> symbols = new IdentityHashMap<>();
 

@@ -154,8 +154,14 @@ public sealed interface Symbol {
       return space;
     }
 
+    /** The result's type; for a function returning a reference ({@code T &}), the object's address ({@code T *}). */
     public Type returnType() {
       return returnType;
+    }
+
+    /** Whether the function returns a reference ({@code T &at(int)}): its calls designate the object its result points to. */
+    public boolean returnsReference() {
+      return org.scansim.frontend.ast.PointerLevel.endsInReference(firstDecl.returnPointers());
     }
 
     public List<Type> paramTypes() {

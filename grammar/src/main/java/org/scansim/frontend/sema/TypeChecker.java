@@ -11,6 +11,7 @@ import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.FunctionQualifier;
 import org.scansim.frontend.ast.Initializer;
 import org.scansim.frontend.ast.Param;
+import org.scansim.frontend.ast.PointerLevel;
 import org.scansim.frontend.ast.Stmt;
 import org.scansim.frontend.ast.Storage;
 import org.scansim.frontend.ast.TranslationUnit;
@@ -74,6 +75,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   private final Context cx;
   private final ExprChecker exprs;
   private Type returnType = Type.VOID;
+  /** Whether the function being checked returns a reference: its returns give an object's address. */
+  private boolean returnsReference;
   /** The function whose body is being checked: its static locals are named after it. */
   private String functionName = "";
   private int loops;
@@ -216,6 +219,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     cx.space = space;
     functionName = sym.name();
     returnType = ret;
+    returnsReference = PointerLevel.endsInReference(f.returnPointers());
     Scope outer = cx.scope;
     cx.scope = new Scope(outer);
     try {
@@ -468,7 +472,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       cx.error(d.nameSpan(), "dim3 variables are supported only as local variables");
     }
     List<InitValue> layout = null;
-    if (d.init() instanceof Initializer.Braced b && !(t instanceof Type.Err) && !(t instanceof Type.Dim3)
+    boolean constructed = t instanceof Type.Struct cs && cs.def().isClass() && cx.scope.lookup(cs.def().constructorName()) instanceof Symbol.Function;
+    if (d.init() instanceof Initializer.Braced b && !(t instanceof Type.Err) && !(t instanceof Type.Dim3) && !constructed
         && kind != Symbol.VarKind.SHARED && kind != Symbol.VarKind.DYNAMIC_SHARED) {
       layout = InitLayout.of(t, b, cx, exprs::checkAhead);
       cx.sema.initializers.put(d, layout);
@@ -564,7 +569,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         cx.error(d.init().span(), "an object of a class with a constructor is made from its constructor's arguments, not nested braces");
         return true;
       }
-      if (args.size() == 1 && st.equals(exprs.checkAhead(args.get(0)))) {
+      if (args.size() == 1 && st.equals(exprs.checkAhead(args.get(0))) && !(Lvalues.isLvalue(args.get(0), cx.sema) && copyConstructor(st))) {
         // T x = y; or T x(y); of an object of its class: a copy, field by field (the implicit copy constructor).
         registerDestructor(d, st, dtor);
         return false;
@@ -580,6 +585,19 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
     registerDestructor(d, st, dtor);
     return made;
+  }
+
+  /** A type's spelling without its qualifiers, to compare a returned reference's type with its object's. */
+  private static String unqualified(Type t) {
+    return t.spelling().replace("const ", "").replace("volatile ", "");
+  }
+
+  /** Whether {@code st} declares a copy constructor ({@code T(const T &other)}), which copies an object named by an lvalue. */
+  private boolean copyConstructor(Type.Struct st) {
+    String name = st.def().constructorName();
+    List<Symbol.Function> set = cx.overloads.containsKey(name) ? cx.overloads.get(name)
+        : cx.scope.lookup(name) instanceof Symbol.Function f ? List.of(f) : List.of();
+    return set.stream().anyMatch(f -> f.paramTypes().size() == 2 && f.paramTypes().get(1).equals(st));
   }
 
   /** The destructor call that ends the object {@code d} declares, when the class has a destructor. */
@@ -945,6 +963,29 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       if (!(returnType instanceof Type.Void) && !(returnType instanceof Type.Err)) {
         cx.error(s.span(), "non-void function should return a value of type '" + returnType.spelling() + "'");
       }
+      return null;
+    }
+    if (returnsReference) {
+      // return x; of T &f(): x's address (C++ [dcl.init.ref]); the object must outlive the call.
+      Type object = exprs.checkAhead(s.value());
+      Type want = returnType instanceof Type.Pointer p ? p.pointee() : Type.ERR;
+      String ref = "'" + want.spelling() + " &'";
+      if (!(object instanceof Type.Err) && !Lvalues.isLvalue(s.value(), cx.sema)) {
+        exprs.forgetAhead();
+        cx.error(s.value().span(), "a function returning a reference (" + ref + ") returns an object (a variable, an element, *p),"
+            + " not a value of type '" + object.spelling() + "'");
+        return null;
+      }
+      Expr address = new Expr.Unary(s.value().span(), Expr.UnaryOp.ADDR, s.value());
+      Type t = exprs.checkValue(address);
+      if (t instanceof Type.Pointer got && !(want instanceof Type.Err) && !unqualified(got.pointee()).equals(unqualified(want))) {
+        cx.error(s.value().span(), "a reference " + ref + " cannot name an object of type '" + got.pointee().spelling() + "'");
+        return null;
+      }
+      if (!(t instanceof Type.Err)) {
+        exprs.requireAssignable(returnType, address, t, ExprChecker.Assigning.RETURN); // const T & of a T; not T & of a const T
+      }
+      cx.sema.referenceReturns.put(s, address);
       return null;
     }
     Type t = exprs.checkValue(s.value());

@@ -1,4 +1,0 @@
-float &element(float *data, int i)
-{
-    return data[i];
-}
