@@ -147,7 +147,7 @@ class GradeCommandTest {
     CliRun r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("o").toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(r.err()).isEqualTo(spec + ":1:16: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, file, "
-        + "launch, leaderboard, op, points, scan, sizes, title, visibility\n");
+        + "launch, leaderboard, op, points, runs, scan, sizes, title, visibility\n");
     assertThat(dir.resolve("o")).doesNotExist();
     CliRun missing = run("grade", dir.resolve("none").toString(), "--spec", spec().toString(), "--out", dir.resolve("o").toString());
     assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);

@@ -27,6 +27,9 @@ import org.scansim.sim.run.ScanRun;
  * @param file    the file a submission folder must hold ({@code --gradescope}); null: its one {@code .cu} file
  * @param visibility each test group's Gradescope visibility ({@link #visibilityOf})
  * @param leaderboard the Gradescope leaderboard's columns, in order ({@link #LEADERBOARD})
+ * @param program  for an assignment whose entry is {@code main} (a whole program): its runs, each
+ *                 with its arguments, standard input and the output it must print; {@code sizes}
+ *                 then numbers them 1 to k. Null for a scan assignment
  */
 public record Assignment(
     String origin,
@@ -42,7 +45,35 @@ public record Assignment(
     Points points,
     String file,
     Map<String, String> visibility,
-    List<String> leaderboard) {
+    List<String> leaderboard,
+    List<ProgramCase> program) {
+
+  /**
+   * One run of a whole-program assignment: {@code main} gets {@code args} after the program's
+   * name and reads {@code stdin}; it passes when it prints {@code output} (standard output and
+   * error as one stream, in order) and exits with {@code exitStatus}.
+   */
+  public record ProgramCase(List<String> args, String stdin, String output, int exitStatus) {
+    /** The arguments as a shell would show them, or "no arguments". */
+    public String describe() {
+      if (args.isEmpty()) {
+        return "no arguments";
+      }
+      String text = String.join(" ", args.stream().map(x -> x.isEmpty() || x.matches(".*[\\s'\"\\\\].*")
+          ? "'" + x.replace("'", "'\\''") + "'" : x).toList());
+      return text.length() > 60 ? text.substring(0, 57) + "..." : text;
+    }
+  }
+
+  /** Whether the entry is {@code main}: submissions are whole programs, run with each case's arguments. */
+  public boolean isProgram() {
+    return program != null;
+  }
+
+  /** Where run {@code k} (a size, or a program's run number) is: "n = 33", or "run 2". */
+  public String where(int k) {
+    return isProgram() ? "run " + k : "n = " + k;
+  }
 
   /** Gradescope's visibilities of a test or a result (its autograder specification). */
   public static final List<String> VISIBILITIES = List.of("visible", "hidden", "after_due_date", "after_published");
@@ -64,6 +95,9 @@ public record Assignment(
 
   /** The scan as reports word it: "inclusive", or "inclusive max" for an operator other than the sum. */
   public String scanName() {
+    if (scan == null) {
+      return "whole program";
+    }
     String kind = scan.name().toLowerCase(java.util.Locale.ROOT);
     return op == ScanOp.SUM ? kind : kind + " " + op.spelling();
   }

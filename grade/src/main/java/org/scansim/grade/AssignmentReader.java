@@ -66,7 +66,14 @@ public final class AssignmentReader {
   // name below rather than as a mapping failure.
   record SpecFile(String title, String entry, LaunchFile launch, String scan, String op, String arch, List<Integer> sizes,
       Map<String, com.fasterxml.jackson.databind.JsonNode> defines, BudgetsFile budgets, PointsFile points, String file, Map<String, String> visibility,
-      List<String> leaderboard) {}
+      List<String> leaderboard, List<RunFile> runs) {}
+
+  /** One run of a whole program: its arguments, standard input, the output it must print and its exit status. */
+  record RunFile(List<String> args, String stdin, String output, Integer exitStatus) {}
+
+  /** The most runs a whole-program assignment may list, and the most text one run's fields may hold. */
+  static final int MAX_RUNS = 64;
+  static final int MAX_RUN_TEXT = 1 << 20;
 
   record LaunchFile(String block, String grid, String sharedBytes) {}
 
@@ -141,8 +148,17 @@ public final class AssignmentReader {
         problems.add("\"entry\": " + e.getMessage());
       }
     }
+    boolean program = entry != null && entry.program();
+    List<Assignment.ProgramCase> cases = null;
+    if (program) {
+      cases = programRuns(f, problems);
+    } else if (f.runs() != null) {
+      problems.add("\"runs\" is for a whole-program assignment (\"entry\": \"main\"); a scan entry is run at \"sizes\"");
+    }
     ScanRun.Expect scan = null;
-    if (required(f.scan(), "scan", problems) != null) {
+    if (program) {
+      // A program checks its own output against the runs' expected text: no scan, operator or sizes of the harness.
+    } else if (required(f.scan(), "scan", problems) != null) {
       if (f.scan().equals("inclusive") || f.scan().equals("exclusive")) {
         scan = ScanRun.Expect.valueOf(f.scan().toUpperCase(Locale.ROOT));
       } else {
@@ -150,7 +166,7 @@ public final class AssignmentReader {
       }
     }
     ScanOp op = ScanOp.SUM;
-    if (f.op() != null) {
+    if (f.op() != null && !program) {
       try {
         op = ScanOp.parse(f.op());
         if (entry != null && !op.appliesTo(IrType.of(((Type.Pointer) entry.params().get(0)).pointee()))) {
@@ -169,11 +185,11 @@ public final class AssignmentReader {
         problems.add("\"arch\" must be one of " + String.join(", ", Architectures.presets()) + ", not \"" + f.arch() + "\"");
       }
     }
-    List<Integer> sizes = sizes(f.sizes(), problems);
+    List<Integer> sizes = program ? java.util.stream.IntStream.rangeClosed(1, cases.size()).boxed().toList() : sizes(f.sizes(), problems);
     Map<String, String> defines = defines(f.defines(), problems);
     Assignment.Budgets budgets = budgets(f.budgets(), problems);
     Assignment.Launch launch = null;
-    if (entry != null) {
+    if (entry != null && !program) {
       if (entry.kernel() && f.launch() == null) {
         problems.add("a kernel entry (__global__) needs \"launch\": {\"block\": ..., \"grid\": ...} (formulas in n)");
       } else if (!entry.kernel() && f.launch() != null) {
@@ -187,8 +203,72 @@ public final class AssignmentReader {
     Map<String, String> visibility = visibility(f.visibility(), problems);
     List<String> leaderboard = leaderboard(f.leaderboard(), problems);
     return problems.isEmpty()
-        ? new Assignment(origin, title, entry, launch, scan, op, arch, sizes, defines, budgets, points, file, visibility, leaderboard)
+        ? new Assignment(origin, title, entry, launch, scan, op, arch, sizes, defines, budgets, points, file, visibility, leaderboard, cases)
         : null;
+  }
+
+  /**
+   * A whole-program assignment's runs (1 to {@link #MAX_RUNS}); the fields only a scan entry has
+   * (scan, op, sizes, launch, work and conflict limits, a leaderboard) are each an error here.
+   */
+  private static List<Assignment.ProgramCase> programRuns(SpecFile f, List<String> problems) {
+    String why = " is for a scan entry; a whole program (\"entry\": \"main\") prints its own output, which each of \"runs\" gives";
+    for (String field : List.of("scan", "op", "sizes", "launch")) {
+      Object v = switch (field) {
+        case "scan" -> f.scan();
+        case "op" -> f.op();
+        case "sizes" -> f.sizes();
+        default -> f.launch();
+      };
+      if (v != null) {
+        problems.add("\"" + field + "\"" + why);
+      }
+    }
+    if (f.points() != null && (f.points().workEfficiency() != null || f.points().bankConflicts() != null)) {
+      problems.add("\"points." + (f.points().workEfficiency() != null ? "workEfficiency" : "bankConflicts") + "\"" + why);
+    }
+    if (f.leaderboard() != null && !f.leaderboard().isEmpty()) {
+      problems.add("\"leaderboard\"" + why);
+    }
+    if (f.runs() == null || f.runs().isEmpty()) {
+      problems.add(f.runs() == null ? "missing field \"runs\": a whole program is graded by its runs, each {\"args\": [...], \"output\": \"...\"}"
+          : "\"runs\" is empty; list the program's runs, each {\"args\": [...], \"output\": \"...\"}");
+      return List.of();
+    }
+    if (f.runs().size() > MAX_RUNS) {
+      problems.add("\"runs\" lists " + f.runs().size() + " runs; at most " + MAX_RUNS);
+      return List.of();
+    }
+    List<Assignment.ProgramCase> out = new ArrayList<>();
+    for (int i = 0; i < f.runs().size(); i++) {
+      RunFile r = f.runs().get(i);
+      String at = "\"runs[" + i + "]";
+      if (r == null) {
+        problems.add(at + "\" must be an object {\"args\": [...], \"output\": \"...\"}");
+        continue;
+      }
+      List<String> args = r.args() == null ? List.of() : r.args();
+      if (args.stream().anyMatch(java.util.Objects::isNull)) {
+        problems.add(at + ".args\" must be a list of text (each argument as the shell passes it)");
+        continue;
+      }
+      if (r.output() == null) {
+        problems.add(at + ".output\" is missing: the text the program must print, standard output and error in order");
+        continue;
+      }
+      int text = args.stream().mapToInt(String::length).sum() + r.output().length() + (r.stdin() == null ? 0 : r.stdin().length());
+      if (text > MAX_RUN_TEXT) {
+        problems.add(at + "\" holds more than " + (MAX_RUN_TEXT >> 10) + " KiB of text");
+        continue;
+      }
+      int status = r.exitStatus() == null ? 0 : r.exitStatus();
+      if (status < 0 || status > 255) {
+        problems.add(at + ".exitStatus\" must be from 0 to 255 (a process's exit status), not " + status);
+        continue;
+      }
+      out.add(new Assignment.ProgramCase(List.copyOf(args), r.stdin() == null ? "" : r.stdin(), r.output(), status));
+    }
+    return out;
   }
 
   /** The file a submission folder must hold: a relative path inside it, ending in .cu. */

@@ -172,6 +172,9 @@ public final class Grader {
     Assignment a = assignment;
     ScanRun.Options options = new ScanRun.Options(Check.all(), 0, Math.round(a.budgets().wallSeconds() * 1000), false,
         a.budgets().deviceBytes());
+    if (a.isProgram()) {
+      return runProgram(r, a.program().get(n - 1), options);
+    }
     // One thread per run: results do not depend on it, and grading many submissions stays one core's work.
     ScanRun.Request req = ScanRun.Request.of(n, a.arch())
         .entry(a.entry().nameIn(r))
@@ -180,5 +183,23 @@ public final class Grader {
         .maxWarpInstructions(a.budgets().maxWarpInstructions())
         .withOptions(options);
     return a.entry().kernel() ? ScanRun.runKernel(r, req, a.launch().at(n)) : ScanRun.run(r, req);
+  }
+
+  /**
+   * A whole program's run: {@code main} with the case's arguments and standard input, no file of
+   * the machine to read; its outcome is correct when it printed the case's output and exited with
+   * its status (the mismatches say where it did not).
+   */
+  private ScanRun.Outcome runProgram(Frontend.Result r, Assignment.ProgramCase c, ScanRun.Options options) throws ScanRun.UsageException {
+    Assignment a = assignment;
+    ScanRun.Request req = ScanRun.Request.of(1, a.arch()).maxWarpInstructions(a.budgets().maxWarpInstructions()).withOptions(options);
+    List<String> argv = new ArrayList<>();
+    argv.add(r.file().name());
+    argv.addAll(c.args());
+    byte[] stdin = c.stdin().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    ScanRun.Outcome o = org.scansim.sim.run.ProgramRun.run(r, req, argv, new org.scansim.sim.run.ProgramRun.Io(null, () -> stdin));
+    List<String> mismatches = o.fault() != null ? List.of() : ProgramCheck.differences(c, o.output(), o.exitStatus());
+    return new ScanRun.Outcome(o.entry(), o.elementType(), o.n(), o.launches(), o.output(), o.fault() == null && mismatches.isEmpty(),
+        mismatches, o.fault(), o.findings(), o.proof(), o.scheduleDifferences(), o.exitStatus(), o.notes());
   }
 }

@@ -14,8 +14,13 @@ final class ReportText {
     out.append("scansim grade ").append(Scoring.clean(name)).append('\n');
     out.append("assignment: ").append(a.title()).append('\n');
     out.append("entry:      ").append(a.entry().spelling()).append('\n');
-    out.append("runs:       ").append(a.scanName()).append(" scan on ").append(a.arch().name())
-        .append(" at n = ").append(String.join(", ", a.sizes().stream().map(String::valueOf).toList())).append('\n');
+    if (a.isProgram()) {
+      out.append("runs:       ").append(a.program().size()).append(a.program().size() == 1 ? " run" : " runs").append(" of the program on ")
+          .append(a.arch().name()).append('\n');
+    } else {
+      out.append("runs:       ").append(a.scanName()).append(" scan on ").append(a.arch().name())
+          .append(" at n = ").append(String.join(", ", a.sizes().stream().map(String::valueOf).toList())).append('\n');
+    }
     out.append("score:      ").append(Scoring.number(r.score())).append(" / ").append(Scoring.number(r.maxScore())).append('\n');
     out.append('\n');
     List<GradescopeResults.Test> tests = r.tests();

@@ -25,6 +25,8 @@ import org.scansim.sim.check.ScanProof;
  *   <li>"Compiles" has no points; without it (or without the entry) every test scores 0.
  *   <li>"Correct at n = N": the output is the scan, the run ended without a fault, and the scan
  *       proof, when the engine gives one, holds. Correctness points are split evenly over the sizes.
+ *       For a whole program, "Correct output, run K (ARGS)": it printed what the run expects and
+ *       exited with its status ({@link ProgramCheck}), split evenly over the runs.
  *   <li>The checker tests ("No races", "No barrier divergence", "In bounds", "Initialised reads")
  *       pass when no size's run reports such a problem, as a checker finding or as the fault the
  *       run stopped at.
@@ -62,7 +64,7 @@ final class Scoring {
     List<String> names = new ArrayList<>();
     names.add(COMPILES);
     for (int n : a.sizes()) {
-      names.add(correctName(n));
+      names.add(correctName(a, n));
     }
     Assignment.Points p = a.points();
     addIf(names, p.races(), RACES);
@@ -84,13 +86,18 @@ final class Scoring {
     return "Correct at n = " + n;
   }
 
+  /** A correctness test's name: by size, or for a whole program by run and its arguments. */
+  static String correctName(Assignment a, int n) {
+    return a.isProgram() ? "Correct output, run " + n + " (" + a.program().get(n - 1).describe() + ")" : correctName(n);
+  }
+
   /** The points of each test, by name, in order. */
   static Map<String, BigDecimal> maxima(Assignment a) {
     Map<String, BigDecimal> m = new LinkedHashMap<>();
     m.put(COMPILES, BigDecimal.ZERO);
     List<BigDecimal> shares = split(a.points().correctness(), a.sizes().size());
     for (int i = 0; i < a.sizes().size(); i++) {
-      m.put(correctName(a.sizes().get(i)), shares.get(i));
+      m.put(correctName(a, a.sizes().get(i)), shares.get(i));
     }
     Assignment.Points p = a.points();
     putIf(m, RACES, p.races());
@@ -195,26 +202,28 @@ final class Scoring {
     }
     List<Evidence.SizeRun> runs = e.runs();
     for (Evidence.SizeRun r : runs) {
-      String name = correctName(r.n());
+      String name = correctName(a, r.n());
       tests.add(test(name, max.get(name), r.correct(), correctness(a, r)));
     }
     long correct = runs.stream().filter(Evidence.SizeRun::correct).count();
     long needed = (runs.size() + 1) / 2;
     String gate = correct >= needed ? null
+        : a.isProgram() ? "Not awarded: the output is correct in only " + correct + " of the " + runs.size() + " runs, and this test"
+            + " counts only for a program that is correct in " + needed + " of them or more."
         : "Not awarded: the output is correct at only " + correct + " of the " + runs.size() + " sizes, and this test counts only"
             + " for a kernel that is correct at " + needed + " of them or more.";
     Assignment.Points p = a.points();
     if (p.races() != null) {
-      tests.add(checker(RACES, p.races(), runs, RACE_KINDS, Set.of(), "race", gate));
+      tests.add(checker(a, RACES, p.races(), runs, RACE_KINDS, Set.of(), "race", gate));
     }
     if (p.barriers() != null) {
-      tests.add(checker(BARRIERS, p.barriers(), runs, BARRIER_KINDS, BARRIER_KINDS, "divergent barrier", gate));
+      tests.add(checker(a, BARRIERS, p.barriers(), runs, BARRIER_KINDS, BARRIER_KINDS, "divergent barrier", gate));
     }
     if (p.bounds() != null) {
-      tests.add(checker(BOUNDS, p.bounds(), runs, BOUNDS_KINDS, BOUNDS_KINDS, "access out of bounds", gate));
+      tests.add(checker(a, BOUNDS, p.bounds(), runs, BOUNDS_KINDS, BOUNDS_KINDS, "access out of bounds", gate));
     }
     if (p.initialisation() != null) {
-      tests.add(checker(INIT, p.initialisation(), runs, INIT_KINDS, Set.of(), "read of uninitialised memory", gate));
+      tests.add(checker(a, INIT, p.initialisation(), runs, INIT_KINDS, Set.of(), "read of uninitialised memory", gate));
     }
     if (p.workEfficiency() != null) {
       tests.add(work(p.workEfficiency(), runs, gate));
@@ -347,13 +356,14 @@ final class Scoring {
   private static String correctness(Assignment a, Evidence.SizeRun r) {
     String scan = a.scanName();
     StringBuilder out = new StringBuilder();
+    String unit = a.isProgram() ? "run" : "size";
     if (r.skipped()) {
-      return "not run: an earlier size ran past the wall-clock budget (budgets.wallSeconds = "
+      return "not run: an earlier " + unit + " ran past the wall-clock budget (budgets.wallSeconds = "
           + number(a.budgets().wallSeconds()) + " s)\n";
     }
     if (r.timedOut()) {
       return "stopped: the run took longer than budgets.wallSeconds = " + number(a.budgets().wallSeconds())
-          + " s (does the code finish?); the larger sizes were not run\n";
+          + " s (does the code finish?); the " + (a.isProgram() ? "later runs" : "larger sizes") + " were not run\n";
     }
     if (r.failure() != null) {
       return "not run: " + r.failure() + "\n";
@@ -374,6 +384,15 @@ final class Scoring {
             : f.budget() == Fault.Budget.WALL_CLOCK ? "a run may take at most budgets.wallSeconds = "
             + number(a.budgets().wallSeconds()) + " s, kernels and host code together"
             : "host code may run a fixed number of steps, calls deep and launches").append("; does every loop and recursion end?\n");
+      }
+    } else if (a.isProgram()) {
+      Assignment.ProgramCase c = a.program().get(r.n() - 1);
+      if (r.correct()) {
+        out.append("printed the expected output and exited with status ").append(c.exitStatus()).append(" (").append(c.describe())
+            .append(")\n");
+      } else {
+        out.append("not the expected output (").append(c.describe()).append("):\n");
+        r.outcome().mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
       }
     } else if (r.correct()) {
       out.append("correct ").append(scan).append(" scan of n = ").append(r.n()).append(" elements\n");
@@ -432,8 +451,10 @@ final class Scoring {
   /** One problem seen at one or more sizes: a finding, or the fault a run stopped at. */
   private record Problem(Span at, String key, String text, List<Integer> sizes) {}
 
-  private static GradescopeResults.Test checker(String name, BigDecimal points, List<Evidence.SizeRun> runs, Set<Kind> findingKinds,
-      Set<Kind> faultKinds, String what, String gate) {
+  private static GradescopeResults.Test checker(Assignment a, String name, BigDecimal points, List<Evidence.SizeRun> runs,
+      Set<Kind> findingKinds, Set<Kind> faultKinds, String what, String gate) {
+    java.util.function.Function<List<Integer>, String> at = k -> a.isProgram() ? "in run" + (k.size() == 1 ? " " : "s ") + join(k)
+        : "at n = " + join(k);
     Map<String, Problem> problems = new LinkedHashMap<>();
     List<Integer> checked = new ArrayList<>();
     for (Evidence.SizeRun r : runs) {
@@ -462,7 +483,7 @@ final class Scoring {
       out.append("Not awarded: ").append(sorted.size()).append(sorted.size() == 1 ? " problem" : " problems").append(" found (")
           .append(what).append(").\n");
       for (Problem x : sorted) {
-        out.append(x.text()).append("      = at n = ").append(join(x.sizes())).append('\n');
+        out.append(x.text()).append("      = ").append(at.apply(x.sizes())).append('\n');
       }
       return test(name, points, false, out.toString());
     }
@@ -471,9 +492,10 @@ final class Scoring {
           + " tests).\n");
     }
     if (gate != null) {
-      return test(name, points, false, gate + "\nNo " + what + " was found in the runs at n = " + join(checked) + ".\n");
+      return test(name, points, false, gate + "\nNo " + what + " was found " + (a.isProgram() ? "" : "in the runs ") + at.apply(checked)
+          + ".\n");
     }
-    return test(name, points, true, "no " + what + " found in the runs at n = " + join(checked) + "\n");
+    return test(name, points, true, "no " + what + " found " + (a.isProgram() ? "" : "in the runs ") + at.apply(checked) + "\n");
   }
 
   private static GradescopeResults.Test work(Assignment.Limit limit, List<Evidence.SizeRun> runs, String gate) {
@@ -511,7 +533,7 @@ final class Scoring {
     Evidence.SizeRun r = runs.get(runs.size() - 1);
     if (!r.correct()) {
       return test(CONFLICTS, limit.points(), false, "Not awarded: the output at n = " + r.n() + ", the largest size, is not"
-          + " correct, so its bank conflicts were not measured (see " + correctName(r.n()) + ").\n");
+          + " correct, so its bank conflicts were not measured (see " + correctName(a, r.n()) + ").\n");
     }
     long loads = 0;
     long stores = 0;

@@ -32,9 +32,17 @@ public record Signature(String text, String name, Space space, Type returnType, 
     return space == Space.GLOBAL;
   }
 
+  /** The entry of a whole-program assignment: {@code main}, in either form C++ allows. */
+  static final Signature MAIN = new Signature("main", "main", Space.HOST, Type.INT, List.of());
+
+  /** Whether this is {@link #MAIN}: submissions are whole programs. */
+  public boolean program() {
+    return this == MAIN;
+  }
+
   /** The declaration without parameter names, e.g. {@code void scan(const float *, float *, int)}. */
   public String spelling() {
-    return spelling(space, returnType, name, params);
+    return program() ? "int main() or int main(int argc, char **argv)" : spelling(space, returnType, name, params);
   }
 
   /**
@@ -46,6 +54,9 @@ public record Signature(String text, String name, Space space, Type returnType, 
     String decl = text.strip();
     while (decl.endsWith(";")) {
       decl = decl.substring(0, decl.length() - 1).strip();
+    }
+    if (decl.matches("(int\\s+)?main(\\s*\\([^)]*\\))?")) {
+      return MAIN; // a whole program: "main", "int main()", "int main(int argc, char **argv)"
     }
     if (decl.isEmpty() || decl.contains("{") || decl.contains("#")) {
       throw new IllegalArgumentException("\"" + text + "\" is not a function declaration such as void scan(const float *in, float *out, int n)");
@@ -78,6 +89,10 @@ public record Signature(String text, String name, Space space, Type returnType, 
    */
   Optional<String> problemWith(Frontend.Result compiled) {
     String file = compiled.file().name();
+    if (program()) {
+      return org.scansim.sim.run.ProgramRun.main(compiled) != null ? Optional.empty()
+          : Optional.of(file + " does not define main(); the assignment asks for a whole program, " + spelling() + "\n");
+    }
     Symbol.Function defined = null;
     Symbol.Function declared = null;
     List<String> others = new ArrayList<>();

@@ -2,7 +2,9 @@
  * {@code scansim grade}: the autograder for untrusted student scan kernels. An assignment spec
  * ({@link org.scansim.grade.AssignmentReader}, format in {@code examples/grading/README.md}) names
  * the entry, sizes, architecture, budgets and points; the {@link org.scansim.grade.Grader} compiles
- * each submission on a watched thread, runs it at every size with every checker on, and scores it
+ * each submission on a watched thread, runs it at every size with every checker on (a whole
+ * program's {@code main} with each run's arguments and input, compared by
+ * {@link org.scansim.grade.ProgramCheck} with the output the spec expects), and scores it
  * into Gradescope's {@code results.json} and a readable report; {@link org.scansim.grade.Batch}
  * finds the submissions and writes the files, {@link org.scansim.grade.SummaryCsv} the folder's
  * summary.

@@ -90,7 +90,7 @@ class AssignmentReaderTest {
   static Stream<Arguments> badSpecs() {
     return Stream.of(
         Arguments.of("unknown top-level field", good("\"title\": \"Scan\",", "\"title\": \"Scan\", \"tilte\": 1,"),
-            "spec.json:2:20: error: unknown field \"tilte\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op, points, scan, sizes, title, visibility"),
+            "spec.json:2:20: error: unknown field \"tilte\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op, points, runs, scan, sizes, title, visibility"),
         Arguments.of("unknown nested field", good("{\"correctness\": 30}", "{\"correctness\": 30, \"race\": 5}"),
             "spec.json:7:33: error: unknown field \"race\" in \"points\"; known fields there: bankConflicts, barriers, bounds, "
                 + "correctness, initialisation, races, workEfficiency"),
