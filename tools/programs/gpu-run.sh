@@ -26,6 +26,7 @@ several_files|several_files/main.cpp several_files/scan.cu
 file_io|file_io.cu
 function_pointers|function_pointers.cu
 classes|classes.cu
+modern_cpp|modern_cpp.cu
 PROGRAMS
 }
 # each run: the program's name, then its arguments
@@ -51,6 +52,9 @@ function_pointers|0
 classes|
 classes|77
 classes|0
+modern_cpp|
+modern_cpp|70000
+modern_cpp|0
 RUNS
 }
 programs | while IFS='|' read -r p files; do

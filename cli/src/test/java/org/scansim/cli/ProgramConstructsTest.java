@@ -637,4 +637,89 @@ class ProgramConstructsTest {
     CliRun twice = run("chrono.cu", text);
     assertThat(twice.out()).isEqualTo(r.out()); // the same times, run after run
   }
+
+  @Test
+  void fieldsOfClassesAreMadeAndEndedByTheirOwnConstructorsAndDestructors() throws Exception {
+    CliRun r = run("fields.cu", """
+        #include <cstdio>
+        #include <vector>
+        struct Noisy {
+          int id;
+          Noisy() : id(0) { printf("make %d\\n", id); }
+          Noisy(int i) : id(i) { printf("make %d\\n", id); }
+          Noisy(const Noisy &o) : id(o.id + 100) { printf("copy %d\\n", id); }
+          ~Noisy() { printf("end %d\\n", id); }
+        };
+        class Pair {
+         public:
+          Pair(int a) : second(a + 1), first(a), tag(7) { printf("pair body\\n"); }
+          ~Pair() { printf("pair end\\n"); }
+          Noisy first;
+          int tag;
+          Noisy second;
+        };
+        class Bag {
+         public:
+          std::vector<int> items;
+          Noisy n;
+          int count() const { return (int) items.size(); }
+        };
+        class Table {
+         public:
+          Table(int n) : cells(n, 1) {}
+          int &operator[](int i) { return cells[i]; }
+          std::vector<int> cells;
+        };
+        int main() {
+          {
+            Pair p(5);
+            printf("%d %d %d\\n", p.first.id, p.second.id, p.tag);
+          }
+          Bag b;
+          b.items.push_back(4);
+          b.items.push_back(5);
+          Bag c = b;
+          c.items[0] = 40;
+          Table t(3);
+          t[1] = 9;
+          Table u = t;
+          u[1] = 10;
+          printf("%d %d %d %d %d %d\\n", b.count(), c.count(), b.items[0], c.items[0], t[1], u[1]);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    // What g++ 12 printed: fields made in declaration order whatever the initializers' order, ended
+    // in reverse after the destructor's body; implicit default, copy constructors and destructors.
+    assertThat(r.out()).startsWith("make 5\nmake 6\npair body\n5 6 7\npair end\nend 6\nend 5\nmake 0\ncopy 100\n2 2 4 40 9 10\nend 100\nend 0\n");
+  }
+
+  @Test
+  void temporariesOfClassesAreMadeByTheirConstructors() throws Exception {
+    CliRun r = run("temporaries.cu", """
+        #include <chrono>
+        #include <cstdio>
+        #include <vector>
+        #include <iostream>
+        struct Point {
+          int x, y;
+          Point(int a, int b) : x(a), y(b) {}
+          Point operator+(const Point &o) const { return Point(x + o.x, y + o.y); }
+          int sum() const { return x + y; }
+        };
+        Point make(int k) { return Point(k, 2 * k); }
+        int main() {
+          auto start = std::chrono::steady_clock::now();
+          Point p = Point(1, 2) + make(3);
+          std::vector<int> v = std::vector<int>(4, 7);
+          v.push_back(Point(5, 6).sum());
+          auto end = std::chrono::steady_clock::now();
+          double ms = std::chrono::duration<double, std::milli>(end - start).count();
+          std::cout << p.x << " " << p.y << " " << v.size() << " " << v[0] << " " << v.back() << " " << (ms >= 0) << std::endl;
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("4 8 5 7 11 1\n"); // what g++ 12 printed
+  }
 }

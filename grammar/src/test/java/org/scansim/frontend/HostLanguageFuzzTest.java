@@ -88,14 +88,13 @@ class HostLanguageFuzzTest {
       template <typename T>
       class Grid {
       public:
-        Grid(int n) : n_(n), cells(new T[n]) {}
-        ~Grid() { delete[] cells; }
+        Grid(int n) : n_(n), cells(n, T()) {}
         T &operator[](int i) { return cells[i]; }
-        T &at(int i) { return cells[i]; }
+        T &at(int i) { return cells.at(i); }
         int size() const { return n_; }
       private:
         int n_;
-        T *cells;
+        std::vector<T> cells;
       };
       int &pick(int *a, int i) { return a[i]; }
       std::vector<int> prefix(const std::vector<int> &in) {

@@ -451,6 +451,8 @@ primaryExpression
     | kw=( VOID | BOOL | CHAR | SHORT | INT | LONG | FLOAT | DOUBLE | SIGNED | UNSIGNED
          | SIZE_T | DIM3 | CUDA_ERROR_T | VECTOR_TYPE | HALF | TYPE_NAME )
       '(' argumentExpressionList? ')'                              # functionalCast
+    // A class template instance's temporary: std::vector<int>(n, 0).
+    | TYPE_NAME explicitTemplateArguments '(' argumentExpressionList? ')'   # templatedFunctionalCast
     // C++11 list-initialised temporaries, `Pair{1.0f, 0}`, `float4{...}`: outside the subset,
     // reported by the AstBuilder.
     | kw=( TYPE_NAME | VECTOR_TYPE ) braceBody                     # bracedTemporary

@@ -134,6 +134,12 @@ public sealed interface Expr {
     /** The callees of a range-based for's begin and end ({@code range + 0} of an array, {@code range.begin()} of a class). */
     public static final String RANGE_BEGIN = "(range begin)";
     public static final String RANGE_END = "(range end)";
+    /**
+     * A field of a class made or ended by its class's constructor or destructor, in the enclosing
+     * class's constructor or destructor: the field's address first, then the constructor's arguments.
+     */
+    public static final String CONSTRUCT = "(construct)";
+    public static final String DESTRUCT = "(destruct)";
 
     public Call {
       args = List.copyOf(args);

@@ -48,12 +48,13 @@ final class CallLowering {
       // new T(args): the allocation, then its constructor on it; the value is the pointer.
       Operand p = exprs.value(n.allocation());
       if (n.constructor() != null) {
-        Symbol.Function f = (Symbol.Function) sema.calleeOf(n.constructor());
-        List<Operand> args = new ArrayList<>(arguments(withDefaults(n.constructor().args(), f), f));
-        args.set(0, p);
-        b().emit(new Insn(Op.CALL, null, e.span()).callee(f.name()).args(args));
+        construct(n.constructor(), p);
       }
       return p;
+    }
+    if (callee instanceof org.scansim.frontend.sema.TemporaryObject) {
+      exprs.structs().object(e); // T(args); as a statement: made, then dropped
+      return null;
     }
     if (callee instanceof org.scansim.frontend.sema.Rewritten r) {
       return exprs.value(r.expr());
@@ -89,6 +90,14 @@ final class CallLowering {
       return f.result() instanceof Type.Void ? null : r;
     }
     return builtin(e, (Builtin) callee);
+  }
+
+  /** A constructor's call ({@code T::T((T *) 0, args)}) on the object at {@code self}, in place of the placeholder. */
+  void construct(Expr.Call constructor, Operand self) {
+    Symbol.Function f = (Symbol.Function) sema.calleeOf(constructor);
+    List<Operand> args = new ArrayList<>(arguments(withDefaults(constructor.args(), f), f));
+    args.set(0, self);
+    b().emit(new Insn(Op.CALL, null, constructor.span()).callee(f.name()).args(args));
   }
 
   /** A call of a function returning a struct: {@code result}, the caller's object, goes as the hidden first argument. */

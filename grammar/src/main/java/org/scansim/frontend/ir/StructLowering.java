@@ -71,6 +71,11 @@ final class StructLowering {
     if (sema.isReferenceCall(e)) {
       return (LValue.OfMemory) exprs.lvalue(e); // T &f(): the object itself, not a copy
     }
+    if (e instanceof Expr.Call c && sema.calleeOf(c) instanceof org.scansim.frontend.sema.TemporaryObject made) {
+      LValue.OfMemory tmp = temporary(t, span); // T(args): a temporary, then its constructor on it
+      exprs.calls().construct(made.constructor(), tmp.ptr());
+      return tmp;
+    }
     if (e instanceof Expr.Call c && sema.calleeOf(c) instanceof MakeVector mv) {
       LValue.OfMemory tmp = temporary(t, span);
       List<Type.Struct.Field> fields = mv.type().fields();

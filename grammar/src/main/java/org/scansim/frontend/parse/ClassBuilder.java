@@ -49,6 +49,18 @@ final class ClassBuilder {
     final Map<String, Boolean> methods = new HashMap<>();
     /** Whether the body being built is a static member function's (no this). */
     boolean staticContext;
+    /** Whether the class declares a constructor, and a destructor. */
+    boolean constructors;
+    boolean destructor;
+    /** Whether the class declares a copy constructor ({@code T(const T &other)}). */
+    boolean copyConstructor;
+    /**
+     * Its fields of classes with a constructor or destructor ({@code std::vector<int> counts;}), in
+     * declaration order: each made by its class's constructor before the constructor's body runs
+     * (the one its member initializer's arguments choose, else the default one) and ended by its
+     * destructor after the destructor's body (C++ [class.base.init], [class.dtor] ¶13).
+     */
+    final List<StructDef.Field> lifetimeFields = new ArrayList<>();
 
     ClassInfo(StructDef def, String shortName) {
       this.def = def;
@@ -150,10 +162,94 @@ final class ClassBuilder {
         }
       }
     }
+    implicitMembers(info, span, prototypes, definitions, b);
     b.pendingMembers.addAll(prototypes);
     b.pendingMembers.addAll(definitions);
     return def;
   }
+
+  /**
+   * The members C++ declares implicitly for a class whose fields have constructors or destructors
+   * ({@code class Histogram { std::vector<int> counts; ... }}): a default constructor when it
+   * declares none, a copy constructor that copies each field (a class's own with its copy
+   * constructor), and a destructor when it declares none ([class.default.ctor], [class.copy.ctor],
+   * [class.dtor]).
+   */
+  private static void implicitMembers(ClassInfo info, Span span, List<Decl.Function> prototypes, List<Decl.Function> definitions,
+      BuildContext b) {
+    if (info.lifetimeFields.isEmpty()) {
+      return;
+    }
+    TypeSpec none = new TypeSpec(span, BaseType.VOID, false, false);
+    List<Decl.Function> made = new ArrayList<>();
+    if (!info.constructors) {
+      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(self(info, span, false)),
+          new Stmt.Block(span, constructFields(info, Map.of(), span, b))));
+    }
+    boolean arrays = info.def.fields().stream().anyMatch(f -> !f.dims().isEmpty());
+    if (!info.copyConstructor && !arrays) { // an array field would need an element loop: such a class copies byte for byte
+      List<Stmt> copy = new ArrayList<>();
+      Expr other = new Expr.Name(span, "__other");
+      for (StructDef.Field f : info.def.fields()) {
+        Expr from = new Expr.Member(span, other, f.name(), span, false);
+        copy.add(info.lifetimeFields.contains(f)
+            ? new Stmt.ExprStmt(span, new Expr.Call(span, Expr.Call.CONSTRUCT, span, List.of(fieldAddress(f, span), from)))
+            : new Stmt.ExprStmt(span, new Expr.Assign(span, null, field(f.name(), span), from)));
+      }
+      Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
+      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span,
+          List.of(self(info, span, false), source), new Stmt.Block(span, copy)));
+    }
+    if (!info.destructor) {
+      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::~" + info.shortName, span,
+          List.of(self(info, span, false)), new Stmt.Block(span, destroyFields(info, span))));
+    }
+    for (Decl.Function f : made) {
+      prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(), null));
+      definitions.add(f);
+    }
+  }
+
+  private static Param self(ClassInfo info, Span at, boolean constThis) {
+    return new Param(at, TypeSpec.of(at, info.def, constThis, false), List.of(new PointerLevel(true, false, false)), "this", at, List.of(),
+        null, false);
+  }
+
+  private static Expr field(String name, Span at) {
+    return new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), name, at, true);
+  }
+
+  private static Expr fieldAddress(StructDef.Field f, Span at) {
+    return new Expr.Unary(at, Expr.UnaryOp.ADDR, field(f.name(), at));
+  }
+
+  /** Each field of a class with a constructor made, with its member initializer's arguments or by its default constructor. */
+  private static List<Stmt> constructFields(ClassInfo info, Map<String, CudaParser.MemberInitializerContext> inits, Span at,
+      BuildContext b) {
+    List<Stmt> out = new ArrayList<>();
+    for (StructDef.Field f : info.lifetimeFields) {
+      CudaParser.MemberInitializerContext mi = inits.get(f.name());
+      List<Expr> args = new ArrayList<>();
+      args.add(fieldAddress(f, at));
+      Span where = at;
+      if (mi != null && mi.argumentExpressionList() != null) {
+        args.addAll(b.exprs.arguments(mi.argumentExpressionList()));
+        where = b.span(mi);
+      }
+      out.add(new Stmt.ExprStmt(where, new Expr.Call(where, Expr.Call.CONSTRUCT, where, args)));
+    }
+    return out;
+  }
+
+  /** Each field of a class with a destructor ended, the last declared first. */
+  private static List<Stmt> destroyFields(ClassInfo info, Span at) {
+    List<Stmt> out = new ArrayList<>();
+    for (int i = info.lifetimeFields.size() - 1; i >= 0; i--) {
+      out.add(new Stmt.ExprStmt(at, new Expr.Call(at, Expr.Call.DESTRUCT, at, List.of(fieldAddress(info.lifetimeFields.get(i), at)))));
+    }
+    return out;
+  }
+
 
   private static CudaParser.MemberSpecificationContext parse(List<Token> tokens, Token close, BuildContext b) {
     List<Token> all = new ArrayList<>(tokens);
@@ -221,6 +317,9 @@ final class ClassBuilder {
         b.check(c.IDENTIFIER(), "unexpected '" + c.IDENTIFIER().getText() + "' before a constructor");
         return false;
       }
+      info.constructors = true;
+      String params = c.parameterList() == null ? "" : c.parameterList().getText();
+      info.copyConstructor |= !params.contains(",") && params.matches("(const)?" + java.util.regex.Pattern.quote(info.shortName) + "(<.*>)?&.*");
       return true;
     }
     if (m instanceof CudaParser.DestructorMemberContext d) {
@@ -229,6 +328,7 @@ final class ClassBuilder {
         b.check(name, "the destructor's name must be the class's, '~" + info.shortName + "'");
         return false;
       }
+      info.destructor = true;
       return true;
     }
     return true; // an empty member
@@ -280,6 +380,11 @@ final class ClassBuilder {
       StructDef.Field field = StructBuilder.field(d, d.pointer(), d.IDENTIFIER(), d.arrayDimension(), spec, parts, info.fields, b);
       if (field == null) {
         return false;
+      }
+      ClassInfo member = field.pointers().isEmpty() && field.dims().isEmpty() && spec.struct() != null ? b.classes.get(spec.struct().name())
+          : null;
+      if (member != null && (member.constructors || member.destructor)) {
+        info.lifetimeFields.add(field);
       }
       out.add(field);
     }
@@ -368,16 +473,29 @@ final class ClassBuilder {
     try {
       if (body != null) {
         List<Stmt> stmts = new ArrayList<>();
+        boolean constructor = !isStatic && shortName.equals(info.shortName);
+        Map<String, CudaParser.MemberInitializerContext> classFields = new HashMap<>();
         if (inits != null) {
           for (CudaParser.MemberInitializerContext mi : inits.memberInitializer()) {
+            Token name = mi.IDENTIFIER() != null ? mi.IDENTIFIER().getSymbol() : mi.TYPE_NAME().getSymbol();
+            if (info.lifetimeFields.stream().anyMatch(f -> f.name().equals(name.getText()))) {
+              classFields.put(name.getText(), mi); // made by its class's constructor, below
+              continue;
+            }
             Stmt s = memberInit(mi, info, b);
             if (s != null) {
               stmts.add(s);
             }
           }
         }
+        if (constructor) {
+          stmts.addAll(0, constructFields(info, classFields, b.span(whole), b));
+        }
         Stmt.Block own = b.stmtBuilder.block(body);
         stmts.addAll(own.stmts());
+        if (!isStatic && shortName.equals("~" + info.shortName)) {
+          stmts.addAll(destroyFields(info, own.span()));
+        }
         block = new Stmt.Block(own.span(), stmts);
       } else if (inits != null) {
         b.check(inits.getStart(), "member initializers need the constructor's body");

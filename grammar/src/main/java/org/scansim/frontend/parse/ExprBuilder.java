@@ -698,14 +698,9 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       default -> {}
     }
     TypeName type = decls.keywordType(kw);
-    if (type.spec().struct() != null && type.spec().struct().isClass() && args.isEmpty()) {
-      // Add(): a value-initialised temporary of a class, as function objects are passed (C++ [expr.type.conv]).
-      return new Expr.Call(span, Expr.Call.TEMPORARY + type.spec().struct().name(), b.span(kw), args);
-    }
     if (type.spec().struct() != null && type.spec().struct().isClass()) {
-      b.check(kw, "a temporary '" + kw.getText() + "(...)' of a class with arguments is not supported: declare a variable ("
-          + kw.getText() + " v(...);)");
-      return b.placeholder(span);
+      // Add(), Point(x, y): a temporary of a class, made by its constructor (C++ [expr.type.conv]).
+      return new Expr.Call(span, Expr.Call.TEMPORARY + type.spec().struct().name(), b.span(kw), args);
     }
     if (type.spec().struct() != null && args.size() != 1) {
       // C++17 has no parenthesised aggregate initialisation (C++20 [dcl.init.general] ¶16.6.2.2).
@@ -722,6 +717,25 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       return b.placeholder(span);
     }
     return new Expr.Cast(span, type, args.get(0));
+  }
+
+  /** {@code std::vector<int>(n, 0)}, {@code duration<double, std::milli>(end - start)}: a temporary of a class template's instance. */
+  @Override
+  public Expr visitTemplatedFunctionalCast(CudaParser.TemplatedFunctionalCastContext ctx) {
+    Span span = b.span(ctx);
+    List<Expr> args = arguments(ctx.argumentExpressionList());
+    Token named = ctx.TYPE_NAME().getSymbol();
+    String template = b.namespaces.resolveType(named.getText(), b.classTemplates::containsKey);
+    TemplateDef t = b.classTemplates.get(template);
+    if (t == null) {
+      b.check(named, "'" + named.getText() + "' is not a class template here");
+      return b.placeholder(span);
+    }
+    org.scansim.frontend.ast.StructDef def = classInstance(t, named, ctx.explicitTemplateArguments());
+    if (def == null) {
+      return b.placeholder(span);
+    }
+    return new Expr.Call(span, Expr.Call.TEMPORARY + def.name(), b.span(named), args);
   }
 
   /** {@code static_cast<T>(e)}, {@code reinterpret_cast<T *>(e)}, {@code const_cast<T *>(e)}. */

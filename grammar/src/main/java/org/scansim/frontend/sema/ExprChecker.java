@@ -466,6 +466,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (e.callee().equals(Expr.Call.NEW_OBJECT)) {
       return newObject(e);
     }
+    if (e.callee().equals(Expr.Call.CONSTRUCT) || e.callee().equals(Expr.Call.DESTRUCT)) {
+      return lifetime(e, e.callee().equals(Expr.Call.CONSTRUCT));
+    }
     if (e.callee().equals(Expr.Call.RANGE_BEGIN) || e.callee().equals(Expr.Call.RANGE_END)) {
       return rangeEnd(e, e.callee().equals(Expr.Call.RANGE_BEGIN));
     }
@@ -521,13 +524,71 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     String simple = def.simpleName();
-    if (!st.fields().isEmpty() || cx.scope.lookup(def.constructorName()) != null) {
-      cx.error(e.calleeSpan(), "a temporary '" + simple + "()' of a class with fields or a constructor is not supported: declare a variable ("
-          + simple + " v;) and pass it");
+    String ctor = def.constructorName();
+    Symbol s = cx.scope.lookup(ctor);
+    if (s instanceof Symbol.Function) {
+      // T(args) of a class with a constructor: a temporary object made by the constructor the
+      // arguments choose (C++ [expr.type.conv]); it is not destroyed (its bytes are what it is passed on as).
+      List<Expr> all = new java.util.ArrayList<>();
+      all.add(placeholder(def, e.calleeSpan()));
+      all.addAll(e.args());
+      Expr.Call call = new Expr.Call(e.span(), ctor, e.calleeSpan(), all);
+      Symbol.Function f = cx.overloads.containsKey(ctor) ? Overloads.resolve(this, cx, e.calleeSpan(), ctor, cx.overloads.get(ctor), all)
+          : (Symbol.Function) s;
+      if (f == null) {
+        return Type.ERR;
+      }
+      callFunction(call, f);
+      cx.sema.callees.put(e, new TemporaryObject(st, call));
+      return st;
+    }
+    if (!e.args().isEmpty()) {
+      e.args().forEach(this::checkValue);
+      cx.error(e.calleeSpan(), "'" + simple + "' has no constructor to take these arguments (C++17 makes an aggregate from braces"
+          + " only: " + simple + " v = {...};)");
+      return Type.ERR;
+    }
+    if (!st.fields().isEmpty()) {
+      cx.error(e.calleeSpan(), "a temporary '" + simple + "()' of a class with fields and no constructor is not supported: declare a"
+          + " variable (" + simple + " v = {};) and pass it");
       return Type.ERR;
     }
     cx.sema.callees.put(e, new MakeVector(st)); // no fields to set: the temporary itself
     return st;
+  }
+
+  /**
+   * A class's field made by its class's constructor (the one the arguments choose) or ended by
+   * its destructor, {@code F::F(&this->f, args)} or {@code F::~F(&this->f)}; nothing when the
+   * class has no destructor, or no constructor and no arguments.
+   */
+  private Type lifetime(Expr.Call e, boolean construct) {
+    Type t = checkAhead(e.args().get(0));
+    if (!(t instanceof Type.Pointer p) || !(p.pointee() instanceof Type.Struct st)) {
+      e.args().subList(1, e.args().size()).forEach(this::checkValue);
+      return Type.VOID;
+    }
+    String name = construct ? st.def().constructorName() : st.def().destructorName();
+    Symbol s = cx.scope.lookup(name);
+    if (!(s instanceof Symbol.Function)) {
+      forgetAhead();
+      e.args().subList(1, e.args().size()).forEach(this::checkValue);
+      if (construct && e.args().size() > 1) {
+        cx.error(e.span(), "'" + st.spelling() + "' has no constructor to take these arguments");
+      }
+      cx.sema.callees.put(e, new Rewritten(new Expr.IntLit(e.span(), 0, true, false, 0, false, "0")));
+      checkValue(((Rewritten) cx.sema.callees.get(e)).expr());
+      return Type.VOID;
+    }
+    Expr.Call call = new Expr.Call(e.span(), name, e.calleeSpan(), e.args());
+    Symbol.Function f = cx.overloads.containsKey(name) ? Overloads.resolve(this, cx, e.calleeSpan(), name, cx.overloads.get(name), e.args())
+        : (Symbol.Function) s;
+    if (f == null) {
+      return Type.ERR;
+    }
+    callFunction(call, f);
+    cx.sema.callees.put(e, new MethodCall(call));
+    return Type.VOID;
   }
 
   /**

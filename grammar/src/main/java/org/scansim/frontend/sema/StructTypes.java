@@ -124,7 +124,8 @@ final class StructTypes {
       cx.error(f.nameSpan(), "field '" + f.name() + "' of type '" + t.spelling() + "' is not supported in a struct");
       return null;
     }
-    if (Type.innermost(t) instanceof Type.Struct member && exprs.hasLifetime(member)) {
+    if (Type.innermost(t) instanceof Type.Struct member && exprs.hasLifetime(member)
+        && !(def.isClass() && t instanceof Type.Struct && f.pointers().isEmpty())) { // a class's made and ended by its own (ClassBuilder)
       cx.error(f.nameSpan(), "field '" + f.name() + "' of a class with a constructor or destructor ('" + member.spelling()
           + "') is not supported: its constructor and destructor would not run");
       return null;
