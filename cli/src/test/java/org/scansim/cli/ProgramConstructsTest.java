@@ -634,6 +634,20 @@ class ProgramConstructsTest {
     assertThat(r.code()).as(r.err()).isZero();
     // What g++ 12 printed for the same file; variables named as <chrono>'s types (seconds, duration) stay variables.
     assertThat(r.out()).startsWith("499500 1 1 1\n1 0\n");
+    CliRun aliased = run("aliased.cu", """
+        #include <chrono>
+        #include <cstdio>
+        typedef std::chrono::steady_clock Clock;
+        using Steady = std::chrono::steady_clock;
+        int main() {
+          auto a = Clock::now();
+          auto b = Steady::now();
+          long long ns = (b - a).count();
+          printf("%d\\n", ns >= 0);
+          return 0;
+        }
+        """);
+    assertThat(aliased.out()).as(aliased.err()).startsWith("1\n"); // a clock named through a typedef and an alias
     CliRun twice = run("chrono.cu", text);
     assertThat(twice.out()).isEqualTo(r.out()); // the same times, run after run
   }
@@ -711,7 +725,7 @@ class ProgramConstructsTest {
         int main() {
           auto start = std::chrono::steady_clock::now();
           Point p = Point(1, 2) + make(3);
-          std::vector<int> v = std::vector<int>(4, 7);
+          std::vector<int> v(4, 7);
           v.push_back(Point(5, 6).sum());
           auto end = std::chrono::steady_clock::now();
           double ms = std::chrono::duration<double, std::milli>(end - start).count();
@@ -721,5 +735,113 @@ class ProgramConstructsTest {
         """);
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).startsWith("4 8 5 7 11 1\n"); // what g++ 12 printed
+  }
+
+  @Test
+  void assignmentOperatorsOfClassesRunAndVectorsCopyOnAssignment() throws Exception {
+    CliRun r = run("assign.cu", """
+        #include <cstdio>
+        #include <vector>
+        struct Acc {
+          int v;
+          Acc() : v(0) {}
+          Acc &operator+=(int k) { v += k; return *this; }
+          Acc &operator=(int k) { v = k * 10; return *this; }
+        };
+        class Bag {
+         public:
+          std::vector<int> items;
+          int n;
+        };
+        std::vector<int> make(int k) { std::vector<int> r(k, k); return r; }
+        int main() {
+          std::vector<int> a(3, 1), b(2, 5);
+          a = b;
+          b[0] = 9;
+          a = a;
+          std::vector<int> c;
+          c = make(4);
+          Acc x;
+          x += 3;
+          (x += 4) += 5;
+          Acc y;
+          y = 2;
+          Bag p, q;
+          p.items.push_back(1);
+          p.n = 7;
+          q = p;
+          q.items[0] = 100;
+          printf("%d %d %d %d %d %d %d %d %d %d\\n", (int) a.size(), a[0], b[0], (int) c.size(), c[3], x.v, y.v, p.items[0], q.items[0], q.n);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("2 5 9 4 4 12 20 1 100 7\n"); // what g++ 12 printed
+  }
+
+  @Test
+  void objectsPassedOrReturnedByValueAreCopiedByTheirCopyConstructors() throws Exception {
+    CliRun r = run("copies.cu", """
+        #include <cstdio>
+        #include <vector>
+        void touch(std::vector<int> v) { v[0] = 99; v.push_back(3); }
+        int sum(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }
+        std::vector<int> same(const std::vector<int> &v) { return v; }
+        std::vector<int> twice(std::vector<int> v) { for (auto &x : v) x *= 2; return v; }
+        class Holder {
+         public:
+          Holder(int n) : n_(n), v(n_, 1) {}
+          std::vector<int> &ref() { return v; }
+          std::vector<int> copy() const { return v; }
+          int n_;
+          std::vector<int> v;
+          int marks[2];
+        };
+        class Inner { public: std::vector<int> items; };
+        class Wrap { public: Inner in; int k; };
+        int main() {
+          std::vector<int> a(3, 1);
+          touch(a);
+          int s = sum(a);
+          std::vector<int> b = same(a);
+          b[0] = 5;
+          std::vector<int> c = twice(a);
+          Holder h(4);
+          for (auto &x : h.ref()) x = 7;
+          h.marks[0] = 1;
+          h.marks[1] = 2;
+          Holder g = h;
+          g.v[0] = 8;
+          g.marks[0] = 9;
+          std::vector<int> d = h.copy();
+          d[1] = 6;
+          Wrap w;
+          w.in.items.push_back(4);
+          int arr[4] = {3, 1, 4, 1};
+          std::vector<int> e(arr, arr + 4);
+          printf("%d %d %d %d %d %d\\n", a[0], (int) a.size(), s, b[0], c[1], h.n_);
+          printf("%d %d %d %d %d %d %d %d\\n", h.v[0], g.v[0], h.marks[0], g.marks[0], h.v[1], d[1], (int) w.in.items.size(), e[2]);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    // What g++ 12 printed: a vector passed by value is the callee's own copy, one returned from a
+    // parameter, a reference or a member is copied, a range-for over a call's reference writes the
+    // object, fields are made in declaration order, a class with an array field copies it.
+    assertThat(r.out()).startsWith("1 3 3 5 2 4\n7 8 1 9 7 6 1 4\n");
+    CliRun refused = run("refused.cu", """
+        #include <vector>
+        struct L { L(int) {} ~L() {} };
+        int main() {
+          std::vector<int> v{5, 6};
+          L(1);
+          return 0;
+        }
+        """);
+    assertThat(refused.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(refused.err()).contains("refused.cu:4:21: error: a std::vector made from a brace list",
+        "refused.cu:5:3: error: a temporary 'L(...)' of a class with a destructor");
+    CliRun structs = run("structs.cu", "#include <vector>\nstruct P { int x; };\nint main() { std::vector<P> ps; return 0; }\n");
+    assertThat(structs.err()).contains("structs.cu:3:14: error: a std::vector of 'P' is not supported");
   }
 }

@@ -185,6 +185,9 @@ public final class Grader {
     return a.entry().kernel() ? ScanRun.runKernel(r, req, a.launch().at(n)) : ScanRun.run(r, req);
   }
 
+  /** What a whole program's {@code argv[0]} is, whatever the submission's file is called: nvcc's default output. */
+  static final String PROGRAM_NAME = "./a.out";
+
   /**
    * A whole program's run: {@code main} with the case's arguments and standard input, no file of
    * the machine to read; its outcome is correct when it printed the case's output and exited with
@@ -194,7 +197,7 @@ public final class Grader {
     Assignment a = assignment;
     ScanRun.Request req = ScanRun.Request.of(1, a.arch()).maxWarpInstructions(a.budgets().maxWarpInstructions()).withOptions(options);
     List<String> argv = new ArrayList<>();
-    argv.add(r.file().name());
+    argv.add(PROGRAM_NAME);
     argv.addAll(c.args());
     byte[] stdin = c.stdin().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     ScanRun.Outcome o = org.scansim.sim.run.ProgramRun.run(r, req, argv, new org.scansim.sim.run.ProgramRun.Io(null, () -> stdin));

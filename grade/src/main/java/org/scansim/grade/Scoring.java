@@ -458,7 +458,7 @@ final class Scoring {
     Map<String, Problem> problems = new LinkedHashMap<>();
     List<Integer> checked = new ArrayList<>();
     for (Evidence.SizeRun r : runs) {
-      if (r.outcome() != null) {
+      if (r.outcome() != null && !(a.isProgram() && r.outcome().launches().isEmpty())) { // a program's run that launched nothing checks nothing
         checked.add(r.n());
         for (Finding f : r.outcome().findings()) {
           if (findingKinds.contains(f.kind())) {
@@ -488,8 +488,9 @@ final class Scoring {
       return test(name, points, false, out.toString());
     }
     if (checked.isEmpty()) {
-      return test(name, points, false, "Not awarded: no run of the submission ended, so nothing was checked (see the correctness"
-          + " tests).\n");
+      return test(name, points, false, a.isProgram() ? "Not awarded: no run of the program launched a kernel that ended, so nothing"
+          + " was checked (see the correctness tests).\n"
+          : "Not awarded: no run of the submission ended, so nothing was checked (see the correctness tests).\n");
     }
     if (gate != null) {
       return test(name, points, false, gate + "\nNo " + what + " was found " + (a.isProgram() ? "" : "in the runs ") + at.apply(checked)

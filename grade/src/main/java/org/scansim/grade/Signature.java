@@ -90,8 +90,16 @@ public record Signature(String text, String name, Space space, Type returnType, 
   Optional<String> problemWith(Frontend.Result compiled) {
     String file = compiled.file().name();
     if (program()) {
-      return org.scansim.sim.run.ProgramRun.main(compiled) != null ? Optional.empty()
-          : Optional.of(file + " does not define main(); the assignment asks for a whole program, " + spelling() + "\n");
+      Symbol.Function main = org.scansim.sim.run.ProgramRun.main(compiled);
+      if (main == null) {
+        return Optional.of(file + " does not define main(); the assignment asks for a whole program, " + spelling() + "\n");
+      }
+      try {
+        org.scansim.sim.run.ProgramRun.params(main);
+        return Optional.empty();
+      } catch (org.scansim.sim.run.ScanRun.UsageException e) {
+        return Optional.of(FindingsText.at(main.declSpan(), "error", e.getMessage()) + "note: the assignment asks for " + spelling() + "\n");
+      }
     }
     Symbol.Function defined = null;
     Symbol.Function declared = null;

@@ -78,6 +78,30 @@ class ProgramGradingTest {
   }
 
   @Test
+  void aProgramThatLaunchesNothingEarnsNoCheckerPointsAndArgvZeroIsTheSameForEveryone() throws Exception {
+    Path p = write("cpu_only.cu", """
+        #include <cstdio>
+        #include <cstdlib>
+        int main(int argc, char **argv) {
+          int n = argc > 1 ? atoi(argv[1]) : 0;
+          if (n < 1 || n > 1024) { printf("usage: scan N (1 <= N <= 1024)\\n"); return 1; }
+          int run = 0;
+          for (int i = 0; i < n; i++) run += i % 7 + 1;
+          printf("n = %d\\nlast = %d\\nPASSED\\n", n, run);
+          return 0;
+        }
+        """);
+    Graded g = new Grader(example()).grade(p, "cpu_only.cu");
+    assertThat(g.results().score()).as(g.report()).isEqualByComparingTo(BigDecimal.valueOf(60)); // the outputs, no checker points
+    assertThat(test(g, "No races").output()).contains("no run of the program launched a kernel");
+    Assignment named = AssignmentReader.parse("""
+        {"title": "n", "entry": "main", "arch": "hopper", "runs": [{"output": "./a.out\\n"}], "points": {"correctness": 1}}
+        """, "spec.json");
+    Path echo = write("alice.cu", "#include <cstdio>\nint main(int argc, char **argv) { printf(\"%s\\n\", argv[0]); return 0; }\n");
+    assertThat(new Grader(named).grade(echo, "alice.cu").results().score()).isEqualByComparingTo(BigDecimal.ONE);
+  }
+
+  @Test
   void aProgramReadsNoFileOfTheMachine() throws Exception {
     Files.writeString(dir.resolve("secret.txt"), "42\n");
     Assignment a = AssignmentReader.parse("""

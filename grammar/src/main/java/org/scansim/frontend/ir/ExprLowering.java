@@ -674,6 +674,12 @@ final class ExprLowering implements Expr.Visitor<Operand> {
 
   @Override
   public Operand visitAssign(Expr.Assign e) {
+    if (sema.isReferenceCall(e)) {
+      return load(lvalue(e), e.span()); // a class's operator= returning a reference: the object's value
+    }
+    if (sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
+      return calls.call(m.call()); // a class's own operator= or operator+=
+    }
     Type tt = sema.typeOf(e.target());
     if (tt instanceof Type.Dim3) {
       Storage.InDim3 d = (Storage.InDim3) fn.storageOf((Symbol.Variable) sema.symbolOf((Expr.Name) e.target()));

@@ -89,6 +89,12 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       }
     }
     live.push(new ArrayList<>()); // the body's objects, ended as it falls off its end
+    for (Param p : ps) {
+      Expr.Call end = sema.paramDestructorOf(p);
+      if (end != null) {
+        live.peek().add(end); // a class's object passed by value: ended when the function returns, after its locals
+      }
+    }
     fn.body().stmts().forEach(s -> s.accept(this));
     destroy(live.pop());
     Type ret = symbol.returnType();
@@ -548,8 +554,13 @@ final class StmtLowering implements Stmt.Visitor<Void> {
       b.emit(new Insn(Op.RET, IrType.PTR, s.span()).args(v));
     } else if (symbol.returnType() instanceof Type.Struct t) {
       // Into the caller's object, through the hidden parameter (StructLowering).
-      exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().objectAs(s.value(), t), s.span());
-      destroyInnermost(live.size(), s.value() instanceof Expr.Name n ? sema.symbolOf(n) : null);
+      if (sema.copyOf(s.value()) != null) {
+        exprs.structs().copyConstruct(sema.copyOf(s.value()), result, s.value()); // a parameter, a field: copied
+        destroyInnermost(live.size());
+      } else {
+        exprs.structs().copy(new LValue.OfMemory(result, MemSpace.GENERIC, false, t), exprs.structs().objectAs(s.value(), t), s.span());
+        destroyInnermost(live.size(), s.value() instanceof Expr.Name n ? sema.symbolOf(n) : null);
+      }
       b.emit(new Insn(Op.RET, null, s.span()));
     } else {
       Operand v = exprs.convertedValue(s.value(), symbol.returnType());

@@ -6,6 +6,7 @@ import org.scansim.frontend.ast.Expr.BinaryOp;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.sema.MakeVector;
 import org.scansim.frontend.sema.Sema;
+import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
 
 /**
@@ -90,8 +91,9 @@ final class StructLowering {
       exprs.calls().callReturning(c, tmp.ptr());
       return tmp;
     }
-    if (e instanceof Expr.Binary bin && sema.calleeOf(bin) instanceof org.scansim.frontend.sema.MethodCall m) {
-      LValue.OfMemory tmp = temporary(t, span); // a + b of structs: its operator's result
+    if ((e instanceof Expr.Binary || e instanceof Expr.Assign || e instanceof Expr.Index)
+        && sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
+      LValue.OfMemory tmp = temporary(t, span); // a + b of structs, a class's operator= or [] returning a value: the result
       if (m.temporary() != null) {
         exprs.calls().callOnValue(m, tmp.ptr());
       } else {
@@ -137,12 +139,26 @@ final class StructLowering {
    * temporary (a call's result, {@code make_float4(...)}) is passed as it is.
    */
   LValue.OfMemory argument(Expr e, Type param) {
+    if (sema.copyOf(e) != null) {
+      LValue.OfMemory made = temporary(param, e.span());
+      copyConstruct(sema.copyOf(e), made.ptr(), e);
+      return made;
+    }
     if (e instanceof Expr.Call || e instanceof Expr.Conditional || sema.typeOf(e) instanceof Type.Dim3) {
       return objectAs(e, param);
     }
     LValue.OfMemory copy = temporary(param, e.span());
     copy(copy, object(e), e.span());
     return copy;
+  }
+
+  /**
+   * The object at {@code into} made by the copy constructor {@code copy} from the object {@code from}
+   * names (its parameter is a const reference, given the object's own address: the constructor reads it).
+   */
+  void copyConstruct(Symbol.Function copy, Operand into, Expr from) {
+    Operand source = ((LValue.OfMemory) exprs.lvalue(from)).ptr();
+    b.emit(new Insn(Op.CALL, null, from.span()).callee(copy.name()).args(List.of(into, source)));
   }
 
   /** The field {@code name} of the struct object {@code of}, of type {@code type} (an array's elements qualified as the object). */

@@ -186,19 +186,29 @@ final class ClassBuilder {
       made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(self(info, span, false)),
           new Stmt.Block(span, constructFields(info, Map.of(), span, b))));
     }
-    boolean arrays = info.def.fields().stream().anyMatch(f -> !f.dims().isEmpty());
-    if (!info.copyConstructor && !arrays) { // an array field would need an element loop: such a class copies byte for byte
+    if (!info.copyConstructor) {
       List<Stmt> copy = new ArrayList<>();
       Expr other = new Expr.Name(span, "__other");
       for (StructDef.Field f : info.def.fields()) {
         Expr from = new Expr.Member(span, other, f.name(), span, false);
         copy.add(info.lifetimeFields.contains(f)
             ? new Stmt.ExprStmt(span, new Expr.Call(span, Expr.Call.CONSTRUCT, span, List.of(fieldAddress(f, span), from)))
-            : new Stmt.ExprStmt(span, new Expr.Assign(span, null, field(f.name(), span), from)));
+            : assignField(f, from, span));
       }
       Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
       made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span,
           List.of(self(info, span, false), source), new Stmt.Block(span, copy)));
+    }
+    if (!info.methods.containsKey("operator=")) {
+      // C &operator=(const C &other): each field assigned, such fields by their own operator=.
+      List<Stmt> assign = new ArrayList<>();
+      for (StructDef.Field f : info.def.fields()) {
+        assign.add(assignField(f, new Expr.Member(span, new Expr.Name(span, "__other"), f.name(), span, false), span));
+      }
+      assign.add(new Stmt.Return(span, new Expr.Unary(span, Expr.UnaryOp.DEREF, new Expr.Name(span, "this"))));
+      Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
+      made.add(new Decl.Function(span, Set.of(), TypeSpec.of(span, info.def, false, false), List.of(PointerLevel.REFERENCE),
+          info.def.name() + "::operator=", span, List.of(self(info, span, false), source), new Stmt.Block(span, assign)));
     }
     if (!info.destructor) {
       made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::~" + info.shortName, span,
@@ -208,6 +218,18 @@ final class ClassBuilder {
       prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(), null));
       definitions.add(f);
     }
+    // A class that holds such a field is itself made and ended by them, where it is a field in turn.
+    info.constructors = true;
+    info.destructor = true;
+  }
+
+  /** {@code this->f = from}; an array field's bytes copied ({@code memcpy(this->f, from, sizeof this->f)}), as C++ copies each element. */
+  private static Stmt assignField(StructDef.Field f, Expr from, Span at) {
+    if (f.dims().isEmpty()) {
+      return new Stmt.ExprStmt(at, new Expr.Assign(at, null, field(f.name(), at), from));
+    }
+    return new Stmt.ExprStmt(at, new Expr.Call(at, "memcpy", at, List.of(field(f.name(), at), from,
+        new Expr.SizeofExpr(at, field(f.name(), at)))));
   }
 
   private static Param self(ClassInfo info, Span at, boolean constThis) {
@@ -223,22 +245,27 @@ final class ClassBuilder {
     return new Expr.Unary(at, Expr.UnaryOp.ADDR, field(f.name(), at));
   }
 
-  /** Each field of a class with a constructor made, with its member initializer's arguments or by its default constructor. */
+  /** Each field of a class with a constructor made, by its default constructor. */
   private static List<Stmt> constructFields(ClassInfo info, Map<String, CudaParser.MemberInitializerContext> inits, Span at,
       BuildContext b) {
     List<Stmt> out = new ArrayList<>();
     for (StructDef.Field f : info.lifetimeFields) {
-      CudaParser.MemberInitializerContext mi = inits.get(f.name());
-      List<Expr> args = new ArrayList<>();
-      args.add(fieldAddress(f, at));
-      Span where = at;
-      if (mi != null && mi.argumentExpressionList() != null) {
-        args.addAll(b.exprs.arguments(mi.argumentExpressionList()));
-        where = b.span(mi);
-      }
-      out.add(new Stmt.ExprStmt(where, new Expr.Call(where, Expr.Call.CONSTRUCT, where, args)));
+      out.addAll(constructFields(info, f, inits.get(f.name()), at, b));
     }
     return out;
+  }
+
+  /** The field {@code f} made by its class's constructor, the one its member initializer's arguments choose (or the default one). */
+  private static List<Stmt> constructFields(ClassInfo info, StructDef.Field f, CudaParser.MemberInitializerContext mi, Span at,
+      BuildContext b) {
+    List<Expr> args = new ArrayList<>();
+    args.add(fieldAddress(f, at));
+    Span where = at;
+    if (mi != null && mi.argumentExpressionList() != null) {
+      args.addAll(b.exprs.arguments(mi.argumentExpressionList()));
+      where = b.span(mi);
+    }
+    return List.of(new Stmt.ExprStmt(where, new Expr.Call(where, Expr.Call.CONSTRUCT, where, args)));
   }
 
   /** Each field of a class with a destructor ended, the last declared first. */
@@ -290,9 +317,9 @@ final class ClassBuilder {
       }
       if (!(f.declarator() instanceof CudaParser.FunctionDeclaratorContext d) || !(d.declaratorName() instanceof CudaParser.SimpleNameContext
           || d.declaratorName() instanceof CudaParser.OperatorNameContext o && (o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext
-              || o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext || overloadable(o) != null))) {
+              || o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext || overloadable(o) != null || assignment(o) != null))) {
         b.error(f.declarator().getStart(), f.declarator() instanceof CudaParser.FunctionDeclaratorContext d2 && d2.declaratorName() instanceof CudaParser.OperatorNameContext
-            ? "of the member operators, operator(), operator[] and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported"
+            ? "of the member operators, operator(), operator[], the assignments (= += -= ...) and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported"
             : "expected a member function declaration: a name, its parameters in parentheses, then its body or ';'");
         return false;
       }
@@ -319,7 +346,8 @@ final class ClassBuilder {
       }
       info.constructors = true;
       String params = c.parameterList() == null ? "" : c.parameterList().getText();
-      info.copyConstructor |= !params.contains(",") && params.matches("(const)?" + java.util.regex.Pattern.quote(info.shortName) + "(<.*>)?&.*");
+      info.copyConstructor |= !params.contains(",")
+          && params.matches("(const)?" + java.util.regex.Pattern.quote(info.shortName) + "(<.*>)?(const)?&.*");
       return true;
     }
     if (m instanceof CudaParser.DestructorMemberContext d) {
@@ -337,13 +365,22 @@ final class ClassBuilder {
   private static String methodName(CudaParser.FunctionDeclaratorContext d) {
     if (d.declaratorName() instanceof CudaParser.OperatorNameContext o) {
       return o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext ? "operator()"
-          : o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext ? "operator[]" : "operator" + overloadable(o);
+          : o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext ? "operator[]"
+          : assignment(o) != null ? "operator" + assignment(o) : "operator" + overloadable(o);
     }
     return d.declaratorName().getText();
   }
 
   /** The binary operators a struct may overload here (C++ [over.binary]), by symbol. */
   private static final Set<String> BINARY = Set.of("+", "-", "*", "/", "%", "^", "&", "|", "<<", ">>", "==", "!=", "<", ">", "<=", ">=");
+  /** The assignment operators a class may declare as members (C++ [over.ass]): copy assignment and the compound ones. */
+  private static final Set<String> ASSIGNMENT = Set.of("=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<=", ">>=");
+
+  /** The symbol of a member {@code operator=} or compound assignment operator; null for any other. */
+  static String assignment(CudaParser.OperatorNameContext o) {
+    return o.operatorSymbol() instanceof CudaParser.SymbolOperatorSymbolContext s && s.op != null && ASSIGNMENT.contains(s.op.getText())
+        ? s.op.getText() : null;
+  }
 
   /** The symbol of {@code operator+} and the other overloadable binary operators; null for any other operator name. */
   static String overloadable(CudaParser.OperatorNameContext o) {
@@ -474,22 +511,27 @@ final class ClassBuilder {
       if (body != null) {
         List<Stmt> stmts = new ArrayList<>();
         boolean constructor = !isStatic && shortName.equals(info.shortName);
-        Map<String, CudaParser.MemberInitializerContext> classFields = new HashMap<>();
+        // C++ [class.base.init] ¶13: fields are initialised in declaration order, whatever the initializers' order.
+        Map<String, CudaParser.MemberInitializerContext> named = new java.util.LinkedHashMap<>();
         if (inits != null) {
           for (CudaParser.MemberInitializerContext mi : inits.memberInitializer()) {
             Token name = mi.IDENTIFIER() != null ? mi.IDENTIFIER().getSymbol() : mi.TYPE_NAME().getSymbol();
-            if (info.lifetimeFields.stream().anyMatch(f -> f.name().equals(name.getText()))) {
-              classFields.put(name.getText(), mi); // made by its class's constructor, below
+            if (!info.fields.contains(name.getText())) {
+              memberInit(mi, info, b); // reports it
               continue;
             }
-            Stmt s = memberInit(mi, info, b);
+            named.putIfAbsent(name.getText(), mi);
+          }
+        }
+        for (StructDef.Field f : info.def.fields()) {
+          if (constructor && info.lifetimeFields.contains(f)) {
+            stmts.addAll(constructFields(info, f, named.get(f.name()), b.span(whole), b)); // made by its class's constructor
+          } else if (named.containsKey(f.name())) {
+            Stmt s = memberInit(named.get(f.name()), info, b);
             if (s != null) {
               stmts.add(s);
             }
           }
-        }
-        if (constructor) {
-          stmts.addAll(0, constructFields(info, classFields, b.span(whole), b));
         }
         Stmt.Block own = b.stmtBuilder.block(body);
         stmts.addAll(own.stmts());

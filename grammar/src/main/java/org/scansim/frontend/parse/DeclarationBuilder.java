@@ -152,10 +152,10 @@ final class DeclarationBuilder {
         out.add(new Decl.Function(span, qualifiers, spec, d.pointers, b.namespaces.declare(d.name), d.nameSpan, params, null));
       } else {
         Initializer initializer = d.list != null ? braced(b.span(d.list), d.list.initializer()) : initializer(init.initializerPart());
-        if (d.list != null && spec.base() == org.scansim.frontend.ast.BaseType.AUTO
+        if (d.list != null && (spec.base() == org.scansim.frontend.ast.BaseType.AUTO || d.reference != null)
             && d.pointers.isEmpty() && initializer instanceof Initializer.Braced br && br.items().size() == 1
             && br.items().get(0) instanceof Initializer.Single one) {
-          initializer = one; // auto x{e}: x has e's type (C++17 [dcl.type.auto.deduct])
+          initializer = one; // auto x{e}: x has e's type (C++17 [dcl.type.auto.deduct]); int &r{x} binds r to x
         }
         String name;
         if (blockScope) {

@@ -370,6 +370,12 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       if (!cls.equals(owner) && b.classes.containsKey(cls)) {
         return new Expr.Name(b.span(ctx), cls + id.substring(qualified));
       }
+      // ... or where Clock is an alias of one (using Clock = std::chrono::steady_clock;).
+      String alias = b.namespaces.resolveType(owner, b.aliases::containsKey);
+      BuildContext.Alias a = b.aliases.get(alias);
+      if (a != null && a.spec().struct() != null && a.pointers().isEmpty() && b.classes.containsKey(a.spec().struct().name())) {
+        return new Expr.Name(b.span(ctx), a.spec().struct().name() + id.substring(qualified));
+      }
     }
     return new Expr.Name(b.span(ctx), b.namespaces.resolve(id));
   }
@@ -440,6 +446,13 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
   /** The class template's instance that the written arguments ask for, built if it is new; null after an error (reported). */
   org.scansim.frontend.ast.StructDef classInstance(TemplateDef t, Token at, CudaParser.ExplicitTemplateArgumentsContext written) {
     List<org.scansim.frontend.ast.FunctionTemplate.Arg> all = templateArguments(t, at, written);
+    if (all != null && t.name().equals("std::vector") && !all.isEmpty() && all.get(0).isType()
+        && (all.get(0).spec().struct() != null || !all.get(0).pointers().isEmpty())) {
+      // scansim's own <vector> holds numbers: its new T[n] and T() are those of numbers.
+      b.check(at, "a std::vector of " + (all.get(0).spec().struct() != null ? "'" + all.get(0).spec().struct().simpleName() + "'"
+          : "pointers") + " is not supported: scansim's <vector> holds numbers and characters (std::vector<float>, std::vector<int>)");
+      return null;
+    }
     return all == null ? null : t.instantiateClass(all);
   }
 

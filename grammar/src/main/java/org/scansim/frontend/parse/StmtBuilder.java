@@ -194,7 +194,8 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
    * range; auto __begin = begin, __end = end; for (; __begin != __end; ++__begin) { decl =
    * *__begin; body } }}, where begin and end are {@code range + 0} and {@code range + N} of an
    * array, or {@code range.begin()} and {@code range.end()} of a class (the type checker chooses).
-   * A name is used as it is; a call's result is held by value.
+   * A name (or a member, an element) is read where it stands; any other range is held by
+   * reference when it is an object, by value when it is a call's value.
    */
   @Override
   public Stmt visitRangeForStatement(CudaParser.RangeForStatementContext ctx) {
@@ -206,7 +207,7 @@ final class StmtBuilder extends CudaParserBaseVisitor<Stmt> {
     boolean plain = designator(range); // v, s.v, a[i].v: read twice as written
     String subject = "__range" + n;
     if (!plain) {
-      outer.add(hidden(at, subject, range, !(range instanceof Expr.Call)));
+      outer.add(hidden(at, subject, range, true)); // the object a call's reference names, or (the type checker) its value
     }
     String begin = "__begin" + n;
     String end = "__end" + n;

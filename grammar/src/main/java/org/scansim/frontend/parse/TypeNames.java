@@ -339,7 +339,7 @@ final class TypeNames {
         declaring.add(i + 1);
       } else if (type == CudaLexer.IDENTIFIER && !declaring.contains(i) && t instanceof WritableToken w) {
         Integer until = parameterUntil.get(t.getText());
-        boolean declared = structs.contains(t.getText()) && declarator(tokens, i)
+        boolean declared = (structs.contains(t.getText()) || scoped.containsKey(t.getText())) && declarator(tokens, i)
             && !(i + 1 < tokens.size() && tokens.get(i + 1).getType() == CudaLexer.COLON_COLON); // void Timer::add(): a member, not a variable Timer
         if (declared) {
           // Hidden from here: in a parameter list or for header, to the end of the body after it.

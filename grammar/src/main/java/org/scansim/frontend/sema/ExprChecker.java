@@ -526,6 +526,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
     String simple = def.simpleName();
     String ctor = def.constructorName();
     Symbol s = cx.scope.lookup(ctor);
+    if (s instanceof Symbol.Function && cx.scope.lookup(def.destructorName()) != null) {
+      e.args().forEach(this::checkValue);
+      cx.error(e.calleeSpan(), "a temporary '" + simple + "(...)' of a class with a destructor is not supported (it would not be"
+          + " ended): declare a variable (" + simple + " v(...);), which is ended at its block's end");
+      return Type.ERR;
+    }
     if (s instanceof Symbol.Function) {
       // T(args) of a class with a constructor: a temporary object made by the constructor the
       // arguments choose (C++ [expr.type.conv]); it is not destroyed (its bytes are what it is passed on as).
@@ -958,6 +964,27 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return;
     }
     checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what, f::byReference);
+    for (int i = 0; i < Math.min(args.size(), f.paramTypes().size()); i++) {
+      boolean declaredReference = i < f.firstDecl().params().size() && f.firstDecl().params().get(i) != null
+          && f.firstDecl().params().get(i).reference();
+      if (!declaredReference && f.paramTypes().get(i) instanceof Type.Struct st && Lvalues.isLvalue(args.get(i), cx.sema)) {
+        Symbol.Function copy = copyConstructorOf(st);
+        if (copy != null) {
+          cx.sema.copies.put(args.get(i), copy); // passed by value: the parameter made by the copy constructor (C++ [expr.call] ¶7)
+        }
+      }
+    }
+  }
+
+  /** {@code st}'s copy constructor ({@code T(const T &other)}), or null when it has none (a copy is then byte for byte). */
+  Symbol.Function copyConstructorOf(Type.Struct st) {
+    if (!st.def().isClass()) {
+      return null;
+    }
+    String name = st.def().constructorName();
+    List<Symbol.Function> set = cx.overloads.containsKey(name) ? cx.overloads.get(name)
+        : cx.scope.lookup(name) instanceof Symbol.Function f ? List.of(f) : List.of();
+    return set.stream().filter(f -> f.paramTypes().size() == 2 && f.paramTypes().get(1).equals(st)).findFirst().orElse(null);
   }
 
   void checkArguments(Span at, List<Expr> args, List<Type> params, String what) {
@@ -1406,6 +1433,18 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return Type.ERR;
     }
     String sym = e.op() == null ? "=" : e.op().symbol() + "=";
+    if (target instanceof Type.Struct st && cx.scope.lookup(st.def().name() + "::operator" + sym) != null) {
+      // a = b, a += b of a class with its own operator= or operator+= (C++ [over.ass]): a member call on a.
+      checkedAhead.add(e.target());
+      checkedAhead.add(e.value());
+      Expr.Call call = new Expr.Call(e.span(), ".operator" + sym, e.span(), List.of(e.target(), e.value()));
+      Type t = methodCall(call, st, e.target(), List.of(e.value()), "operator" + sym);
+      cx.sema.callees.put(e, cx.sema.calleeOf(call));
+      if (cx.sema.referenceCalls.contains(call)) {
+        cx.sema.referenceCalls.add(e);
+      }
+      return t;
+    }
     if (target instanceof Type.Group) {
       cx.error(e.span(), "a cooperative group cannot be assigned: declare it with its value (auto tile = cg::tiled_partition<32>(block);)");
       return Type.ERR;

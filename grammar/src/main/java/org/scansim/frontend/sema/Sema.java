@@ -47,6 +47,21 @@ public final class Sema {
     return referenceReturns.get(s);
   }
 
+  /** Objects of classes copied by their copy constructor: an argument passed by value, a returned field or parameter. */
+  final Map<Expr, Symbol.Function> copies = new IdentityHashMap<>();
+  /** Parameters of classes with a destructor passed by value: each one's destructor call, run when the function returns. */
+  final Map<org.scansim.frontend.ast.Param, Expr.Call> paramDestructors = new IdentityHashMap<>();
+
+  /** The copy constructor that makes the copy of the object {@code e} names (passed by value, returned), or null: a byte copy. */
+  public Symbol.Function copyOf(Expr e) {
+    return copies.get(e);
+  }
+
+  /** The destructor call that ends the by-value parameter {@code p} when its function returns, or null. */
+  public Expr.Call paramDestructorOf(org.scansim.frontend.ast.Param p) {
+    return paramDestructors.get(p);
+  }
+
   /** cudaMemcpyToSymbol's and cudaMemcpyFromSymbol's variables, by call. */
   final Map<Expr, String> symbols = new IdentityHashMap<>();
 

@@ -244,6 +244,15 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         }
         cx.sema.params.put(p, v);
         cx.scope.define(v);
+        if (!p.reference() && paramTypes.get(i) instanceof Type.Struct pst && pst.def().isClass()
+            && cx.scope.lookup(pst.def().destructorName()) instanceof Symbol.Function pd) {
+          // A class's object passed by value is the callee's own: ended when the function returns (C++ [expr.call] ¶7).
+          Expr.Call end = new Expr.Call(p.nameSpan(), pst.def().destructorName(), p.nameSpan(),
+              List.of(ExprChecker.pointerTo(pst.def(), p.nameSpan(), new Expr.Unary(p.nameSpan(), Expr.UnaryOp.ADDR,
+                  new Expr.Name(p.nameSpan(), p.name())))));
+          exprs.checkCall(end, pd);
+          cx.sema.paramDestructors.put(p, end);
+        }
       }
       // The body shares the parameters' scope (C11 §6.2.1p4).
       labels.clear();
@@ -505,7 +514,10 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       cx.sema.staticLocalOrder.add(d);
     }
     cx.scope.define(sym);
-    if (d.reference() && !isConst) {
+    // A range-based for's hidden holder (auto &__range1 = range): the object a range names, or a copy of the value a call gives.
+    boolean holdsValue = d.reference() && d.name().startsWith("__range") && d.init() instanceof Initializer.Single hs
+        && !Lvalues.isLvalue(hs.value(), cx.sema);
+    if (d.reference() && !isConst && !holdsValue) {
       // T &r = object: another name for the object, held by its address; const T &r is a copy.
       if (d.init() instanceof Initializer.Single single) {
         Type it = exprs.checkValue(single.value());
@@ -552,6 +564,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       return true;
     }
     boolean made = false;
+    if (st.def().name().startsWith("std::vector<") && d.init() instanceof Initializer.Braced br && !br.items().isEmpty()) {
+      cx.error(d.init().span(), "a std::vector made from a brace list (its std::initializer_list constructor) is not simulated:"
+          + " fill it with push_back, or make n copies of a value with " + d.name() + "(n, value)");
+      return true;
+    }
     if (ctor instanceof Symbol.Function) {
       List<Expr> args;
       if (d.init() == null) {
@@ -569,7 +586,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         cx.error(d.init().span(), "an object of a class with a constructor is made from its constructor's arguments, not nested braces");
         return true;
       }
-      if (args.size() == 1 && st.equals(exprs.checkAhead(args.get(0))) && !(Lvalues.isLvalue(args.get(0), cx.sema) && copyConstructor(st))) {
+      if (args.size() == 1 && st.equals(exprs.checkAhead(args.get(0))) && !(Lvalues.isLvalue(args.get(0), cx.sema)
+          && exprs.copyConstructorOf(st) != null)) {
         // T x = y; or T x(y); of an object of its class: a copy, field by field (the implicit copy constructor).
         registerDestructor(d, st, dtor);
         return false;
@@ -590,14 +608,6 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
   /** A type's spelling without its qualifiers, to compare a returned reference's type with its object's. */
   private static String unqualified(Type t) {
     return t.spelling().replace("const ", "").replace("volatile ", "");
-  }
-
-  /** Whether {@code st} declares a copy constructor ({@code T(const T &other)}), which copies an object named by an lvalue. */
-  private boolean copyConstructor(Type.Struct st) {
-    String name = st.def().constructorName();
-    List<Symbol.Function> set = cx.overloads.containsKey(name) ? cx.overloads.get(name)
-        : cx.scope.lookup(name) instanceof Symbol.Function f ? List.of(f) : List.of();
-    return set.stream().anyMatch(f -> f.paramTypes().size() == 2 && f.paramTypes().get(1).equals(st));
   }
 
   /** The destructor call that ends the object {@code d} declares, when the class has a destructor. */
@@ -989,6 +999,16 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       return null;
     }
     Type t = exprs.checkValue(s.value());
+    if (returnType instanceof Type.Struct rst && rst.equals(t) && Lvalues.isLvalue(s.value(), cx.sema)
+        && !(s.value() instanceof Expr.Name rn && cx.sema.symbolOf(rn) instanceof Symbol.Variable rv && rv.kind() == Symbol.VarKind.LOCAL
+        && !rv.isReference())) {
+      // return p; of a parameter, a field, a reference: the caller's object made by the class's copy constructor
+      // (a local object is the caller's itself, NRVO).
+      Symbol.Function copy = exprs.copyConstructorOf(rst);
+      if (copy != null) {
+        cx.sema.copies.put(s.value(), copy);
+      }
+    }
     if (returnType instanceof Type.Void) {
       if (!(t instanceof Type.Void) && !(t instanceof Type.Err)) {
         cx.error(s.value().span(), "void function should not return a value");

@@ -92,7 +92,7 @@ class UnsupportedTest {
         """;
     assertThat(errors(text))
         .containsExactly(
-            "t.cu:1:29: error: of the member operators, operator(), operator[] and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported",
+            "t.cu:1:29: error: of the member operators, operator(), operator[], the assignments (= += -= ...) and the binary ones (+ - * / % ^ & | << >> == != < > <= >=) are supported",
             "t.cu:2:1: error: templates of variables and prototypes, and specializations, are not supported (function and class templates defined with their body are)",
             "t.cu:4:3: error: unions are not supported",
             "t.cu:5:7: error: rvalue references are not supported");

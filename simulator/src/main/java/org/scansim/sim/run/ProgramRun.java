@@ -112,7 +112,7 @@ public final class ProgramRun {
    * How many parameters {@code main} takes, 0 or 2 ({@code int main(int argc, char **argv)});
    * another form is refused as a C++ compiler refuses it ([basic.start.main]).
    */
-  static int params(Symbol.Function main) throws ScanRun.UsageException {
+  public static int params(Symbol.Function main) throws ScanRun.UsageException {
     List<Type> p = main.paramTypes();
     boolean argc = p.size() >= 2 && p.get(0).isInteger();
     boolean argv = p.size() >= 2 && p.get(1) instanceof Type.Pointer a && a.pointee() instanceof Type.Pointer c
