@@ -565,6 +565,10 @@ class ProgramConstructsTest {
         """);
     assertThat(refs.code()).as(refs.err()).isZero();
     assertThat(refs.out()).startsWith("7 7\n123\n");
+    // >> and >>> closing two and three template argument lists (C++11 [temp.names] ¶3).
+    CliRun nested = run("nested.cu", "template <typename T> struct W { T v; };\n"
+        + "int main() { W<W<int>> a; W<W<W<int>>> w; a.v.v = 1; w.v.v.v = 3; return w.v.v.v + a.v.v; }\n");
+    assertThat(nested.code()).as(nested.err()).isEqualTo(4);
   }
 
   @Test

@@ -151,14 +151,15 @@ final class TypeNames {
         parens = Math.max(0, parens - 1);
       } else if (type == CudaLexer.GT && !open.isEmpty() && open.peek() == parens) {
         open.pop();
-      } else if (type == CudaLexer.SHR && open.size() >= 2 && open.peek() == parens) {
-        open.pop();
-        open.pop();
+      } else if ((type == CudaLexer.SHR && open.size() >= 2 || type == CudaLexer.LAUNCH_CLOSE && open.size() >= 3) && open.peek() == parens) {
+        int closes = type == CudaLexer.SHR ? 2 : 3; // W<W<W<int>>>: three lists closed at once
         if (out == null) {
           out = new java.util.ArrayList<>(tokens.subList(0, i));
         }
-        out.add(half(t, 0));
-        out.add(half(t, 1));
+        for (int k = 0; k < closes; k++) {
+          open.pop();
+          out.add(half(t, k));
+        }
         continue;
       } else if (type == CudaLexer.SEMI || type == CudaLexer.LBRACE || type == CudaLexer.RBRACE) {
         open.clear(); // a '<' that was a comparison after all
@@ -170,7 +171,7 @@ final class TypeNames {
     return out == null ? tokens : out;
   }
 
-  /** The first or second {@code >} of a {@code >>}. */
+  /** The first, second (or third) {@code >} of a {@code >>} (or {@code >>>}). */
   private static Token half(Token shift, int k) {
     org.antlr.v4.runtime.CommonToken g = new org.antlr.v4.runtime.CommonToken(shift);
     g.setType(CudaLexer.GT);
