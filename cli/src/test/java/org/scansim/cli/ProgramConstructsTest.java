@@ -652,6 +652,22 @@ class ProgramConstructsTest {
         }
         """);
     assertThat(aliased.out()).as(aliased.err()).startsWith("1\n"); // a clock named through a typedef and an alias
+    CliRun members = run("members.cu", """
+        #include <chrono>
+        #include <cstdio>
+        int main() {
+          std::chrono::high_resolution_clock::time_point t1 = std::chrono::high_resolution_clock::now();
+          int s = 0;
+          for (int i = 0; i < 100; i++) s += i;
+          std::chrono::high_resolution_clock::time_point t2 = std::chrono::high_resolution_clock::now();
+          std::chrono::steady_clock::time_point a = std::chrono::steady_clock::now();
+          std::chrono::steady_clock::duration d = std::chrono::steady_clock::now() - a;
+          long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(t2 - t1).count();
+          printf("%d %d %d\\n", s, ms >= 0, d.count() >= 0);
+          return 0;
+        }
+        """);
+    assertThat(members.out()).as(members.err()).startsWith("4950 1 1\n"); // a clock's time_point and duration, as g++ 12 printed
     CliRun twice = run("chrono.cu", text);
     assertThat(twice.out()).isEqualTo(r.out()); // the same times, run after run
   }

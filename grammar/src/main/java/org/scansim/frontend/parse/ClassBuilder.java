@@ -398,8 +398,20 @@ final class ClassBuilder {
       return false;
     }
     if (parts.typedef != null) {
-      b.error(parts.typedef, "a typedef inside a class is not supported: declare it before the class");
-      return false;
+      // typedef T name; in a class: the member type Class::name (C++ [class.mem]), named from outside as such.
+      TypeSpec aliased = parts.normalise(b);
+      for (CudaParser.MemberFieldContext d : f.memberField()) {
+        if (d.IDENTIFIER() == null) {
+          continue;
+        }
+        if (!d.arrayDimension().isEmpty() || d.initializer() != null || d.bracedMemberInitializer() != null) {
+          b.error(d.IDENTIFIER(), "a member typedef is a type's other name: no array dimensions or initializer");
+          return false;
+        }
+        b.aliases.put(info.def.name() + "::" + d.IDENTIFIER().getText(),
+            new BuildContext.Alias(aliased, parts.withAliasPointers(b.decls.pointers(d.pointer(), null))));
+      }
+      return true;
     }
     TypeSpec spec = parts.normalise(b);
     if (spec.base() == BaseType.AUTO) {

@@ -182,10 +182,11 @@ final class TypeNames {
     return g;
   }
 
-  /** Whether a class's name at {@code at} is followed by {@code ::member} and no further {@code ::}. */
+  /** Whether a class's name at {@code at} is followed by {@code ::member} (a member, or a member type) and no further {@code ::}. */
   private static boolean classMember(List<Token> tokens, int at) {
     return tokens.get(at).getType() == CudaLexer.TYPE_NAME && at + 2 < tokens.size() && tokens.get(at + 1).getType() == CudaLexer.COLON_COLON
-        && tokens.get(at + 2).getType() == CudaLexer.IDENTIFIER
+        && (tokens.get(at + 2).getType() == CudaLexer.IDENTIFIER || tokens.get(at + 2).getType() == CudaLexer.TYPE_NAME
+            && !(at + 3 < tokens.size() && tokens.get(at + 3).getType() == CudaLexer.LPAREN)) // not Timer::Timer( of a constructor
         && (at + 3 >= tokens.size() || tokens.get(at + 3).getType() != CudaLexer.COLON_COLON);
   }
 
