@@ -535,16 +535,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (s instanceof Symbol.Function) {
       // T(args) of a class with a constructor: a temporary object made by the constructor the
       // arguments choose (C++ [expr.type.conv]); it is not destroyed (its bytes are what it is passed on as).
-      List<Expr> all = new java.util.ArrayList<>();
-      all.add(placeholder(def, e.calleeSpan()));
-      all.addAll(e.args());
-      Expr.Call call = new Expr.Call(e.span(), ctor, e.calleeSpan(), all);
-      Symbol.Function f = cx.overloads.containsKey(ctor) ? Overloads.resolve(this, cx, e.calleeSpan(), ctor, cx.overloads.get(ctor), all)
-          : (Symbol.Function) s;
-      if (f == null) {
+      Expr.Call call = constructorCall(e, def, e.calleeSpan(), e.args(), (Symbol.Function) s);
+      if (call == null) {
         return Type.ERR;
       }
-      callFunction(call, f);
       cx.sema.callees.put(e, new TemporaryObject(st, call));
       return st;
     }
@@ -700,19 +694,31 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.sema.callees.put(e, new NewObject(e.args().get(0), null));
       return t;
     }
-    List<Expr> all = new java.util.ArrayList<>();
-    Span at = e.args().get(0).span();
-    all.add(placeholder(st.def(), at));
-    all.addAll(args);
-    Expr.Call call = new Expr.Call(e.span(), ctor, e.calleeSpan(), all);
-    Symbol.Function f = cx.overloads.containsKey(ctor) ? Overloads.resolve(this, cx, e.calleeSpan(), ctor, cx.overloads.get(ctor), all)
-        : (Symbol.Function) s;
-    if (f == null) {
+    Expr.Call call = constructorCall(e, st.def(), e.args().get(0).span(), args, (Symbol.Function) s);
+    if (call == null) {
       return Type.ERR;
     }
-    callFunction(call, f);
     cx.sema.callees.put(e, new NewObject(e.args().get(0), call));
     return t;
+  }
+
+  /**
+   * {@code T::T((T *) 0, args)}, checked: the constructor of {@code def} the arguments choose
+   * (among its overloads, or {@code only}), called on a placeholder for the object the lowering
+   * makes (at {@code at}); null after an error (reported).
+   */
+  private Expr.Call constructorCall(Expr.Call e, org.scansim.frontend.ast.StructDef def, Span at, List<Expr> args, Symbol.Function only) {
+    String ctor = def.constructorName();
+    List<Expr> all = new java.util.ArrayList<>();
+    all.add(placeholder(def, at));
+    all.addAll(args);
+    Expr.Call call = new Expr.Call(e.span(), ctor, e.calleeSpan(), all);
+    Symbol.Function f = cx.overloads.containsKey(ctor) ? Overloads.resolve(this, cx, e.calleeSpan(), ctor, cx.overloads.get(ctor), all) : only;
+    if (f == null) {
+      return null;
+    }
+    callFunction(call, f);
+    return call;
   }
 
   /** A call of {@code f} the checker made itself (a constructor's, a destructor's), checked as written calls are. */
