@@ -59,11 +59,8 @@ final class CallLowering {
     if (callee instanceof org.scansim.frontend.sema.Rewritten r) {
       return exprs.value(r.expr());
     }
-    if (callee instanceof org.scansim.frontend.sema.MethodCall m && m.temporary() != null) {
-      return callOnValue(m, null);
-    }
     if (callee instanceof org.scansim.frontend.sema.MethodCall m) {
-      return call(m.call()); // Class::name(&object, args)
+      return method(m);
     }
     if (callee instanceof Expr.Name pointer) {
       // f(args) through a function pointer: its value, then the arguments as the function's parameters take them.
@@ -112,6 +109,11 @@ final class CallLowering {
     args.add(result);
     args.addAll(arguments(withDefaults(e.args(), f), f));
     b().emit(new Insn(Op.CALL, null, e.span()).callee(f.name()).args(args));
+  }
+
+  /** A member function's call, {@code Class::name(&object, args)}, on an object or on a value made a temporary. */
+  Operand method(org.scansim.frontend.sema.MethodCall m) {
+    return m.temporary() != null ? callOnValue(m, null) : call(m.call());
   }
 
   /**

@@ -202,8 +202,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     if (e instanceof Expr.Call c) {
       return calls.call(c);
     }
-    org.scansim.frontend.sema.MethodCall m = (org.scansim.frontend.sema.MethodCall) sema.calleeOf(e);
-    return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call());
+    return calls.method((org.scansim.frontend.sema.MethodCall) sema.calleeOf(e));
   }
 
   private static boolean volatileElements(Type t) {
@@ -480,7 +479,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
   @Override
   public Operand visitIndex(Expr.Index e) {
     if (!sema.isReferenceCall(e) && sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
-      return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call()); // an operator[] returning a value
+      return calls.method(m); // an operator[] returning a value
     }
     return load(lvalue(e), e.span());
   }
@@ -569,7 +568,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       return load(lvalue(e), e.span()); // an overloaded operator returning a reference: the object's value
     }
     if (sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
-      return m.temporary() != null ? calls.callOnValue(m, null) : calls.call(m.call()); // an overloaded operator: its function's call
+      return calls.method(m); // an overloaded operator: its function's call
     }
     BinaryOp op = e.op();
     if (sema.typeOf(e) instanceof Type.Stream) {
@@ -678,7 +677,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
       return load(lvalue(e), e.span()); // a class's operator= returning a reference: the object's value
     }
     if (sema.calleeOf(e) instanceof org.scansim.frontend.sema.MethodCall m) {
-      return calls.call(m.call()); // a class's own operator= or operator+=
+      return calls.method(m); // a class's own operator= or operator+=
     }
     Type tt = sema.typeOf(e.target());
     if (tt instanceof Type.Dim3) {

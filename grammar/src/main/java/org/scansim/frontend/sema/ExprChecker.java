@@ -388,9 +388,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       Expr.Call call = new Expr.Call(e.span(), ".operator[]", e.span(), List.of(e.base(), e.index()));
       Type t = methodCall(call, st, e.base(), List.of(e.index()), "operator[]");
       cx.sema.callees.put(e, cx.sema.calleeOf(call));
-      if (cx.sema.referenceCalls.contains(call)) {
-        cx.sema.referenceCalls.add(e);
-      }
+      referenceIf(e, call);
       return t;
     }
     Type index = checkValue(e.index());
@@ -628,9 +626,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       Expr.Call call = new Expr.Call(e.span(), "." + name, e.span(), List.of(e.left(), e.right()));
       Type t = methodCall(call, st, e.left(), List.of(e.right()), name);
       cx.sema.callees.put(e, cx.sema.calleeOf(call));
-      if (cx.sema.referenceCalls.contains(call)) {
-        cx.sema.referenceCalls.add(e);
-      }
+      referenceIf(e, call);
       return t;
     }
     if (cx.scope.lookup(name) instanceof Symbol.Function only) {
@@ -641,13 +637,18 @@ final class ExprChecker implements Expr.Visitor<Type> {
       }
       Type t = callFunction(call, f);
       cx.sema.callees.put(e, new MethodCall(call));
-      if (cx.sema.referenceCalls.contains(call)) {
-        cx.sema.referenceCalls.add(e);
-      }
+      referenceIf(e, call);
       return t;
     }
     cx.error(e.span(), "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "'): no '" + name + "' for them");
     return Type.ERR;
+  }
+
+  /** {@code e}, which stands for {@code call} (an operator, a subscript, a member call), designates an object when the call does. */
+  private void referenceIf(Expr e, Expr.Call call) {
+    if (cx.sema.referenceCalls.contains(call)) {
+      cx.sema.referenceCalls.add(e);
+    }
   }
 
   /** {@code (T *) operand} for the struct {@code def}: a constructor's or member's {@code this} the checker writes itself. */
@@ -764,9 +765,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     Type t = callFunction(call, f);
     cx.sema.callees.put(e, new MethodCall(call, value ? object : null));
-    if (cx.sema.referenceCalls.contains(call)) {
-      cx.sema.referenceCalls.add(e);
-    }
+    referenceIf(e, call);
     return t;
   }
 
@@ -1446,9 +1445,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       Expr.Call call = new Expr.Call(e.span(), ".operator" + sym, e.span(), List.of(e.target(), e.value()));
       Type t = methodCall(call, st, e.target(), List.of(e.value()), "operator" + sym);
       cx.sema.callees.put(e, cx.sema.calleeOf(call));
-      if (cx.sema.referenceCalls.contains(call)) {
-        cx.sema.referenceCalls.add(e);
-      }
+      referenceIf(e, call);
       return t;
     }
     if (target instanceof Type.Group) {

@@ -605,11 +605,6 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     return made;
   }
 
-  /** A type's spelling without its qualifiers, to compare a returned reference's type with its object's. */
-  private static String unqualified(Type t) {
-    return t.spelling().replace("const ", "").replace("volatile ", "");
-  }
-
   /** The destructor call that ends the object {@code d} declares, when the class has a destructor. */
   private void registerDestructor(VarDecl d, Type.Struct st, Symbol dtor) {
     if (dtor instanceof Symbol.Function f) {
@@ -988,7 +983,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       }
       Expr address = new Expr.Unary(s.value().span(), Expr.UnaryOp.ADDR, s.value());
       Type t = exprs.checkValue(address);
-      if (t instanceof Type.Pointer got && !(want instanceof Type.Err) && !unqualified(got.pointee()).equals(unqualified(want))) {
+      if (t instanceof Type.Pointer got && !(want instanceof Type.Err) && !got.pointee().equals(want)) { // qualifiers are the pointer's, not the pointee's
         cx.error(s.value().span(), "a reference " + ref + " cannot name an object of type '" + got.pointee().spelling() + "'");
         return null;
       }
