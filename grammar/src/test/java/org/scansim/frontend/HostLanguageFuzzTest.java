@@ -128,11 +128,53 @@ class HostLanguageFuzzTest {
       }
       """;
 
+  /** Lambdas (host and device, every capture form) and default member initializers. */
+  static final String LAMBDA_PROGRAM = """
+      #include <cstdio>
+      struct Stats { int count = 0; float sum{}; bool ok = true; };
+      class Acc {
+      public:
+        int total = 0;
+        void add(int k) { auto g = [this, k]() { total += k; }; g(); }
+      };
+      template <typename F> int apply(F f, int x) { return f(x); }
+      template <typename Op>
+      __global__ void scan(int *a, int n, Op op) {
+        __shared__ int s[32];
+        int t = threadIdx.x;
+        s[t] = a[t];
+        __syncthreads();
+        auto read = [&](int i) -> int { return i >= 0 ? s[i] : 0; };
+        for (int d = 1; d < n; d *= 2) {
+          int v = read(t - d);
+          __syncthreads();
+          s[t] = op(s[t], v);
+          __syncthreads();
+        }
+        a[t] = s[t];
+      }
+      int main() {
+        Stats st;
+        int m = 3;
+        auto scale = [m](int v) { return v * m; };
+        auto mut = [st]() mutable { st.count += 1; return st.count; };
+        int n = 0;
+        [&] { n += apply(scale, 2) + mut(); }();
+        Acc acc;
+        acc.add(n);
+        int *d;
+        cudaMalloc(&d, 32 * sizeof(int));
+        scan<<<1, 32>>>(d, 32, [] __device__ (int x, int y) { return x + y; });
+        printf("%d %d %d\\n", n, acc.total, st.ok);
+        return 0;
+      }
+      """;
+
   private static final String[] VOCABULARY = {
     "struct", "class", "public:", "private:", "template", "<typename T>", "typename", "operator", "operator+", "operator()",
     "~", "this", "::", "const", "static", "virtual", "new", "delete", "(*", ")(", "FILE", "fopen", "&", "*", "{", "}", "(", ")",
     "<", ">", ";", ",", ":", "=", "0", "x", "T", "Timer", "BlockScan", "Pair", "Add", "\n", "std::vector<int>", "auto", "for (",
-    "std::chrono::", "[", "]", "operator[]"
+    "std::chrono::", "[", "]", "operator[]", "[&]", "[=]", "[this]", "mutable", "->", "__device__", "= 0;", "{}", "return"
   };
 
   private static Frontend.Result compile(String text) {
@@ -149,6 +191,17 @@ class HostLanguageFuzzTest {
   void theLibraryProgramCompilesClean() {
     Frontend.Result r = compile(LIBRARY_PROGRAM);
     assertThat(r.diagnostics().all()).as(r.diagnostics().all().toString()).noneMatch(d -> d.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void theLambdaProgramCompilesClean() {
+    Frontend.Result r = compile(LAMBDA_PROGRAM);
+    assertThat(r.diagnostics().all()).as(r.diagnostics().all().toString()).noneMatch(d -> d.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void mutatedLambdaProgramsNeverThrowNorFailInternally() {
+    fuzz(LAMBDA_PROGRAM, 20261201, 2000, 700);
   }
 
   @Test

@@ -248,8 +248,9 @@ class StructsTest {
         .containsExactly("1:24: error: explicit alignment (__align__, alignas) is not supported: a variable or struct takes its type's alignment");
     assertThat(Compile.diagnostics("struct alignas(16) S { float v; };\n"))
         .containsExactly("1:8: error: explicit alignment (__align__, alignas) is not supported: a variable or struct takes its type's alignment");
-    assertThat(Compile.diagnostics("struct S { int a = 3; };\n"))
-        .containsExactly("1:16: error: default member initializers are not supported: initialize the field in a constructor");
+    assertThat(Compile.diagnostics("struct S { int a[2] = {1, 2}; };\n"))
+        .containsExactly("1:16: error: a default member initializer of an array or in braces after '=' is not supported: initialize the"
+            + " field in a constructor");
   }
 
   @Test

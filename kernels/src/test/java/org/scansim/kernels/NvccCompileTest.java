@@ -38,7 +38,8 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <ul>
  *   <li>{@code // nvcc-flags: -DA=1 -DB} on the first line: options added to every compilation of
- *       the file ({@code -D}, {@code -U} and {@code -I} options only).
+ *       the file ({@code -D}, {@code -U} and {@code -I} options only, and {@code --extended-lambda}
+ *       for a file with {@code __device__} lambdas in host code).
  *   <li>{@code // nvcc-variant: -DZERO_BANK_CONFLICTS} on any line: one more compilation with these
  *       options added (same option rules), so that every {@code #ifdef} branch is compiled.
  *   <li>{@code // expect-nvcc: error} on any line: the file is meant to be invalid CUDA (the front
@@ -250,8 +251,8 @@ class NvccCompileTest {
       if (token.isEmpty()) {
         continue;
       }
-      assertTrue(token.startsWith("-D") || token.startsWith("-U") || token.startsWith("-I"),
-          () -> file + ": only -D, -U and -I options are allowed in nvcc-flags/nvcc-variant, not " + token);
+      assertTrue(token.startsWith("-D") || token.startsWith("-U") || token.startsWith("-I") || token.equals("--extended-lambda"),
+          () -> file + ": only -D, -U, -I and --extended-lambda options are allowed in nvcc-flags/nvcc-variant, not " + token);
       options.add(token);
     }
     return options;

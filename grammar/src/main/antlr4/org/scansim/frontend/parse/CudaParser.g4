@@ -465,7 +465,7 @@ primaryExpression
     | '::'? IDENTIFIER ( '::' IDENTIFIER )+                        # qualifiedNameExpression
     | '::' IDENTIFIER                                              # globalNameExpression
     | THIS                                                         # thisExpression
-    | '[' skippedBracketToken* ']' balancedParens? lambdaSpecifier* braceBody   # lambdaExpression
+    | '[' skippedBracketToken* ']' lambdaSpecifier* balancedParens? lambdaSpecifier* braceBody   # lambdaExpression
     | NEW balancedParens? typeName ( '[' expression ']' )* ( '(' argumentExpressionList? ')' )?   # newExpression
     | NEW IDENTIFIER balancedParens?                               # newObjectExpression
     ;

@@ -45,6 +45,8 @@ public sealed interface Expr {
     R visitSizeofType(SizeofType e);
 
     R visitSizeofExpr(SizeofExpr e);
+
+    R visitLambda(Lambda e);
   }
 
   /**
@@ -268,6 +270,34 @@ public sealed interface Expr {
     @Override
     public <R> R accept(Visitor<R> v) {
       return v.visitSizeofExpr(this);
+    }
+  }
+
+  /**
+   * A lambda expression (C++ [expr.prim.lambda]): {@code [&](int a) -> int { ... }}. The type
+   * checker makes its closure type, a class with one field per captured variable and an {@code
+   * operator()} whose body is {@code body}, and stands a value of it for the expression.
+   * {@code captureDefault} is {@code '&'}, {@code '='} or 0; {@code ret} the written return type
+   * (null: deduced from the body's returns); {@code qualifiers} its {@code __device__} and
+   * {@code __host__}.
+   */
+  record Lambda(Span span, char captureDefault, List<Capture> captures, List<Param> params, TypeName ret,
+      java.util.Set<FunctionQualifier> qualifiers, boolean mutable, org.scansim.frontend.ast.Stmt.Block body) implements Expr {
+    public Lambda {
+      captures = List.copyOf(captures);
+      params = List.copyOf(params);
+      qualifiers = java.util.Set.copyOf(qualifiers);
+    }
+
+    /** The name the enclosing object's pointer has in a lambda's body (its call operator's own {@code this} is the closure). */
+    public static final String CAPTURED_THIS = "__this";
+
+    /** One written capture: {@code x} (a copy), {@code &x} (a reference) or {@code this} (name "this"). */
+    public record Capture(String name, boolean byReference, Span span) {}
+
+    @Override
+    public <R> R accept(Visitor<R> v) {
+      return v.visitLambda(this);
     }
   }
 }

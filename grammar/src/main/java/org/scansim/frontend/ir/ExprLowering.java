@@ -489,6 +489,13 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     return sema.isReferenceCall(e) ? load(lvalue(e), e.span()) : calls.call(e);
   }
 
+  /** A lambda expression: its closure object (as a statement of its own, made and dropped). */
+  @Override
+  public Operand visitLambda(Expr.Lambda e) {
+    structs().object(e);
+    return null;
+  }
+
   @Override
   public Operand visitLaunch(Expr.Launch e) {
     calls.launch(e);

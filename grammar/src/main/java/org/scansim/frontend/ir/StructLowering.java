@@ -77,10 +77,17 @@ final class StructLowering {
       exprs.calls().construct(made.constructor(), tmp.ptr());
       return tmp;
     }
+    if (e instanceof Expr.Lambda l) {
+      return object(sema.closureOf(l)); // its closure object, field by field
+    }
     if (e instanceof Expr.Call c && sema.calleeOf(c) instanceof MakeVector mv) {
       LValue.OfMemory tmp = temporary(t, span);
       List<Type.Struct.Field> fields = mv.type().fields();
       for (int i = 0; i < fields.size(); i++) {
+        if (fields.get(i).type() instanceof Type.Struct) {
+          copy(field(tmp, fields.get(i), span), object(c.args().get(i)), span); // a closure's copy of a captured object
+          continue;
+        }
         Operand v = exprs.convertedValue(c.args().get(i), fields.get(i).type());
         exprs.store(field(tmp, fields.get(i), span), v, span);
       }

@@ -65,6 +65,13 @@ final class BuildContext {
   final java.util.List<org.scansim.frontend.ast.StructDef> structs = new java.util.ArrayList<>();
   /** How deep struct bodies are being built inside one another (a nested definition is refused). */
   int structDepth;
+  /** How many lambda bodies enclose what is being built: in one, {@code this} is the captured object's pointer. */
+  int lambdaDepth;
+
+  /** The name {@code this} has here: the member function's own, or in a lambda's body the captured one. */
+  String thisName() {
+    return lambdaDepth > 0 ? LambdaBuilder.CAPTURED_THIS : "this";
+  }
   /** File-scope integer constants ({@code const int BLOCK = 256;}) by qualified name, for template arguments. */
   final java.util.Map<String, Long> constants = new java.util.HashMap<>();
 

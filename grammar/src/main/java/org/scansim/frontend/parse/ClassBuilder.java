@@ -61,6 +61,11 @@ final class ClassBuilder {
      * destructor after the destructor's body (C++ [class.base.init], [class.dtor] ¶13).
      */
     final List<StructDef.Field> lifetimeFields = new ArrayList<>();
+    /**
+     * Default member initializers by field ({@code bool ok = true;}, {@code int n{4};}): each used
+     * by a constructor whose member initializers do not name the field (C++ [class.base.init] ¶9).
+     */
+    final Map<String, CudaParser.MemberFieldContext> defaultInits = new HashMap<>();
 
     ClassInfo(StructDef def, String shortName) {
       this.def = def;
@@ -177,14 +182,24 @@ final class ClassBuilder {
    */
   private static void implicitMembers(ClassInfo info, Span span, List<Decl.Function> prototypes, List<Decl.Function> definitions,
       BuildContext b) {
+    TypeSpec none = new TypeSpec(span, BaseType.VOID, false, false);
     if (info.lifetimeFields.isEmpty()) {
+      if (!info.defaultInits.isEmpty() && !info.constructors) {
+        // Default member initializers make the implicit default constructor non-trivial: it runs them ([class.default.ctor] ¶4).
+        Decl.Function ctor = new Decl.Function(span, Set.of(FunctionQualifier.HOST, FunctionQualifier.DEVICE), none, List.of(),
+            info.def.name() + "::" + info.shortName, span, List.of(self(info, span, false)),
+            new Stmt.Block(span, initialisers(info, Map.of(), true, span, b)));
+        prototypes.add(new Decl.Function(ctor.span(), ctor.qualifiers(), ctor.returnSpec(), ctor.returnPointers(), ctor.name(), ctor.nameSpan(),
+            ctor.params(), null));
+        definitions.add(ctor);
+        info.constructors = true;
+      }
       return;
     }
-    TypeSpec none = new TypeSpec(span, BaseType.VOID, false, false);
     List<Decl.Function> made = new ArrayList<>();
     if (!info.constructors) {
       made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(self(info, span, false)),
-          new Stmt.Block(span, constructFields(info, Map.of(), span, b))));
+          new Stmt.Block(span, initialisers(info, Map.of(), true, span, b))));
     }
     if (!info.copyConstructor) {
       List<Stmt> copy = new ArrayList<>();
@@ -245,14 +260,74 @@ final class ClassBuilder {
     return new Expr.Unary(at, Expr.UnaryOp.ADDR, field(f.name(), at));
   }
 
-  /** Each field of a class with a constructor made, by its default constructor. */
-  private static List<Stmt> constructFields(ClassInfo info, Map<String, CudaParser.MemberInitializerContext> inits, Span at,
+  /**
+   * What a constructor does before its body, field by field in declaration order: a field of a
+   * class with a constructor made by it (with its member initializer's arguments, else its default
+   * member initializer's, else none), any other field assigned its member initializer's value, else
+   * its default member initializer's (C++ [class.base.init] ¶9, ¶13). {@code implicit}: the
+   * implicit default constructor's, built in the class's scope rather than a constructor's.
+   */
+  private static List<Stmt> initialisers(ClassInfo info, Map<String, CudaParser.MemberInitializerContext> named, boolean implicit, Span at,
       BuildContext b) {
     List<Stmt> out = new ArrayList<>();
-    for (StructDef.Field f : info.lifetimeFields) {
-      out.addAll(constructFields(info, f, inits.get(f.name()), at, b));
+    ClassInfo outer = b.currentClass;
+    boolean wasStatic = info.staticContext;
+    if (implicit) {
+      b.currentClass = info;
+      info.staticContext = false;
+      b.namespaces.beginFunction(List.of("this"));
+    }
+    try {
+      for (StructDef.Field f : info.def.fields()) {
+        CudaParser.MemberFieldContext d = info.defaultInits.get(f.name());
+        if (info.lifetimeFields.contains(f)) {
+          CudaParser.MemberInitializerContext mi = named.get(f.name());
+          if (mi == null && d != null && d.bracedMemberInitializer() != null && d.bracedMemberInitializer().argumentExpressionList() != null
+              && f.spec().struct().name().startsWith("std::vector<")) {
+            b.error(d.bracedMemberInitializer().getStart(), "a std::vector made from a brace list (its std::initializer_list constructor) is"
+                + " not simulated: fill it with push_back, or make n copies of a value with " + f.name() + "(n, value)");
+          } else if (mi == null && d != null) {
+            Span where = b.span(d);
+            List<Expr> args = new ArrayList<>();
+            args.add(fieldAddress(f, where));
+            args.addAll(defaultArguments(d, b));
+            out.add(new Stmt.ExprStmt(where, new Expr.Call(where, Expr.Call.CONSTRUCT, where, args)));
+          } else {
+            out.addAll(constructFields(info, f, mi, at, b)); // made by its class's constructor
+          }
+        } else if (named.containsKey(f.name())) {
+          Stmt s = memberInit(named.get(f.name()), info, b);
+          if (s != null) {
+            out.add(s);
+          }
+        } else if (d != null) {
+          List<Expr> args = defaultArguments(d, b);
+          Span where = b.span(d);
+          if (args.size() > 1) {
+            b.error(d.IDENTIFIER(), "a field is initialized with one value here");
+            continue;
+          }
+          Expr value = args.isEmpty() ? new Expr.IntLit(where, 0, true, false, 0, false, "0") : args.get(0);
+          out.add(new Stmt.ExprStmt(where, new Expr.Assign(where, null, field(f.name(), where), value)));
+        }
+      }
+    } finally {
+      if (implicit) {
+        b.namespaces.endFunction();
+        info.staticContext = wasStatic;
+        b.currentClass = outer;
+      }
     }
     return out;
+  }
+
+  /** A default member initializer's values: {@code = v} gives one, {@code {a, b}} its list. */
+  private static List<Expr> defaultArguments(CudaParser.MemberFieldContext d, BuildContext b) {
+    if (d.initializer() instanceof CudaParser.ExpressionInitializerContext e) {
+      return List.of(b.exprs.build(e.assignmentExpression()));
+    }
+    CudaParser.BracedMemberInitializerContext braced = d.bracedMemberInitializer();
+    return braced == null || braced.argumentExpressionList() == null ? List.of() : b.exprs.arguments(braced.argumentExpressionList());
   }
 
   /** The field {@code f} made by its class's constructor, the one its member initializer's arguments choose (or the default one). */
@@ -422,13 +497,17 @@ final class ClassBuilder {
       if (d.IDENTIFIER() == null) {
         continue;
       }
-      if (d.initializer() != null || d.bracedMemberInitializer() != null) {
-        b.error(d.IDENTIFIER(), "default member initializers are not supported: initialize the field in a constructor");
+      if (d.initializer() instanceof CudaParser.BracedInitializerContext || (d.initializer() != null || d.bracedMemberInitializer() != null)
+          && !d.arrayDimension().isEmpty()) {
+        b.error(d.IDENTIFIER(), "a default member initializer of an array or in braces after '=' is not supported: initialize the field in a constructor");
         return false;
       }
       StructDef.Field field = StructBuilder.field(d, d.pointer(), d.IDENTIFIER(), d.arrayDimension(), spec, parts, info.fields, b);
       if (field == null) {
         return false;
+      }
+      if (d.initializer() != null || d.bracedMemberInitializer() != null) {
+        info.defaultInits.put(field.name(), d);
       }
       ClassInfo member = field.pointers().isEmpty() && field.dims().isEmpty() && spec.struct() != null ? b.classes.get(spec.struct().name())
           : null;
@@ -535,15 +614,8 @@ final class ClassBuilder {
             named.putIfAbsent(name.getText(), mi);
           }
         }
-        for (StructDef.Field f : info.def.fields()) {
-          if (constructor && info.lifetimeFields.contains(f)) {
-            stmts.addAll(constructFields(info, f, named.get(f.name()), b.span(whole), b)); // made by its class's constructor
-          } else if (named.containsKey(f.name())) {
-            Stmt s = memberInit(named.get(f.name()), info, b);
-            if (s != null) {
-              stmts.add(s);
-            }
-          }
+        if (constructor) {
+          stmts.addAll(initialisers(info, named, false, b.span(whole), b));
         }
         Stmt.Block own = b.stmtBuilder.block(body);
         stmts.addAll(own.stmts());

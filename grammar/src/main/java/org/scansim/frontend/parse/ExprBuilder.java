@@ -244,7 +244,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
         if (!cls.staticContext) {
           // A member function called in another: this->f(args).
           List<Expr> all = new ArrayList<>();
-          all.add(new Expr.Unary(name.span(), UnaryOp.DEREF, new Expr.Name(name.span(), "this")));
+          all.add(new Expr.Unary(name.span(), UnaryOp.DEREF, new Expr.Name(name.span(), b.thisName())));
           all.addAll(args);
           return new Expr.Call(span, "." + name.id(), name.span(), all);
         }
@@ -258,6 +258,13 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       all.add(m.object());
       all.addAll(args);
       return new Expr.Call(span, "." + m.member(), m.memberSpan(), all);
+    }
+    if (callee instanceof Expr.Lambda l) {
+      // [](int x) { ... }(3): the closure's call operator on the closure object, as obj(args) is.
+      List<Expr> all = new ArrayList<>();
+      all.add(l);
+      all.addAll(args);
+      return new Expr.Call(span, ".operator()", l.span(), all);
     }
     if (callee instanceof Expr.Unary u && u.op() == Expr.UnaryOp.DEREF && u.operand() instanceof Expr.Name n) {
       // (*f)(args): a call through the pointer f, as f(args) is (C11 §6.5.2.2 ¶1; *f is the function again).
@@ -361,7 +368,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     if (b.currentClass != null && b.currentClass.fields.contains(id) && !b.currentClass.staticContext && !b.namespaces.isLocal(id)) {
       // A field named in a member function is this->field (C++ [class.mfct.non-static] ¶3).
       Span at = b.span(ctx);
-      return new Expr.Member(at, new Expr.Unary(at, UnaryOp.DEREF, new Expr.Name(at, "this")), id, at, true);
+      return new Expr.Member(at, new Expr.Unary(at, UnaryOp.DEREF, new Expr.Name(at, b.thisName())), id, at, true);
     }
     if (qualified > 0) {
       // Clock::now() where Clock is a class of a namespace in scope (using namespace std::chrono;): its static member.
@@ -786,7 +793,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
   @Override
   public Expr visitThisExpression(ThisExpressionContext ctx) {
     if (b.currentClass != null && !b.currentClass.staticContext) {
-      return new Expr.Name(b.span(ctx), "this"); // the member function's first parameter
+      return new Expr.Name(b.span(ctx), b.thisName()); // the member function's first parameter (in a lambda, the captured one)
     }
     b.error(ctx.THIS(), b.currentClass != null ? "'this' in a static member function" : Unsupported.THIS);
     return b.placeholder(b.span(ctx));
@@ -794,10 +801,14 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
 
   @Override
   public Expr visitLambdaExpression(LambdaExpressionContext ctx) {
-    if (ctx.exception == null && ctx.braceBody() != null) { // else `[i] = x` after a lost name
-      b.error(ctx.getStart(), Unsupported.LAMBDAS);
+    if (ctx.exception != null || ctx.braceBody() == null) { // `[i] = x` after a lost name
+      return b.placeholder(b.span(ctx));
     }
-    return b.placeholder(b.span(ctx));
+    if (!b.namespaces.inFunction()) {
+      b.error(ctx.getStart(), "a lambda at file scope is not supported: define it in a function, or write a function");
+      return b.placeholder(b.span(ctx));
+    }
+    return LambdaBuilder.build(ctx, b);
   }
 
   /**

@@ -29,7 +29,6 @@ final class Unsupported {
   static final String FUNCTION_TYPEDEFS = "typedefs of function types are not supported";
   static final String ARRAY_TYPEDEFS = "typedefs of array types are not supported";
   static final String NAMESPACES = "namespaces are not supported";
-  static final String LAMBDAS = "lambdas are not supported";
   static final String REFERENCES = "references are supported only as parameters and local variables";
   static final String NEW = "'new' is not supported";
   static final String DELETE = "'delete' is not supported";

@@ -26,6 +26,8 @@ final class Context {
   java.util.Map<String, org.scansim.frontend.ast.FunctionTemplate> templates = java.util.Map.of();
   /** Declares a deduced template instance (its body is checked after the current declaration). */
   java.util.function.Function<org.scansim.frontend.ast.Decl.Function, Symbol.Function> instances;
+  /** Declares a lambda's call operator and checks its body at once (deducing its return type), from the file scope. */
+  java.util.function.Function<org.scansim.frontend.ast.Decl.Function, Symbol.Function> lambdas;
   /** The structs' types, laid out as they are first used. */
   StructTypes structs;
   /** Where each user function is first called or launched, in source order. */

@@ -19,6 +19,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     this.cx = cx;
     this.builtins = new BuiltinTyping(cx, this);
     this.groups = new GroupTyping(cx, this);
+    this.closures = new Closures(cx, this);
   }
 
   /** Checks a call's argument ahead of choosing its callee; the call's own check then takes the type found here. */
@@ -35,6 +36,14 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** Expressions checked ahead (a call's arguments, to deduce its template's arguments): checked once, not twice. */
   private final java.util.Set<Expr> checkedAhead = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+  /** Lambda expressions' closure types. */
+  private final Closures closures;
+
+  @Override
+  public Type visitLambda(Expr.Lambda e) {
+    return closures.type(e);
+  }
 
   /** Checks {@code e} and returns its type (before decay). */
   Type check(Expr e) {

@@ -94,6 +94,14 @@ public final class Sema {
   final List<org.scansim.frontend.ast.VarDecl> staticLocalOrder = new ArrayList<>();
   final List<org.scansim.frontend.ast.Decl.Function> instances = new ArrayList<>();
 
+  /** Each lambda expression's closure value: a call making the closure type's object from the captured variables (or addresses). */
+  final Map<org.scansim.frontend.ast.Expr.Lambda, org.scansim.frontend.ast.Expr.Call> closures = new IdentityHashMap<>();
+
+  /** The value a lambda expression stands for: its closure object, made field by field ({@link MakeVector}'s call). */
+  public org.scansim.frontend.ast.Expr.Call closureOf(org.scansim.frontend.ast.Expr.Lambda e) {
+    return closures.get(e);
+  }
+
   /** The template instances the checker deduced from calls, in the order it declared them (lowered after the file's own). */
   public List<org.scansim.frontend.ast.Decl.Function> instances() {
     return java.util.Collections.unmodifiableList(instances);

@@ -130,7 +130,7 @@ public sealed interface Symbol {
   final class Function implements Symbol {
     private String name;
     private final Space space;
-    private final Type returnType;
+    private Type returnType;
     private final List<Type> paramTypes;
     private final Decl.Function firstDecl;
     private Decl.Function definition;
@@ -157,6 +157,11 @@ public sealed interface Symbol {
     /** The result's type; for a function returning a reference ({@code T &}), the object's address ({@code T *}). */
     public Type returnType() {
       return returnType;
+    }
+
+    /** A lambda's call operator declared 'auto': the type its body's returns gave, once they are checked. */
+    void deduceReturnType(Type t) {
+      returnType = t;
     }
 
     /** Whether the function returns a reference ({@code T &at(int)}): its calls designate the object its result points to. */

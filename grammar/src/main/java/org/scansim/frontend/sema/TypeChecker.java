@@ -94,6 +94,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     this.fileScope = file;
     this.cx = new Context(diags, file);
     cx.instances = this::declareInstance;
+    cx.lambdas = this::checkLambda;
     this.exprs = new ExprChecker(cx);
     cx.structs = new StructTypes(cx, exprs, file);
     for (String name : List.of("threadIdx", "blockIdx", "blockDim", "gridDim")) {
@@ -165,6 +166,99 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     }
   }
 
+  /** The lambda call operator whose declaration is being checked: it may be declared 'auto' (its returns give the type). */
+  private Decl.Function lambdaOperator;
+  /** The type the returns of an 'auto' call operator gave so far; null before the first. */
+  private Type deducedReturn;
+  /** Whether the body being checked is an 'auto' call operator's. */
+  private boolean deducing;
+  /** The scope where the lambda whose call operator is being checked was written. */
+  private Scope lambdaScope;
+
+  /**
+   * A return of a lambda without a written return type: the first gives the type (its value's,
+   * decayed; void without one), each other must give the same ({@code [expr.prim.lambda.closure]}).
+   * False when it does not (reported).
+   */
+  private boolean deduce(Stmt.Return s) {
+    Type t = s.value() == null ? Type.VOID : exprs.checkAhead(s.value());
+    if (t instanceof Type.Err) {
+      exprs.forgetAhead();
+      return false;
+    }
+    if (t instanceof Type.Str) {
+      t = new Type.Pointer(Type.CHAR, true, false);
+    }
+    if (deducedReturn == null) {
+      deducedReturn = t;
+      returnType = t;
+      return true;
+    }
+    if (!t.equals(deducedReturn)) {
+      exprs.forgetAhead();
+      cx.error(s.value() != null ? s.value().span() : s.span(), "return type '" + t.spelling() + "' must match previous return type '"
+          + deducedReturn.spelling() + "' when lambda expression has unspecified explicit return type");
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Declares a lambda's call operator at file scope and checks its body now, in the middle of the
+   * enclosing function's (whose state is kept), so that its return type is known where it is called.
+   */
+  private Symbol.Function checkLambda(Decl.Function f) {
+    Scope here = cx.scope;
+    Space space = cx.space;
+    String name = functionName;
+    int savedLoops = loops;
+    int savedSwitches = switches;
+    Type ret = returnType;
+    boolean reference = returnsReference;
+    java.util.Map<String, Stmt.Label> savedLabels = new java.util.HashMap<>(labels);
+    List<Stmt.Goto> savedGotos = new ArrayList<>(gotos);
+    Decl.Function operator = lambdaOperator;
+    Type deduced = deducedReturn;
+    boolean wasDeducing = deducing;
+    Scope enclosing = lambdaScope;
+    // Declared at file scope, so that any function calls it; its body sees the enclosing function's
+    // names (its __shared__ arrays, static locals), its captured variables hidden by its own references to them.
+    lambdaScope = cx.scope;
+    cx.scope = fileScope;
+    lambdaOperator = f;
+    deducedReturn = null;
+    deducing = f.returnSpec().base() == org.scansim.frontend.ast.BaseType.AUTO;
+    loops = 0;
+    switches = 0;
+    try {
+      visitFunction(f);
+      Symbol.Function sym = cx.sema.functions.get(f);
+      if (sym != null) {
+        if (sym.returnType() instanceof Type.Auto) {
+          sym.deduceReturnType(deducedReturn != null ? deducedReturn : Type.VOID);
+        }
+        cx.sema.instances.add(f);
+      }
+      return sym;
+    } finally {
+      cx.scope = here;
+      cx.space = space;
+      functionName = name;
+      loops = savedLoops;
+      switches = savedSwitches;
+      returnType = ret;
+      returnsReference = reference;
+      labels.clear();
+      labels.putAll(savedLabels);
+      gotos.clear();
+      gotos.addAll(savedGotos);
+      lambdaOperator = operator;
+      deducedReturn = deduced;
+      deducing = wasDeducing;
+      lambdaScope = enclosing;
+    }
+  }
+
   @Override
   public Void visitFunction(Decl.Function f) {
     if (f.body() != null && !checkedBodies.add(f)) {
@@ -182,7 +276,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       cx.error(f.returnSpec().span(), "a function cannot return the incomplete type '" + st.spelling() + "'");
       ret = Type.ERR;
     }
-    if (ret instanceof Type.Auto || ret instanceof Type.Group) {
+    if (ret instanceof Type.Auto && f == lambdaOperator) {
+      // deduced from the body's returns (C++ [expr.prim.lambda.closure] ¶4)
+    } else if (ret instanceof Type.Auto || ret instanceof Type.Group) {
       cx.error(f.returnSpec().span(), (ret instanceof Type.Auto ? "deduced return types ('auto')" : "functions returning cooperative groups")
           + " are not supported");
       ret = Type.ERR;
@@ -221,7 +317,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     returnType = ret;
     returnsReference = PointerLevel.endsInReference(f.returnPointers());
     Scope outer = cx.scope;
-    cx.scope = new Scope(outer);
+    cx.scope = new Scope(f == lambdaOperator ? lambdaScope : outer);
     try {
       Set<String> seen = new HashSet<>();
       for (int i = 0; i < f.params().size(); i++) {
@@ -352,8 +448,12 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     List<Type> out = new ArrayList<>();
     for (Param p : f.params()) {
       Type t = paramType(p);
-      if (t instanceof Type.Struct && space == Space.GLOBAL) {
-        cx.error(p.span(), "a struct parameter of a __global__ function is not supported: pass a pointer to it");
+      if (t instanceof Type.Struct st && space == Space.GLOBAL && !(st.def().isClass() && st.isComplete() && st.fields().isEmpty())) {
+        // A function object without fields (a stateless functor, a lambda that captures nothing) holds nothing the kernel
+        // reads: its call operator runs on the device, and the host's copy is never dereferenced there.
+        cx.error(p.span(), st.def().isClass() ? "a __global__ function's parameter of a class with fields ('" + st.spelling() + "') is not"
+            + " supported (a function object without fields is: a functor of member functions only, a lambda that captures nothing):"
+            + " pass a pointer to it" : "a struct parameter of a __global__ function is not supported: pass a pointer to it");
         t = Type.ERR;
       }
       if (t instanceof Type.Group && space != Space.DEVICE) {
@@ -964,6 +1064,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
 
   @Override
   public Void visitReturn(Stmt.Return s) {
+    if (deducing && !deduce(s)) {
+      return null;
+    }
     if (s.value() == null) {
       if (!(returnType instanceof Type.Void) && !(returnType instanceof Type.Err)) {
         cx.error(s.span(), "non-void function should return a value of type '" + returnType.spelling() + "'");

@@ -209,6 +209,13 @@ final class SExpr implements Expr.Visitor<String>, Stmt.Visitor<String>, Decl.Vi
     return "(sizeof " + of(e.operand()) + ")";
   }
 
+  @Override
+  public String visitLambda(Expr.Lambda e) {
+    return "(lambda [" + (e.captureDefault() == 0 ? "" : String.valueOf(e.captureDefault()))
+        + e.captures().stream().map(c -> (c.byReference() ? " &" : " ") + c.name()).reduce("", String::concat) + "] "
+        + e.params().size() + " " + e.body().accept(this) + ")";
+  }
+
   // ------------------------------------------------------------------------------------------
   // Statements
 
