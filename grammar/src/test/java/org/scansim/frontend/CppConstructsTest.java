@@ -23,6 +23,21 @@ class CppConstructsTest {
   }
 
   @Test
+  void functionTemplatesOfOneNameAreChosenByTheirNumberOfParameters() {
+    String ir = Compile.ir("""
+        template <typename T, typename F> __device__ T fold(T a, T b, F f) { return f(a, b); }
+        template <typename T> __device__ T fold(T a, T b) { return fold(a, b, [](T x, T y) { return x + y; }); }
+        __global__ void k(float *a) { a[0] = fold(a[1], a[2]); }
+        """);
+    assertThat(ir).contains("device @fold<float>(").contains("device @fold<float, lambda_2_71>(");
+    assertThat(Compile.diagnostics("""
+        template <typename T> __device__ T g(T a) { return a; }
+        template <typename T> __device__ T g(T *a) { return *a; }
+        """)).containsExactly("2:36: error: a second template named 'g' with 1 parameters: overloading function templates is supported"
+        + " only between different numbers of parameters");
+  }
+
+  @Test
   void aTypedefInATemplatesBodyBelongsToEachInstance() {
     String ir = Compile.ir("""
         template <typename T> __device__ T twice(T x) { typedef T V; V y = x + x; return y; }

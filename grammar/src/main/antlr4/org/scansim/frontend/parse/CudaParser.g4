@@ -310,7 +310,9 @@ explicitTemplateArguments
     ;
 
 explicitTemplateArgument
-    : typeName                                                     # typeExplicitArgument
+    // std::function<float(float, float)>: a function type.
+    : typeName '(' parameterList? ')'                              # signatureExplicitArgument
+    | typeName                                                     # typeExplicitArgument
     | templateValue                                                # valueExplicitArgument
     ;
 
@@ -453,6 +455,8 @@ primaryExpression
       '(' argumentExpressionList? ')'                              # functionalCast
     // A class template instance's temporary: std::vector<int>(n, 0).
     | TYPE_NAME explicitTemplateArguments '(' argumentExpressionList? ')'   # templatedFunctionalCast
+    // A class template instance's static member: std::numeric_limits<float>::max(), BlockScan<float>::size().
+    | TYPE_NAME explicitTemplateArguments '::' IDENTIFIER ( '(' argumentExpressionList? ')' )?   # templateMemberExpression
     // C++11 list-initialised temporaries, `Pair{1.0f, 0}`, `float4{...}`: outside the subset,
     // reported by the AstBuilder.
     | kw=( TYPE_NAME | VECTOR_TYPE ) braceBody                     # bracedTemporary

@@ -11,6 +11,11 @@ import org.scansim.frontend.diag.Span;
  * built; arguments deduced from a call's argument types ({@code add(x, y)}) by the type checker.
  */
 public interface FunctionTemplate {
+  /** Where a template that shares its name with others of other arities is kept too: its name and how many parameters it has. */
+  static String arityKey(String name, int parameters) {
+    return name + "/" + parameters;
+  }
+
   /** The qualified name, without arguments. */
   String name();
 

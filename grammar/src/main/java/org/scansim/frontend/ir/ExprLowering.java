@@ -408,7 +408,8 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     } else if (!(e.left() instanceof Expr.Name)) {
       effect(e.left());
     }
-    Type t = decayed(e.right());
+    Expr right = sema.streamTextOf(e.right()) != null ? sema.streamTextOf(e.right()) : e.right(); // a std::string: its c_str()
+    Type t = decayed(right);
     if (t instanceof Type.Stream m) {
       if (m.name().equals("std::endl")) {
         b.emit(new Insn(Op.PRINTF, IrType.I32, e.span()).text("\n").args(List.of()));
@@ -435,7 +436,7 @@ final class ExprLowering implements Expr.Visitor<Operand> {
     }
     String format = ins.format();
     Type as = ins.as();
-    Operand v = as == null ? value(e.right()) : convertedValue(e.right(), as);
+    Operand v = as == null ? value(right) : convertedValue(right, as);
     b.emit(new Insn(Op.PRINTF, IrType.I32, e.span()).text(format).args(List.of(v)));
     return Imm.ofLong(IrType.I32, 0);
   }

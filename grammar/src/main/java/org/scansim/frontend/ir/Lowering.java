@@ -49,7 +49,14 @@ public final class Lowering {
             case CONSTANT -> MemSpace.CONSTANT;
             default -> MemSpace.HOST;
           };
-          memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
+          if (space == MemSpace.HOST && sym.type() instanceof Type.Pointer && v.init() instanceof Initializer.Single single
+              && single.value() instanceof Expr.StringLit text) {
+            // const char *name = "text": the literal's address (the interpreter places it).
+            String literal = strings.intern(text.value(), text.span()).name();
+            memory.add(new MemoryVar(sym.name(), space, IrType.PTR, 1, null, v.nameSpan(), null, literal));
+          } else {
+            memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
+          }
           globals.put(sym, new Storage.InMemory(sym.name(), space, sym.type()));
         }
       } else if (d instanceof Decl.Function f && f.body() != null && lowered.add(f)) {

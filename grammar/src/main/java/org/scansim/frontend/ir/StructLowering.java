@@ -53,6 +53,17 @@ final class StructLowering {
    * and its kin (uint3 in CUDA, three registers here) a temporary uint3 of their components.
    */
   LValue.OfMemory objectAs(Expr e, Type want) {
+    Expr.Call converting = sema.conversionOf(e);
+    if (converting != null) {
+      // A std::string from a const char *: a temporary its converting constructor makes (not ended: scansim's own library's).
+      LValue.OfMemory tmp = temporary(want, e.span());
+      if (((Symbol.Function) sema.calleeOf(converting)).returnType() instanceof Type.Struct) {
+        exprs.calls().callReturning(converting, tmp.ptr()); // a std::function's maker
+      } else {
+        exprs.calls().construct(converting, tmp.ptr());
+      }
+      return tmp;
+    }
     if (!(sema.typeOf(e) instanceof Type.Dim3)) {
       return object(e);
     }
@@ -146,6 +157,9 @@ final class StructLowering {
    * temporary (a call's result, {@code make_float4(...)}) is passed as it is.
    */
   LValue.OfMemory argument(Expr e, Type param) {
+    if (sema.conversionOf(e) != null) {
+      return objectAs(e, param);
+    }
     if (sema.copyOf(e) != null) {
       LValue.OfMemory made = temporary(param, e.span());
       copyConstruct(sema.copyOf(e), made.ptr(), e);

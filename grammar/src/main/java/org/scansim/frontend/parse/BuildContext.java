@@ -65,6 +65,8 @@ final class BuildContext {
   final java.util.List<org.scansim.frontend.ast.StructDef> structs = new java.util.ArrayList<>();
   /** How deep struct bodies are being built inside one another (a nested definition is refused). */
   int structDepth;
+  /** The std::function classes made so far, by signature ({@code void ()}). */
+  final java.util.Map<String, org.scansim.frontend.ast.StructDef> functionClasses = new java.util.HashMap<>();
   /** How many lambda bodies enclose what is being built: in one, {@code this} is the captured object's pointer. */
   int lambdaDepth;
 

@@ -418,11 +418,22 @@ final class DeclarationBuilder {
       return;
     }
     String name = b.namespaces.prefix() + d.name;
-    if (b.templates.containsKey(name)) {
-      b.error(d.function.getStart(), "a second template named '" + d.name + "': overloading function templates is not supported");
+    TemplateDef made = new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes, defaults);
+    TemplateDef first = b.templates.get(name);
+    if (first != null) {
+      // Templates of one name are told apart by how many arguments a call passes (std::sort(first, last) and
+      // std::sort(first, last, less)): each is kept under its arity as well (FunctionTemplate.arityKey).
+      int arity = made.patterns().size();
+      if (first.isClassTemplate() || first.patterns().size() == arity || b.templates.containsKey(FunctionTemplate.arityKey(name, arity))) {
+        b.error(d.function.getStart(), "a second template named '" + d.name + "' with " + arity + " parameters: overloading function"
+            + " templates is supported only between different numbers of parameters");
+        return;
+      }
+      b.templates.put(FunctionTemplate.arityKey(name, first.patterns().size()), first);
+      b.templates.put(FunctionTemplate.arityKey(name, arity), made);
       return;
     }
-    b.templates.put(name, new TemplateDef(ctx, b, this, name, d.nameSpan, params, valueTypes, defaults));
+    b.templates.put(name, made);
   }
 
   /**

@@ -435,6 +435,9 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
             return b.placeholder(span);
           }
           written.add(Long.toString(c));
+        } else {
+          b.check(a.getStart(), "a function type is a template argument of std::function only");
+          return b.placeholder(span);
         }
       }
       return new Expr.Name(span, "cooperative_groups::" + shortName + "<" + String.join(", ", written) + ">");
@@ -481,6 +484,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
         }
         args.add(org.scansim.frontend.ast.FunctionTemplate.Arg.ofValue(c));
       } else {
+        b.check(a.getStart(), "a function type is a template argument of std::function only, not of '" + t.name() + "'");
         return null;
       }
     }
@@ -756,6 +760,57 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       return b.placeholder(span);
     }
     return new Expr.Call(span, Expr.Call.TEMPORARY + def.name(), b.span(named), args);
+  }
+
+  /**
+   * A class template instance's static member: {@code std::numeric_limits<float>::max()} (a
+   * constant, {@link NumericLimits}) or a static member function of a class template's instance,
+   * {@code BlockScan<float, 256>::size()}, called as {@code Class::member} is.
+   */
+  @Override
+  public Expr visitTemplateMemberExpression(CudaParser.TemplateMemberExpressionContext ctx) {
+    Span span = b.span(ctx);
+    Token named = ctx.TYPE_NAME().getSymbol();
+    String member = ctx.IDENTIFIER().getText();
+    boolean called = ctx.LPAREN() != null;
+    String template = b.namespaces.resolveType(named.getText(), b.classTemplates::containsKey);
+    if (template.equals(NumericLimits.NAME)) {
+      List<CudaParser.ExplicitTemplateArgumentContext> written = ctx.explicitTemplateArguments().explicitTemplateArgument();
+      if (written.size() != 1 || !(written.get(0) instanceof CudaParser.TypeExplicitArgumentContext ta)) {
+        b.check(named, "std::numeric_limits takes one type");
+        return b.placeholder(span);
+      }
+      TypeName type = decls.typeName(ta.typeName());
+      if (type == null) {
+        return b.placeholder(span);
+      }
+      if (called == NumericLimits.isValue(member) || called && ctx.argumentExpressionList() != null) {
+        b.check(ctx.IDENTIFIER(), NumericLimits.isValue(member) ? "std::numeric_limits<T>::" + member + " is a value, not a function"
+            : "std::numeric_limits<T>::" + member + " is a function: " + member + "()");
+        return b.placeholder(span);
+      }
+      String[] why = new String[1];
+      Expr value = NumericLimits.of(type, member, span, why);
+      if (value == null) {
+        b.error(ctx.IDENTIFIER(), why[0]);
+        return b.placeholder(span);
+      }
+      return value;
+    }
+    TemplateDef t = b.classTemplates.get(template);
+    if (t == null) {
+      b.check(named, "'" + named.getText() + "' is not a class template here");
+      return b.placeholder(span);
+    }
+    org.scansim.frontend.ast.StructDef def = classInstance(t, named, ctx.explicitTemplateArguments());
+    if (def == null) {
+      return b.placeholder(span);
+    }
+    if (!called) {
+      b.error(ctx.IDENTIFIER(), "static data members are not supported: '" + named.getText() + "<...>::" + member + "'");
+      return b.placeholder(span);
+    }
+    return new Expr.Call(span, def.name() + "::" + member, b.span(ctx.IDENTIFIER()), arguments(ctx.argumentExpressionList()));
   }
 
   /** {@code static_cast<T>(e)}, {@code reinterpret_cast<T *>(e)}, {@code const_cast<T *>(e)}. */

@@ -27,15 +27,14 @@ final class Libraries {
 
   /**
    * The C++ standard library's classes and namespaces programs use that the subset does not
-   * have (it has std::cout, std::cerr, std::endl, the C library's functions, and its own <vector> and <chrono>): refused by name
+   * have (it has std::cout, std::cerr, std::endl, the C library's functions, and its own <vector>, <chrono>, <string>,
+   * <algorithm>, <numeric>, <limits>, <random> and <functional>): refused by name
    * as the libraries are, not read as an unknown type.
    */
   static final Map<String, String> STANDARD = Map.ofEntries(
-      Map.entry("random_device", "<random>"), Map.entry("mt19937", "<random>"),
-      Map.entry("mt19937_64", "<random>"), Map.entry("default_random_engine", "<random>"),
-      Map.entry("uniform_int_distribution", "<random>"), Map.entry("uniform_real_distribution", "<random>"),
-      Map.entry("normal_distribution", "<random>"), Map.entry("string", "<string>"),
-      Map.entry("unique_ptr", "<memory>"), Map.entry("shared_ptr", "<memory>"), Map.entry("function", "<functional>"),
+      Map.entry("mt19937_64", "<random>"), Map.entry("normal_distribution", "<random>"),
+      Map.entry("bernoulli_distribution", "<random>"), Map.entry("exponential_distribution", "<random>"),
+      Map.entry("unique_ptr", "<memory>"), Map.entry("shared_ptr", "<memory>"),
       Map.entry("thread", "<thread>"), Map.entry("ifstream", "<fstream>"), Map.entry("ofstream", "<fstream>"),
       Map.entry("stringstream", "<sstream>"), Map.entry("ostringstream", "<sstream>"), Map.entry("map", "<map>"),
       Map.entry("array", "<array>"), Map.entry("pair", "<utility>"), Map.entry("tuple", "<tuple>"));

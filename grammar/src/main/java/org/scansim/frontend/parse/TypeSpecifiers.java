@@ -232,6 +232,15 @@ final class TypeSpecifiers {
     }
     String template = templateArguments == null || b.templateTypes.containsKey(named.getText()) ? null
         : b.namespaces.resolveType(named.getText(), b.classTemplates::containsKey);
+    if (FunctionClasses.NAME.equals(template) && b.classTemplates.containsKey(template)) {
+      // std::function<R(A...)>: scansim's class for that signature.
+      org.scansim.frontend.ast.StructDef def = FunctionClasses.of(templateArguments, named, b);
+      if (def == null) {
+        unsupported = true;
+        return new TypeSpec(span, BaseType.INT, isConst, isVolatile);
+      }
+      return TypeSpec.of(span, def, isConst, isVolatile);
+    }
     if (template != null && b.classTemplates.containsKey(template)) {
       // BlockScan<float, 256>: the class template's instance for these arguments (C++ [temp.names]).
       TemplateDef t = b.classTemplates.get(template);

@@ -49,12 +49,16 @@ final class SystemHeaders {
           #define TIME_UTC 1
           #endif
           """;
-      case "vector", "chrono" -> standard(name);
+      case "vector", "chrono", "algorithm", "limits", "string", "random", "numeric", "functional" -> standard(name);
+      // std::swap is <utility>'s too.
+      case "utility" -> "#include <algorithm>\n";
+      // libstdc++'s <iostream> brings in <string>, and programs rely on it.
+      case "iostream" -> "#include <string>\n";
       default -> null;
     };
   }
 
-  /** The text of scansim's own {@code <vector>} or {@code <chrono>}, written in the subset (resources {@code std/NAME}). */
+  /** The text of scansim's own {@code <vector>}, {@code <chrono>}, {@code <algorithm>}, {@code <limits>}, {@code <string>}, {@code <random>}, {@code <numeric>} or {@code <functional>}, written in the subset (resources {@code std/NAME}). */
   private static String standard(String name) {
     try (java.io.InputStream in = SystemHeaders.class.getResourceAsStream("std/" + name)) {
       if (in == null) {

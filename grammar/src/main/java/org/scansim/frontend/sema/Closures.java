@@ -292,4 +292,123 @@ final class Closures {
       }
     }
   }
+
+  /** The std::function makers made so far, by the std::function class and the callable's type or function. */
+  private final Map<String, Symbol.Function> makers = new java.util.HashMap<>();
+
+  /**
+   * {@code value} (of type {@code from}) where the {@code std::function} class {@code fn} is
+   * wanted: a lambda or function object ({@code from} a class with an {@code operator()}) or a
+   * function's name, converted by a maker the checker writes, {@code fn __make_N(F f)}, which
+   * copies the callable to the host heap and pairs it with {@code __invoke_N(void *, A...)}, a
+   * function calling it. False when {@code value} is no callable of these kinds.
+   */
+  boolean toFunction(Type.Struct fn, Expr value, Type from) {
+    Type.Struct.Field callField = fn.fields().stream().filter(f -> f.name().equals("__call")).findFirst().orElse(null);
+    if (callField == null || !(callField.type() instanceof Type.Pointer cp) || !(cp.pointee() instanceof Type.Function sig)) {
+      return false;
+    }
+    Span at = value.span();
+    StructDef callable = from instanceof Type.Struct cs && cx.scope.lookup(cs.def().name() + "::operator()") != null ? cs.def() : null;
+    Symbol.Function function = value instanceof Expr.Name n && cx.scope.lookup(n.id()) instanceof Symbol.Function f
+        && !cx.overloads.containsKey(n.id()) ? f : null;
+    if (callable == null && function == null) {
+      return false;
+    }
+    String key = fn.def().name() + "|" + (callable != null ? callable.name() : "&" + function.name());
+    Symbol.Function maker = makers.get(key);
+    if (maker == null) {
+      maker = maker(fn, sig, callable, function, at, makers.size());
+      if (maker == null) {
+        return false;
+      }
+      makers.put(key, maker);
+    }
+    // The callable passed as a copy of itself ((F) value): an expression of its own, so that the conversion recorded for the
+    // value is not met again where the maker's argument is lowered.
+    Expr argument = callable == null ? null
+        : new Expr.Cast(at, new org.scansim.frontend.ast.TypeName(at, TypeSpec.of(at, callable, false, false), List.of()), value);
+    Expr.Call call = new Expr.Call(at, maker.firstDecl().name(), at, argument != null ? List.of(argument) : List.of());
+    if (callable != null) {
+      exprs.checkedAhead(value); // checked already: its type is kept
+    }
+    exprs.checkCall(call, maker);
+    cx.sema.types.put(call, fn);
+    cx.sema.conversions.put(value, call);
+    return true;
+  }
+
+  private Symbol.Function maker(Type.Struct fn, Type.Function sig, StructDef callable, Symbol.Function function, Span at, int n) {
+    List<org.scansim.frontend.ast.PointerLevel> one = List.of(new PointerLevel(false, false, false));
+    TypeSpec voidSpec = new TypeSpec(at, org.scansim.frontend.ast.BaseType.VOID, false, false);
+    // R __invoke_N(void *__object, A... __aI) { return (*(F *) __object)(__aI...); }, or fname(__aI...)
+    List<Param> params = new ArrayList<>();
+    params.add(new Param(at, voidSpec, one, "__object", at, List.of(), null, false));
+    List<Expr> args = new ArrayList<>();
+    for (int i = 1; i < sig.params().size(); i++) {
+      org.scansim.frontend.ast.FunctionTemplate.Arg a = TemplateArgs.of(sig.params().get(i), at);
+      if (a == null) {
+        return null;
+      }
+      params.add(new Param(at, a.spec(), a.pointers(), "__a" + i, at, List.of(), null, false));
+      args.add(new Expr.Name(at, "__a" + i));
+    }
+    Expr call;
+    if (callable != null) {
+      Expr object = new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Cast(at, new org.scansim.frontend.ast.TypeName(at,
+          TypeSpec.of(at, callable, false, false), one), new Expr.Name(at, "__object")));
+      List<Expr> all = new ArrayList<>();
+      all.add(object);
+      all.addAll(args);
+      call = new Expr.Call(at, ".operator()", at, all);
+    } else {
+      call = new Expr.Call(at, function.firstDecl().name(), at, args);
+    }
+    boolean isVoid = sig.result() instanceof Type.Void;
+    TypeSpec resultSpec = voidSpec;
+    List<org.scansim.frontend.ast.PointerLevel> resultPointers = List.of();
+    if (!isVoid) {
+      org.scansim.frontend.ast.FunctionTemplate.Arg r = TemplateArgs.of(sig.result(), at);
+      if (r == null) {
+        return null;
+      }
+      resultSpec = r.spec();
+      resultPointers = r.pointers();
+    }
+    Set<FunctionQualifier> host = Set.of(FunctionQualifier.HOST);
+    String invokeName = "__invoke_" + n;
+    Decl.Function invoke = new Decl.Function(at, host, resultSpec, resultPointers, invokeName, at, params,
+        new Stmt.Block(at, List.of(isVoid ? new Stmt.ExprStmt(at, call) : new Stmt.Return(at, call))));
+    if (cx.instances.apply(invoke) == null) {
+      return null;
+    }
+    // fn __make_N(F __callable) { fn __r; F *__h = (F *) operator new(sizeof(F)); *__h = __callable; __r.__object = __h;
+    // __r.__call = __invoke_N; return __r; }   (a function's: __r.__object = 0)
+    TypeSpec fnSpec = TypeSpec.of(at, fn.def(), false, false);
+    List<Stmt> body = new ArrayList<>();
+    body.add(new Stmt.DeclStmt(at, List.of(new VarDecl(at, Set.of(), fnSpec, List.of(), "__r", at, List.of(), null, false))));
+    Expr objectValue;
+    List<Param> makerParams = new ArrayList<>();
+    if (callable != null) {
+      TypeSpec cspec = TypeSpec.of(at, callable, false, false);
+      makerParams.add(new Param(at, cspec, List.of(), "__callable", at, List.of(), null, false));
+      org.scansim.frontend.ast.TypeName pointer = new org.scansim.frontend.ast.TypeName(at, cspec, one);
+      Expr allocation = new Expr.Cast(at, pointer, new Expr.Call(at, "operator new", at,
+          List.of(new Expr.SizeofType(at, new org.scansim.frontend.ast.TypeName(at, cspec, List.of())))));
+      body.add(new Stmt.DeclStmt(at, List.of(new VarDecl(at, Set.of(), cspec, one, "__h", at, List.of(),
+          new Initializer.Single(at, allocation), false))));
+      body.add(new Stmt.ExprStmt(at, new Expr.Assign(at, null, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "__h")),
+          new Expr.Name(at, "__callable"))));
+      objectValue = new Expr.Name(at, "__h");
+    } else {
+      objectValue = new Expr.NullLit(at);
+    }
+    body.add(new Stmt.ExprStmt(at, new Expr.Assign(at, null, new Expr.Member(at, new Expr.Name(at, "__r"), "__object", at, false),
+        objectValue)));
+    body.add(new Stmt.ExprStmt(at, new Expr.Assign(at, null, new Expr.Member(at, new Expr.Name(at, "__r"), "__call", at, false),
+        new Expr.Name(at, invokeName))));
+    body.add(new Stmt.Return(at, new Expr.Name(at, "__r")));
+    Decl.Function make = new Decl.Function(at, host, fnSpec, List.of(), "__make_" + n, at, makerParams, new Stmt.Block(at, body));
+    return cx.instances.apply(make);
+  }
 }

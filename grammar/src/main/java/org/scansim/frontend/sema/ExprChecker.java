@@ -29,6 +29,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
     return t;
   }
 
+  /** Marks {@code e}, already checked, so that the next check of it takes its type as found. */
+  void checkedAhead(Expr e) {
+    checkedAhead.add(e);
+  }
+
   /** Forgets the arguments checked ahead of a call that will not check them again (it failed). */
   void forgetAhead() {
     checkedAhead.clear();
@@ -97,12 +102,53 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   void requireAssignable(Type to, Expr value, Type from, Assigning where) {
     Type f = from instanceof Type.Array ? Conversions.decayToPointer(from) : from;
+    if (to instanceof Type.Struct st && !to.equals(f) && !(f instanceof Type.Err)
+        && (st.def().name().startsWith("std::function<") ? closures.toFunction(st, value, f) : converted(st, value, f))) {
+      return;
+    }
     if (!Conversions.assignable(to, f, cx.sema.constantOf(value))) {
       cx.error(value.span(), where.message(to, f));
     } else if (to instanceof Type.Struct && Lvalues.isLvalue(value, cx.sema) && Lvalues.qualifiers(value, cx.sema).isVolatile()) {
       // C++ [class.copy.ctor]: the implicit copy takes a const T &, which a volatile object does not bind to.
       cx.error(value.span(), "cannot copy a volatile struct of type '" + to.spelling() + "': copy its fields one by one");
     }
+  }
+
+  /**
+   * A value of another type where an object of scansim's own library class {@code st} is wanted
+   * (C++ [class.conv.ctor]): converted by the class's constructor of one parameter that takes it,
+   * {@code std::string(const char *)}; false when there is none. The conversion's temporary is
+   * not ended (scansim's library classes own nothing but simulated heap bytes).
+   */
+  /**
+   * Whether {@code def} is a class of scansim's own standard library ({@code std::string},
+   * {@code std::vector<int>}): its temporaries may go unended, as its destructor only gives back
+   * simulated heap bytes (nothing a program observes).
+   */
+  static boolean ownLibrary(org.scansim.frontend.ast.StructDef def) {
+    return def.isClass() && def.name().startsWith("std::") && def.span() != null && def.span().file() != null
+        && def.span().file().name().startsWith("<") && def.span().file().name().endsWith(">");
+  }
+
+  private boolean converted(Type.Struct st, Expr value, Type from) {
+    if (!ownLibrary(st.def())) {
+      return false;
+    }
+    String ctor = st.def().constructorName();
+    List<Symbol.Function> candidates = cx.overloads.containsKey(ctor) ? cx.overloads.get(ctor)
+        : cx.scope.lookup(ctor) instanceof Symbol.Function one ? List.of(one) : List.of();
+    Long constant = cx.sema.constantOf(value);
+    for (Symbol.Function c : candidates) {
+      if (c.paramTypes().size() == 2 && !(c.paramTypes().get(1) instanceof Type.Struct)
+          && Conversions.assignable(c.paramTypes().get(1), from, constant)) {
+        Expr.Call call = new Expr.Call(value.span(), ctor, value.span(), List.of(placeholder(st.def(), value.span()), value));
+        checkedAhead.add(value); // checked already: its type is kept, not found again
+        callFunction(call, c);
+        cx.sema.conversions.put(value, call);
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -480,7 +526,9 @@ final class ExprChecker implements Expr.Visitor<Type> {
       return rangeEnd(e, e.callee().equals(Expr.Call.RANGE_BEGIN));
     }
     if (s == null && cx.templates.containsKey(e.callee())) {
-      Symbol.Function f = deduce(e.calleeSpan(), cx.templates.get(e.callee()), e.args());
+      org.scansim.frontend.ast.FunctionTemplate byArity = cx.templates.get(
+          org.scansim.frontend.ast.FunctionTemplate.arityKey(e.callee(), e.args().size()));
+      Symbol.Function f = deduce(e.calleeSpan(), byArity != null ? byArity : cx.templates.get(e.callee()), e.args());
       return f == null ? Type.ERR : callFunction(e, f);
     }
     org.scansim.frontend.ast.StructDef vector = s == null && e.callee().startsWith("make_")
@@ -533,7 +581,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     String simple = def.simpleName();
     String ctor = def.constructorName();
     Symbol s = cx.scope.lookup(ctor);
-    if (s instanceof Symbol.Function && cx.scope.lookup(def.destructorName()) != null) {
+    if (s instanceof Symbol.Function && cx.scope.lookup(def.destructorName()) != null && !ownLibrary(def)) {
       e.args().forEach(this::checkValue);
       cx.error(e.calleeSpan(), "a temporary '" + simple + "(...)' of a class with a destructor is not supported (it would not be"
           + " ended): declare a variable (" + simple + " v(...);), which is ended at its block's end");
@@ -637,6 +685,16 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.sema.callees.put(e, cx.sema.calleeOf(call));
       referenceIf(e, call);
       return t;
+    }
+    // An operator declared in its operand's namespace (std::operator+ of two std::strings) is found through the operand's
+    // class (C++ [basic.lookup.argdep]).
+    for (Type operand : List.of(lt, rt)) {
+      if (!(cx.scope.lookup(name) instanceof Symbol.Function) && operand instanceof Type.Struct os && os.def().name().contains("::")) {
+        String home = os.def().name().substring(0, os.def().name().lastIndexOf("::") + 2);
+        if (cx.scope.lookup(home + name) instanceof Symbol.Function) {
+          name = home + name;
+        }
+      }
     }
     if (cx.scope.lookup(name) instanceof Symbol.Function only) {
       Expr.Call call = new Expr.Call(e.span(), name, e.span(), List.of(e.left(), e.right()));
@@ -743,6 +801,19 @@ final class ExprChecker implements Expr.Visitor<Type> {
   Type methodCall(Expr.Call e, Type.Struct st, Expr object, List<Expr> rest, String name) {
     String full = st.def().name() + "::" + name;
     Symbol s = cx.scope.lookup(full);
+    Type.Struct.Field held = s == null ? st.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElse(null) : null;
+    if (held != null && held.type() instanceof Type.Struct fs && cx.scope.lookup(fs.def().name() + "::operator()") != null) {
+      // obj.f(args) of a field that is a function object (a std::function, a functor): its operator() (C++ [over.call]).
+      Expr.Member field = new Expr.Member(e.calleeSpan(), object, name, e.calleeSpan(), false);
+      List<Expr> all = new java.util.ArrayList<>();
+      all.add(field);
+      all.addAll(rest);
+      Expr.Call call = new Expr.Call(e.span(), ".operator()", e.calleeSpan(), all);
+      checkedAhead.add(object); // the object was checked by the caller
+      Type t = check(call);
+      cx.sema.callees.put(e, new Rewritten(call));
+      return t;
+    }
     if (!(s instanceof Symbol.Function)) {
       rest.forEach(this::checkValue);
       cx.error(e.calleeSpan(), "no member function '" + name + "' in '" + st.spelling() + "'");
@@ -1542,6 +1613,15 @@ final class ExprChecker implements Expr.Visitor<Type> {
           ? "a stream of <iostream> is written with << here (reading with >> and other operators are not supported)"
           : "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "')");
       return Type.ERR;
+    }
+    if (rt instanceof Type.Struct text && ownLibrary(text.def()) && text.def().name().equals("std::string")) {
+      // A std::string is written as its text: its c_str().
+      Expr.Call call = new Expr.Call(e.right().span(), ".c_str", e.right().span(), List.of(e.right()));
+      checkedAhead.add(e.right());
+      Type t = methodCall(call, text, e.right(), List.of(), "c_str");
+      cx.sema.types.put(call, t);
+      cx.sema.streamTexts.put(e.right(), call);
+      return t instanceof Type.Err ? t : lt;
     }
     if (rt instanceof Type.Stream r ? r.writable() : !(rt.isScalar() || rt instanceof Type.Str)) {
       cx.error(e.right().span(), "cannot write a value of type '" + rt.spelling() + "' to " + s.name() + " here (numbers, characters,"

@@ -94,6 +94,22 @@ public final class Sema {
   final List<org.scansim.frontend.ast.VarDecl> staticLocalOrder = new ArrayList<>();
   final List<org.scansim.frontend.ast.Decl.Function> instances = new ArrayList<>();
 
+  /** Values converted to a class of scansim's library by its converting constructor (a const char * where a std::string is wanted). */
+  final Map<org.scansim.frontend.ast.Expr, org.scansim.frontend.ast.Expr.Call> conversions = new IdentityHashMap<>();
+
+  /** The constructor call (its first argument a placeholder for the temporary) that converts {@code e} where it is used, or null. */
+  public org.scansim.frontend.ast.Expr.Call conversionOf(org.scansim.frontend.ast.Expr e) {
+    return conversions.get(e);
+  }
+
+  /** A std::string written to a stream: the call of its c_str() the lowering writes instead. */
+  final Map<org.scansim.frontend.ast.Expr, org.scansim.frontend.ast.Expr.Call> streamTexts = new IdentityHashMap<>();
+
+  /** The text a stream writes for {@code e} ({@code s.c_str()} of a std::string), or null when it writes e's value. */
+  public org.scansim.frontend.ast.Expr.Call streamTextOf(org.scansim.frontend.ast.Expr e) {
+    return streamTexts.get(e);
+  }
+
   /** Each lambda expression's closure value: a call making the closure type's object from the captured variables (or addresses). */
   final Map<org.scansim.frontend.ast.Expr.Lambda, org.scansim.frontend.ast.Expr.Call> closures = new IdentityHashMap<>();
 

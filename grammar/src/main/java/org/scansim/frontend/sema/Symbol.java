@@ -210,10 +210,13 @@ public sealed interface Symbol {
      * each overload is an IR function of its own.
      */
     void nameBySignature() {
-      if (!name.endsWith(")")) {
+      if (!bySignature) { // operator() ends in ')' before it is named so: a flag, not its spelling
+        bySignature = true;
         name = name + "(" + String.join(", ", paramTypes.stream().map(t -> t.spelling().strip()).toList()) + ")";
       }
     }
+
+    private boolean bySignature;
 
     /** Each parameter's default argument, null where it has none; empty list: none at all. */
     public List<org.scansim.frontend.ast.Expr> defaults() {

@@ -422,7 +422,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
    */
   private boolean constant(Expr e) {
     if (e instanceof Expr.IntLit || e instanceof Expr.FloatLit || e instanceof Expr.BoolLit || e instanceof Expr.NullLit
-        || e instanceof Expr.CharLit || e instanceof Expr.SizeofType) {
+        || e instanceof Expr.CharLit || e instanceof Expr.SizeofType || e instanceof Expr.StringLit) {
       return true;
     }
     if (e instanceof Expr.Name n) {
@@ -941,8 +941,11 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (!fileScope || cx.sema.typeOf(value) instanceof Type.Err) {
       return;
     }
+    // A host pointer may hold a string literal's address (const char *name = "scan"), an address constant (C11 §6.6 ¶9).
+    boolean literal = value instanceof Expr.StringLit && cx.space == Space.HOST && d.pointers().size() == 1 && d.dims().isEmpty()
+        && d.storage().stream().allMatch(st -> st == Storage.STATIC || st == Storage.EXTERN);
     boolean constant = cx.sema.constantOf(value) != null || cx.sema.floatConstantOf(value) != null
-        || value instanceof Expr.NullLit;
+        || value instanceof Expr.NullLit || literal;
     if (!constant) {
       cx.error(value.span(), "initializer of file-scope variable '" + d.name() + "' is not a constant expression");
     }

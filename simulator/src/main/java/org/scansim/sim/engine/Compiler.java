@@ -105,7 +105,8 @@ public final class Compiler {
     Map<String, Integer> names = new HashMap<>();
     for (MemoryVar m : f.memory()) {
       names.put(m.name(), memory.size());
-      memory.add(prefix.isEmpty() ? m : new MemoryVar(prefix + m.name(), m.space(), m.elemType(), m.count(), m.init(), m.span(), m.layout()));
+      memory.add(prefix.isEmpty() ? m : new MemoryVar(prefix + m.name(), m.space(), m.elemType(), m.count(), m.init(), m.span(), m.layout(),
+          m.address()));
       moduleLevel.add(false);
     }
     return names;

@@ -175,8 +175,8 @@ public final class Printf {
       case 'p' -> String.format(Locale.ROOT, "%" + (flags.contains("-") && !width.isEmpty() ? "-" : "") + width + "s",
           v == 0 ? "(nil)" : "0x" + Long.toHexString(v)); // padded to its width, and NULL, as glibc prints them
       case 's' -> "(string)";
-      case 'f', 'F', 'e', 'E' -> String.format(Locale.ROOT, spec + (precision == null ? "" : "." + precision)
-          + Character.toLowerCase(conv), asDouble(v, t));
+      case 'f', 'F', 'e', 'E' -> pad(floating(Character.toLowerCase(conv), asDouble(v, t), flags, precision == null ? 6
+          : Integer.parseInt(precision)), asDouble(v, t), flags, width, Character.isUpperCase(conv));
       case 'g', 'G' -> general(asDouble(v, t), flags, width, precision, conv == 'G');
       default -> fmt.substring(start, i + 1);
     };
@@ -194,17 +194,65 @@ public final class Printf {
     return t == IrType.F64 ? Double.longBitsToDouble(v) : t == IrType.F32 ? Float.intBitsToFloat((int) v) : v;
   }
 
+  /**
+   * %f or %e of {@code d} with {@code p} digits after the point, its sign first, without padding:
+   * the digits of d's exact binary value rounded half to even, as glibc prints them (Java's
+   * formatter pads a double's shortest digits with zeros and rounds ties up).
+   */
+  private static String floating(char conv, double d, String flags, int p) {
+    boolean negative = d < 0 || d == 0 && 1 / d < 0;
+    String sign = negative ? "-" : flags.contains("+") ? "+" : flags.contains(" ") ? " " : "";
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      return sign + (Double.isNaN(d) ? "nan" : "inf");
+    }
+    java.math.BigDecimal a = new java.math.BigDecimal(Math.abs(d));
+    String point = p > 0 || flags.contains("#") ? "." : "";
+    if (conv == 'f') {
+      String plain = a.setScale(p, java.math.RoundingMode.HALF_EVEN).toPlainString();
+      return sign + plain + (p == 0 && flags.contains("#") ? "." : "");
+    }
+    String digits;
+    int exponent;
+    if (a.signum() == 0) {
+      digits = "0".repeat(p + 1);
+      exponent = 0;
+    } else {
+      java.math.BigDecimal r = a.round(new java.math.MathContext(p + 1, java.math.RoundingMode.HALF_EVEN));
+      String u = r.unscaledValue().toString();
+      exponent = u.length() - 1 - r.scale();
+      digits = u.length() > p + 1 ? u.substring(0, p + 1) : u + "0".repeat(p + 1 - u.length());
+    }
+    int e = Math.abs(exponent);
+    return sign + digits.charAt(0) + point + digits.substring(1) + "e" + (exponent < 0 ? "-" : "+") + (e < 10 ? "0" : "") + e;
+  }
+
+  /** {@code body} padded to the width: spaces before it (after it with '-'), or zeros after its sign with '0' for a finite value. */
+  private static String pad(String body, double d, String flags, String width, boolean upper) {
+    String out = upper ? body.toUpperCase(Locale.ROOT) : body;
+    int w = width.isEmpty() ? 0 : Integer.parseInt(width);
+    if (out.length() >= w) {
+      return out;
+    }
+    if (flags.contains("-")) {
+      return out + " ".repeat(w - out.length());
+    }
+    if (flags.contains("0") && !Double.isNaN(d) && !Double.isInfinite(d)) {
+      int signs = out.startsWith("-") || out.startsWith("+") || out.startsWith(" ") ? 1 : 0;
+      return out.substring(0, signs) + "0".repeat(w - out.length()) + out.substring(signs);
+    }
+    return " ".repeat(w - out.length()) + out;
+  }
+
   /** %g: %e or %f by the exponent, trailing zeros removed unless '#' (C11 §7.21.6.1p8). */
   private static String general(double d, String flags, String width, String precision, boolean upper) {
     int p = precision == null ? 6 : Math.max(1, Integer.parseInt(precision));
     String body;
     if (Double.isNaN(d) || Double.isInfinite(d)) {
-      body = Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
+      body = floating('f', d, flags, 0);
     } else {
-      int x = d == 0 ? 0 : Integer.parseInt(String.format(Locale.ROOT, "%." + (p - 1) + "e", d).replaceAll(".*e", ""));
-      body = p > x && x >= -4
-          ? String.format(Locale.ROOT, "%." + (p - 1 - x) + "f", d)
-          : String.format(Locale.ROOT, "%." + (p - 1) + "e", d);
+      String sci = floating('e', d, flags, p - 1);
+      int x = Integer.parseInt(sci.substring(sci.indexOf('e') + 1));
+      body = p > x && x >= -4 ? floating('f', d, flags, p - 1 - x) : sci;
       if (!flags.contains("#")) {
         int e = body.indexOf('e');
         String mant = e < 0 ? body : body.substring(0, e);
@@ -214,18 +262,7 @@ public final class Printf {
         }
         body = mant + exp;
       }
-      if (flags.contains("+") && d >= 0) {
-        body = "+" + body;
-      }
     }
-    if (upper) {
-      body = body.toUpperCase(Locale.ROOT);
-    }
-    int w = width.isEmpty() ? 0 : Integer.parseInt(width);
-    if (body.length() < w) {
-      String pad = " ".repeat(w - body.length());
-      body = flags.contains("-") ? body + pad : pad + body;
-    }
-    return body;
+    return pad(body, d, flags, width, upper);
   }
 }

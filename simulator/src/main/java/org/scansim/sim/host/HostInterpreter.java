@@ -84,6 +84,12 @@ public final class HostInterpreter {
         hostGlobals.put(m.name(), a);
       }
     }
+    for (MemoryVar m : module.globals()) {
+      if (m.address() != null && hostGlobals.containsKey(m.address())) {
+        // const char *name = "text": the literal's address, once every variable has its place.
+        hostGlobals.get(m.name()).store(IrType.PTR, 0, host.pointerTo(hostGlobals.get(m.address())));
+      }
+    }
   }
 
   /**
