@@ -208,4 +208,66 @@ class LambdaProgramsTest {
       assertThat(r.err()).doesNotContain("Exception");
     }
   }
+
+  /**
+   * Names as C++ scopes them: a lambda's parameter hides a field only in the lambda, a name the
+   * body declares again hides the capture, a nested lambda's capture list captures in the
+   * enclosing lambda, a constant is named, not captured. Expected: what g++ 12 printed.
+   */
+  @Test
+  void namesFollowCppScopes() throws Exception {
+    CliRun r = run("scopes.cu", """
+        #include <cstdio>
+        int count = 50;
+        struct A {
+          int count = 1;
+          int run() {
+            auto twice = [](int count) { return count * 2; };
+            count += twice(5);
+            return count;
+          }
+        };
+        int main() {
+          A a;
+          const int N = 10;
+          int x = 7;
+          auto f = [=]() { int y = x; { int x = 5; y += x; } return y + N; };
+          int sum = 0;
+          auto g = [&]() { sum += 1; auto h = [](int sum) { return sum; }; return h(4) + sum; };
+          int w = 3;
+          auto outer = [=]() { auto in = [w]() { return w * 2; }; return in(); };
+          auto mod = [](int i) { return i % N; };
+          static const char *label = "scan";
+          printf("%d %d %d %d %d %d %s\\n", a.run(), count, f(), g(), outer(), mod(23), label);
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("11 50 22 5 6 3 scan\n");
+  }
+
+  @Test
+  void copiesThatWouldSkipConstructorsOrShareStateAreRefused() throws Exception {
+    CliRun string = run("string.cu", """
+        #include <string>
+        int main() {
+          std::string s = "old";
+          auto p = [s]() { return (int) s.size(); };
+          return p();
+        }
+        """);
+    assertThat(string.code()).isEqualTo(2);
+    assertThat(string.err()).contains("string.cu:4:13: error: capturing 's' of class 'std::string' by copy is not supported");
+    CliRun shared = run("shared.cu", """
+        #include <functional>
+        int main() {
+          int n = 0;
+          std::function<int()> f = [n]() mutable { return ++n; };
+          return f();
+        }
+        """);
+    assertThat(shared.code()).isEqualTo(2);
+    assertThat(shared.err()).contains("error: a function object whose operator() is not const (a mutable lambda) in a std::function is"
+        + " not supported");
+  }
 }

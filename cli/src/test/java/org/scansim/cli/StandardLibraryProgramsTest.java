@@ -280,4 +280,25 @@ class StandardLibraryProgramsTest {
         """, """
         3 5 -1 12 9 2.5 4.5""");
   }
+
+  /** Function templates of one name told apart by their parameters' count, and std::sort with a function's pointer. */
+  @Test
+  void templatesOfOneNameAndFunctionPointerComparators() throws Exception {
+    runsAsGxxPrinted("rv2", """
+        #include <algorithm>
+        #include <cstdio>
+        template <typename T> T g(T a, int b, int c) { return a + b + c; }
+        template <typename T> T g(T a, T b) { return a * b; }
+        bool greater(int a, int b) { return a > b; }
+        int main() {
+          double x = g(1.0, 2, 3);
+          double y = g(4.0, 5.0);
+          int v[5] = {3, 1, 4, 1, 5};
+          std::sort(v, v + 5, greater);
+          printf("%g %g %d %d %d\\n", x, y, v[0], v[2], v[4]);
+          return 0;
+        }
+        """, """
+        6 20 5 3 1""");
+  }
 }

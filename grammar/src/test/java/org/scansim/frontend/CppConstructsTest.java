@@ -29,7 +29,7 @@ class CppConstructsTest {
         template <typename T> __device__ T fold(T a, T b) { return fold(a, b, [](T x, T y) { return x + y; }); }
         __global__ void k(float *a) { a[0] = fold(a[1], a[2]); }
         """);
-    assertThat(ir).contains("device @fold<float>(").contains("device @fold<float, lambda_2_71>(");
+    assertThat(ir).contains("device @fold<float>/2(").contains("device @fold<float, lambda_2_71>/3(");
     assertThat(Compile.diagnostics("""
         template <typename T> __device__ T g(T a) { return a; }
         template <typename T> __device__ T g(T *a) { return *a; }

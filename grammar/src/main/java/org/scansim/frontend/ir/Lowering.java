@@ -33,7 +33,7 @@ public final class Lowering {
       org.scansim.frontend.ast.VarDecl v = entry.getKey();
       String name = entry.getValue();
       Symbol.Variable sym = sema.variableOf(v);
-      memory.add(memoryVar(name, MemSpace.HOST, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
+      memory.add(hostVariable(name, MemSpace.HOST, sym.type(), v, sema, strings));
       globals.put(sym, new Storage.InMemory(name, MemSpace.HOST, sym.type()));
     });
     for (Decl d : unit.decls()) {
@@ -49,14 +49,7 @@ public final class Lowering {
             case CONSTANT -> MemSpace.CONSTANT;
             default -> MemSpace.HOST;
           };
-          if (space == MemSpace.HOST && sym.type() instanceof Type.Pointer && v.init() instanceof Initializer.Single single
-              && single.value() instanceof Expr.StringLit text) {
-            // const char *name = "text": the literal's address (the interpreter places it).
-            String literal = strings.intern(text.value(), text.span()).name();
-            memory.add(new MemoryVar(sym.name(), space, IrType.PTR, 1, null, v.nameSpan(), null, literal));
-          } else {
-            memory.add(memoryVar(sym.name(), space, sym.type(), staticInit(v, sym.type(), sema), v.nameSpan()));
-          }
+          memory.add(hostVariable(sym.name(), space, sym.type(), v, sema, strings));
           globals.put(sym, new Storage.InMemory(sym.name(), space, sym.type()));
         }
       } else if (d instanceof Decl.Function f && f.body() != null && lowered.add(f)) {
@@ -71,6 +64,16 @@ public final class Lowering {
     }
     memory.addAll(strings.vars());
     return new IrModule(memory, functions);
+  }
+
+  /** A variable of static storage: its initial values, or for a host {@code const char *name = "text"} the literal's address. */
+  private static MemoryVar hostVariable(String name, MemSpace space, Type type, VarDecl v, Sema sema, StringTable strings) {
+    if (space == MemSpace.HOST && type instanceof Type.Pointer && v.init() instanceof Initializer.Single single
+        && single.value() instanceof Expr.StringLit text) {
+      String literal = strings.intern(text.value(), text.span()).name(); // the interpreter places its address
+      return new MemoryVar(name, space, IrType.PTR, 1, null, v.nameSpan(), null, literal);
+    }
+    return memoryVar(name, space, type, staticInit(v, type, sema), v.nameSpan());
   }
 
   static MemoryVar memoryVar(String name, MemSpace space, Type type, long[] init, org.scansim.frontend.diag.Span span) {

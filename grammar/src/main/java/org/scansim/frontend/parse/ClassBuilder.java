@@ -252,7 +252,8 @@ final class ClassBuilder {
         null, false);
   }
 
-  private static Expr field(String name, Span at) {
+  /** {@code this->name}, built as {@code (*this).name} is. */
+  static Expr field(String name, Span at) {
     return new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), name, at, true);
   }
 
@@ -354,15 +355,7 @@ final class ClassBuilder {
 
 
   private static CudaParser.MemberSpecificationContext parse(List<Token> tokens, Token close, BuildContext b) {
-    List<Token> all = new ArrayList<>(tokens);
-    org.antlr.v4.runtime.CommonToken eof = new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>");
-    eof.setStartIndex(close.getStartIndex());
-    eof.setStopIndex(close.getStartIndex() - 1);
-    eof.setLine(close.getLine());
-    eof.setCharPositionInLine(close.getCharPositionInLine());
-    eof.setTokenIndex(close.getTokenIndex());
-    all.add(eof);
-    return SyntaxParser.parseRule(all, b.spans, b.errors, CudaParser::memberSpecification);
+    return SyntaxParser.parseRule(SyntaxParser.ending(tokens, close), b.spans, b.errors, CudaParser::memberSpecification);
   }
 
   /** Pass 1: a field's, or a member function's name; false when the member is refused (reported). */

@@ -431,6 +431,8 @@ final class DeclarationBuilder {
       }
       b.templates.put(FunctionTemplate.arityKey(name, first.patterns().size()), first);
       b.templates.put(FunctionTemplate.arityKey(name, arity), made);
+      first.markOverloaded(); // their instances are named apart: g<double>/2, g<double>/3
+      made.markOverloaded();
       return;
     }
     b.templates.put(name, made);

@@ -784,6 +784,10 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       if (type == null) {
         return b.placeholder(span);
       }
+      if (!NumericLimits.known(member)) {
+        b.error(ctx.IDENTIFIER(), "std::numeric_limits<T>::" + member + " is not simulated");
+        return b.placeholder(span);
+      }
       if (called == NumericLimits.isValue(member) || called && ctx.argumentExpressionList() != null) {
         b.check(ctx.IDENTIFIER(), NumericLimits.isValue(member) ? "std::numeric_limits<T>::" + member + " is a value, not a function"
             : "std::numeric_limits<T>::" + member + " is a function: " + member + "()");

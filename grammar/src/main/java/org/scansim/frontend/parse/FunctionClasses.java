@@ -58,13 +58,7 @@ final class FunctionClasses {
     }
     Span span = b.span(sig);
     boolean classResult = result.spec().struct() != null && result.pointers().isEmpty();
-    for (Param p : params) {
-      if (p.reference() || p.spec().struct() != null && p.pointers().isEmpty() && p.dims().isEmpty() || classResult) {
-        b.error(sig.getStart(), "a std::function whose signature has a reference or class parameter, or a class result, is not supported");
-        return null;
-      }
-    }
-    if (classResult) {
+    if (classResult || params.stream().anyMatch(p -> p.reference() || p.spec().struct() != null && p.pointers().isEmpty() && p.dims().isEmpty())) {
       b.error(sig.getStart(), "a std::function whose signature has a reference or class parameter, or a class result, is not supported");
       return null;
     }
@@ -95,7 +89,7 @@ final class FunctionClasses {
     opParams.add(new Param(span, TypeSpec.of(span, def, true, false), List.of(new PointerLevel(true, false, false)), "this", span, List.of(),
         null, false));
     List<Expr> passed = new ArrayList<>();
-    passed.add(field("__object", span));
+    passed.add(ClassBuilder.field("__object", span));
     for (int i = 1; i < callParams.size(); i++) {
       Param p = callParams.get(i);
       opParams.add(p);
@@ -103,7 +97,7 @@ final class FunctionClasses {
     }
     List<Stmt> body = new ArrayList<>();
     body.add(new Stmt.DeclStmt(span, List.of(new VarDecl(span, Set.of(), callType, one, "__f", span, List.of(),
-        new Initializer.Single(span, field("__call", span)), false))));
+        new Initializer.Single(span, ClassBuilder.field("__call", span)), false))));
     Expr call = new Expr.Call(span, "__f", span, passed);
     boolean isVoid = result.spec().base() == BaseType.VOID && result.pointers().isEmpty();
     body.add(isVoid ? new Stmt.ExprStmt(span, call) : new Stmt.Return(span, call));
@@ -112,10 +106,6 @@ final class FunctionClasses {
     b.pendingInstances.add(new Decl.Function(span, host, result.spec(), result.pointers(), name, span, opParams, null));
     b.pendingInstances.add(new Decl.Function(span, host, result.spec(), result.pointers(), name, span, opParams, new Stmt.Block(span, body)));
     return def;
-  }
-
-  private static Expr field(String name, Span at) {
-    return new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), name, at, true);
   }
 
   private static List<PointerLevel> plusOne(List<PointerLevel> pointers) {

@@ -85,7 +85,7 @@ final class LambdaBuilder {
       List<Token> inside = new ArrayList<>();
       StructBuilder.tokens(ctx.balancedParens(), inside);
       if (inside.size() > 2) {
-        CudaParser.ParameterListContext list = SyntaxParser.parseRule(ending(inside.subList(1, inside.size() - 1), inside.get(inside.size() - 1)),
+        CudaParser.ParameterListContext list = SyntaxParser.parseRule(SyntaxParser.ending(inside.subList(1, inside.size() - 1), inside.get(inside.size() - 1)),
             b.spans, b.errors, CudaParser::parameterList);
         if (list == null || list.exception != null) {
           return b.placeholder(b.span(ctx));
@@ -104,11 +104,12 @@ final class LambdaBuilder {
     }
     List<Token> body = new ArrayList<>();
     StructBuilder.tokens(ctx.braceBody(), body);
-    CudaParser.CompoundStatementContext block = SyntaxParser.parseRule(ending(body, body.get(body.size() - 1)), b.spans, b.errors,
+    CudaParser.CompoundStatementContext block = SyntaxParser.parseRule(SyntaxParser.ending(body, body.get(body.size() - 1)), b.spans, b.errors,
         CudaParser::compoundStatement);
     if (!ok || block == null || block.exception != null) {
       return b.placeholder(b.span(ctx));
     }
+    java.util.Set<String> locals = b.namespaces.saveLocals(); // the lambda's parameters and locals end with its body
     params.stream().filter(p -> p.name() != null).forEach(p -> b.namespaces.local(p.name()));
     b.lambdaDepth++;
     Stmt.Block built;
@@ -116,6 +117,7 @@ final class LambdaBuilder {
       built = b.stmtBuilder.block(block);
     } finally {
       b.lambdaDepth--;
+      b.namespaces.restoreLocals(locals);
     }
     return new Expr.Lambda(b.span(ctx), captureDefault, captures, params, ret, qualifiers, mutable, built);
   }
@@ -137,18 +139,5 @@ final class LambdaBuilder {
     }
     out.removeIf(List::isEmpty);
     return out;
-  }
-
-  /** {@code tokens} followed by an end of input where {@code close} stands. */
-  private static List<Token> ending(List<Token> tokens, Token close) {
-    List<Token> all = new ArrayList<>(tokens);
-    org.antlr.v4.runtime.CommonToken eof = new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>");
-    eof.setStartIndex(close.getStartIndex());
-    eof.setStopIndex(close.getStartIndex() - 1);
-    eof.setLine(close.getLine());
-    eof.setCharPositionInLine(close.getCharPositionInLine());
-    eof.setTokenIndex(close.getTokenIndex());
-    all.add(eof);
-    return all;
   }
 }

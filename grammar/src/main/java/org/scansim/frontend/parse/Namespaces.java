@@ -165,6 +165,15 @@ final class Namespaces {
     return locals != null && locals.contains(name);
   }
 
+  /** The locals so far, to be put back when a lambda's body (whose parameters and locals are its own) is done. */
+  Set<String> saveLocals() {
+    return locals == null ? null : new HashSet<>(locals);
+  }
+
+  void restoreLocals(Set<String> saved) {
+    locals = saved;
+  }
+
   /** A local variable of the function being built. */
   void local(String name) {
     if (locals != null) {

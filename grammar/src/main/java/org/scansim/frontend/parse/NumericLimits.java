@@ -90,9 +90,14 @@ final class NumericLimits {
     return new Expr.Cast(at, new TypeName(at, t.spec(), List.of()), value);
   }
 
-  /** Members that are values, not functions ({@code digits}); the rest are called, {@code max()}. */
+  /** Members that are values, not functions ({@code digits}). */
   static boolean isValue(String member) {
     return member.equals("digits") || member.equals("digits10") || member.equals("is_signed") || member.equals("is_integer");
+  }
+
+  /** Whether {@code member} is one scansim has. */
+  static boolean known(String member) {
+    return isValue(member) || java.util.Set.of("max", "min", "lowest", "epsilon", "infinity", "quiet_NaN").contains(member);
   }
 
   private static Expr integer(Span at, long v) {

@@ -99,6 +99,19 @@ public final class SyntaxParser {
     return parseRule(tokens, spans, errors, CudaParser::translationUnit);
   }
 
+  /** {@code tokens} (a part of a file: a class's body, a lambda's) followed by an end of input where {@code close} stands. */
+  static List<Token> ending(List<Token> tokens, Token close) {
+    List<Token> all = new java.util.ArrayList<>(tokens);
+    org.antlr.v4.runtime.CommonToken eof = new org.antlr.v4.runtime.CommonToken(Token.EOF, "<EOF>");
+    eof.setStartIndex(close.getStartIndex());
+    eof.setStopIndex(close.getStartIndex() - 1);
+    eof.setLine(close.getLine());
+    eof.setCharPositionInLine(close.getCharPositionInLine());
+    eof.setTokenIndex(close.getTokenIndex());
+    all.add(eof);
+    return all;
+  }
+
   /** {@code rule} of the grammar over {@code tokens} (which end in EOF or get one), as {@link #parseTree} parses a file. */
   static <T> T parseRule(List<Token> tokens, Spans spans, SyntaxErrors errors, java.util.function.Function<CudaParser, T> rule) {
     CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(tokens));

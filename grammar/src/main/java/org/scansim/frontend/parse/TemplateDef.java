@@ -130,10 +130,17 @@ final class TemplateDef implements FunctionTemplate {
     return (int) levels.stream().filter(l -> l instanceof CudaParser.PointerLevelContext).count();
   }
 
-  /** The instance's name: {@code scan<256, float>}. */
+  /** The instance's name: {@code scan<256, float>}; one of templates told apart by arity adds its parameters' count. */
   String instanceName(List<Arg> args) {
     List<String> parts = args.stream().map(Arg::spelling).toList();
-    return name + "<" + String.join(", ", parts) + ">";
+    return name + "<" + String.join(", ", parts) + ">" + (overloaded ? "/" + patterns.size() : "");
+  }
+
+  /** Whether another template shares its name (with another number of parameters). */
+  private boolean overloaded;
+
+  void markOverloaded() {
+    overloaded = true;
   }
 
   /**

@@ -73,6 +73,15 @@ final class Closures {
         cx.error(c.at(), "capturing the array '" + c.name() + "' by copy is not supported: capture it by reference (&" + c.name() + ")");
         return Type.ERR;
       }
+      if (held instanceof Type.Err) {
+        return Type.ERR; // its declaration was reported
+      }
+      if (held instanceof Type.Struct object && !c.byReference() && (exprs.copyConstructorOf(object) != null
+          || cx.scope.lookup(object.def().destructorName()) != null)) {
+        cx.error(c.at(), "capturing '" + c.name() + "' of class '" + object.spelling() + "' by copy is not supported (its copy"
+            + " constructor and destructor would not run for the closure's copy): capture it by reference (&" + c.name() + ")");
+        return Type.ERR;
+      }
       Type fieldType = held instanceof Type.Array arr ? new Type.Pointer(arr.element(), c.variable().isConst(), false)
           : c.byReference() ? new Type.Pointer(held, c.variable().isConst(), false) : held;
       org.scansim.frontend.ast.FunctionTemplate.Arg spelled = TemplateArgs.of(fieldType, c.at());
@@ -105,8 +114,9 @@ final class Closures {
     params.add(new Param(at, TypeSpec.of(at, def, !e.mutable(), false), List.of(new PointerLevel(true, false, false)), "this", at,
         List.of(), null, false));
     params.addAll(e.params());
+    // The captures' references, then the lambda's body as a block of its own, so that a name it declares hides a capture's.
     List<Stmt> body = new ArrayList<>(prologue);
-    body.addAll(e.body().stmts());
+    body.add(e.body());
     TypeSpec ret = e.ret() != null ? e.ret().spec() : new TypeSpec(at, org.scansim.frontend.ast.BaseType.AUTO, false, false);
     List<PointerLevel> retPointers = e.ret() != null ? e.ret().pointers() : List.of();
     Set<FunctionQualifier> qualifiers = EnumSet.noneOf(FunctionQualifier.class);
@@ -162,10 +172,16 @@ final class Closures {
 
   /** The variables the lambda captures, in the order written then first named; null after an error (reported). */
   private List<Captured> captures(Expr.Lambda e, Space space) {
-    Set<String> inside = new java.util.HashSet<>();
-    e.params().forEach(p -> inside.add(p.name()));
+    Set<String> params = new java.util.HashSet<>();
+    e.params().forEach(p -> params.add(p.name()));
+    Set<String> inside = new java.util.HashSet<>(params);
     LinkedHashSet<String> named = new LinkedHashSet<>();
     collect(e.body(), named, inside);
+    if (e.captureDefault() != 0) {
+      // With a default, every name of an enclosing variable is captured, also one the body declares again in an inner block
+      // (its own declaration hides the capture there): only the parameters are the lambda's at its top.
+      inside.retainAll(params);
+    }
     Map<String, Captured> out = new LinkedHashMap<>();
     boolean ok = true;
     boolean extended = cx.space == Space.HOST && space.onDevice();
@@ -213,8 +229,8 @@ final class Closures {
       if (v == null && name.equals(Expr.Lambda.CAPTURED_THIS)) {
         v = automatic("this");
       }
-      if (v == null) {
-        continue; // a global, a function, a builtin: named directly
+      if (v == null || v.isConst() && v.constValue() != null && !(v.type() instanceof Type.Pointer)) {
+        continue; // a global, a function, a builtin, a constant (const int N = 10, not odr-used): named directly
       }
       boolean self = name.equals(Expr.Lambda.CAPTURED_THIS);
       if (e.captureDefault() == 0) {
@@ -271,6 +287,10 @@ final class Closures {
     if (node instanceof Expr.Call c) {
       used.add(c.callee());
     }
+    if (node instanceof Expr.Lambda inner) {
+      // A nested lambda's written captures name the enclosing lambda's variables.
+      inner.captures().forEach(c -> used.add(c.name().equals("this") ? Expr.Lambda.CAPTURED_THIS : c.name()));
+    }
     if (node instanceof VarDecl d) {
       declared.add(d.name());
     }
@@ -314,6 +334,16 @@ final class Closures {
         && !cx.overloads.containsKey(n.id()) ? f : null;
     if (callable == null && function == null) {
       return false;
+    }
+    if (cx.space != Space.HOST) {
+      cx.error(value.span(), "std::function is host code's (as in CUDA): device code takes the callable as a template parameter");
+      return true; // reported
+    }
+    if (callable != null && cx.scope.lookup(callable.name() + "::operator()") instanceof Symbol.Function op
+        && op.paramTypes().get(0) instanceof Type.Pointer self && !self.constPointee()) {
+      cx.error(value.span(), "a function object whose operator() is not const (a mutable lambda) in a std::function is not supported"
+          + " (copies of the std::function would share its state): pass it as a template parameter");
+      return true; // reported
     }
     String key = fn.def().name() + "|" + (callable != null ? callable.name() : "&" + function.name());
     Symbol.Function maker = makers.get(key);

@@ -139,7 +139,8 @@ final class ExprChecker implements Expr.Visitor<Type> {
         : cx.scope.lookup(ctor) instanceof Symbol.Function one ? List.of(one) : List.of();
     Long constant = cx.sema.constantOf(value);
     for (Symbol.Function c : candidates) {
-      if (c.paramTypes().size() == 2 && !(c.paramTypes().get(1) instanceof Type.Struct)
+      // std::string(const char *) converts; a constructor of a number (std::vector(n), std::mt19937(seed)) is explicit.
+      if (c.paramTypes().size() == 2 && c.paramTypes().get(1) instanceof Type.Pointer
           && Conversions.assignable(c.paramTypes().get(1), from, constant)) {
         Expr.Call call = new Expr.Call(value.span(), ctor, value.span(), List.of(placeholder(st.def(), value.span()), value));
         checkedAhead.add(value); // checked already: its type is kept, not found again
@@ -686,19 +687,18 @@ final class ExprChecker implements Expr.Visitor<Type> {
       referenceIf(e, call);
       return t;
     }
-    // An operator declared in its operand's namespace (std::operator+ of two std::strings) is found through the operand's
-    // class (C++ [basic.lookup.argdep]).
+    // The operators declared where it is used and in its operands' namespaces (std::operator+ of two std::strings, found
+    // through the operand's class, C++ [basic.lookup.argdep]), resolved together.
+    List<Symbol.Function> candidates = new java.util.ArrayList<>(overloadsOf(name));
     for (Type operand : List.of(lt, rt)) {
-      if (!(cx.scope.lookup(name) instanceof Symbol.Function) && operand instanceof Type.Struct os && os.def().name().contains("::")) {
+      if (operand instanceof Type.Struct os && os.def().name().contains("::")) {
         String home = os.def().name().substring(0, os.def().name().lastIndexOf("::") + 2);
-        if (cx.scope.lookup(home + name) instanceof Symbol.Function) {
-          name = home + name;
-        }
+        overloadsOf(home + name).stream().filter(f -> !candidates.contains(f)).forEach(candidates::add);
       }
     }
-    if (cx.scope.lookup(name) instanceof Symbol.Function only) {
-      Expr.Call call = new Expr.Call(e.span(), name, e.span(), List.of(e.left(), e.right()));
-      Symbol.Function f = cx.overloads.containsKey(name) ? Overloads.resolve(this, cx, e.span(), name, cx.overloads.get(name), call.args()) : only;
+    if (!candidates.isEmpty()) {
+      Expr.Call call = new Expr.Call(e.span(), candidates.get(0).firstDecl().name(), e.span(), List.of(e.left(), e.right()));
+      Symbol.Function f = candidates.size() > 1 ? Overloads.resolve(this, cx, e.span(), name, candidates, call.args()) : candidates.get(0);
       if (f == null) {
         return Type.ERR;
       }
@@ -709,6 +709,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     cx.error(e.span(), "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "'): no '" + name + "' for them");
     return Type.ERR;
+  }
+
+  /** The functions named {@code name} here: its overloads, or the one declared, or none. */
+  private List<Symbol.Function> overloadsOf(String name) {
+    return cx.overloads.containsKey(name) ? cx.overloads.get(name) : cx.scope.lookup(name) instanceof Symbol.Function f ? List.of(f) : List.of();
   }
 
   /** {@code e}, which stands for {@code call} (an operator, a subscript, a member call), designates an object when the call does. */

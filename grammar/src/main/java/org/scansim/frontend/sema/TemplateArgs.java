@@ -22,6 +22,24 @@ final class TemplateArgs {
       isConst = p.constPointee();
       x = p.pointee();
     }
+    if (x instanceof Type.Function f && !pointers.isEmpty()) {
+      // A function pointer (std::sort(a, a + n, less) with bool less(int, int)): its signature, each type spelled so in turn.
+      FunctionTemplate.Arg result = f.result() instanceof Type.Void ? FunctionTemplate.Arg.ofType(new TypeSpec(at, BaseType.VOID, false, false),
+          List.of()) : of(f.result(), at);
+      if (result == null) {
+        return null;
+      }
+      List<org.scansim.frontend.ast.Param> params = new ArrayList<>();
+      for (Type p : f.params()) {
+        FunctionTemplate.Arg a = of(p, at);
+        if (a == null) {
+          return null;
+        }
+        params.add(new org.scansim.frontend.ast.Param(at, a.spec(), a.pointers(), null, at, List.of(), null, false));
+      }
+      TypeSpec spec = TypeSpec.function(at, new org.scansim.frontend.ast.Signature(at, result.spec(), result.pointers(), params));
+      return FunctionTemplate.Arg.ofType(spec, pointers);
+    }
     if (x instanceof Type.Struct s) {
       return FunctionTemplate.Arg.ofType(TypeSpec.of(at, s.def(), !pointers.isEmpty() && isConst, false), pointers);
     }

@@ -221,9 +221,18 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     Type deduced = deducedReturn;
     boolean wasDeducing = deducing;
     Scope enclosing = lambdaScope;
-    // Declared at file scope, so that any function calls it; its body sees the enclosing function's
-    // names (its __shared__ arrays, static locals), its captured variables hidden by its own references to them.
-    lambdaScope = cx.scope;
+    // Declared at file scope, so that any function calls it; its body sees the enclosing function's names but its
+    // automatic variables (its static locals, constants): those it uses are its captures, named by its own references.
+    lambdaScope = new Scope(fileScope);
+    for (String visible : cx.scope.visibleNames()) {
+      Symbol s = cx.scope.lookup(visible);
+      boolean automatic = s instanceof Symbol.Variable v && (v.kind() == Symbol.VarKind.LOCAL || v.kind() == Symbol.VarKind.PARAM)
+          && !(v.isConst() && v.constValue() != null && !(v.type() instanceof Type.Pointer));
+      if (!automatic && lambdaScope.lookupHere(visible) == null && fileScope.lookup(visible) != s) {
+        lambdaScope.define(s);
+      }
+    }
+    int errorsBefore = cx.diags.errorCount();
     cx.scope = fileScope;
     lambdaOperator = f;
     deducedReturn = null;
@@ -235,7 +244,8 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       Symbol.Function sym = cx.sema.functions.get(f);
       if (sym != null) {
         if (sym.returnType() instanceof Type.Auto) {
-          sym.deduceReturnType(deducedReturn != null ? deducedReturn : Type.VOID);
+          // A body with errors gives no type (its returns may not have been seen): its calls are not reported again.
+          sym.deduceReturnType(deducedReturn != null ? deducedReturn : cx.diags.errorCount() > errorsBefore ? Type.ERR : Type.VOID);
         }
         cx.sema.instances.add(f);
       }

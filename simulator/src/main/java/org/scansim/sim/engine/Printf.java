@@ -200,7 +200,7 @@ public final class Printf {
    * formatter pads a double's shortest digits with zeros and rounds ties up).
    */
   private static String floating(char conv, double d, String flags, int p) {
-    boolean negative = d < 0 || d == 0 && 1 / d < 0;
+    boolean negative = Double.doubleToRawLongBits(d) < 0; // its sign bit: -0.0 and -nan too, as glibc prints them
     String sign = negative ? "-" : flags.contains("+") ? "+" : flags.contains(" ") ? " " : "";
     if (Double.isNaN(d) || Double.isInfinite(d)) {
       return sign + (Double.isNaN(d) ? "nan" : "inf");
