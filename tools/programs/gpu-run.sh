@@ -27,6 +27,7 @@ file_io|file_io.cu
 function_pointers|function_pointers.cu
 classes|classes.cu
 modern_cpp|modern_cpp.cu
+lambdas_library|lambdas_library.cu
 PROGRAMS
 }
 # each run: the program's name, then its arguments
@@ -55,11 +56,14 @@ classes|0
 modern_cpp|
 modern_cpp|70000
 modern_cpp|0
+lambdas_library|
+lambdas_library|70000 7
+lambdas_library|0
 RUNS
 }
 programs | while IFS='|' read -r p files; do
   # shellcheck disable=SC2086
-  (cd "$here" && nvcc -arch=sm_90 -o "$build/$p" $files) 2> "$out/$p.build.txt" || echo "build of $p failed" >> "$out/machine.txt"
+  (cd "$here" && nvcc -arch=sm_90 --extended-lambda -o "$build/$p" $files) 2> "$out/$p.build.txt" || echo "build of $p failed" >> "$out/machine.txt"
 done
 : > "$out/runs.txt"
 # the programs run where their data is, as scansim run --files-from examples/programs reads it

@@ -38,6 +38,13 @@ class CppConstructsTest {
   }
 
   @Test
+  void aReferenceToVoidIsRefused() {
+    // A mutation the robustness fuzz made: the lowering had no type for the result.
+    assertThat(Compile.diagnostics("__device__ void &widen(int *w) { return *w; }\nvoid f(void &x) { }\n"))
+        .contains("1:12: error: cannot form a reference to 'void'", "2:8: error: cannot form a reference to 'void'");
+  }
+
+  @Test
   void aTypedefInATemplatesBodyBelongsToEachInstance() {
     String ir = Compile.ir("""
         template <typename T> __device__ T twice(T x) { typedef T V; V y = x + x; return y; }

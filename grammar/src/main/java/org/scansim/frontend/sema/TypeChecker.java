@@ -279,6 +279,10 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (space == Space.GLOBAL && !(ret instanceof Type.Void)) {
       cx.error(f.nameSpan(), "a __global__ function must return void, not '" + ret.spelling() + "'");
     }
+    if (PointerLevel.endsInReference(f.returnPointers()) && ret instanceof Type.Pointer rp && rp.pointee() instanceof Type.Void) {
+      cx.error(f.returnSpec().span(), "cannot form a reference to 'void'");
+      ret = Type.ERR;
+    }
     if (ret instanceof Type.Dim3) {
       cx.error(f.returnSpec().span(), "functions returning dim3 are not supported");
     }
@@ -494,6 +498,10 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     Type t = TypeResolver.withPointers(p.spec(), p.pointers(), cx.structs);
     if (t instanceof Type.Auto) {
       cx.error(p.span(), "'auto' parameters are not supported");
+      return Type.ERR;
+    }
+    if (p.reference() && t instanceof Type.Void) {
+      cx.error(p.span(), "cannot form a reference to 'void'");
       return Type.ERR;
     }
 
