@@ -93,6 +93,17 @@ public final class StructDef {
     return isClass;
   }
 
+  private boolean onlyImplicitConstructor;
+
+  /** Whether its one constructor is the implicit default one its default member initializers need (it declares none). */
+  public boolean onlyImplicitConstructor() {
+    return onlyImplicitConstructor;
+  }
+
+  public void markOnlyImplicitConstructor() {
+    onlyImplicitConstructor = true;
+  }
+
   /** Marks it a class, before its body is defined. */
   public void markClass() {
     isClass = true;

@@ -193,6 +193,7 @@ final class ClassBuilder {
             ctor.params(), null));
         definitions.add(ctor);
         info.constructors = true;
+        info.def.markOnlyImplicitConstructor();
       }
       return;
     }

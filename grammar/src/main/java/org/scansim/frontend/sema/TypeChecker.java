@@ -465,7 +465,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
       if (t instanceof Type.Struct st && space == Space.GLOBAL && !(st.def().isClass() && st.isComplete() && st.fields().isEmpty())) {
         // A function object without fields (a stateless functor, a lambda that captures nothing) holds nothing the kernel
         // reads: its call operator runs on the device, and the host's copy is never dereferenced there.
-        cx.error(p.span(), st.def().isClass() ? "a __global__ function's parameter of a class with fields ('" + st.spelling() + "') is not"
+        cx.error(p.span(), st.def().isClass() && !st.def().onlyImplicitConstructor() ? "a __global__ function's parameter of a class with fields ('" + st.spelling() + "') is not"
             + " supported (a function object without fields is: a functor of member functions only, a lambda that captures nothing):"
             + " pass a pointer to it" : "a struct parameter of a __global__ function is not supported: pass a pointer to it");
         t = Type.ERR;
@@ -709,6 +709,14 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
         // T x = y; or T x(y); of an object of its class: a copy, field by field (the implicit copy constructor).
         registerDestructor(d, st, dtor);
         return false;
+      }
+      if (!args.isEmpty() && st.def().onlyImplicitConstructor()) {
+        // struct P { int n = 4; float x; }; P p{5, 1.5f}: C++14's aggregate initialisation of a struct with default member
+        // initializers; scansim makes such a struct with its default member initializers only.
+        args.forEach(exprs::checkValue);
+        cx.error(d.init().span(), "initializing '" + st.spelling() + "', a struct with default member initializers, from values is"
+            + " not supported: declare it (its defaults apply), then assign its fields");
+        return true;
       }
       Expr.Call call = selfCall(d, st, st.def().constructorName(), args);
       Symbol.Function f = cx.overloads.containsKey(call.callee())
