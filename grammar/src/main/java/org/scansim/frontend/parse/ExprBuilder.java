@@ -749,13 +749,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     Span span = b.span(ctx);
     List<Expr> args = arguments(ctx.argumentExpressionList());
     Token named = ctx.TYPE_NAME().getSymbol();
-    String template = b.namespaces.resolveType(named.getText(), b.classTemplates::containsKey);
-    TemplateDef t = b.classTemplates.get(template);
-    if (t == null) {
-      b.check(named, "'" + named.getText() + "' is not a class template here");
-      return b.placeholder(span);
-    }
-    org.scansim.frontend.ast.StructDef def = classInstance(t, named, ctx.explicitTemplateArguments());
+    org.scansim.frontend.ast.StructDef def = namedInstance(named, ctx.explicitTemplateArguments());
     if (def == null) {
       return b.placeholder(span);
     }
@@ -801,12 +795,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       }
       return value;
     }
-    TemplateDef t = b.classTemplates.get(template);
-    if (t == null) {
-      b.check(named, "'" + named.getText() + "' is not a class template here");
-      return b.placeholder(span);
-    }
-    org.scansim.frontend.ast.StructDef def = classInstance(t, named, ctx.explicitTemplateArguments());
+    org.scansim.frontend.ast.StructDef def = namedInstance(named, ctx.explicitTemplateArguments());
     if (def == null) {
       return b.placeholder(span);
     }
@@ -815,6 +804,16 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       return b.placeholder(span);
     }
     return new Expr.Call(span, def.name() + "::" + member, b.span(ctx.IDENTIFIER()), arguments(ctx.argumentExpressionList()));
+  }
+
+  /** The instance of the class template {@code named} for the written arguments; null after an error (reported). */
+  private org.scansim.frontend.ast.StructDef namedInstance(Token named, CudaParser.ExplicitTemplateArgumentsContext written) {
+    TemplateDef t = b.classTemplates.get(b.namespaces.resolveType(named.getText(), b.classTemplates::containsKey));
+    if (t == null) {
+      b.check(named, "'" + named.getText() + "' is not a class template here");
+      return null;
+    }
+    return classInstance(t, named, written);
   }
 
   /** {@code static_cast<T>(e)}, {@code reinterpret_cast<T *>(e)}, {@code const_cast<T *>(e)}. */
