@@ -114,6 +114,11 @@ public sealed interface Expr {
    * {@code (*p).member} with {@code arrow} set, for the messages that tell the two apart.
    */
   record Member(Span span, Expr object, String member, Span memberSpan, boolean arrow) implements Expr {
+    /** {@code self->member}, built as {@code (*self).member}: a member of the object a member function's {@code this} points to. */
+    public static Member of(String self, String member, Span at, Span memberSpan) {
+      return new Member(at, new Unary(at, UnaryOp.DEREF, new Name(at, self)), member, memberSpan, true);
+    }
+
     @Override
     public <R> R accept(Visitor<R> v) {
       return v.visitMember(this);

@@ -23,6 +23,15 @@ public record Param(
     dims = List.copyOf(dims);
   }
 
+  /**
+   * A member function's {@code this}: a const pointer to {@code owner} (to a const one for a
+   * {@code const} member function), as C++'s {@code this} is a prvalue ([expr.prim.this]).
+   */
+  public static Param self(Span at, StructDef owner, boolean constThis) {
+    return new Param(at, TypeSpec.of(at, owner, constThis, false), List.of(new PointerLevel(true, false, false)), "this", at, List.of(),
+        null, false);
+  }
+
   /** A parameter without a default argument. */
   public Param(Span span, TypeSpec spec, List<PointerLevel> pointers, String name, Span nameSpan, List<ArrayDim> dims) {
     this(span, spec, pointers, name, nameSpan, dims, null, false);

@@ -187,7 +187,7 @@ final class ClassBuilder {
       if (!info.defaultInits.isEmpty() && !info.constructors) {
         // Default member initializers make the implicit default constructor non-trivial: it runs them ([class.default.ctor] ¶4).
         Decl.Function ctor = new Decl.Function(span, Set.of(FunctionQualifier.HOST, FunctionQualifier.DEVICE), none, List.of(),
-            info.def.name() + "::" + info.shortName, span, List.of(self(info, span, false)),
+            info.def.name() + "::" + info.shortName, span, List.of(Param.self(span, info.def, false)),
             new Stmt.Block(span, initialisers(info, Map.of(), true, span, b)));
         prototypes.add(new Decl.Function(ctor.span(), ctor.qualifiers(), ctor.returnSpec(), ctor.returnPointers(), ctor.name(), ctor.nameSpan(),
             ctor.params(), null));
@@ -199,7 +199,7 @@ final class ClassBuilder {
     }
     List<Decl.Function> made = new ArrayList<>();
     if (!info.constructors) {
-      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(self(info, span, false)),
+      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(Param.self(span, info.def, false)),
           new Stmt.Block(span, initialisers(info, Map.of(), true, span, b))));
     }
     if (!info.copyConstructor) {
@@ -213,7 +213,7 @@ final class ClassBuilder {
       }
       Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
       made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span,
-          List.of(self(info, span, false), source), new Stmt.Block(span, copy)));
+          List.of(Param.self(span, info.def, false), source), new Stmt.Block(span, copy)));
     }
     if (!info.methods.containsKey("operator=")) {
       // C &operator=(const C &other): each field assigned, such fields by their own operator=.
@@ -224,11 +224,11 @@ final class ClassBuilder {
       assign.add(new Stmt.Return(span, new Expr.Unary(span, Expr.UnaryOp.DEREF, new Expr.Name(span, "this"))));
       Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
       made.add(new Decl.Function(span, Set.of(), TypeSpec.of(span, info.def, false, false), List.of(PointerLevel.REFERENCE),
-          info.def.name() + "::operator=", span, List.of(self(info, span, false), source), new Stmt.Block(span, assign)));
+          info.def.name() + "::operator=", span, List.of(Param.self(span, info.def, false), source), new Stmt.Block(span, assign)));
     }
     if (!info.destructor) {
       made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::~" + info.shortName, span,
-          List.of(self(info, span, false)), new Stmt.Block(span, destroyFields(info, span))));
+          List.of(Param.self(span, info.def, false)), new Stmt.Block(span, destroyFields(info, span))));
     }
     for (Decl.Function f : made) {
       prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(), null));
@@ -248,14 +248,10 @@ final class ClassBuilder {
         new Expr.SizeofExpr(at, field(f.name(), at)))));
   }
 
-  private static Param self(ClassInfo info, Span at, boolean constThis) {
-    return new Param(at, TypeSpec.of(at, info.def, constThis, false), List.of(new PointerLevel(true, false, false)), "this", at, List.of(),
-        null, false);
-  }
 
   /** {@code this->name}, built as {@code (*this).name} is. */
   static Expr field(String name, Span at) {
-    return new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), name, at, true);
+    return Expr.Member.of("this", name, at, at);
   }
 
   private static Expr fieldAddress(StructDef.Field f, Span at) {
@@ -577,9 +573,7 @@ final class ClassBuilder {
       CudaParser.MemberInitializersContext inits, CudaParser.CompoundStatementContext body, ParserRuleContext whole, BuildContext b) {
     List<Param> params = new ArrayList<>();
     if (!isStatic) {
-      // this is a prvalue (C++ [expr.prim.this]): a const pointer here, so that nothing assigns to it.
-      params.add(new Param(nameSpan, TypeSpec.of(nameSpan, info.def, constThis, false), List.of(new PointerLevel(true, false, false)),
-          "this", nameSpan, List.of(), null, false));
+      params.add(Param.self(nameSpan, info.def, constThis)); // a const pointer, so that nothing assigns to it
     }
     if (paramList != null) {
       params.addAll(b.decls.parameters(paramList));
@@ -691,7 +685,7 @@ final class ClassBuilder {
     }
     List<Expr> args = mi.argumentExpressionList() == null ? List.of() : b.exprs.arguments(mi.argumentExpressionList());
     Span at = b.span(mi);
-    Expr field = new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), name.getText(), b.span(name), true);
+    Expr field = Expr.Member.of("this", name.getText(), at, b.span(name));
     if (args.size() > 1) {
       b.error(name, "a field is initialized with one value here");
       return null;

@@ -368,7 +368,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     if (b.currentClass != null && b.currentClass.fields.contains(id) && !b.currentClass.staticContext && !b.namespaces.isLocal(id)) {
       // A field named in a member function is this->field (C++ [class.mfct.non-static] ¶3).
       Span at = b.span(ctx);
-      return new Expr.Member(at, new Expr.Unary(at, UnaryOp.DEREF, new Expr.Name(at, b.thisName())), id, at, true);
+      return Expr.Member.of(b.thisName(), id, at, at);
     }
     if (qualified > 0) {
       // Clock::now() where Clock is a class of a namespace in scope (using namespace std::chrono;): its static member.

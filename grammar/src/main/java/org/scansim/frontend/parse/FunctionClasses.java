@@ -86,8 +86,7 @@ final class FunctionClasses {
     b.structs.add(def);
     // R operator()(A... a) const { R (*__f)(void *, A...) = this->__call; return __f(this->__object, a...); }
     List<Param> opParams = new ArrayList<>();
-    opParams.add(new Param(span, TypeSpec.of(span, def, true, false), List.of(new PointerLevel(true, false, false)), "this", span, List.of(),
-        null, false));
+    opParams.add(Param.self(span, def, true));
     List<Expr> passed = new ArrayList<>();
     passed.add(ClassBuilder.field("__object", span));
     for (int i = 1; i < callParams.size(); i++) {

@@ -111,8 +111,7 @@ final class Closures {
     cx.sema.closures.put(e, value);
     // operator(): const unless mutable, its body the captures' references then the lambda's own statements.
     List<Param> params = new ArrayList<>();
-    params.add(new Param(at, TypeSpec.of(at, def, !e.mutable(), false), List.of(new PointerLevel(true, false, false)), "this", at,
-        List.of(), null, false));
+    params.add(Param.self(at, def, !e.mutable()));
     params.addAll(e.params());
     // The captures' references, then the lambda's body as a block of its own, so that a name it declares hides a capture's.
     List<Stmt> body = new ArrayList<>(prologue);
@@ -152,7 +151,7 @@ final class Closures {
    */
   private static Stmt reference(Captured c, Type held, Type fieldType, boolean mutable) {
     Span at = c.at();
-    Expr field = new Expr.Member(at, new Expr.Unary(at, Expr.UnaryOp.DEREF, new Expr.Name(at, "this")), c.name(), at, true);
+    Expr field = Expr.Member.of("this", c.name(), at, at);
     Type named = held instanceof Type.Array ? fieldType : held;
     org.scansim.frontend.ast.FunctionTemplate.Arg spelled = TemplateArgs.of(named, at);
     boolean viaPointer = c.byReference() && !(held instanceof Type.Array);
