@@ -28,6 +28,7 @@ function_pointers|function_pointers.cu
 classes|classes.cu
 modern_cpp|modern_cpp.cu
 lambdas_library|lambdas_library.cu
+virtual_scans|virtual_scans.cu
 PROGRAMS
 }
 # each run: the program's name, then its arguments
@@ -59,6 +60,10 @@ modern_cpp|0
 lambdas_library|
 lambdas_library|70000 7
 lambdas_library|0
+virtual_scans|
+virtual_scans|5000
+virtual_scans|65536
+virtual_scans|0
 RUNS
 }
 programs | while IFS='|' read -r p files; do

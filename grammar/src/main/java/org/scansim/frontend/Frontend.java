@@ -71,7 +71,7 @@ public final class Frontend {
     if (diags.hasErrors()) {
       return new Result(file, diags, units.isEmpty() ? null : units.get(0), null, null);
     }
-    TranslationUnit unit = Linker.link(units);
+    TranslationUnit unit = org.scansim.frontend.parse.VirtualDispatch.withDispatchers(Linker.link(units));
     // The type checker and the lowering recurse over the AST as the parser does, so they get a
     // large stack as the parser does: a 5000-long `else if` chain overflowed the default one.
     Result[] result = new Result[1];

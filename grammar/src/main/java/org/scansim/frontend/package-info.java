@@ -6,7 +6,7 @@
  * translation units is preprocessed and parsed file by file and joined by {@link
  * org.scansim.frontend.Linker} before the type checker sees it whole.
  *
- * <p>Not modelled: C++ beyond the documented subset (inheritance, virtual functions, generic lambdas,
+ * <p>Not modelled: C++ beyond the documented subset (several or virtual base classes, generic lambdas,
  * device function pointers, template specializations and the C++ standard library beyond iostream's output
  * are refused by name), separate compilation's object files (the units are linked as source).
  */

@@ -170,11 +170,57 @@ class HostLanguageFuzzTest {
       }
       """;
 
+  /** Single inheritance and virtual functions: pure, overridden at two levels, a virtual destructor, Base::f(), device dispatch. */
+  static final String INHERITANCE_PROGRAM = """
+      #include <cstdio>
+      class Scan {
+      public:
+        Scan(int n) : n(n) {}
+        virtual ~Scan() {}
+        virtual void run(int *x) = 0;
+        virtual const char *name() const { return "scan"; }
+        int n;
+      };
+      class Serial : public Scan {
+      public:
+        Serial(int n) : Scan(n) {}
+        void run(int *x) override { for (int i = 1; i < n; i++) x[i] += x[i - 1]; }
+      };
+      struct Checked : Serial {
+        int runs = 0;
+        Checked(int n) : Serial(n) {}
+        void run(int *x) override { runs++; Serial::run(x); }
+        const char *name() const override { return "checked"; }
+      };
+      struct Op {
+        __device__ Op() {}
+        __device__ virtual int apply(int a, int b) const { return a + b; }
+      };
+      struct Max : Op {
+        __device__ Max() {}
+        __device__ int apply(int a, int b) const override { return a > b ? a : b; }
+      };
+      __global__ void k(int *x) { Max m; const Op &op = m; x[threadIdx.x] = op.apply(x[threadIdx.x], 1); }
+      void report(const Scan &s) { printf("%s %d\\n", s.name(), s.n); }
+      int main() {
+        int x[4] = {1, 2, 3, 4};
+        Scan *s = new Checked(4);
+        s->run(x);
+        report(*s);
+        delete s;
+        int *d;
+        cudaMalloc(&d, 4 * sizeof(int));
+        k<<<1, 4>>>(d);
+        return x[3] == 10 ? 0 : 1;
+      }
+      """;
+
   private static final String[] VOCABULARY = {
     "struct", "class", "public:", "private:", "template", "<typename T>", "typename", "operator", "operator+", "operator()",
     "~", "this", "::", "const", "static", "virtual", "new", "delete", "(*", ")(", "FILE", "fopen", "&", "*", "{", "}", "(", ")",
     "<", ">", ";", ",", ":", "=", "0", "x", "T", "Timer", "BlockScan", "Pair", "Add", "\n", "std::vector<int>", "auto", "for (",
-    "std::chrono::", "[", "]", "operator[]", "[&]", "[=]", "[this]", "mutable", "->", "__device__", "= 0;", "{}", "return"
+    "std::chrono::", "[", "]", "operator[]", "[&]", "[=]", "[this]", "mutable", "->", "__device__", "= 0;", "{}", "return",
+    ": public Scan", ": virtual", "override", "final", "Scan::", "Serial(n)", "virtual ~"
   };
 
   private static Frontend.Result compile(String text) {
@@ -197,6 +243,17 @@ class HostLanguageFuzzTest {
   void theLambdaProgramCompilesClean() {
     Frontend.Result r = compile(LAMBDA_PROGRAM);
     assertThat(r.diagnostics().all()).as(r.diagnostics().all().toString()).noneMatch(d -> d.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void theInheritanceProgramCompilesClean() {
+    Frontend.Result r = compile(INHERITANCE_PROGRAM);
+    assertThat(r.diagnostics().all()).as(r.diagnostics().all().toString()).noneMatch(d -> d.severity() == Severity.ERROR);
+  }
+
+  @Test
+  void mutatedInheritanceProgramsNeverThrowNorFailInternally() {
+    fuzz(INHERITANCE_PROGRAM, 20261129L * 7, 2000, 700);
   }
 
   @Test

@@ -155,8 +155,8 @@ class StructsTest {
   @Test
   void hostileStructsEndInDiagnosticsQuickly() {
     Duration quick = Duration.ofSeconds(20);
-    // A struct of a megabyte of fields, arrays of them, and a thousand nested structs.
-    String huge = "struct H { float v[1 << 20]; };\n__global__ void k(float *o) { H h; o[0] = h.v[0]; }\n";
+    // A struct of 8 GiB of fields (a struct is bounded as an array is, at 4 GiB), and a thousand nested structs.
+    String huge = "struct H { float v[1 << 30]; float w[1 << 30]; };\n__global__ void k(float *o) { H h; o[0] = h.v[0]; }\n";
     assertThat(Assertions.assertTimeoutPreemptively(quick, () -> Compile.diagnostics(huge)))
         .anyMatch(d -> d.contains("too large"));
     StringBuilder nested = new StringBuilder("struct S0 { float v[4]; };\n");

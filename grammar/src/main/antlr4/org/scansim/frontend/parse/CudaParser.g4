@@ -151,7 +151,7 @@ memberDeclaration
     | declarationSpecifiers memberField ( ',' memberField )* ';'                    # fieldMember
     | storageClassSpecifier* IDENTIFIER? TYPE_NAME '(' parameterList? ')' memberInitializers? ( compoundStatement | ';' | defaulted )
                                                                                    # constructorMember
-    | storageClassSpecifier* '~' ( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' ( compoundStatement | ';' | defaulted )
+    | ( storageClassSpecifier | VIRTUAL )* '~' dname=( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' after=IDENTIFIER? ( compoundStatement | ';' | defaulted )
                                                                                    # destructorMember
     | declarationSpecifiers declarator CONST? IDENTIFIER? ( compoundStatement | '=' INTEGER_LITERAL ';' | ';' | defaulted )
                                                                                    # methodMember

@@ -147,6 +147,11 @@ public sealed interface Expr {
      */
     public static final String CONSTRUCT = "(construct)";
     public static final String DESTRUCT = "(destruct)";
+    /**
+     * A member function called as it is, not through its class's virtual dispatch: this prefix,
+     * then its name ({@code Base::f}); {@code this} its first argument ({@code obj.Base::f()}).
+     */
+    public static final String DIRECT = "(direct) ";
 
     public Call {
       args = List.copyOf(args);

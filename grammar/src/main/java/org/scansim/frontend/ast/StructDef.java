@@ -118,6 +118,100 @@ public final class StructDef {
     return alignment > 0;
   }
 
+  // ---- single inheritance and virtual functions (C++ [class.derived], [class.virtual]) ----
+
+  /** The hidden field of a class with virtual functions: its dynamic class's {@link #typeId}, where C++ keeps its vtable pointer. */
+  public static final String VPTR = "__vptr";
+  /** The key of a virtual destructor among {@link #virtuals()}. */
+  public static final String VIRTUAL_DESTRUCTOR = "~";
+  /** The suffix of a virtual function's dispatcher: {@code Shape::area@virtual} calls the dynamic class's {@code area}. */
+  public static final String DISPATCHER = "@virtual";
+
+  private StructDef base;
+  private int inheritedFields;
+  private final java.util.Set<String> virtuals = new java.util.LinkedHashSet<>();
+  private final java.util.Set<String> pureVirtuals = new java.util.LinkedHashSet<>();
+  private final java.util.Set<String> declaredMethods = new java.util.LinkedHashSet<>();
+
+  /** Its one base class ({@code struct Derived : public Base}), whose fields are its first {@code inheritedFields}; null for none. */
+  public StructDef base() {
+    return base;
+  }
+
+  /** How many of its fields are its base's (the base's fields, at the base's offsets). */
+  public int inheritedFields() {
+    return inheritedFields;
+  }
+
+  public void setBase(StructDef base, int inheritedFields) {
+    this.base = base;
+    this.inheritedFields = inheritedFields;
+  }
+
+  /**
+   * Whether {@code ancestor} is this class or one of its bases, however far up; by name, as a
+   * header's class parsed in each translation unit of a program is one class.
+   */
+  public boolean derivesFrom(StructDef ancestor) {
+    for (StructDef d = this; d != null; d = d.base) {
+      if (d == ancestor || d.name.equals(ancestor.name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The names of its virtual member functions, its own and inherited ({@link #VIRTUAL_DESTRUCTOR} for a virtual destructor). */
+  public java.util.Set<String> virtuals() {
+    return virtuals;
+  }
+
+  /** Those it declares pure ({@code = 0}) itself. */
+  public java.util.Set<String> pureVirtuals() {
+    return pureVirtuals;
+  }
+
+  /** The member functions it declares itself (not inherited), by short name; {@link #VIRTUAL_DESTRUCTOR} for its destructor. */
+  public java.util.Set<String> declaredMethods() {
+    return declaredMethods;
+  }
+
+  /** Whether it has virtual functions (its objects carry {@link #VPTR}). */
+  public boolean isPolymorphic() {
+    return !virtuals.isEmpty();
+  }
+
+  /**
+   * The class whose {@code name} a call on an object of this dynamic class runs: the nearest
+   * class from this one up that declares it (C++ [class.virtual] ¶2, the final overrider); null
+   * when none does, or when the nearest declares it pure.
+   */
+  public StructDef finalOverrider(String name) {
+    for (StructDef d = this; d != null; d = d.base) {
+      if (d.declaredMethods.contains(name)) {
+        return d.pureVirtuals.contains(name) ? null : d;
+      }
+    }
+    return null;
+  }
+
+  /** Whether it has a pure virtual function not overridden (C++ [class.abstract]): no object of it may be made. */
+  public boolean isAbstract() {
+    return virtuals.stream().filter(v -> !v.equals(VIRTUAL_DESTRUCTOR)).anyMatch(v -> finalOverrider(v) == null);
+  }
+
+  /**
+   * The value its objects' {@link #VPTR} holds: a hash of its qualified name (FNV-1a, 63 bits),
+   * the same in every translation unit, so that a program's units agree without a linker's table.
+   */
+  public long typeId() {
+    long h = 0xcbf29ce484222325L;
+    for (byte c : name.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      h = (h ^ (c & 0xff)) * 0x100000001b3L;
+    }
+    return h & Long.MAX_VALUE;
+  }
+
   /** Completes the struct with its body; a struct is defined once. */
   public void define(Span span, List<Field> fields) {
     if (this.fields != null) {

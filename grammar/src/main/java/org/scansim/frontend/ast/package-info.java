@@ -5,7 +5,7 @@
  * compile until every pass handles it. Every node carries the {@link
  * org.scansim.frontend.diag.Span} of the text it came from.
  *
- * <p>Not modelled: anything outside the subset (inheritance, unions, generic lambdas); the
+ * <p>Not modelled: anything outside the subset (several base classes, unions, generic lambdas); the
  * {@code AstBuilder} reports those by name and builds no node. A function pointer's type is a
  * {@link org.scansim.frontend.ast.Signature} in its {@code TypeSpec}.
  * Namespaces are flattened into qualified names, and function templates are recorded

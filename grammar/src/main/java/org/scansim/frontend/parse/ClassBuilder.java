@@ -31,11 +31,11 @@ import org.scansim.frontend.parse.CudaParser.MemberDeclarationContext;
  * member of {@code *this} (C++ [class.mfct.non-static] ¶3). A constructor is {@code Class::Class}
  * (its member initializers assignments before its body), the destructor {@code Class::~Class}; a
  * static member function has no {@code this}. The functions follow the class in the translation
- * unit, their prototypes first, so that bodies may use members declared after them.
+ * unit, their prototypes first, so that bodies may use members declared after them. A base class
+ * and virtual functions are {@link Inheritance}'s.
  *
- * <p>Refused by name: inheritance, virtual functions, static data members, default member
- * initializers, member function templates, nested types, unions, and out-of-class definitions of
- * constructors.
+ * <p>Refused by name: static data members, member function templates, nested types, unions, and
+ * what {@link Inheritance} refuses.
  */
 final class ClassBuilder {
   private ClassBuilder() {}
@@ -52,8 +52,15 @@ final class ClassBuilder {
     /** Whether the class declares a constructor, and a destructor. */
     boolean constructors;
     boolean destructor;
-    /** Whether the class declares a copy constructor ({@code T(const T &other)}). */
+    /** Whether the class declares a copy constructor ({@code T(const T &other)}), and whether one was made for it. */
     boolean copyConstructor;
+    boolean implicitCopy;
+    /**
+     * Whether device code may make, copy and end its objects: each constructor and destructor it
+     * declares is {@code __device__} (an implicit one is what the ones it calls allow, as nvcc
+     * infers an implicit member's execution space from them).
+     */
+    boolean deviceSpecials = true;
     /**
      * Its fields of classes with a constructor or destructor ({@code std::vector<int> counts;}), in
      * declaration order: each made by its class's constructor before the constructor's body runs
@@ -66,10 +73,22 @@ final class ClassBuilder {
      * by a constructor whose member initializers do not name the field (C++ [class.base.init] ¶9).
      */
     final Map<String, CudaParser.MemberFieldContext> defaultInits = new HashMap<>();
+    /** Its base class's, or null: a class without a base, or a base of fields only (a plain struct). */
+    ClassInfo baseInfo;
 
     ClassInfo(StructDef def, String shortName) {
       this.def = def;
       this.shortName = shortName;
+    }
+
+    /** Whether its base class is made or ended by a constructor or destructor of its own. */
+    boolean baseLifetime() {
+      return baseInfo != null && (baseInfo.constructors || baseInfo.destructor);
+    }
+
+    /** Its own fields, after those of its base. */
+    List<StructDef.Field> ownFields() {
+      return def.fields().subList(def.inheritedFields(), def.fields().size());
     }
 
     /** Whether {@code name} is a member the body reaches through {@code this}. */
@@ -81,16 +100,26 @@ final class ClassBuilder {
   /** Whether the body of {@code c} needs a class (anything but fields). */
   static boolean isClass(ClassSpecifierContext c) {
     if (c.kw == null || !(c.kw.getType() == CudaLexer.CLASS || c.kw.getType() == CudaLexer.STRUCT) || c.braceBody() == null
-        || c.baseClause() != null || c.ALIGN() != null) {
+        || c.ALIGN() != null) {
       return false;
     }
     // A bit-field (`unsigned head : 1;`) or a union inside is refused by name as a struct's body is.
     List<Token> tokens = new ArrayList<>();
     StructBuilder.tokens(c.braceBody(), tokens);
+    // Only in the body's own declarations: `n > 0 ? n : 1` in a member function's body is no bit-field.
+    int depth = 0;
+    boolean conditional = false;
     for (int i = 1; i + 1 < tokens.size(); i++) {
       int type = tokens.get(i).getType();
-      if (type == CudaLexer.UNION || type == CudaLexer.COLON && tokens.get(i - 1).getType() == CudaLexer.IDENTIFIER
-          && tokens.get(i + 1).getType() == CudaLexer.INTEGER_LITERAL) {
+      switch (type) {
+        case CudaLexer.LBRACE, CudaLexer.LPAREN, CudaLexer.LBRACKET -> depth++;
+        case CudaLexer.RBRACE, CudaLexer.RPAREN, CudaLexer.RBRACKET -> depth--;
+        case CudaLexer.QUESTION -> conditional |= depth == 0;
+        case CudaLexer.SEMI -> conditional &= depth != 0;
+        default -> {}
+      }
+      if (type == CudaLexer.UNION || depth == 0 && !conditional && type == CudaLexer.COLON
+          && tokens.get(i - 1).getType() == CudaLexer.IDENTIFIER && tokens.get(i + 1).getType() == CudaLexer.INTEGER_LITERAL) {
         return false;
       }
     }
@@ -104,11 +133,18 @@ final class ClassBuilder {
       b.error(c.kw, "a class needs a name to have member functions");
       return null;
     }
+    StructDef base = null;
+    if (c.baseClause() != null) {
+      base = Inheritance.base(c.baseClause(), b);
+      if (base == null) {
+        return null; // reported
+      }
+    }
     StructDef def = StructBuilder.declare(c.kw, nameToken, typedefName, b);
     if (def == null) {
       return null;
     }
-    return defineBody(def, nameToken.getText(), c.braceBody(), b.span(c), b);
+    return defineBody(def, nameToken.getText(), c.braceBody(), b.span(c), b, base);
   }
 
   /**
@@ -121,14 +157,15 @@ final class ClassBuilder {
     StructDef def = new StructDef(name, span);
     named.accept(def); // its members may name it (vector(const vector<T> &other)) before its body is complete
     int before = b.pendingMembers.size();
-    StructDef made = defineBody(def, shortName, body, span, b);
+    StructDef made = defineBody(def, shortName, body, span, b, null);
     List<Decl> members = new ArrayList<>(b.pendingMembers.subList(before, b.pendingMembers.size()));
     b.pendingMembers.subList(before, b.pendingMembers.size()).clear();
     b.pendingInstances.addAll(members);
     return made;
   }
 
-  private static StructDef defineBody(StructDef def, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b) {
+  private static StructDef defineBody(StructDef def, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b,
+      StructDef base) {
     List<Token> tokens = new ArrayList<>();
     StructBuilder.tokens(body, tokens);
     List<Token> inside = tokens.size() < 2 ? List.of() : tokens.subList(1, tokens.size() - 1);
@@ -138,7 +175,7 @@ final class ClassBuilder {
     List<StructDef.Field> fields = new ArrayList<>();
     b.structDepth++;
     try {
-      boolean ok = true;
+      boolean ok = Inheritance.inherit(base, members, info, fields, b);
       for (MemberDeclarationContext m : members.memberDeclaration()) {
         ok &= declareMember(m, info, fields, b);
       }
@@ -174,16 +211,16 @@ final class ClassBuilder {
   }
 
   /**
-   * The members C++ declares implicitly for a class whose fields have constructors or destructors
-   * ({@code class Histogram { std::vector<int> counts; ... }}): a default constructor when it
-   * declares none, a copy constructor that copies each field (a class's own with its copy
-   * constructor), and a destructor when it declares none ([class.default.ctor], [class.copy.ctor],
-   * [class.dtor]).
+   * The members C++ declares implicitly for a class whose fields or base have constructors or
+   * destructors ({@code class Histogram { std::vector<int> counts; ... }}), or that has virtual
+   * functions: a default constructor when it declares none, a copy constructor that copies its
+   * base and each field (a class's own with its copy constructor; never the object's class), and a
+   * destructor when it declares none ([class.default.ctor], [class.copy.ctor], [class.dtor]).
    */
   private static void implicitMembers(ClassInfo info, Span span, List<Decl.Function> prototypes, List<Decl.Function> definitions,
       BuildContext b) {
     TypeSpec none = new TypeSpec(span, BaseType.VOID, false, false);
-    if (info.lifetimeFields.isEmpty()) {
+    if (info.lifetimeFields.isEmpty() && !info.baseLifetime() && !info.def.isPolymorphic()) {
       if (!info.defaultInits.isEmpty() && !info.constructors) {
         // Default member initializers make the implicit default constructor non-trivial: it runs them ([class.default.ctor] ¶4).
         Decl.Function ctor = new Decl.Function(span, Set.of(FunctionQualifier.HOST, FunctionQualifier.DEVICE), none, List.of(),
@@ -198,37 +235,63 @@ final class ClassBuilder {
       return;
     }
     List<Decl.Function> made = new ArrayList<>();
+    boolean device = (info.baseInfo == null || info.baseInfo.deviceSpecials) && info.lifetimeFields.stream()
+        .allMatch(f -> b.classes.get(f.spec().struct().name()) != null && b.classes.get(f.spec().struct().name()).deviceSpecials);
+    info.deviceSpecials &= device;
+    Set<FunctionQualifier> where = device ? Set.of(FunctionQualifier.HOST, FunctionQualifier.DEVICE) : Set.of();
     if (!info.constructors) {
-      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(Param.self(span, info.def, false)),
+      made.add(new Decl.Function(span, where, none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(Param.self(span, info.def, false)),
           new Stmt.Block(span, initialisers(info, Map.of(), true, span, b))));
     }
     if (!info.copyConstructor) {
       List<Stmt> copy = new ArrayList<>();
       Expr other = new Expr.Name(span, "__other");
-      for (StructDef.Field f : info.def.fields()) {
+      if (info.def.base() != null) {
+        copy.addAll(Inheritance.copyBase(info, span));
+      }
+      if (info.def.isPolymorphic()) {
+        copy.add(Inheritance.setVptr(info.def, span)); // the object's own class, not the copied one's (C++ [class.cdtor])
+      }
+      for (StructDef.Field f : info.ownFields()) {
+        if (f.name().equals(StructDef.VPTR)) {
+          continue;
+        }
         Expr from = new Expr.Member(span, other, f.name(), span, false);
         copy.add(info.lifetimeFields.contains(f)
             ? new Stmt.ExprStmt(span, new Expr.Call(span, Expr.Call.CONSTRUCT, span, List.of(fieldAddress(f, span), from)))
             : assignField(f, from, span));
       }
       Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
-      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::" + info.shortName, span,
+      made.add(new Decl.Function(span, where, none, List.of(), info.def.name() + "::" + info.shortName, span,
           List.of(Param.self(span, info.def, false), source), new Stmt.Block(span, copy)));
+      info.implicitCopy = true;
     }
-    if (!info.methods.containsKey("operator=")) {
+    if (!info.def.declaredMethods().contains("operator=")) {
       // C &operator=(const C &other): each field assigned, such fields by their own operator=.
       List<Stmt> assign = new ArrayList<>();
-      for (StructDef.Field f : info.def.fields()) {
-        assign.add(assignField(f, new Expr.Member(span, new Expr.Name(span, "__other"), f.name(), span, false), span));
+      if (info.def.base() != null) {
+        assign.addAll(Inheritance.assignBase(info, span));
+      }
+      for (StructDef.Field f : info.ownFields()) {
+        if (!f.name().equals(StructDef.VPTR)) { // an object keeps its class
+          assign.add(assignField(f, new Expr.Member(span, new Expr.Name(span, "__other"), f.name(), span, false), span));
+        }
       }
       assign.add(new Stmt.Return(span, new Expr.Unary(span, Expr.UnaryOp.DEREF, new Expr.Name(span, "this"))));
       Param source = new Param(span, TypeSpec.of(span, info.def, true, false), List.of(), "__other", span, List.of(), null, true);
-      made.add(new Decl.Function(span, Set.of(), TypeSpec.of(span, info.def, false, false), List.of(PointerLevel.REFERENCE),
+      made.add(new Decl.Function(span, where, TypeSpec.of(span, info.def, false, false), List.of(PointerLevel.REFERENCE),
           info.def.name() + "::operator=", span, List.of(Param.self(span, info.def, false), source), new Stmt.Block(span, assign)));
+      info.methods.put("operator=", false);
     }
     if (!info.destructor) {
-      made.add(new Decl.Function(span, Set.of(), none, List.of(), info.def.name() + "::~" + info.shortName, span,
-          List.of(Param.self(span, info.def, false)), new Stmt.Block(span, destroyFields(info, span))));
+      List<Stmt> end = new ArrayList<>();
+      if (info.def.isPolymorphic()) {
+        end.add(Inheritance.setVptr(info.def, span));
+      }
+      end.addAll(destroyFields(info, span));
+      made.add(new Decl.Function(span, where, none, List.of(), info.def.name() + "::~" + info.shortName, span,
+          List.of(Param.self(span, info.def, false)), new Stmt.Block(span, end)));
+      info.def.declaredMethods().add(StructDef.VIRTUAL_DESTRUCTOR);
     }
     for (Decl.Function f : made) {
       prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(), null));
@@ -240,7 +303,7 @@ final class ClassBuilder {
   }
 
   /** {@code this->f = from}; an array field's bytes copied ({@code memcpy(this->f, from, sizeof this->f)}), as C++ copies each element. */
-  private static Stmt assignField(StructDef.Field f, Expr from, Span at) {
+  static Stmt assignField(StructDef.Field f, Expr from, Span at) {
     if (f.dims().isEmpty()) {
       return new Stmt.ExprStmt(at, new Expr.Assign(at, null, field(f.name(), at), from));
     }
@@ -276,7 +339,13 @@ final class ClassBuilder {
       b.namespaces.beginFunction(List.of("this"));
     }
     try {
-      for (StructDef.Field f : info.def.fields()) {
+      if (info.def.base() != null) {
+        out.addAll(Inheritance.constructBase(info, named.get(Inheritance.BASE_INITIALIZER), at, b));
+      }
+      if (info.def.isPolymorphic()) {
+        out.add(Inheritance.setVptr(info.def, at));
+      }
+      for (StructDef.Field f : info.ownFields()) {
         CudaParser.MemberFieldContext d = info.defaultInits.get(f.name());
         if (info.lifetimeFields.contains(f)) {
           CudaParser.MemberInitializerContext mi = named.get(f.name());
@@ -341,11 +410,14 @@ final class ClassBuilder {
     return List.of(new Stmt.ExprStmt(where, new Expr.Call(where, Expr.Call.CONSTRUCT, where, args)));
   }
 
-  /** Each field of a class with a destructor ended, the last declared first. */
+  /** Each field of a class with a destructor ended, the last declared first, then its base (C++ [class.dtor] ¶13). */
   private static List<Stmt> destroyFields(ClassInfo info, Span at) {
     List<Stmt> out = new ArrayList<>();
     for (int i = info.lifetimeFields.size() - 1; i >= 0; i--) {
       out.add(new Stmt.ExprStmt(at, new Expr.Call(at, Expr.Call.DESTRUCT, at, List.of(fieldAddress(info.lifetimeFields.get(i), at)))));
+    }
+    if (info.baseInfo != null && info.baseInfo.destructor) {
+      out.add(new Stmt.ExprStmt(at, new Expr.Call(at, Expr.Call.DESTRUCT, at, List.of(Inheritance.baseThis(info.def.base(), at)))));
     }
     return out;
   }
@@ -372,7 +444,7 @@ final class ClassBuilder {
       return false;
     }
     if (m instanceof CudaParser.MethodMemberContext f) {
-      TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b);
+      TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b, true);
       if (parts.unsupported) {
         return false;
       }
@@ -392,12 +464,21 @@ final class ClassBuilder {
         b.check(f.IDENTIFIER(), "expected '{' or ';' after a member function's parameters, not '" + f.IDENTIFIER().getText() + "'");
         return false;
       }
+      String name = methodName((CudaParser.FunctionDeclaratorContext) f.declarator());
       if (f.INTEGER_LITERAL() != null) {
-        b.error(f.INTEGER_LITERAL(), "pure virtual functions are not supported");
-        return false;
+        if (!info.def.virtuals().contains(name) || !f.INTEGER_LITERAL().getText().equals("0")) {
+          b.check(f.INTEGER_LITERAL(), "only a virtual function can be pure ('= 0')");
+          return false;
+        }
+        info.def.pureVirtuals().add(name);
       }
       boolean isStatic = parts.storageWords.stream().anyMatch(t -> t.getType() == CudaLexer.STATIC);
-      info.methods.put(methodName((CudaParser.FunctionDeclaratorContext) f.declarator()), isStatic);
+      if (isStatic && parts.virtualWord != null) {
+        b.check(parts.virtualWord, "a static member function cannot be virtual");
+        return false;
+      }
+      info.methods.put(name, isStatic);
+      info.def.declaredMethods().add(name);
       return true;
     }
     if (m instanceof CudaParser.ConstructorMemberContext c) {
@@ -410,24 +491,31 @@ final class ClassBuilder {
         return false;
       }
       info.constructors = true;
+      info.deviceSpecials &= c.defaulted() != null || c.storageClassSpecifier().stream().anyMatch(w -> w.kw != null && w.kw.getType() == CudaLexer.DEVICE);
       String params = c.parameterList() == null ? "" : c.parameterList().getText();
       info.copyConstructor |= !params.contains(",")
           && params.matches("(const)?" + java.util.regex.Pattern.quote(info.shortName) + "(<.*>)?(const)?&.*");
       return true;
     }
     if (m instanceof CudaParser.DestructorMemberContext d) {
-      Token name = d.IDENTIFIER() != null ? d.IDENTIFIER().getSymbol() : d.TYPE_NAME().getSymbol();
+      Token name = d.dname;
       if (!name.getText().equals(info.shortName)) {
         b.check(name, "the destructor's name must be the class's, '~" + info.shortName + "'");
         return false;
       }
+      if (d.after != null && !Set.of("override", "final").contains(d.after.getText())) {
+        b.check(d.after, "expected '{' or ';' after a destructor's parentheses, not '" + d.after.getText() + "'");
+        return false;
+      }
       info.destructor = true;
+      info.deviceSpecials &= d.defaulted() != null || d.storageClassSpecifier().stream().anyMatch(w -> w.kw != null && w.kw.getType() == CudaLexer.DEVICE);
+      info.def.declaredMethods().add(StructDef.VIRTUAL_DESTRUCTOR);
       return true;
     }
     return true; // an empty member
   }
 
-  private static String methodName(CudaParser.FunctionDeclaratorContext d) {
+  static String methodName(CudaParser.FunctionDeclaratorContext d) {
     if (d.declaratorName() instanceof CudaParser.OperatorNameContext o) {
       return o.operatorSymbol() instanceof CudaParser.CallOperatorSymbolContext ? "operator()"
           : o.operatorSymbol() instanceof CudaParser.IndexOperatorSymbolContext ? "operator[]"
@@ -527,7 +615,7 @@ final class ClassBuilder {
 
   private static Decl.Function buildDeclared(MemberDeclarationContext m, ClassInfo info, BuildContext b) {
     if (m instanceof CudaParser.MethodMemberContext f) {
-      TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b);
+      TypeSpecifiers parts = TypeSpecifiers.collect(f.declarationSpecifiers(), f.declarationSpecifiers().declarationSpecifier(), b, true);
       CudaParser.FunctionDeclaratorContext d = (CudaParser.FunctionDeclaratorContext) f.declarator();
       boolean isStatic = parts.storageWords.stream().anyMatch(t -> t.getType() == CudaLexer.STATIC);
       Set<FunctionQualifier> qualifiers = qualifiers(parts.storageWords, b);
@@ -595,7 +683,12 @@ final class ClassBuilder {
         if (inits != null) {
           for (CudaParser.MemberInitializerContext mi : inits.memberInitializer()) {
             Token name = mi.IDENTIFIER() != null ? mi.IDENTIFIER().getSymbol() : mi.TYPE_NAME().getSymbol();
-            if (!info.fields.contains(name.getText())) {
+            if (info.def.base() != null && name.getText().equals(info.def.base().simpleName())) {
+              named.putIfAbsent(Inheritance.BASE_INITIALIZER, mi); // Base(args): the base made first, whatever the order
+              continue;
+            }
+            if (!info.fields.contains(name.getText()) || info.def.fields().stream().limit(info.def.inheritedFields())
+                .anyMatch(f -> f.name().equals(name.getText()))) {
               memberInit(mi, info, b); // reports it
               continue;
             }
@@ -605,9 +698,13 @@ final class ClassBuilder {
         if (constructor) {
           stmts.addAll(initialisers(info, named, false, b.span(whole), b));
         }
+        boolean destructor = !isStatic && shortName.equals("~" + info.shortName);
+        if (destructor && info.def.isPolymorphic()) {
+          stmts.add(Inheritance.setVptr(info.def, b.span(whole))); // its own functions are called in its body (C++ [class.cdtor] ¶4)
+        }
         Stmt.Block own = b.stmtBuilder.block(body);
         stmts.addAll(own.stmts());
-        if (!isStatic && shortName.equals("~" + info.shortName)) {
+        if (destructor) {
           stmts.addAll(destroyFields(info, own.span()));
         }
         block = new Stmt.Block(own.span(), stmts);

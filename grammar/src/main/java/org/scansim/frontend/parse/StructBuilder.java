@@ -26,8 +26,8 @@ import org.scansim.frontend.parse.CudaParser.StructSpecifierContext;
  * type. A struct named before its definition ({@code struct Node;}) is incomplete until it.
  *
  * <p>A body with anything but fields (member functions, constructors, access specifiers, static
- * members, bit-fields), inheritance, and struct definitions inside a function or another struct
- * are refused, each by name.
+ * members, bit-fields; or a base class) is a class's ({@link ClassBuilder}); bit-fields and struct
+ * definitions inside a function or another struct are refused, each by name.
  */
 final class StructBuilder {
   private StructBuilder() {}
@@ -188,8 +188,8 @@ final class StructBuilder {
     if (c.ALIGN() != null) {
       return Unsupported.ALIGNMENT;
     }
-    if (c.baseClause() != null) {
-      return Unsupported.STRUCT_INHERITANCE;
+    if (c.baseClause() != null && c.braceBody() == null) {
+      return "a base class is named where the class is defined ('struct D : B { ... };')";
     }
     List<Token> tokens = new ArrayList<>();
     tokens(c.braceBody(), tokens);

@@ -47,6 +47,8 @@ final class TypeSpecifiers {
   org.scansim.frontend.ast.StructDef struct;
   /** Whether the specifiers define or name a struct ({@code struct Pair { ... };} declares something without a declarator). */
   boolean declaresStruct;
+  /** The {@code virtual} of a member function's declaration, or null. */
+  Token virtualWord;
   /** Whether the specifiers define a class with member functions (ClassBuilder). */
   boolean definesClass;
   /** The arguments written after a type name ({@code thread_block_tile<32>}), or null. */
@@ -62,10 +64,21 @@ final class TypeSpecifiers {
 
   /** Collects {@code items}: declarationSpecifier, typeSpecifier or typeQualifier contexts. */
   static TypeSpecifiers collect(ParserRuleContext whole, List<? extends ParserRuleContext> items, BuildContext b) {
+    return collect(whole, items, b, false);
+  }
+
+  /**
+   * As above; {@code member}: a class's member function is declared, where {@code virtual} is
+   * read into {@link #virtualWord} (C++ [class.virtual]); anywhere else it is an error.
+   */
+  static TypeSpecifiers collect(ParserRuleContext whole, List<? extends ParserRuleContext> items, BuildContext b, boolean member) {
     TypeSpecifiers s = new TypeSpecifiers(whole);
-    // virtual first: it makes the whole declaration unsupported.
     for (ParserRuleContext item : items) {
       if (item instanceof UnsupportedSpecifierContext c && c.kw != null) {
+        if (member) {
+          s.virtualWord = c.kw;
+          continue;
+        }
         b.error(c.kw, Unsupported.VIRTUAL);
         s.unsupported = true;
         return s;
@@ -105,6 +118,8 @@ final class TypeSpecifiers {
         b.check(c.STRING_LITERAL(), "unknown linkage language " + language);
       }
       externC = c.EXTERN().getSymbol();
+    } else if (item instanceof UnsupportedSpecifierContext) {
+      // virtual on a member function: read by collect
     } else if (item instanceof DeclarationSpecifierContext) {
       unsupported = true; // an incomplete alternative after a syntax error
     }

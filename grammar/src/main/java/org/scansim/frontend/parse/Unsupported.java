@@ -12,7 +12,6 @@ final class Unsupported {
   static final String CLASS_TEMPLATES = "templates of variables and prototypes, and specializations, are not supported (function"
       + " and class templates defined with their body are)";
   static final String CLASSES = "classes are not supported";
-  static final String STRUCT_INHERITANCE = "inheritance is not supported (classes and structs without base classes are)";
   static final String STRUCT_MEMBER_FUNCTIONS = "member functions and constructors are not supported (plain structs of fields are)";
   static final String STRUCT_ACCESS = "access specifiers are not supported (plain structs of public fields are)";
   static final String STRUCT_STATIC = "static data members are not supported";
@@ -39,7 +38,7 @@ final class Unsupported {
   static final String HALF = "'half' is not supported";
   static final String FUNCTION_POINTERS = "function pointers are not supported";
   static final String THIS = "'this' is not supported";
-  static final String VIRTUAL = "'virtual' is not supported";
+  static final String VIRTUAL = "'virtual' is allowed only on a class's member function";
   static final String VARIADIC = "variadic functions are not supported";
   static final String LONG_DOUBLE = "long double is not supported";
   static final String DYNAMIC_CAST = "'dynamic_cast' is not supported";

@@ -21,7 +21,7 @@
  * {@code memberSpecification} rule) into a struct and functions {@code Class::member};
  * a class template is kept and built per argument list as a function template is ({@code
  * TemplateDef}); a lambda's parameters and body are parsed from its tokens ({@code
- * LambdaBuilder}) and its closure type made by the type checker; constructs outside the subset (inheritance, unions, init captures, ...) are parsed
+ * LambdaBuilder}) and its closure type made by the type checker; constructs outside the subset (several base classes, unions, init captures, ...) are parsed
  * only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
  * accepted and ignored; {@code #pragma} lines that reach the lexer are ignored; digit separators,
  * wide and UTF-8 literals, designated initialisers, attributes ({@code __align__}, {@code

@@ -53,6 +53,12 @@ final class BuiltinTyping {
           if (b == Builtin.OPERATOR_DELETE_ARRAY) {
             cx.error(e.span(), "'delete[]' of a class with a constructor or destructor ('" + st.spelling() + "') is not supported");
           } else if (cx.scope.lookup(dtor) instanceof Symbol.Function f) {
+            String virtual = dtor + org.scansim.frontend.ast.StructDef.DISPATCHER;
+            if (st.def().virtuals().contains(org.scansim.frontend.ast.StructDef.VIRTUAL_DESTRUCTOR)
+                && cx.scope.lookup(virtual) instanceof Symbol.Function d) {
+              f = d; // a virtual destructor: the object's own class's, through its dispatcher (C++ [expr.delete] ¶3)
+              dtor = virtual;
+            }
             cx.firstUses.putIfAbsent(f, e.span());
             cx.sema.deletes.put(e, dtor); // the destructor runs first (C++ [expr.delete] ¶6)
           }

@@ -64,7 +64,9 @@ public final class Conversions {
       if (fp.constPointee() && !tp.constPointee() || fp.volatilePointee() && !tp.volatilePointee()) {
         return false;
       }
-      return tp.pointee() instanceof Type.Void || samePointee(tp.pointee(), fp.pointee());
+      // A pointer to a derived class converts to one to its base, at the same address (C++ [conv.ptr] ¶3).
+      return tp.pointee() instanceof Type.Void || samePointee(tp.pointee(), fp.pointee())
+          || tp.pointee() instanceof Type.Struct base && fp.pointee() instanceof Type.Struct derived && derived.def().derivesFrom(base.def());
     }
     if (to instanceof Type.Dim3) {
       return from instanceof Type.Dim3 || from.isInteger() || isUint3(from); // dim3(uint3) of vector_types.h

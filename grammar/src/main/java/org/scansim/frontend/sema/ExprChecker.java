@@ -501,6 +501,21 @@ final class ExprChecker implements Expr.Visitor<Type> {
       e.args().forEach(this::checkValue);
       return Type.ERR;
     }
+    if (e.callee().startsWith(Expr.Call.DIRECT)) {
+      return directCall(e);
+    }
+    if (s instanceof Symbol.Function m && isMember(m) && cx.scope.lookup("this") instanceof Symbol.Variable self
+        && self.type() instanceof Type.Pointer sp && sp.pointee() instanceof Type.Struct cls
+        && m.paramTypes().get(0) instanceof Type.Pointer mp && mp.pointee() instanceof Type.Struct of && cls.def().derivesFrom(of.def())) {
+      // Base::f(args) in a member function of a class derived from Base (or its own): this->Base::f(args), not dispatched.
+      List<Expr> all = new java.util.ArrayList<>();
+      all.add(new Expr.Name(e.calleeSpan(), "this"));
+      all.addAll(e.args());
+      Expr.Call direct = new Expr.Call(e.span(), Expr.Call.DIRECT + e.callee(), e.calleeSpan(), all);
+      Type t = check(direct);
+      cx.sema.callees.put(e, new Rewritten(direct));
+      return t;
+    }
     if (s instanceof Symbol.Function m && isMember(m)) {
       e.args().forEach(this::checkValue);
       String member = e.callee().substring(e.callee().lastIndexOf("::") + 2);
@@ -734,6 +749,17 @@ final class ExprChecker implements Expr.Visitor<Type> {
     return pointerTo(def, at, new Expr.IntLit(at, 0, true, false, 0, false, "0"));
   }
 
+  /** Reports making an object of {@code st} when it is abstract (C++ [class.abstract] ¶3); whether it is. */
+  boolean abstractClass(Type.Struct st, Span at) {
+    if (!st.def().isAbstract()) {
+      return false;
+    }
+    String pure = st.def().virtuals().stream().filter(v -> !v.equals(org.scansim.frontend.ast.StructDef.VIRTUAL_DESTRUCTOR)
+        && st.def().finalOverrider(v) == null).findFirst().orElseThrow();
+    cx.error(at, "cannot make an object of abstract class '" + st.spelling() + "': its '" + pure + "' is pure virtual");
+    return true;
+  }
+
   /** Whether {@code f} is a class's member function with a {@code this}. */
   static boolean isMember(Symbol.Function f) {
     return !f.firstDecl().params().isEmpty() && "this".equals(f.firstDecl().params().get(0).name());
@@ -753,6 +779,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     Type t = checkValue(e.args().get(0));
     List<Expr> args = e.args().subList(1, e.args().size());
     if (!(t instanceof Type.Pointer p) || !(p.pointee() instanceof Type.Struct st)) {
+      args.forEach(this::checkValue);
+      return Type.ERR;
+    }
+    if (abstractClass(st, e.args().get(0).span())) {
       args.forEach(this::checkValue);
       return Type.ERR;
     }
@@ -806,6 +836,15 @@ final class ExprChecker implements Expr.Visitor<Type> {
   Type methodCall(Expr.Call e, Type.Struct st, Expr object, List<Expr> rest, String name) {
     String full = st.def().name() + "::" + name;
     Symbol s = cx.scope.lookup(full);
+    org.scansim.frontend.ast.StructDef owner = st.def();
+    for (org.scansim.frontend.ast.StructDef d = st.def().base(); s == null && d != null; d = d.base()) {
+      // A member of a base class, the nearest that declares the name (C++ [class.member.lookup]); this converts to its class.
+      if (cx.scope.lookup(d.name() + "::" + name) instanceof Symbol.Function found) {
+        s = found;
+        full = d.name() + "::" + name;
+        owner = d;
+      }
+    }
     Type.Struct.Field held = s == null ? st.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElse(null) : null;
     if (held != null && held.type() instanceof Type.Struct fs && cx.scope.lookup(fs.def().name() + "::operator()") != null) {
       // obj.f(args) of a field that is a function object (a std::function, a functor): its operator() (C++ [over.call]).
@@ -848,8 +887,34 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.error(e.calleeSpan(), "'" + name + "' is not a const member function: it cannot be called on a const '" + st.spelling() + "'");
       return Type.ERR;
     }
+    if (owner.virtuals().contains(name) && cx.scope.lookup(full + org.scansim.frontend.ast.StructDef.DISPATCHER) instanceof Symbol.Function d) {
+      // A virtual function: the object's own class chooses (C++ [class.virtual] ¶2), through the dispatcher VirtualDispatch wrote.
+      call = new Expr.Call(e.span(), d.firstDecl().name(), e.calleeSpan(), all);
+      f = d;
+    }
     Type t = callFunction(call, f);
     cx.sema.callees.put(e, new MethodCall(call, value ? object : null));
+    referenceIf(e, call);
+    return t;
+  }
+
+  /** A member function called as it is ({@link Expr.Call#DIRECT}): a virtual one's own body, not its class's dispatch. */
+  private Type directCall(Expr.Call e) {
+    String name = e.callee().substring(Expr.Call.DIRECT.length());
+    Symbol s = cx.scope.lookup(name);
+    if (!(s instanceof Symbol.Function only)) {
+      e.args().forEach(this::checkValue);
+      cx.error(e.calleeSpan(), "no member function '" + name + "' here");
+      return Type.ERR;
+    }
+    Expr.Call call = new Expr.Call(e.span(), name, e.calleeSpan(), e.args());
+    Symbol.Function f = cx.overloads.containsKey(name) ? Overloads.resolve(this, cx, e.calleeSpan(), name, cx.overloads.get(name), e.args())
+        : only;
+    if (f == null) {
+      return Type.ERR;
+    }
+    Type t = callFunction(call, f);
+    cx.sema.callees.put(e, new MethodCall(call));
     referenceIf(e, call);
     return t;
   }
@@ -1053,7 +1118,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
       args.forEach(this::checkValue);
       return;
     }
-    checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what, f::byReference);
+    checkArguments(at, args, f.paramTypes(), f.requiredArguments(), what, f::byReference, f::constReference);
     for (int i = 0; i < Math.min(args.size(), f.paramTypes().size()); i++) {
       boolean declaredReference = i < f.firstDecl().params().size() && f.firstDecl().params().get(i) != null
           && f.firstDecl().params().get(i).reference();
@@ -1078,7 +1143,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
   }
 
   void checkArguments(Span at, List<Expr> args, List<Type> params, String what) {
-    checkArguments(at, args, params, params.size(), what, i -> false);
+    checkArguments(at, args, params, params.size(), what, i -> false, i -> false);
   }
 
   /**
@@ -1087,6 +1152,15 @@ final class ExprChecker implements Expr.Visitor<Type> {
    * bound so lives in memory, as one whose address is taken.
    */
   boolean bindReference(Expr arg, Type argType, Type t, String what) {
+    return bindReference(arg, argType, t, what, false);
+  }
+
+  /**
+   * As above; {@code constReference}: a {@code const T &} bound as a non-const one is, by the
+   * object's address (a class with virtual functions, whose copy would lose the object's class):
+   * a const object binds to it.
+   */
+  boolean bindReference(Expr arg, Type argType, Type t, String what, boolean constReference) {
     if (argType instanceof Type.Err || t instanceof Type.Err) {
       return false;
     }
@@ -1094,11 +1168,12 @@ final class ExprChecker implements Expr.Visitor<Type> {
       cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a temporary value: pass a variable");
       return false;
     }
-    if (!t.equals(argType)) {
+    if (!t.equals(argType) && !(t instanceof Type.Struct base && argType instanceof Type.Struct derived
+        && derived.def().derivesFrom(base.def()))) { // a derived object binds to a reference to its base (C++ [dcl.init.ref] ¶5)
       cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a value of type '" + argType.spelling() + "'");
       return false;
     }
-    if (Lvalues.qualifiers(arg, cx.sema).isConst()) {
+    if (Lvalues.qualifiers(arg, cx.sema).isConst() && !constReference) {
       cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a const value (make it 'const "
           + t.spelling() + " &')");
       return false;
@@ -1123,7 +1198,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
   }
 
   private void checkArguments(Span at, List<Expr> args, List<Type> params, int required, String what,
-      java.util.function.IntPredicate byReference) {
+      java.util.function.IntPredicate byReference, java.util.function.IntPredicate constReference) {
     if (args.size() < required || args.size() > params.size()) {
       String expected = required == params.size() ? String.valueOf(params.size())
           : args.size() < required ? "at least " + required : "at most " + params.size();
@@ -1133,7 +1208,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     for (int i = 0; i < args.size(); i++) {
       Type t = checkValue(args.get(i));
       if (i < params.size() && byReference.test(i)) {
-        bindReference(args.get(i), t, params.get(i), "parameter " + (i + 1) + " of " + what);
+        bindReference(args.get(i), t, params.get(i), "parameter " + (i + 1) + " of " + what, constReference.test(i));
       } else if (i < params.size()) {
         requireAssignable(params.get(i), args.get(i), t, Assigning.PASS);
       }

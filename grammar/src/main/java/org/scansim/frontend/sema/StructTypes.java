@@ -18,7 +18,7 @@ import org.scansim.frontend.ast.StructDef;
  */
 final class StructTypes {
   /** Bytes a struct may take: a bound on what a hostile file can make a variable of it cost. */
-  static final long MAX_STRUCT_BYTES = 1L << 20;
+  static final long MAX_STRUCT_BYTES = TypeChecker.MAX_ARRAY_BYTES;
 
   private final Context cx;
   private final ExprChecker exprs;

@@ -184,7 +184,22 @@ public sealed interface Symbol {
         return false;
       }
       org.scansim.frontend.ast.Param p = ps.get(i);
-      return !TypeResolver.outerConst(p.spec(), p.pointers());
+      return !TypeResolver.outerConst(p.spec(), p.pointers()) || constReference(i);
+    }
+
+    /**
+     * Whether parameter {@code i} is a const reference to a class with virtual functions
+     * ({@code const Shape &s}): bound by the object's address as a non-const one is, since a copy
+     * would be of the base alone and lose the object's class (C++ [class.virtual]).
+     */
+    public boolean constReference(int i) {
+      List<org.scansim.frontend.ast.Param> ps = firstDecl.params();
+      if (i >= ps.size() || ps.get(i) == null || !ps.get(i).reference()) {
+        return false;
+      }
+      org.scansim.frontend.ast.Param p = ps.get(i);
+      return p.pointers().isEmpty() && p.spec().struct() != null && p.spec().struct().isPolymorphic()
+          && TypeResolver.outerConst(p.spec(), p.pointers());
     }
 
     public Decl.Function firstDecl() {

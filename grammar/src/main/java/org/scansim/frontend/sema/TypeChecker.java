@@ -675,6 +675,9 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     if (!(ctor instanceof Symbol.Function) && !(dtor instanceof Symbol.Function)) {
       return false;
     }
+    if (exprs.abstractClass(st, d.nameSpan())) {
+      return true;
+    }
     if (kind != Symbol.VarKind.LOCAL || !(t instanceof Type.Struct)) {
       cx.error(d.nameSpan(), "an object of a class with a constructor or destructor ('" + st.spelling() + "') is supported as a single"
           + " local variable of host or device code, not " + (t instanceof Type.Array ? "an array" : "a " + kind.name().toLowerCase(java.util.Locale.ROOT)
