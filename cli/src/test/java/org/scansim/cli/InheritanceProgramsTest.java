@@ -292,6 +292,92 @@ class InheritanceProgramsTest {
         """);
   }
 
+  /**
+   * A host class with arrays and virtual functions in a file with kernels (the shape of a public
+   * program's Scan hierarchy): its implicit copy and assignment stay host code, as its
+   * constructor is, so that copying its arrays needs nothing device code lacks.
+   */
+  @Test
+  void aHostClassWithArraysBesideKernels() throws Exception {
+    CliRun r = run("arrays", """
+        #include <cstdio>
+        __global__ void twice(int *x) { x[threadIdx.x] *= 2; }
+        class Buffer {
+        public:
+          Buffer(int n) : n(n) { for (int i = 0; i < n; i++) v[i] = i; }
+          virtual int sum() const { int s = 0; for (int i = 0; i < n; i++) s += v[i]; return s; }
+          int v[8];
+          int n;
+        };
+        class Doubled : public Buffer {
+        public:
+          Doubled(int n) : Buffer(n) {}
+          int sum() const override { return 2 * Buffer::sum(); }
+        };
+        int main() {
+          Doubled d(4);
+          Buffer copy = d;
+          Doubled again = d;
+          again.v[0] = 10;
+          d = again;
+          printf("%d %d %d %d\\n", d.sum(), copy.sum(), again.sum(), (int)sizeof(Buffer));
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("32 6 32 48\n");
+  }
+
+  /**
+   * What a review found scansim getting wrong, each as g++ has it: a local const reference to a
+   * base keeps the object's class (and a const int & sees the int change), Base() zeroes a plain
+   * base, a base's own operator= assigns its part, a POD base keeps its tail padding, an empty
+   * base takes no room.
+   */
+  @Test
+  void referencesPlainBasesAndLayoutAsGxxHasThem() throws Exception {
+    CliRun r = run("review", """
+        #include <cstdio>
+        struct Shape {
+          virtual ~Shape() {}
+          virtual int sides() const { return 0; }
+        };
+        struct Square : Shape {
+          int sides() const override { return 4; }
+        };
+        struct Plain { int x; int y; };
+        struct Zeroed : Plain {
+          int z;
+          Zeroed() : Plain(), z(3) {}
+        };
+        struct Counted { int x; Counted &operator=(const Counted &o) { x = o.x + 100; return *this; } };
+        struct Copied : Counted { int y; };
+        struct P { double d; char c; };
+        struct Q : P { char e; int f; };
+        struct Empty { void f() {} };
+        struct One : Empty { int x; };
+        int main() {
+          Square sq;
+          Shape *p = &sq;
+          const Shape &r = *p;
+          int n = 1;
+          const int &rn = n;
+          n = 2;
+          Zeroed z;
+          Copied a, b;
+          a.x = 1;
+          a.y = 2;
+          b = a;
+          Q q;
+          printf("%d %d | %d %d %d | %d %d | %d %d %d\\n", r.sides(), rn, z.x, z.y, z.z, b.x, b.y, (int)sizeof(Q),
+                 (int)((char *)&q.f - (char *)&q), (int)sizeof(One));
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("4 2 | 0 0 3 | 101 2 | 24 20 4\n");
+  }
+
   /** A pure virtual function called from its class's constructor stops the program there, as C++'s runtime does. */
   @Test
   void aPureVirtualCallIsAFault() throws Exception {

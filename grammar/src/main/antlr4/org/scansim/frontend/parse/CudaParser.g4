@@ -127,7 +127,7 @@ typeSpecifier
     | STRUCT ( ALIGN balancedParens )? structName? '{' fieldDeclaration* '}'   # structSpecifier
     // A name or a body is required, so `struct S { ... }` cannot also read as `struct` followed
     // by a function S. `struct S` alone names a struct (C11 §6.7.2.3).
-    | kw=( STRUCT | CLASS | UNION ) ( ALIGN balancedParens )? ( structName baseClause? braceBody? | baseClause? braceBody )
+    | kw=( STRUCT | CLASS | UNION ) ( ALIGN balancedParens )? ( structName classFinal? baseClause? braceBody? | baseClause? braceBody )
                                                                    # classSpecifier
     | ENUM ( CLASS | STRUCT )? ( IDENTIFIER ( ':' typeName )? braceBody? | ( ':' typeName )? braceBody )
                                                                    # enumSpecifier
@@ -137,6 +137,12 @@ typeSpecifier
 
 baseClause
     : ':' skippedTokens+
+    ;
+
+// C++ [class.pre]: `struct Leaf final : Base { ... }`, a class no class may derive from; `final` is
+// an identifier but here, before the base clause or the body.
+classFinal
+    : {_input.LT(1).getText().equals("final") && (_input.LA(2) == COLON || _input.LA(2) == LBRACE)}? IDENTIFIER
     ;
 
 // C++ [class.mem]: the members of a class body, parsed by ClassBuilder from the tokens of the body
@@ -151,9 +157,9 @@ memberDeclaration
     | declarationSpecifiers memberField ( ',' memberField )* ';'                    # fieldMember
     | storageClassSpecifier* IDENTIFIER? TYPE_NAME '(' parameterList? ')' memberInitializers? ( compoundStatement | ';' | defaulted )
                                                                                    # constructorMember
-    | ( storageClassSpecifier | VIRTUAL )* '~' dname=( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' after=IDENTIFIER? ( compoundStatement | ';' | defaulted )
+    | ( storageClassSpecifier | VIRTUAL )* '~' dname=( IDENTIFIER | TYPE_NAME ) '(' VOID? ')' after=IDENTIFIER? ( compoundStatement | '=' pure=INTEGER_LITERAL ';' | ';' | defaulted )
                                                                                    # destructorMember
-    | declarationSpecifiers declarator CONST? IDENTIFIER? ( compoundStatement | '=' INTEGER_LITERAL ';' | ';' | defaulted )
+    | declarationSpecifiers declarator CONST? IDENTIFIER* ( compoundStatement | '=' INTEGER_LITERAL ';' | ';' | defaulted )
                                                                                    # methodMember
     | TEMPLATE skippedTokens* ( ';' | braceBody )                                  # templateMember
     | ';'                                                                          # emptyMember

@@ -176,6 +176,47 @@ public final class StructDef {
     return declaredMethods;
   }
 
+  private final Map<String, String> virtualSignatures = new LinkedHashMap<>();
+
+  /** Each virtual function's parameters and constness ({@link #signature}), as the class that made it virtual declared it. */
+  public Map<String, String> virtualSignatures() {
+    return virtualSignatures;
+  }
+
+  /** A member function's parameters after {@code this}, and whether {@code this} is const: what an override must repeat. */
+  public static String signature(List<Param> params) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < params.size(); i++) {
+      Param p = params.get(i);
+      if (i == 0 && "this".equals(p.name())) {
+        s.append(p.spec().isConst() ? "const this" : "this");
+        continue;
+      }
+      s.append(", ").append(p.spec().base()).append(p.spec().struct() == null ? "" : " " + p.spec().struct().name())
+          .append(p.spec().isConst() ? " const" : "").append(p.spec().isVolatile() ? " volatile" : "");
+      for (PointerLevel l : p.pointers()) {
+        s.append(l.isReference() ? " &" : " *").append(l.isConst() ? "const" : "");
+      }
+      s.append(p.reference() ? " &" : "").append("[]".repeat(p.dims().size()));
+    }
+    return s.toString();
+  }
+
+  private boolean podForLayout = true;
+
+  /**
+   * Whether the Itanium C++ ABI lays it out as a POD (C++03's: public fields only, no constructor,
+   * destructor, copy assignment, base or virtual function): a class derived from such a base
+   * starts its own fields after the base's whole size, not in its tail padding.
+   */
+  public boolean podForLayout() {
+    return podForLayout;
+  }
+
+  public void markNotPodForLayout() {
+    podForLayout = false;
+  }
+
   /** Whether it has virtual functions (its objects carry {@link #VPTR}). */
   public boolean isPolymorphic() {
     return !virtuals.isEmpty();

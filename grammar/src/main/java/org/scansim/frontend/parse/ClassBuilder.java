@@ -61,6 +61,10 @@ final class ClassBuilder {
      * infers an implicit member's execution space from them).
      */
     boolean deviceSpecials = true;
+    /** Whether the members being read are private or protected (a class's are until an access specifier says otherwise). */
+    boolean hidden;
+    /** Whether a field is private or protected (then it is no C++03 POD, {@link StructDef#podForLayout}). */
+    boolean hiddenField;
     /**
      * Its fields of classes with a constructor or destructor ({@code std::vector<int> counts;}), in
      * declaration order: each made by its class's constructor before the constructor's body runs
@@ -83,7 +87,8 @@ final class ClassBuilder {
 
     /** Whether its base class is made or ended by a constructor or destructor of its own. */
     boolean baseLifetime() {
-      return baseInfo != null && (baseInfo.constructors || baseInfo.destructor);
+      return baseInfo != null && (baseInfo.constructors || baseInfo.destructor || baseInfo.copyConstructor
+          || baseInfo.def.declaredMethods().contains("operator="));
     }
 
     /** Its own fields, after those of its base. */
@@ -144,7 +149,7 @@ final class ClassBuilder {
     if (def == null) {
       return null;
     }
-    return defineBody(def, nameToken.getText(), c.braceBody(), b.span(c), b, base);
+    return defineBody(def, nameToken.getText(), c.braceBody(), b.span(c), b, base, c.kw.getType() == CudaLexer.CLASS);
   }
 
   /**
@@ -157,7 +162,8 @@ final class ClassBuilder {
     StructDef def = new StructDef(name, span);
     named.accept(def); // its members may name it (vector(const vector<T> &other)) before its body is complete
     int before = b.pendingMembers.size();
-    StructDef made = defineBody(def, shortName, body, span, b, null);
+    StructDef made = defineBody(def, shortName, body, span, b, null, false);
+    made.markNotPodForLayout(); // a template's instance is not laid out as a C struct is by this front end's reckoning
     List<Decl> members = new ArrayList<>(b.pendingMembers.subList(before, b.pendingMembers.size()));
     b.pendingMembers.subList(before, b.pendingMembers.size()).clear();
     b.pendingInstances.addAll(members);
@@ -165,12 +171,13 @@ final class ClassBuilder {
   }
 
   private static StructDef defineBody(StructDef def, String shortName, CudaParser.BraceBodyContext body, Span span, BuildContext b,
-      StructDef base) {
+      StructDef base, boolean classKeyword) {
     List<Token> tokens = new ArrayList<>();
     StructBuilder.tokens(body, tokens);
     List<Token> inside = tokens.size() < 2 ? List.of() : tokens.subList(1, tokens.size() - 1);
     CudaParser.MemberSpecificationContext members = parse(inside, tokens.get(tokens.size() - 1), b);
     ClassInfo info = new ClassInfo(def, shortName);
+    info.hidden = classKeyword;
     def.markClass();
     List<StructDef.Field> fields = new ArrayList<>();
     b.structDepth++;
@@ -190,9 +197,13 @@ final class ClassBuilder {
     b.classes.put(def.name(), info);
     List<Decl.Function> prototypes = new ArrayList<>();
     List<Decl.Function> definitions = new ArrayList<>();
+    if (base != null) {
+      def.virtualSignatures().putAll(base.virtualSignatures());
+    }
     for (MemberDeclarationContext m : members.memberDeclaration()) {
       Decl.Function f = buildFunction(m, info, b);
       if (f != null) {
+        Inheritance.checkOverride(info, m, f, b);
         prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(),
             null));
         if (f.body() != null) {
@@ -205,6 +216,11 @@ final class ClassBuilder {
       }
     }
     implicitMembers(info, span, prototypes, definitions, b);
+    if (info.constructors || info.destructor || info.copyConstructor || def.declaredMethods().contains("operator=") || def.isPolymorphic()
+        || base != null || !info.defaultInits.isEmpty() || !info.lifetimeFields.isEmpty() || info.hiddenField
+        || def.fields().stream().anyMatch(f -> f.pointers().isEmpty() && f.spec().struct() != null && !f.spec().struct().podForLayout())) {
+      def.markNotPodForLayout();
+    }
     b.pendingMembers.addAll(prototypes);
     b.pendingMembers.addAll(definitions);
     return def;
@@ -235,9 +251,12 @@ final class ClassBuilder {
       return;
     }
     List<Decl.Function> made = new ArrayList<>();
-    boolean device = (info.baseInfo == null || info.baseInfo.deviceSpecials) && info.lifetimeFields.stream()
-        .allMatch(f -> b.classes.get(f.spec().struct().name()) != null && b.classes.get(f.spec().struct().name()).deviceSpecials);
-    info.deviceSpecials &= device;
+    // Callable from device code when the class's own constructors and destructor are, and what they call is (its base's, its
+    // fields' classes'), and no field is an array (copied with memcpy, host code's here).
+    boolean device = info.deviceSpecials && (info.baseInfo == null || info.baseInfo.deviceSpecials) && info.lifetimeFields.stream()
+        .allMatch(f -> b.classes.get(f.spec().struct().name()) != null && b.classes.get(f.spec().struct().name()).deviceSpecials)
+        && info.def.fields().stream().allMatch(f -> f.dims().isEmpty());
+    info.deviceSpecials = device;
     Set<FunctionQualifier> where = device ? Set.of(FunctionQualifier.HOST, FunctionQualifier.DEVICE) : Set.of();
     if (!info.constructors) {
       made.add(new Decl.Function(span, where, none, List.of(), info.def.name() + "::" + info.shortName, span, List.of(Param.self(span, info.def, false)),
@@ -434,9 +453,11 @@ final class ClassBuilder {
         b.check(a.IDENTIFIER(), "expected a member declaration, not '" + a.IDENTIFIER().getText() + ":'");
         return false;
       }
+      info.hidden = !a.IDENTIFIER().getText().equals("public");
       return true; // access is not checked: every member is reachable, as in a struct
     }
     if (m instanceof CudaParser.FieldMemberContext f) {
+      info.hiddenField |= info.hidden;
       return fields(f, info, fields, b);
     }
     if (m instanceof CudaParser.TemplateMemberContext t) {
@@ -460,9 +481,11 @@ final class ClassBuilder {
             : "expected a member function declaration: a name, its parameters in parentheses, then its body or ';'");
         return false;
       }
-      if (f.IDENTIFIER() != null && !Set.of("override", "final").contains(f.IDENTIFIER().getText())) {
-        b.check(f.IDENTIFIER(), "expected '{' or ';' after a member function's parameters, not '" + f.IDENTIFIER().getText() + "'");
-        return false;
+      for (org.antlr.v4.runtime.tree.TerminalNode word : f.IDENTIFIER()) {
+        if (!Set.of("override", "final").contains(word.getText())) {
+          b.check(word, "expected '{' or ';' after a member function's parameters, not '" + word.getText() + "'");
+          return false;
+        }
       }
       String name = methodName((CudaParser.FunctionDeclaratorContext) f.declarator());
       if (f.INTEGER_LITERAL() != null) {
@@ -479,6 +502,9 @@ final class ClassBuilder {
       }
       info.methods.put(name, isStatic);
       info.def.declaredMethods().add(name);
+      if (name.equals("operator=") && parts.storageWords.stream().noneMatch(t -> t.getType() == CudaLexer.DEVICE)) {
+        info.deviceSpecials = false; // a copy assignment of host code: what assigns its objects (a derived class's) is host code too
+      }
       return true;
     }
     if (m instanceof CudaParser.ConstructorMemberContext c) {
@@ -505,6 +531,10 @@ final class ClassBuilder {
       }
       if (d.after != null && !Set.of("override", "final").contains(d.after.getText())) {
         b.check(d.after, "expected '{' or ';' after a destructor's parentheses, not '" + d.after.getText() + "'");
+        return false;
+      }
+      if (d.pure != null && (d.VIRTUAL().isEmpty() || !d.pure.getText().equals("0"))) {
+        b.check(d.pure, "only a virtual destructor can be pure ('= 0')");
         return false;
       }
       info.destructor = true;
@@ -777,7 +807,8 @@ final class ClassBuilder {
     Token name = mi.IDENTIFIER() != null ? mi.IDENTIFIER().getSymbol() : mi.TYPE_NAME().getSymbol();
     if (!info.fields.contains(name.getText())) {
       b.check(name, "'" + name.getText() + "' is not a field of '" + info.shortName + "'"
-          + (mi.TYPE_NAME() != null ? " (base classes are not supported)" : ""));
+          + (mi.TYPE_NAME() != null ? (info.def.base() == null ? " nor its base class" : " nor its base class '" + info.def.base().simpleName()
+              + "' (named by its own name; a delegating constructor is not supported)") : ""));
       return null;
     }
     List<Expr> args = mi.argumentExpressionList() == null ? List.of() : b.exprs.arguments(mi.argumentExpressionList());

@@ -149,6 +149,29 @@ final class Inheritance {
     return true;
   }
 
+  /**
+   * A member function named as a virtual function of the base must repeat its parameters and
+   * constness, and so override it: one of other parameters would hide it (C++ [class.virtual] ¶2),
+   * which is refused by name. Records the signature of a virtual function the class declares.
+   */
+  static void checkOverride(ClassBuilder.ClassInfo info, MemberDeclarationContext m, org.scansim.frontend.ast.Decl.Function f,
+      BuildContext b) {
+    StructDef def = info.def;
+    StructDef base = def.base();
+    String name = f.name().substring(def.name().length() + 2);
+    if (!(m instanceof CudaParser.MethodMemberContext method) || !def.virtuals().contains(name)) {
+      return;
+    }
+    String signature = StructDef.signature(f.params());
+    String inherited = base == null ? null : base.virtualSignatures().get(name);
+    if (inherited != null && !inherited.equals(signature)) {
+      b.error(method.declarator(), "'" + name + "' has the name of a virtual function of '" + base.simpleName() + "' but other parameters"
+          + " or constness, so it would hide it rather than override it: not supported; repeat its parameters and const, or rename it");
+      return;
+    }
+    def.virtualSignatures().put(name, signature);
+  }
+
   /** {@code this->__vptr = typeId}: the object is now of {@code def}'s class. */
   static Stmt setVptr(StructDef def, Span at) {
     long id = def.typeId();
@@ -177,15 +200,30 @@ final class Inheritance {
     if (mi == null && (info.baseInfo == null || !info.baseInfo.constructors)) {
       return List.of();
     }
+    if (mi != null && mi.argumentExpressionList() == null && (info.baseInfo == null || !info.baseInfo.constructors)) {
+      // Base() or Base{} of a base without a constructor: value-initialised, every field zero (C++ [dcl.init] ¶8).
+      List<Stmt> out = new ArrayList<>();
+      Span where = b.span(mi);
+      for (StructDef.Field f : info.def.fields().subList(0, info.def.inheritedFields())) {
+        Expr field = Expr.Member.of("this", f.name(), where, where);
+        boolean scalar = f.dims().isEmpty() && (f.spec().struct() == null || !f.pointers().isEmpty());
+        out.add(new Stmt.ExprStmt(where, scalar ? new Expr.Assign(where, null, field, new Expr.IntLit(where, 0, true, false, 0, false, "0"))
+            : new Expr.Call(where, "memset", where, List.of(new Expr.Unary(where, Expr.UnaryOp.ADDR, field),
+                new Expr.IntLit(where, 0, true, false, 0, false, "0"), new Expr.SizeofExpr(where, field)))));
+      }
+      return out;
+    }
+    List<Expr> given = mi == null || mi.argumentExpressionList() == null ? List.of() : b.exprs.arguments(mi.argumentExpressionList());
+    if (mi != null && (info.baseInfo == null || !info.baseInfo.constructors) && given.size() == 1) {
+      // Base(other) of a base without a constructor: its implicit copy, the base part assigned from other (C++ [class.copy.ctor]).
+      Span where = b.span(mi);
+      Expr self = new Expr.Unary(where, Expr.UnaryOp.DEREF, baseThis(info.def.base(), where));
+      return List.of(new Stmt.ExprStmt(where, new Expr.Assign(where, null, self, given.get(0))));
+    }
     List<Expr> args = new ArrayList<>();
     args.add(baseThis(info.def.base(), at));
-    Span where = at;
-    if (mi != null) {
-      where = b.span(mi);
-      if (mi.argumentExpressionList() != null) {
-        args.addAll(b.exprs.arguments(mi.argumentExpressionList()));
-      }
-    }
+    args.addAll(given);
+    Span where = mi == null ? at : b.span(mi);
     return List.of(new Stmt.ExprStmt(where, new Expr.Call(where, Expr.Call.CONSTRUCT, where, args)));
   }
 

@@ -74,9 +74,11 @@ public final class Conversions {
     if (to instanceof Type.Group) {
       return to.equals(from);
     }
-    if (to instanceof Type.Struct) {
-      // The same struct (C++ [class.copy.assign]); threadIdx and its kin are uint3s.
-      return to == from || isUint3(to) && from instanceof Type.Dim3 d && d.builtin();
+    if (to instanceof Type.Struct ts) {
+      // The same struct (C++ [class.copy.assign]); threadIdx and its kin are uint3s; a derived object's base part, copied field by
+      // field (a class with virtual functions is copied by its copy constructor and operator=, which keep the object's class).
+      return to == from || isUint3(to) && from instanceof Type.Dim3 d && d.builtin()
+          || from instanceof Type.Struct fs && !ts.def().isPolymorphic() && fs.def().derivesFrom(ts.def());
     }
     return false;
   }

@@ -524,10 +524,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
     }
     if (s instanceof Symbol.Function && cx.overloads.containsKey(e.callee())) {
       Symbol.Function f = Overloads.resolve(this, cx, e.calleeSpan(), e.callee(), cx.overloads.get(e.callee()), e.args());
-      return f == null ? Type.ERR : callFunction(e, f);
+      return f == null ? Type.ERR : templateWouldWin(e, f, callFunction(e, f));
     }
     if (s instanceof Symbol.Function f) {
-      return callFunction(e, f);
+      return templateWouldWin(e, f, callFunction(e, f));
     }
     if (e.callee().startsWith(Expr.Call.TEMPORARY)) {
       return temporary(e);
@@ -898,6 +898,34 @@ final class ExprChecker implements Expr.Visitor<Type> {
     return t;
   }
 
+  /**
+   * {@code t}, the type of the call {@code e} of the function {@code f}; an error when {@code f}
+   * takes an argument only through a derived-to-base conversion and a function template of the
+   * same name exists, whose exact match C++ would choose instead ([over.match.best]), which the
+   * front end's overload resolution (functions before templates) does not.
+   */
+  private Type templateWouldWin(Expr.Call e, Symbol.Function f, Type t) {
+    if (!cx.templates.containsKey(e.callee())) {
+      return t;
+    }
+    for (int i = 0; i < Math.min(e.args().size(), f.paramTypes().size()); i++) {
+      Type param = f.paramTypes().get(i);
+      Type arg = cx.sema.typeOf(e.args().get(i));
+      if (param instanceof Type.Pointer pp && arg instanceof Type.Pointer ap) {
+        param = pp.pointee();
+        arg = ap.pointee();
+      }
+      if (param instanceof Type.Struct base && arg instanceof Type.Struct derived && !base.equals(derived)
+          && derived.def().derivesFrom(base.def())) {
+        cx.error(e.calleeSpan(), "'" + e.callee() + "' takes this '" + derived.spelling() + "' as its base class '" + base.spelling()
+            + "', and a function template '" + e.callee() + "' would take it as it is, which C++ prefers: not supported; name the"
+            + " template's argument (" + e.callee() + "<" + derived.spelling() + ">(...)) or convert the argument");
+        return Type.ERR;
+      }
+    }
+    return t;
+  }
+
   /** A member function called as it is ({@link Expr.Call#DIRECT}): a virtual one's own body, not its class's dispatch. */
   private Type directCall(Expr.Call e) {
     String name = e.callee().substring(Expr.Call.DIRECT.length());
@@ -1153,6 +1181,27 @@ final class ExprChecker implements Expr.Visitor<Type> {
    */
   boolean bindReference(Expr arg, Type argType, Type t, String what) {
     return bindReference(arg, argType, t, what, false);
+  }
+
+  /**
+   * Whether {@code arg} (of type {@code argType}, checked) would bind to a {@code const T &} of
+   * type {@code t} by its address without an error: an object in memory of that type or one
+   * derived from it, not in {@code __constant__} memory, not a dim3 or a builtin.
+   */
+  boolean bindsQuietly(Expr arg, Type argType, Type t) {
+    if (argType instanceof Type.Err || t instanceof Type.Err || !Lvalues.isLvalue(arg, cx.sema) || argType instanceof Type.Array
+        || t instanceof Type.Dim3 || argType instanceof Type.Dim3 || arg instanceof Expr.Member m && cx.sema.typeOf(m.object()) instanceof Type.Dim3) {
+      return false;
+    }
+    if (!t.equals(argType) && !(t instanceof Type.Struct base && argType instanceof Type.Struct derived && derived.def().derivesFrom(base.def()))) {
+      return false;
+    }
+    Symbol.Variable root = Lvalues.rootVariable(arg, cx.sema);
+    if (root != null && root.kind() == Symbol.VarKind.CONSTANT) {
+      return false;
+    }
+    return !(arg instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v
+        && (v.kind() == Symbol.VarKind.BUILTIN || v.kind() == Symbol.VarKind.BUILTIN_CONSTANT));
   }
 
   /**

@@ -82,7 +82,12 @@ final class StructTypes {
     long offset = 0;
     long alignment = 1;
     boolean bad = false;
+    int index = 0;
     for (StructDef.Field f : def.fields()) {
+      if (index++ == def.inheritedFields() && def.base() != null && def.base().podForLayout() && def.inheritedFields() > 0) {
+        // (an empty base takes no room: the empty base optimisation)
+        offset = Math.max(offset, of(def.base()).size()); // a POD base's tail padding is its own (Itanium C++ ABI §2.4)
+      }
       Type ft = fieldType(def, f);
       if (ft == null) {
         bad = true;

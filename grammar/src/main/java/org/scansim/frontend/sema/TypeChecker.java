@@ -635,11 +635,17 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
     // A range-based for's hidden holder (auto &__range1 = range): the object a range names, or a copy of the value a call gives.
     boolean holdsValue = d.reference() && d.name().startsWith("__range") && d.init() instanceof Initializer.Single hs
         && !Lvalues.isLvalue(hs.value(), cx.sema);
-    if (d.reference() && !isConst && !holdsValue) {
-      // T &r = object: another name for the object, held by its address; const T &r is a copy.
+    // const T &r = object in host code, or of a class with virtual functions anywhere: bound to the object as T &r is (it sees
+    // the object's later changes; a Shape keeps its class), where the object may be named so. Otherwise (a value, __constant__
+    // memory, a dim3, a builtin; device code's other objects, as nvcc keeps them in registers) it is held as a copy.
+    boolean constObject = d.reference() && isConst && !holdsValue && d.init() instanceof Initializer.Single ps
+        && (cx.space == Space.HOST || t instanceof Type.Struct pst && pst.def().isPolymorphic())
+        && exprs.bindsQuietly(ps.value(), exprs.checkAhead(ps.value()), t);
+    if (d.reference() && (!isConst || constObject) && !holdsValue) {
+      // T &r = object: another name for the object, held by its address.
       if (d.init() instanceof Initializer.Single single) {
         Type it = exprs.checkValue(single.value());
-        if (exprs.bindReference(single.value(), it, t, "reference '" + d.name() + "'")) {
+        if (exprs.bindReference(single.value(), it, t, "reference '" + d.name() + "'", isConst)) {
           sym.markReference();
         }
       } else {
