@@ -21,6 +21,24 @@ class RunTimingTest {
       }
       """;
 
+  /** A launch that ran a device printf says its cycles leave printf out (issue 45), where the report says what bounds it; the next one does not. */
+  @Test
+  void aLaunchThatPrintsSaysItsCyclesLeavePrintfOut(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("p.cu"), """
+        #include <cstdio>
+        __global__ void shout(int *o) { o[threadIdx.x] = threadIdx.x; if (threadIdx.x == 0) printf("first %d\\n", o[0]); }
+        __global__ void quiet(int *o) { o[threadIdx.x] += 1; }
+        int main() { int *d; cudaMalloc(&d, 256); shout<<<1, 32>>>(d); quiet<<<1, 32>>>(d); cudaDeviceSynchronize(); return 0; }
+        """);
+    Path json = dir.resolve("p.json");
+    CliRun r = CliRun.of("run", f.toString(), "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode launches = new ObjectMapper().readTree(json.toFile()).get("launches");
+    assertThat(launches.get(0).get("timing").get("bound").asText()).isEqualTo("printf, not modelled");
+    assertThat(launches.get(1).get("timing").get("bound").asText()).isEqualTo("blocks");
+    assertThat(r.out()).startsWith("first 0\n").containsPattern("0  shout +[0-9,]+ +[0-9.]+ +1 +1  printf, not modelled");
+  }
+
   @Test
   void theTotalIsTheCompletedLaunchesOnly(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("t.cu"), TWO_LAUNCHES);

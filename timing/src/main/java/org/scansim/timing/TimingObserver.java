@@ -38,6 +38,13 @@ public final class TimingObserver implements ExecutionObserver {
       long issued, Map<String, Long> stalls, List<SiteStalls> sites, List<Long> phaseCycles, List<Map<String, Long>> phaseStalls,
       long fixedCycles, long conflictCycles, List<Long> phaseConflictCycles, long issueBoundCycles, long memoryBoundCycles) {}
 
+  /**
+   * What bounds a launch that called printf in device code, in place of "blocks" or "bandwidth":
+   * printf's own cost is not modelled (a scan kernel that printed took 13 to 61 times the cycles
+   * the model gave it on an H200, at n = 16 to 2048), so its cycles are a lower bound.
+   */
+  public static final String PRINTF_NOT_MODELLED = "printf, not modelled";
+
   /** One source site's warp-cycles by stall reason (Nsight Compute's names), and their sum. */
   public record SiteStalls(String location, long total, Map<String, Long> stalls) {}
 
@@ -281,7 +288,18 @@ public final class TimingObserver implements ExecutionObserver {
     for (int from = 0; from < byPhase.length; from += SmModel.STALLS) {
       phaseStalls.add(named(byPhase, from));
     }
-    launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(), t.bound(), t.issued(),
+    // A launch that ran a device printf: its cycles leave out what printf costs the card (formatting into its buffer, and
+    // the buffer's global traffic), which is not modelled: the report says so where it says what bounds the launch.
+    boolean printed = false;
+    for (int site = 0; site < siteInsns.size() && !printed; site++) {
+      if (siteInsns.get(site).op() == org.scansim.frontend.ir.Op.PRINTF) {
+        for (int r = 0; r < SmModel.STALLS && !printed; r++) {
+          printed = bySite[site * SmModel.STALLS + r] != 0;
+        }
+      }
+    }
+    launches.add(new LaunchTiming(kernel, t.smCycles(), t.durationNs(), t.blocksPerSm(), t.waves(), t.blockCycles(),
+        printed ? PRINTF_NOT_MODELLED : t.bound(), t.issued(),
         named(stalls, 0), List.copyOf(lines), List.copyOf(phases), List.copyOf(phaseStalls), Math.min(t.smCycles(), params.launchCycles()),
         conflictCycles, List.copyOf(phaseConflicts), t.issueCycles(), t.memoryCycles()));
     kernel = null;

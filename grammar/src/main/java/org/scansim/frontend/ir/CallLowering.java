@@ -264,6 +264,19 @@ final class CallLowering {
         IrType rt = bi == Builtin.BALLOT_SYNC ? IrType.U32 : IrType.I32;
         return emit(new Insn(Op.VOTE, rt, span).vote(v).args(mask, p), rt);
       }
+      case MATCH_ANY_SYNC, MATCH_ALL_SYNC -> {
+        Operand mask = exprs.convertedValue(a.get(0), Type.UINT);
+        Operand value = exprs.convertedValue(a.get(1), Type.ULLONG); // each lane's value as the same 64 bits, whatever its type
+        Vote v = bi == Builtin.MATCH_ANY_SYNC ? Vote.MATCH_ANY : Vote.MATCH_ALL;
+        Operand r = emit(new Insn(Op.VOTE, IrType.U32, span).vote(v).args(mask, value), IrType.U32);
+        if (v == Vote.MATCH_ALL) {
+          // *pred = whether every lane of the mask holds the same value (the result is then the mask, and not 0)
+          Operand p = exprs.value(a.get(2));
+          Operand agreed = exprs.convert(exprs.convert(r, Type.UINT, Type.BOOL, span), Type.BOOL, Type.INT, span);
+          exprs.store(new LValue.OfMemory(p, MemSpace.GENERIC, false, Type.INT), agreed, span);
+        }
+        return r;
+      }
       case SHFL_SYNC, SHFL_UP_SYNC, SHFL_DOWN_SYNC, SHFL_XOR_SYNC -> {
         Type t = sema.operationType(e);
         ShuffleMode m = switch (bi) {

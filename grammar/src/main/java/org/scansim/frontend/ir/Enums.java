@@ -31,7 +31,9 @@ public final class Enums {
   }
 
   public enum Vote {
-    BALLOT, ANY, ALL
+    BALLOT, ANY, ALL,
+    /** {@code __match_any_sync}: the lanes whose value is the lane's own; {@code __match_all_sync}: the mask when all agree, else 0. */
+    MATCH_ANY, MATCH_ALL
   }
 
   public enum CudaCall {

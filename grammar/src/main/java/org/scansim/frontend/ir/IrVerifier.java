@@ -527,10 +527,11 @@ public final class IrVerifier {
           problem("vote without a kind");
           return;
         }
-        IrType want = i.vote() == Vote.BALLOT ? IrType.U32 : IrType.I32;
+        boolean match = i.vote() == Vote.MATCH_ANY || i.vote() == Vote.MATCH_ALL;
+        IrType want = i.vote() == Vote.BALLOT || match ? IrType.U32 : IrType.I32;
         if (exactType(want) && arity(2)) {
           dst(want);
-          operands(IrType.U32, IrType.PRED);
+          operands(IrType.U32, match ? IrType.U64 : IrType.PRED);
         }
       }
       case ACTIVEMASK -> {

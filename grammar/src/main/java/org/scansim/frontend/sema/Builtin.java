@@ -33,6 +33,8 @@ public enum Builtin {
   BALLOT_SYNC("__ballot_sync", Where.DEVICE),
   ANY_SYNC("__any_sync", Where.DEVICE),
   ALL_SYNC("__all_sync", Where.DEVICE),
+  MATCH_ANY_SYNC("__match_any_sync", Where.DEVICE),
+  MATCH_ALL_SYNC("__match_all_sync", Where.DEVICE),
   ACTIVEMASK("__activemask", Where.DEVICE),
   LANEMASK_LT("__lanemask_lt", Where.DEVICE),
   POPC("__popc", Where.DEVICE),

@@ -36,6 +36,7 @@ final class BuiltinTyping {
       case MIN, MAX -> minMax(e);
       case LDG -> ldg(e);
       case BALLOT_SYNC, ANY_SYNC, ALL_SYNC -> fixed(e, List.of(Type.UINT, Type.INT), b == Builtin.BALLOT_SYNC ? Type.UINT : Type.INT);
+      case MATCH_ANY_SYNC, MATCH_ALL_SYNC -> match(e, b == Builtin.MATCH_ALL_SYNC);
       case SHFL_SYNC, SHFL_UP_SYNC, SHFL_DOWN_SYNC, SHFL_XOR_SYNC -> shuffle(e, b);
       case ATOMIC_ADD, ATOMIC_SUB, ATOMIC_EXCH, ATOMIC_MIN, ATOMIC_MAX, ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR,
           ATOMIC_INC, ATOMIC_DEC, ATOMIC_CAS -> atomic(e, b);
@@ -93,6 +94,28 @@ final class BuiltinTyping {
       case CUDA_MEMCPY_TO_SYMBOL, CUDA_MEMCPY_FROM_SYMBOL -> symbolCopy(e, b == Builtin.CUDA_MEMCPY_TO_SYMBOL);
       case CUDA_MEMSET -> pointers(e, 1, List.of(Type.INT, Type.SIZE_T), Type.INT);
     };
+  }
+
+  /**
+   * {@code __match_any_sync(mask, value)}, {@code __match_all_sync(mask, value, &pred)} (CUDA C++
+   * Guide, "Warp Match Functions"): the value an integer of 32 or 64 bits, compared as it is held.
+   */
+  private Type match(Expr.Call e, boolean all) {
+    List<Type> params = all ? List.of(Type.UINT, Type.ULLONG, new Type.Pointer(Type.INT, false, false)) : List.of(Type.UINT, Type.ULLONG);
+    if (e.args().size() != params.size()) {
+      exprs.checkArguments(e.span(), e.args(), params, "'" + e.callee() + "'");
+      return Type.ERR;
+    }
+    Type v = exprs.checkValue(e.args().get(1));
+    exprs.checkedAhead(e.args().get(1));
+    if (!(v instanceof Type.Err) && !v.isInteger()) {
+      cx.error(e.args().get(1).span(), "'" + e.callee() + "' of a '" + v.spelling() + "' is not supported: match integer keys"
+          );
+      exprs.checkArguments(e.span(), e.args(), params, "'" + e.callee() + "'");
+      return Type.ERR;
+    }
+    exprs.checkArguments(e.span(), e.args(), params, "'" + e.callee() + "'");
+    return Type.UINT;
   }
 
   private Type fixed(Expr.Call e, List<Type> params, Type result) {

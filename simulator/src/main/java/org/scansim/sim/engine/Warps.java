@@ -45,6 +45,10 @@ final class Warps {
   static void vote(CInsn in, Warp w, int mask) {
     long[] member = w.regs[in.args[0]];
     long[] pred = w.regs[in.args[1]];
+    if (in.ir.vote() == org.scansim.frontend.ir.Enums.Vote.MATCH_ANY || in.ir.vote() == org.scansim.frontend.ir.Enums.Vote.MATCH_ALL) {
+      match(in, w, mask, member, pred);
+      return;
+    }
     int ballot = 0;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
@@ -60,7 +64,31 @@ final class Warps {
         case BALLOT -> ballot & 0xFFFF_FFFFL;
         case ANY -> (ballot & members) != 0 ? 1 : 0;
         case ALL -> (ballot & members) == members ? 1 : 0;
+        case MATCH_ANY, MATCH_ALL -> throw new IllegalStateException("a match is match()'s");
       };
+    }
+    w.taint[in.dst] &= ~mask;
+  }
+
+  /**
+   * {@code __match_any_sync} and {@code __match_all_sync} (CUDA C++ Guide, "Warp Match
+   * Functions"): among the lanes of the mask that run it (a lane that has returned is not
+   * compared, as on the H200: hardware/measurements/2026-11-29-h200-exited-lanes), those whose
+   * value is the lane's own; for all, the mask of them when every one agrees, else 0.
+   */
+  private static void match(CInsn in, Warp w, int mask, long[] member, long[] value) {
+    long[] d = w.regs[in.dst];
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      int members = (int) member[l] & mask;
+      int same = 0;
+      for (int k = members; k != 0; k &= k - 1) {
+        int o = Integer.numberOfTrailingZeros(k);
+        if (value[o] == value[l]) {
+          same |= 1 << o;
+        }
+      }
+      d[l] = (in.ir.vote() == org.scansim.frontend.ir.Enums.Vote.MATCH_ANY ? same : same == members ? members : 0) & 0xFFFF_FFFFL;
     }
     w.taint[in.dst] &= ~mask;
   }
