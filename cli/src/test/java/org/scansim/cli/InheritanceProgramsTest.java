@@ -378,6 +378,32 @@ class InheritanceProgramsTest {
     assertThat(r.out()).startsWith("4 2 | 0 0 3 | 101 2 | 24 20 4\n");
   }
 
+  /**
+   * A virtual call's default arguments are its static type's (C++ [dcl.fct.default] ¶10), a
+   * member named through a class that inherits it is its base's (C::f() of B's f, B::twice() of
+   * A's static twice), as g++ 12 printed.
+   */
+  @Test
+  void defaultArgumentsAndInheritedNames() throws Exception {
+    CliRun r = run("names", """
+        #include <cstdio>
+        struct A { virtual int f(int x = 3) const { return x; } virtual ~A() {} static int twice(int v) { return 2 * v; } };
+        struct B : A { int f(int x = 5) const override { return 10 * x; } };
+        struct C : B { };
+        struct D : C { int f(int x = 7) const override { return C::f(x) + 1; } int go() { return twice(1) + B::twice(2); } };
+        int main() {
+          D d;
+          B b;
+          A *p = &b;
+          const A &q = d;
+          printf("%d %d %d %d %d\\n", p->f(), b.f(), q.f(), d.go(), C::twice(4));
+          return 0;
+        }
+        """);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("30 50 31 6 8\n");
+  }
+
   /** A pure virtual function called from its class's constructor stops the program there, as C++'s runtime does. */
   @Test
   void aPureVirtualCallIsAFault() throws Exception {

@@ -55,7 +55,11 @@ public final class VirtualDispatch {
         Decl.Function dispatcher = dispatcher(x, v, signature, unit.structs(), declared);
         prototypes.add(new Decl.Function(dispatcher.span(), dispatcher.qualifiers(), dispatcher.returnSpec(), dispatcher.returnPointers(),
             dispatcher.name(), dispatcher.nameSpan(), dispatcher.params(), null));
-        bodies.add(dispatcher);
+        // The prototype has the default arguments; the definition after it may not repeat them (C++ [dcl.fct.default] ¶4).
+        List<Param> plain = dispatcher.params().stream().map(p -> p.defaultValue() == null ? p
+            : new Param(p.span(), p.spec(), p.pointers(), p.name(), p.nameSpan(), p.dims(), null, p.reference())).toList();
+        bodies.add(new Decl.Function(dispatcher.span(), dispatcher.qualifiers(), dispatcher.returnSpec(), dispatcher.returnPointers(),
+            dispatcher.name(), dispatcher.nameSpan(), plain, dispatcher.body()));
       }
       decls.addAll(afterPrototypes(decls, x), prototypes);
     }
@@ -97,7 +101,7 @@ public final class VirtualDispatch {
     for (int i = 1; i < signature.params().size(); i++) {
       Param p = signature.params().get(i);
       String name = "__arg" + i;
-      params.add(new Param(p.span(), p.spec(), p.pointers(), name, p.nameSpan(), p.dims(), null, p.reference()));
+      params.add(new Param(p.span(), p.spec(), p.pointers(), name, p.nameSpan(), p.dims(), p.defaultValue(), p.reference())); // its default arguments too
       forwarded.add(new Expr.Name(at, name));
     }
     boolean returns = !(signature.returnSpec().base() == BaseType.VOID && signature.returnPointers().isEmpty());

@@ -504,6 +504,13 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (e.callee().startsWith(Expr.Call.DIRECT)) {
       return directCall(e);
     }
+    Expr.Call inherited = s == null && e.callee().contains("::") ? inheritedMember(e) : null;
+    if (inherited != null) {
+      // Derived::f(args) or a derived class's f() of a member its base declares (a static one too): the base's.
+      Type t = check(inherited);
+      cx.sema.callees.put(e, new Rewritten(inherited));
+      return t;
+    }
     if (s instanceof Symbol.Function m && isMember(m) && cx.scope.lookup("this") instanceof Symbol.Variable self
         && self.type() instanceof Type.Pointer sp && sp.pointee() instanceof Type.Struct cls
         && m.paramTypes().get(0) instanceof Type.Pointer mp && mp.pointee() instanceof Type.Struct of && cls.def().derivesFrom(of.def())) {
@@ -924,6 +931,19 @@ final class ExprChecker implements Expr.Visitor<Type> {
       }
     }
     return t;
+  }
+
+  /** {@code e} as a call of the member its callee's class inherits under that name (C++ [class.member.lookup]), or null. */
+  private Expr.Call inheritedMember(Expr.Call e) {
+    String owner = e.callee().substring(0, e.callee().lastIndexOf("::"));
+    String member = e.callee().substring(owner.length() + 2);
+    org.scansim.frontend.ast.StructDef cls = cx.unitStructs.stream().filter(d -> d.name().equals(owner)).findFirst().orElse(null);
+    for (org.scansim.frontend.ast.StructDef d = cls == null ? null : cls.base(); d != null; d = d.base()) {
+      if (cx.scope.lookup(d.name() + "::" + member) instanceof Symbol.Function) {
+        return new Expr.Call(e.span(), d.name() + "::" + member, e.calleeSpan(), e.args());
+      }
+    }
+    return null;
   }
 
   /** A member function called as it is ({@link Expr.Call#DIRECT}): a virtual one's own body, not its class's dispatch. */
