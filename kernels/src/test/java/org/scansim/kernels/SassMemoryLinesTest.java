@@ -27,7 +27,7 @@ import org.scansim.frontend.ir.Op;
 import org.scansim.frontend.pp.IncludeLoader;
 
 /**
- * The catalog's memory operations per kernel and source line, the IR's against nvcc's SASS for
+ * The catalog's and the examples' memory operations per kernel and source line, the IR's against nvcc's SASS for
  * sm_90 (hardware/measurements/2026-11-29-sass-memory-lines, static counts: a device function's at
  * its call, as nvcc inlines it). Shared loads and stores, global (and generic) loads and stores and
  * atomics are compared; local memory is not (nvcc keeps small locals in registers).
@@ -71,7 +71,7 @@ class SassMemoryLinesTest {
     Map<String, Map<String, Integer>> sass = new TreeMap<>(); // "file|variant|kernel" -> "line|class" -> count
     for (String row : Files.readAllLines(root.resolve(DATA).resolve("memory-lines.tsv"), StandardCharsets.UTF_8)) {
       String[] f = row.split("\t");
-      if (f[0].equals("file") || !f[0].startsWith("kernels/") || sassClass(f[4]) == null) {
+      if (f[0].equals("file") || sassClass(f[4]) == null) {
         continue;
       }
       Matcher m = MANGLED.matcher(f[2]);
@@ -86,7 +86,13 @@ class SassMemoryLinesTest {
     Set<String> differences = new TreeSet<>();
     int compared = 0;
     int kernels = 0;
-    for (KernelFiles.Variant v : KernelFiles.variants()) {
+    List<KernelFiles.Variant> all = new ArrayList<>(KernelFiles.variants());
+    try (java.util.stream.Stream<Path> examples = Files.walk(root.resolve("examples"))) {
+      // The examples' own kernels and whole programs too, each file alone (one that needs its other files is left out).
+      examples.filter(p -> p.toString().endsWith(".cu")).sorted()
+          .forEach(p -> all.add(new KernelFiles.Variant(p, root.relativize(p).toString(), Map.of())));
+    }
+    for (KernelFiles.Variant v : all) {
       String rel = root.relativize(v.file()).toString();
       String variant = v.name().equals(rel) ? "-" : v.name().substring(rel.length() + 1);
       String text = Files.readString(v.file(), StandardCharsets.UTF_8);
