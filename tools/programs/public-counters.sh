@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Nsight Compute's counters of the public programs' launches (the first 40 of each run), with
+# crosscheck's metrics: each program the manifest lists and the command line names, built by nvcc
+# as public-run.sh builds it (-arch=sm_90, its include folders) from a fetched copy in COPIES/ID,
+# run with its arguments under ncu, ncu's raw CSV reduced to OUT/ID.tsv (launch, kernel, grid,
+# block, the metrics).
+#   tools/programs/public-counters.sh MANIFEST COPIES OUT ID...     (on the GPU machine)
+set -u
+manifest=$(cd "$(dirname "${1:?usage: public-counters.sh MANIFEST COPIES OUT ID...}")" && pwd)/$(basename "$1")
+copies=$(cd "${2:?}" && pwd)
+out=$(mkdir -p "${3:?}" && cd "$3" && pwd)
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics=$metrics,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
+metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+metrics=$metrics,smsp__inst_executed.sum
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "card: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+  echo "nvcc: $(nvcc --version | tail -1)"
+  echo "ncu: $(ncu --version | tail -1)"
+} > "$out/machine.txt"
+for id in "$@"; do
+  row=$(grep "^$id|" "$manifest") || continue
+  IFS='|' read -r _ _ _ units includes args <<< "$row"
+  inc=()
+  for a in $includes; do inc+=(-I "$a"); done
+  cd "$copies/$id" || continue
+  # shellcheck disable=SC2086
+  nvcc -arch=sm_90 "${inc[@]}" -o "$out/$id.bin" $units > /dev/null 2>&1 || continue
+  # shellcheck disable=SC2086
+  timeout 300 ncu --target-processes all --launch-count 40 --metrics "$metrics" --export "$out/$id" --force-overwrite \
+    "$out/$id.bin" $args > /dev/null 2>&1
+  ncu --import "$out/$id.ncu-rep" --csv --page raw --print-units base 2> /dev/null | python3 "$here/ncu_columns.py" > "$out/$id.tsv"
+  rm -f "$out/$id.bin" "$out/$id.ncu-rep"
+done
