@@ -2,19 +2,16 @@
 # Nsight Compute's counters of every launch of the project's own programs, as crosscheck takes
 # them for a kernel file: builds each program of examples/programs/expected/runs.txt with nvcc
 # (-arch=sm_90 --extended-lambda), runs each recorded run that exited 0 under ncu with
-# crosscheck's metrics, in a folder holding examples/programs/data, and writes ncu's raw CSV.
+# crosscheck's metrics, in a folder holding examples/programs/data, and writes each launch's
+# values (ncu_columns.py) to OUT_DIR/TAG.tsv.
 #   tools/programs/gpu-counters.sh OUT_DIR        (on the GPU machine, ncu on the PATH)
 set -u
 out=${1:?usage: gpu-counters.sh OUT_DIR}
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")/../../examples/programs" && pwd)
+tools=$(cd "$(dirname "$0")" && pwd)
 build=$(mktemp -d)
-metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
-metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics=$metrics,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
-metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
-metrics=$metrics,smsp__inst_executed.sum
+metrics=$(python3 "$(dirname "$0")/ncu_columns.py" --metrics)
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
   echo "card: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
@@ -32,7 +29,8 @@ while IFS='|' read -r tag files args; do
   fi
   # shellcheck disable=SC2086
   (cd "$build" && timeout 300 ncu --target-processes all --metrics "$metrics" --export "$build/$tag" --force-overwrite "./$p" $args \
-      > /dev/null 2>&1 && ncu --import "$build/$tag.ncu-rep" --csv --page raw --print-units base > "$out/$tag.ncu.csv" 2> /dev/null) \
+      > /dev/null 2>&1 && ncu --import "$build/$tag.ncu-rep" --csv --page raw --print-units base 2> /dev/null \
+      | python3 "$tools/ncu_columns.py" > "$out/$tag.tsv") \
     && echo "$tag|$files|$args" >> "$out/runs.txt"
 done < "$here/expected/runs.txt"
 rm -rf "$build"

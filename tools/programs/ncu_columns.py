@@ -1,6 +1,6 @@
 """Reduces Nsight Compute's raw CSV (standard input) to one row per launch: launch, kernel, grid,
 block, then crosscheck's metrics in their order, tab-separated (no host names, no device
-attributes)."""
+attributes). With --metrics: prints the metrics, comma-separated, for ncu's --metrics."""
 import csv
 import io
 import sys
@@ -11,6 +11,9 @@ METRICS = ["smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_execute
            "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum",
            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
            "smsp__inst_executed.sum"]
+if sys.argv[1:] == ["--metrics"]:
+    print(",".join(METRICS))
+    sys.exit(0)
 text = sys.stdin.read()
 print("\t".join(["launch", "kernel", "grid", "block"] + METRICS))
 if '"ID"' in text:

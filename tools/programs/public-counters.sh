@@ -11,12 +11,7 @@ copies=$(cd "${2:?}" && pwd)
 out=$(mkdir -p "${3:?}" && cd "$3" && pwd)
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
-metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
-metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics=$metrics,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
-metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
-metrics=$metrics,smsp__inst_executed.sum
+metrics=$(python3 "$(dirname "$0")/ncu_columns.py" --metrics)
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
   echo "card: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
