@@ -12,12 +12,7 @@ here=$(cd "$(dirname "$0")/../../examples/programs" && pwd)
 tools=$(cd "$(dirname "$0")" && pwd)
 build=$(mktemp -d)
 metrics=$(python3 "$(dirname "$0")/ncu_columns.py" --metrics)
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "card: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
-  echo "nvcc: $(nvcc --version | tail -1)"
-  echo "ncu: $(ncu --version | tail -1)"
-} > "$out/machine.txt"
+bash "$(dirname "$0")/machine.sh" > "$out/machine.txt"
 cp -r "$here/data" "$build/"
 : > "$out/runs.txt"
 while IFS='|' read -r tag files args; do

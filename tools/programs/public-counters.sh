@@ -12,12 +12,7 @@ out=$(mkdir -p "${3:?}" && cd "$3" && pwd)
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 metrics=$(python3 "$(dirname "$0")/ncu_columns.py" --metrics)
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "card: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
-  echo "nvcc: $(nvcc --version | tail -1)"
-  echo "ncu: $(ncu --version | tail -1)"
-} > "$out/machine.txt"
+bash "$(dirname "$0")/machine.sh" > "$out/machine.txt"
 for id in "$@"; do
   row=$(grep "^$id|" "$manifest") || continue
   IFS='|' read -r _ _ _ units includes args <<< "$row"

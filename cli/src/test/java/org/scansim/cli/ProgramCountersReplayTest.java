@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,16 +70,7 @@ class ProgramCountersReplayTest {
       String[] f = row.split("\\|", -1);
       String tag = f[0];
       Path json = dir.resolve(tag + ".json");
-      List<String> args = new ArrayList<>(List.of("run"));
-      for (String unit : f[1].split(" ")) {
-        args.add(PROGRAMS.resolve(unit).toString());
-      }
-      args.addAll(List.of("--no-timing", "--json", json.toString(), "--files-from", PROGRAMS.toString()));
-      if (!f[2].isEmpty()) {
-        args.add("--");
-        args.addAll(List.of(f[2].split(" ")));
-      }
-      CliRun r = CliRun.of(args.toArray(new String[0]));
+      CliRun r = CliRun.of(ProgramOutputsReplayTest.runArgs(f, json).toArray(new String[0]));
       assertThat(r.code()).as(tag + ": " + r.err()).isZero();
       JsonNode sim = new ObjectMapper().readTree(json.toFile()).get("launches");
       List<String> card = Files.readAllLines(COUNTERS.resolve(tag + ".tsv"), StandardCharsets.UTF_8);

@@ -24,6 +24,21 @@ class ProgramOutputsReplayTest {
 
   @TempDir Path dir;
 
+  /** {@code scansim run} of a recorded run (TAG|UNITS|ARGUMENTS), its report written to {@code json}. */
+  static List<String> runArgs(String[] f, Path json) {
+    List<String> args = new ArrayList<>(List.of("run"));
+    for (String unit : f[1].split(" ")) { // the program's translation units, as nvcc built it from them
+      args.add(PROGRAMS.resolve(unit).toString());
+    }
+    // The programs ran in a folder holding examples/programs/data (the files they read), as --files-from gives it.
+    args.addAll(List.of("--no-timing", "--json", json.toString(), "--files-from", PROGRAMS.toString()));
+    if (!f[2].isEmpty()) {
+      args.add("--");
+      args.addAll(List.of(f[2].split(" ")));
+    }
+    return args;
+  }
+
   @TestFactory
   Stream<DynamicTest> everyRecordedRunPrintsWhatTheCardsBuildPrinted() throws Exception {
     List<String> rows = Files.readAllLines(PROGRAMS.resolve("expected/runs.txt"));
@@ -32,17 +47,7 @@ class ProgramOutputsReplayTest {
       String[] f = row.split("\\|", -1);
       String tag = f[0];
       Path json = dir.resolve(tag + ".json");
-      List<String> args = new ArrayList<>(List.of("run"));
-      for (String unit : f[1].split(" ")) { // the program's translation units, as nvcc built it from them
-        args.add(PROGRAMS.resolve(unit).toString());
-      }
-      // The programs ran in a folder holding examples/programs/data (the files they read), as --files-from gives it.
-      args.addAll(List.of("--no-timing", "--json", json.toString(), "--files-from", PROGRAMS.toString()));
-      if (!f[2].isEmpty()) {
-        args.add("--");
-        args.addAll(List.of(f[2].split(" ")));
-      }
-      CliRun r = CliRun.of(args.toArray(new String[0]));
+      CliRun r = CliRun.of(runArgs(f, json).toArray(new String[0]));
       String printed = Files.readString(PROGRAMS.resolve("expected/" + tag + ".txt"));
       int status = Integer.parseInt(Files.readString(PROGRAMS.resolve("expected/" + tag + ".status")).strip());
       JsonNode report = new ObjectMapper().readTree(json.toFile());

@@ -721,13 +721,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (!candidates.isEmpty()) {
       Expr.Call call = new Expr.Call(e.span(), candidates.get(0).firstDecl().name(), e.span(), List.of(e.left(), e.right()));
       Symbol.Function f = candidates.size() > 1 ? Overloads.resolve(this, cx, e.span(), name, candidates, call.args()) : candidates.get(0);
-      if (f == null) {
-        return Type.ERR;
-      }
-      Type t = callFunction(call, f);
-      cx.sema.callees.put(e, new MethodCall(call));
-      referenceIf(e, call);
-      return t;
+      return f == null ? Type.ERR : callsAs(e, call, f);
     }
     cx.error(e.span(), "invalid operands to binary expression ('" + lt.spelling() + "' and '" + rt.spelling() + "'): no '" + name + "' for them");
     return Type.ERR;
@@ -961,6 +955,11 @@ final class ExprChecker implements Expr.Visitor<Type> {
     if (f == null) {
       return Type.ERR;
     }
+    return callsAs(e, call, f);
+  }
+
+  /** {@code e} stands for {@code call} of {@code f} (a member's, an operator's): checked, recorded as its callee, a reference if it is. */
+  private Type callsAs(Expr e, Expr.Call call, Symbol.Function f) {
     Type t = callFunction(call, f);
     cx.sema.callees.put(e, new MethodCall(call));
     referenceIf(e, call);
