@@ -1,5 +1,6 @@
 """Reduces Nsight Compute's raw CSV (standard input) to one row per launch: launch, kernel, grid,
-block, then crosscheck's metrics in their order, tab-separated (no host names, no device
+block, then crosscheck's metrics in their order (the launch's cycles on its busiest SM and its
+duration last), tab-separated (no host names, no device
 attributes). With --metrics: prints the metrics, comma-separated, for ncu's --metrics."""
 import csv
 import io
@@ -10,7 +11,7 @@ METRICS = ["smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_execute
            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
            "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum",
            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-           "smsp__inst_executed.sum"]
+           "smsp__inst_executed.sum", "sm__cycles_elapsed.max", "gpu__time_duration.sum"]
 if sys.argv[1:] == ["--metrics"]:
     print(",".join(METRICS))
     sys.exit(0)
