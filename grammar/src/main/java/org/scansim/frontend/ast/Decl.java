@@ -47,6 +47,21 @@ public sealed interface Decl {
       return qualifiers.contains(FunctionQualifier.GLOBAL);
     }
 
+    /** Its prototype: the declaration without the body, default arguments kept. */
+    public Function prototype() {
+      return new Function(span, qualifiers, returnSpec, returnPointers, name, nameSpan, params, null);
+    }
+
+    /**
+     * The definition that follows its prototype: its parameters without their default arguments,
+     * which the prototype has and a later declaration may not repeat (C++ [dcl.fct.default] ¶4).
+     */
+    public Function afterPrototype() {
+      List<Param> plain = params.stream().map(p -> p.defaultValue() == null ? p
+          : new Param(p.span(), p.spec(), p.pointers(), p.name(), p.nameSpan(), p.dims(), null, p.reference())).toList();
+      return new Function(span, qualifiers, returnSpec, returnPointers, name, nameSpan, plain, body);
+    }
+
     @Override
     public <R> R accept(Visitor<R> v) {
       return v.visitFunction(this);

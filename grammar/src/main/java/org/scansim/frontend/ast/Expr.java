@@ -263,6 +263,11 @@ public sealed interface Expr {
 
   /** {@code (T) e}, {@code static_cast<T>(e)} or the functional form {@code T(e)}. */
   record Cast(Span span, TypeName type, Expr operand) implements Expr {
+    /** {@code (T *) operand} (or {@code (const T *)}) for the struct {@code def}: a cast the front end writes itself. */
+    public static Cast toPointer(StructDef def, boolean constPointee, Span at, Expr operand) {
+      return new Cast(at, new TypeName(at, TypeSpec.of(at, def, constPointee, false), List.of(new PointerLevel(false, false, false))), operand);
+    }
+
     @Override
     public <R> R accept(Visitor<R> v) {
       return v.visitCast(this);

@@ -128,24 +128,22 @@ public final class StructDef {
   public static final String DISPATCHER = "@virtual";
 
   private StructDef base;
-  private int inheritedFields;
   private final java.util.Set<String> virtuals = new java.util.LinkedHashSet<>();
   private final java.util.Set<String> pureVirtuals = new java.util.LinkedHashSet<>();
   private final java.util.Set<String> declaredMethods = new java.util.LinkedHashSet<>();
 
-  /** Its one base class ({@code struct Derived : public Base}), whose fields are its first {@code inheritedFields}; null for none. */
+  /** Its one base class ({@code struct Derived : public Base}), whose fields are its first {@link #inheritedFields}; null for none. */
   public StructDef base() {
     return base;
   }
 
   /** How many of its fields are its base's (the base's fields, at the base's offsets). */
   public int inheritedFields() {
-    return inheritedFields;
+    return base == null ? 0 : base.fields().size();
   }
 
-  public void setBase(StructDef base, int inheritedFields) {
+  public void setBase(StructDef base) {
     this.base = base;
-    this.inheritedFields = inheritedFields;
   }
 
   /**

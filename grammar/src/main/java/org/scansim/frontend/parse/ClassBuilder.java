@@ -204,14 +204,9 @@ final class ClassBuilder {
       Decl.Function f = buildFunction(m, info, b);
       if (f != null) {
         Inheritance.checkOverride(info, m, f, b);
-        prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(),
-            null));
+        prototypes.add(f.prototype());
         if (f.body() != null) {
-          // The prototype has the default arguments; the definition after it may not repeat them (C++ [dcl.fct.default] ¶4).
-          List<Param> plain = f.params().stream().map(p -> p.defaultValue() == null ? p
-              : new Param(p.span(), p.spec(), p.pointers(), p.name(), p.nameSpan(), p.dims(), null, p.reference())).toList();
-          definitions.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), plain,
-              f.body()));
+          definitions.add(f.afterPrototype());
         }
       }
     }
@@ -242,8 +237,7 @@ final class ClassBuilder {
         Decl.Function ctor = new Decl.Function(span, Set.of(FunctionQualifier.HOST, FunctionQualifier.DEVICE), none, List.of(),
             info.def.name() + "::" + info.shortName, span, List.of(Param.self(span, info.def, false)),
             new Stmt.Block(span, initialisers(info, Map.of(), true, span, b)));
-        prototypes.add(new Decl.Function(ctor.span(), ctor.qualifiers(), ctor.returnSpec(), ctor.returnPointers(), ctor.name(), ctor.nameSpan(),
-            ctor.params(), null));
+        prototypes.add(ctor.prototype());
         definitions.add(ctor);
         info.constructors = true;
         info.def.markOnlyImplicitConstructor();
@@ -313,7 +307,7 @@ final class ClassBuilder {
       info.def.declaredMethods().add(StructDef.VIRTUAL_DESTRUCTOR);
     }
     for (Decl.Function f : made) {
-      prototypes.add(new Decl.Function(f.span(), f.qualifiers(), f.returnSpec(), f.returnPointers(), f.name(), f.nameSpan(), f.params(), null));
+      prototypes.add(f.prototype());
       definitions.add(f);
     }
     // A class that holds such a field is itself made and ended by them, where it is a field in turn.
@@ -502,7 +496,7 @@ final class ClassBuilder {
       }
       info.methods.put(name, isStatic);
       info.def.declaredMethods().add(name);
-      if (name.equals("operator=") && parts.storageWords.stream().noneMatch(t -> t.getType() == CudaLexer.DEVICE)) {
+      if (name.equals("operator=") && parts.storageWords.stream().noneMatch(ClassBuilder::device)) {
         info.deviceSpecials = false; // a copy assignment of host code: what assigns its objects (a derived class's) is host code too
       }
       return true;
@@ -517,7 +511,7 @@ final class ClassBuilder {
         return false;
       }
       info.constructors = true;
-      info.deviceSpecials &= c.defaulted() != null || c.storageClassSpecifier().stream().anyMatch(w -> w.kw != null && w.kw.getType() == CudaLexer.DEVICE);
+      info.deviceSpecials &= c.defaulted() != null || storage(c.storageClassSpecifier()).stream().anyMatch(ClassBuilder::device);
       String params = c.parameterList() == null ? "" : c.parameterList().getText();
       info.copyConstructor |= !params.contains(",")
           && params.matches("(const)?" + java.util.regex.Pattern.quote(info.shortName) + "(<.*>)?(const)?&.*");
@@ -538,7 +532,7 @@ final class ClassBuilder {
         return false;
       }
       info.destructor = true;
-      info.deviceSpecials &= d.defaulted() != null || d.storageClassSpecifier().stream().anyMatch(w -> w.kw != null && w.kw.getType() == CudaLexer.DEVICE);
+      info.deviceSpecials &= d.defaulted() != null || storage(d.storageClassSpecifier()).stream().anyMatch(ClassBuilder::device);
       info.def.declaredMethods().add(StructDef.VIRTUAL_DESTRUCTOR);
       return true;
     }
@@ -663,6 +657,11 @@ final class ClassBuilder {
           new TypeSpec(b.span(d.getStart()), BaseType.VOID, false, false), List.of(), null, false, false, null, d.compoundStatement(), d, b);
     }
     return null;
+  }
+
+  /** Whether {@code word} is {@code __device__}. */
+  private static boolean device(Token word) {
+    return word != null && word.getType() == CudaLexer.DEVICE;
   }
 
   private static List<Token> storage(List<CudaParser.StorageClassSpecifierContext> list) {

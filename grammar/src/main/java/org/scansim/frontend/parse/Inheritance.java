@@ -7,10 +7,8 @@ import java.util.Set;
 import org.antlr.v4.runtime.Token;
 import org.scansim.frontend.ast.BaseType;
 import org.scansim.frontend.ast.Expr;
-import org.scansim.frontend.ast.PointerLevel;
 import org.scansim.frontend.ast.Stmt;
 import org.scansim.frontend.ast.StructDef;
-import org.scansim.frontend.ast.TypeName;
 import org.scansim.frontend.ast.TypeSpec;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.parse.CudaParser.MemberDeclarationContext;
@@ -107,7 +105,7 @@ final class Inheritance {
         info.methods.putAll(bi.methods);
       }
       def.virtuals().addAll(base.virtuals());
-      def.setBase(base, base.fields().size());
+      def.setBase(base);
     }
     List<String> added = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -174,24 +172,22 @@ final class Inheritance {
 
   /** {@code this->__vptr = typeId}: the object is now of {@code def}'s class. */
   static Stmt setVptr(StructDef def, Span at) {
-    long id = def.typeId();
-    return new Stmt.ExprStmt(at, new Expr.Assign(at, null, Expr.Member.of("this", StructDef.VPTR, at, at),
-        new Expr.IntLit(at, id, true, true, 2, false, id + "ULL")));
+    return new Stmt.ExprStmt(at, new Expr.Assign(at, null, Expr.Member.of("this", StructDef.VPTR, at, at), typeId(def, at)));
+  }
+
+  /** {@code def}'s {@link StructDef#typeId} as an {@code unsigned long long} literal, what its objects' {@link StructDef#VPTR} holds. */
+  static Expr typeId(StructDef def, Span at) {
+    return new Expr.IntLit(at, def.typeId(), true, true, 2, false, def.typeId() + "ULL");
   }
 
   /** {@code (Base *) this}: the base part of the object, at its address. */
   static Expr baseThis(StructDef base, Span at) {
-    return pointerTo(base, false, at, new Expr.Name(at, "this"));
-  }
-
-  private static Expr pointerTo(StructDef def, boolean constPointee, Span at, Expr operand) {
-    return new Expr.Cast(at, new TypeName(at, TypeSpec.of(at, def, constPointee, false), List.of(new PointerLevel(false, false, false))),
-        operand);
+    return Expr.Cast.toPointer(base, false, at, new Expr.Name(at, "this"));
   }
 
   /** {@code *(const Base *) &__other}: the base part of the object a copy is made from. */
   private static Expr otherBase(StructDef base, Span at) {
-    return new Expr.Unary(at, Expr.UnaryOp.DEREF, pointerTo(base, true, at,
+    return new Expr.Unary(at, Expr.UnaryOp.DEREF, Expr.Cast.toPointer(base, true, at,
         new Expr.Unary(at, Expr.UnaryOp.ADDR, new Expr.Name(at, "__other"))));
   }
 

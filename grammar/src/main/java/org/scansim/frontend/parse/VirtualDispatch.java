@@ -7,12 +7,9 @@ import java.util.Map;
 import org.scansim.frontend.ast.Decl;
 import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.Param;
-import org.scansim.frontend.ast.PointerLevel;
 import org.scansim.frontend.ast.Stmt;
 import org.scansim.frontend.ast.StructDef;
 import org.scansim.frontend.ast.TranslationUnit;
-import org.scansim.frontend.ast.TypeName;
-import org.scansim.frontend.ast.TypeSpec;
 import org.scansim.frontend.ast.BaseType;
 import org.scansim.frontend.diag.Span;
 
@@ -53,13 +50,8 @@ public final class VirtualDispatch {
           continue;
         }
         Decl.Function dispatcher = dispatcher(x, v, signature, unit.structs(), declared);
-        prototypes.add(new Decl.Function(dispatcher.span(), dispatcher.qualifiers(), dispatcher.returnSpec(), dispatcher.returnPointers(),
-            dispatcher.name(), dispatcher.nameSpan(), dispatcher.params(), null));
-        // The prototype has the default arguments; the definition after it may not repeat them (C++ [dcl.fct.default] ¶4).
-        List<Param> plain = dispatcher.params().stream().map(p -> p.defaultValue() == null ? p
-            : new Param(p.span(), p.spec(), p.pointers(), p.name(), p.nameSpan(), p.dims(), null, p.reference())).toList();
-        bodies.add(new Decl.Function(dispatcher.span(), dispatcher.qualifiers(), dispatcher.returnSpec(), dispatcher.returnPointers(),
-            dispatcher.name(), dispatcher.nameSpan(), plain, dispatcher.body()));
+        prototypes.add(dispatcher.prototype());
+        bodies.add(dispatcher.afterPrototype());
       }
       decls.addAll(afterPrototypes(decls, x), prototypes);
     }
@@ -115,7 +107,7 @@ public final class VirtualDispatch {
         continue; // an abstract class: no object is of it
       }
       Expr test = new Expr.Binary(at, Expr.BinaryOp.EQ, Expr.Member.of("this", StructDef.VPTR, at, at),
-          new Expr.IntLit(at, d.typeId(), true, true, 2, false, d.typeId() + "ULL"));
+          Inheritance.typeId(d, at));
       body.add(new Stmt.If(at, test, call(o, v, constThis, forwarded, returns, at), null));
     }
     StructDef own = overrider(x, v, declared);
@@ -134,8 +126,7 @@ public final class VirtualDispatch {
   /** {@code return O::v((O *) this, args...);} called directly, or the call and {@code return;} for a void one. */
   private static Stmt call(StructDef o, String v, boolean constThis, List<Expr> forwarded, boolean returns, Span at) {
     List<Expr> args = new ArrayList<>();
-    args.add(new Expr.Cast(at, new TypeName(at, TypeSpec.of(at, o, constThis, false), List.of(new PointerLevel(false, false, false))),
-        new Expr.Name(at, "this")));
+    args.add(Expr.Cast.toPointer(o, constThis, at, new Expr.Name(at, "this")));
     args.addAll(forwarded);
     Expr call = new Expr.Call(at, Expr.Call.DIRECT + implementation(o, v), at, args);
     return returns ? new Stmt.Return(at, call)

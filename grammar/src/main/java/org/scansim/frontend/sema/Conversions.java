@@ -66,7 +66,7 @@ public final class Conversions {
       }
       // A pointer to a derived class converts to one to its base, at the same address (C++ [conv.ptr] ¶3).
       return tp.pointee() instanceof Type.Void || samePointee(tp.pointee(), fp.pointee())
-          || tp.pointee() instanceof Type.Struct base && fp.pointee() instanceof Type.Struct derived && derived.def().derivesFrom(base.def());
+          || derivedToBase(tp.pointee(), fp.pointee());
     }
     if (to instanceof Type.Dim3) {
       return from instanceof Type.Dim3 || from.isInteger() || isUint3(from); // dim3(uint3) of vector_types.h
@@ -78,9 +78,14 @@ public final class Conversions {
       // The same struct (C++ [class.copy.assign]); threadIdx and its kin are uint3s; a derived object's base part, copied field by
       // field (a class with virtual functions is copied by its copy constructor and operator=, which keep the object's class).
       return to == from || isUint3(to) && from instanceof Type.Dim3 d && d.builtin()
-          || from instanceof Type.Struct fs && !ts.def().isPolymorphic() && fs.def().derivesFrom(ts.def());
+          || !ts.def().isPolymorphic() && derivedToBase(to, from);
     }
     return false;
+  }
+
+  /** Whether {@code from} is a class derived from the class {@code to}, however far down (C++ [class.derived]); not the same class. */
+  public static boolean derivedToBase(Type to, Type from) {
+    return to instanceof Type.Struct base && from instanceof Type.Struct derived && !base.equals(derived) && derived.def().derivesFrom(base.def());
   }
 
   /** Whether t is the vector type {@code uint3}, the type CUDA gives threadIdx, blockIdx, blockDim and gridDim. */

@@ -741,8 +741,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
 
   /** {@code (T *) operand} for the struct {@code def}: a constructor's or member's {@code this} the checker writes itself. */
   static Expr.Cast pointerTo(org.scansim.frontend.ast.StructDef def, Span at, Expr operand) {
-    return new Expr.Cast(at, new org.scansim.frontend.ast.TypeName(at, org.scansim.frontend.ast.TypeSpec.of(at, def, false, false),
-        List.of(new org.scansim.frontend.ast.PointerLevel(false, false, false))), operand);
+    return Expr.Cast.toPointer(def, false, at, operand);
   }
 
   /** {@code (T *) 0}: where the lowering puts an address it makes (a temporary's, an allocation's), a placeholder of its type. */
@@ -916,11 +915,10 @@ final class ExprChecker implements Expr.Visitor<Type> {
         param = pp.pointee();
         arg = ap.pointee();
       }
-      if (param instanceof Type.Struct base && arg instanceof Type.Struct derived && !base.equals(derived)
-          && derived.def().derivesFrom(base.def())) {
-        cx.error(e.calleeSpan(), "'" + e.callee() + "' takes this '" + derived.spelling() + "' as its base class '" + base.spelling()
+      if (Conversions.derivedToBase(param, arg)) {
+        cx.error(e.calleeSpan(), "'" + e.callee() + "' takes this '" + arg.spelling() + "' as its base class '" + param.spelling()
             + "', and a function template '" + e.callee() + "' would take it as it is, which C++ prefers: not supported; name the"
-            + " template's argument (" + e.callee() + "<" + derived.spelling() + ">(...)) or convert the argument");
+            + " template's argument (" + e.callee() + "<" + arg.spelling() + ">(...)) or convert the argument");
         return Type.ERR;
       }
     }
@@ -1208,19 +1206,7 @@ final class ExprChecker implements Expr.Visitor<Type> {
    * derived from it, not in {@code __constant__} memory, not a dim3 or a builtin.
    */
   boolean bindsQuietly(Expr arg, Type argType, Type t) {
-    if (argType instanceof Type.Err || t instanceof Type.Err || !Lvalues.isLvalue(arg, cx.sema) || argType instanceof Type.Array
-        || t instanceof Type.Dim3 || argType instanceof Type.Dim3 || arg instanceof Expr.Member m && cx.sema.typeOf(m.object()) instanceof Type.Dim3) {
-      return false;
-    }
-    if (!t.equals(argType) && !(t instanceof Type.Struct base && argType instanceof Type.Struct derived && derived.def().derivesFrom(base.def()))) {
-      return false;
-    }
-    Symbol.Variable root = Lvalues.rootVariable(arg, cx.sema);
-    if (root != null && root.kind() == Symbol.VarKind.CONSTANT) {
-      return false;
-    }
-    return !(arg instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v
-        && (v.kind() == Symbol.VarKind.BUILTIN || v.kind() == Symbol.VarKind.BUILTIN_CONSTANT));
+    return bindingProblem(arg, argType, t, "", true) == null;
   }
 
   /**
@@ -1229,40 +1215,44 @@ final class ExprChecker implements Expr.Visitor<Type> {
    * a const object binds to it.
    */
   boolean bindReference(Expr arg, Type argType, Type t, String what, boolean constReference) {
-    if (argType instanceof Type.Err || t instanceof Type.Err) {
-      return false;
-    }
-    if (!Lvalues.isLvalue(arg, cx.sema) || cx.sema.typeOf(arg) instanceof Type.Array) {
-      cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a temporary value: pass a variable");
-      return false;
-    }
-    if (!t.equals(argType) && !(t instanceof Type.Struct base && argType instanceof Type.Struct derived
-        && derived.def().derivesFrom(base.def()))) { // a derived object binds to a reference to its base (C++ [dcl.init.ref] ¶5)
-      cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a value of type '" + argType.spelling() + "'");
-      return false;
-    }
-    if (Lvalues.qualifiers(arg, cx.sema).isConst() && !constReference) {
-      cx.error(arg.span(), what + " of type '" + t.spelling() + " &' cannot bind to a const value (make it 'const "
-          + t.spelling() + " &')");
-      return false;
-    }
-    if (t instanceof Type.Dim3 || arg instanceof Expr.Member m && cx.sema.typeOf(m.object()) instanceof Type.Dim3) {
-      cx.error(arg.span(), what + " cannot bind to a dim3 or its component (a dim3 lives in registers): pass a copy");
-      return false;
-    }
-    Symbol.Variable root = Lvalues.rootVariable(arg, cx.sema);
-    if (root != null && root.kind() == Symbol.VarKind.CONSTANT) {
-      cx.error(arg.span(), what + " cannot bind to __constant__ variable '" + root.name() + "': device code cannot write it");
+    String problem = bindingProblem(arg, argType, t, what, constReference);
+    if (problem != null) {
+      if (!problem.isEmpty()) {
+        cx.error(arg.span(), problem);
+      }
       return false;
     }
     if (arg instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v) {
-      if (v.kind() == Symbol.VarKind.BUILTIN) {
-        cx.error(arg.span(), what + " cannot bind to '" + n.id() + "'");
-        return false;
-      }
       v.markAddressTaken();
     }
     return true;
+  }
+
+  /** Why {@code arg} cannot bind to a reference to {@code t} ({@code what} names the reference), "" after an earlier error; null when it can. */
+  private String bindingProblem(Expr arg, Type argType, Type t, String what, boolean constReference) {
+    if (argType instanceof Type.Err || t instanceof Type.Err) {
+      return "";
+    }
+    if (!Lvalues.isLvalue(arg, cx.sema) || cx.sema.typeOf(arg) instanceof Type.Array) {
+      return what + " of type '" + t.spelling() + " &' cannot bind to a temporary value: pass a variable";
+    }
+    if (!t.equals(argType) && !Conversions.derivedToBase(t, argType)) { // a derived object binds to a reference to its base ([dcl.init.ref] ¶5)
+      return what + " of type '" + t.spelling() + " &' cannot bind to a value of type '" + argType.spelling() + "'";
+    }
+    if (Lvalues.qualifiers(arg, cx.sema).isConst() && !constReference) {
+      return what + " of type '" + t.spelling() + " &' cannot bind to a const value (make it 'const " + t.spelling() + " &')";
+    }
+    if (t instanceof Type.Dim3 || arg instanceof Expr.Member m && cx.sema.typeOf(m.object()) instanceof Type.Dim3) {
+      return what + " cannot bind to a dim3 or its component (a dim3 lives in registers): pass a copy";
+    }
+    Symbol.Variable root = Lvalues.rootVariable(arg, cx.sema);
+    if (root != null && root.kind() == Symbol.VarKind.CONSTANT) {
+      return what + " cannot bind to __constant__ variable '" + root.name() + "': device code cannot write it";
+    }
+    if (arg instanceof Expr.Name n && cx.sema.symbolOf(n) instanceof Symbol.Variable v && v.kind() == Symbol.VarKind.BUILTIN) {
+      return what + " cannot bind to '" + n.id() + "'";
+    }
+    return null;
   }
 
   private void checkArguments(Span at, List<Expr> args, List<Type> params, int required, String what,

@@ -38,8 +38,7 @@ final class Overloads {
       for (int i = 0; i < args.size() && ok; i++) {
         // A reference to a base binds a derived object (C++ [over.ics.ref] ¶1: a derived-to-base conversion).
         ok = Conversions.assignable(params.get(i), types.get(i), cx.sema.constantOf(args.get(i)))
-            || f.byReference(i) && params.get(i) instanceof Type.Struct base && types.get(i) instanceof Type.Struct derived
-                && derived.def().derivesFrom(base.def());
+            || f.byReference(i) && Conversions.derivedToBase(params.get(i), types.get(i));
         r[i] = rank(params.get(i), types.get(i));
       }
       if (ok) {
