@@ -1,6 +1,7 @@
 package org.scansim.sim.engine;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
@@ -112,6 +113,7 @@ public final class AccessMerging {
     }
     ArmMerging.apply(code, leader);
     StoreForwarding.apply(code, leader);
+    RedundantLoads.apply(code);
   }
 
   static boolean isShared(Code code, CInsn in, Map<Integer, Affine> forms) {
@@ -152,7 +154,7 @@ public final class AccessMerging {
    * (a product of two registers) is a value named by its operation and operands' forms, so two
    * blocks that compute it alike get the same atom; without, each instruction's is its own.
    */
-  static Affine define(Code code, CInsn in, Map<Integer, Affine> forms, Map<String, Integer> intern) {
+  static Affine define(Code code, CInsn in, Map<Integer, Affine> forms, Map<Object, Integer> intern) {
     boolean integer = in.type != null && (in.type.isInteger() || in.type == IrType.PTR);
     switch (in.op) {
       case MOV -> {
@@ -196,15 +198,18 @@ public final class AccessMerging {
           BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
     }
     if (intern != null && in.op.pure() && in.op != Op.LD && in.ir != null) {
-      StringBuilder key = new StringBuilder(in.op.name()).append(' ').append(in.type);
-      key.append(' ').append(in.ir.cmp()).append(' ').append(in.ir.sreg()).append(' ').append(in.ir.imm()).append(' ').append(in.srcType);
+      List<Affine> operands = new java.util.ArrayList<>(in.args.length);
       for (int r : in.args) {
-        key.append(' ').append(form(forms, r, code).key());
+        operands.add(form(forms, r, code));
       }
-      return Affine.atom(intern.computeIfAbsent(key.toString(), k -> 2_000_000 + intern.size()));
+      Numbering key = new Numbering(in.op, in.type, in.ir.cmp(), in.ir.sreg(), in.ir.imm(), in.srcType, operands);
+      return Affine.atom(intern.computeIfAbsent(key, k -> 2_000_000 + intern.size()));
     }
     return Affine.atom(1_000_000 + in.index); // a value of its own
   }
+
+  /** What makes two pure operations one value: the operation, its types and immediates, and its operands' forms. */
+  record Numbering(Op op, IrType type, Object cmp, Object sreg, long imm, IrType srcType, List<Affine> operands) {}
 
   /** sum of coefficient * atom + constant; atoms are registers at block entry or array bases. */
   record Affine(Map<Integer, Long> terms, long constant) {

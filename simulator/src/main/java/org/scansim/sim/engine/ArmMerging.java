@@ -44,7 +44,7 @@ final class ArmMerging {
       if (c.op != Op.CBR || c.target == c.elseTarget || c.target < 0 || c.elseTarget < 0 || c.reconverge < 0) {
         continue;
       }
-      Map<String, Integer> intern = new HashMap<>();
+      Map<Object, Integer> intern = new HashMap<>();
       List<Access> then = arm(code, leader, c.target, c.reconverge, intern);
       List<Access> els = arm(code, leader, c.elseTarget, c.reconverge, intern);
       if (then == null || els == null) {
@@ -74,7 +74,7 @@ final class ArmMerging {
    * The shared accesses of the arm starting at {@code start}, in order, each marked movable as
    * the rule says; null when the arm is not one basic block ending in a branch to {@code join}.
    */
-  private static List<Access> arm(Code code, boolean[] leader, int start, int join, Map<String, Integer> intern) {
+  private static List<Access> arm(Code code, boolean[] leader, int start, int join, Map<Object, Integer> intern) {
     CInsn[] insns = code.insns;
     Map<Integer, Affine> forms = new HashMap<>();
     List<Access> out = new ArrayList<>();

@@ -43,6 +43,30 @@ public final class CInsn {
    * StoreForwarding}); it reads the loop's exit test operands as its second and third arguments.
    */
   public StoreForwarding.Loop forward;
+  /**
+   * An access nvcc does not issue: a load served from a register that holds its value ({@link
+   * RedundantLoads}), a store no load reads ({@link DeadStores}). It runs, counted nowhere.
+   */
+  public boolean elided;
+  /**
+   * A load nvcc issues once before a loop ({@link RedundantLoads}: load PRE, LICM): counted on a
+   * thread's first run of it since it entered the loop, whose slot in {@link Warp#loopLoads} this is; else -1.
+   */
+  public int loopSlot = -1;
+  /**
+   * Where a load or store goes as nvcc's model sees it ({@link RedundantLoads}): the IR's space, or
+   * for a generic access the space of its array or of a kernel's pointer parameter; null when not
+   * known (and before the model runs).
+   */
+  public org.scansim.frontend.ir.MemSpace space;
+  /**
+   * A virtual call's read of its object's class: the card loads the function's address from the
+   * class's vtable in global memory instead, which {@link Memory} counts (one 8-byte global load,
+   * a sector for each class among the lanes).
+   */
+  public boolean vtable;
+  /** A branch into such a loop from outside: the slots of the loops it enters, whose lanes start anew; else null. */
+  public int[] entersLoop;
   /** Writes a uniform register: runs once for the warp, on its operands' single values. */
   public boolean once;
   /** The specialised lane loop that runs this instruction ({@link Lanes#decode}), or {@link Lanes#GENERIC}. */
@@ -133,6 +157,11 @@ public final class CInsn {
     this.armPartner = from.armPartner;
     this.armOther = from.armOther;
     this.forward = from.forward;
+    this.elided = from.elided;
+    this.loopSlot = from.loopSlot;
+    this.entersLoop = from.entersLoop;
+    this.space = from.space;
+    this.vtable = from.vtable;
     this.once = from.once;
     this.taintRule = from.taintRule;
     this.work = from.work;

@@ -236,7 +236,11 @@ public final class Compiler {
     }
     inlining.push(callee.name());
     Map<String, Integer> names = declareMemory(callee, callee.name() + ".");
+    int first = out.size();
     emitBody(inner, names);
+    if (callee.name().endsWith(org.scansim.frontend.ast.StructDef.DISPATCHER) && first < out.size() && out.get(first).op == Op.LD) {
+      out.get(first).vtable = true; // a virtual call's read of the object's class (the dispatcher's first instruction)
+    }
     inlining.pop();
     cont.pc = out.size();
   }

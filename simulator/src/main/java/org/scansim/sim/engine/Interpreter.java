@@ -100,6 +100,9 @@ final class Interpreter {
       }
       switch (in.op) {
         case BR -> {
+          if (in.entersLoop != null) {
+            w.enterLoops(in.entersLoop, mask);
+          }
           w.pc[top] = in.target;
           if (in.target <= pc) {
             backEdge(w);
@@ -107,6 +110,9 @@ final class Interpreter {
           continue;
         }
         case CBR -> {
+          if (in.entersLoop != null) {
+            w.enterLoops(in.entersLoop, mask);
+          }
           branch(w, top, in, mask);
           if (w.sp == top + 1 && w.pc[top] <= pc) { // a uniform backward branch: a loop's back edge
             backEdge(w);

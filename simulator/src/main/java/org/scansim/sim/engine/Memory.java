@@ -371,10 +371,17 @@ final class Memory {
 
   /** Counts an access whose lanes all touched the allocation {@code a}, at the {@link #offsets} of {@link #laneOffsets}. */
   private void countOne(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
-    if (in.countedWith >= 0) {
-      return; // the first access of the merged pair counted both (AccessMerging)
+    if (in.countedWith >= 0 || in.elided) {
+      return; // the first access of the merged pair counted both (AccessMerging), or nvcc issues none (RedundantLoads, DeadStores)
+    }
+    if (in.vtable) {
+      vtable(in, w, mask);
+      return;
     }
     if (in.forward != null && forwarded(in, w, a, mask, store, bankOut)) {
+      return;
+    }
+    if (in.loopSlot >= 0 && beforeLoop(in, w, a, mask, store, bankOut)) {
       return;
     }
     if (in.armPartner >= 0 && a.space == Ptr.SHARED) {
@@ -567,14 +574,27 @@ final class Memory {
 
   /** Counts one warp-level access by the spaces its lanes touched. */
   private void count(CInsn in, Warp w, int mask, int size, boolean store, int[] bankOut) {
-    if (in.countedWith >= 0) {
+    if (in.countedWith >= 0 || in.elided) {
       for (int m = mask; m != 0; m &= m - 1) {
         lanes[Integer.numberOfTrailingZeros(m)] = null;
       }
-      return; // the first access of the merged pair counted both (AccessMerging)
+      return; // the first access of the merged pair counted both (AccessMerging), or nvcc issues none (RedundantLoads, DeadStores)
+    }
+    if (in.vtable) {
+      for (int m = mask; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = null;
+      }
+      vtable(in, w, mask);
+      return;
     }
     if (in.forward != null) {
       mask = issued(in, w, mask);
+      if (mask == 0) {
+        return;
+      }
+    }
+    if (in.loopSlot >= 0) {
+      mask = firstInLoop(in, w, mask);
       if (mask == 0) {
         return;
       }
@@ -601,6 +621,66 @@ final class Memory {
       countLanes(in, w, issued, store, bankOut);
     }
     return true;
+  }
+
+  /**
+   * Counts a virtual call's read of its object's class ({@link CInsn#vtable}) as the card's load of
+   * the function's address from the class's vtable: one global load instruction, a 32-byte sector
+   * for each class among the lanes (each class's vtable is an object of its own). The object's own
+   * field is not counted: nvcc keeps it in a register. Measured: virtual_scans' scanBlocks on the
+   * H200 issues one global load a warp per virtual call, of one sector
+   * (examples/programs/expected/counters).
+   */
+  private void vtable(CInsn in, Warp w, int mask) {
+    if (mask == 0) {
+      return; // every lane faulted (the bounds checker): no access
+    }
+    long[] d = w.regs[in.dst];
+    long[] seen = new long[32];
+    int sectors = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      long v = d[Integer.numberOfTrailingZeros(m)];
+      boolean known = false;
+      for (int k = 0; k < sectors && !known; k++) {
+        known = seen[k] == v;
+      }
+      if (!known) {
+        seen[sectors++] = v;
+      }
+    }
+    lx.quickGlobal(in.index, w.slot, false, sectors);
+    if (lx.observer != null) {
+      lx.observer.globalAccess(block.linear(), w.index, in.ir, false, mask, sectors, d[Integer.numberOfTrailingZeros(mask)]);
+    }
+  }
+
+  /**
+   * Counts the lanes of a load nvcc issues before its loop ({@link CInsn#loopSlot}) that run it
+   * for the first time since they entered the loop, all of whose lanes read allocation {@code a};
+   * false when that is every lane and the access is counted as usual.
+   */
+  private boolean beforeLoop(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
+    int first = firstInLoop(in, w, mask);
+    if (first == mask) {
+      return false;
+    }
+    if (first != 0) {
+      for (int m = first; m != 0; m &= m - 1) {
+        lanes[Integer.numberOfTrailingZeros(m)] = a;
+      }
+      countLanes(in, w, first, store, bankOut);
+    }
+    return true;
+  }
+
+  /** The lanes of {@code mask} running a {@link CInsn#loopSlot} load for the first time since they entered its loop; the others are not counted. */
+  private int firstInLoop(CInsn in, Warp w, int mask) {
+    int done = w.loopLoaded(in.loopSlot);
+    w.setLoopLoaded(in.loopSlot, done | mask);
+    for (int m = mask & done; m != 0; m &= m - 1) {
+      lanes[Integer.numberOfTrailingZeros(m)] = null; // loaded before the loop: not counted
+    }
+    return mask & ~done;
   }
 
   /**

@@ -33,6 +33,34 @@ public final class Warp {
    */
   long[][] forwarding;
 
+  /**
+   * Per loop of {@link CInsn#loopSlot} loads: the lanes that have run its load since they last
+   * entered the loop (a branch into it clears them, {@link #enterLoops}). Null until one runs.
+   */
+  int[] loopLoads;
+
+  int loopLoaded(int slot) {
+    return loopLoads == null || slot >= loopLoads.length ? 0 : loopLoads[slot];
+  }
+
+  void setLoopLoaded(int slot, int lanes) {
+    if (loopLoads == null || slot >= loopLoads.length) {
+      loopLoads = java.util.Arrays.copyOf(loopLoads == null ? new int[0] : loopLoads, slot + 1);
+    }
+    loopLoads[slot] = lanes;
+  }
+
+  /** The lanes of {@code mask} take a branch into the loops of {@code slots}: each begins them anew. */
+  void enterLoops(int[] slots, int mask) {
+    if (loopLoads != null) {
+      for (int s : slots) {
+        if (s < loopLoads.length) {
+          loopLoads[s] &= ~mask;
+        }
+      }
+    }
+  }
+
   record ArmWait(int partner, int mask, Allocation[] lanes, int[] offsets) {}
   /** Lanes that exist and have not returned. */
   int live;
@@ -128,6 +156,9 @@ public final class Warp {
     }
     live = laneCount == 32 ? -1 : (1 << laneCount) - 1;
     armWaits = null;
+    if (loopLoads != null) {
+      java.util.Arrays.fill(loopLoads, 0);
+    }
     sp = 0;
     barrierPc = -1;
     backEdges = 0;

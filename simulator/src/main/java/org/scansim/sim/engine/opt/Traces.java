@@ -127,7 +127,7 @@ public final class Traces {
     boolean[] tid = threadIndexX(code);
     Trace[] traces = new Trace[n];
     for (int pc = 0; pc < n; pc++) {
-      if (!code.boundary[pc] || Code.isControl(insns[pc]) && insns[pc].op != Op.BR) {
+      if (!code.boundary[pc] || Code.isControl(insns[pc]) && (insns[pc].op != Op.BR || insns[pc].entersLoop != null)) {
         continue;
       }
       List<Integer> pcs = new ArrayList<>();
@@ -137,7 +137,7 @@ public final class Traces {
       int back = 0;
       while (cur < n && !visited.get(cur) && (cur == pc || !reconvergence[cur]) && pcs.size() < MAX_LENGTH) {
         CInsn in = insns[cur];
-        if (in.op == Op.BR) {
+        if (in.op == Op.BR && in.entersLoop == null) { // a branch into a loop of before-loop loads runs alone
           visited.set(cur);
           pcs.add(cur);
           if (in.target <= cur) {
@@ -166,7 +166,7 @@ public final class Traces {
       CInsn branch = null;
       CInsn compare = null;
       CInsn stop = insns[cur];
-      if (stop.op == Op.CBR && !visited.get(cur) && (cur == pc || !reconvergence[cur])) {
+      if (stop.op == Op.CBR && stop.entersLoop == null && !visited.get(cur) && (cur == pc || !reconvergence[cur])) {
         branch = stop;
         pcs.add(cur);
         int cond = stop.a();
