@@ -92,6 +92,29 @@ class RedundantLoadsTest {
     }
   }
 
+  /**
+   * A kernel past the analysis's budget ({@link RedundantLoads#MAX_WORK}): 2,000 loops, each behind
+   * an if of its own, each loop reading what the one before stored. Every load is kept, as before
+   * the model, rather than the analysis running on.
+   */
+  @Test
+  void aKernelPastTheBudgetKeepsEveryLoad() {
+    StringBuilder src = new StringBuilder("__global__ void big(int *in, int *out, int n) {\n  __shared__ int s[1024];\n"
+        + "  int t = threadIdx.x;\n  int acc = 0;\n  s[t] = in[t];\n");
+    for (int i = 0; i < 2000; i++) {
+      src.append("  if ((t + ").append(i).append(") & 1) s[t] = acc + ").append(i).append(";\n");
+      src.append("  for (int j = 0; j < (n & 3); j++) acc += s[t] + s[t];\n");
+    }
+    src.append("  out[t] = acc;\n}\n");
+    Frontend.Result r = Frontend.compile(new SourceFile("big.cu", src.toString()), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    Code code = Compiler.compile(r.ir(), r.ir().function("big"));
+    AccessMerging.apply(code);
+    long loads = java.util.Arrays.stream(code.insns).filter(in -> in.op == org.scansim.frontend.ir.Op.LD).count();
+    assertThat(loads).isGreaterThan(4000);
+    assertThat(java.util.Arrays.stream(code.insns).filter(in -> in.elided || in.loopSlot >= 0)).as("loads or stores removed").isEmpty();
+  }
+
   @Test
   void theRecordedCountsAreNvccs() throws Exception {
     Path nvcc = null;
