@@ -31,19 +31,7 @@ public final class AccessMerging {
   /** Marks merged pairs in place: {@link CInsn#widthBytes} 8 on the first, {@link CInsn#countedWith} on the second. */
   public static void apply(Code code) {
     CInsn[] insns = code.insns;
-    boolean[] leader = new boolean[insns.length + 1];
-    leader[0] = true;
-    for (CInsn in : insns) {
-      if (in.op == Op.BR || in.op == Op.CBR) {
-        leader[in.target] = true;
-        if (in.elseTarget >= 0) {
-          leader[in.elseTarget] = true;
-        }
-      }
-      if (in.op == Op.BR || in.op == Op.CBR || in.op == Op.RET || in.op == Op.BAR) {
-        leader[in.index + 1] = true;
-      }
-    }
+    boolean[] leader = leaders(insns, true);
     Map<Integer, Affine> forms = new HashMap<>();
     CInsn pendingLoad = null;
     CInsn pendingStore = null;
@@ -114,6 +102,27 @@ public final class AccessMerging {
     ArmMerging.apply(code, leader);
     StoreForwarding.apply(code, leader);
     RedundantLoads.apply(code);
+  }
+
+  /**
+   * The instructions that begin a basic block: the first, every branch target, and each one after
+   * a branch or a return (or a barrier, with {@code barriers}); one more flag for the end.
+   */
+  static boolean[] leaders(CInsn[] insns, boolean barriers) {
+    boolean[] leader = new boolean[insns.length + 1];
+    leader[0] = true;
+    for (CInsn in : insns) {
+      if (in.op == Op.BR || in.op == Op.CBR) {
+        leader[in.target] = true;
+        if (in.elseTarget >= 0) {
+          leader[in.elseTarget] = true;
+        }
+      }
+      if (in.op == Op.BR || in.op == Op.CBR || in.op == Op.RET || barriers && in.op == Op.BAR) {
+        leader[in.index + 1] = true;
+      }
+    }
+    return leader;
   }
 
   static boolean isShared(Code code, CInsn in, Map<Integer, Affine> forms) {

@@ -610,7 +610,14 @@ final class Memory {
    * read allocation {@code a}; false when they all do and the access is counted as usual.
    */
   private boolean forwarded(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
-    int issued = issued(in, w, mask);
+    return countSome(in, w, a, mask, issued(in, w, mask), store, bankOut);
+  }
+
+  /**
+   * Counts the lanes {@code issued} of {@code mask}, all of whose lanes touched allocation {@code
+   * a}; false when that is every lane and the access is counted as usual.
+   */
+  private boolean countSome(CInsn in, Warp w, Allocation a, int mask, int issued, boolean store, int[] bankOut) {
     if (issued == mask) {
       return false;
     }
@@ -660,17 +667,7 @@ final class Memory {
    * false when that is every lane and the access is counted as usual.
    */
   private boolean beforeLoop(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
-    int first = firstInLoop(in, w, mask);
-    if (first == mask) {
-      return false;
-    }
-    if (first != 0) {
-      for (int m = first; m != 0; m &= m - 1) {
-        lanes[Integer.numberOfTrailingZeros(m)] = a;
-      }
-      countLanes(in, w, first, store, bankOut);
-    }
-    return true;
+    return countSome(in, w, a, mask, firstInLoop(in, w, mask), store, bankOut);
   }
 
   /** The lanes of {@code mask} running a {@link CInsn#loopSlot} load for the first time since they entered its loop; the others are not counted. */

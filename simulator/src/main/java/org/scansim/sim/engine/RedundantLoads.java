@@ -187,19 +187,7 @@ final class RedundantLoads {
       int n = insns.length;
       bases = new int[n];
       java.util.Arrays.fill(bases, -1);
-      boolean[] leader = new boolean[n + 1];
-      leader[0] = true;
-      for (CInsn in : insns) {
-        if (in.op == Op.BR || in.op == Op.CBR) {
-          leader[in.target] = true;
-          if (in.elseTarget >= 0) {
-            leader[in.elseTarget] = true;
-          }
-        }
-        if (in.op == Op.BR || in.op == Op.CBR || in.op == Op.RET) {
-          leader[in.index + 1] = true;
-        }
-      }
+      boolean[] leader = AccessMerging.leaders(insns, false);
       List<Integer> s = new ArrayList<>();
       blockOf = new int[n];
       for (int i = 0; i < n; i++) {
