@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.scansim.frontend.ir.MemSpace;
 import org.scansim.frontend.ir.Op;
 import org.scansim.sim.engine.AccessMerging.Affine;
+import org.scansim.sim.engine.Addresses.Fact;
 
 /**
  * Models nvcc serving a load from a register that already holds the value: NVVM's global value
@@ -87,20 +87,6 @@ final class RedundantLoads {
   /** A fact's tag: available on every path, no load before the loop needed. */
   private static final int PLAIN = -1;
 
-  /** Where an access goes, as far as the code shows. */
-  enum Space {
-    SHARED(MemSpace.SHARED), GLOBAL(MemSpace.GLOBAL), LOCAL(MemSpace.LOCAL), CONSTANT(MemSpace.CONSTANT), UNKNOWN(null);
-
-    final MemSpace memSpace;
-
-    Space(MemSpace memSpace) {
-      this.memSpace = memSpace;
-    }
-  }
-
-  /** The value at {@code address} (of {@code size} bytes, in {@code space}) is in a register. */
-  record Fact(Affine address, int size, Space space) {}
-
   /**
    * Registers' forms, and the facts with their tags: {@link #PLAIN}, or the block index of the
    * loop header before which nvcc loads the value (available on its back edges only).
@@ -147,19 +133,18 @@ final class RedundantLoads {
   private static final class Analysis {
     final Code code;
     final CInsn[] insns;
-    final int[] blockOf;
+    /** The blocks' first instructions, predecessors, successors and loops ({@link Blocks}). */
     final int[] starts;
-    final List<List<Integer>> preds = new ArrayList<>();
-    final List<int[]> succs = new ArrayList<>();
-    /** Per block: the end (exclusive) of the loop it heads, or -1 when it heads none that PRE may load before. */
+    final List<List<Integer>> preds;
+    final List<int[]> succs;
     final int[] loopEnd;
+    final Addresses addresses;
     final Map<Object, Integer> intern = new HashMap<>();
     /** What each non-constant value depends on: the instructions and joins that make it anew. */
     final Map<Integer, Set<Integer>> sources = new HashMap<>();
     final Map<Long, Integer> phis = new HashMap<>();
     final Map<Long, Integer> stales = new HashMap<>();
     final List<Set<Integer>> phiRegs = new ArrayList<>();
-    final Integer dynamicShared;
     /** The registers whose values the analysis follows: addresses and what they are made of, branch conditions, stored pointers. */
     final boolean[] relevant;
     /** Per load and store: the array its address is in (-1: unknown), from the last pass. */
@@ -175,8 +160,9 @@ final class RedundantLoads {
     final Map<Integer, UnrolledLoops.Numbered> numbered = new HashMap<>();
     /** The values each induction variable of a loop nvcc unrolls completely takes, by its atom. */
     final Map<Integer, long[]> loopValues = new HashMap<>();
-    /** Each phi atom's block. */
+    /** Each phi atom's block and register. */
     final Map<Integer, Integer> phiHeader = new HashMap<>();
+    final Map<Integer, Integer> phiRegister = new HashMap<>();
     /** The instruction {@link #transfer} is at. */
     int current;
     long work;
@@ -184,55 +170,17 @@ final class RedundantLoads {
     Analysis(Code code) {
       this.code = code;
       this.insns = code.insns;
-      int n = insns.length;
-      bases = new int[n];
+      Blocks cfg = new Blocks(insns);
+      starts = cfg.starts;
+      preds = cfg.preds;
+      succs = cfg.succs;
+      loopEnd = cfg.loopEnd;
+      bases = new int[insns.length];
       java.util.Arrays.fill(bases, -1);
-      boolean[] leader = AccessMerging.leaders(insns, false);
-      List<Integer> s = new ArrayList<>();
-      blockOf = new int[n];
-      for (int i = 0; i < n; i++) {
-        if (leader[i]) {
-          s.add(i);
-        }
-        blockOf[i] = s.size() - 1;
-      }
-      starts = s.stream().mapToInt(Integer::intValue).toArray();
       for (int b = 0; b < starts.length; b++) {
-        preds.add(new ArrayList<>());
         phiRegs.add(new HashSet<>());
       }
-      for (int b = 0; b < starts.length; b++) {
-        CInsn last = insns[end(b) - 1];
-        int[] to;
-        if (last.op == Op.BR) {
-          to = new int[] {last.target};
-        } else if (last.op == Op.CBR) {
-          to = last.target == last.elseTarget ? new int[] {last.target} : new int[] {last.target, last.elseTarget};
-        } else if (last.op == Op.RET) {
-          to = new int[0];
-        } else {
-          to = last.index + 1 < n ? new int[] {last.index + 1} : new int[0]; // falls through to the next block
-        }
-        List<Integer> blocks = new ArrayList<>();
-        for (int t : to) {
-          if (t < n) {
-            blocks.add(blockOf[t]);
-            preds.get(blockOf[t]).add(b);
-          }
-        }
-        succs.add(blocks.stream().mapToInt(Integer::intValue).toArray());
-      }
-      loopEnd = new int[starts.length];
-      for (int h = 0; h < starts.length; h++) {
-        loopEnd[h] = loop(h);
-      }
-      Integer dyn = null;
-      for (int m = 0; m < code.memory.size() && dyn == null; m++) {
-        if (code.memory.get(m).space() == MemSpace.SHARED && code.memory.get(m).isDynamic()) {
-          dyn = m;
-        }
-      }
-      dynamicShared = dyn;
+      addresses = new Addresses(code);
       relevant = relevant(code);
     }
 
@@ -271,40 +219,6 @@ final class RedundantLoads {
         }
       }
       return r;
-    }
-
-    /**
-     * The end of the loop block {@code h} heads, when nvcc could load before it: its back edges
-     * come from later blocks, every way in from outside is a branch to {@code h}; else -1.
-     */
-    int loop(int h) {
-      int last = -1;
-      boolean entry = false;
-      for (int p : preds.get(h)) {
-        if (p >= h) {
-          last = Math.max(last, end(p));
-        } else {
-          CInsn t = insns[end(p) - 1];
-          entry = true;
-          if (t.op != Op.BR && t.op != Op.CBR) {
-            return -1; // entered by falling through: no branch to tell a new entry by
-          }
-        }
-      }
-      if (last < 0 || !entry) {
-        return -1;
-      }
-      int first = starts[h];
-      for (CInsn in : insns) {
-        if ((in.index < first || in.index >= last) && (in.op == Op.BR || in.op == Op.CBR)) {
-          for (int t : new int[] {in.target, in.elseTarget}) {
-            if (t > first && t < last) {
-              return -1; // entered elsewhere than at the header
-            }
-          }
-        }
-      }
-      return last;
     }
 
     /** Runs the analysis to its fixed point and marks the loads; false when it did not settle within the budget. */
@@ -518,16 +432,11 @@ final class RedundantLoads {
     Fact forward(int h, Fact f, State p) {
       Affine a = Affine.constant(f.address().constant());
       for (Map.Entry<Integer, Long> t : f.address().terms().entrySet()) {
-        Affine value = Affine.atom(t.getKey());
-        for (int r : phiRegs.get(h)) {
-          if (phis.get(((long) h << 32) | r) == t.getKey().intValue()) {
-            value = p.forms.getOrDefault(r, Affine.atom(r));
-            break;
-          }
-        }
+        Integer r = phiHeader.get(t.getKey()) != null && phiHeader.get(t.getKey()) == h ? phiRegister.get(t.getKey()) : null;
+        Affine value = r == null ? Affine.atom(t.getKey()) : p.forms.getOrDefault(r, Affine.atom(r));
         a = a.plus(value.times(t.getValue()));
       }
-      return new Fact(a, f.size(), f.space() == Space.UNKNOWN ? spaceOf(a) : f.space());
+      return new Fact(a, f.size(), f.space() == Addresses.Space.UNKNOWN ? addresses.spaceOf(a) : f.space());
     }
 
     /** The facts a back edge's state holds, in the terms of header {@code h} (as LLVM's PHI translation). */
@@ -593,11 +502,11 @@ final class RedundantLoads {
         switch (in.op) {
           case LD -> {
             Affine a = form(s, in.a());
-            Fact f = new Fact(a, in.type.size(), space(in, a));
+            Fact f = new Fact(a, in.type.size(), addresses.space(in, a));
             boolean volatileLoad = in.ir.isVolatile();
             Avail known = volatileLoad ? null : s.facts.get(f);
             if (mark) {
-              bases[i] = base(a) == null ? -1 : base(a);
+              bases[i] = addresses.index(a);
               in.space = f.space().memSpace;
               if (known != null && movable(in)) {
                 int h = known.tag();
@@ -623,9 +532,9 @@ final class RedundantLoads {
           }
           case ST -> {
             Affine a = form(s, in.a());
-            Fact f = new Fact(a, in.type.size(), space(in, a));
+            Fact f = new Fact(a, in.type.size(), addresses.space(in, a));
             if (mark) {
-              bases[i] = base(a) == null ? -1 : base(a);
+              bases[i] = addresses.index(a);
               in.space = f.space().memSpace;
             }
             work += s.facts.size();
@@ -634,7 +543,7 @@ final class RedundantLoads {
               s.facts.put(f, new Avail(PLAIN, relevant[in.args[1]] ? form(s, in.args[1]) : null));
             }
           }
-          case BAR, BAR_WARP, FENCE, ATOM, PRINTF -> s.facts.keySet().removeIf(f -> f.space() != Space.LOCAL); // a thread's own local memory stays
+          case BAR, BAR_WARP, FENCE, ATOM, PRINTF -> s.facts.keySet().removeIf(f -> f.space() != Addresses.Space.LOCAL); // a thread's own local memory stays
           case CALL, LAUNCH, CUDA -> s.facts.clear();
           case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
               ADDR, PTR_ADD, PTR_DIFF, SREG, SHFL, VOTE, ACTIVEMASK, ASSERT, BR, CBR, RET -> {}
@@ -698,8 +607,7 @@ final class RedundantLoads {
     private void note(Affine f) {
       for (int atom : f.terms().keySet()) {
         if (atom <= -DEFINED) {
-          Integer base = base(Affine.memory(-DEFINED - atom));
-          escaped.add(base);
+          escaped.add(addresses.index(Affine.memory(-DEFINED - atom)));
         }
       }
     }
@@ -790,6 +698,7 @@ final class RedundantLoads {
         int id = PHI + phis.size();
         sources.put(id, Set.of(-(b + 1)));
         phiHeader.put(id, b);
+        phiRegister.put(id, r);
         return id;
       });
     }
@@ -802,94 +711,24 @@ final class RedundantLoads {
       });
     }
 
-    Space space(CInsn in, Affine a) {
-      switch (in.ir.space()) {
-        case SHARED -> {
-          return Space.SHARED;
-        }
-        case GLOBAL -> {
-          return Space.GLOBAL;
-        }
-        case LOCAL -> {
-          return Space.LOCAL;
-        }
-        case CONSTANT -> {
-          return Space.CONSTANT;
-        }
-        case GENERIC, HOST -> {}
-      }
-      return spaceOf(a);
-    }
-
-    /** Where a generic address goes: its array's space, global through a kernel's pointer parameter, else unknown. */
-    Space spaceOf(Affine a) {
-      Integer base = base(a);
-      if (base != null) {
-        return switch (code.memory.get(base).space()) {
-          case SHARED -> Space.SHARED;
-          case GLOBAL -> Space.GLOBAL;
-          case LOCAL -> Space.LOCAL;
-          case CONSTANT -> Space.CONSTANT;
-          case GENERIC, HOST -> Space.UNKNOWN;
-        };
-      }
-      for (int p : code.params) {
-        if (a.coefficient(p) == 1) {
-          return Space.GLOBAL; // nvcc treats a kernel's pointer parameters as global
-        }
-      }
-      return Space.UNKNOWN;
-    }
-
-    /** The array an address is in, every dynamic shared array counted as the one it is. */
-    Integer base(Affine a) {
-      Integer base = a.memoryBase();
-      if (base != null && dynamicShared != null && code.memory.get(base).space() == MemSpace.SHARED
-          && code.memory.get(base).isDynamic()) {
-        return dynamicShared;
-      }
-      return base;
-    }
-
+    /** Whether a store may change what {@code known} says, in the copy of an unrolled loop the analysis is at. */
     boolean mayOverlap(Fact store, Fact known) {
-      if (store.space() != Space.UNKNOWN && known.space() != Space.UNKNOWN && store.space() != known.space()) {
-        return false;
-      }
-      Affine d = canonical(store.address()).minus(canonical(known.address()));
-      if (d.isConstant()) {
-        long c = d.constant();
-        return c < known.size() && -c < store.size();
-      }
-      if (d.terms().size() == 1) {
-        // Apart by a multiple of an unrolled loop's induction variable: apart in every copy?
-        Map.Entry<Integer, Long> t = d.terms().entrySet().iterator().next();
-        long[] values = loopValues.get(t.getKey());
-        if (values != null) {
-          // In the body, the iterations' values; at the header and after the loop, the one it leaves with too.
-          int h = phiHeader.get(t.getKey());
-          boolean body = current >= end(h) && current < loopEnd[h];
-          for (long v : body ? java.util.Arrays.copyOf(values, values.length - 1) : values) {
-            long c = d.constant() + t.getValue() * v;
-            if (c < known.size() && -c < store.size()) {
-              return true;
-            }
-          }
-          return false;
-        }
-      }
-      Integer bs = base(store.address());
-      Integer bk = base(known.address());
-      return bs == null || bk == null || bs.equals(bk);
+      return addresses.mayOverlap(store, known, this::unrolledValues);
     }
 
-    /** The address with every dynamic shared array's base written as the one array's. */
-    Affine canonical(Affine a) {
-      Integer raw = a.memoryBase();
-      Integer base = base(a);
-      if (raw == null || raw.equals(base)) {
-        return a;
+    /**
+     * The values an unrolled loop's induction variable {@code atom} may hold where the analysis is:
+     * in the body the iterations' values, at the header and after the loop the one it leaves with
+     * too; null when it is no such variable.
+     */
+    long[] unrolledValues(int atom) {
+      long[] values = loopValues.get(atom);
+      if (values == null) {
+        return null;
       }
-      return a.minus(Affine.memory(raw)).plus(Affine.memory(base));
+      int h = phiHeader.get(atom);
+      boolean body = current >= end(h) && current < loopEnd[h];
+      return body ? java.util.Arrays.copyOf(values, values.length - 1) : values;
     }
   }
 }
