@@ -219,6 +219,22 @@ class TimingReplayTest {
   }
 
   @Test
+  void theH200sChains() throws Exception {
+    // pageLatency, dramLatency and indirectCallCycles come from these chains' slopes (page_chain,
+    // sector_chain, virtual_chain); their intercepts, copy_block's and reread_block's launches (a later
+    // launch's first load of what earlier ones touched costs what the first did) and reread_chain's
+    // chain (what the launch before wrote costs what the host's copy did) are the model's to meet.
+    List<Case> all = replay("../2026-11-30-h200-chains/timing.jsonl", 0, 1 << 25, "h200");
+    System.out.print(table(all));
+    assertThat(all).hasSizeGreaterThanOrEqualTo(28);
+    // reread_chain's first launch, a copy by 8 to 128 blocks, is printed, not held: the card's launch
+    // grows with its blocks (3,806 to 4,235 cycles), which the model does not know (docs/timing.md).
+    List<Case> held = all.stream().filter(c -> !c.name().contains("reread_chain") || c.launch() == 1).toList();
+    assertThat(largest(held)).as("largest error").isLessThan(0.10);
+    assertThat(largest(held.stream().filter(c -> c.name().contains("chain")).toList())).as("the chains").isLessThan(0.02);
+  }
+
+  @Test
   void arbitrarySizeScansTotalTime() throws Exception {
     // A run's GPU time is the sum of its launches': per kernel and size, the model's sum against the card's.
     // Chained scans included: each block waits for its predecessor's flag (BlockSync).

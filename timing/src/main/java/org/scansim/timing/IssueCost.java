@@ -55,6 +55,7 @@ final class IssueCost {
   private final Map<Insn, Integer> slots = new IdentityHashMap<>();
   private final Map<Insn, Integer> predicatedBody = new IdentityHashMap<>();
   private final Set<Insn> predicated = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<Insn, Reg> predicate = new IdentityHashMap<>();
   private final Set<Insn> branched = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Insn, Integer> entry = new IdentityHashMap<>();
 
@@ -77,6 +78,15 @@ final class IssueCost {
   /** For the branch of a predicated if: the instructions its body issues, charged to every warp that reaches it; else -1. */
   int predicatedBody(Insn cbr) {
     return predicatedBody.getOrDefault(cbr, -1);
+  }
+
+  /**
+   * The condition of the predicated if whose body holds {@code in}, or null: its SASS reads the
+   * predicate (a SEL, an @P instruction), so it waits for the comparison though its IR reads none
+   * of the comparison's operands (v != v ? 9 : 8 is a select on a loaded value).
+   */
+  Reg predicate(Insn in) {
+    return predicate.get(in);
   }
 
   /** Whether {@code in} lies in a predicated if's body (its arithmetic was charged at the branch). */
@@ -222,9 +232,13 @@ final class IssueCost {
           predicatedBody.put(cb, (int) Math.round(regions.getOrDefault(cb, 0.0)));
         }
       }
-      for (Insn in : owner.keySet()) {
+      for (Map.Entry<Insn, Insn> e : owner.entrySet()) {
+        Insn in = e.getKey();
         if (!(in.op() == Op.LD || in.op() == Op.ST || in.op() == Op.ATOM)) {
           predicated.add(in);
+        }
+        if (in != e.getValue() && e.getValue().args().size() > 0 && e.getValue().arg(0) instanceof Reg p) {
+          predicate.put(in, p);
         }
       }
       if (f.isKernel() && !f.blocks().isEmpty() && !f.blocks().get(0).insns().isEmpty()) {

@@ -169,7 +169,7 @@ final class LoopControl {
         }
         Insn set = defs.get(v.id());
         Insn op = set.op() == Op.MOV && set.arg(0) instanceof Reg t ? defs.get(t.id()) : set;
-        boolean steps = op != null && op.args().size() == 2 && op.arg(0) instanceof Reg a && a.id() == v.id() && op.arg(1) instanceof Imm
+        boolean steps = op != null && op.args().size() == 2 && op.arg(0) instanceof Reg a && isOrCopies(a, v, defs) && op.arg(1) instanceof Imm
             && switch (op.op()) {
               case ADD, SUB, MUL, SHL, SHR, DIV -> true;
               default -> false;
@@ -179,6 +179,12 @@ final class LoopControl {
         }
       }
       return null;
+    }
+
+    /** Whether {@code a} is {@code v}, or the latch's copy of it (v++ reads v into a copy, adds 1 and moves the sum back). */
+    private static boolean isOrCopies(Reg a, Reg v, Map<Integer, Insn> defs) {
+      Insn copy = defs.get(a.id());
+      return a.id() == v.id() || copy != null && copy.op() == Op.MOV && copy.arg(0) instanceof Reg c && c.id() == v.id();
     }
 
     /**

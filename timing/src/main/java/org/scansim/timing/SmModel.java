@@ -115,7 +115,8 @@ final class SmModel {
     int[] pc = new int[n];
     long[] ready = new long[n * registers]; // per warp and register: the cycle its value is ready
     byte[] producer = new byte[n * registers];
-    long[] waitUntil = new long[n]; // a warp released from a barrier issues from this cycle on
+    long[] waitUntil = new long[n]; // a warp released from a barrier, or past a virtual call, issues from this cycle on
+    boolean[] calling = new boolean[n]; // waitUntil is a virtual call's
     boolean[] atBarrier = new boolean[n];
     boolean[] finished = new boolean[n];
     long[] arrived = new long[n];
@@ -216,14 +217,17 @@ final class SmModel {
                 end = Math.max(end, sharedFree);
               }
             }
-            case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_ST, WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_L2 -> {
+            case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_ST, WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_L2, WarpTrace.GLOBAL_LD_PAGE,
+                WarpTrace.GLOBAL_LD_DRAM -> {
               long begin = Math.max(t, globalFree);
               globalFree = begin + (cost + p.globalSectorsPerCycle() - 1) / p.globalSectorsPerCycle();
-              if (kind == WarpTrace.GLOBAL_LD || kind == WarpTrace.GLOBAL_ST) {
+              if (kind != WarpTrace.GLOBAL_LD_L1 && kind != WarpTrace.GLOBAL_LD_L2) {
                 sectors += cost; // device memory's: a cache hit moves none
               }
               result = globalFree + switch (kind) {
                 case WarpTrace.GLOBAL_LD -> p.globalLoadLatency();
+                case WarpTrace.GLOBAL_LD_PAGE -> p.newPageLatency();
+                case WarpTrace.GLOBAL_LD_DRAM -> p.samePageLatency();
                 case WarpTrace.GLOBAL_LD_L1 -> p.l1Latency();
                 case WarpTrace.GLOBAL_LD_L2 -> p.l2Latency();
                 default -> 0;
@@ -236,6 +240,10 @@ final class SmModel {
             case WarpTrace.BARRIER -> {
               atBarrier[w] = true;
               arrived[w] = t;
+            }
+            case WarpTrace.CALL_VIRTUAL -> { // the warp waits for the vtable's loads and the indirect call
+              waitUntil[w] = t + p.virtualCallCycles();
+              calling[w] = true;
             }
             default -> {}
           }
@@ -282,6 +290,7 @@ final class SmModel {
             if (atBarrier[w]) {
               atBarrier[w] = false;
               waitUntil[w] = open;
+              calling[w] = false;
             }
           }
           end = Math.max(end, open);
@@ -328,7 +337,7 @@ final class SmModel {
         if (selected) {
           why = Stall.SELECTED;
         } else if (atBarrier[w] || waitUntil[w] > t) {
-          why = Stall.BARRIER;
+          why = calling[w] && !atBarrier[w] ? Stall.LONG_SCOREBOARD : Stall.BARRIER; // a virtual call waits on its loads
         } else {
           int from = at < warps[w].length ? latest(ready, w * registers, warps[w], at) : -1;
           if (from >= 0 && ready[w * registers + from] > t) {

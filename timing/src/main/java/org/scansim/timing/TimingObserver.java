@@ -101,6 +101,8 @@ public final class TimingObserver implements ExecutionObserver {
   private final LoopControl loops;
   private final IssueCost issue;
   private final SpinWaits spins;
+  /** The dispatchers' reads of an object's class: where a device virtual call's warp waits ({@link WarpTrace#CALL_VIRTUAL}). */
+  private final java.util.Set<Insn> virtualCalls = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** Counters a warp keeps, one for each instruction issued once in 4 executions (a loop unrolled 4 times). */
   private int counters;
 
@@ -111,6 +113,14 @@ public final class TimingObserver implements ExecutionObserver {
     this.loops = new LoopControl(module);
     this.issue = new IssueCost(module, loops);
     this.spins = new SpinWaits(module);
+    for (org.scansim.frontend.ir.IrFunction f : DeviceCode.of(module)) {
+      // A device virtual call: its dispatcher's first instruction reads the object's class (the engine
+      // counts it as the card's vtable load); the warp waits there for the indirect call.
+      if (f.name().endsWith(org.scansim.frontend.ast.StructDef.DISPATCHER) && !f.blocks().isEmpty()
+          && !f.blocks().get(0).insns().isEmpty() && f.blocks().get(0).insns().get(0).op() == Op.LD) {
+        virtualCalls.add(f.blocks().get(0).insns().get(0));
+      }
+    }
     for (org.scansim.frontend.ir.IrFunction f : DeviceCode.of(module)) {
       for (org.scansim.frontend.ir.Block b : f.blocks()) {
         for (Insn in : b.insns()) {
@@ -383,21 +393,22 @@ public final class TimingObserver implements ExecutionObserver {
     SmModel.BlockTime t = timed.get(key);
     if (t == null) {
       WarpTrace[] ws = nonNull(warps);
+      int regs = registers;
       for (WarpTrace w : ws) {
-        w.hoistLoads();
+        regs = Math.max(regs, w.hoistLoads(registers));
       }
-      SmModel.BlockTime mine = SmModel.run(ws, registers, siteInsns.size(), params);
+      SmModel.BlockTime mine = SmModel.run(ws, regs, siteInsns.size(), params);
       if (perSm > 1) {
-        mine = mine.withTogether(SmModel.together(ws, registers, perSm, false, params));
+        mine = mine.withTogether(SmModel.together(ws, regs, perSm, false, params));
       }
       boolean conflicted = false;
       for (WarpTrace w : ws) {
         conflicted |= w.conflicted;
       }
       if (conflicted) { // what the bank conflicts cost: the same block without them
-        SmModel.BlockTime free = SmModel.conflictFree(ws, registers, params);
+        SmModel.BlockTime free = SmModel.conflictFree(ws, regs, params);
         if (perSm > 1) {
-          free = free.withTogether(SmModel.together(ws, registers, perSm, true, params));
+          free = free.withTogether(SmModel.together(ws, regs, perSm, true, params));
         }
         mine = mine.withConflictFree(free);
       }
@@ -631,6 +642,9 @@ public final class TimingObserver implements ExecutionObserver {
           w.add(WarpTrace.ALU, d[12]);
         }
       }
+      if (d[15] != 0) { // a device virtual call: the warp waits for the vtable and the indirect call
+        w.add(WarpTrace.CALL_VIRTUAL, d[12]);
+      }
       int kind = d[0];
       boolean issues = true;
       if (d[6] >= 0) { // issued once in 4 executions (a loop unrolled 4 times: LoopControl)
@@ -678,7 +692,7 @@ public final class TimingObserver implements ExecutionObserver {
       }
       int kind = params.globalCaches() ? last.caches.load(address, sectors, insn.isVolatile()) : WarpTrace.GLOBAL_LD;
       int before = w.length > 0 ? w.kind(w.length - 1) : -1;
-      if (before == WarpTrace.GLOBAL_LD || before == WarpTrace.GLOBAL_LD_L2 && kind == WarpTrace.GLOBAL_LD_L1) {
+      if (WarpTrace.slowness(before) > WarpTrace.slowness(kind)) {
         kind = before; // an instruction's requests wait for the slowest
       }
       boolean first = w.length > 0 && w.kind(w.length - 1) == WarpTrace.MEMORY_PENDING;
@@ -735,7 +749,8 @@ public final class TimingObserver implements ExecutionObserver {
    * #FUSES} (else 0), its entry in {@link #table}, the issue slots it takes beyond its own when issued
    * ({@link IssueCost#slots}: the rest of a sequence, or a pointer offset's one slot, which delays nothing), the slots issued before it whenever it runs (a prologue, a predicated
    * body, BSSY and BSYNC), the table entry of those slots (no registers, its site), 1 for a
-   * branched if's branch (a split costs one more), and 1 when none of these apply (the plain path).
+   * branched if's branch (a split costs one more), 1 when none of these apply (the plain path), and 1
+   * for a device virtual call's first instruction ({@link WarpTrace#CALL_VIRTUAL} before it).
    */
   private int[] decode(Insn in) {
     int kind = switch (in.op()) {
@@ -773,8 +788,9 @@ public final class TimingObserver implements ExecutionObserver {
     boolean floating = in.type() == org.scansim.frontend.ir.IrType.F32 || in.type() == org.scansim.frontend.ir.IrType.F64;
     int fma = !floating ? 0 : in.op() == Op.MUL ? MULTIPLIES : in.op() == Op.ADD || in.op() == Op.SUB ? FUSES : 0;
     int around = issue.entry(in) + Math.max(0, issue.predicatedBody(in)) + (issue.branched(in) ? 2 : 0);
+    boolean virtualCall = params.virtualCallCycles() > 0 && virtualCalls.contains(in);
     int[] d = {kind, -1, -1, -1, -1, 1, counter, siteInsns.size(), fma, built ? 0 : entries, extra, around, built ? 0 : entries + 1,
-        issue.branched(in) ? 1 : 0, counter < 0 && fma == 0 && extra == 0 && around == 0 ? 1 : 0};
+        issue.branched(in) ? 1 : 0, counter < 0 && fma == 0 && extra == 0 && around == 0 && !virtualCall ? 1 : 0, virtualCall ? 1 : 0};
     siteInsns.add(in); // its site: decode runs once for each instruction
     if (in.dst() != null && in.op() != Op.ST) {
       d[1] = in.dst().id();
@@ -786,6 +802,11 @@ public final class TimingObserver implements ExecutionObserver {
         d[k++] = r.id();
         d[5] = Math.max(d[5], r.id() + 1);
       }
+    }
+    Reg p = issue.predicate(in);
+    if (p != null && k < 5) { // an instruction of a predicated body waits for the predicate
+      d[k] = p.id();
+      d[5] = Math.max(d[5], p.id() + 1);
     }
     if (!built) { // its table entries (an instruction met only later, which cannot happen, refers to entry 0: no registers)
       if ((entries + 2) * WarpTrace.ENTRY > table.length) {

@@ -40,11 +40,33 @@ import java.util.Optional;
  *                                 cache global memory, so every load is a device-memory load and moves its sectors)
  * @param sharedConflictCycles     cycles each wavefront past a request's first adds to its warp's wait for a shared load (the
  *                                 pipe still serves a wavefront each {@code sharedCyclesPerWavefront} to all warps)
+ * @param pageLatency              cycles from a global load's issue to its data from device memory once the block has loaded
+ *                                 before, on a 2 MiB page it has not loaded from (null: {@code globalLoadLatency}, not measured)
+ * @param dramLatency              the same on a page the block has loaded from (null: {@code globalLoadLatency}, not measured);
+ *                                 {@code globalLoadLatency} is then the block's first load's
+ * @param indirectCallCycles       cycles a device virtual call holds its warp beyond its instructions (the object's vtable
+ *                                 pointer from local memory, the vtable's entry, CALL.REL and RET; null: none, not measured)
  */
 public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int issueCycles, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedCyclesPerWavefront, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
-    int conversionLatency, double sharedConflictCycles, boolean globalCaches, Map<String, String> sources) {
+    int conversionLatency, double sharedConflictCycles, boolean globalCaches, Integer pageLatency, Integer dramLatency,
+    Integer indirectCallCycles, Map<String, String> sources) {
+
+  /** {@link #indirectCallCycles}, or none where it was not measured. */
+  public int virtualCallCycles() {
+    return indirectCallCycles == null ? 0 : indirectCallCycles;
+  }
+
+  /** {@link #pageLatency}, or the first load's where it was not measured. */
+  public int newPageLatency() {
+    return pageLatency == null ? globalLoadLatency : pageLatency;
+  }
+
+  /** {@link #dramLatency}, or the first load's where it was not measured. */
+  public int samePageLatency() {
+    return dramLatency == null ? globalLoadLatency : dramLatency;
+  }
 
   /** What these parameters are, in a few words, for a report: the preset, what it was calibrated on, and its clock. */
   public String describe() {

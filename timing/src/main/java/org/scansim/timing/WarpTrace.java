@@ -30,6 +30,25 @@ final class WarpTrace {
   static final int GLOBAL_LD_L2 = 11;
   /** A conversion between integer and floating point (F2I, I2F). */
   static final int CONVERT = 12;
+  /** A global load from device memory, not the block's first, on a 2 MiB page the block has not loaded from. */
+  static final int GLOBAL_LD_PAGE = 13;
+  /** A global load from device memory, not the block's first, on a page the block has loaded from. */
+  static final int GLOBAL_LD_DRAM = 14;
+
+  /** A call of a device virtual function: its warp waits for the vtable and the indirect call ({@link TimingParameters#indirectCallCycles}). */
+  static final int CALL_VIRTUAL = 15;
+
+  /** How long a load of each global kind waits, as a rank: an instruction's requests wait for the slowest. */
+  static int slowness(int kind) {
+    return switch (kind) {
+      case GLOBAL_LD -> 5;
+      case GLOBAL_LD_PAGE -> 4;
+      case GLOBAL_LD_DRAM -> 3;
+      case GLOBAL_LD_L2 -> 2;
+      case GLOBAL_LD_L1 -> 1;
+      default -> 0;
+    };
+  }
 
   /** Ints an instruction: kind and cost, and its reference into {@link #table}. */
   static final int WIDTH = 2;
@@ -124,6 +143,10 @@ final class WarpTrace {
     multiplied = -1;
     if (entries > 0) {
       entries = 0;
+    }
+    if (shared != null) {
+      table = shared;
+      shared = null;
     }
   }
 
@@ -235,7 +258,7 @@ final class WarpTrace {
   /**
    * The last instruction's events are all in (the warp issues its next one, or the block ends): a
    * pending memory instruction that made no request becomes {@link #FREE} (nvcc issued none), and
-   * a global load waiting to be issued early ({@link #hoistPending}) is.
+   * a global load waiting to be issued early ({@link #hoistPending}) is listed.
    */
   void settle() {
     if (length > 0 && kind(length - 1) == MEMORY_PENDING) {
@@ -261,115 +284,77 @@ final class WarpTrace {
   private int loadCount;
 
   /**
-   * Issues each global load early ({@link #hoist}), in order. Done once for each distinct trace,
-   * before it is timed: equal traces reorder equally, so the memo's key is the trace as recorded.
+   * Issues each global load early ({@link LoadHoist}), in order, registers renamed from {@code
+   * registers} on. Done once for each distinct trace, before it is timed: equal traces reorder
+   * equally, so the memo's key is the trace as recorded. Returns how many registers the trace now
+   * needs: {@code registers}, or more when it renamed some ({@link LoadHoist#RENAMES}).
    */
-  void hoistLoads() {
+  int hoistLoads(int registers) {
     settle();
+    LoadHoist h = new LoadHoist(this, registers);
     for (int i = 0; i < loadCount; i++) {
-      hoist(loads[i]);
+      h.hoist(loads[i]);
     }
     loadCount = 0;
+    return h.registers();
   }
 
-  /** How far back {@link #hoist} looks: the instructions nvcc's scheduler sees around a load. */
-  static final int HOIST_WINDOW = 32;
+  /** The same, for a test's trace: its registers are those below {@code 1 << 16}. */
+  void hoistLoads() {
+    hoistLoads(1 << 16);
+  }
+
+  /** Instruction {@code i}'s kind and cost, and its table entry, as {@link #WIDTH} ints (for {@link LoadHoist}'s moves). */
+  int[] ops() {
+    return ops;
+  }
+
+  /** The shared table, while this trace uses a private copy of it in which it renamed registers ({@link #rewrite}). */
+  private int[] shared;
+  /** The next entry of the private copy. */
+  private int copyNext;
 
   /**
-   * Moves instruction {@code last}, a global load, with the arithmetic its address needs ahead of the
-   * instructions before it that it does not depend on, as nvcc's scheduler issues a block's loads
-   * early (both of Harris's loads before either shared store: every catalog build's SASS, e.g.
-   * hardware/measurements/timing-2026-11-26-h100/sass/harris_conflict_free.sass). It never passes
-   * a barrier, a global store or load, a branch, shuffle or fence ({@link #OTHER}, {@link #ORDER}),
-   * a division, or an instruction that writes what it reads or reads or writes what it writes;
-   * shared loads and stores it passes (another space), and a load nvcc forwarded, which does not
-   * move with it. Within {@link #HOIST_WINDOW} instructions.
+   * Instruction {@code i} with the registers {@code dst} writes and {@code s0}..{@code s2} reads
+   * (a register renamed: {@link LoadHoist}), in an entry of its own: of this trace's own table, or a
+   * private copy of the shared one, made on the first rewrite. False, and nothing changed, past the
+   * launch's memory budget.
    */
-  void hoist(int last) {
-    if (last < 1) {
-      return;
-    }
-    // slice[k]: whether instruction last - k moves with the load (the load, and what its registers
-    // come from); the registers the slice reads and writes, to test each instruction in one pass.
-    boolean[] slice = hoistSlice;
-    java.util.Arrays.fill(slice, false);
-    slice[0] = true;
-    int reads = 0;
-    int writes = 0;
-    for (int k = 0; k < 3; k++) {
-      if (src(last, k) >= 0) {
-        sliceReads[reads++] = src(last, k);
-      }
-    }
-    if (dst(last) >= 0) {
-      sliceWrites[writes++] = dst(last);
-    }
-    int start = last;
-    for (int i = last - 1, k = 1; i >= 0 && k <= HOIST_WINDOW; i--, k++) {
-      int kind = kind(i);
-      int flags = flags(i);
-      if ((flags & ORDER) != 0) {
-        break;
-      }
-      boolean movable = (kind == FREE || kind == ALU || kind == CONVERT) && (flags & MEMORY) == 0;
-      int d = dst(i);
-      boolean feeds = d >= 0 && contains(sliceReads, reads, d);
-      // The slice writes what this one reads or writes.
-      boolean blocks = d >= 0 && contains(sliceWrites, writes, d) || contains(sliceWrites, writes, src(i, 0))
-          || contains(sliceWrites, writes, src(i, 1)) || contains(sliceWrites, writes, src(i, 2));
-      if (feeds) {
-        if (!movable || blocks || reads + 3 > sliceReads.length) {
-          break;
+  boolean rewrite(int i, int dst, int s0, int s1, int s2) {
+    int from = ops[i * WIDTH + 1] * ENTRY;
+    int at;
+    if (entries >= 0) {
+      at = entries;
+    } else {
+      if (shared == null) {
+        if (!mayGrow(table.length)) {
+          return false;
         }
-        slice[k] = true;
-        sliceWrites[writes++] = d;
-        for (int r = 0; r < 3; r++) {
-          if (src(i, r) >= 0) {
-            sliceReads[reads++] = src(i, r);
-          }
-        }
-        continue;
+        shared = table;
+        copyNext = table.length / ENTRY;
+        table = Arrays.copyOf(table, table.length + 16 * ENTRY);
       }
-      if (blocks || !(movable || kind == SHARED_LD || kind == SHARED_ST || kind == FREE)) {
-        break;
+      at = copyNext;
+    }
+    if ((at + 1) * ENTRY > table.length) {
+      if (!mayGrow(table.length)) {
+        return false;
       }
-      start = i;
+      table = Arrays.copyOf(table, table.length * 2);
     }
-    if (start == last) {
-      return;
+    System.arraycopy(table, from, table, at * ENTRY, ENTRY);
+    table[at * ENTRY] = dst;
+    table[at * ENTRY + 1] = s0;
+    table[at * ENTRY + 2] = s1;
+    table[at * ENTRY + 3] = s2;
+    if (entries >= 0) {
+      entries++;
+    } else {
+      copyNext++;
     }
-    // Rotate [start, last]: the slice first, in order, then the rest, in order.
-    int n = last - start + 1;
-    int[] moved = hoistMoved;
-    int at = 0;
-    for (int pass = 0; pass < 2; pass++) {
-      for (int i = start; i <= last; i++) {
-        if (slice[last - i] == (pass == 0)) {
-          moved[at++] = ops[i * WIDTH];
-          moved[at++] = ops[i * WIDTH + 1];
-        }
-      }
-    }
-    System.arraycopy(moved, 0, ops, start * WIDTH, n * WIDTH);
+    ops[i * WIDTH + 1] = at;
+    return true;
   }
-
-  private static boolean contains(int[] a, int count, int x) {
-    if (x < 0) {
-      return false;
-    }
-    for (int i = 0; i < count; i++) {
-      if (a[i] == x) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** {@link #hoist}'s working space, kept from call to call. */
-  private final boolean[] hoistSlice = new boolean[HOIST_WINDOW + 1];
-  private final int[] sliceReads = new int[3 * (HOIST_WINDOW + 1)];
-  private final int[] sliceWrites = new int[HOIST_WINDOW + 1];
-  private final int[] hoistMoved = new int[(HOIST_WINDOW + 1) * WIDTH];
 
   /** The trace's two hashes, set by {@link #hash()}. */
   long h1;

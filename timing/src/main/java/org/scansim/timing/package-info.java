@@ -16,7 +16,7 @@
  * <p>Not modelled (yet): the register file and shared memory as limits on residency, caches
  * beyond what a block itself touched ({@link org.scansim.timing.BlockCaches}), the instruction scheduling and deeper unrolling nvcc
  * does beyond {@link org.scansim.timing.IssueCost}'s rules and {@link
- * org.scansim.timing.WarpTrace}'s early loads, and reads whose value depends on the card's timing
+ * org.scansim.timing.LoadHoist}'s early loads, and reads whose value depends on the card's timing
  * (a decoupled look-back's: released at the first write, {@link org.scansim.timing.BlockSync}).
  */
 package org.scansim.timing;

@@ -58,4 +58,14 @@ class LoopControlTest {
     assertThat(issued).isGreaterThanOrEqualTo(2000);
     assertThat(issued).isLessThan(2000 + 1000);
   }
+
+  @Test
+  void aPostIncrementIsTheSameStepAsAPreIncrement() {
+    // i++ reads i into a copy, adds 1 and moves the sum back; nvcc unrolls the loop 4 times all the
+    // same, so its control issues once in 4 trips, as ++i's does.
+    int n = 400;
+    long pre = issued("for (int i = 0; i < n; ++i) { x = (x * 3) ^ 5; }", n);
+    long post = issued("for (int i = 0; i < n; i++) { x = (x * 3) ^ 5; }", n);
+    assertThat(post).as("i++ against ++i").isEqualTo(pre);
+  }
 }
