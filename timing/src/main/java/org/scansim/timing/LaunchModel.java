@@ -8,7 +8,8 @@ import org.scansim.sim.arch.Architecture;
  * A launch's blocks over the card's SMs: as many blocks resident on an SM at once as its limits
  * on threads and blocks allow, each new block started on the slot that frees first (block order),
  * co-resident blocks sharing the SM's schedulers and shared-memory pipe, all of them sharing the
- * card's device-memory bandwidth; plus the launch's fixed cost. Not modelled: the register file's
+ * card's device-memory bandwidth, no block before the card has dispatched it ({@link
+ * TimingParameters#dispatch}); plus the launch's fixed cost. Not modelled: the register file's
  * and shared memory's limits on residency, and L2 hits between blocks.
  */
 final class LaunchModel {
@@ -66,11 +67,13 @@ final class LaunchModel {
     long longest = 0;
     long sectors = 0;
     long issued = 0;
+    int warps = (threadsPerBlock + 31) / 32;
+    long index = 0;
     for (Run r : runs) {
       SmModel.BlockTime b = r.time();
       long shared = occupied(b, perSm, p);
       for (long k = 0; k < r.count(); k++) {
-        long start = slots.poll();
+        long start = Math.max(slots.poll(), p.dispatch(index++, warps, sms)); // a free slot, once the card has dispatched it
         long stop = start + shared;
         slots.add(stop);
         finish = Math.max(finish, stop);

@@ -122,6 +122,16 @@ final class LoadHoist {
       }
     }
     System.arraycopy(moved, 0, ops, start * WarpTrace.WIDTH, n * WarpTrace.WIDTH);
+    if (renamed) { // a renamed register's readers may have moved down: it stays taken until the last of them
+      for (int i = start; i <= last; i++) {
+        for (int s = 0; s < 3; s++) {
+          int r = t.src(i, s) - base;
+          if (r >= 0 && r < RENAMES) {
+            end[r] = Math.max(end[r], i);
+          }
+        }
+      }
+    }
   }
 
   /** Adds instruction {@code i}'s registers to the slice's. */

@@ -200,6 +200,7 @@ final class SmModel {
             continue;
           }
           int kind = tr.kind(pc[w]);
+          calling[w] = false; // a virtual call's wait, if any, is over
           int cost = Math.max(1, ideal ? tr.cost(pc[w]) - tr.excess(pc[w]) : tr.cost(pc[w]));
           long result = t + p.aluLatency();
           byte by = BY_ALU;

@@ -46,12 +46,29 @@ import java.util.Optional;
  *                                 {@code globalLoadLatency} is then the block's first load's
  * @param indirectCallCycles       cycles a device virtual call holds its warp beyond its instructions (the object's vtable
  *                                 pointer from local memory, the vtable's entry, CALL.REL and RET; null: none, not measured)
+ * @param smStartCycles            how much later a launch's block starts for each doubling of the SMs its blocks have reached
+ *                                 (block k of the first {@code smCount}: log2(k + 1) times this; null: none, not measured)
+ * @param blockDispatchCycles      cycles the card takes to dispatch each block past the first {@code smCount}, whatever the room
+ *                                 on the SMs, plus {@code blockDispatchCyclesPerWarp} for each of its warps (null: none)
+ * @param blockDispatchCyclesPerWarp see {@code blockDispatchCycles}
  */
 public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int issueCycles, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedCyclesPerWavefront, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
     int conversionLatency, double sharedConflictCycles, boolean globalCaches, Integer pageLatency, Integer dramLatency,
-    Integer indirectCallCycles, Map<String, String> sources) {
+    Integer indirectCallCycles, Double smStartCycles, Double blockDispatchCycles, Double blockDispatchCyclesPerWarp,
+    Map<String, String> sources) {
+
+  /**
+   * The earliest block {@code k} (in launch order) of blocks of {@code warps} warps can start, from
+   * the launch's start: the card reaches the SMs one doubling after another, then dispatches a
+   * block at a time ({@link #smStartCycles}, {@link #blockDispatchCycles}); 0 where not measured.
+   */
+  public long dispatch(long k, int warps, int sms) {
+    double start = smStartCycles == null ? 0 : smStartCycles * (Math.log(1 + Math.min(k, sms - 1L)) / Math.log(2));
+    double each = (blockDispatchCycles == null ? 0 : blockDispatchCycles) + (blockDispatchCyclesPerWarp == null ? 0 : blockDispatchCyclesPerWarp) * warps;
+    return Math.round(start + each * Math.max(0, k - (sms - 1L)));
+  }
 
   /** {@link #indirectCallCycles}, or none where it was not measured. */
   public int virtualCallCycles() {

@@ -144,9 +144,8 @@ final class WarpTrace {
     if (entries > 0) {
       entries = 0;
     }
-    if (shared != null) {
-      table = shared;
-      shared = null;
+    if (shared != null) { // the private copy stays (charged once to the budget): its renamed entries are free again
+      copyNext = shared.length / ENTRY;
     }
   }
 
@@ -309,7 +308,7 @@ final class WarpTrace {
     return ops;
   }
 
-  /** The shared table, while this trace uses a private copy of it in which it renamed registers ({@link #rewrite}). */
+  /** The shared table, once this trace uses a private copy of it in which it renames registers ({@link #rewrite}); kept for the trace's next blocks. */
   private int[] shared;
   /** The next entry of the private copy. */
   private int copyNext;

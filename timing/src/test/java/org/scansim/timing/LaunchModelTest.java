@@ -60,4 +60,25 @@ class LaunchModelTest {
     // One block: its own 400 cycles of issue.
     assertThat(LaunchModel.run(blocks(1, 1000, 100, 10, 10), 256, Architectures.preset("g80"), SmModelTest.G80_LIKE).issueCycles()).isEqualTo(400);
   }
+
+  @Test
+  void aBlockStartsNoEarlierThanTheCardDispatchesIt() {
+    // 100 cycles a doubling of the SMs reached, then 1 cycle a block and 0.5 a warp.
+    TimingParameters d = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
+        10, 1, 60, 280, 4, 1, true, null, null, null, 100.0, 1.0, 0.5, java.util.Map.of());
+    assertThat(d.dispatch(0, 1, 132)).isZero();
+    assertThat(d.dispatch(1, 1, 132)).isEqualTo(100);
+    assertThat(d.dispatch(3, 1, 132)).isEqualTo(200);
+    long reached = Math.round(100 * Math.log(132) / Math.log(2));
+    assertThat(d.dispatch(131, 1, 132)).isEqualTo(reached);
+    assertThat(d.dispatch(141, 2, 132)).as("10 blocks of 2 warps past the SMs").isEqualTo(reached + 20);
+    assertThat(SmModelTest.P.dispatch(1000, 32, 132)).as("not measured: none").isZero();
+    // 4 blocks of 100 cycles, one an SM: the last starts at 200 and ends at 300, plus the fixed 1,000.
+    assertThat(LaunchModel.run(blocks(4, 100, 10, 0, 0), 32, HOPPER, d).smCycles()).isEqualTo(1000 + 200 + 100);
+    // 1,000 blocks of 32 threads and 1,000 cycles, 8 an SM, all with a slot from the start: the
+    // last is dispatched at 704 + 1.5 * 868 = 2,006 and ends 1,000 later.
+    assertThat(d.dispatch(999, 1, 132)).isEqualTo(2006);
+    assertThat(LaunchModel.run(blocks(1000, 1000, 10, 0, 0), 32, HOPPER, d).smCycles()).isEqualTo(1000 + 2006 + 1000);
+    assertThat(LaunchModel.run(blocks(1000, 1000, 10, 0, 0), 32, HOPPER, SmModelTest.P).smCycles()).as("without dispatch").isEqualTo(1000 + 1000);
+  }
 }

@@ -117,4 +117,121 @@ class LoadHoistTest {
         + " takes a register of its own; the sum waits").isEqualTo("10:12 0:14 1:15 0:8 0:10 1:11 10:" + FRESH + " 1:7");
     assertThat(w.src(7, 1)).as("the sum reads the first load's value").isEqualTo(12);
   }
+
+  /** For each instruction (by site) and source slot, the site of the instruction whose value it reads (-1: none). */
+  private static int[][] producers(WarpTrace w) {
+    int[][] out = new int[w.length][3];
+    java.util.Map<Integer, Integer> last = new java.util.HashMap<>();
+    for (int i = 0; i < w.length; i++) {
+      for (int k = 0; k < 3; k++) {
+        out[w.site(i)][k] = w.src(i, k) < 0 ? -1 : last.getOrDefault(w.src(i, k), -1);
+      }
+      if (w.dst(i) >= 0) {
+        last.put(w.dst(i), w.site(i));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void everyInstructionStillReadsTheValueItReadWhateverTheLoadsPass() {
+    // Random traces of a few registers (loops' copies reuse them): loads, arithmetic, shared
+    // accesses and now and then a branch that issues; every load hoisted in order, as hoistLoads does.
+    int[] kinds = {WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_DRAM, WarpTrace.ALU, WarpTrace.ALU, WarpTrace.FREE, WarpTrace.SHARED_LD,
+        WarpTrace.SHARED_ST, WarpTrace.CONVERT};
+    java.util.Random random = new java.util.Random(45);
+    int renamedTraces = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+      WarpTrace w = new WarpTrace();
+      int registers = 2 + random.nextInt(10);
+      boolean branches = trial % 3 == 0;
+      // A loop's body of a few instructions, repeated (its copies reuse its registers), or none.
+      int body = trial % 2 == 0 ? 3 + random.nextInt(8) : 0;
+      int[][] loop = new int[body][];
+      for (int i = 0; i < body; i++) {
+        int kind = kinds[random.nextInt(kinds.length)];
+        loop[i] = new int[] {kind, kind == WarpTrace.SHARED_ST ? -1 : random.nextInt(registers), random.nextInt(registers + 1) - 1,
+            kind == WarpTrace.ALU ? random.nextInt(registers + 1) - 1 : -1};
+      }
+      int n = 40 + random.nextInt(260);
+      if (trial % 4 == 1) { // a summing loop as the IR has it: j++, each load's address from j, its sums
+        int loadsPer = 1 + random.nextInt(3);
+        int users = 1 + random.nextInt(4);
+        int[] values = {8, 10, 11, 12, 14, 15, 16, 17};
+        int site = 0;
+        while (w.length < n) {
+          w.add(WarpTrace.FREE, 14, 8, -1, -1, site++);
+          w.add(WarpTrace.ALU, 15, 14, -1, -1, site++);
+          w.add(WarpTrace.FREE, 8, 15, -1, -1, site++);
+          for (int l = 0; l < loadsPer; l++) {
+            w.add(WarpTrace.FREE, 10, 8, -1, -1, site++);
+            w.add(WarpTrace.ALU, 11, 10, random.nextBoolean() ? 16 : -1, -1, site++);
+            w.add(WarpTrace.GLOBAL_LD_DRAM, l == 0 ? 12 : 16 + l, 11, -1, -1, site++);
+          }
+          for (int u = random.nextInt(users + 1); u > 0; u--) {
+            int sum = 20 + random.nextInt(4);
+            boolean store = random.nextInt(6) == 0;
+            w.add(store ? WarpTrace.SHARED_ST : WarpTrace.ALU, store ? -1 : sum, values[random.nextInt(values.length)],
+                random.nextBoolean() ? values[random.nextInt(values.length)] : sum, random.nextBoolean() ? values[random.nextInt(values.length)] : -1,
+                site++);
+          }
+          if (random.nextInt(30) == 0) {
+            w.add(WarpTrace.OTHER, -1, -1, -1, -1, site++);
+          }
+        }
+        n = w.length;
+      }
+      for (int i = w.length; i < n; i++) {
+        if (body > 0) {
+          int[] o = loop[i % body];
+          w.add(branches && i % (4 * body) == 4 * body - 1 ? WarpTrace.OTHER : o[0], o[1], o[2], o[3], -1, i);
+          continue;
+        }
+        int kind = branches && random.nextInt(12) == 0 ? WarpTrace.OTHER : kinds[random.nextInt(kinds.length)];
+        int dst = kind == WarpTrace.SHARED_ST || kind == WarpTrace.OTHER ? -1 : random.nextInt(registers);
+        int s0 = random.nextInt(registers + 1) - 1;
+        int s1 = kind == WarpTrace.ALU ? random.nextInt(registers + 1) - 1 : -1;
+        w.add(kind, dst, s0, s1, -1, i);
+      }
+      int[][] before = producers(w);
+      LoadHoist h = new LoadHoist(w, FRESH);
+      for (int i = 0; i < n; i++) {
+        int k = w.kind(i);
+        if (k == WarpTrace.GLOBAL_LD_L1 || k == WarpTrace.GLOBAL_LD_DRAM) {
+          h.hoist(i);
+        }
+      }
+      renamedTraces += h.registers() > FRESH ? 1 : 0;
+      int[][] after = producers(w);
+      for (int site = 0; site < n; site++) {
+        assertThat(after[site]).as("trial " + trial + ", instruction " + site).isEqualTo(before[site]);
+      }
+    }
+    assertThat(renamedTraces).as("traces that renamed a register").isGreaterThan(1000);
+  }
+
+  @Test
+  void aTraceOnTheSharedTableCopiesItOnceForAllItsBlocks() {
+    // The shared table: entry 1 loads r12 from r11, entry 2 adds r12 into r7, entry 3 sets r11.
+    int[] table = new int[WarpTrace.ENTRY * 1000];
+    int[][] entries = {{12, 11, -1, -1}, {7, 7, 12, -1}, {11, 10, -1, -1}};
+    for (int e = 0; e < entries.length; e++) {
+      System.arraycopy(entries[e], 0, table, (e + 1) * WarpTrace.ENTRY, 4);
+      table[(e + 1) * WarpTrace.ENTRY + 4] = -1;
+    }
+    WarpTrace.Budget budget = new WarpTrace.Budget(3L * table.length);
+    WarpTrace w = new WarpTrace(table, budget);
+    for (int block = 0; block < 50; block++) {
+      w.add(WarpTrace.GLOBAL_LD_L1, 1);
+      w.add(WarpTrace.ALU, 2);
+      w.add(WarpTrace.ALU, 3);
+      w.add(WarpTrace.GLOBAL_LD_L1, 1);
+      new LoadHoist(w, FRESH).hoist(3);
+      assertThat(kinds(w)).as("block " + block + ": the second load passes the add in a register of its own")
+          .isEqualTo("10:12 1:11 10:" + FRESH + " 1:7");
+      assertThat(table[WarpTrace.ENTRY]).as("the shared table is not written").isEqualTo(12);
+      w.reset();
+    }
+    assertThat(budget.exhausted()).as("the private copy is charged once, not once a block").isNull();
+  }
 }
