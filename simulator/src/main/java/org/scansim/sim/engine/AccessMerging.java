@@ -102,6 +102,7 @@ public final class AccessMerging {
     ArmMerging.apply(code, leader);
     StoreForwarding.apply(code, leader);
     RedundantLoads.apply(code);
+    LoadSinking.apply(code);
   }
 
   /**

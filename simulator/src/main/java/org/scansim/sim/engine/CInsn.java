@@ -65,6 +65,13 @@ public final class CInsn {
    * a sector for each class among the lanes).
    */
   public boolean vtable;
+  /**
+   * A load nvcc sinks into one side of the branch after it ({@link LoadSinking}): the comparison
+   * that decides the branch, whose operands are the load's second and third arguments; else null.
+   */
+  public CInsn sinkCompare;
+  /** The load's side is the branch's else side: counted for the lanes whose comparison is false. */
+  public boolean sinkNegate;
   /** A branch into such a loop from outside: the slots of the loops it enters, whose lanes start anew; else null. */
   public int[] entersLoop;
   /** Writes a uniform register: runs once for the warp, on its operands' single values. */
@@ -162,6 +169,8 @@ public final class CInsn {
     this.entersLoop = from.entersLoop;
     this.space = from.space;
     this.vtable = from.vtable;
+    this.sinkCompare = from.sinkCompare;
+    this.sinkNegate = from.sinkNegate;
     this.once = from.once;
     this.taintRule = from.taintRule;
     this.work = from.work;

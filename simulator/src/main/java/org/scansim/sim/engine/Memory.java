@@ -384,6 +384,9 @@ final class Memory {
     if (in.loopSlot >= 0 && beforeLoop(in, w, a, mask, store, bankOut)) {
       return;
     }
+    if (in.sinkCompare != null && countSome(in, w, a, mask, sunk(in, w, mask), store, bankOut)) {
+      return;
+    }
     if (in.armPartner >= 0 && a.space == Ptr.SHARED) {
       for (int m = mask; m != 0; m &= m - 1) {
         lanes[Integer.numberOfTrailingZeros(m)] = a;
@@ -599,6 +602,12 @@ final class Memory {
         return;
       }
     }
+    if (in.sinkCompare != null) {
+      mask = sunk(in, w, mask);
+      if (mask == 0) {
+        return;
+      }
+    }
     if (in.armPartner >= 0 && arm(in, w, mask, store, bankOut)) {
       return;
     }
@@ -668,6 +677,27 @@ final class Memory {
    */
   private boolean beforeLoop(CInsn in, Warp w, Allocation a, int mask, boolean store, int[] bankOut) {
     return countSome(in, w, a, mask, firstInLoop(in, w, mask), store, bankOut);
+  }
+
+  /** The comparison's lanes of a sunk load ({@link CInsn#sinkCompare}). */
+  private final long[] sinkResult = new long[32];
+
+  /**
+   * The lanes of {@code mask} that take the side of the branch a {@link LoadSinking} load was sunk
+   * into, by its comparison on the operands the load carries; the others are not counted.
+   */
+  private int sunk(CInsn in, Warp w, int mask) {
+    Alu.compare(in.sinkCompare, sinkResult, w.regs[in.args[1]], w.regs[in.args[2]], mask);
+    int taken = 0;
+    for (int m = mask; m != 0; m &= m - 1) {
+      int l = Integer.numberOfTrailingZeros(m);
+      if ((sinkResult[l] != 0) != in.sinkNegate) {
+        taken |= 1 << l;
+      } else {
+        lanes[l] = null; // this lane's side does not use it: nvcc issues it on the other side only
+      }
+    }
+    return taken;
   }
 
   /** The lanes of {@code mask} running a {@link CInsn#loopSlot} load for the first time since they entered its loop; the others are not counted. */

@@ -79,7 +79,7 @@ final class RedundantLoads {
   /** Most readings of one value carried round a loop (each back-edge register holding it is one). */
   private static final int MAX_TRANSLATIONS = 8;
 
-  private static final int DEFINED = 1_000_000;
+  static final int DEFINED = 1_000_000;
   private static final int NUMBERED = 2_000_000;
   private static final int SPECIAL = 3_000_000;
   private static final int PHI = 50_000_000;

@@ -10,7 +10,7 @@
  * org.scansim.sim.engine.LaunchContext}), and the model of nvcc's memory optimisations that decides
  * which of a thread's accesses the card issues and counts ({@link
  * org.scansim.sim.engine.AccessMerging} with ArmMerging, StoreForwarding, RedundantLoads over
- * Blocks and Addresses, DeadStores and UnrolledLoops: counting only, every access still runs).
+ * Blocks and Addresses, DeadStores, UnrolledLoops and LoadSinking: counting only, every access still runs).
  *
  * <p>It tells the checkers what it does through {@link org.scansim.sim.engine.CheckHooks} and
  * does not depend on them. A launch's per-phase counters keep {@link
