@@ -43,15 +43,11 @@ class CrosscheckCountersReplayTest {
   static final String GLOBAL_LD = ".*global_op_ld.*|.*op_global_ld.*";
   static final String WAVEFRONTS_CONFLICTS = "l1tex__data_(pipe_lsu_wavefronts|bank_conflicts_pipe_lsu)_mem_shared_op_(ld|st)\\.sum";
 
-  static final String CHAINED = "nvcc sinks XY[SECTION_SIZE-1]'s load into the one branch that uses it (1 warp, not 32) and reuses the value just stored to previous_sum: 32 loads a block fewer on the card";
-
   static final List<Known> KNOWN = List.of(
       new Known("modern/decoupled_lookback", SHARED_LD + "|" + GLOBAL_LD, n -> true,
           "the look-back polls flags until a predecessor publishes: how often depends on the card's timing"),
       new Known("harris/scan_large_array", SHARED_LD, n -> true,
           "nvcc unrolls the down-sweep and, where offset >= 32 proves temp[ai] != temp[bi], reuses line 98's load of temp[bi] on line 99: 5 loads a block fewer on the card"),
-      new Known("pmpp/chained_scan", SHARED_LD, n -> true, CHAINED),
-      new Known("pmpp/chained_scan_static_bid", SHARED_LD, n -> true, CHAINED),
       new Known("handbook/reduce_then_scan", SHARED_LD, n -> n == 1 << 20 || n == 1 << 24,
           "nvcc hoists line 202's load of tot[0] out of the store loop, so every warp that enters the loop issues it, not only warp 0: 3 (2^20) and 12 (2^24) more on the card"));
 

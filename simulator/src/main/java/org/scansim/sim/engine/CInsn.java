@@ -67,9 +67,14 @@ public final class CInsn {
   public boolean vtable;
   /**
    * A load nvcc sinks into one side of the branch after it ({@link LoadSinking}): the comparison
-   * that decides the branch, whose operands are the load's second and third arguments; else null.
+   * that decides the branch; else null. Its operands' sources ({@link LoadSinking.Chain}: the
+   * load's argument 1 + k, or step -1 - s of {@link #sinkChain}).
    */
   public CInsn sinkCompare;
+  public int[] sinkCompareSources;
+  /** The pure instructions that compute the comparison's operands, in order, and each one's sources. */
+  public CInsn[] sinkChain;
+  public int[][] sinkChainSources;
   /** The load's side is the branch's else side: counted for the lanes whose comparison is false. */
   public boolean sinkNegate;
   /** A branch into such a loop from outside: the slots of the loops it enters, whose lanes start anew; else null. */
@@ -170,6 +175,9 @@ public final class CInsn {
     this.space = from.space;
     this.vtable = from.vtable;
     this.sinkCompare = from.sinkCompare;
+    this.sinkCompareSources = from.sinkCompareSources;
+    this.sinkChain = from.sinkChain;
+    this.sinkChainSources = from.sinkChainSources;
     this.sinkNegate = from.sinkNegate;
     this.once = from.once;
     this.taintRule = from.taintRule;

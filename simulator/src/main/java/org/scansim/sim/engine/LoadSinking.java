@@ -11,9 +11,10 @@ import org.scansim.frontend.ir.Op;
  * branch, is issued on that side only, by the lanes that take it (the block scan's {@code return
  * temp[t]} read only by {@code if (i < n) out[i] = v}: hardware/measurements/sass/classes_scan_kernel.sass).
  * The load still runs where it stands, for every lane, and meets the checkers there; it is counted
- * ({@link Memory}) for the lanes whose comparison ({@link CInsn#sinkCompare}, its operands the
- * load's second and third arguments, unchanged from the load to the comparison) sends them to the
- * side that uses it.
+ * ({@link Memory}) for the lanes whose comparison ({@link CInsn#sinkCompare}) sends them to the side
+ * that uses it, the comparison's operands computed at the load ({@link Chain}: registers unchanged
+ * since, carried as the load's further arguments, and pure instructions on the way such as a
+ * thread index's read and conversion).
  *
  * <p>Only what is plain to see: the load and the branch in straight-line code (unconditional
  * branches to a block of one predecessor followed), nothing between them that writes memory, waits
@@ -59,6 +60,8 @@ final class LoadSinking {
     CInsn compare = null;
     BitSet writtenBeforeCompare = null;
     CInsn branch = null;
+    java.util.List<CInsn> walked = new java.util.ArrayList<>();
+    java.util.List<BitSet> writtenBefore = new java.util.ArrayList<>(); // per walked instruction: what was written from the load to it
     for (int steps = 0; steps < REACH && pc < insns.length; steps++) {
       CInsn in = insns[pc];
       if (pc != l + 1 && blocks.starts[blockOf[pc]] == pc && blocks.preds.get(blockOf[pc]).size() != 1) {
@@ -99,6 +102,8 @@ final class LoadSinking {
         compare = in;
         writtenBeforeCompare = (BitSet) written.clone();
       }
+      walked.add(in);
+      writtenBefore.add((BitSet) written.clone());
       if (in.dst >= 0) {
         written.set(in.dst);
       }
@@ -108,10 +113,13 @@ final class LoadSinking {
         || compare.args.length != 2) {
       return;
     }
-    // The comparison's operands hold at the load what they hold at the comparison, and its result
-    // reaches the branch unchanged.
-    for (int a : compare.args) {
-      if (writtenBeforeCompare.get(a) || values.get(a)) {
+    // The comparison's operands: registers that hold at the load what they hold at the comparison,
+    // or computed on the way from such registers by pure instructions, evaluated again at the load.
+    Chain chain = new Chain(walked, writtenBefore, values);
+    int[] compareSources = new int[2];
+    for (int k = 0; k < 2; k++) {
+      compareSources[k] = chain.source(compare.args[k], walked.indexOf(compare));
+      if (compareSources[k] == Chain.NONE) {
         return;
       }
     }
@@ -154,10 +162,93 @@ final class LoadSinking {
     if (inTaken == inOther) {
       return; // read on both sides, or nowhere (a dead load is another model's)
     }
-    CInsn marked = new CInsn(load, load.dst, new int[] {load.a(), compare.args[0], compare.args[1]});
+    int[] args = new int[1 + chain.inputs.size()];
+    args[0] = load.a();
+    for (int k = 0; k < chain.inputs.size(); k++) {
+      args[1 + k] = chain.inputs.get(k);
+    }
+    CInsn marked = new CInsn(load, load.dst, args);
     marked.sinkCompare = compare;
+    marked.sinkCompareSources = compareSources;
+    marked.sinkChain = chain.steps.toArray(new CInsn[0]);
+    marked.sinkChainSources = chain.sources.toArray(new int[0][]);
     marked.sinkNegate = inOther;
     insns[l] = marked;
+  }
+
+  /**
+   * The values a sunk load's comparison reads, as the load can compute them: a source is the
+   * load's argument {@code 1 + k} (a register unchanged from the load on: {@link #inputs}), or the
+   * result of step {@code -1 - s} of {@link #steps} (a pure instruction on the way, run again at the
+   * load on such sources: a thread index, its conversion, arithmetic on them).
+   */
+  static final class Chain {
+    static final int NONE = Integer.MIN_VALUE;
+    /** The most steps a chain takes. */
+    static final int MAX_STEPS = 8;
+    final java.util.List<Integer> inputs = new java.util.ArrayList<>();
+    final java.util.List<CInsn> steps = new java.util.ArrayList<>();
+    final java.util.List<int[]> sources = new java.util.ArrayList<>();
+    private final java.util.List<CInsn> walked;
+    private final java.util.List<BitSet> writtenBefore;
+    private final BitSet values;
+    private final java.util.Map<Integer, Integer> stepOf = new java.util.HashMap<>(); // walked position -> step
+
+    Chain(java.util.List<CInsn> walked, java.util.List<BitSet> writtenBefore, BitSet values) {
+      this.walked = walked;
+      this.writtenBefore = writtenBefore;
+      this.values = values;
+    }
+
+    /** The source of register {@code r} as the instruction at walked position {@code at} reads it, or {@link #NONE}. */
+    int source(int r, int at) {
+      if (values.get(r)) {
+        return NONE; // the loaded value itself
+      }
+      if (!writtenBefore.get(at).get(r)) {
+        int k = inputs.indexOf(r);
+        if (k < 0) {
+          inputs.add(r);
+          k = inputs.size() - 1;
+        }
+        return k; // unchanged from the load to here
+      }
+      int def = -1;
+      for (int i = at - 1; i >= 0; i--) {
+        if (walked.get(i).dst == r) {
+          def = i;
+          break;
+        }
+      }
+      if (def < 0) {
+        return NONE;
+      }
+      Integer known = stepOf.get(def);
+      if (known != null) {
+        return -1 - known;
+      }
+      CInsn d = walked.get(def);
+      boolean pure = switch (d.op) {
+        case SREG, CVT, MOV, ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, MIN, MAX, NEG, NOT, ABS -> true;
+        case DIV, REM, SETP, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, ATOM, BAR, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK,
+            CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
+      };
+      int arity = d.op == Op.SREG ? 0 : d.op == Op.CVT || d.op == Op.MOV || d.op == Op.NEG || d.op == Op.NOT || d.op == Op.ABS ? 1 : 2;
+      if (!pure || d.args.length != arity || steps.size() >= MAX_STEPS) {
+        return NONE;
+      }
+      int[] from = new int[arity];
+      for (int k = 0; k < arity; k++) {
+        from[k] = source(d.args[k], def);
+        if (from[k] == NONE) {
+          return NONE;
+        }
+      }
+      steps.add(d);
+      sources.add(from);
+      stepOf.put(def, steps.size() - 1);
+      return -1 - (steps.size() - 1);
+    }
   }
 
   /** The blocks reachable from instruction {@code from}'s block without passing {@code join}'s; null when they lead back before it. */

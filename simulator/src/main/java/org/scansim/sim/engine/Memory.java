@@ -679,15 +679,34 @@ final class Memory {
     return countSome(in, w, a, mask, firstInLoop(in, w, mask), store, bankOut);
   }
 
-  /** The comparison's lanes of a sunk load ({@link CInsn#sinkCompare}). */
+  /** The comparison's lanes of a sunk load ({@link CInsn#sinkCompare}), and its chain's values. */
   private final long[] sinkResult = new long[32];
+  private final long[][] sinkSteps = new long[LoadSinking.Chain.MAX_STEPS][32];
+
+  private long[] sinkSource(CInsn in, Warp w, int source) {
+    return source >= 0 ? w.regs[in.args[1 + source]] : sinkSteps[-1 - source];
+  }
 
   /**
    * The lanes of {@code mask} that take the side of the branch a {@link LoadSinking} load was sunk
    * into, by its comparison on the operands the load carries; the others are not counted.
    */
   private int sunk(CInsn in, Warp w, int mask) {
-    Alu.compare(in.sinkCompare, sinkResult, w.regs[in.args[1]], w.regs[in.args[2]], mask);
+    for (int s = 0; s < in.sinkChain.length; s++) { // the comparison's operands, as the way to it computes them
+      CInsn c = in.sinkChain[s];
+      int[] from = in.sinkChainSources[s];
+      long[] d = sinkSteps[s];
+      switch (c.op) {
+        case SREG -> Special.read(c, d, mask, w, lx, block.blockIdx());
+        case CVT -> Alu.convert(c, d, sinkSource(in, w, from[0]), mask);
+        case MOV -> System.arraycopy(sinkSource(in, w, from[0]), 0, d, 0, 32);
+        case NEG, NOT, ABS -> Alu.unary(c, d, sinkSource(in, w, from[0]), mask);
+        case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, MIN, MAX -> Alu.binary(c, d, sinkSource(in, w, from[0]), sinkSource(in, w, from[1]), mask);
+        case DIV, REM, SETP, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, ATOM, BAR, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK,
+            CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> throw new IllegalStateException("not a pure step: " + c.op);
+      }
+    }
+    Alu.compare(in.sinkCompare, sinkResult, sinkSource(in, w, in.sinkCompareSources[0]), sinkSource(in, w, in.sinkCompareSources[1]), mask);
     int taken = 0;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);

@@ -55,13 +55,22 @@ class LoadSinkingTest {
         out[i + 256] = 1;
         if (i < n) out[i] = v;
       }
-      __global__ void operandLater(const int *in, int *out, int n) {   // the comparison's operand computed after the load: kept
+      __global__ void operandLater(const int *in, int *out, int n) {   // the comparison's operand computed after the load, purely
         __shared__ int t[256];
         int i = threadIdx.x;
         t[i] = in[i];
         __syncthreads();
         int v = t[i];
         int j = threadIdx.x * 2;
+        if (j < n) out[i] = v;
+      }
+      __global__ void operandLoaded(const int *in, int *out, int n) {  // ... from another load: kept
+        __shared__ int t[256];
+        int i = threadIdx.x;
+        t[i] = in[i];
+        __syncthreads();
+        int v = t[i];
+        int j = in[(i + 1) % 256] - 7;
         if (j < n) out[i] = v;
       }
       """;
@@ -90,12 +99,15 @@ class LoadSinkingTest {
     assertThat(run("sunk", 0).sharedLoadInstructions).as("none below n: no warp").isZero();
     // The else side: the 256 - 77 threads at or above n, warps 2 to 7.
     assertThat(run("elseSide", 77).sharedLoadInstructions).isEqualTo(6);
+    // The comparison's operand computed after the load from the thread index (2t < 77: t up to 38):
+    // the load computes it again, warps 0 and 1 (chained_scan's if (threadIdx.x == 0)).
+    assertThat(run("operandLater", 77).sharedLoadInstructions).isEqualTo(2);
   }
 
   @Test
   void aLoadReadOnBothSidesOrPastAStoreOrBeforeItsComparisonIsCountedWhereItStands() {
     assertThat(run("bothSides", 77).sharedLoadInstructions).isEqualTo(8);
     assertThat(run("storeBetween", 77).sharedLoadInstructions).isEqualTo(8);
-    assertThat(run("operandLater", 77).sharedLoadInstructions).isEqualTo(8);
+    assertThat(run("operandLoaded", 77).sharedLoadInstructions).isEqualTo(8);
   }
 }
