@@ -680,8 +680,8 @@ final class Memory {
   }
 
   /** The comparison's lanes of a sunk load ({@link CInsn#sinkCompare}), and its chain's values. */
-  private final long[] sinkResult = new long[32];
-  private final long[][] sinkSteps = new long[LoadSinking.Chain.MAX_STEPS][32];
+  private long[] sinkResult;
+  private long[][] sinkSteps;
 
   private long[] sinkSource(CInsn in, Warp w, int source) {
     return source >= 0 ? w.regs[in.args[1 + source]] : sinkSteps[-1 - source];
@@ -692,6 +692,10 @@ final class Memory {
    * into, by its comparison on the operands the load carries; the others are not counted.
    */
   private int sunk(CInsn in, Warp w, int mask) {
+    if (sinkResult == null) { // made on a block's first sunk load: most kernels have none
+      sinkResult = new long[32];
+      sinkSteps = new long[LoadSinking.Chain.MAX_STEPS][32];
+    }
     for (int s = 0; s < in.sinkChain.length; s++) { // the comparison's operands, as the way to it computes them
       CInsn c = in.sinkChain[s];
       int[] from = in.sinkChainSources[s];
