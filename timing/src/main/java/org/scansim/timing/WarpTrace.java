@@ -298,11 +298,6 @@ final class WarpTrace {
     return h.registers();
   }
 
-  /** The same, for a test's trace: its registers are those below {@code 1 << 16}. */
-  void hoistLoads() {
-    hoistLoads(1 << 16);
-  }
-
   /** Instruction {@code i}'s kind and cost, and its table entry, as {@link #WIDTH} ints (for {@link LoadHoist}'s moves). */
   int[] ops() {
     return ops;

@@ -58,7 +58,6 @@ final class LoadSinking {
     BitSet copies = new BitSet(); // the instructions on the way that copy the value
     int pc = l + 1;
     CInsn compare = null;
-    BitSet writtenBeforeCompare = null;
     CInsn branch = null;
     java.util.List<CInsn> walked = new java.util.ArrayList<>();
     java.util.List<BitSet> writtenBefore = new java.util.ArrayList<>(); // per walked instruction: what was written from the load to it
@@ -100,7 +99,6 @@ final class LoadSinking {
       }
       if (in.op == Op.SETP && in.dst >= 0) {
         compare = in;
-        writtenBeforeCompare = (BitSet) written.clone();
       }
       walked.add(in);
       writtenBefore.add((BitSet) written.clone());
@@ -123,13 +121,10 @@ final class LoadSinking {
         return;
       }
     }
-    for (int i = compare.index + 1; i < branch.index; i++) {
-      if (insns[i].dst == compare.dst) {
-        return;
+    for (int i = walked.indexOf(compare) + 1; i < walked.size(); i++) {
+      if (walked.get(i).dst == compare.dst) {
+        return; // the branch tests another value
       }
-    }
-    if (compare.index < l || branch.index < compare.index) {
-      return;
     }
     BitSet taken = region(blocks, blockOf, branch.target, branch.reconverge);
     BitSet other = region(blocks, blockOf, branch.elseTarget, branch.reconverge);
