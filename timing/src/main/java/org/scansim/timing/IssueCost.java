@@ -114,6 +114,10 @@ final class IssueCost {
     private final Map<Integer, List<Insn>> uses = new HashMap<>();
     /** Loops as [header, latch] indexes, and each header's latch. */
     private final List<int[]> loopSpans = new ArrayList<>();
+    /** Ifs that pick their comparison's smaller or larger operand ({@link #minMax}): the comparison is the IMNMX, the rest free. */
+    private final Set<Insn> picks = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Ifs nvcc unswitches out of their loop ({@link #unswitched(Insn)}): no branch, no predication. */
+    private final Set<Insn> unswitched = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<Block, Block> latchOf = new IdentityHashMap<>();
     /** The exit branches of loop headers, and the block each terminator ends. */
     private final Set<Insn> headerBranches = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -198,6 +202,19 @@ final class IssueCost {
           ifs.add(t);
         }
       }
+      // An if on a condition computed before its loop: nvcc unswitches the loop, and the branch is gone.
+      // An if that picks the smaller or larger of its comparison's operands: one IMNMX, the comparison's.
+      ifs.removeIf(cb -> {
+        if (unswitched(cb)) {
+          unswitched.add(cb);
+          return true;
+        }
+        if (minMax(cb)) {
+          picks.add(cb);
+          return true;
+        }
+        return false;
+      });
       Set<Insn> merged = Collections.newSetFromMap(new IdentityHashMap<>());
       for (Insn cb : ifs) {
         if (predicable(cb)) {
@@ -478,7 +495,8 @@ final class IssueCost {
               c = 0; // both sides' access: one predicated instruction
             }
           }
-          if (in.op() == Op.CBR && merged.contains(in) || c > 0 && foldsIntoItsUses(in)) {
+          if (in.op() == Op.CBR && (merged.contains(in) || unswitched.contains(in) || picks.contains(in)) || c > 0 && foldsIntoItsUses(in)
+              || !open.isEmpty() && picks.contains(open.peek())) {
             c = 0;
           }
           if (in.dst() != null && in.op() != Op.ST && !single(in.dst())) {
@@ -502,7 +520,7 @@ final class IssueCost {
           // A predicated body's loads and stores are in its sum (every warp that reaches it issues them,
           // lanes or none) and issue again where a warp runs them: one slot too many for those warps.
           if (!sums.isEmpty()) {
-            sums.peek()[0] += m == LoopControl.Mode.FULL ? 0 : m == LoopControl.Mode.RUNTIME ? c / 4 : c;
+            sums.peek()[0] += m == LoopControl.Mode.FULL ? 0 : m != null ? c / m.copies() : c;
           }
           if (in.op() == Op.CBR && in.reconverge() != null) {
             closeAt.push(in.reconverge());
@@ -633,12 +651,27 @@ final class IssueCost {
             }
           }
         }
+        for (Insn x : h.insns()) { // b < blockIdx.x compares an unsigned copy of b: b steps
+          if ((x.op() == Op.CVT || x.op() == Op.MOV) && x.dst() != null && x.arg(0) instanceof Reg r && !single(r) && comparedIn(h, x.dst())) {
+            iv.add(r.id());
+          }
+        }
         if (in.op() == Op.PTR_ADD ? affine(in.arg(1), iv, 0) : affine(in, iv, 0)) {
           best = hm;
           span = l[1] - l[0];
         }
       }
       return best;
+    }
+
+    /** Whether a comparison of header {@code h} reads {@code r}. */
+    private static boolean comparedIn(Block h, Reg r) {
+      for (Insn x : h.insns()) {
+        if (x.op() == Op.SETP && x.args().stream().anyMatch(o -> o instanceof Reg q && q.id() == r.id())) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private boolean affine(Operand o, Set<Integer> iv, int depth) {
@@ -687,6 +720,98 @@ final class IssueCost {
         }
       }
       return r.terminator() != null && r.terminator().op() == Op.RET;
+    }
+
+    /**
+     * Whether {@code cb} is an if in a loop unrolled at run time whose condition nvcc computes before
+     * the loop ({@link LoopControl#invariant}, or a register the loop does not write).
+     */
+    private boolean unswitched(Insn cb) {
+      if (cb.args().isEmpty() || !(cb.arg(0) instanceof Reg c)) {
+        return false;
+      }
+      int bi = at.get(blockOf.get(cb));
+      for (int[] l : loopSpans) {
+        if (l[0] >= bi || bi > l[1]) {
+          continue;
+        }
+        LoopControl.Mode m = loopMode(f.blocks().get(l[0]).terminator());
+        if (m == null || !m.runtime()) {
+          continue;
+        }
+        boolean before = true;
+        for (int k = l[0]; k <= l[1] && before; k++) {
+          for (Insn in : f.blocks().get(k).insns()) {
+            if (in.dst() != null && in.dst().id() == c.id() && in.op() != Op.ST && !loops.invariant(in)) {
+              before = false;
+            }
+          }
+        }
+        if (before) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /**
+     * Whether {@code cb} is {@code r = a > b ? a : b} (or <, <=, >=, either way round): its condition
+     * an ordering of a and b, each side one block that moves a or b into the same register, the side
+     * that reads b from memory again allowed to (a load the engine forwards), joining at once.
+     */
+    private boolean minMax(Insn cb) {
+      if (cb.args().isEmpty() || !(cb.arg(0) instanceof Reg c) || cb.reconverge() == null) {
+        return false;
+      }
+      Insn test = null;
+      for (Insn in : blockOf.get(cb).insns()) {
+        if (in.dst() != null && in.dst().id() == c.id() && in.op() != Op.ST) {
+          test = in;
+        }
+      }
+      if (test == null || test.op() != Op.SETP || test.args().size() != 2 || test.cmp() == null) {
+        return false;
+      }
+      switch (test.cmp()) {
+        case LT, LE, GT, GE -> {}
+        default -> {
+          return false;
+        }
+      }
+      int target = -1;
+      Set<Integer> picked = new HashSet<>();
+      for (Block side : new Block[] {cb.target(), cb.elseTarget()}) {
+        if (side == null || !side.isTerminated() || side.terminator().op() != Op.BR || side.terminator().target() != cb.reconverge()
+            || side.insns().size() < 2) {
+          return false;
+        }
+        Insn move = side.insns().get(side.insns().size() - 2);
+        if (move.op() != Op.MOV || move.dst() == null || target >= 0 && move.dst().id() != target) {
+          return false;
+        }
+        target = move.dst().id();
+        Set<Integer> loaded = new HashSet<>();
+        for (Insn in : side.insns().subList(0, side.insns().size() - 2)) {
+          switch (in.op()) {
+            case CVT, PTR_ADD -> {}
+            case LD -> loaded.add(in.dst().id());
+            default -> {
+              return false;
+            }
+          }
+        }
+        Operand v = move.arg(0);
+        if (!(v instanceof Reg r)) {
+          return false;
+        }
+        int operand = test.arg(0) instanceof Reg a && a.id() == r.id() ? 0 : test.arg(1) instanceof Reg b && b.id() == r.id() ? 1
+            : loaded.contains(r.id()) ? 2 : -1;
+        if (operand < 0) {
+          return false;
+        }
+        picked.add(operand);
+      }
+      return picked.size() == 2;
     }
 
     private boolean predicable(Insn cb) {

@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <p>A load never passes a barrier, a global store or load, a branch that issues, a shuffle or
  * fence ({@link WarpTrace#OTHER}, {@link WarpTrace#ORDER}), or a division; it passes shared loads
  * and stores (another space), and a load nvcc forwarded, which does not move with it. Within
- * {@link #WINDOW} instructions.
+ * {@link #WINDOW} instructions that issue (the trace's free entries, a copy or an address nvcc
+ * folds, are no instructions of the SASS), and {@link #SPAN} entries.
  *
  * <p>Registers are the IR's, one for each instruction, so a loop's copies reuse them where nvcc,
  * working in SSA form, gives each copy its own. An instruction the load passes that reads a
@@ -25,6 +26,8 @@ import java.util.Arrays;
 final class LoadHoist {
   /** How far back a load looks: the instructions nvcc's scheduler sees around a load. */
   static final int WINDOW = 32;
+  /** How many trace entries, free ones included, a load looks back over at most. */
+  static final int SPAN = 4 * WINDOW;
   /** The registers a trace may rename to, used round-robin once each earlier one's readers are behind. */
   static final int RENAMES = 64;
   /** How far past the load a renamed register's readers are looked for. */
@@ -39,13 +42,13 @@ final class LoadHoist {
 
   // slice[k]: whether instruction last - k moves with the load (the load, and what its registers
   // come from); the registers the slice reads and writes, to test each instruction in one pass.
-  private final boolean[] slice = new boolean[WINDOW + 1];
-  private final int[] reads = new int[3 * (WINDOW + 1)];
-  private final int[] writes = new int[WINDOW + 1];
+  private final boolean[] slice = new boolean[SPAN + 1];
+  private final int[] reads = new int[3 * (SPAN + 1)];
+  private final int[] writes = new int[SPAN + 1];
   private int readCount;
   private int writeCount;
-  private final int[] moved = new int[(WINDOW + 1) * WarpTrace.WIDTH];
-  private final int[] readers = new int[SCAN + WINDOW];
+  private final int[] moved = new int[(SPAN + 1) * WarpTrace.WIDTH];
+  private final int[] readers = new int[SCAN + SPAN];
 
   LoadHoist(WarpTrace t, int registers) {
     this.t = t;
@@ -69,8 +72,12 @@ final class LoadHoist {
     writeCount = 0;
     collect(last);
     int start = last;
-    for (int i = last - 1, k = 1; i >= 0 && k <= WINDOW; i--, k++) {
+    int issued = 0;
+    for (int i = last - 1, k = 1; i >= 0 && k <= SPAN; i--, k++) {
       int kind = t.kind(i);
+      if (kind != WarpTrace.FREE && ++issued > WINDOW) {
+        break;
+      }
       int flags = t.flags(i);
       if ((flags & WarpTrace.ORDER) != 0) {
         break;
@@ -88,7 +95,8 @@ final class LoadHoist {
         collect(i);
         continue;
       }
-      if (!(movable || kind == WarpTrace.SHARED_LD || kind == WarpTrace.SHARED_ST)) {
+      boolean forwarded = kind == WarpTrace.FREE && (flags & WarpTrace.MEMORY) != 0; // a load nvcc forwarded: no instruction
+      if (!(movable || forwarded || kind == WarpTrace.SHARED_LD || kind == WarpTrace.SHARED_ST)) {
         break;
       }
       if (d >= 0 && contains(writes, writeCount, d)) {
@@ -184,7 +192,7 @@ final class LoadHoist {
     int slot = -1;
     for (int s = 0; s < RENAMES; s++) {
       int at = (next + s) % RENAMES;
-      if (end[at] < last - 2 * WINDOW) {
+      if (end[at] < last - 2 * SPAN) {
         slot = at;
         break;
       }

@@ -20,21 +20,53 @@ import org.scansim.frontend.ir.Reg;
  * run time (hardware/measurements/forwarding/, and every catalog kernel's SASS under
  * hardware/measurements/timing-2026-11-26-h100/sass/). A loop's control is its header's arithmetic,
  * comparison and branch and its step block's arithmetic. Fully unrolled: none of it issues;
- * unrolled 4 times: one execution in 4. Other loops (a multiplicative step to a bound known only
+ * unrolled 4 times: one execution in 4. ptxas unrolls NVVM's 4 copies 4 times more (16 copies, then
+ * 8, 4 and 1 for the rest: 29 accesses a source line in the SASS) when the loop is one straight
+ * block of at most {@link #SMALL_BODY} memory and arithmetic instructions and none of its addresses
+ * is computed from the induction variable by a shift, mask or division (which nvcc cannot fold into
+ * each copy's constant offset): the runtime loops of addSums, addTotals, the sequential scans and
+ * the calibration chains hold 29, those of shared_conflicts.cu and reduce_then_scan's scan_tiles 5
+ * (hardware/measurements/2026-11-29-sass-memory-lines). Then one execution in 16 issues. Other loops (a multiplicative step to a bound known only
  * at run time) keep every instruction. Arithmetic the loop does not change is hoisted out of it and
  * never issues; nvcc runs it once before the loop, so an inner loop's invariant costs one issue
  * per outer iteration that the model leaves out.
  */
 final class LoopControl {
-  /** How often a control instruction issues: never, or once in {@link #UNROLL} executions. */
+  /** How often a control instruction issues: never, or once in {@link #copies()} executions. */
   enum Mode {
-    FULL,
-    RUNTIME
+    FULL(1),
+    RUNTIME(4),
+    /** A small straight loop: NVVM's 4 copies unrolled 4 times more by ptxas. */
+    RUNTIME_SMALL(16);
+
+    private final int copies;
+
+    Mode(int copies) {
+      this.copies = copies;
+    }
+
+    /** The loop's copies: its control issues once in this many executions (FULL: never). */
+    int copies() {
+      return copies;
+    }
+
+    /** Unrolled at run time, 4 or 16 times. */
+    boolean runtime() {
+      return this != FULL;
+    }
   }
 
-  static final int UNROLL = 4;
+  /** The most memory and arithmetic instructions (its control aside) a loop body ptxas unrolls 16 times holds. */
+  static final int SMALL_BODY = 8;
 
   private final Map<Insn, Integer> ids = new IdentityHashMap<>();
+  /** By control instruction of a loop unrolled at run time: the loop's number. */
+  private final Map<Insn, Integer> loopOf = new IdentityHashMap<>();
+  /** By the branch that enters a loop unrolled at run time from before it: the loop's number. */
+  private final Map<Insn, Integer> entries = new IdentityHashMap<>();
+  private int runtimeLoops;
+  /** Arithmetic nvcc hoists out of its loop ({@link #hoist}). */
+  private final java.util.Set<Insn> invariant = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Integer, Mode> modes = new HashMap<>();
 
   LoopControl(IrModule module) {
@@ -51,6 +83,24 @@ final class LoopControl {
 
   Mode mode(int id) {
     return modes.get(id);
+  }
+
+  /** The number of the loop unrolled at run time whose control {@code in} is, or -1. */
+  int loopOf(Insn in) {
+    return loopOf.getOrDefault(in, -1);
+  }
+
+  /**
+   * The number of the loop unrolled at run time that branch {@code in} enters from before it, or
+   * -1: each entry runs the unrolled copies from the first, whatever the trips before.
+   */
+  int entered(Insn in) {
+    return entries.getOrDefault(in, -1);
+  }
+
+  /** Whether nvcc computes {@code in} once before its loop (its operands are the same on every trip). */
+  boolean invariant(Insn in) {
+    return invariant.contains(in);
   }
 
   private void function(IrFunction f) {
@@ -76,12 +126,20 @@ final class LoopControl {
       if (mode == null) {
         continue;
       }
+      if (mode == Mode.RUNTIME && small(blocks.subList(at.get(header), i + 1), header, iv)) {
+        mode = Mode.RUNTIME_SMALL;
+      }
+      int loop = mode.runtime() ? runtimeLoops++ : -1;
       for (Insn in : header.insns()) {
-        control(in, mode);
+        control(in, mode, loop);
       }
       // In the latch, only the induction variable's step and its move: a while loop's latch is its body.
-      control(iv.set(), mode);
-      control(iv.step(), mode);
+      control(iv.set(), mode, loop);
+      control(iv.step(), mode, loop);
+      Block pre = at.get(header) == 0 ? null : blocks.get(at.get(header) - 1);
+      if (loop >= 0 && pre != null && pre.isTerminated() && pre.terminator().op() == Op.BR && pre.terminator().target() == header) {
+        entries.put(pre.terminator(), loop);
+      }
     }
   }
 
@@ -128,6 +186,124 @@ final class LoopControl {
     for (Insn in : invariant) {
       control(in, Mode.FULL);
     }
+    this.invariant.addAll(invariant);
+  }
+
+  /**
+   * Whether ptxas unrolls the loop 16 times: one straight block (its only branch the header's exit,
+   * no barrier, shuffle, call or inner loop), at most {@link #SMALL_BODY} loads, stores and
+   * arithmetic instructions beyond its control, and no address computed from the induction variable
+   * by anything but additions, multiplications and left shifts.
+   */
+  private boolean small(List<Block> loop, Block header, Induction iv) {
+    Map<Integer, List<Insn>> defs = new HashMap<>();
+    for (Block b : loop) {
+      for (Insn in : b.insns()) {
+        if (in.dst() != null && in.op() != Op.ST) {
+          defs.computeIfAbsent(in.dst().id(), k -> new java.util.ArrayList<>()).add(in);
+        }
+      }
+    }
+    int body = 0;
+    for (Block b : loop) {
+      for (Insn in : b.insns()) {
+        Op op = in.op();
+        if (op == Op.CBR && in != header.terminator() && !selects(in) && !unswitched(in, defs) || op == Op.BR && b != loop.get(loop.size() - 1) && in.target() == header) {
+          return false;
+        }
+        boolean memory = op == Op.LD || op == Op.ST || op == Op.ATOM;
+        boolean byConstant = (op == Op.DIV || op == Op.REM) && in.args().size() == 2 && in.arg(1) instanceof Imm c && c.bits() != 0;
+        if (!memory && !byConstant && op.unit() != Op.Unit.ALU && op != Op.BR && op != Op.CBR && op != Op.SREG) {
+          return false; // a barrier, shuffle, fence, call or division
+        }
+        boolean free = switch (op) {
+          case MOV, CVT, PTR_ADD, ADDR, SREG, BR, CBR -> true;
+          default -> false;
+        };
+        if (!free && b != header && in != iv.step()) {
+          body++;
+        }
+        if (memory && in.args().size() > 0 && scaled(in.arg(0), iv.v().id(), defs, new java.util.HashSet<>(), false)) {
+          return false;
+        }
+      }
+    }
+    return body <= SMALL_BODY;
+  }
+
+  /**
+   * Whether nvcc unswitches the loop on this branch: its condition is computed before the loop
+   * (hoisted, or not written in it), so each side becomes a loop of its own without the branch.
+   */
+  private boolean unswitched(Insn cbr, Map<Integer, List<Insn>> defs) {
+    if (cbr.args().isEmpty() || !(cbr.arg(0) instanceof Reg c)) {
+      return false;
+    }
+    List<Insn> d = defs.get(c.id());
+    return d == null || d.size() == 1 && invariant.contains(d.get(0));
+  }
+
+  /**
+   * Whether the branch only picks a value (c ? 9 : 8, a > s[b] ? a : s[b]): each side at most three
+   * moves, arithmetic or loads (the load the condition made again) beside an address, joining again; nvcc selects.
+   */
+  private static boolean selects(Insn cbr) {
+    Block join = null;
+    for (Block side : new Block[] {cbr.target(), cbr.elseTarget()}) {
+      if (side == null || side.insns().size() > 5 || !side.isTerminated() || side.terminator().op() != Op.BR) {
+        return false;
+      }
+      for (Insn in : side.insns()) {
+        if (in != side.terminator() && in.op().unit() != Op.Unit.ALU && in.op() != Op.LD) {
+          return false;
+        }
+      }
+      if (join != null && join != side.terminator().target()) {
+        return false;
+      }
+      join = side.terminator().target();
+    }
+    return true;
+  }
+
+  /**
+   * Whether {@code o} is computed in the loop from the induction variable {@code v} through an
+   * operation other than an addition, subtraction, multiplication, left shift, copy or conversion
+   * ({@code through}: one such operation is already on the way). A loaded value ends the walk: an
+   * address that follows a chain of loads steps with the data, not with the loop.
+   */
+  private static boolean scaled(Operand o, int v, Map<Integer, List<Insn>> defs, java.util.Set<Integer> seen, boolean through) {
+    if (!(o instanceof Reg r)) {
+      return false;
+    }
+    if (r.id() == v) {
+      return through;
+    }
+    if (!seen.add(r.id()) || !defs.containsKey(r.id())) {
+      return false;
+    }
+    for (Insn d : defs.get(r.id())) {
+      if (d.op() == Op.LD || d.op() == Op.ATOM) {
+        continue;
+      }
+      boolean affine = switch (d.op()) {
+        case ADD, SUB, MUL, SHL, MOV, CVT, PTR_ADD, ADDR, NEG -> true;
+        default -> false;
+      };
+      for (Operand a : d.args()) {
+        if (scaled(a, v, defs, seen, through || !affine)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private void control(Insn in, Mode mode, int loop) {
+    control(in, mode);
+    if (loop >= 0 && ids.containsKey(in)) {
+      loopOf.putIfAbsent(in, loop);
+    }
   }
 
   private void control(Insn in, Mode mode) {
@@ -164,7 +340,15 @@ final class LoopControl {
         }
       }
       for (int side = 0; side < 2; side++) {
-        if (!(test.arg(side) instanceof Reg v) || defs.get(v.id()) == null) {
+        Operand tested = test.arg(side);
+        // b < blockIdx.x compares an unsigned copy of b: the header converts it first.
+        for (Insn in : header.insns()) {
+          if (tested instanceof Reg t && in.dst() != null && in.dst().id() == t.id() && (in.op() == Op.CVT || in.op() == Op.MOV)
+              && in.arg(0) instanceof Reg from && defs.containsKey(from.id())) {
+            tested = from;
+          }
+        }
+        if (!(tested instanceof Reg v) || defs.get(v.id()) == null) {
           continue;
         }
         Insn set = defs.get(v.id());

@@ -124,6 +124,8 @@ final class SmModel {
     int[] issuing = new int[n]; // the instruction a warp last issued, its issue lasting until selectedUntil
     long[] selectedUntil = new long[n];
     long[] schedulerFree = new long[s]; // a scheduler issues again from this cycle on
+    long[] lsuFree = new long[n]; // a warp's next global load goes to L1 from this cycle on
+    int throttle = p.globalThrottleCycles();
     int slot = Math.max(1, p.issueCycles());
     int[] lastIssued = new int[s];
     Arrays.fill(lastIssued, -1);
@@ -200,6 +202,12 @@ final class SmModel {
             continue;
           }
           int kind = tr.kind(pc[w]);
+          if (throttle > 0 && globalMemory(kind)) {
+            if (lsuFree[w] > t) {
+              continue; // the warp's last global load still holds its path to L1
+            }
+            lsuFree[w] = t + throttle;
+          }
           calling[w] = false; // a virtual call's wait, if any, is over
           int cost = Math.max(1, ideal ? tr.cost(pc[w]) - tr.excess(pc[w]) : tr.cost(pc[w]));
           long result = t + p.aluLatency();
@@ -318,6 +326,9 @@ final class SmModel {
         }
         int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w], pc[w]) : -1;
         long go = from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1;
+        if (throttle > 0 && pc[w] < warps[w].length && globalMemory(warps[w].kind(pc[w]))) {
+          go = Math.max(go, lsuFree[w]);
+        }
         next = Math.min(next, Math.max(go, schedulerFree[w % s])); // and its scheduler free to issue it
       }
       long after = any ? t + 1 : next == Long.MAX_VALUE ? t + 1 : Math.max(t + 1, next);
@@ -344,6 +355,8 @@ final class SmModel {
           if (from >= 0 && ready[w * registers + from] > t) {
             byte by = producer[w * registers + from];
             why = by == BY_SHARED ? Stall.SHORT_SCOREBOARD : by == BY_GLOBAL ? Stall.LONG_SCOREBOARD : Stall.WAIT;
+          } else if (throttle > 0 && at < warps[w].length && globalMemory(warps[w].kind(at)) && lsuFree[w] > t) {
+            why = Stall.LG_THROTTLE;
           } else {
             why = Stall.NOT_SELECTED;
           }
@@ -363,6 +376,18 @@ final class SmModel {
     }
     return new BlockTime(Math.max(end, t), issued, wavefronts, sectors, stalls, siteStalls,
         opened.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(phaseStalls, (opened.size() + 1) * STALLS), markTimes, 0, null);
+  }
+
+  /**
+   * Whether an instruction of this kind is a global load, from wherever it is served (stores are
+   * not held back: {@code globalIssueCycles} was measured on loads, and the sequential scans' store
+   * a trip would then cost more than the card takes).
+   */
+  private static boolean globalMemory(int kind) {
+    return switch (kind) {
+      case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_L2, WarpTrace.GLOBAL_LD_PAGE, WarpTrace.GLOBAL_LD_DRAM -> true;
+      default -> false;
+    };
   }
 
   /** The source register of instruction {@code i} of {@code tr} whose value is ready last, or -1 for none. */

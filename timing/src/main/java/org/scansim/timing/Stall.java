@@ -17,7 +17,9 @@ public enum Stall {
   /** Waiting for a global-memory load's data. */
   LONG_SCOREBOARD("long_scoreboard"),
   /** Waiting for an arithmetic instruction's result (a fixed latency). */
-  WAIT("wait");
+  WAIT("wait"),
+  /** A global load waiting for its warp's path to L1, taken by the load before ({@link TimingParameters#globalIssueCycles}). */
+  LG_THROTTLE("lg_throttle");
 
   private final String metric;
 

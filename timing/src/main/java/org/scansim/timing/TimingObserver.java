@@ -103,8 +103,10 @@ public final class TimingObserver implements ExecutionObserver {
   private final SpinWaits spins;
   /** The dispatchers' reads of an object's class: where a device virtual call's warp waits ({@link WarpTrace#CALL_VIRTUAL}). */
   private final java.util.Set<Insn> virtualCalls = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-  /** Counters a warp keeps, one for each instruction issued once in 4 executions (a loop unrolled 4 times). */
+  /** Counters a warp keeps, one for each instruction issued once in 4 or 16 executions (a loop unrolled at run time). */
   private int counters;
+  /** By counter: the copies of its loop ({@link LoopControl.Mode#copies()}), its instruction issuing once in that many executions. */
+  private int[] counterCopies = new int[8];
 
   /** Times the launches of {@code module} (its loops' control is costed as nvcc unrolls them: {@link LoopControl}). */
   public TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
@@ -136,7 +138,15 @@ public final class TimingObserver implements ExecutionObserver {
     }
     table = java.util.Arrays.copyOf(table, entries * WarpTrace.ENTRY);
     built = true;
+    loopCounters = new int[loopCounterLists.size()][];
+    for (Map.Entry<Integer, List<Integer>> e : loopCounterLists.entrySet()) {
+      loopCounters[e.getKey()] = e.getValue().stream().mapToInt(Integer::intValue).toArray();
+    }
   }
+
+  /** By loop unrolled at run time ({@link LoopControl#loopOf}): the counters of its control instructions, reset as a warp enters it. */
+  private int[][] loopCounters = new int[0][];
+  private final java.util.TreeMap<Integer, List<Integer>> loopCounterLists = new java.util.TreeMap<>();
 
   /** What the model is, in a few words, for a report: its preset, what it was calibrated on, and its clock. */
   public String model() {
@@ -642,16 +652,23 @@ public final class TimingObserver implements ExecutionObserver {
           w.add(WarpTrace.ALU, d[12]);
         }
       }
+      if (d[16] >= 0 && d[16] < loopCounters.length && loopCounters[d[16]] != null) { // entering a loop: its copies start again
+        for (int c : loopCounters[d[16]]) {
+          if (c < w.controlCounts.length) {
+            w.controlCounts[c] = 0;
+          }
+        }
+      }
       if (d[15] != 0) { // a device virtual call: the warp waits for the vtable and the indirect call
         w.add(WarpTrace.CALL_VIRTUAL, d[12]);
       }
       int kind = d[0];
       boolean issues = true;
-      if (d[6] >= 0) { // issued once in 4 executions (a loop unrolled 4 times: LoopControl)
+      if (d[6] >= 0) { // issued once in 4 or 16 executions (a loop unrolled at run time: LoopControl)
         if (d[6] >= w.controlCounts.length) {
           w.controlCounts = java.util.Arrays.copyOf(w.controlCounts, Math.max(d[6] + 1, counters));
         }
-        if (w.controlCounts[d[6]]++ % LoopControl.UNROLL != 0) {
+        if (w.controlCounts[d[6]]++ % counterCopies[d[6]] != 0) {
           kind = WarpTrace.FREE;
           issues = false;
         }
@@ -750,7 +767,8 @@ public final class TimingObserver implements ExecutionObserver {
    * ({@link IssueCost#slots}: the rest of a sequence, or a pointer offset's one slot, which delays nothing), the slots issued before it whenever it runs (a prologue, a predicated
    * body, BSSY and BSYNC), the table entry of those slots (no registers, its site), 1 for a
    * branched if's branch (a split costs one more), 1 when none of these apply (the plain path), and 1
-   * for a device virtual call's first instruction ({@link WarpTrace#CALL_VIRTUAL} before it).
+   * for a device virtual call's first instruction ({@link WarpTrace#CALL_VIRTUAL} before it), and the
+   * loop unrolled at run time the instruction enters from before it (-1: none; {@link LoopControl#entered}).
    */
   private int[] decode(Insn in) {
     int kind = switch (in.op()) {
@@ -784,13 +802,22 @@ public final class TimingObserver implements ExecutionObserver {
         }
       }
     }
-    int counter = (kind != WarpTrace.FREE || extra > 0) && arithmetic && mode == LoopControl.Mode.RUNTIME ? counters++ : -1;
+    int counter = (kind != WarpTrace.FREE || extra > 0) && arithmetic && mode != null && mode.runtime() ? counters++ : -1;
+    if (counter >= 0) {
+      counterCopies = counter < counterCopies.length ? counterCopies : java.util.Arrays.copyOf(counterCopies, 2 * counter + 8);
+      counterCopies[counter] = mode.copies();
+      if (loops.loopOf(in) >= 0) {
+        loopCounterLists.computeIfAbsent(loops.loopOf(in), k -> new ArrayList<>()).add(counter);
+      }
+    }
+    int entered = loops.entered(in);
     boolean floating = in.type() == org.scansim.frontend.ir.IrType.F32 || in.type() == org.scansim.frontend.ir.IrType.F64;
     int fma = !floating ? 0 : in.op() == Op.MUL ? MULTIPLIES : in.op() == Op.ADD || in.op() == Op.SUB ? FUSES : 0;
     int around = issue.entry(in) + Math.max(0, issue.predicatedBody(in)) + (issue.branched(in) ? 2 : 0);
     boolean virtualCall = params.virtualCallCycles() > 0 && virtualCalls.contains(in);
     int[] d = {kind, -1, -1, -1, -1, 1, counter, siteInsns.size(), fma, built ? 0 : entries, extra, around, built ? 0 : entries + 1,
-        issue.branched(in) ? 1 : 0, counter < 0 && fma == 0 && extra == 0 && around == 0 && !virtualCall ? 1 : 0, virtualCall ? 1 : 0};
+        issue.branched(in) ? 1 : 0, counter < 0 && fma == 0 && extra == 0 && around == 0 && !virtualCall && entered < 0 ? 1 : 0,
+        virtualCall ? 1 : 0, entered};
     siteInsns.add(in); // its site: decode runs once for each instruction
     if (in.dst() != null && in.op() != Op.ST) {
       d[1] = in.dst().id();

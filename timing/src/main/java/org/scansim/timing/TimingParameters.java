@@ -51,13 +51,15 @@ import java.util.Optional;
  * @param blockDispatchCycles      cycles the card takes to dispatch each block past the first {@code smCount}, whatever the room
  *                                 on the SMs, plus {@code blockDispatchCyclesPerWarp} for each of its warps (null: none)
  * @param blockDispatchCyclesPerWarp see {@code blockDispatchCycles}
+ * @param globalIssueCycles        cycles a warp's global load holds its path to L1: the warp's next global load waits
+ *                                 (Nsight's {@code lg_throttle}; null: none, not measured)
  */
 public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int issueCycles, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedCyclesPerWavefront, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
     int conversionLatency, double sharedConflictCycles, boolean globalCaches, Integer pageLatency, Integer dramLatency,
     Integer indirectCallCycles, Double smStartCycles, Double blockDispatchCycles, Double blockDispatchCyclesPerWarp,
-    Map<String, String> sources) {
+    Integer globalIssueCycles, Map<String, String> sources) {
 
   /**
    * The earliest block {@code k} (in launch order) of blocks of {@code warps} warps can start, from
@@ -73,6 +75,11 @@ public record TimingParameters(String arch, String cardKey, String card, boolean
   /** {@link #indirectCallCycles}, or none where it was not measured. */
   public int virtualCallCycles() {
     return indirectCallCycles == null ? 0 : indirectCallCycles;
+  }
+
+  /** {@link #globalIssueCycles}, or none where it was not measured. */
+  public int globalThrottleCycles() {
+    return globalIssueCycles == null ? 0 : globalIssueCycles;
   }
 
   /** {@link #pageLatency}, or the first load's where it was not measured. */

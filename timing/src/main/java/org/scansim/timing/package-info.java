@@ -14,9 +14,10 @@
  * quarter of a smaller heap): past it, as an endless loop goes, the run is not timed and says so.
  *
  * <p>Not modelled (yet): the register file and shared memory as limits on residency, caches
- * beyond what a block itself touched ({@link org.scansim.timing.BlockCaches}), the instruction scheduling and deeper unrolling nvcc
+ * beyond what a block itself touched ({@link org.scansim.timing.BlockCaches}), the instruction scheduling nvcc
  * does beyond {@link org.scansim.timing.IssueCost}'s rules and {@link
- * org.scansim.timing.LoadHoist}'s early loads, and reads whose value depends on the card's timing
+ * org.scansim.timing.LoadHoist}'s early loads, the 8, 4 and 1 copies that end a loop {@link
+ * org.scansim.timing.LoopControl} takes as unrolled 16 times, and reads whose value depends on the card's timing
  * (a decoupled look-back's: released at the first write, {@link org.scansim.timing.BlockSync}).
  */
 package org.scansim.timing;

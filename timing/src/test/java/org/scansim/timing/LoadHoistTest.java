@@ -105,6 +105,40 @@ class LoadHoistTest {
   }
 
   @Test
+  void freeEntriesDoNotCountAgainstTheWindow() {
+    // A store, then WINDOW instructions that issue, each with two free entries (a copy, a folded
+    // address) around it, then the load: the SASS holds only the WINDOW, so the load reaches the store.
+    int[][] ops = new int[3 * LoadHoist.WINDOW + 2][];
+    ops[0] = new int[] {WarpTrace.GLOBAL_ST, -1, -1, -1, -1};
+    for (int i = 1; i < ops.length - 1; i++) {
+      ops[i] = new int[] {i % 3 == 0 ? WarpTrace.ALU : WarpTrace.FREE, 10 + i, -1, -1, -1};
+    }
+    ops[ops.length - 1] = new int[] {WarpTrace.GLOBAL_LD, 3, -1, -1, -1};
+    WarpTrace w = trace(ops);
+    hoist(w, w.length - 1);
+    assertThat(w.kind(1)).as("the load right after the store").isEqualTo(WarpTrace.GLOBAL_LD);
+  }
+
+  @Test
+  void aForwardedLoadIsNoInstructionTheNextLoadWaitsBehind() {
+    // r1 = load; r2 = a load nvcc forwarded (free, but memory: the select's second read of s[b]);
+    // r3 = r2 + r1; r4 = load: the last load passes the add and the forwarded load, up to the first load.
+    int[] table = new int[4 * WarpTrace.ENTRY];
+    int[][] entries = {{1, -1, -1, -1, -1, WarpTrace.MEMORY}, {2, 9, -1, -1, -1, WarpTrace.MEMORY}, {3, 2, 1, -1, -1, 0},
+        {4, -1, -1, -1, -1, WarpTrace.MEMORY}};
+    for (int e = 0; e < entries.length; e++) {
+      System.arraycopy(entries[e], 0, table, e * WarpTrace.ENTRY, WarpTrace.ENTRY);
+    }
+    WarpTrace w = new WarpTrace(table, null);
+    int[] kinds = {WarpTrace.GLOBAL_LD, WarpTrace.FREE, WarpTrace.ALU, WarpTrace.GLOBAL_LD};
+    for (int i = 0; i < kinds.length; i++) {
+      w.add(kinds[i], i);
+    }
+    hoist(w, w.length - 1);
+    assertThat(kinds(w)).isEqualTo("5:1 5:4 0:2 1:3");
+  }
+
+  @Test
   void aLoopsNextLoadMovesWithItsIncrementAheadOfTheSum() {
     // A runtime loop's body (sum += a[j]; j++) as the IR has it, its second copy's load to move:
     // r12 = load r11; r7 = r7 + r12; r14 = r8; r15 = r14 + 1; r8 = r15; r10 = r8; r11 = r10 (address); r12 = load r11.

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class SmModelTest {
   /** 4 schedulers, ALU latency 4, shared latency 29 at one wavefront a cycle, a barrier 10 + 1 a warp. */
   static final TimingParameters P = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
-      10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, Map.of());
+      10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, Map.of());
 
   private static WarpTrace warp(int[]... ops) {
     WarpTrace w = new WarpTrace();
@@ -162,7 +162,7 @@ class SmModelTest {
 
   /** G80's SM: one scheduler issuing a warp instruction every 4 cycles, the shared pipe 2 cycles a (half-warp) wavefront. */
   static final TimingParameters G80_LIKE = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 4, 20, 29, 2, 700,
-      250, 4, 1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, Map.of());
+      250, 4, 1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, Map.of());
 
   @Test
   void aSchedulerThatTakesFourCyclesAnInstructionIssuesEveryFourth() {
@@ -188,7 +188,7 @@ class SmModelTest {
     // 72. The warp is selected in cycles 0-3, 24-27 and 48 (its last issue's first), waiting for a
     // result in 4-23 and 28-47: 49 warp-cycles, every one the warp lived, as with one-cycle issue.
     TimingParameters slow = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 24, 20, 29, 2, 700, 250, 4,
-        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, Map.of());
+        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, Map.of());
     WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1},
         new int[] {WarpTrace.ALU, 3, 2, -1, -1});
     SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, slow);
@@ -215,7 +215,7 @@ class SmModelTest {
   void aVirtualCallHoldsItsWarpAndOthersIssueMeanwhile() {
     // P with a virtual call of 100 cycles and device-memory loads by page (first 700, page 500, same page 300).
     TimingParameters calls = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4,
-        1000, 10, 1, 60, 280, 4, 1, true, 500, 300, 100, null, null, null, Map.of());
+        1000, 10, 1, 60, 280, 4, 1, true, 500, 300, 100, null, null, null, null, Map.of());
     // Warp 0: a call at 0, then r1 at 100 (ready at 104). Warp 1: r1 at 0 (ready at 4).
     WarpTrace call = warp(new int[] {WarpTrace.CALL_VIRTUAL, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 1, -1, -1, -1});
     WarpTrace other = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1});
@@ -229,5 +229,27 @@ class SmModelTest {
       WarpTrace ld = warp(new int[] {kl[0] | (1 << 8), 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1});
       assertThat(SmModel.run(new WarpTrace[] {ld}, 3, calls).cycles()).as("kind " + kl[0]).isEqualTo(1 + kl[1] + 4);
     }
+  }
+
+  @Test
+  void aWarpsGlobalAccessesGoToL1OneInGlobalIssueCycles() {
+    // P with globalIssueCycles 8: three loads L1 serves (one sector each) and the add of the last.
+    TimingParameters throttled = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4,
+        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, 8, Map.of());
+    int hit = WarpTrace.GLOBAL_LD_L1 | (1 << 8);
+    WarpTrace w = warp(new int[] {hit, 1, -1, -1, -1}, new int[] {hit, 2, -1, -1, -1}, new int[] {hit, 3, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 4, 3, -1, -1});
+    // Issued at 0, 8 and 16; the last's data at 16 + 1 (its sector) + 60 = 77; the add at 77, ready at 81.
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 5, throttled);
+    assertThat(t.cycles()).isEqualTo(81);
+    assertThat(t.stalls()[Stall.LG_THROTTLE.ordinal()]).as("cycles 1-7 and 9-15").isEqualTo(14);
+    // Not measured: one a cycle, the last's data at 2 + 1 + 60 = 63, the add ready at 67.
+    WarpTrace free = warp(new int[] {hit, 1, -1, -1, -1}, new int[] {hit, 2, -1, -1, -1}, new int[] {hit, 3, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 4, 3, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {free}, 5, P).cycles()).isEqualTo(67);
+    // Another warp's load is not held back by this warp's: both issue at 0.
+    WarpTrace a = warp(new int[] {hit, 1, -1, -1, -1}, new int[] {hit, 2, -1, -1, -1});
+    WarpTrace b = warp(new int[] {hit, 1, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {a, b}, 4, throttled).cycles()).as("a's second at 8: data at 9 + 60").isEqualTo(69);
   }
 }
