@@ -125,6 +125,8 @@ final class SmModel {
     long[] selectedUntil = new long[n];
     long[] schedulerFree = new long[s]; // a scheduler issues again from this cycle on
     long[] lsuFree = new long[n]; // a warp's next global load goes to L1 from this cycle on
+    long[] drained = new long[n]; // a warp's global stores have drained by this cycle
+    boolean[] fencing = new boolean[n]; // waiting at a fence (waitUntil)
     int throttle = p.globalThrottleCycles();
     int slot = Math.max(1, p.issueCycles());
     int[] lastIssued = new int[s];
@@ -209,6 +211,7 @@ final class SmModel {
             lsuFree[w] = t + throttle;
           }
           calling[w] = false; // a virtual call's wait, if any, is over
+          fencing[w] = false;
           int cost = Math.max(1, ideal ? tr.cost(pc[w]) - tr.excess(pc[w]) : tr.cost(pc[w]));
           long result = t + p.aluLatency();
           byte by = BY_ALU;
@@ -227,7 +230,7 @@ final class SmModel {
               }
             }
             case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_ST, WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_L2, WarpTrace.GLOBAL_LD_PAGE,
-                WarpTrace.GLOBAL_LD_DRAM -> {
+                WarpTrace.GLOBAL_LD_DRAM, WarpTrace.GLOBAL_ATOMIC -> {
               long begin = Math.max(t, globalFree);
               globalFree = begin + (cost + p.globalSectorsPerCycle() - 1) / p.globalSectorsPerCycle();
               if (kind != WarpTrace.GLOBAL_LD_L1 && kind != WarpTrace.GLOBAL_LD_L2) {
@@ -237,6 +240,7 @@ final class SmModel {
                 case WarpTrace.GLOBAL_LD -> p.globalLoadLatency();
                 case WarpTrace.GLOBAL_LD_PAGE -> p.newPageLatency();
                 case WarpTrace.GLOBAL_LD_DRAM -> p.samePageLatency();
+                case WarpTrace.GLOBAL_ATOMIC -> p.atomicResultLatency();
                 case WarpTrace.GLOBAL_LD_L1 -> p.l1Latency();
                 case WarpTrace.GLOBAL_LD_L2 -> p.l2Latency();
                 default -> 0;
@@ -244,11 +248,16 @@ final class SmModel {
               by = BY_GLOBAL;
               if (kind == WarpTrace.GLOBAL_ST) {
                 end = Math.max(end, globalFree + p.globalStoreLatency());
+                drained[w] = Math.max(drained[w], globalFree + p.globalStoreLatency());
               }
             }
             case WarpTrace.BARRIER -> {
               atBarrier[w] = true;
               arrived[w] = t;
+            }
+            case WarpTrace.FENCE -> { // the warp's stores drain, then the fence completes
+              waitUntil[w] = Math.max(t, drained[w]) + p.memoryFenceCycles();
+              fencing[w] = true;
             }
             case WarpTrace.CALL_VIRTUAL -> { // the warp waits for the vtable's loads and the indirect call
               waitUntil[w] = t + p.virtualCallCycles();
@@ -349,7 +358,7 @@ final class SmModel {
         if (selected) {
           why = Stall.SELECTED;
         } else if (atBarrier[w] || waitUntil[w] > t) {
-          why = calling[w] && !atBarrier[w] ? Stall.LONG_SCOREBOARD : Stall.BARRIER; // a virtual call waits on its loads
+          why = atBarrier[w] ? Stall.BARRIER : calling[w] ? Stall.LONG_SCOREBOARD : fencing[w] ? Stall.MEMBAR : Stall.BARRIER; // a virtual call waits on its loads
         } else {
           int from = at < warps[w].length ? latest(ready, w * registers, warps[w], at) : -1;
           if (from >= 0 && ready[w * registers + from] > t) {

@@ -19,7 +19,9 @@ public enum Stall {
   /** Waiting for an arithmetic instruction's result (a fixed latency). */
   WAIT("wait"),
   /** A global load waiting for its warp's path to L1, taken by the load before ({@link TimingParameters#globalIssueCycles}). */
-  LG_THROTTLE("lg_throttle");
+  LG_THROTTLE("lg_throttle"),
+  /** Waiting at a fence of the device's scope for the warp's stores to drain and the fence to complete. */
+  MEMBAR("membar");
 
   private final String metric;
 

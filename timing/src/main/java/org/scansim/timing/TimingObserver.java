@@ -708,6 +708,9 @@ public final class TimingObserver implements ExecutionObserver {
         return;
       }
       int kind = params.globalCaches() ? last.caches.load(address, sectors, insn.isVolatile()) : WarpTrace.GLOBAL_LD;
+      if (params.globalCaches() && insn.isVolatile() && spins.any() && spins.spins(insn) && WarpTrace.slowness(kind) > WarpTrace.slowness(WarpTrace.GLOBAL_LD_L2)) {
+        kind = WarpTrace.GLOBAL_LD_L2; // a spin-wait's read of what another block wrote: L2 holds it
+      }
       int before = w.length > 0 ? w.kind(w.length - 1) : -1;
       if (WarpTrace.slowness(before) > WarpTrace.slowness(kind)) {
         kind = before; // an instruction's requests wait for the slowest
@@ -734,7 +737,7 @@ public final class TimingObserver implements ExecutionObserver {
     @Override
     public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
       WarpTrace w = warp(block, warp);
-      w.access(WarpTrace.GLOBAL_LD, Integer.bitCount(lanes));
+      w.access(WarpTrace.GLOBAL_ATOMIC, Integer.bitCount(lanes));
       if (lanes != 0 && spins.any()) {
         int mark = w.mark();
         int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
@@ -775,11 +778,14 @@ public final class TimingObserver implements ExecutionObserver {
       case MOV, CVT, ADDR, PTR_ADD, BR -> WarpTrace.FREE;
       case DIV, REM -> WarpTrace.SPECIAL;
       case LD, ST -> WarpTrace.MEMORY_PENDING;
-      case ATOM -> WarpTrace.GLOBAL_LD;
+      case ATOM -> WarpTrace.GLOBAL_ATOMIC;
       case BAR -> WarpTrace.BARRIER;
       case CBR, RET, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT -> WarpTrace.OTHER;
       case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, SREG -> WarpTrace.ALU;
     };
+    if (in.op() == Op.FENCE && in.fence() != org.scansim.frontend.ir.Enums.Fence.BLOCK && params.memoryFenceCycles() > 0) {
+      kind = WarpTrace.FENCE;
+    }
     LoopControl.Mode mode = issue.mode(in);
     if (mode == null && loops.id(in) >= 0) {
       mode = loops.mode(loops.id(in));

@@ -53,13 +53,17 @@ import java.util.Optional;
  * @param blockDispatchCyclesPerWarp see {@code blockDispatchCycles}
  * @param globalIssueCycles        cycles a warp's global load holds its path to L1: the warp's next global load waits
  *                                 (Nsight's {@code lg_throttle}; null: none, not measured)
+ * @param fenceCycles              cycles a fence of the device's scope ({@code __threadfence}) holds its warp once the warp's
+ *                                 global stores have drained (Nsight's {@code membar}; null: none, not measured)
+ * @param atomicLatency            cycles from a global atomic's issue to its result, the operation done in L2 (null: {@code
+ *                                 globalLoadLatency}, not measured)
  */
 public record TimingParameters(String arch, String cardKey, String card, boolean calibrated, long clockHz, int schedulersPerSm, int issueCycles, int launchCycles,
     int aluLatency, int specialLatency, int sharedLatency, int sharedCyclesPerWavefront, int globalLoadLatency, int globalStoreLatency,
     int globalSectorsPerCycle, int dramBytesPerCycle, double barrierCycles, double barrierCyclesPerWarp, int l1Latency, int l2Latency,
     int conversionLatency, double sharedConflictCycles, boolean globalCaches, Integer pageLatency, Integer dramLatency,
     Integer indirectCallCycles, Double smStartCycles, Double blockDispatchCycles, Double blockDispatchCyclesPerWarp,
-    Integer globalIssueCycles, Map<String, String> sources) {
+    Integer globalIssueCycles, Integer fenceCycles, Integer atomicLatency, Map<String, String> sources) {
 
   /**
    * The earliest block {@code k} (in launch order) of blocks of {@code warps} warps can start, from
@@ -80,6 +84,16 @@ public record TimingParameters(String arch, String cardKey, String card, boolean
   /** {@link #globalIssueCycles}, or none where it was not measured. */
   public int globalThrottleCycles() {
     return globalIssueCycles == null ? 0 : globalIssueCycles;
+  }
+
+  /** {@link #atomicLatency}, or the first load's where it was not measured. */
+  public int atomicResultLatency() {
+    return atomicLatency == null ? globalLoadLatency : atomicLatency;
+  }
+
+  /** {@link #fenceCycles}, or none where it was not measured. */
+  public int memoryFenceCycles() {
+    return fenceCycles == null ? 0 : fenceCycles;
   }
 
   /** {@link #pageLatency}, or the first load's where it was not measured. */

@@ -37,6 +37,13 @@ final class WarpTrace {
 
   /** A call of a device virtual function: its warp waits for the vtable and the indirect call ({@link TimingParameters#indirectCallCycles}). */
   static final int CALL_VIRTUAL = 15;
+  /**
+   * A fence of the device's or the system's scope ({@code __threadfence}, MEMBAR.GPU): its warp
+   * waits for its global stores to drain, then {@link TimingParameters#fenceCycles}.
+   */
+  static final int FENCE = 16;
+  /** A global atomic, done in L2: {@link TimingParameters#atomicLatency} to its result. */
+  static final int GLOBAL_ATOMIC = 17;
 
   /** How long a load of each global kind waits, as a rank: an instruction's requests wait for the slowest. */
   static int slowness(int kind) {

@@ -65,7 +65,7 @@ class LaunchModelTest {
   void aBlockStartsNoEarlierThanTheCardDispatchesIt() {
     // 100 cycles a doubling of the SMs reached, then 1 cycle a block and 0.5 a warp.
     TimingParameters d = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
-        10, 1, 60, 280, 4, 1, true, null, null, null, 100.0, 1.0, 0.5, null, java.util.Map.of());
+        10, 1, 60, 280, 4, 1, true, null, null, null, 100.0, 1.0, 0.5, null, null, null, java.util.Map.of());
     assertThat(d.dispatch(0, 1, 132)).isZero();
     assertThat(d.dispatch(1, 1, 132)).isEqualTo(100);
     assertThat(d.dispatch(3, 1, 132)).isEqualTo(200);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class SmModelTest {
   /** 4 schedulers, ALU latency 4, shared latency 29 at one wavefront a cycle, a barrier 10 + 1 a warp. */
   static final TimingParameters P = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4, 1000,
-      10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, Map.of());
+      10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, null, null, Map.of());
 
   private static WarpTrace warp(int[]... ops) {
     WarpTrace w = new WarpTrace();
@@ -162,7 +162,7 @@ class SmModelTest {
 
   /** G80's SM: one scheduler issuing a warp instruction every 4 cycles, the shared pipe 2 cycles a (half-warp) wavefront. */
   static final TimingParameters G80_LIKE = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 4, 20, 29, 2, 700,
-      250, 4, 1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, Map.of());
+      250, 4, 1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, null, null, Map.of());
 
   @Test
   void aSchedulerThatTakesFourCyclesAnInstructionIssuesEveryFourth() {
@@ -188,7 +188,7 @@ class SmModelTest {
     // 72. The warp is selected in cycles 0-3, 24-27 and 48 (its last issue's first), waiting for a
     // result in 4-23 and 28-47: 49 warp-cycles, every one the warp lived, as with one-cycle issue.
     TimingParameters slow = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 1, 4, 1000, 24, 20, 29, 2, 700, 250, 4,
-        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, Map.of());
+        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, null, null, Map.of());
     WarpTrace w = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1},
         new int[] {WarpTrace.ALU, 3, 2, -1, -1});
     SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 4, slow);
@@ -215,7 +215,7 @@ class SmModelTest {
   void aVirtualCallHoldsItsWarpAndOthersIssueMeanwhile() {
     // P with a virtual call of 100 cycles and device-memory loads by page (first 700, page 500, same page 300).
     TimingParameters calls = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4,
-        1000, 10, 1, 60, 280, 4, 1, true, 500, 300, 100, null, null, null, null, Map.of());
+        1000, 10, 1, 60, 280, 4, 1, true, 500, 300, 100, null, null, null, null, null, null, Map.of());
     // Warp 0: a call at 0, then r1 at 100 (ready at 104). Warp 1: r1 at 0 (ready at 4).
     WarpTrace call = warp(new int[] {WarpTrace.CALL_VIRTUAL, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 1, -1, -1, -1});
     WarpTrace other = warp(new int[] {WarpTrace.ALU, 1, -1, -1, -1});
@@ -235,7 +235,7 @@ class SmModelTest {
   void aWarpsGlobalAccessesGoToL1OneInGlobalIssueCycles() {
     // P with globalIssueCycles 8: three loads L1 serves (one sector each) and the add of the last.
     TimingParameters throttled = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4,
-        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, 8, Map.of());
+        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, 8, null, null, Map.of());
     int hit = WarpTrace.GLOBAL_LD_L1 | (1 << 8);
     WarpTrace w = warp(new int[] {hit, 1, -1, -1, -1}, new int[] {hit, 2, -1, -1, -1}, new int[] {hit, 3, -1, -1, -1},
         new int[] {WarpTrace.ALU, 4, 3, -1, -1});
@@ -251,5 +251,27 @@ class SmModelTest {
     WarpTrace a = warp(new int[] {hit, 1, -1, -1, -1}, new int[] {hit, 2, -1, -1, -1});
     WarpTrace b = warp(new int[] {hit, 1, -1, -1, -1});
     assertThat(SmModel.run(new WarpTrace[] {a, b}, 4, throttled).cycles()).as("a's second at 8: data at 9 + 60").isEqualTo(69);
+  }
+
+  @Test
+  void aFenceWaitsForItsWarpsStoresThenItsOwnCostAndAnAtomicForL2() {
+    // P with fenceCycles 100 and atomicLatency 200 (stores drain 250 cycles after their sector's cycle).
+    TimingParameters f = new TimingParameters("test", "test", "none", false, 1_000_000_000L, 4, 1, 1000, 4, 20, 29, 1, 700, 250, 4,
+        1000, 10, 1, 60, 280, 4, 1, true, null, null, null, null, null, null, null, 100, 200, Map.of());
+    // A store at 0 (its sector by 1, drained at 251), the fence at 1 (done at 251 + 100), then r1 at 351, ready at 355.
+    WarpTrace w = warp(new int[] {WarpTrace.GLOBAL_ST | (1 << 8), -1, -1, -1, -1}, new int[] {WarpTrace.FENCE, -1, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 1, -1, -1, -1});
+    SmModel.BlockTime t = SmModel.run(new WarpTrace[] {w}, 2, f);
+    assertThat(t.cycles()).isEqualTo(355);
+    assertThat(t.stalls()[Stall.MEMBAR.ordinal()]).as("cycles 2 to 350").isEqualTo(349);
+    // A fence with no store before it: issued at 0, r1 at 100.
+    WarpTrace alone = warp(new int[] {WarpTrace.FENCE, -1, -1, -1, -1}, new int[] {WarpTrace.ALU, 1, -1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {alone}, 2, f).cycles()).isEqualTo(104);
+    // An atomic at 0 (its sector by 1): its result at 201, the add that uses it ready at 205.
+    WarpTrace atomic = warp(new int[] {WarpTrace.GLOBAL_ATOMIC | (1 << 8), 1, -1, -1, -1}, new int[] {WarpTrace.ALU, 2, 1, -1, -1});
+    assertThat(SmModel.run(new WarpTrace[] {atomic}, 3, f).cycles()).isEqualTo(205);
+    // Not measured: a fence costs its slot, an atomic the first load's latency (700).
+    assertThat(SmModel.run(new WarpTrace[] {warp(new int[] {WarpTrace.GLOBAL_ATOMIC | (1 << 8), 1, -1, -1, -1},
+        new int[] {WarpTrace.ALU, 2, 1, -1, -1})}, 3, P).cycles()).isEqualTo(705);
   }
 }
