@@ -58,6 +58,8 @@ final class IssueCost {
   private final Map<Insn, Reg> predicate = new IdentityHashMap<>();
   private final Set<Insn> branched = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Insn, Integer> entry = new IdentityHashMap<>();
+  /** Address arithmetic costed as a loop's control (Function.unrolledAffine): the loop's exit branch. */
+  private final Map<Insn, Insn> affineLoop = new IdentityHashMap<>();
 
   IssueCost(IrModule module, LoopControl loops) {
     for (IrFunction f : DeviceCode.of(module)) {
@@ -70,9 +72,14 @@ final class IssueCost {
     return slots.getOrDefault(in, 1);
   }
 
-  /** How often {@code in} issues in its loop: never ({@code FULL}), once in 4 ({@code RUNTIME}), or always (null). */
+  /** How often {@code in} issues in its loop: never ({@code FULL}), once in its loop's copies (4 or 16), or always (null). */
   LoopControl.Mode mode(Insn in) {
     return modes.get(in);
+  }
+
+  /** For address arithmetic costed as a loop's control: that loop's exit branch (its header's), else null. */
+  Insn affineLoop(Insn in) {
+    return affineLoop.get(in);
   }
 
   /** For the branch of a predicated if: the instructions its body issues, charged to every warp that reaches it; else -1. */
@@ -110,6 +117,8 @@ final class IssueCost {
     private final LoopControl loops;
     private final Map<Block, Integer> at = new IdentityHashMap<>();
     private final Map<Integer, Integer> defs = new HashMap<>();
+    /** A register's definition (the last one met; meaningful where {@link #single}). */
+    private final Map<Integer, Insn> defOf = new HashMap<>();
     private final Map<Integer, Insn> def = new HashMap<>();
     private final Map<Integer, List<Insn>> uses = new HashMap<>();
     /** Loops as [header, latch] indexes, and each header's latch. */
@@ -147,6 +156,7 @@ final class IssueCost {
           blockOf.put(in, b);
           if (in.dst() != null && in.op() != Op.ST) {
             defs.merge(in.dst().id(), 1, Integer::sum);
+            defOf.put(in.dst().id(), in);
             def.put(in.dst().id(), in);
           }
           for (Operand a : in.args()) {
@@ -631,6 +641,7 @@ final class IssueCost {
       }
       int bi = at.get(b);
       LoopControl.Mode best = null;
+      Insn bestHeader = null;
       int span = Integer.MAX_VALUE;
       for (int[] l : loopSpans) {
         if (l[0] > bi || bi > l[1] || l[1] - l[0] >= span) {
@@ -658,8 +669,12 @@ final class IssueCost {
         }
         if (in.op() == Op.PTR_ADD ? affine(in.arg(1), iv, 0) : affine(in, iv, 0)) {
           best = hm;
+          bestHeader = h.terminator();
           span = l[1] - l[0];
         }
+      }
+      if (bestHeader != null) {
+        affineLoop.put(in, bestHeader);
       }
       return best;
     }
@@ -731,18 +746,26 @@ final class IssueCost {
         return false;
       }
       int bi = at.get(blockOf.get(cb));
-      for (int[] l : loopSpans) {
+      for (int[] span : loopSpans) {
+        // The loop to its last latch (a while with continue has several).
+        int[] l = {span[0], span[1]};
+        for (int[] other : loopSpans) {
+          if (other[0] == l[0]) {
+            l[1] = Math.max(l[1], other[1]);
+          }
+        }
         if (l[0] >= bi || bi > l[1]) {
           continue;
         }
-        LoopControl.Mode m = loopMode(f.blocks().get(l[0]).terminator());
+        Block header = f.blocks().get(l[0]);
+        LoopControl.Mode m = loopMode(header.terminator());
         if (m == null || !m.runtime()) {
           continue;
         }
         boolean before = true;
         for (int k = l[0]; k <= l[1] && before; k++) {
           for (Insn in : f.blocks().get(k).insns()) {
-            if (in.dst() != null && in.dst().id() == c.id() && in.op() != Op.ST && !loops.invariant(in)) {
+            if (in.dst() != null && in.dst().id() == c.id() && in.op() != Op.ST && !loops.invariantIn(in, header)) {
               before = false;
             }
           }
@@ -804,14 +827,53 @@ final class IssueCost {
         if (!(v instanceof Reg r)) {
           return false;
         }
-        int operand = test.arg(0) instanceof Reg a && a.id() == r.id() ? 0 : test.arg(1) instanceof Reg b && b.id() == r.id() ? 1
-            : loaded.contains(r.id()) ? 2 : -1;
+        int operand = test.arg(0) instanceof Reg a && a.id() == r.id() ? 0 : test.arg(1) instanceof Reg b && b.id() == r.id() ? 1 : -1;
+        if (operand < 0 && loaded.contains(r.id())) { // the side reads a compared operand from memory again
+          for (int k = 0; k < 2 && operand < 0; k++) {
+            if (test.arg(k) instanceof Reg o && single(o) && defOf.get(o.id()).op() == Op.LD && single(r)
+                && sameValue(defOf.get(o.id()).arg(0), defOf.get(r.id()).arg(0), 0)) {
+              operand = k;
+            }
+          }
+        }
         if (operand < 0) {
           return false;
         }
         picked.add(operand);
       }
       return picked.size() == 2;
+    }
+
+    /**
+     * Whether two operands compute the same value: the same register or constant, or registers each
+     * defined once by the same operation (no load) on operands that compute the same values.
+     */
+    private boolean sameValue(Operand x, Operand y, int depth) {
+      if (x instanceof Imm a && y instanceof Imm b) {
+        return a.bits() == b.bits();
+      }
+      if (!(x instanceof Reg a) || !(y instanceof Reg b) || depth > 6) {
+        return false;
+      }
+      if (a.id() == b.id()) {
+        return true;
+      }
+      if (!single(a) || !single(b)) {
+        return false;
+      }
+      Insn da = defOf.get(a.id());
+      Insn db = defOf.get(b.id());
+      if (da.op() != db.op() || da.op() == Op.LD || da.op() == Op.ATOM || da.op() == Op.SREG && da.sreg() != db.sreg()
+          || da.type() != db.type() || da.args().size() != db.args().size() || da.cmp() != db.cmp()
+          || !java.util.Objects.equals(da.symbol(), db.symbol()) || da.args().isEmpty() && da.op() != Op.SREG && da.op() != Op.ADDR) {
+        return false;
+      }
+      for (int k = 0; k < da.args().size(); k++) {
+        if (!sameValue(da.arg(k), db.arg(k), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     private boolean predicable(Insn cb) {

@@ -26,10 +26,17 @@ import java.util.Arrays;
 final class LoadHoist {
   /** How far back a load looks: the instructions nvcc's scheduler sees around a load. */
   static final int WINDOW = 32;
-  /** How many trace entries, free ones included, a load looks back over at most. */
-  static final int SPAN = 4 * WINDOW;
-  /** The registers a trace may rename to, used round-robin once each earlier one's readers are behind. */
-  static final int RENAMES = 64;
+  /**
+   * How many trace entries, free ones included, a load looks back over at most: enough for a loop
+   * unrolled 16 times whose copies hold 20-odd free entries each (a select's moves and addresses).
+   */
+  static final int SPAN = 16 * WINDOW;
+  /**
+   * The registers a trace may rename to, used round-robin once each earlier one's readers are behind
+   * any move still to come (SPAN before the load being moved). With too few, a long loop's loads
+   * stop at the first register they cannot rename, a copy or two ahead of their uses.
+   */
+  static final int RENAMES = 128;
   /** How far past the load a renamed register's readers are looked for. */
   static final int SCAN = 1024;
 
@@ -192,7 +199,7 @@ final class LoadHoist {
     int slot = -1;
     for (int s = 0; s < RENAMES; s++) {
       int at = (next + s) % RENAMES;
-      if (end[at] < last - 2 * SPAN) {
+      if (end[at] < last - SPAN) {
         slot = at;
         break;
       }

@@ -23,7 +23,7 @@ import org.scansim.frontend.ir.Reg;
  * unrolled 4 times: one execution in 4. ptxas unrolls NVVM's 4 copies 4 times more (16 copies, then
  * 8, 4 and 1 for the rest: 29 accesses a source line in the SASS) when the loop is one straight
  * block of at most {@link #SMALL_BODY} memory and arithmetic instructions and none of its addresses
- * is computed from the induction variable by a shift, mask or division (which nvcc cannot fold into
+ * is computed from the induction variable by a right shift, mask, division or the like (which nvcc cannot fold into
  * each copy's constant offset): the runtime loops of addSums, addTotals, the sequential scans and
  * the calibration chains hold 29, those of shared_conflicts.cu and reduce_then_scan's scan_tiles 5
  * (hardware/measurements/2026-11-29-sass-memory-lines). Then one execution in 16 issues. Other loops (a multiplicative step to a bound known only
@@ -45,7 +45,7 @@ final class LoopControl {
       this.copies = copies;
     }
 
-    /** The loop's copies: its control issues once in this many executions (FULL: never). */
+    /** The loop's copies: its control issues once in this many executions (FULL: 1, but its control never issues). */
     int copies() {
       return copies;
     }
@@ -65,8 +65,10 @@ final class LoopControl {
   /** By the branch that enters a loop unrolled at run time from before it: the loop's number. */
   private final Map<Insn, Integer> entries = new IdentityHashMap<>();
   private int runtimeLoops;
-  /** Arithmetic nvcc hoists out of its loop ({@link #hoist}). */
-  private final java.util.Set<Insn> invariant = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  /** Arithmetic nvcc hoists out of a loop ({@link #hoist}): the headers of the loops it is hoisted out of. */
+  private final Map<Insn, List<Block>> hoistedFrom = new IdentityHashMap<>();
+  /** Each loop's header and last latch, as block indexes of its function. */
+  private final Map<Block, int[]> spans = new IdentityHashMap<>();
   private final Map<Integer, Mode> modes = new HashMap<>();
 
   LoopControl(IrModule module) {
@@ -98,9 +100,19 @@ final class LoopControl {
     return entries.getOrDefault(in, -1);
   }
 
-  /** Whether nvcc computes {@code in} once before its loop (its operands are the same on every trip). */
-  boolean invariant(Insn in) {
-    return invariant.contains(in);
+  /**
+   * Whether nvcc computes {@code in} before the loop headed by {@code header} runs: it is hoisted out
+   * of that loop or out of one around it (its operands are the same on every trip of either).
+   */
+  boolean invariantIn(Insn in, Block header) {
+    int[] inner = spans.get(header);
+    for (Block h : hoistedFrom.getOrDefault(in, List.of())) {
+      int[] outer = spans.get(h);
+      if (inner != null && outer != null && outer[0] <= inner[0] && inner[1] <= outer[1]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void function(IrFunction f) {
@@ -109,10 +121,22 @@ final class LoopControl {
     for (int i = 0; i < blocks.size(); i++) {
       at.put(blocks.get(i), i);
     }
+    // A loop with several back edges (a while with continue) is one loop, to its last latch.
+    Map<Block, Integer> lastLatch = new IdentityHashMap<>();
+    for (int i = 0; i < blocks.size(); i++) {
+      Insn back = blocks.get(i).isTerminated() ? blocks.get(i).terminator() : null;
+      if (back != null && back.op() == Op.BR && back.target() != null && at.getOrDefault(back.target(), i + 1) <= i) {
+        lastLatch.put(back.target(), i);
+      }
+    }
+    for (Map.Entry<Block, Integer> e : lastLatch.entrySet()) {
+      spans.put(e.getKey(), new int[] {at.get(e.getKey()), e.getValue()});
+    }
     for (int i = 0; i < blocks.size(); i++) {
       Block latch = blocks.get(i);
       Insn back = latch.isTerminated() ? latch.terminator() : null;
-      if (back == null || back.op() != Op.BR || back.target() == null || at.getOrDefault(back.target(), i + 1) > i) {
+      if (back == null || back.op() != Op.BR || back.target() == null || lastLatch.get(back.target()) == null
+          || lastLatch.get(back.target()) != i) {
         continue;
       }
       Block header = back.target();
@@ -120,7 +144,7 @@ final class LoopControl {
       if (exit == null || exit.op() != Op.CBR) {
         continue;
       }
-      hoist(blocks.subList(at.get(header), i + 1));
+      hoist(header, blocks.subList(at.get(header), i + 1));
       Induction iv = Induction.of(header, exit, latch);
       Mode mode = iv == null ? null : iv.mode(at.get(header) == 0 ? null : blocks.get(at.get(header) - 1));
       if (mode == null) {
@@ -147,7 +171,7 @@ final class LoopControl {
    * Loop-invariant code motion, as nvcc does it: arithmetic in the loop whose operands the loop
    * does not change (found to a fixpoint) runs once before it, so it never issues in the loop.
    */
-  private void hoist(List<Block> loop) {
+  private void hoist(Block header, List<Block> loop) {
     Map<Integer, Integer> defs = new HashMap<>();
     for (Block b : loop) {
       for (Insn in : b.insns()) {
@@ -185,15 +209,16 @@ final class LoopControl {
     }
     for (Insn in : invariant) {
       control(in, Mode.FULL);
+      hoistedFrom.computeIfAbsent(in, k -> new java.util.ArrayList<>()).add(header);
     }
-    this.invariant.addAll(invariant);
   }
 
   /**
-   * Whether ptxas unrolls the loop 16 times: one straight block (its only branch the header's exit,
-   * no barrier, shuffle, call or inner loop), at most {@link #SMALL_BODY} loads, stores and
-   * arithmetic instructions beyond its control, and no address computed from the induction variable
-   * by anything but additions, multiplications and left shifts.
+   * Whether ptxas unrolls the loop 16 times: one straight block (its only branches the header's exit,
+   * selects and ifs nvcc unswitches; no barrier, shuffle, call or inner loop), at most {@link
+   * #SMALL_BODY} loads, stores and arithmetic instructions beyond its control and what is hoisted out
+   * of it, and no address computed from the induction variable by anything but additions,
+   * multiplications and left shifts.
    */
   private boolean small(List<Block> loop, Block header, Induction iv) {
     Map<Integer, List<Insn>> defs = new HashMap<>();
@@ -208,7 +233,7 @@ final class LoopControl {
     for (Block b : loop) {
       for (Insn in : b.insns()) {
         Op op = in.op();
-        if (op == Op.CBR && in != header.terminator() && !selects(in) && !unswitched(in, defs) || op == Op.BR && b != loop.get(loop.size() - 1) && in.target() == header) {
+        if (op == Op.CBR && in != header.terminator() && !selects(in, header) && !unswitched(in, defs, header) || op == Op.BR && b != loop.get(loop.size() - 1) && in.target() == header) {
           return false;
         }
         boolean memory = op == Op.LD || op == Op.ST || op == Op.ATOM;
@@ -220,7 +245,7 @@ final class LoopControl {
           case MOV, CVT, PTR_ADD, ADDR, SREG, BR, CBR -> true;
           default -> false;
         };
-        if (!free && b != header && in != iv.step()) {
+        if (!free && b != header && in != iv.step() && !invariantIn(in, header)) {
           body++;
         }
         if (memory && in.args().size() > 0 && scaled(in.arg(0), iv.v().id(), defs, new java.util.HashSet<>(), false)) {
@@ -235,20 +260,22 @@ final class LoopControl {
    * Whether nvcc unswitches the loop on this branch: its condition is computed before the loop
    * (hoisted, or not written in it), so each side becomes a loop of its own without the branch.
    */
-  private boolean unswitched(Insn cbr, Map<Integer, List<Insn>> defs) {
+  private boolean unswitched(Insn cbr, Map<Integer, List<Insn>> defs, Block header) {
     if (cbr.args().isEmpty() || !(cbr.arg(0) instanceof Reg c)) {
       return false;
     }
     List<Insn> d = defs.get(c.id());
-    return d == null || d.size() == 1 && invariant.contains(d.get(0));
+    return d == null || d.size() == 1 && invariantIn(d.get(0), header);
   }
 
   /**
-   * Whether the branch only picks a value (c ? 9 : 8, a > s[b] ? a : s[b]): each side at most three
-   * moves, arithmetic or loads (the load the condition made again) beside an address, joining again; nvcc selects.
+   * Whether the branch only picks a value (c ? 9 : 8, a > s[b] ? a : s[b]): each side one block of at
+   * most four moves, arithmetic instructions and loads, the last a move into the register both sides
+   * set, both joining at one block other than the loop's header; nvcc selects.
    */
-  private static boolean selects(Insn cbr) {
+  private static boolean selects(Insn cbr, Block header) {
     Block join = null;
+    int target = -1;
     for (Block side : new Block[] {cbr.target(), cbr.elseTarget()}) {
       if (side == null || side.insns().size() > 5 || !side.isTerminated() || side.terminator().op() != Op.BR) {
         return false;
@@ -258,10 +285,15 @@ final class LoopControl {
           return false;
         }
       }
-      if (join != null && join != side.terminator().target()) {
-        return false;
+      if (join != null && join != side.terminator().target() || side.terminator().target() == header) {
+        return false; // not one join, or a continue
       }
       join = side.terminator().target();
+      Insn move = side.insns().size() < 2 ? null : side.insns().get(side.insns().size() - 2);
+      if (move == null || move.op() != Op.MOV || move.dst() == null || target >= 0 && move.dst().id() != target) {
+        return false; // each side ends by setting the one value picked
+      }
+      target = move.dst().id();
     }
     return true;
   }
@@ -279,7 +311,7 @@ final class LoopControl {
     if (r.id() == v) {
       return through;
     }
-    if (!seen.add(r.id()) || !defs.containsKey(r.id())) {
+    if (!seen.add(2 * r.id() + (through ? 1 : 0)) || !defs.containsKey(r.id())) {
       return false;
     }
     for (Insn d : defs.get(r.id())) {

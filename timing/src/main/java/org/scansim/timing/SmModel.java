@@ -10,7 +10,9 @@ import java.util.Arrays;
  * pipe (one request at a time, {@code sharedCyclesPerWavefront} cycles a wavefront: a bank conflict
  * costs the pipe exactly its extra wavefronts, and its warp {@code sharedConflictCycles} for each), global
  * memory (a load's data after the latency of where it is served and its sectors through the SM's
- * share; a store drains after the store latency), and barriers (a warp waits until every
+ * share; a warp's loads go to L1 one in {@code globalIssueCycles}; a store drains after the store
+ * latency; an atomic's result after {@code atomicLatency}), fences of the device's scope (the warp
+ * waits for its stores and atomics, then {@code fenceCycles}), and barriers (a warp waits until every
  * warp of the block that has not finished has arrived, then the block waits the barrier's cost).
  * Every cycle of every warp that has not finished is counted as a {@link Stall}, at the warp's
  * next instruction's site.
@@ -125,7 +127,7 @@ final class SmModel {
     long[] selectedUntil = new long[n];
     long[] schedulerFree = new long[s]; // a scheduler issues again from this cycle on
     long[] lsuFree = new long[n]; // a warp's next global load goes to L1 from this cycle on
-    long[] drained = new long[n]; // a warp's global stores have drained by this cycle
+    long[] drained = new long[n]; // a warp's global stores and atomics are done by this cycle
     boolean[] fencing = new boolean[n]; // waiting at a fence (waitUntil)
     int throttle = p.globalThrottleCycles();
     int slot = Math.max(1, p.issueCycles());
@@ -249,6 +251,8 @@ final class SmModel {
               if (kind == WarpTrace.GLOBAL_ST) {
                 end = Math.max(end, globalFree + p.globalStoreLatency());
                 drained[w] = Math.max(drained[w], globalFree + p.globalStoreLatency());
+              } else if (kind == WarpTrace.GLOBAL_ATOMIC) {
+                drained[w] = Math.max(drained[w], result); // a fence waits for it to be done too
               }
             }
             case WarpTrace.BARRIER -> {

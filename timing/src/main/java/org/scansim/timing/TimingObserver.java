@@ -138,7 +138,7 @@ public final class TimingObserver implements ExecutionObserver {
     }
     table = java.util.Arrays.copyOf(table, entries * WarpTrace.ENTRY);
     built = true;
-    loopCounters = new int[loopCounterLists.size()][];
+    loopCounters = new int[loopCounterLists.isEmpty() ? 0 : loopCounterLists.lastKey() + 1][];
     for (Map.Entry<Integer, List<Integer>> e : loopCounterLists.entrySet()) {
       loopCounters[e.getKey()] = e.getValue().stream().mapToInt(Integer::intValue).toArray();
     }
@@ -765,7 +765,7 @@ public final class TimingObserver implements ExecutionObserver {
 
   /**
    * kind, dst, three sources (-1: none), one more than the largest register id, the counter of an
-   * instruction issued once in 4 executions (-1: none), the site, {@link #MULTIPLIES} or {@link
+   * instruction issued once in its loop's 4 or 16 copies (-1: none), the site, {@link #MULTIPLIES} or {@link
    * #FUSES} (else 0), its entry in {@link #table}, the issue slots it takes beyond its own when issued
    * ({@link IssueCost#slots}: the rest of a sequence, or a pointer offset's one slot, which delays nothing), the slots issued before it whenever it runs (a prologue, a predicated
    * body, BSSY and BSYNC), the table entry of those slots (no registers, its site), 1 for a
@@ -812,8 +812,9 @@ public final class TimingObserver implements ExecutionObserver {
     if (counter >= 0) {
       counterCopies = counter < counterCopies.length ? counterCopies : java.util.Arrays.copyOf(counterCopies, 2 * counter + 8);
       counterCopies[counter] = mode.copies();
-      if (loops.loopOf(in) >= 0) {
-        loopCounterLists.computeIfAbsent(loops.loopOf(in), k -> new ArrayList<>()).add(counter);
+      int loop = loops.loopOf(in) >= 0 ? loops.loopOf(in) : issue.affineLoop(in) != null ? loops.loopOf(issue.affineLoop(in)) : -1;
+      if (loop >= 0) {
+        loopCounterLists.computeIfAbsent(loop, k -> new ArrayList<>()).add(counter);
       }
     }
     int entered = loops.entered(in);

@@ -20,7 +20,7 @@ final class WarpTrace {
   static final int GLOBAL_LD = 5;
   static final int GLOBAL_ST = 6;
   static final int BARRIER = 7;
-  /** Branches, warp votes and shuffles, fences: one issue slot, an ALU's latency. */
+  /** Branches, warp votes and shuffles, fences of a block's scope: one issue slot, an ALU's latency. */
   static final int OTHER = 8;
   /** A load or store whose space the next event tells; none (a load nvcc forwards, half of a pair) makes it {@link #FREE}. */
   static final int MEMORY_PENDING = 9;

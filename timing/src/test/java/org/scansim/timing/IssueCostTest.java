@@ -126,5 +126,47 @@ class IssueCostTest {
     }
     assertThat(paid).as("issue slots of the index's arithmetic an unrolled copy").isEqualTo(1);
   }
-}
 
+  @Test
+  void aMinOrMaxSelectIsOneInstructionButAPickFromAnotherArrayIsNot() {
+    // out[0] = s > out[i] ? s : out[i] reads out[i] again on one side: one IMNMX, the branch free.
+    Compiled max = compile("""
+        __global__ void k(float *out, int n) {
+            float s = 0.0f;
+            for (int i = 1; i < n; ++i) { s = s > out[i] ? s : out[i]; }
+            out[0] = s;
+        }""");
+    List<Insn> picks = max.of(Op.CBR).stream().filter(b -> b.span().line() == 3 && max.cost().predicatedBody(b) < 0
+        && !max.cost().branched(b) && max.loops().id(b) < 0).toList();
+    assertThat(picks).as("the select's branch: neither predicated nor branched").hasSize(1);
+    // s > out[i] ? s : q[i], q another array: a select and a load, not a min or max.
+    Compiled other = compile("""
+        __global__ void k(float *out, int n) {
+            float s = 0.0f;
+            const float *q = out + 64;
+            for (int i = 1; i < n; ++i) { s = s > out[i] ? s : q[i]; }
+            out[0] = s;
+        }""");
+    List<Insn> ifs = other.of(Op.CBR).stream().filter(b -> b.span().line() == 4 && other.loops().id(b) < 0).toList();
+    assertThat(ifs).hasSize(1);
+    assertThat(other.cost().predicatedBody(ifs.get(0)) >= 0 || other.cost().branched(ifs.get(0))).as("predicated or branched").isTrue();
+  }
+
+  @Test
+  void anIfIsUnswitchedOnlyOnAConditionItsOwnLoopDoesNotChange() {
+    // p = i < n is hoisted out of the inner loop but changes with the outer one: not unswitched there.
+    Compiled c = compile("""
+        __global__ void k(float *out, int n) {
+            bool p = false;
+            float s = 0.0f;
+            for (int i = 0; i < n; ++i) {
+                for (int j = 1; j < 64; j *= 2) { p = i < 7; s += (float) j; }
+                if (p) { s += 1.0f; } else { s -= 1.0f; }
+            }
+            out[0] = s;
+        }""");
+    List<Insn> ifs = c.of(Op.CBR).stream().filter(b -> b.span().line() == 6).toList();
+    assertThat(ifs).hasSize(1);
+    assertThat(c.cost().predicatedBody(ifs.get(0)) >= 0 || c.cost().branched(ifs.get(0))).as("predicated or branched").isTrue();
+  }
+}

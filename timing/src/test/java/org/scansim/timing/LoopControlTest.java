@@ -57,7 +57,7 @@ class LoopControlTest {
     // body, which ptxas unrolls 4 times more than NVVM's 4).
     long issued = issued("for (int i = 0; i < 1000; ++i) { x = (x * 3) ^ 5; }", 0);
     assertThat(issued).isGreaterThanOrEqualTo(2000);
-    assertThat(issued).isLessThan(2000 + 1000);
+    assertThat(issued).as("the control's 3 instructions once in 16 trips, not 4").isLessThan(2000 + 400);
   }
 
   @Test
@@ -103,6 +103,8 @@ class LoopControlTest {
     assertThat(mode(sum, 3)).isEqualTo(LoopControl.Mode.RUNTIME_SMALL);
     assertThat(mode(sum.replace("in[i]", "in[(threadIdx.x * 3 + i) & 1023]"), 3)).isEqualTo(LoopControl.Mode.RUNTIME);
     assertThat(mode(sum.replace("in[i]", "in[i + (i >> 5)]"), 3)).isEqualTo(LoopControl.Mode.RUNTIME);
+    assertThat(mode(sum.replace("s += in[i];", "int j = i + n; s += in[j + (j >> 5)];"), 3)).as("the shift through a copy")
+        .isEqualTo(LoopControl.Mode.RUNTIME);
     // A chain's address comes from the load before, not from i: still 16 copies (l1_chain.cu: 29).
     assertThat(mode(sum.replace("s += in[i];", "s = in[(int) s & 255];"), 3)).isEqualTo(LoopControl.Mode.RUNTIME_SMALL);
     // A barrier in the body: not a straight block.
@@ -150,5 +152,71 @@ class LoopControlTest {
     }
     assertThat(headers).as("both loops unrolled at run time").hasSize(2);
     assertThat(entered).as("one entry each, into each loop").containsExactlyInAnyOrderElementsOf(headers);
+  }
+
+  /** The SM cycles of launch {@code launch} of {@code source} (its entry(in, out) runs it), with the H200's parameters. */
+  private static long cycles(String source, int launch, int n) {
+    Frontend.Result r = Frontend.compile(new SourceFile("a.cu", source), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(HOPPER), Limits.defaults());
+    TimingObserver timing = new TimingObserver(HOPPER, TimingParameters.of("hopper", "h200").orElseThrow(), r.ir());
+    sim.setObserver(timing);
+    Simulation.Buffer in = sim.allocate("in", IrType.I32, n);
+    Simulation.Buffer out = sim.allocate("out", IrType.I32, 32);
+    sim.call("entry", new long[] {in.pointer(), out.pointer(), n});
+    timing.finish();
+    return timing.launches().get(launch).smCycles();
+  }
+
+  @Test
+  void aSelectLoopsLoadsRunAsFarAheadAsASumLoops() {
+    // virtual_scans.cu's addTotals: one loop on a kernel argument, nvcc unswitching it into a sum
+    // loop and a max loop (IMNMX), each with its 16 loads issued together. On the H200 the two took
+    // 14,229 and 13,467 cycles at 65,536 elements. The model once kept the max loop's loads about 6
+    // copies ahead of their uses (renaming registers ran out), and took 63% longer over it.
+    String source = """
+        __global__ void k(int *out, const int *sums, int n, int useMax) {
+            int before = sums[0];
+            for (int b = 1; b < n; b++) before = useMax ? (before > sums[b] ? before : sums[b]) : before + sums[b];
+            out[threadIdx.x] = before;
+        }
+        void entry(const int *in, int *out, int n) { k<<<1, 32>>>(out, in, n, 0); k<<<1, 32>>>(out, in, n, 1); }
+        """;
+    long sum = cycles(source, 0, 4096);
+    long max = cycles(source, 1, 4096);
+    assertThat((double) max / sum).as("max loop " + max + " against sum loop " + sum).isBetween(0.9, 1.1);
+  }
+
+  @Test
+  void aWhileLoopWithAContinueIsOneLoopAndTimesWithoutFault() {
+    // Two back edges to one header: one loop to its last latch, its continue no select; and a loop
+    // whose control all folds away still leaves the next loop's counters in place.
+    String source = """
+        __global__ void k(const float *in, float *out, int n, int flag) {
+            float s = 0.0f;
+            int i = 0;
+            while (i < n) {
+                if (in[i] < 0.0f) { i = i + 1; continue; }
+                s += in[i + 1];
+                i = i + 1;
+            }
+            for (int j = 0; j < n; ++j) {
+                s += in[j];
+            }
+            out[0] = s;
+        }""";
+    assertThat(mode(source, 4)).as("the while loop, judged to its last latch").isNotEqualTo(LoopControl.Mode.RUNTIME_SMALL);
+    Frontend.Result r = Frontend.compile(new SourceFile("a.cu", source + "\nvoid entry(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n, 1); }\n"),
+        Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).isTrue();
+    Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(HOPPER), Limits.defaults());
+    TimingObserver timing = new TimingObserver(HOPPER, TimingParameters.of("hopper", "h200").orElseThrow(), r.ir());
+    sim.setObserver(timing);
+    Simulation.Buffer in = sim.allocate("in", IrType.F32, 64);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    sim.call("entry", new long[] {in.pointer(), out.pointer(), 63});
+    timing.finish();
+    assertThat(timing.launches()).hasSize(1);
+    assertThat(timing.launches().get(0).smCycles()).isPositive();
   }
 }
