@@ -215,7 +215,7 @@ final class IssueCost {
       // An if on a condition computed before its loop: nvcc unswitches the loop, and the branch is gone.
       // An if that picks the smaller or larger of its comparison's operands: one IMNMX, the comparison's.
       ifs.removeIf(cb -> {
-        if (unswitched(cb)) {
+        if (loops.unswitched(cb)) {
           unswitched.add(cb);
           return true;
         }
@@ -662,10 +662,8 @@ final class IssueCost {
             }
           }
         }
-        for (Insn x : h.insns()) { // b < blockIdx.x compares an unsigned copy of b: b steps
-          if ((x.op() == Op.CVT || x.op() == Op.MOV) && x.dst() != null && x.arg(0) instanceof Reg r && !single(r) && comparedIn(h, x.dst())) {
-            iv.add(r.id());
-          }
+        if (loops.induction(h) != null) { // b < blockIdx.x compares an unsigned copy of b: b steps
+          iv.add(loops.induction(h).id());
         }
         if (in.op() == Op.PTR_ADD ? affine(in.arg(1), iv, 0) : affine(in, iv, 0)) {
           best = hm;
@@ -677,16 +675,6 @@ final class IssueCost {
         affineLoop.put(in, bestHeader);
       }
       return best;
-    }
-
-    /** Whether a comparison of header {@code h} reads {@code r}. */
-    private static boolean comparedIn(Block h, Reg r) {
-      for (Insn x : h.insns()) {
-        if (x.op() == Op.SETP && x.args().stream().anyMatch(o -> o instanceof Reg q && q.id() == r.id())) {
-          return true;
-        }
-      }
-      return false;
     }
 
     private boolean affine(Operand o, Set<Integer> iv, int depth) {
@@ -735,46 +723,6 @@ final class IssueCost {
         }
       }
       return r.terminator() != null && r.terminator().op() == Op.RET;
-    }
-
-    /**
-     * Whether {@code cb} is an if in a loop unrolled at run time whose condition nvcc computes before
-     * the loop ({@link LoopControl#invariant}, or a register the loop does not write).
-     */
-    private boolean unswitched(Insn cb) {
-      if (cb.args().isEmpty() || !(cb.arg(0) instanceof Reg c)) {
-        return false;
-      }
-      int bi = at.get(blockOf.get(cb));
-      for (int[] span : loopSpans) {
-        // The loop to its last latch (a while with continue has several).
-        int[] l = {span[0], span[1]};
-        for (int[] other : loopSpans) {
-          if (other[0] == l[0]) {
-            l[1] = Math.max(l[1], other[1]);
-          }
-        }
-        if (l[0] >= bi || bi > l[1]) {
-          continue;
-        }
-        Block header = f.blocks().get(l[0]);
-        LoopControl.Mode m = loopMode(header.terminator());
-        if (m == null || !m.runtime()) {
-          continue;
-        }
-        boolean before = true;
-        for (int k = l[0]; k <= l[1] && before; k++) {
-          for (Insn in : f.blocks().get(k).insns()) {
-            if (in.dst() != null && in.dst().id() == c.id() && in.op() != Op.ST && !loops.invariantIn(in, header)) {
-              before = false;
-            }
-          }
-        }
-        if (before) {
-          return true;
-        }
-      }
-      return false;
     }
 
     /**

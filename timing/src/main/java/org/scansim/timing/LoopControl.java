@@ -69,6 +69,10 @@ final class LoopControl {
   private final Map<Insn, List<Block>> hoistedFrom = new IdentityHashMap<>();
   /** Each loop's header and last latch, as block indexes of its function. */
   private final Map<Block, int[]> spans = new IdentityHashMap<>();
+  /** By header of a loop with an induction variable: that variable (b of b < blockIdx.x, not its unsigned copy). */
+  private final Map<Block, Reg> inductions = new IdentityHashMap<>();
+  /** Ifs in loops unrolled at run time whose condition the loop does not change: nvcc unswitches the loop on them. */
+  private final java.util.Set<Insn> unswitched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Integer, Mode> modes = new HashMap<>();
 
   LoopControl(IrModule module) {
@@ -98,6 +102,20 @@ final class LoopControl {
    */
   int entered(Insn in) {
     return entries.getOrDefault(in, -1);
+  }
+
+  /** The induction variable of the loop headed by {@code header}, or null where it has none this class knows. */
+  Reg induction(Block header) {
+    return inductions.get(header);
+  }
+
+  /**
+   * Whether nvcc unswitches a loop unrolled at run time on branch {@code cbr}: its condition is
+   * computed before that loop (hoisted, or not written in it), so each side becomes a loop of its own
+   * and the branch is gone.
+   */
+  boolean unswitched(Insn cbr) {
+    return unswitched.contains(cbr);
   }
 
   /**
@@ -150,7 +168,18 @@ final class LoopControl {
       if (mode == null) {
         continue;
       }
-      if (mode == Mode.RUNTIME && small(blocks.subList(at.get(header), i + 1), header, iv)) {
+      inductions.put(header, iv.v());
+      List<Block> loopBlocks = blocks.subList(at.get(header), i + 1);
+      Map<Integer, List<Insn>> defs = definitions(loopBlocks);
+      if (mode.runtime()) {
+        for (Block b : loopBlocks) {
+          Insn t = b.terminator();
+          if (t != null && t.op() == Op.CBR && t != exit && unswitched(t, defs, header)) {
+            unswitched.add(t);
+          }
+        }
+      }
+      if (mode == Mode.RUNTIME && small(loopBlocks, defs, header, iv)) {
         mode = Mode.RUNTIME_SMALL;
       }
       int loop = mode.runtime() ? runtimeLoops++ : -1;
@@ -220,20 +249,12 @@ final class LoopControl {
    * of it, and no address computed from the induction variable by anything but additions,
    * multiplications and left shifts.
    */
-  private boolean small(List<Block> loop, Block header, Induction iv) {
-    Map<Integer, List<Insn>> defs = new HashMap<>();
-    for (Block b : loop) {
-      for (Insn in : b.insns()) {
-        if (in.dst() != null && in.op() != Op.ST) {
-          defs.computeIfAbsent(in.dst().id(), k -> new java.util.ArrayList<>()).add(in);
-        }
-      }
-    }
+  private boolean small(List<Block> loop, Map<Integer, List<Insn>> defs, Block header, Induction iv) {
     int body = 0;
     for (Block b : loop) {
       for (Insn in : b.insns()) {
         Op op = in.op();
-        if (op == Op.CBR && in != header.terminator() && !selects(in, header) && !unswitched(in, defs, header) || op == Op.BR && b != loop.get(loop.size() - 1) && in.target() == header) {
+        if (op == Op.CBR && in != header.terminator() && !selects(in, header) && !unswitched.contains(in) || op == Op.BR && b != loop.get(loop.size() - 1) && in.target() == header) {
           return false;
         }
         boolean memory = op == Op.LD || op == Op.ST || op == Op.ATOM;
@@ -256,10 +277,20 @@ final class LoopControl {
     return body <= SMALL_BODY;
   }
 
-  /**
-   * Whether nvcc unswitches the loop on this branch: its condition is computed before the loop
-   * (hoisted, or not written in it), so each side becomes a loop of its own without the branch.
-   */
+  /** The instructions of {@code loop} that write each register. */
+  private static Map<Integer, List<Insn>> definitions(List<Block> loop) {
+    Map<Integer, List<Insn>> defs = new HashMap<>();
+    for (Block b : loop) {
+      for (Insn in : b.insns()) {
+        if (in.dst() != null && in.op() != Op.ST) {
+          defs.computeIfAbsent(in.dst().id(), k -> new java.util.ArrayList<>()).add(in);
+        }
+      }
+    }
+    return defs;
+  }
+
+  /** Whether {@code cbr}'s condition is computed before the loop headed by {@code header} (hoisted, or not written in it). */
   private boolean unswitched(Insn cbr, Map<Integer, List<Insn>> defs, Block header) {
     if (cbr.args().isEmpty() || !(cbr.arg(0) instanceof Reg c)) {
       return false;

@@ -117,8 +117,9 @@ final class SmModel {
     int[] pc = new int[n];
     long[] ready = new long[n * registers]; // per warp and register: the cycle its value is ready
     byte[] producer = new byte[n * registers];
-    long[] waitUntil = new long[n]; // a warp released from a barrier, or past a virtual call, issues from this cycle on
-    boolean[] calling = new boolean[n]; // waitUntil is a virtual call's
+    long[] waitUntil = new long[n]; // a warp released from a barrier, past a virtual call or a fence, issues from this cycle on
+    Stall[] waitingFor = new Stall[n]; // what waitUntil waits for, as a stall: a barrier, a virtual call's loads, a fence
+    Arrays.fill(waitingFor, Stall.BARRIER);
     boolean[] atBarrier = new boolean[n];
     boolean[] finished = new boolean[n];
     long[] arrived = new long[n];
@@ -128,7 +129,6 @@ final class SmModel {
     long[] schedulerFree = new long[s]; // a scheduler issues again from this cycle on
     long[] lsuFree = new long[n]; // a warp's next global load goes to L1 from this cycle on
     long[] drained = new long[n]; // a warp's global stores and atomics are done by this cycle
-    boolean[] fencing = new boolean[n]; // waiting at a fence (waitUntil)
     int throttle = p.globalThrottleCycles();
     int slot = Math.max(1, p.issueCycles());
     int[] lastIssued = new int[s];
@@ -206,14 +206,13 @@ final class SmModel {
             continue;
           }
           int kind = tr.kind(pc[w]);
-          if (throttle > 0 && globalMemory(kind)) {
+          if (throttle > 0 && globalLoad(kind)) {
             if (lsuFree[w] > t) {
               continue; // the warp's last global load still holds its path to L1
             }
             lsuFree[w] = t + throttle;
           }
-          calling[w] = false; // a virtual call's wait, if any, is over
-          fencing[w] = false;
+          waitingFor[w] = Stall.BARRIER; // a virtual call's or a fence's wait, if any, is over
           int cost = Math.max(1, ideal ? tr.cost(pc[w]) - tr.excess(pc[w]) : tr.cost(pc[w]));
           long result = t + p.aluLatency();
           byte by = BY_ALU;
@@ -261,11 +260,11 @@ final class SmModel {
             }
             case WarpTrace.FENCE -> { // the warp's stores drain, then the fence completes
               waitUntil[w] = Math.max(t, drained[w]) + p.memoryFenceCycles();
-              fencing[w] = true;
+              waitingFor[w] = Stall.MEMBAR;
             }
             case WarpTrace.CALL_VIRTUAL -> { // the warp waits for the vtable's loads and the indirect call
               waitUntil[w] = t + p.virtualCallCycles();
-              calling[w] = true;
+              waitingFor[w] = Stall.LONG_SCOREBOARD; // as the card's LDL and LD of the vtable show it
             }
             default -> {}
           }
@@ -312,7 +311,7 @@ final class SmModel {
             if (atBarrier[w]) {
               atBarrier[w] = false;
               waitUntil[w] = open;
-              calling[w] = false;
+              waitingFor[w] = Stall.BARRIER;
             }
           }
           end = Math.max(end, open);
@@ -339,7 +338,7 @@ final class SmModel {
         }
         int from = pc[w] < warps[w].length ? latest(ready, w * registers, warps[w], pc[w]) : -1;
         long go = from >= 0 && ready[w * registers + from] > t ? ready[w * registers + from] : t + 1;
-        if (throttle > 0 && pc[w] < warps[w].length && globalMemory(warps[w].kind(pc[w]))) {
+        if (throttle > 0 && pc[w] < warps[w].length && globalLoad(warps[w].kind(pc[w]))) {
           go = Math.max(go, lsuFree[w]);
         }
         next = Math.min(next, Math.max(go, schedulerFree[w % s])); // and its scheduler free to issue it
@@ -362,13 +361,13 @@ final class SmModel {
         if (selected) {
           why = Stall.SELECTED;
         } else if (atBarrier[w] || waitUntil[w] > t) {
-          why = atBarrier[w] ? Stall.BARRIER : calling[w] ? Stall.LONG_SCOREBOARD : fencing[w] ? Stall.MEMBAR : Stall.BARRIER; // a virtual call waits on its loads
+          why = atBarrier[w] ? Stall.BARRIER : waitingFor[w];
         } else {
           int from = at < warps[w].length ? latest(ready, w * registers, warps[w], at) : -1;
           if (from >= 0 && ready[w * registers + from] > t) {
             byte by = producer[w * registers + from];
             why = by == BY_SHARED ? Stall.SHORT_SCOREBOARD : by == BY_GLOBAL ? Stall.LONG_SCOREBOARD : Stall.WAIT;
-          } else if (throttle > 0 && at < warps[w].length && globalMemory(warps[w].kind(at)) && lsuFree[w] > t) {
+          } else if (throttle > 0 && at < warps[w].length && globalLoad(warps[w].kind(at)) && lsuFree[w] > t) {
             why = Stall.LG_THROTTLE;
           } else {
             why = Stall.NOT_SELECTED;
@@ -396,7 +395,7 @@ final class SmModel {
    * not held back: {@code globalIssueCycles} was measured on loads, and the sequential scans' store
    * a trip would then cost more than the card takes).
    */
-  private static boolean globalMemory(int kind) {
+  private static boolean globalLoad(int kind) {
     return switch (kind) {
       case WarpTrace.GLOBAL_LD, WarpTrace.GLOBAL_LD_L1, WarpTrace.GLOBAL_LD_L2, WarpTrace.GLOBAL_LD_PAGE, WarpTrace.GLOBAL_LD_DRAM -> true;
       default -> false;
