@@ -17,7 +17,8 @@ import org.scansim.sim.run.ScanRun;
 /**
  * The quantitative statements of the seed documents, each with the experiment that tests it on
  * the simulator and a verdict. Nothing here is a stored number: every measurement is taken when
- * the claims run. A claim that needs the dataflow tracker (depth, fan-out) says so and waits.
+ * the claims run; the depth and fan-out claims run the scan proof, the speed claims the timing
+ * model ({@link TimeClaims}).
  */
 public final class Claims {
   public enum Verdict {
@@ -27,7 +28,7 @@ public final class Claims {
     PARTLY,
     /** It disagrees. */
     REFUTED,
-    /** The simulator cannot measure it yet; the output says what is missing. */
+    /** The simulator cannot measure it; the output says what is missing (no claim is, today). */
     WAITING
   }
 

@@ -7,6 +7,8 @@
  * measured work ({@link org.scansim.catalog.Fit}) and the speed benchmarks ({@link
  * org.scansim.catalog.Bench}).
  *
- * <p>Not modelled: time. No claim about speed has a verdict until there is a timing model.
+ * <p>The seeds' claims about speed are judged with the timing module's cycles ({@link
+ * org.scansim.catalog.TimeClaims}). Not modelled: a claim's conditions beyond what a run can
+ * measure (a claim is PARTLY when it holds only under a reading its verdict spells out).
  */
 package org.scansim.catalog;

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the experiment behind each quantitative statement of the seed documents and prints the "
           + "statement, its source, what the simulator measured and a verdict: CONFIRMED, PARTLY (true "
-          + "under the reading given), REFUTED, or WAITING (not measurable yet)."
+          + "under the reading given) or REFUTED."
     })
 final class ClaimsCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

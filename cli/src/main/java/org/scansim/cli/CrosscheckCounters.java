@@ -30,7 +30,7 @@ final class CrosscheckCounters {
   static final String EQUAL = "equal";
   static final String DIFFERENT = "different";
   static final String NOT_COMPARED = "not compared: IR instructions, not SASS";
-  static final String NOT_MODELLED = "not modelled yet";
+  static final String NOT_MODELLED = "not compared here: crosscheck --repeat compares cycles";
   static final String NOT_MEASURED = "not measured: ncu gave no value";
 
   private record Pair(String metric, ToLongFunction<Counters> sim) {}

@@ -7,7 +7,8 @@
  * org.scansim.frontend.Linker} before the type checker sees it whole.
  *
  * <p>Not modelled: C++ beyond the documented subset (several or virtual base classes, generic lambdas,
- * device function pointers, template specializations and the C++ standard library beyond iostream's output
- * are refused by name), separate compilation's object files (the units are linked as source).
+ * device function pointers, template specializations, and the C++ standard library beyond the headers
+ * scansim ships in {@code pp/std} are refused by name), separate compilation's object files (the units
+ * are linked as source).
  */
 package org.scansim.frontend;

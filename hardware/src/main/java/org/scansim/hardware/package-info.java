@@ -5,7 +5,9 @@
  * compiled the file for the card. Without a driver, a device or {@code nvcc} it says which is
  * missing ({@link org.scansim.hardware.GpuUnavailable}).
  *
- * <p>Not here yet (issue 27): the side-by-side crosscheck with the simulator, Nsight Compute's
- * counters, compute-sanitizer, recorded measurements. Not modelled: several GPUs, streams.
+ * <p>Beside it: {@link org.scansim.hardware.NsightCompute} records Nsight Compute's counters of
+ * the same runs, {@link org.scansim.hardware.Sanitizer} runs compute-sanitizer's tools on them,
+ * and {@link org.scansim.hardware.Tools} finds the NVIDIA tools; the cli's {@code crosscheck}
+ * puts them beside the simulator's report. Not modelled: several GPUs, streams.
  */
 package org.scansim.hardware;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
- * The counters of DESIGN §4 under the names the JSON report uses (Nsight Compute equivalents are
- * in the README). The degree histogram lists, for d = 1.., how many shared request groups were
+ * The counters of docs/engine.md, "What a report counts", under the names the JSON report uses (Nsight Compute
+ * equivalents: docs/crosscheck.md). The degree histogram lists, for d = 1.., how many shared request groups were
  * served with conflict degree d.
  */
 @JsonPropertyOrder({

@@ -6,7 +6,7 @@ import org.scansim.reports.RunReport;
 
 /**
  * One point's result, a line of the sweep's CSV and JSON lines: which point it is, how it ended,
- * the run report's totals (DESIGN §4's counters under the JSON report's names), and the timing
+ * the run report's totals (the counters of docs/engine.md, "What a report counts", under the JSON report's names), and the timing
  * model's SM cycles and time where it predicted them. {@code status} is {@code ran} (the entry ran
  * to its end; {@code correct} says whether its output was the expected scan, empty when no scan
  * was expected; {@code error} says so when it launched no kernel), {@code fault} (the kernel

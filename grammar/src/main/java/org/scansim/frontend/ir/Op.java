@@ -140,7 +140,7 @@ public enum Op {
 
   /**
    * An application of the scan operator when an operand is derived from the input and the type
-   * is not a predicate (every arithmetic operation that can combine two partial sums: DESIGN §4).
+   * is not a predicate (every arithmetic operation that can combine two partial sums: the work of docs/engine.md, "What a report counts").
    */
   public boolean mayApplyScanOperator() {
     return scanOperator;

@@ -14,9 +14,8 @@
  * answer on every run; the passes run on {@code LargeStack}'s 256 MiB threads, four times what the
  * limits need, and stop when the compile is interrupted.
  *
- * <p>Simplifications: no typedef names (a declaration is recognised by its leading keyword; a
- * typedef is reported, and {@code TypedefNames} lets a syntax error at a later use of its name be
- * reported as an unknown type at the first such use);
+ * <p>Simplifications: a typedef or {@code using} name is a type from its declaration to the end
+ * of the file ({@code TypeNames}; scopes are not modelled);
  * a class body with member functions is parsed on its own ({@code ClassBuilder}: its tokens, the
  * {@code memberSpecification} rule) into a struct and functions {@code Class::member};
  * a class template is kept and built per argument list as a function template is ({@code
@@ -24,7 +23,7 @@
  * LambdaBuilder}) and its closure type made by the type checker; constructs outside the subset (several base classes, unions, init captures, ...) are parsed
  * only far enough to be reported by name and then skipped; {@code __launch_bounds__} is
  * accepted and ignored; {@code #pragma} lines that reach the lexer are ignored; digit separators,
- * wide and UTF-8 literals, designated initialisers, attributes ({@code __align__}, {@code
- * __attribute__}) and {@code T x{...}} brace initialisation are not accepted.
+ * wide and UTF-8 literals, designated initialisers and attributes ({@code __align__}, {@code
+ * __attribute__}) are not accepted.
  */
 package org.scansim.frontend.parse;

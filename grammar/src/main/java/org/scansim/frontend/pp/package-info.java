@@ -18,8 +18,11 @@
  *
  * <p>Not modelled: trigraphs (removed in C++17) and UCNs in identifiers; raw string literals and
  * user-defined-literal suffixes; C++ alternative tokens ({@code and}, {@code or}, ...) as
- * operators; {@code #include <...>} (accepted and ignored: system headers are not read, the
- * macros kernels take from them are predefined instead); {@code #include_next} and {@code
+ * operators; system headers ({@code #include <...>}, or quoted with no such file beside the
+ * source): none is read from disk; those that declare what the subset has built in are accepted,
+ * {@code <sys/time.h>}, {@code <time.h>} and the C++ headers scansim ships ({@code <vector>},
+ * {@code <string>}, ... in {@code pp/std}, written in the subset) insert scansim's own text, and
+ * the macros kernels take from them are predefined ({@code SystemHeaders}); {@code #include_next} and {@code
  * #import} (errors); {@code __has_include}, {@code __has_cpp_attribute}, {@code __VA_OPT__},
  * {@code __COUNTER__}, {@code __DATE__}, {@code __TIME__}, {@code __STDC__} and other predefined
  * macros beyond the documented list; {@code #line} and line markers (accepted, ignored:

@@ -7,7 +7,9 @@
  * ({@link org.scansim.frontend.sema.CLibrary}) and iostream's output streams. Its result ({@link
  * org.scansim.frontend.sema.Sema}) is what the lowering reads.
  *
- * <p>Not modelled: classes (member functions, bases, access control), unions, enums; {@code long
- * double}; variable-length arrays (an array's size must be a constant, at most 4 GiB).
+ * <p>Classes are structs with member functions {@code Class::name} (first parameter {@code this}),
+ * constructors and one base class, virtual calls through a vtable. Not modelled: access control
+ * (public and private are not checked), several base classes, unions, enums; {@code long double};
+ * variable-length arrays (an array's size must be a constant, at most 4 GiB).
  */
 package org.scansim.frontend.sema;

@@ -8,7 +8,7 @@
  * <p>Every value has a citation in the file's {@code sources}, keyed by field name: a CUDA C
  * Programming Guide section or table (the guide version is named: 1.x–3.x facts are only in old
  * guides), a whitepaper or board specification, or "measured" where the fact is known only from
- * measurements (DESIGN.md §3). A user file must cite every value too.
+ * measurements ({@code hardware/measurements}). A user file must cite every value too.
  *
  * <p>A preset is one product, named in its description (8800 GTX, Tesla C2050, Tesla K40, V100
  * SXM2, A100 SXM4, H100 SXM5); its SM count is that product's. Not modelled here: clocks,

@@ -10,8 +10,8 @@
  * <p>What it does not model: time (how long a wavefront takes, pipelining, queueing between warps
  * — the timing model's business); caches (L1, L2, texture); atomics; which lane's store wins when
  * several write one word; the unspecified choice of 1.x broadcast word (the cheapest choice is
- * taken); compiler merging of adjacent accesses into one wide access (the engine sees what the IR
- * says); distributed shared memory and TMA on Hopper; the 1.2/1.3 coalescing rules. Addresses are
+ * taken); compiler merging of adjacent accesses into one wide access (the engine's {@code
+ * AccessMerging} decides that; this package costs the access it is given); distributed shared memory and TMA on Hopper; the 1.2/1.3 coalescing rules. Addresses are
  * assumed naturally aligned; a misaligned one is costed by the bytes it touches. Where a rule is
  * measured rather than documented (5.x+ 64/128-bit phases and the pairing of wide loads, measured
  * with Nsight Compute on sm_90 and checked row by row by {@code HopperProbeTest}) or assumed

@@ -23,7 +23,7 @@ import org.scansim.sim.check.Finding;
 import org.scansim.sim.check.Findings;
 
 /**
- * The checkers of one run (DESIGN §1, issue "correctness checkers"), fed by the interpreter with
+ * The checkers of one run (docs/engine.md, "The checkers"), fed by the interpreter with
  * every access and operation of every lane while they are on. They keep, per word of memory, a
  * {@link Shadow}, and per register lane the ⊕-graph node and the origin of an uninitialised
  * value, and they record {@link Finding}s instead of stopping the run where the run can go on:

@@ -7,7 +7,7 @@ import java.util.List;
 import org.scansim.sim.check.Circuit;
 
 /**
- * The ⊕ graph of a run (DESIGN §4: work and depth): every value derived from the scan's input is
+ * The ⊕ graph of a run (work and depth as docs/engine.md, "What a report counts" defines them): every value derived from the scan's input is
  * a node holding the range of inputs x_lo..x_hi it combines. The inputs are nodes 0..n-1.
  * Applying an associative operator to two adjacent ranges gives the joined range; anything else
  * (overlapping or gapped ranges, a constant that is not the identity, an operation that is not

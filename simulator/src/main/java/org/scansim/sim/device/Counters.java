@@ -1,7 +1,7 @@
 package org.scansim.sim.device;
 
 /**
- * Event counts of one kernel launch, one source site or one barrier phase (DESIGN §4). Plain
+ * Event counts of one kernel launch, one source site or one barrier phase (docs/engine.md, "What a report counts"). Plain
  * fields, added to in the hot loop without allocation; {@link #add} merges blocks in block
  * order so totals do not depend on how blocks were scheduled.
  */

@@ -9,7 +9,9 @@
  *
  * <p>It depends on the IR, the architecture ({@code sim.arch}, for the limits) and memory ({@code
  * sim.memory}, for host buffers) only, so that a second device (a real GPU behind the CUDA
- * driver) can be put behind the host interpreter. Not modelled
- * here: streams, events, asynchronous copies, unified memory, more than one device.
+ * driver) can be put behind the host interpreter. Managed memory ({@code mallocManaged}) is a
+ * buffer host code reads and writes too; CUDA events read {@code elapsedNanos}, the timing
+ * model's time. Not modelled here: streams (every stream is the default stream), asynchronous
+ * copies (they run at once), more than one device.
  */
 package org.scansim.sim.device;

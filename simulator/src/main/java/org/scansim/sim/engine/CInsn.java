@@ -95,7 +95,7 @@ public final class CInsn {
   final byte taintRule;
   /**
    * Arithmetic that counts as an application of the scan operator when an operand is derived from
-   * the input (every arithmetic operation but on predicates: DESIGN §4).
+   * the input (every arithmetic operation but on predicates: docs/engine.md, "What a report counts").
    */
   final boolean work;
 

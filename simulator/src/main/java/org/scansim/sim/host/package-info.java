@@ -10,7 +10,9 @@
  *
  * <p>Not modelled: threads, the file system beyond reading the program's folder (directories,
  * seeking, files read and written at once), processes ({@code system} runs nothing), signals,
- * the machine's clock ({@code time} is the epoch and {@code clock} counts host instructions), the
+ * the machine's clock (every clock, {@code time}, {@code clock}, {@code gettimeofday}, {@code
+ * clock_gettime}, counts host instructions, a nanosecond each, plus the timing model's time of the
+ * launches: deterministic), the
  * C library's locale, {@code errno} beyond what {@code perror} prints, and the order of
  * unsequenced evaluations a compiler may choose (arguments run left to right).
  */

@@ -11,7 +11,7 @@ import org.scansim.frontend.ir.IrType;
  * a local array of one thread, a host variable. Little-endian bytes, as on the GPU, plus one
  * taint byte per 4-byte word (a byte, not a bit, so blocks running on different cores never
  * share a word of it) that marks values derived from the scan's input (how work is counted,
- * DESIGN §4).
+ * docs/engine.md, "What a report counts").
  */
 public final class Allocation {
   private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);

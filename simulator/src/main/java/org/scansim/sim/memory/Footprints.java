@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The global memory the blocks of one chunk touched, for running them on several threads without
- * the result depending on it (DESIGN: deterministic whatever the thread count). Per block, global
+ * the result depending on it (reports are deterministic whatever the thread count). Per block, global
  * allocation and kind of access (read or write): up to {@link #PER_KIND} byte ranges, each access
  * widening the range it touches or lies nearest to. Blocks where one's written range overlaps
  * another's read or written range may have seen each other's writes (a race between blocks,

@@ -3,7 +3,7 @@ package org.scansim.sim.run;
 /**
  * The input of a run: small non-negative integers from a fixed pseudo-random sequence, bounded so
  * that every partial sum stays at or below 2^24 and is therefore exact in float whatever the
- * order of additions (DESIGN §4): values 0..7 for small n, only 0s and 1s as n nears 2^24.
+ * order of additions (docs/engine.md, "What a report counts"): values 0..7 for small n, only 0s and 1s as n nears 2^24.
  */
 public final class Inputs {
   private Inputs() {}

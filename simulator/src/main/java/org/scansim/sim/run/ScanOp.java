@@ -13,7 +13,7 @@ import org.scansim.sim.engine.Alu;
  * nvcc's signed arithmetic do, floats round as IEEE does).
  *
  * <p>The inputs are {@link Inputs}' small non-negative integers, so every order of combining them
- * gives the same result and the reference may be taken left to right: sums stay exact (DESIGN §4),
+ * gives the same result and the reference may be taken left to right: sums stay exact (docs/engine.md, "What a report counts"),
  * max, min and the bitwise operators are exact in any type. A product of such inputs would be 0
  * from the first 0 on and overflow soon after, so {@link #PROD} reads them as 1s and 2s: integer
  * products wrap modulo 2^width in any order, and float products are powers of two, exact up to the

@@ -82,8 +82,9 @@ public final class Simulation {
   }
 
   /**
-   * Reports every later launch's execution, warp by warp, to {@code o} (null: none). Blocks then
-   * run one at a time on one thread, without the traces; the reports do not change.
+   * Reports every later launch's execution, warp by warp, to {@code o} (null: none). Without a
+   * {@code worker()} of the observer's, blocks run one at a time on the launching thread; with one,
+   * on every thread, each worker hearing whole blocks. Traces stay on; the reports do not change.
    */
   public void setObserver(org.scansim.sim.event.ExecutionObserver o) {
     device.setObserver(o);
