@@ -174,7 +174,7 @@ public final class Bench {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
     }
     org.scansim.timing.TimingObserver timer = timing
-        ? new org.scansim.timing.TimingObserver(a, org.scansim.timing.TimingParameters.of(a.name()).orElseThrow(), compiled.ir()) : null;
+        ? new org.scansim.timing.TimingObserver(a, org.scansim.timing.TimingPresets.of(a).orElseThrow(), compiled.ir()) : null;
     ScanRun.Options options = new ScanRun.Options(checks, 0, 0, false, 1L << 31);
     ScanRun.Outcome o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
         .expect(expect)
@@ -403,7 +403,7 @@ public final class Bench {
             + "ratios %.2fx (fastest against fastest %.2fx)", list(plain), list(checked), ROUNDS, cost,
             min(checked) / min(plain)), cost <= 5.0));
     // The timing model (run's default) against the functional run alone (--no-timing), the same way.
-    if (org.scansim.timing.TimingParameters.of(arch).isPresent()) {
+    if (org.scansim.timing.TimingPresets.ofPreset(arch, null).isPresent()) {
       for (int timedN : new int[] {1 << 20, big}) {
         measure(k, timedN, threads, Set.of(), false);
         measure(k, timedN, threads, Set.of(), true);

@@ -136,7 +136,7 @@ public final class CatalogRun {
     if (!r.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
-    org.scansim.timing.TimingParameters p = org.scansim.timing.TimingParameters.of(arch)
+    org.scansim.timing.TimingParameters p = org.scansim.timing.TimingPresets.of(a)
         .orElseThrow(() -> new ScanRun.UsageException("the timing model has no parameters for " + arch));
     org.scansim.timing.TimingObserver timer = new org.scansim.timing.TimingObserver(a, p, r.ir());
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;

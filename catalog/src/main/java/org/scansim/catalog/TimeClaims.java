@@ -72,7 +72,7 @@ final class TimeClaims {
         simulatedCross = n;
       }
       if (n == 1024) {
-        fixedMs = t.fixedCycles() * 1e3 / org.scansim.timing.TimingParameters.of("g80").orElseThrow().clockHz();
+        fixedMs = t.fixedCycles() * 1e3 / org.scansim.timing.TimingPresets.ofPreset("g80", null).orElseThrow().clockHz();
         launches1024 = t.launches().size();
       }
       rows.add(Claims.data("n", n, "printedGpuMs", TABLE2_GPU[i], "simulatedGpuMs", round4(sim), "error", round4(error),

@@ -349,9 +349,9 @@ final class CrosscheckCommand implements Callable<Integer> {
       throws GpuUnavailable, ScanRun.UsageException {
     GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
     // The timing model with the parameters of the card at hand where it has them (an H200's on an H200), else the preset's first.
-    String card = org.scansim.timing.TimingParameters.cardOf(a.name(), gpu.card());
-    java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingParameters.of(a.name(), card)
-        .or(() -> org.scansim.timing.TimingParameters.of(a.name()));
+    String card = org.scansim.timing.TimingPresets.cardOf(a, gpu.card());
+    java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingPresets.of(a, card)
+        .or(() -> org.scansim.timing.TimingPresets.of(a));
     org.scansim.timing.TimingObserver timer = (cyclesOnly || repeat > 1) && params.isPresent()
         ? new org.scansim.timing.TimingObserver(a, params.get(), compiled.ir()) : null;
     Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer, timer);

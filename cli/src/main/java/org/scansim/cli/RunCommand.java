@@ -69,8 +69,8 @@ final class RunCommand implements Callable<Integer> {
   Boolean timing;
 
   @Option(names = "--card", paramLabel = "CARD",
-      description = "the card whose parameters the timing model uses: for hopper h100 (the default) or h200; each other preset has one "
-          + "(g80 8800gtx, fermi c2050, kepler k40, volta v100, ampere a100)")
+      description = "the card whose parameters the timing model uses, per preset: ${COMPLETION-CANDIDATES}",
+      completionCandidates = Cards.class)
   String card;
 
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
@@ -143,6 +143,14 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
       description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
   long maxInstructions;
+
+  /** Each preset's cards, for --card's help ({@link org.scansim.timing.TimingPresets}). */
+  static final class Cards implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return java.util.List.of(org.scansim.timing.TimingPresets.describeCards()).iterator();
+    }
+  }
 
   static final class Presets implements Iterable<String> {
     @Override
@@ -286,7 +294,7 @@ final class RunCommand implements Callable<Integer> {
     org.scansim.timing.TimingObserver timer = t0.observer();
     String timingNote = t0.note();
     if (ns.size() > 1) {
-      return scaling(compiled, a, org.scansim.timing.TimingParameters.of(a.name(), card), ns, kind, allDefines, workers, out, err);
+      return scaling(compiled, a, org.scansim.timing.TimingPresets.of(a, card), ns, kind, allDefines, workers, out, err);
     }
     // The page draws the circuit the scan proof records, where it is small enough to draw.
     boolean circuit = html != null && checks.contains(Check.PROOF) && n <= CircuitCommand.MAX_SVG_N;
@@ -374,7 +382,7 @@ final class RunCommand implements Callable<Integer> {
    * after saying why), else a note says why there are no cycles. Checks --card.
    */
   Timer timer(Architecture a, Frontend.Result compiled, PrintWriter err) {
-    java.util.List<String> cards = org.scansim.timing.TimingParameters.cards(a.name());
+    java.util.List<String> cards = org.scansim.timing.TimingPresets.cards(a);
     card = card == null ? null : card.toLowerCase(java.util.Locale.ROOT);
     if (card != null && !cards.contains(card)) {
       err.println("scansim: error: --card " + card + ": " + (cards.isEmpty() ? "the timing model has no cards for " + a.name()
@@ -385,9 +393,9 @@ final class RunCommand implements Callable<Integer> {
     org.scansim.timing.TimingObserver timer = null;
     String timingNote = null;
     if (timing == null || timing) {
-      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingParameters.of(a.name(), card);
+      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingPresets.of(a, card);
       if (p.isEmpty()) {
-        timingNote = "the timing model has no parameters for " + a.name() + " (it has them for the presets " + String.join(", ", org.scansim.timing.TimingParameters.PRESETS) + ")";
+        timingNote = org.scansim.timing.TimingPresets.noParameters(a);
       } else if (schedules > 0) {
         timingNote = "the timing model times one run, not several schedules";
       } else {

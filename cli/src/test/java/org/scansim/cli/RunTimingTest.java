@@ -48,7 +48,7 @@ class RunTimingTest {
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
     assertThat(doc.get("launches")).hasSize(1);
     long first = doc.get("launches").get(0).get("timing").get("smCycles").asLong();
-    assertThat(first).as("at least the launch's fixed cost").isGreaterThan(org.scansim.timing.TimingParameters.of("hopper").orElseThrow()
+    assertThat(first).as("at least the launch's fixed cost").isGreaterThan(org.scansim.timing.TimingPresets.ofPreset("hopper", null).orElseThrow()
         .launchCycles());
     assertThat(doc.get("totals").get("timing").get("smCycles").asLong()).as("the faulted launch is not in the total").isEqualTo(first);
     assertThat(r.out()).contains("time per launch (timing model: hopper").contains("where the warps' cycles go");
@@ -69,12 +69,12 @@ class RunTimingTest {
     }
     // One block: the launch is its fixed cost and the block's phases.
     assertThat(launch.get("timing").get("smCycles").asLong() - sum)
-        .isEqualTo(org.scansim.timing.TimingParameters.of("hopper").orElseThrow().launchCycles());
+        .isEqualTo(org.scansim.timing.TimingPresets.ofPreset("hopper", null).orElseThrow().launchCycles());
   }
 
   @Test
   void theReportSaysWhatTheLaunchsFixedCostAndItsBankConflictsTake(@TempDir Path dir) throws Exception {
-    long fixed = org.scansim.timing.TimingParameters.of("hopper").orElseThrow().launchCycles();
+    long fixed = org.scansim.timing.TimingPresets.ofPreset("hopper", null).orElseThrow().launchCycles();
     Path listing2 = dir.resolve("l2.json");
     assertThat(CliRun.of("run", "harris/blelloch", "--n", "1024", "--json", listing2.toString()).code()).isEqualTo(Main.OK);
     JsonNode t = new ObjectMapper().readTree(listing2.toFile()).get("launches").get(0).get("timing");
@@ -110,7 +110,7 @@ class RunTimingTest {
     JsonNode a = new ObjectMapper().readTree(h100.toFile()).get("launches").get(0).get("timing");
     JsonNode b = new ObjectMapper().readTree(h200.toFile()).get("launches").get(0).get("timing");
     // The H200's launch costs about 1,200 cycles less (empty.cu: 2,247 against 3,435 on the H100).
-    assertThat(b.get("fixedCycles").asLong()).isEqualTo(org.scansim.timing.TimingParameters.of("hopper", "h200").orElseThrow().launchCycles());
+    assertThat(b.get("fixedCycles").asLong()).isEqualTo(org.scansim.timing.TimingPresets.ofPreset("hopper", "h200").orElseThrow().launchCycles());
     assertThat(a.get("smCycles").asLong() - b.get("smCycles").asLong()).isGreaterThan(800);
     CliRun wrong = CliRun.of("run", "harris/blelloch", "--n", "256", "--card", "a100");
     assertThat(wrong.code()).isEqualTo(Main.INVALID_INPUT);
@@ -131,8 +131,9 @@ class RunTimingTest {
     assertThat(gpu.err()).startsWith("scansim: error: --timing predicts the simulated device's cycles");
     CliRun own = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--arch", ownArchitecture(dir).toString());
     assertThat(own.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(own.err()).isEqualTo("scansim: error: --timing: the timing model has no parameters for my-g80 (it has them for the presets "
-        + "g80, fermi, kepler, volta, ampere, hopper)\n");
+    assertThat(own.err()).isEqualTo("scansim: error: --timing: the timing model has no parameters for my-g80: its facts are no preset's,"
+        + " and its parameters are calibrated on the presets' cards (" + String.join(", ", org.scansim.timing.TimingPresets.all().keySet())
+        + ")\n");
     for (String arch : List.of("g80", "fermi", "kepler", "volta", "ampere")) {
       CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--timing", "--arch", arch);
       assertThat(r.code()).as("its second launch writes past the output").isEqualTo(Main.KERNEL_FAULT);
@@ -164,7 +165,7 @@ class RunTimingTest {
     String own = ownArchitecture(dir).toString();
     CliRun r = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", own, "--json", json.toString());
     assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
-    assertThat(r.out()).contains("note: no cycles: the timing model has no parameters for my-g80 (it has them for the presets")
+    assertThat(r.out()).contains("note: no cycles: the timing model has no parameters for my-g80: its facts are no preset's")
         .doesNotContain("time per launch");
     JsonNode d = new ObjectMapper().readTree(json.toFile()).get("diagnostics").get(0);
     assertThat(d.get("severity").asText()).isEqualTo("note");
@@ -242,10 +243,32 @@ class RunTimingTest {
   }
 
   /** A user's architecture file: the g80 preset under a name that is no preset's, so the timing model has no parameters for it. */
+  /** G80's file renamed, with 8 SMs instead of 16: an architecture of the user's own. */
   private static Path ownArchitecture(Path dir) throws Exception {
+    return Files.writeString(dir.resolve("my-g80.json"), g80Copy("my-g80", 8));
+  }
+
+  private static String g80Copy(String name, int sms) throws Exception {
     try (java.io.InputStream in = org.scansim.sim.arch.Architecture.class.getResourceAsStream("g80.json")) {
-      String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).replace("\"name\": \"g80\"", "\"name\": \"my-g80\"");
-      return Files.writeString(dir.resolve("my-g80.json"), text);
+      String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertThat(text).contains("\"name\": \"g80\"", "\"smCount\": 16,");
+      return text.replace("\"name\": \"g80\"", "\"name\": \"" + name + "\"").replace("\"smCount\": 16,", "\"smCount\": " + sms + ",");
     }
+  }
+
+  @Test
+  void timingFollowsAnArchitecturesFactsNotItsName(@TempDir Path dir) throws Exception {
+    // A preset's facts under another name are that preset: its parameters apply.
+    Path renamed = Files.writeString(dir.resolve("renamed.json"), g80Copy("renamed", 16));
+    CliRun r = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", renamed.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+    assertThat(r.out()).contains("time per launch (timing model: g80, not calibrated against any card");
+    // A preset's name with other facts would claim the preset's timing for them: refused, naming what differs.
+    Path claimed = Files.writeString(dir.resolve("claimed.json"), g80Copy("g80", 1));
+    CliRun c = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", claimed.toString());
+    assertThat(c.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(c.err()).contains(claimed + ": error: field \"name\": \"g80\" is a preset's name, and this file differs from that preset in"
+        + " smCount (1; the preset's 16); give it a name of its own").doesNotContain("at org.");
+    assertThat(c.out()).isEmpty();
   }
 }

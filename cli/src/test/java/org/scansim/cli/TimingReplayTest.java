@@ -18,6 +18,7 @@ import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.run.ScanRun;
 import org.scansim.timing.TimingObserver;
 import org.scansim.timing.TimingParameters;
+import org.scansim.timing.TimingPresets;
 
 /**
  * The timing model against the H100's recorded cycles (hardware/measurements/timing-2026-11-26-h100):
@@ -49,7 +50,7 @@ class TimingReplayTest {
     List<Case> out = new ArrayList<>();
     PrintWriter err = new PrintWriter(new StringWriter());
     Architecture a = RunCommand.architecture("hopper", err);
-    TimingParameters p = TimingParameters.of("hopper", card).orElseThrow();
+    TimingParameters p = TimingPresets.ofPreset("hopper", card).orElseThrow();
     for (String line : Files.readAllLines(DIR.resolve(file))) {
       JsonNode doc = json.readTree(line);
       for (JsonNode kernel : doc.get("kernels")) {

@@ -110,7 +110,7 @@ class AssignmentReaderTest {
         Arguments.of("bitwise op on floats", good("\"scan\": \"inclusive\",", "\"scan\": \"inclusive\", \"op\": \"xor\","),
             "spec.json:4:24: error: \"op\": xor is a bitwise operator, and the entry's elements are float"),
         Arguments.of("bad arch", good("\"hopper\"", "\"blackwell\""),
-            "spec.json:5:3: error: \"arch\" must be one of g80, fermi, kepler, volta, ampere, hopper, not \"blackwell\""),
+            "spec.json:5:3: error: \"arch\" must be one of " + String.join(", ", org.scansim.sim.arch.Architectures.presets()) + ", not \"blackwell\""),
         Arguments.of("bad sizes", good("[33, 1, 1024]", "[0, 33, 33]"),
             "spec.json:6:3: error: \"sizes\": 0 is not a size; each n must be 1 ≤ n ≤ 16777216\n"
                 + "spec.json:6:3: error: \"sizes\": 33 is listed twice"),

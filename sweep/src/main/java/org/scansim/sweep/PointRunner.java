@@ -110,7 +110,7 @@ final class PointRunner {
     }
     SweepSpec.Options o = plan.spec().options();
     ScanRun.Expect expect = plan.expect(t);
-    Optional<TimingParameters> params = o.timing() ? TimingParameters.of(a.name(), o.card()) : Optional.empty();
+    Optional<TimingParameters> params = o.timing() ? org.scansim.timing.TimingPresets.of(a, o.card()) : Optional.empty();
     TimingObserver timer = params.map(pp -> new TimingObserver(a, pp, compiled.ir())).orElse(null);
     ScanRun.Options options = new ScanRun.Options(plan.checks(), 0, o.wallSeconds() * 1000, false, 1L << 31);
     if (timer != null) {

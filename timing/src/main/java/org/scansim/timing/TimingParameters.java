@@ -1,19 +1,13 @@
 package org.scansim.timing;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The timing model's numbers for one architecture preset, each with its source (a datasheet, a
  * tuning guide, or a calibration kernel of this project and its recorded measurement). Data, not
- * code: {@code org/scansim/timing/ARCH.json} for the preset's first card, {@code ARCH-CARD.json}
- * for another card of the same architecture measured apart (the H200 beside the H100: the same SM,
- * other memory and clock). A preset without such a file has no timing yet.
+ * code, found by {@link TimingPresets}: {@code org/scansim/timing/ARCH.json} for the preset's first
+ * card, {@code ARCH-CARD.json} for another card of the same architecture measured apart (the H200
+ * beside the H100: the same SM, other memory and clock).
  *
  * @param cardKey                  the card's short name ({@code h100}, {@code h200}), as {@code run --card} takes it
  * @param clockHz                  SM clock the durations are given at
@@ -110,53 +104,5 @@ public record TimingParameters(String arch, String cardKey, String card, boolean
   public String describe() {
     return arch + (calibrated ? ", calibrated on " + card : ", not calibrated against any card")
         + String.format(java.util.Locale.ROOT, ", %.2f GHz", clockHz / 1e9);
-  }
-
-  /** The cards each preset has parameters for, its first the default. */
-  private static final Map<String, List<String>> CARDS = Map.of("g80", List.of("8800gtx"), "fermi", List.of("c2050"), "kepler", List.of("k40"),
-      "volta", List.of("v100"), "ampere", List.of("a100"), "hopper", List.of("h100", "h200"));
-
-  /** The presets that have timing parameters, in the order of the generations. */
-  public static final List<String> PRESETS = List.of("g80", "fermi", "kepler", "volta", "ampere", "hopper");
-
-  /** The cards preset {@code arch} has parameters for (its default first; none: no timing). */
-  public static List<String> cards(String arch) {
-    return CARDS.getOrDefault(arch, List.of());
-  }
-
-  /** The parameters of preset {@code arch} for its default card, or empty when it has none yet. */
-  public static Optional<TimingParameters> of(String arch) {
-    return of(arch, null);
-  }
-
-  /** The parameters of preset {@code arch} for {@code card} (one of {@link #cards}; null: the default), or empty. */
-  public static Optional<TimingParameters> of(String arch, String card) {
-    List<String> cards = cards(arch);
-    if (cards.isEmpty() || card != null && !cards.contains(card)) {
-      return Optional.empty();
-    }
-    String resource = card == null || card.equals(cards.get(0)) ? arch + ".json" : arch + "-" + card + ".json";
-    try (InputStream in = TimingParameters.class.getResourceAsStream(resource)) {
-      if (in == null) {
-        return Optional.empty();
-      }
-      return Optional.of(new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(in, TimingParameters.class));
-    } catch (IOException e) {
-      throw new IllegalStateException("the timing parameters of " + arch + " cannot be read: " + e.getMessage(), e);
-    }
-  }
-
-  /** The card of preset {@code arch} that a device named {@code device} ("NVIDIA H200") is, or null when none is. */
-  public static String cardOf(String arch, String device) {
-    if (device == null) {
-      return null;
-    }
-    String d = device.toLowerCase(java.util.Locale.ROOT);
-    for (String c : cards(arch)) {
-      if (d.contains(c)) {
-        return c;
-      }
-    }
-    return null;
   }
 }

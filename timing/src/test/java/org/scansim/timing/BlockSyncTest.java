@@ -33,13 +33,13 @@ class BlockSyncTest {
     sync.launch(2, 64, HOPPER); // two blocks, one an SM: both start at cycle 0
     sync.write(0, 0, 0, 4096);
     SmModel.BlockTime writer = block(5000, 4000, 100);
-    assertThat(sync.settle(0, writer, List.of(), traces(), TimingParameters.of("hopper").orElseThrow())).isSameAs(writer);
+    assertThat(sync.settle(0, writer, List.of(), traces(), TimingPresets.ofPreset("hopper", null).orElseThrow())).isSameAs(writer);
     int[] acquire = sync.read(1, 0, 0, 4096);
     assertThat(acquire).containsExactly(0, 0, 0, 0, 0);
     List<int[]> acquires = new ArrayList<>();
     acquires.add(acquire);
     // The reader reached its read at 1,000, the flag was written at 4,000: 3,000 cycles later.
-    SmModel.BlockTime t = sync.settle(1, block(5000, 1000, 3000), acquires, traces(), TimingParameters.of("hopper").orElseThrow());
+    SmModel.BlockTime t = sync.settle(1, block(5000, 1000, 3000), acquires, traces(), TimingPresets.ofPreset("hopper", null).orElseThrow());
     assertThat(t.cycles()).isEqualTo(8000);
     assertThat(t.markTimes()[0]).containsExactly(4000);
     assertThat(t.barriers()).as("a barrier after the read opens later by as much").containsExactly(6000);
@@ -57,7 +57,7 @@ class BlockSyncTest {
     assertThat(sync.read(1, 0, 0, 8192)).isNull();
   }
 
-  private static final TimingParameters HOPPER_TIMING = TimingParameters.of("hopper").orElseThrow();
+  private static final TimingParameters HOPPER_TIMING = TimingPresets.ofPreset("hopper", null).orElseThrow();
 
   /** Block {@code block} wrote {@code address} with its marked instruction at {@code at} and ended after {@code cycles}. */
   private static void writerEnded(BlockSync sync, int block, long address, long cycles, long at) {

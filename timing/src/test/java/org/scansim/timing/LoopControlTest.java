@@ -30,7 +30,7 @@ class LoopControlTest {
     Frontend.Result r = Frontend.compile(new SourceFile("a.cu", source), Map.of(), IncludeLoader.NONE);
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
     Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(HOPPER), Limits.defaults());
-    TimingObserver timing = new TimingObserver(HOPPER, TimingParameters.of("hopper").orElseThrow(), r.ir());
+    TimingObserver timing = new TimingObserver(HOPPER, TimingPresets.ofPreset("hopper", null).orElseThrow(), r.ir());
     sim.setObserver(timing);
     Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
     sim.call("entry", new long[] {out.pointer(), n});
@@ -163,7 +163,7 @@ class LoopControlTest {
     Frontend.Result r = Frontend.compile(new SourceFile("a.cu", source), Map.of(), IncludeLoader.NONE);
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
     Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(HOPPER), Limits.defaults());
-    TimingObserver timing = new TimingObserver(HOPPER, TimingParameters.of("hopper", "h200").orElseThrow(), r.ir());
+    TimingObserver timing = new TimingObserver(HOPPER, TimingPresets.ofPreset("hopper", "h200").orElseThrow(), r.ir());
     sim.setObserver(timing);
     Simulation.Buffer in = sim.allocate("in", element, n + 1);
     Simulation.Buffer out = sim.allocate("out", element, 32);

@@ -61,6 +61,13 @@ public final class Architectures {
       throw new IllegalArgumentException(
           "no architecture preset \"" + name + "\"; presets: " + String.join(", ", PRESETS));
     }
+    return LOADED.computeIfAbsent(name, Architectures::read);
+  }
+
+  /** The presets read so far (records: shared safely, equal to a fresh read). */
+  private static final java.util.concurrent.ConcurrentMap<String, Architecture> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static Architecture read(String name) {
     String resource = name + ".json";
     try (InputStream in = Architectures.class.getResourceAsStream(resource)) {
       if (in == null) {
@@ -72,6 +79,51 @@ public final class Architectures {
     } catch (ArchitectureException e) {
       throw new IllegalStateException("invalid preset " + name + ":\n" + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The preset whose facts {@code arch} has, every field but the labels ({@code name}, {@code
+   * description}, {@code sources}) equal: what the timing model's calibrated parameters and the
+   * catalog's per-architecture settings may be looked up by. Empty for an architecture of the
+   * user's own.
+   */
+  public static java.util.Optional<String> presetOf(Architecture arch) {
+    JsonNode facts = facts(arch);
+    if (PRESETS.contains(arch.name()) && facts.equals(facts(preset(arch.name())))) {
+      return java.util.Optional.of(arch.name());
+    }
+    for (String p : PRESETS) {
+      if (facts.equals(facts(preset(p)))) {
+        return java.util.Optional.of(p);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** Whether {@code name} is a preset's, ignoring case. */
+  public static boolean isPresetName(String name) {
+    return PRESETS.contains(name.toLowerCase(Locale.ROOT));
+  }
+
+  /** {@code arch}'s fields as JSON without the labels, which are no facts. */
+  private static JsonNode facts(Architecture arch) {
+    com.fasterxml.jackson.databind.node.ObjectNode tree = MAPPER.valueToTree(arch);
+    tree.remove(ArchitectureFile.UNSOURCED);
+    return tree;
+  }
+
+  /** The facts {@code arch} states otherwise than preset {@code p}, as "field (value; the preset's value)". */
+  private static List<String> differences(Architecture arch, Architecture p) {
+    JsonNode mine = facts(arch);
+    JsonNode theirs = facts(p);
+    List<String> out = new ArrayList<>();
+    for (java.util.Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!theirs.get(f).equals(mine.get(f))) {
+        out.add(f + " (" + mine.get(f) + "; the preset's " + theirs.get(f) + ")");
+      }
+    }
+    return out;
   }
 
   /**
@@ -111,7 +163,19 @@ public final class Architectures {
     } catch (org.scansim.files.InputFiles.InputException e) {
       throw new ArchitectureException(file + ": error: " + e.getMessage());
     }
-    return parse(text, file.toString());
+    Architecture arch = parse(text, file.toString());
+    // A file that takes a preset's name must be that preset: its name would claim the preset's
+    // calibrated timing and catalog settings for facts they were not measured on.
+    if (isPresetName(arch.name())) {
+      Architecture p = preset(arch.name().toLowerCase(Locale.ROOT));
+      List<String> differ = differences(arch, p);
+      if (!differ.isEmpty()) {
+        throw new ArchitectureException(file + ": error: field \"name\": \"" + arch.name() + "\" is a preset's name, and this file"
+            + " differs from that preset in " + String.join(", ", differ) + "; give it a name of its own (the timing model's"
+            + " calibrated parameters belong to the preset's facts)");
+      }
+    }
+    return arch;
   }
 
   /**

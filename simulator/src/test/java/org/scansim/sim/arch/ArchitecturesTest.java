@@ -26,8 +26,9 @@ class ArchitecturesTest {
 
   @Test
   void presetsAreListedOldestFirst() {
-    assertThat(Architectures.presets())
-        .containsExactly("g80", "fermi", "kepler", "volta", "ampere", "hopper");
+    List<Double> capabilities = Architectures.presets().stream()
+        .map(p -> Double.parseDouble(Architectures.preset(p).computeCapability())).toList();
+    assertThat(capabilities).hasSizeGreaterThan(1).isSorted().doesNotHaveDuplicates();
   }
 
   @ParameterizedTest
@@ -119,6 +120,32 @@ class ArchitecturesTest {
     Architecture arch = Architectures.load(file.toString());
     assertThat(arch.name()).isEqualTo("mine");
     assertThat(arch.smCount()).isEqualTo(114);
+    assertThat(Architectures.presetOf(arch)).as("facts of its own").isEmpty();
+  }
+
+  @Test
+  void aFileWithAPresetsFactsIsThatPresetWhateverItsName(@TempDir Path dir) throws Exception {
+    ObjectNode tree = hopperTree();
+    tree.put("name", "mine");
+    tree.put("description", "my copy");
+    Path file = Files.writeString(dir.resolve("mine.json"), tree.toString());
+    assertThat(Architectures.presetOf(Architectures.load(file.toString()))).contains("hopper");
+    tree.put("name", "Hopper");
+    Path same = Files.writeString(dir.resolve("same.json"), tree.toString());
+    assertThat(Architectures.load(same.toString()).name()).isEqualTo("Hopper");
+  }
+
+  @Test
+  void aFileThatTakesAPresetsNameMustHaveItsFacts(@TempDir Path dir) throws Exception {
+    ObjectNode tree = hopperTree();
+    tree.put("smCount", 1);
+    tree.put("maxThreadsPerBlock", 512);
+    Path file = Files.writeString(dir.resolve("hopper.json"), tree.toString());
+    assertThatThrownBy(() -> Architectures.load(file.toString()))
+        .isInstanceOf(ArchitectureException.class)
+        .hasMessage(file + ": error: field \"name\": \"hopper\" is a preset's name, and this file differs from that preset in"
+            + " maxThreadsPerBlock (512; the preset's 1024), smCount (1; the preset's 132); give it a name of its own (the timing"
+            + " model's calibrated parameters belong to the preset's facts)");
   }
 
   @Test
@@ -206,8 +233,8 @@ class ArchitecturesTest {
     assertThatThrownBy(() -> Architectures.load("pascal"))
         .isInstanceOf(ArchitectureException.class)
         .hasMessage(
-            "unknown architecture \"pascal\": not a preset (g80, fermi, kepler, volta, ampere,"
-                + " hopper) and no such file");
+            "unknown architecture \"pascal\": not a preset (" + String.join(", ", Architectures.presets())
+                + ") and no such file");
   }
 
   @Test
