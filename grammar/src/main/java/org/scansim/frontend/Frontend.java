@@ -22,6 +22,19 @@ import org.scansim.frontend.sema.TypeChecker;
  * first stage's complete list of errors rather than a cascade.
  */
 public final class Frontend {
+  /** What the type checker knows by name, for the parser's resolution of {@code std::} names. */
+  public static final org.scansim.frontend.parse.KnownNames KNOWN_NAMES = new org.scansim.frontend.parse.KnownNames() {
+    @Override
+    public boolean stream(String qualified) {
+      return org.scansim.frontend.sema.Type.Stream.NAMES.contains(qualified);
+    }
+
+    @Override
+    public boolean library(String name) {
+      return org.scansim.frontend.sema.Builtin.byName(name) != null || org.scansim.frontend.sema.CLibrary.byName(name) != null;
+    }
+  };
+
   /** Inputs larger than this are refused before any work (a bound for hostile files). */
   public static final long MAX_SOURCE_BYTES = SourceReader.MAX_SOURCE_BYTES;
   private Frontend() {}
@@ -65,7 +78,7 @@ public final class Frontend {
         first.all().forEach(diags::report); // warnings only
       }
       if (diags.errorCount() == errors) {
-        units.add(SyntaxParser.parse(f, pp.text(), pp::span, diags));
+        units.add(SyntaxParser.parse(f, pp.text(), pp::span, diags, KNOWN_NAMES));
       }
     }
     if (diags.hasErrors()) {
@@ -76,7 +89,7 @@ public final class Frontend {
     // large stack as the parser does: a 5000-long `else if` chain overflowed the default one.
     Result[] result = new Result[1];
     Throwable[] failure = new Throwable[1];
-    org.scansim.frontend.parse.LargeStack.compile(
+    org.scansim.threads.LargeStack.compile(
         () -> {
           try {
             result[0] = checkAndLower(file, diags, unit);

@@ -102,7 +102,7 @@ class FrontEndLimitsTest {
           .isInstanceOf(Cancellation.class);
       Thread.currentThread().interrupt();
       assertThatThrownBy(() -> org.scansim.frontend.parse.SyntaxParser.parse(new SourceFile("t.cu", text), text,
-          org.scansim.frontend.diag.SpanMapper.identity(new SourceFile("t.cu", text)), new org.scansim.frontend.diag.Diagnostics()))
+          org.scansim.frontend.diag.SpanMapper.identity(new SourceFile("t.cu", text)), new org.scansim.frontend.diag.Diagnostics(), Frontend.KNOWN_NAMES))
           .isInstanceOf(Cancellation.class);
     } finally {
       Thread.interrupted();

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.ir.IrType;
-import org.scansim.frontend.parse.LargeStack;
+import org.scansim.threads.LargeStack;
 import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
 import org.scansim.sim.device.Deadline;

@@ -30,7 +30,7 @@ final class BuildContext {
    * to the qualified name it denotes, so that the type checker and the IR see one flat scope of
    * qualified names. See {@link Namespaces}.
    */
-  final Namespaces namespaces = new Namespaces();
+  final Namespaces namespaces;
 
   /** The function templates defined so far, by qualified name. */
   final java.util.Map<String, TemplateDef> templates = new java.util.LinkedHashMap<>();
@@ -80,7 +80,8 @@ final class BuildContext {
   /** A value template parameter's argument and the parameter's type. */
   record Bound(long value, org.scansim.frontend.ast.TypeSpec type) {}
 
-  BuildContext(Spans spans, SyntaxErrors errors) {
+  BuildContext(Spans spans, SyntaxErrors errors, KnownNames names) {
+    this.namespaces = new Namespaces(names);
     this.spans = spans;
     this.errors = errors;
     TypeNames.PREDEFINED.forEach((name, base) -> aliases.put(name,

@@ -91,7 +91,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
 
   /**
    * Operators in chains along one path: with the parser's {@link DepthLimitedParser#MAX_DEPTH}, the
-   * deepest tree the later passes walk (70,000 levels; on the {@link LargeStack}'s 256 MiB a chain
+   * deepest tree the later passes walk (70,000 levels; on the {@link org.scansim.threads.LargeStack}'s 256 MiB a chain
    * of 280,000 still compiled).
    */
   static final int MAX_CHAINS = 50_000;

@@ -33,6 +33,13 @@ import java.util.function.Predicate;
  * the file's.
  */
 final class Namespaces {
+  /** What the type checker knows by name (the standard streams, built-ins, the C library). */
+  private final KnownNames names;
+
+  Namespaces(KnownNames names) {
+    this.names = names;
+  }
+
   /** The enclosing named namespaces, innermost first, each as a prefix ("scan::detail::"). */
   private final Deque<String> prefixes = new ArrayDeque<>();
   /** The namespaces entered so far, qualified ("scan", "scan::detail"). */
@@ -189,7 +196,7 @@ final class Namespaces {
   /** The qualified name of the variable or function {@code name} denotes where it is used. */
   String resolve(String name) {
     Predicate<String> known = n -> declared.contains(n) || GROUP_FUNCTIONS.contains(n)
-        || org.scansim.frontend.sema.Type.Stream.NAMES.contains(n);
+        || names.stream(n);
     if (name.contains("::")) {
       return qualified(name, known);
     }
@@ -251,7 +258,7 @@ final class Namespaces {
     // and is reported as the standard library's.
     if (!known.test(q) && q.startsWith("std::") && q.indexOf("::", 5) < 0) {
       String rest = q.substring("std::".length());
-      if (known.test(rest) || org.scansim.frontend.sema.Builtin.byName(rest) != null || org.scansim.frontend.sema.CLibrary.byName(rest) != null) {
+      if (known.test(rest) || names.library(rest)) {
         return rest;
       }
     }

@@ -10,6 +10,7 @@ import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.scansim.frontend.ast.TranslationUnit;
 import org.scansim.frontend.diag.Diagnostics;
+import org.scansim.threads.LargeStack;
 import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.diag.SpanMapper;
 import org.scansim.frontend.parse.CudaParser.TranslationUnitContext;
@@ -39,11 +40,12 @@ public final class SyntaxParser {
    * [start, end)} of {@code text} to original spans, for every node and diagnostic. When there are
    * errors the returned unit may be partial and must not be type-checked.
    */
-  public static TranslationUnit parse(SourceFile file, String text, SpanMapper spans, Diagnostics diags) {
+  public static TranslationUnit parse(SourceFile file, String text, SpanMapper spans, Diagnostics diags, KnownNames names) {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(spans, "spans");
     Objects.requireNonNull(diags, "diags");
+    Objects.requireNonNull(names, "names");
     SyntaxErrors errors = new SyntaxErrors();
     Spans mapped = new Spans(spans, text.length());
     TranslationUnit[] result = new TranslationUnit[1];
@@ -51,7 +53,7 @@ public final class SyntaxParser {
     Runnable task =
         () -> {
           try {
-            result[0] = parseGuarded(file, text, mapped, errors);
+            result[0] = parseGuarded(file, text, mapped, errors, names);
           } catch (Throwable t) { // rethrown on the caller's thread below
             failure[0] = t;
           }
@@ -68,7 +70,7 @@ public final class SyntaxParser {
     return result[0] != null ? result[0] : new TranslationUnit(file, List.of());
   }
 
-  private static TranslationUnit parseGuarded(SourceFile file, String text, Spans spans, SyntaxErrors errors) {
+  private static TranslationUnit parseGuarded(SourceFile file, String text, Spans spans, SyntaxErrors errors, KnownNames names) {
     TranslationUnit empty = new TranslationUnit(file, List.of());
     try {
       TokenScan scan = TokenScan.scan(file.name(), text, spans, errors);
@@ -76,7 +78,7 @@ public final class SyntaxParser {
         return empty;
       }
       TranslationUnitContext tree = parseTree(TypeNames.retyped(scan.tokens), spans, errors);
-      return new AstBuilder(file, new BuildContext(spans, errors)).build(tree);
+      return new AstBuilder(file, new BuildContext(spans, errors, names)).build(tree);
     } catch (org.scansim.frontend.diag.Cancellation e) {
       throw e;
     } catch (DepthLimitedParser.TooDeep e) {

@@ -39,7 +39,7 @@ final class Parsing {
   static Result parse(String text) {
     SourceFile file = new SourceFile(FILE, text);
     Diagnostics diags = new Diagnostics();
-    TranslationUnit unit = SyntaxParser.parse(file, text, SpanMapper.identity(file), diags);
+    TranslationUnit unit = SyntaxParser.parse(file, text, SpanMapper.identity(file), diags, org.scansim.frontend.Frontend.KNOWN_NAMES);
     return new Result(unit, diags);
   }
 

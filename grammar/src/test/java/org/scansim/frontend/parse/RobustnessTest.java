@@ -85,7 +85,7 @@ class RobustnessTest {
 
   private static TranslationUnit parseQuietly(String text, Diagnostics diags) {
     SourceFile file = new SourceFile("fuzz.cu", text);
-    TranslationUnit unit = SyntaxParser.parse(file, text, SpanMapper.identity(file), diags);
+    TranslationUnit unit = SyntaxParser.parse(file, text, SpanMapper.identity(file), diags, org.scansim.frontend.Frontend.KNOWN_NAMES);
     assertThat(unit).isNotNull();
     assertThat(unit.decls()).doesNotContainNull();
     for (Diagnostic d : diags.all()) {

@@ -67,7 +67,7 @@ class SpanTest {
           return original.span(start + 12, end + 12); // line 2 of the original
         };
     Diagnostics diags = new Diagnostics();
-    var unit = SyntaxParser.parse(original, text, mapper, diags);
+    var unit = SyntaxParser.parse(original, text, mapper, diags, org.scansim.frontend.Frontend.KNOWN_NAMES);
     assertThat(diags.all()).isEmpty();
     VarDecl x = ((Decl.Variables) unit.decls().get(0)).vars().get(0);
     assertThat(x.nameSpan().file()).isSameAs(original);
@@ -80,7 +80,7 @@ class SpanTest {
     SourceFile original = new SourceFile("orig.cu", "// header\nint x = 1\n");
     String text = "int x = 1\n";
     Diagnostics diags = new Diagnostics();
-    SyntaxParser.parse(original, text, (s, e) -> original.span(s + 10, e + 10), diags);
+    SyntaxParser.parse(original, text, (s, e) -> original.span(s + 10, e + 10), diags, org.scansim.frontend.Frontend.KNOWN_NAMES);
     assertThat(diags.all()).extracting(d -> d.headline())
         .containsExactly("orig.cu:2:10: error: expected ';' at end of declaration");
   }

@@ -1,6 +1,5 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.engine.opt.Traces;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.Insn;
 import org.scansim.frontend.ir.IrType;
@@ -89,7 +88,7 @@ public final class CInsn {
    */
   public int ra = -1;
   int rb = -1;
-  /** The second operand is a uniform register ({@link Code#findUniform}): one value for every lane. */
+  /** The second operand is a uniform register ({@link Code#setUniform}): one value for every lane. */
   public boolean uniformB;
   /** How the result's taint follows from the operands' ({@link #TAINT_CLEAR}, {@link #TAINT_COPY}, {@link #TAINT_JOIN}). */
   final byte taintRule;
@@ -147,7 +146,7 @@ public final class CInsn {
   }
 
   /**
-   * A copy of {@code from} that writes {@code dst} and reads {@code args}: how {@link Traces}
+   * A copy of {@code from} that writes {@code dst} and reads {@code args}: how {@code engine.opt.Traces}
    * retargets an instruction (same site, span and counting; the lane loop decoded again).
    */
   public CInsn(CInsn from, int dst, int[] args) {

@@ -1,8 +1,5 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.engine.opt.Registers;
-import org.scansim.sim.engine.opt.Traces;
-import org.scansim.sim.engine.opt.Uniformity;
 import java.util.List;
 import org.scansim.frontend.ir.IrFunction;
 import org.scansim.frontend.ir.IrType;
@@ -25,7 +22,7 @@ public final class Code {
   public final List<MemoryVar> memory;
   /** For each memory entry, whether it is a module-level (file-scope) variable. */
   public final boolean[] moduleLevel;
-  /** Per register: held once per warp ({@link Uniformity}); none until {@link #findUniform}. */
+  /** Per register: held once per warp (the optimiser's {@code Uniformity}); none until {@link #setUniform}. */
   public boolean[] uniform;
 
   public Code(IrFunction function, CInsn[] insns, IrType[] regTypes, int firstConstant, long[] constants, int[] params,
@@ -92,11 +89,6 @@ public final class Code {
     }
   }
 
-  /** Finds the uniform registers; the instructions writing them will run once per warp. */
-  public void findUniform() {
-    setUniform(Uniformity.analyse(insns, regTypes.length));
-  }
-
   /** Marks the uniform registers (one flag per register) and the instructions that write or read them. */
   public void setUniform(boolean[] uniform) {
     this.uniform = uniform;
@@ -109,20 +101,27 @@ public final class Code {
     }
   }
 
-  private Traces.Trace[] traces;
+  private Trace[] traces;
+  private java.util.function.Function<Code, Trace[]> traceBuilder;
 
-  /** Sets the traces: those of the program this one was packed from, renamed ({@link Registers}). */
-  public synchronized void setTraces(Traces.Trace[] traces) {
+  /** Sets the traces: those of the program this one was packed from, renamed (the optimiser's {@code Registers}). */
+  public synchronized void setTraces(Trace[] traces) {
     this.traces = traces;
   }
 
+  /** How {@link #traces} are built on first use: the optimiser installs its builder ({@code Traces.install}). */
+  public synchronized void buildTracesWith(java.util.function.Function<Code, Trace[]> builder) {
+    this.traceBuilder = builder;
+  }
+
   /**
-   * The traces runs without checkers take ({@link Traces}), built on first use (synchronized: the
-   * block threads of a launch ask for them at once).
+   * The traces runs without checkers take, built on first use (synchronized: the block threads of
+   * a launch ask for them at once); null when no optimiser installed a builder (then every warp
+   * runs instruction by instruction).
    */
-  public synchronized Traces.Trace[] traces() {
-    if (traces == null) {
-      traces = Traces.build(this);
+  public synchronized Trace[] traces() {
+    if (traces == null && traceBuilder != null) {
+      traces = traceBuilder.apply(this);
     }
     return traces;
   }

@@ -3,7 +3,6 @@ package org.scansim.sim.engine;
 import org.scansim.sim.device.Fault;
 import org.scansim.sim.device.Kind;
 import org.scansim.sim.memory.Ptr;
-import org.scansim.sim.engine.opt.Traces;
 import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.ir.MemSpace;
@@ -41,8 +40,8 @@ final class Interpreter {
     this.observer = lx.observer;
   }
 
-  /** The traces of a run without checkers, or null ({@link Traces}). */
-  private final Traces.Trace[] traces;
+  /** The traces of a run without checkers, or null ({@code engine.opt.Traces}). */
+  private final Trace[] traces;
 
   private final int[] segmentEnd;
 
@@ -64,7 +63,7 @@ final class Interpreter {
         }
         continue;
       }
-      Traces.Trace tr = traces == null ? null : traces[pc];
+      Trace tr = traces == null ? null : traces[pc];
       if (tr != null && lx.budget >= tr.pcs.length && (observer == null || tr.opAt != null)
           && (tr.backEdges == 0 || !lx.independentThreadScheduling || w.sp == 1)) {
         trace(w, top, tr, mask);
@@ -179,7 +178,7 @@ final class Interpreter {
    * under independent thread scheduling only by a warp with one stack entry: no sibling path
    * could take a turn at that back edge ({@link #backEdge}), so only the count of back edges moves.
    */
-  private void trace(Warp w, int top, Traces.Trace tr, int mask) {
+  private void trace(Warp w, int top, Trace tr, int mask) {
     int pc = tr.pcs[0];
     charge(w, pc, tr.pcs.length, mask);
     if (tr.backEdges > 0 && lx.independentThreadScheduling) {
@@ -218,7 +217,7 @@ final class Interpreter {
       long[][] r = w.regs;
       taken = Lanes.compare(cmp.lane, r[cmp.a()][0], r[cmp.b()][0]) ? mask : 0;
     } else if (tr.threadX != 0 && w.rowX >= 0) { // threadIdx.x is rowX + lane
-      taken = (tr.threadX == Traces.Trace.TID_FIRST ? Lanes.threadXMask(cmp.lane, w.rowX, w.regs[cmp.b()][0])
+      taken = (tr.threadX == Trace.TID_FIRST ? Lanes.threadXMask(cmp.lane, w.rowX, w.regs[cmp.b()][0])
           : Lanes.threadXMask(Lanes.swapped(cmp.lane), w.rowX, w.regs[cmp.a()][0])) & mask;
     } else {
       taken = Lanes.compareMask(cmp.lane, w.regs[cmp.a()], w.regs[cmp.b()], mask);

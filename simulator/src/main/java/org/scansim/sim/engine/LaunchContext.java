@@ -4,7 +4,6 @@ import org.scansim.sim.device.Counters;
 import org.scansim.sim.memory.Footprints;
 import org.scansim.sim.memory.Heap;
 import org.scansim.sim.memory.MemoryModel;
-import org.scansim.sim.engine.opt.Traces;
 import java.util.ArrayList;
 import org.scansim.sim.event.ExecutionObserver;
 import java.util.List;
@@ -37,7 +36,7 @@ public final class LaunchContext {
   /** Entries into the straight-line segment starting at each pc ({@link Code#segmentEnd}), and their active lanes. */
   final long[] segmentWarp;
   final long[] segmentThread;
-  /** Entries into the trace starting at each pc ({@link Traces}), and their active lanes. */
+  /** Entries into the trace starting at each pc ({@code engine.opt.Traces}), and their active lanes. */
   final long[] traceWarp;
   final long[] traceThread;
   long[] phaseWarp = new long[8];
@@ -72,7 +71,7 @@ public final class LaunchContext {
   public CheckHooks checker;
   /** Hears every warp's execution, or null ({@link ExecutionObserver}): blocks on several threads only through its workers. */
   public ExecutionObserver observer;
-  /** Whether warps take the optimised {@link Traces} (never with checkers). */
+  /** Whether warps take the optimised {@code engine.opt.Traces} (never with checkers). */
   public boolean traces;
   /** The current block's global-memory ranges while blocks run on several threads, else null. */
   public Footprints footprints;
@@ -228,7 +227,7 @@ public final class LaunchContext {
   public void foldInstructionCounts() {
     foldQuickCounts();
     // A trace entered at p counts once for every instruction it covers.
-    Traces.Trace[] traces = null;
+    Trace[] traces = null;
     for (int p = 0; p < traceWarp.length; p++) {
       if (traceWarp[p] != 0) {
         traces = traces == null ? code.traces() : traces;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.ast.Decl;
-import org.scansim.frontend.parse.LargeStack;
+import org.scansim.threads.LargeStack;
 import org.scansim.frontend.sema.Space;
 import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;

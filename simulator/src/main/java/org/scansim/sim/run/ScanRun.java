@@ -8,7 +8,7 @@ import org.scansim.sim.device.Limits;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.Frontend;
-import org.scansim.frontend.parse.LargeStack;
+import org.scansim.threads.LargeStack;
 import org.scansim.frontend.ast.Decl;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.sema.Space;

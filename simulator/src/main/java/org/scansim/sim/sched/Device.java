@@ -19,6 +19,7 @@ import org.scansim.sim.memory.MemoryModel;
 import org.scansim.sim.engine.Printf;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.sim.engine.opt.Registers;
+import org.scansim.sim.engine.opt.Uniformity;
 import org.scansim.sim.engine.opt.Traces;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -197,8 +198,9 @@ public final class Device implements GpuDevice {
     return compiled.computeIfAbsent(kernel, k -> {
       Code c = Compiler.compile(module, module.function(k));
       AccessMerging.apply(c);
+      Traces.install(c);
       if (uniformRegisters) {
-        c.findUniform();
+        Uniformity.apply(c);
       }
       return packRegisters ? Registers.pack(c) : c;
     });

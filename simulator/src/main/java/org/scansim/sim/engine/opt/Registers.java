@@ -1,5 +1,6 @@
 package org.scansim.sim.engine.opt;
 
+import org.scansim.sim.engine.Trace;
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.engine.Code;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class Registers {
     // The trace programs read what the instructions read at their ends; their shared
     // computations may keep a value longer than the instructions do. A trace that would read at its
     // start a register the instructions hold dead there (none is known) keeps that register apart.
-    Traces.Trace[] traces = code.traces();
+    Trace[] traces = code.traces() != null ? code.traces() : Traces.build(code);
     for (int pc = 0; pc < n; pc++) {
       if (traces[pc] != null) {
         BitSet live = traceLive(traces[pc], liveIn, null, own);
@@ -116,7 +117,7 @@ public final class Registers {
       Traces.liveOut(in, liveIn, out);
       interfere(in.dst, out, adj, own);
     }
-    for (Traces.Trace tr : traces) {
+    for (Trace tr : traces) {
       if (tr != null) {
         traceLive(tr, liveIn, adj, own);
       }
@@ -180,19 +181,20 @@ public final class Registers {
       u[r] = uniform.get(r);
     }
     c.setUniform(u);
-    Traces.Trace[] moved = new Traces.Trace[n];
+    Trace[] moved = new Trace[n];
     for (int pc = 0; pc < n; pc++) {
-      Traces.Trace tr = traces[pc];
+      Trace tr = traces[pc];
       if (tr != null) {
         CInsn[] ops = new CInsn[tr.ops.length];
         for (int k = 0; k < ops.length; k++) {
           ops[k] = renamed(tr.ops[k], map);
         }
-        moved[pc] = new Traces.Trace(ops, tr.pcs, tr.end, tr.backEdges, tr.branch == null ? null : packed[tr.branch.index],
+        moved[pc] = new Trace(ops, tr.pcs, tr.end, tr.backEdges, tr.branch == null ? null : packed[tr.branch.index],
             tr.compare == null ? null : renamed(tr.compare, map), tr.threadX);
       }
     }
     c.setTraces(moved);
+    Traces.install(c);
     return c;
   }
 
@@ -222,7 +224,7 @@ public final class Registers {
    * reads (the successors' live registers, and the branch condition or the compared operands);
    * with {@code adj}, adds the interference of each register it writes.
    */
-  private static BitSet traceLive(Traces.Trace tr, BitSet[] liveIn, BitSet[] adj, boolean[] own) {
+  private static BitSet traceLive(Trace tr, BitSet[] liveIn, BitSet[] adj, boolean[] own) {
     BitSet live = new BitSet();
     CInsn br = tr.branch;
     if (br == null) {

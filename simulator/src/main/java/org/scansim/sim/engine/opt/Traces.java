@@ -3,6 +3,7 @@ package org.scansim.sim.engine.opt;
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.engine.Lanes;
+import org.scansim.sim.engine.Trace;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -40,69 +41,6 @@ import org.scansim.frontend.ir.Op;
 public final class Traces {
   private Traces() {}
 
-  /** One trace: the program to run, the instructions it counts as, and where the warp goes next. */
-  public static final class Trace {
-    public final CInsn[] ops;
-    /** The original instructions covered, in order (for the instruction counts). */
-    public final int[] pcs;
-    /**
-     * The pc after the trace: the control-flow instruction or reconvergence point it stops at, or
-     * the conditional branch that ends it ({@link #branch}).
-     */
-    public final int end;
-    /** Backward unconditional branches followed (independent thread scheduling counts them). */
-    public final int backEdges;
-    /** The conditional branch the trace ends with (the last of {@link #pcs}), or null. */
-    public final CInsn branch;
-    /**
-     * The comparison that computes {@link #branch}'s condition when nothing else reads it: the
-     * trace computes which lanes take the branch from its operands and writes no predicate.
-     * Null when the trace runs the comparison as one of its {@link #ops}.
-     */
-    public final CInsn compare;
-    /**
-     * How {@link #compare} compares threadIdx.x with a uniform value, decided from a warp's first
-     * thread without a lane loop ({@link Lanes#threadXMask}): {@link #TID_FIRST} when its first
-     * operand holds threadIdx.x ({@link #threadIndexX}) and its second is uniform,
-     * {@link #TID_SECOND} the other way round, else 0.
-     */
-    public final int threadX;
-
-    public static final int TID_FIRST = 1;
-    public static final int TID_SECOND = 2;
-
-    /**
-     * For an execution observer: the place in {@link #pcs} of each of {@link #ops}' instructions
-     * (the ops keep the order of the instructions they come from), so that the instructions are
-     * reported issued in order, each before what its op does in memory; null where an op's
-     * instruction is not found in that order (then an observed run does not take the trace).
-     */
-    public final int[] opAt;
-
-    Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
-      this.ops = ops;
-      this.pcs = pcs;
-      int[] at = new int[ops.length];
-      int p = 0;
-      for (int i = 0; i < ops.length && at != null; i++) {
-        while (p < pcs.length && pcs[p] != ops[i].index) {
-          p++;
-        }
-        if (p == pcs.length) {
-          at = null;
-        } else {
-          at[i] = p++;
-        }
-      }
-      this.opAt = at;
-      this.end = end;
-      this.backEdges = backEdges;
-      this.branch = branch;
-      this.compare = compare;
-      this.threadX = threadX;
-    }
-  }
-
   /**
    * Longest straight-line body the passes rewrite (they are quadratic or worse in its length):
    * longer ones, such as a fully unrolled loop in an untrusted submission, only follow branches.
@@ -113,6 +51,11 @@ public final class Traces {
   public static final int MAX_LENGTH = 1024;
 
   /** The trace starting at each pc, or null where none starts (mid-segment, control flow that does not fold). */
+  /** Makes {@code code} build its traces with {@link #build} on first use ({@link Code#traces}). */
+  public static void install(Code code) {
+    code.buildTracesWith(Traces::build);
+  }
+
   public static Trace[] build(Code code) {
     CInsn[] insns = code.insns;
     int n = insns.length;

@@ -1,6 +1,7 @@
 package org.scansim.sim.engine.opt;
 
 import org.scansim.sim.engine.CInsn;
+import org.scansim.sim.engine.Code;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import org.scansim.frontend.ir.MemSpace;
@@ -35,6 +36,11 @@ public final class Uniformity {
   private static final long MAX_STEPS = 64L << 20;
 
   /** Per register: whether it is uniform. Constants and parameters are uniform. */
+  /** Finds {@code code}'s uniform registers; the instructions writing them will run once per warp. */
+  public static void apply(Code code) {
+    code.setUniform(analyse(code.insns, code.regTypes.length));
+  }
+
   public static boolean[] analyse(CInsn[] insns, int regCount) {
     boolean[] uniform = new boolean[regCount];
     long branches = java.util.Arrays.stream(insns).filter(i -> i.op == Op.CBR).count();

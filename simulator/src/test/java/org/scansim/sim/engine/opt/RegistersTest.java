@@ -88,7 +88,8 @@ class RegistersTest {
     assertThat(r.ok()).isTrue();
     Code c = Compiler.compile(r.ir(), r.ir().function("prescan"));
     AccessMerging.apply(c);
-    c.findUniform();
+    Uniformity.apply(c);
+    Traces.install(c);
     Code packed = Registers.pack(c);
     assertThat(packed.registerCount()).isLessThan(c.registerCount() / 2);
     assertThat(packed.constants).isEqualTo(c.constants);

@@ -1,5 +1,6 @@
 package org.scansim.sim.engine.opt;
 
+import org.scansim.sim.engine.Trace;
 import org.scansim.sim.run.Fingerprints;
 import org.scansim.sim.engine.opt.Traces;
 import org.scansim.sim.engine.Code;
@@ -60,12 +61,13 @@ class TracesTest {
   void aLoopBodyRunsFewerInstructionsThanItCountsAndTheLoopStepFollowsItsBranches() {
     IrModule m = compile(HARRIS_UP_SWEEP);
     Code c = Compiler.compile(m, m.function("k"));
-    c.findUniform();
-    Traces.Trace[] traces = c.traces();
+    Uniformity.apply(c);
+    Traces.install(c);
+    Trace[] traces = c.traces();
     // The body of "if (thid < d)": its copies (ai = ..., the macro's temporaries) and the
     // repeated 2 * thid are left out, and nothing that touches memory is.
-    Traces.Trace body = null;
-    for (Traces.Trace t : traces) {
+    Trace body = null;
+    for (Trace t : traces) {
       if (t != null && Arrays.stream(t.ops).anyMatch(i -> i.op == Op.ST)) {
         if (Arrays.stream(t.pcs).anyMatch(p -> c.insns[p].span.line() == 14)) {
           body = t;
@@ -79,7 +81,7 @@ class TracesTest {
     assertThat(Arrays.stream(body.ops).filter(i -> i.op == Op.MOV)).isEmpty();
     // The loop step (offset *= 2, d >>= 1) and the test d > 0 are one trace through two branches.
     boolean stepFollowsBranches = false;
-    for (Traces.Trace t : traces) {
+    for (Trace t : traces) {
       if (t != null && Arrays.stream(t.pcs).filter(p -> c.insns[p].op == Op.BR).count() >= 2
           && c.insns[t.end].op == Op.CBR && t.backEdges == 1) {
         stepFollowsBranches = true;
@@ -161,7 +163,8 @@ class TracesTest {
         + "\n}\nvoid entry(const float *in, float *out, int n) { k<<<1, 64>>>(in, out, n); }\n";
     IrModule m = compile(src);
     Code c = Compiler.compile(m, m.function("k"));
-    c.findUniform();
+    Uniformity.apply(c);
+    Traces.install(c);
     assertThat(c.insns.length).isGreaterThan(Traces.MAX_OPTIMISED * 10);
     assertThat(Arrays.stream(c.traces()).filter(t -> t != null).mapToInt(t -> t.pcs.length).max().orElse(0))
         .isLessThanOrEqualTo(Traces.MAX_LENGTH);
@@ -169,8 +172,8 @@ class TracesTest {
   }
 
   /** The trace that ends with the branch on line {@code line}, or null. */
-  private static Traces.Trace endingOnLine(Code c, int line) {
-    for (Traces.Trace t : c.traces()) {
+  private static Trace endingOnLine(Code c, int line) {
+    for (Trace t : c.traces()) {
       if (t != null && t.branch != null && t.branch.span.line() == line) {
         return t;
       }
@@ -182,11 +185,12 @@ class TracesTest {
   void aComparisonOfThreadIdxXWithAUniformValueIsDecidedByABound() {
     IrModule m = compile(HARRIS_UP_SWEEP);
     Code c = Compiler.compile(m, m.function("k"));
-    c.findUniform();
-    Traces.Trace test = endingOnLine(c, 9); // if (thid < d)
+    Uniformity.apply(c);
+    Traces.install(c);
+    Trace test = endingOnLine(c, 9); // if (thid < d)
     assertThat(test).isNotNull();
     assertThat(test.compare).isNotNull();
-    assertThat(test.threadX).isEqualTo(Traces.Trace.TID_FIRST);
+    assertThat(test.threadX).isEqualTo(Trace.TID_FIRST);
     // A copy of threadIdx.x that is written again later does not qualify, nor does a varying bound.
     IrModule other = compile("""
         __global__ void k(float *out, const float *in, int n) {
@@ -201,9 +205,10 @@ class TracesTest {
         }
         """);
     Code o = Compiler.compile(other, other.function("k"));
-    o.findUniform();
+    Uniformity.apply(o);
+    Traces.install(o);
     assertThat(endingOnLine(o, 6).threadX).isZero();
-    assertThat(endingOnLine(o, 7).threadX).isEqualTo(Traces.Trace.TID_SECOND);
+    assertThat(endingOnLine(o, 7).threadX).isEqualTo(Trace.TID_SECOND);
     assertThat(endingOnLine(o, 8).threadX).isZero();
   }
 

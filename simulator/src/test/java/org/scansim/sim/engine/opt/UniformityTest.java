@@ -37,7 +37,8 @@ class UniformityTest {
   private static Code code(String source) {
     IrModule m = compile(source);
     Code c = Compiler.compile(m, m.function("k"));
-    c.findUniform();
+    Uniformity.apply(c);
+    Traces.install(c);
     return c;
   }
 

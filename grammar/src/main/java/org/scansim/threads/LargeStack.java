@@ -1,4 +1,4 @@
-package org.scansim.frontend.parse;
+package org.scansim.threads;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -6,7 +6,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Runs the front end's recursive passes (the parse, the type checker, the lowering) on threads
+ * Runs recursive passes (the front end's parse, type checker and lowering, and the host
+ * interpreter of a run, which calls through the program's own recursion) on threads
  * with a {@value #STACK_MIB} MiB stack, so that legal but deeply nested code (long {@code else
  * if} chains, long prefix-operator runs) compiles whatever the caller's stack size; a stack
  * overflow beyond that is caught by the task. The threads are kept for reuse (and end after a
@@ -14,7 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
  * samples in a profile of repeated compiles of Harris's file on this project's machine.
  */
 public final class LargeStack {
-  static final int STACK_MIB = 256;
+  public static final int STACK_MIB = 256;
 
   private static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(null, r, "scansim-frontend", (long) STACK_MIB << 20);
