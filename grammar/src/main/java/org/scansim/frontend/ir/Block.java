@@ -55,12 +55,10 @@ public final class Block {
     if (t == null) {
       return List.of();
     }
-    return switch (t.op()) {
-      case BR -> List.of(t.target());
-      case CBR -> t.target() == t.elseTarget() ? List.of(t.target()) : List.of(t.target(), t.elseTarget());
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
-          ASSERT, RET -> List.of();
+    return switch (t.op().control()) {
+      case JUMP -> List.of(t.target());
+      case BRANCH -> t.target() == t.elseTarget() ? List.of(t.target()) : List.of(t.target(), t.elseTarget());
+      case NONE, RETURN, BARRIER, WARP_BARRIER -> List.of();
     };
   }
 

@@ -561,8 +561,8 @@ public final class Checker extends CheckHooks {
       return;
     }
     shadowed[dst] |= mask;
-    switch (in.op) {
-      case MOV, CVT -> {
+    switch (in.op.form()) {
+      case COPY -> {
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           if (tag != null) {
@@ -573,7 +573,7 @@ public final class Checker extends CheckHooks {
           }
         }
       }
-      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> {
+      case BINARY -> {
         long[] va = w.regs[in.a()];
         long[] vb = w.regs[in.b()];
         for (int m = mask; m != 0; m &= m - 1) {
@@ -589,7 +589,7 @@ public final class Checker extends CheckHooks {
           }
         }
       }
-      case NEG, NOT, ABS, POPC, CLZ, FFS -> {
+      case UNARY -> {
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
           if (tag != null) {
@@ -601,8 +601,7 @@ public final class Checker extends CheckHooks {
           }
         }
       }
-      case SETP, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH,
-          CUDA, PRINTF, ASSERT, BR, CBR, RET -> {
+      case OTHER -> {
         // Comparisons, addresses, special registers, votes: values not derived from the input.
         for (int m = mask; m != 0; m &= m - 1) {
           int l = Integer.numberOfTrailingZeros(m);
@@ -652,12 +651,7 @@ public final class Checker extends CheckHooks {
   private int node(Op op, IrType type, int ta, long va, int tb, long vb) {
     int a = ta != 0 ? ta - 1 : identity(op, type, va) ? Dataflow.IDENTITY : Dataflow.CONSTANT;
     int b = tb != 0 ? tb - 1 : identity(op, type, vb) ? Dataflow.IDENTITY : Dataflow.CONSTANT;
-    boolean associative = switch (op) {
-      case ADD, MUL, MIN, MAX, AND, OR, XOR -> true;
-      case MOV, SUB, DIV, REM, SHL, SHR, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG,
-          BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
-    };
-    return dataflow.binary(symbol(op), associative, a, b) + 1;
+    return dataflow.binary(symbol(op), op.associative(), a, b) + 1;
   }
 
   private static char symbol(Op op) {
@@ -677,8 +671,8 @@ public final class Checker extends CheckHooks {
       case NEG -> '-';
       case NOT -> '~';
       case ABS -> 'a';
-      case MOV, SETP, CVT, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE,
-          ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> '?';
+      // other ops: no symbol of a formula
+      default -> '?';
     };
   }
 
@@ -694,8 +688,8 @@ public final class Checker extends CheckHooks {
       case AND -> Alu.norm(t, -1L) == v;
       case MIN -> f32 || f64 ? d == Double.POSITIVE_INFINITY : unsigned ? Alu.norm(t, -1L) == v : v == maxSigned(t);
       case MAX -> f32 || f64 ? d == Double.NEGATIVE_INFINITY : unsigned ? v == 0 : v == -maxSigned(t) - 1;
-      case MOV, SUB, DIV, REM, SHL, SHR, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG,
-          BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
+      // other ops: no identity element
+      default -> false;
     };
   }
 

@@ -88,12 +88,17 @@ public final class AccessMerging {
             pendingLoad = null;
           }
         }
-        case ATOM, FENCE, BAR_WARP, CALL, SHFL, VOTE -> {
-          pendingLoad = null;
-          pendingStore = null;
+        // A barrier, a branch or a return ends the block (a leader follows); the active mask, launches,
+        // CUDA calls, printf and assert leave a thread's memory and lanes as they are.
+        case BAR, ACTIVEMASK, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
+        // other ops: arithmetic passes (Op.computes); an atomic, a fence, __syncwarp, a call, a
+        // shuffle or a vote (or any op not named) may touch memory or lanes: no pair across it
+        default -> {
+          if (!in.op.computes()) {
+            pendingLoad = null;
+            pendingStore = null;
+          }
         }
-        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
-            ADDR, PTR_ADD, PTR_DIFF, SREG, BAR, ACTIVEMASK, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
       }
       if (in.dst >= 0) {
         forms.put(in.dst, define(code, in, forms, null));
@@ -204,8 +209,8 @@ public final class AccessMerging {
       case ADDR -> {
         return Affine.memory(in.memory);
       }
-      case DIV, REM, AND, OR, XOR, SHR, NEG, NOT, SETP, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, LD, ST, SREG, BAR,
-          BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {}
+      // other ops: no affine form (an opaque value below, if pure)
+      default -> {}
     }
     if (intern != null && in.op.pure() && in.op != Op.LD && in.ir != null) {
       List<Affine> operands = new java.util.ArrayList<>(in.args.length);

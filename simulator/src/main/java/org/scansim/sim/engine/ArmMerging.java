@@ -111,12 +111,15 @@ final class ArmMerging {
           }
           storeBefore |= !load;
         }
-        case ATOM, FENCE, CALL -> {
-          out.add(new Access(in, null, false, false));
-          storeBefore = true;
+        case SHFL, VOTE, ACTIVEMASK, LAUNCH, CUDA, PRINTF, ASSERT -> {}
+        // other ops: arithmetic passes (Op.computes); an atomic, a fence, a call (or any op not
+        // named) is an access that keeps its order and never moves
+        default -> {
+          if (!in.op.computes()) {
+            out.add(new Access(in, null, false, false));
+            storeBefore = true;
+          }
         }
-        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-            PTR_ADD, PTR_DIFF, SREG, SHFL, VOTE, ACTIVEMASK, LAUNCH, CUDA, PRINTF, ASSERT -> {}
       }
       if (in.dst >= 0) {
         forms.put(in.dst, AccessMerging.define(code, in, forms, intern));

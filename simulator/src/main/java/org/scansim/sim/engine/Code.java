@@ -243,13 +243,11 @@ public final class Code {
   }
 
   private static int[] successors(CInsn i) {
-    return switch (i.op) {
-      case BR -> new int[] {i.target};
-      case CBR -> new int[] {i.target, i.elseTarget};
-      case RET -> new int[0];
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
-          ASSERT -> new int[] {i.index + 1};
+    return switch (i.op.control()) {
+      case JUMP -> new int[] {i.target};
+      case BRANCH -> new int[] {i.target, i.elseTarget};
+      case RETURN -> new int[0];
+      case NONE, BARRIER, WARP_BARRIER -> new int[] {i.index + 1};
     };
   }
 

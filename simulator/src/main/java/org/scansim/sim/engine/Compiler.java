@@ -187,9 +187,9 @@ public final class Compiler {
     IrType src = i.args().isEmpty() ? null : i.arg(0).type();
     CInsn ci = new CInsn(i, src, i.dst() == null ? -1 : cx.regBase() + i.dst().id(), regs(cx, i.args()), out.size());
     out.add(ci);
-    switch (i.op()) {
-      case BR -> patches.add(new Object[] {ci, cx, i.target(), "target"});
-      case CBR -> {
+    switch (i.op().control()) {
+      case JUMP -> patches.add(new Object[] {ci, cx, i.target(), "target"});
+      case BRANCH -> {
         patches.add(new Object[] {ci, cx, i.target(), "target"});
         patches.add(new Object[] {ci, cx, i.elseTarget(), "else"});
         if (i.reconverge() != null) {
@@ -198,17 +198,15 @@ public final class Compiler {
           patches.add(new Object[] {ci, cx.continuation(), "reconverge"});
         }
       }
-      case ADDR -> {
-        Integer m = names.get(i.symbol());
-        if (m != null) {
-          ci.memory = m;
-        } else {
-          unresolved.add(ci);
-        }
+      case NONE, RETURN, BARRIER, WARP_BARRIER -> {}
+    }
+    if (i.op() == Op.ADDR) { // the memory variable it names
+      Integer m = names.get(i.symbol());
+      if (m != null) {
+        ci.memory = m;
+      } else {
+        unresolved.add(ci);
       }
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
-          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
-          ASSERT, RET -> {}
     }
   }
 

@@ -97,8 +97,8 @@ final class Interpreter {
       if (observer != null) {
         observer.issue(block.linear(), w.index, in.ir, mask);
       }
-      switch (in.op) {
-        case BR -> {
+      switch (in.op.control()) {
+        case JUMP -> {
           if (in.entersLoop != null) {
             w.enterLoops(in.entersLoop, mask);
           }
@@ -108,7 +108,7 @@ final class Interpreter {
           }
           continue;
         }
-        case CBR -> {
+        case BRANCH -> {
           if (in.entersLoop != null) {
             w.enterLoops(in.entersLoop, mask);
           }
@@ -118,11 +118,11 @@ final class Interpreter {
           }
           continue;
         }
-        case RET -> {
+        case RETURN -> {
           w.exit(mask);
           continue;
         }
-        case BAR -> {
+        case BARRIER -> {
           if ((mask & w.live) != w.live) {
             Fault f = new Fault(Kind.DIVERGENT_BARRIER, in.span, "__syncthreads() reached by only some threads of a warp in block "
                 + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
@@ -137,9 +137,8 @@ final class Interpreter {
           w.barrierPc = pc;
           return;
         }
-        case BAR_WARP -> syncwarp(w, top, in, mask);
-        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
-            ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT -> {
+        case WARP_BARRIER -> syncwarp(w, top, in, mask);
+        case NONE -> {
           execute(w, in, mask);
           w.pc[top] = pc + 1;
         }
@@ -445,8 +444,8 @@ final class Interpreter {
       case SREG -> Special.read(in, d, 1, w, lx, block.blockIdx());
       case ADDR -> d[0] = memory.address(in, w);
       case PTR_DIFF -> d[0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
-      case MOV, PTR_ADD, LD, ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT,
-          BR, CBR, RET -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot write a uniform register");
+      // other ops: no uniform result
+      default -> throw new Fault(Kind.INTERNAL, in.span, "instruction " + in.op + " cannot write a uniform register");
     }
     if (in.op == Op.SREG || in.op == Op.ADDR || in.op == Op.PTR_DIFF) {
       t[in.dst] = 0;

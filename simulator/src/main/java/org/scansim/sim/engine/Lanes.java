@@ -63,8 +63,8 @@ public final class Lanes {
       case CVT -> convert(in.type, in.srcType);
       case PTR_ADD -> PTR_ADD;
       case SREG -> in.ir.sreg() == SpecialReg.TID_X ? TID_X : GENERIC;
-      case DIV, REM, NEG, NOT, ABS, POPC, CLZ, FFS, ADDR, PTR_DIFF, LD, ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE,
-          ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> GENERIC;
+      // other ops: no specialised loop
+      default -> GENERIC;
     };
   }
 
@@ -81,8 +81,8 @@ public final class Lanes {
         case SHR -> SHR_I32;
         case MIN -> MIN_I32;
         case MAX -> MAX_I32;
-        case MOV, DIV, REM, NEG, NOT, SETP, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP,
-            FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> GENERIC;
+        // other ops: no specialised loop
+        default -> GENERIC;
       };
     }
     if (t == IrType.U32) {
@@ -95,8 +95,8 @@ public final class Lanes {
         case XOR -> XOR;
         case SHL -> SHL_U32;
         case SHR -> SHR_U32;
-        case MOV, DIV, REM, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR,
-            BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> GENERIC;
+        // other ops: no specialised loop
+        default -> GENERIC;
       };
     }
     if (t == IrType.I64) {
@@ -104,9 +104,8 @@ public final class Lanes {
         case ADD -> ADD_I64;
         case SUB -> SUB_I64;
         case MUL -> MUL_I64;
-        case MOV, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD,
-            PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT,
-            BR, CBR, RET -> GENERIC;
+        // other ops: no specialised loop
+        default -> GENERIC;
       };
     }
     if (t == IrType.F32) {
@@ -114,9 +113,8 @@ public final class Lanes {
         case ADD -> ADD_F32;
         case SUB -> SUB_F32;
         case MUL -> MUL_F32;
-        case MOV, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD,
-            PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT,
-            BR, CBR, RET -> GENERIC;
+        // other ops: no specialised loop
+        default -> GENERIC;
       };
     }
     return GENERIC;

@@ -75,11 +75,14 @@ final class LoadSinking {
           continue;
         }
         case CBR -> branch = in;
-        case ST, ATOM, BAR, BAR_WARP, FENCE, CALL, LAUNCH, CUDA, PRINTF, ASSERT, SHFL, VOTE, ACTIVEMASK, RET -> {
-          return;
+        // other ops: arithmetic and loads write no memory and wait for nothing, so the load may move
+        // past them; a store, an atomic, a barrier, a fence, a call, a warp exchange, a return (or
+        // any op not named) stops it
+        default -> {
+          if (!in.op.computes() && in.op.access() != Op.Access.READ) {
+            return;
+          }
         }
-        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-            PTR_ADD, PTR_DIFF, LD, SREG -> {} // no write to memory, no wait: the load may move past it
       }
       if (branch != null) {
         break;
@@ -225,8 +228,8 @@ final class LoadSinking {
       CInsn d = walked.get(def);
       boolean pure = switch (d.op) {
         case SREG, CVT, MOV, ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, MIN, MAX, NEG, NOT, ABS -> true;
-        case DIV, REM, SETP, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, ATOM, BAR, BAR_WARP, FENCE, SHFL, VOTE, ACTIVEMASK,
-            CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
+        // other ops: not a step a sunk load can recompute
+        default -> false;
       };
       int arity = d.op == Op.SREG ? 0 : d.op == Op.CVT || d.op == Op.MOV || d.op == Op.NEG || d.op == Op.NOT || d.op == Op.ABS ? 1 : 2;
       if (!pure || d.args.length != arity || steps.size() >= MAX_STEPS) {

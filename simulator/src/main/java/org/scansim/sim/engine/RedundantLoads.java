@@ -544,9 +544,14 @@ final class RedundantLoads {
             }
           }
           case BAR, BAR_WARP, FENCE, ATOM, PRINTF -> s.facts.keySet().removeIf(f -> f.space() != Addresses.Space.LOCAL); // a thread's own local memory stays
-          case CALL, LAUNCH, CUDA -> s.facts.clear();
-          case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
-              ADDR, PTR_ADD, PTR_DIFF, SREG, SHFL, VOTE, ACTIVEMASK, ASSERT, BR, CBR, RET -> {}
+          case SHFL, VOTE, ACTIVEMASK, ASSERT, BR, CBR, RET -> {}
+          // other ops: arithmetic passes (Op.computes); a call, a launch, a CUDA call (or any op
+          // not named) may write any memory: nothing known survives it
+          default -> {
+            if (!in.op.computes()) {
+              s.facts.clear();
+            }
+          }
         }
         if (in.dst >= 0) {
           define(s, in);
@@ -595,8 +600,8 @@ final class RedundantLoads {
           note(form(s, in.args[1]));
           return;
         }
-        case MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, MIN, MAX, ABS, POPC, CLZ, FFS, PTR_DIFF, SREG, BAR, BAR_WARP,
-            FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {
+        // other ops: a pointer among the operands escapes
+        default -> {
           for (int r : in.args) {
             note(form(s, r));
           }

@@ -124,11 +124,14 @@ final class StoreForwarding {
             return slot;
           }
         }
-        case RET, BAR, BAR_WARP, ATOM, FENCE, CALL, LAUNCH, CUDA -> {
-          return slot;
+        case LD, ST, SHFL, VOTE, ACTIVEMASK, PRINTF, ASSERT -> {}
+        // other ops: arithmetic passes (Op.computes); a return, a barrier, an atomic, a fence, a
+        // call, a launch, a CUDA call (or any op not named) leaves the loop as it is
+        default -> {
+          if (!in.op.computes()) {
+            return slot;
+          }
         }
-        case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS,
-            ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, SHFL, VOTE, ACTIVEMASK, PRINTF, ASSERT -> {}
       }
     }
     if (exit < 0) {

@@ -138,11 +138,10 @@ final class UnrolledLoops {
         };
         return r ? 1L : 0L;
       }
-      case MOV, AND, OR, XOR, NEG, NOT, CVT, ABS, POPC, CLZ, FFS, ADDR, PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE,
-          ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> {
+      // other ops: not folded
+      default -> {
         return null;
       }
     }
-    return null;
   }
 }

@@ -193,16 +193,14 @@ public final class Traces {
 
   /** Adds to {@code out} the registers live after instruction i: live on entry to a successor. */
   static void liveOut(CInsn i, BitSet[] liveIn, BitSet out) {
-    switch (i.op) {
-      case BR -> out.or(liveIn[i.target]);
-      case CBR -> {
+    switch (i.op.control()) {
+      case JUMP -> out.or(liveIn[i.target]);
+      case BRANCH -> {
         out.or(liveIn[i.target]);
         out.or(liveIn[i.elseTarget]);
       }
-      case RET -> {}
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
-          ASSERT -> out.or(liveIn[i.index + 1]);
+      case RETURN -> {}
+      case NONE, BARRIER, WARP_BARRIER -> out.or(liveIn[i.index + 1]);
     }
   }
 
@@ -212,15 +210,9 @@ public final class Traces {
    * an instruction count as work.
    */
   static boolean[] mayBeTainted(Code code) {
-    return code.reach(in -> switch (in.op) {
-      case LD, ATOM, SHFL, VOTE -> true;
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-          PTR_ADD, PTR_DIFF, ST, SREG, BAR, BAR_WARP, FENCE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
-    }, in -> switch (in.op) {
-      case SETP, SREG, ADDR, PTR_ADD, PTR_DIFF, ACTIVEMASK -> false;
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, LD, ST, BAR,
-          BAR_WARP, FENCE, ATOM, SHFL, VOTE, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> true;
-    });
+    // Sources: what memory or another lane gave (a load, an atomic, a shuffle, a vote); a result
+    // the table says is never derived from the input (Op.Taint.CLEAR) never carries it on.
+    return code.reach(in -> in.op.reads() || in.op == Op.SHFL || in.op == Op.VOTE, in -> in.op.taint() != Op.Taint.CLEAR);
   }
 
   private static void optimise(List<CInsn> body, BitSet liveOut, boolean[] uniform, boolean[] mayTaint) {
@@ -251,11 +243,7 @@ public final class Traces {
 
   /** Instructions whose result may be written to another register: pure, one result, lanes independent. */
   private static boolean retargetable(CInsn in) {
-    return switch (in.op) {
-      case MOV, CVT, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX, NEG, NOT, ABS, POPC, CLZ, FFS, SETP,
-          PTR_ADD, PTR_DIFF, SREG, ADDR, LD -> true;
-      case ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
-    };
+    return in.op.computes() || in.op.access() == Op.Access.READ;
   }
 
   /** {@code t = op ...; x = mov t} with t dead after: {@code x = op ...}. */

@@ -89,27 +89,25 @@ public final class Uniformity {
 
   /** Whether the instruction gives every lane the same result when its operands are uniform. */
   private static boolean uniformOp(CInsn in) {
-    return switch (in.op) {
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX, NEG, NOT, ABS, POPC, CLZ, FFS, SETP, CVT,
-          PTR_ADD, PTR_DIFF -> true;
-      case ADDR -> in.ir.space() != MemSpace.LOCAL;
-      case SREG -> switch (in.ir.sreg()) {
+    if (in.op == Op.ADDR) {
+      return in.ir.space() != MemSpace.LOCAL; // a local array is each thread's own
+    }
+    if (in.op == Op.SREG) {
+      return switch (in.ir.sreg()) {
         case NTID_X, NTID_Y, NTID_Z, CTAID_X, CTAID_Y, CTAID_Z, NCTAID_X, NCTAID_Y, NCTAID_Z, WARPSIZE -> true;
         default -> false;
       };
-      case LD, ST, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, BR, CBR, RET -> false;
-    };
+    }
+    return in.op.computes();
   }
 
   static int[] successors(CInsn[] insns, int pc) {
     CInsn in = insns[pc];
-    return switch (in.op) {
-      case BR -> new int[] {in.target};
-      case CBR -> new int[] {in.target, in.elseTarget};
-      case RET -> new int[0];
-      case MOV, ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, NEG, NOT, SETP, CVT, MIN, MAX, ABS, POPC, CLZ, FFS, ADDR,
-          PTR_ADD, PTR_DIFF, LD, ST, SREG, BAR, BAR_WARP, FENCE, ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF,
-          ASSERT -> pc + 1 < insns.length ? new int[] {pc + 1} : new int[0];
+    return switch (in.op.control()) {
+      case JUMP -> new int[] {in.target};
+      case BRANCH -> new int[] {in.target, in.elseTarget};
+      case RETURN -> new int[0];
+      case NONE, BARRIER, WARP_BARRIER -> pc + 1 < insns.length ? new int[] {pc + 1} : new int[0];
     };
   }
 
