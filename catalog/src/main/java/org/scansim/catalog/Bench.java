@@ -1,6 +1,6 @@
 package org.scansim.catalog;
 
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -1,7 +1,7 @@
 package org.scansim.catalog;
 
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.LaunchRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package org.scansim.catalog;
 
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.LaunchRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

@@ -193,8 +193,8 @@ final class TimeClaims {
     long slide = (long) (n / 2) * (2 * log2 - 1);
     long lanes = 0;
     try {
-      for (org.scansim.sim.device.LaunchRecord l : runs.run(bk, n, "hopper", section).launches()) {
-        for (org.scansim.sim.device.LaunchRecord.Site site : l.sites()) {
+      for (org.scansim.sim.result.LaunchRecord l : runs.run(bk, n, "hopper", section).launches()) {
+        for (org.scansim.sim.result.LaunchRecord.Site site : l.sites()) {
           if (addLines.contains(site.span().line()) && site.operation().equals("st")) {
             lanes += 32L * site.counters().warpInstructions;
           }

@@ -1,6 +1,6 @@
 package org.scansim.catalog;
 
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

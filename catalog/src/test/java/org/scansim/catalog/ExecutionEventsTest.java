@@ -14,8 +14,8 @@ import org.scansim.frontend.Frontend;
 import org.scansim.frontend.ir.Insn;
 import org.scansim.frontend.ir.Op;
 import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.sim.run.ScanRun;
 

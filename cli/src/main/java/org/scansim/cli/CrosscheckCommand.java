@@ -364,7 +364,7 @@ final class CrosscheckCommand implements Callable<Integer> {
       modelCard = null;
     }
     return new Sized(CrosscheckRow.of(n, s.type(), s.outcome(), s.output(), gpu, kernel == null || kernel.correctAt(n)), s.outcome(),
-        gpu.card() + " (" + gpu.arch() + ")", gpu.fault() != null && gpu.fault().kind() == org.scansim.sim.device.Kind.RUNAWAY);
+        gpu.card() + " (" + gpu.arch() + ")", gpu.fault() != null && gpu.fault().kind() == org.scansim.sim.result.Kind.RUNAWAY);
   }
 
   /** Null when the simulated architecture is the card's ("NVIDIA H100 ... (sm_90)"); else why counters are not compared. */

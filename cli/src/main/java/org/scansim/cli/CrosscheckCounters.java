@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import org.scansim.hardware.NsightCompute;
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.LaunchRecord;
 
 /**
  * Nsight Compute's counters of each launch on the card beside the simulator's of the same launch,

@@ -7,7 +7,7 @@ import java.util.HexFormat;
 import java.util.List;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.hardware.GpuRun;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.memory.Allocation;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.sim.run.ScanRun;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.scansim.hardware.Sanitizer;
 import org.scansim.sim.check.Finding;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 
 /**
  * compute-sanitizer's findings on the card beside the simulator's checkers' on the same run: a

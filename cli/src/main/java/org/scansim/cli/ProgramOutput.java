@@ -12,7 +12,7 @@ import org.scansim.reports.RunReport;
 import org.scansim.reports.TextReport;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.run.ProgramRun;
 import org.scansim.sim.run.ScanRun;
 

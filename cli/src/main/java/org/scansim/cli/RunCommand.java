@@ -2,7 +2,7 @@ package org.scansim.cli;
 
 import org.scansim.frontend.Defines;
 
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -26,7 +26,7 @@ final class ScalingView {
 
   /** One size's row. */
   record Row(long n, String result, int launches, long smCycles, double timeUs, double nsPerElement, double fixedShare,
-      double issueShare, double memoryShare, String boundBy, @com.fasterxml.jackson.annotation.JsonIgnore org.scansim.sim.device.Fault.Budget budget) {}
+      double issueShare, double memoryShare, String boundBy, @com.fasterxml.jackson.annotation.JsonIgnore org.scansim.sim.result.Fault.Budget budget) {}
 
   /** What the run was: file, preset, card, defines. */
   record Inputs(String file, String arch, String card, Map<String, String> defines, long seed, int residentBlocks, String timingModel) {}

@@ -1,6 +1,6 @@
 package org.scansim.cli;
 
-import org.scansim.sim.sched.Device;
+import org.scansim.sim.sched.LaunchProgress;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -11,7 +11,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * when the command runs on a terminal ({@link #onTerminal}), never in a report or a pipe. A
  * checked run at 2^24 takes about 24 s, and printed nothing until it ended.
  */
-final class TerminalProgress implements Device.Progress {
+final class TerminalProgress implements LaunchProgress {
   private ProgressBar bar;
   private final java.io.PrintStream to;
 
@@ -25,7 +25,7 @@ final class TerminalProgress implements Device.Progress {
    * while the bar shows. On Linux, file descriptor 2 links to a terminal device; elsewhere Java's
    * console (standard input and output on a terminal) stands in.
    */
-  static Device.Progress onTerminal() {
+  static LaunchProgress onTerminal() {
     return standardErrorIsATerminal() ? new TerminalProgress(System.err) : null;
   }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.scansim.frontend.Frontend;
 import org.scansim.sim.arch.Architecture;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.LaunchRecord;
 
 /**
  * {@code scansim crosscheck} of every catalog kernel with Nsight Compute's counters, recorded on

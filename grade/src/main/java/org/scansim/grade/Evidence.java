@@ -1,7 +1,7 @@
 package org.scansim.grade;
 
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import java.util.List;
 import org.scansim.sim.run.ScanRun;
 

@@ -1,6 +1,6 @@
 package org.scansim.grade;
 
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

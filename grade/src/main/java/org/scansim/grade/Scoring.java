@@ -1,8 +1,8 @@
 package org.scansim.grade;
 
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
+import org.scansim.sim.result.LaunchRecord;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

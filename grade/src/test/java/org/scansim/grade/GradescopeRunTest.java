@@ -201,7 +201,7 @@ class GradescopeRunTest {
   void aStudentIsNeverToldToChangeTheGradersHeapOrFlags() throws Exception {
     Assignment a = AssignmentReader.read(spec(""));
     // The fault scansim run gives, advice and all.
-    org.scansim.sim.device.Fault oom = org.scansim.sim.run.ScanRun.outOfMemory("the simulation", 64,
+    org.scansim.sim.result.Fault oom = org.scansim.sim.run.ScanRun.outOfMemory("the simulation", 64,
         org.scansim.sim.check.Check.all());
     assertThat(oom.getMessage()).contains("SCANSIM_JAVA_OPTS");
     long mb = Runtime.getRuntime().maxMemory() >> 20;

@@ -11,7 +11,7 @@ import org.scansim.threads.LargeStack;
 import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
 import org.scansim.sim.device.Deadline;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.engine.Alu;
 import org.scansim.sim.host.HostInterpreter;
 import org.scansim.sim.memory.Allocation;
@@ -146,7 +146,7 @@ public final class GpuRun {
         } catch (Fault x) {
           f[0] = x.normalExit() ? null : x;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-          f[0] = new Fault(org.scansim.sim.device.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
+          f[0] = new Fault(org.scansim.sim.result.Kind.INTERNAL, null, "the run on the GPU stopped: " + e);
         }
       });
       fault = f[0];

@@ -45,9 +45,9 @@ import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.IrFunction;
 import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.Reg;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.device.GpuDevice;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.memory.Allocation;
 import org.scansim.sim.memory.Ptr;
 

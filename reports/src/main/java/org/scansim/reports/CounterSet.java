@@ -1,6 +1,6 @@
 package org.scansim.reports;
 
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package org.scansim.reports;
 
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.LaunchRecord;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;

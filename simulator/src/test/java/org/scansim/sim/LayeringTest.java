@@ -9,7 +9,7 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The simulator's parts and who may use whom (docs/architecture.md): run puts host, scheduler and
- * checkers together; the host reaches the GPU through the device interface; the engine knows the
+ * checkers together; results are values anyone reads; the host reaches the GPU through the device interface; the engine knows the
  * checkers only through its hooks; the event seam depends on the IR alone.
  */
 @AnalyzeClasses(packages = "org.scansim.sim", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -43,7 +43,13 @@ class LayeringTest {
   static final ArchRule engine = onlyUsedBy("engine", "run", "sched", "check", "host");
 
   @ArchTest
-  static final ArchRule memory = onlyUsedBy("memory", "run", "sched", "check", "host", "engine", "device");
+  static final ArchRule memory = onlyUsedBy("memory", "run", "sched", "check", "host", "engine", "device", "result");
+
+  @ArchTest
+  static final ArchRule resultsAreValues = noClasses().that().resideInAPackage("org.scansim.sim.result..")
+      .should().dependOnClassesThat().resideInAnyPackage("org.scansim.sim.run..", "org.scansim.sim.sched..", "org.scansim.sim.check..",
+          "org.scansim.sim.engine..", "org.scansim.sim.host..", "org.scansim.sim.device..")
+      .because("a run's results are values every part reads; they know no part that makes them");
 
   @ArchTest
   static final ArchRule device = onlyUsedBy("device", "run", "sched", "check", "host", "engine");

@@ -123,7 +123,7 @@ final class PointRunner {
     } catch (ScanRun.UsageException e) {
       return Row.failed(p, Row.REFUSED, e.getMessage(), points, sweep);
     }
-    if (outcome.fault() != null && outcome.fault().budget() == org.scansim.sim.device.Fault.Budget.JAVA_HEAP) {
+    if (outcome.fault() != null && outcome.fault().budget() == org.scansim.sim.result.Fault.Budget.JAVA_HEAP) {
       return null; // the Java heap, perhaps for the points beside it: again, alone
     }
     java.util.List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : org.scansim.catalog.Timings.of(timer, outcome);

@@ -8,7 +8,7 @@ import org.scansim.sim.engine.CheckHooks;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.memory.Footprints;
 import org.scansim.sim.memory.Heap;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.sim.memory.Shadow;
 import org.scansim.sim.engine.Warp;

@@ -1,6 +1,6 @@
 package org.scansim.sim.check;
 
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.frontend.diag.Span;
 
 /**

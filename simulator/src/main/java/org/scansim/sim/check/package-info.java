@@ -7,7 +7,7 @@
  * happened ({@link org.scansim.sim.check.Finding}, collected by {@link
  * org.scansim.sim.check.Findings}), the scan proof's result ({@link
  * org.scansim.sim.check.ScanProof}) and the ⊕ circuit drawn from it ({@link
- * org.scansim.sim.check.Circuit}). Kinds of findings are {@link org.scansim.sim.device.Kind}s,
+ * org.scansim.sim.check.Circuit}). Kinds of findings are {@link org.scansim.sim.result.Kind}s,
  * shared with faults.
  *
  * <p>Not modelled: inputs other than the run's; a finding is what the run did with the inputs

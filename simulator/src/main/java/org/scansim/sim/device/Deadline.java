@@ -1,5 +1,6 @@
 package org.scansim.sim.device;
 
+import org.scansim.sim.result.Fault;
 import org.scansim.frontend.diag.Span;
 
 /**

@@ -1,11 +1,13 @@
 package org.scansim.sim.device;
 
+import org.scansim.sim.result.Kind;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.memory.Allocation;
 import org.scansim.frontend.diag.Span;
 
 /**
  * A GPU as a host program drives it: the CUDA runtime calls a kernel file's host code makes.
- * The simulated GPU implements it ({@code sched.Device}); a real one behind the CUDA driver can too.
+ * The simulated GPU implements it ({@code sched.SimulatedGpu}); a real one behind the CUDA driver can too.
  *
  * <p>Device pointers are values the device hands out: the host stores them, adds to them and
  * passes them back, and never reads through them. They have {@link

@@ -1,8 +1,8 @@
 package org.scansim.sim.engine;
 
 import org.scansim.sim.memory.Allocation;
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.sim.device.Sizes;
 import java.util.HashMap;

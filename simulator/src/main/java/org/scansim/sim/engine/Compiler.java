@@ -1,7 +1,7 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

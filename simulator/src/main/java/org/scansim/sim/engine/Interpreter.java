@@ -1,7 +1,7 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.frontend.ir.IrType;

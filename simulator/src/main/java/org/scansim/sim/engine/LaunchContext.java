@@ -1,6 +1,6 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import org.scansim.sim.memory.Footprints;
 import org.scansim.sim.memory.Heap;
 import org.scansim.sim.memory.MemoryModel;

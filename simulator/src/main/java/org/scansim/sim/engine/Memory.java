@@ -1,10 +1,10 @@
 package org.scansim.sim.engine;
 
 import org.scansim.sim.memory.Allocation;
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.memory.Footprints;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.memory.MemoryModel;
 import org.scansim.sim.memory.Ptr;
 import org.scansim.frontend.ir.IrType;

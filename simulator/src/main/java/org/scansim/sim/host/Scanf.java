@@ -1,8 +1,8 @@
 package org.scansim.sim.host;
 
 import org.scansim.frontend.ir.IrType;
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.engine.Alu;
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.memory.Ptr;

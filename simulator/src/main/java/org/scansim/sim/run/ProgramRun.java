@@ -9,9 +9,9 @@ import org.scansim.frontend.sema.Space;
 import org.scansim.frontend.sema.Symbol;
 import org.scansim.frontend.sema.Type;
 import org.scansim.sim.check.Finding;
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
+import org.scansim.sim.result.LaunchRecord;
 
 /**
  * One run of a whole program: its {@code main}, with the arguments a command line gives it, as

@@ -1,9 +1,9 @@
 package org.scansim.sim.run;
 
 import org.scansim.sim.memory.ArchMemoryModel;
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.device.Limits;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +95,7 @@ public final class ScanRun {
    * @param deviceBytes the device-memory budget
    */
   public record Options(Set<Check> checks, int schedules, long wallMillis, boolean circuit, long deviceBytes,
-      org.scansim.sim.sched.Device.Progress progress, org.scansim.sim.event.ExecutionObserver observer) {
+      org.scansim.sim.sched.LaunchProgress progress, org.scansim.sim.event.ExecutionObserver observer) {
     public static final Options NONE = new Options(Set.of(), 0, 0, false, 1L << 31);
 
     public Options {
@@ -108,7 +108,7 @@ public final class ScanRun {
     }
 
     /** These options, with each launch's progress reported to {@code p} (a terminal's progress bar). */
-    public Options withProgress(org.scansim.sim.sched.Device.Progress p) {
+    public Options withProgress(org.scansim.sim.sched.LaunchProgress p) {
       return new Options(checks, schedules, wallMillis, circuit, deviceBytes, p, observer);
     }
 

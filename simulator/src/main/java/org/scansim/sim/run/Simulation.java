@@ -4,11 +4,12 @@ import org.scansim.sim.memory.Allocation;
 import org.scansim.sim.engine.Alu;
 import org.scansim.sim.check.Checker;
 import org.scansim.sim.check.Dataflow;
-import org.scansim.sim.sched.Device;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.sched.LaunchProgress;
+import org.scansim.sim.sched.SimulatedGpu;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.host.HostInterpreter;
-import org.scansim.sim.device.Kind;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Kind;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.memory.MemoryModel;
 import org.scansim.sim.sched.Parallel;
@@ -29,12 +30,12 @@ import org.scansim.frontend.ir.IrType;
  * device buffers the caller fills and reads, and a call of a host entry function.
  */
 public final class Simulation {
-  private final Device device;
+  private final SimulatedGpu device;
   private final HostInterpreter host;
   private final StringBuilder output = new StringBuilder();
 
   public Simulation(IrModule module, MemoryModel memoryModel, Limits limits) {
-    this.device = new Device(module, memoryModel, limits, output);
+    this.device = new SimulatedGpu(module, memoryModel, limits, output);
     this.host = new HostInterpreter(module, device, limits.maxDeviceBytes(), device.deadline(), output);
   }
 
@@ -76,7 +77,7 @@ public final class Simulation {
     return Dataflow.room(n);
   }
 
-  /** Fewer launches than {@link Device#MAX_LAUNCHES} before a run is a runaway (for tests). */
+  /** Fewer launches than {@link SimulatedGpu#MAX_LAUNCHES} before a run is a runaway (for tests). */
   void setMaxLaunches(int max) {
     device.setMaxLaunches(max);
   }
@@ -424,7 +425,7 @@ public final class Simulation {
   }
 
   /** Reports each launch's progress in blocks (a terminal's progress bar); null for none. */
-  public void setProgress(Device.Progress progress) {
+  public void setProgress(LaunchProgress progress) {
     device.setProgress(progress);
   }
 

@@ -3,9 +3,9 @@ package org.scansim.sim.sched;
 import org.scansim.sim.engine.BlockExecutor;
 import org.scansim.sim.check.Checker;
 import org.scansim.sim.engine.Code;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.memory.Footprints;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.sim.engine.LaunchContext;
 import org.scansim.sim.engine.Printf;
@@ -50,7 +50,7 @@ final class ChunkedBlocks {
    * findings and ⊕ nodes apart, and the launch's checker takes them in block order after each
    * chunk ({@link Checker#merge}), as if the blocks had run one at a time in index order.
    */
-  static void run(LaunchContext lx, Code code, long localPerThread, int threads, Checker checker, Device.Progress progress) {
+  static void run(LaunchContext lx, Code code, long localPerThread, int threads, Checker checker, LaunchProgress progress) {
     int[] g = lx.grid;
     long total = (long) g[0] * g[1] * g[2];
     // An observer without workers hears one block at a time, in block order, on this thread.

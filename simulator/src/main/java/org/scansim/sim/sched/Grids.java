@@ -2,7 +2,7 @@ package org.scansim.sim.sched;
 
 import org.scansim.sim.engine.BlockExecutor;
 import org.scansim.sim.engine.Code;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 
 /** A grid's blocks by linear index, and the wall-clock fault of a block about to start. */
 final class Grids {

@@ -2,9 +2,9 @@ package org.scansim.sim.sched;
 
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.engine.Code;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.memory.Heap;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.device.Sizes;
 import org.scansim.frontend.diag.Span;

@@ -2,9 +2,9 @@ package org.scansim.sim.sched;
 
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.engine.Code;
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import org.scansim.sim.engine.LaunchContext;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.LaunchRecord;
 import java.util.ArrayList;
 import java.util.List;
 import org.scansim.frontend.ir.Op;

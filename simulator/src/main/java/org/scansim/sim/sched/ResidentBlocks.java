@@ -1,8 +1,8 @@
 package org.scansim.sim.sched;
 
 import org.scansim.sim.engine.BlockExecutor;
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.engine.LaunchContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +65,7 @@ final class ResidentBlocks {
    * resident: a deadlock, reported with where each block waits, instead of hanging as the
    * hardware would.
    */
-  void run(LaunchContext lx, long total, Device.Progress listener) {
+  void run(LaunchContext lx, long total, LaunchProgress listener) {
     int[] g = lx.grid;
     int[] order = new int[(int) total];
     for (int i = 0; i < order.length; i++) {

@@ -1,6 +1,6 @@
 /**
  * The simulated GPU behind {@link org.scansim.sim.device.GpuDevice}: {@link
- * org.scansim.sim.sched.Device} holds global memory and the module's variables, checks each
+ * org.scansim.sim.sched.SimulatedGpu} holds global memory and the module's variables, checks each
  * launch against the architecture, and runs its blocks: independent blocks in chunks on all host
  * threads ({@link org.scansim.sim.sched.Crew}, {@link org.scansim.sim.sched.Parallel}), blocks
  * that communicate taking turns under a residency limit, in a seeded legal order. When blocks of

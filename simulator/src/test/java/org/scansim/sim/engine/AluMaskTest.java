@@ -1,6 +1,6 @@
 package org.scansim.sim.engine;
 
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

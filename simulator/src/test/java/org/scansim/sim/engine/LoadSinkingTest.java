@@ -9,7 +9,7 @@ import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.memory.ArchMemoryModel;
 import org.scansim.sim.run.Simulation;

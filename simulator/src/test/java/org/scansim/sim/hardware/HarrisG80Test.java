@@ -1,6 +1,6 @@
 package org.scansim.sim.hardware;
 
-import org.scansim.sim.device.Counters;
+import org.scansim.sim.result.Counters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;

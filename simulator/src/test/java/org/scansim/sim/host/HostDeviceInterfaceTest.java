@@ -16,13 +16,13 @@ import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.device.Deadline;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.device.GpuDevice;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.memory.ArchMemoryModel;
 import org.scansim.sim.memory.Ptr;
-import org.scansim.sim.sched.Device;
+import org.scansim.sim.sched.SimulatedGpu;
 
 /**
  * Host code drives the GPU through {@link GpuDevice} alone, and holds device pointers as opaque
@@ -72,7 +72,7 @@ class HostDeviceInterfaceTest {
   void hostCodeRunsBehindAnyDeviceThroughTheInterface() {
     IrModule m = module();
     StringBuilder out = new StringBuilder();
-    Device simulated = new Device(m, new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), out);
+    SimulatedGpu simulated = new SimulatedGpu(m, new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), out);
     List<String> calls = new ArrayList<>();
     GpuDevice scrambling = (GpuDevice) Proxy.newProxyInstance(GpuDevice.class.getClassLoader(), new Class<?>[] {GpuDevice.class},
         (proxy, method, args) -> {
@@ -111,7 +111,7 @@ class HostDeviceInterfaceTest {
 
   @Test
   void moduleVariablesHaveDevicePointers() {
-    Device d = new Device(module(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
+    SimulatedGpu d = new SimulatedGpu(module(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
     long p = d.variable("launched");
     assertThat(d.owns(p)).isTrue();
     assertThat(Ptr.offset(p)).isZero();
@@ -124,7 +124,7 @@ class HostDeviceInterfaceTest {
   void aDevicePointerIsNeverReadByHostCode() {
     String source = "void entry() { int *d; cudaMalloc(&d, 4); int x = *d; printf(\"%d\", x); }\n";
     Frontend.Result r = Frontend.compile(new SourceFile("r.cu", source), Map.of(), IncludeLoader.NONE);
-    Device d = new Device(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
+    SimulatedGpu d = new SimulatedGpu(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
     HostInterpreter host = new HostInterpreter(r.ir(), d, 1L << 20, new Deadline(), new StringBuilder());
     assertThatThrownBy(() -> host.call("entry", new long[0], null)).isInstanceOf(Fault.class)
         .hasMessage("host code dereferences a device pointer (use cudaMemcpy, or cudaMallocManaged for memory both sides use)")

@@ -1,7 +1,7 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.run.Simulation;
 import static org.assertj.core.api.Assertions.assertThat;

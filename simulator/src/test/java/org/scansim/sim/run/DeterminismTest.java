@@ -1,8 +1,8 @@
 package org.scansim.sim.run;
 
 import org.scansim.sim.memory.ArchMemoryModel;
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.device.Limits;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,9 @@
 package org.scansim.sim.run;
 
 import org.scansim.sim.memory.ArchMemoryModel;
-import org.scansim.sim.device.Counters;
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.memory.MemoryModel;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.device.Limits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,7 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.device.Fault;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Fault;
+import org.scansim.sim.result.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumSet;

@@ -1,6 +1,6 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.sched.Device;
+import org.scansim.sim.sched.LaunchProgress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ class ProgressTest {
       }
       """;
 
-  private static ScanRun.Outcome run(Device.Progress p, int threads) throws ScanRun.UsageException {
+  private static ScanRun.Outcome run(LaunchProgress p, int threads) throws ScanRun.UsageException {
     Frontend.Result r = Frontend.compile(new SourceFile("p.cu", SRC), Map.of(), IncludeLoader.NONE);
     ScanRun.Options o = new ScanRun.Options(Set.of(Check.RACES), 0, 0, false, 1L << 24).withProgress(p);
     return ScanRun.run(r, ScanRun.Request.of(100_000, Architectures.preset("hopper"))
@@ -41,7 +41,7 @@ class ProgressTest {
   void launchesReportTheirBlocksInOrderAndTheRunIsTheSame() throws Exception {
     for (int threads : new int[] {1, 2}) {
       List<String> events = new ArrayList<>();
-      ScanRun.Outcome with = run(new Device.Progress() {
+      ScanRun.Outcome with = run(new LaunchProgress() {
         @Override
         public void launch(int index, String kernel, long blocks) {
           events.add("launch " + index + " " + kernel + " " + blocks);

@@ -1,6 +1,6 @@
 package org.scansim.sim.run;
 
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package org.scansim.sim.device;
+package org.scansim.sim.result;
 
 /**
  * Event counts of one kernel launch, one source site or one barrier phase (docs/engine.md, "What a report counts"). Plain

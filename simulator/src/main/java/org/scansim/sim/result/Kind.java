@@ -1,4 +1,4 @@
-package org.scansim.sim.device;
+package org.scansim.sim.result;
 
 /**
  * What went wrong: the kind of a fault that stopped a run, or of a checker's finding (a fault

@@ -1,4 +1,4 @@
-package org.scansim.sim.device;
+package org.scansim.sim.result;
 
 import java.util.List;
 import org.scansim.frontend.diag.Span;

@@ -8,12 +8,12 @@ import org.scansim.sim.check.Checker;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.engine.Compiler;
 import org.scansim.sim.device.Deadline;
-import org.scansim.sim.device.Fault;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.device.GpuDevice;
 import org.scansim.sim.memory.Heap;
-import org.scansim.sim.device.Kind;
+import org.scansim.sim.result.Kind;
 import org.scansim.sim.engine.LaunchContext;
-import org.scansim.sim.device.LaunchRecord;
+import org.scansim.sim.result.LaunchRecord;
 import org.scansim.sim.device.Limits;
 import org.scansim.sim.memory.MemoryModel;
 import org.scansim.sim.engine.Printf;
@@ -37,7 +37,7 @@ import org.scansim.frontend.ir.MemoryVar;
  * is checked ({@link LaunchChecks}), its blocks run ({@link ChunkedBlocks}, {@link
  * ResidentBlocks}) and its counters kept as a record with rows by source site ({@link LaunchSites}).
  */
-public final class Device implements GpuDevice {
+public final class SimulatedGpu implements GpuDevice {
   private final IrModule module;
   private final MemoryModel memoryModel;
   private final Limits limits;
@@ -49,7 +49,7 @@ public final class Device implements GpuDevice {
   private long budget;
   private long seed;
 
-  public Device(IrModule module, MemoryModel memoryModel, Limits limits, StringBuilder output) {
+  public SimulatedGpu(IrModule module, MemoryModel memoryModel, Limits limits, StringBuilder output) {
     this.module = module;
     this.memoryModel = memoryModel;
     this.limits = limits;
@@ -141,22 +141,9 @@ public final class Device implements GpuDevice {
     return deadline;
   }
 
-  /**
-   * Hears how far each launch has come, in blocks: for a progress bar on a terminal. Called on
-   * the launching thread, after each chunk of blocks (or each dispatch of a resident block);
-   * it sees nothing of what the blocks computed, and changes nothing of the run.
-   */
-  public interface Progress {
-    void launch(int index, String kernel, long blocks);
+  private LaunchProgress progress;
 
-    void blocksDone(long done);
-
-    void launchEnded();
-  }
-
-  private Progress progress;
-
-  public void setProgress(Progress p) {
+  public void setProgress(LaunchProgress p) {
     this.progress = p;
   }
 

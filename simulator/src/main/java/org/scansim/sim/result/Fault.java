@@ -1,4 +1,4 @@
-package org.scansim.sim.device;
+package org.scansim.sim.result;
 
 import org.scansim.sim.memory.Allocation;
 import org.scansim.sim.memory.Ptr;
