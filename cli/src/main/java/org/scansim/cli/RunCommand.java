@@ -129,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
   Path html;
 
   @Option(names = "--check", paramLabel = "LIST", split = ",",
-      description = "run checkers: races, bounds, init, barriers, proof, or all (comma-separated)")
+      description = "run checkers: ${COMPLETION-CANDIDATES}, or all (comma-separated)", completionCandidates = CheckNames.class)
   List<String> check;
 
   @Option(names = "--schedules", paramLabel = "K", defaultValue = "0",
@@ -143,6 +143,14 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
       description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
   long maxInstructions;
+
+  /** The checkers' names, for --check's help. */
+  static final class CheckNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Check.spellings().iterator();
+    }
+  }
 
   /** Each preset's cards, for --card's help ({@link org.scansim.timing.TimingPresets}). */
   static final class Cards implements Iterable<String> {

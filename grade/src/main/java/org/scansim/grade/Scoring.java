@@ -41,17 +41,12 @@ import org.scansim.sim.check.ScanProof;
 final class Scoring {
   static final String VISIBLE = "visible";
   static final String COMPILES = "Compiles";
-  static final String RACES = "No races";
-  static final String BARRIERS = "No barrier divergence";
-  static final String BOUNDS = "In bounds";
-  static final String INIT = "Initialised reads";
+  static final String RACES = GradedCheck.RACES.title;
+  static final String BARRIERS = GradedCheck.BARRIERS.title;
+  static final String BOUNDS = GradedCheck.BOUNDS.title;
+  static final String INIT = GradedCheck.INIT.title;
   static final String WORK = "Work efficiency";
   static final String CONFLICTS = "Bank conflicts";
-
-  private static final Set<Kind> RACE_KINDS = Set.of(Kind.RACE, Kind.WARP_SYNCHRONOUS, Kind.SCHEDULE_DIFFERENCE);
-  private static final Set<Kind> BARRIER_KINDS = Set.of(Kind.DIVERGENT_BARRIER);
-  private static final Set<Kind> BOUNDS_KINDS = Set.of(Kind.OUT_OF_BOUNDS, Kind.INVALID_ADDRESS, Kind.USE_AFTER_FREE);
-  private static final Set<Kind> INIT_KINDS = Set.of(Kind.UNINITIALISED_READ);
 
   /** How much of a run's printf output a test shows. */
   static final int OUTPUT_LINES = 20;
@@ -67,10 +62,9 @@ final class Scoring {
       names.add(correctName(a, n));
     }
     Assignment.Points p = a.points();
-    addIf(names, p.races(), RACES);
-    addIf(names, p.barriers(), BARRIERS);
-    addIf(names, p.bounds(), BOUNDS);
-    addIf(names, p.initialisation(), INIT);
+    for (GradedCheck c : GradedCheck.values()) {
+      addIf(names, c.points.apply(p), c.title);
+    }
     addIf(names, p.workEfficiency(), WORK);
     addIf(names, p.bankConflicts(), CONFLICTS);
     return names;
@@ -100,10 +94,9 @@ final class Scoring {
       m.put(correctName(a, a.sizes().get(i)), shares.get(i));
     }
     Assignment.Points p = a.points();
-    putIf(m, RACES, p.races());
-    putIf(m, BARRIERS, p.barriers());
-    putIf(m, BOUNDS, p.bounds());
-    putIf(m, INIT, p.initialisation());
+    for (GradedCheck c : GradedCheck.values()) {
+      putIf(m, c.title, c.points.apply(p));
+    }
     putIf(m, WORK, p.workEfficiency() == null ? null : p.workEfficiency().points());
     putIf(m, CONFLICTS, p.bankConflicts() == null ? null : p.bankConflicts().points());
     return m;
@@ -213,17 +206,10 @@ final class Scoring {
         : "Not awarded: the output is correct at only " + correct + " of the " + runs.size() + " sizes, and this test counts only"
             + " for a kernel that is correct at " + needed + " of them or more.";
     Assignment.Points p = a.points();
-    if (p.races() != null) {
-      tests.add(checker(a, RACES, p.races(), runs, RACE_KINDS, Set.of(), "race", gate));
-    }
-    if (p.barriers() != null) {
-      tests.add(checker(a, BARRIERS, p.barriers(), runs, BARRIER_KINDS, BARRIER_KINDS, "divergent barrier", gate));
-    }
-    if (p.bounds() != null) {
-      tests.add(checker(a, BOUNDS, p.bounds(), runs, BOUNDS_KINDS, BOUNDS_KINDS, "access out of bounds", gate));
-    }
-    if (p.initialisation() != null) {
-      tests.add(checker(a, INIT, p.initialisation(), runs, INIT_KINDS, Set.of(), "read of uninitialised memory", gate));
+    for (GradedCheck c : GradedCheck.values()) {
+      if (c.points.apply(p) != null) {
+        tests.add(checker(a, c.title, c.points.apply(p), runs, c.findingKinds, c.faultKinds, c.what, gate));
+      }
     }
     if (p.workEfficiency() != null) {
       tests.add(work(p.workEfficiency(), runs, gate));
@@ -236,12 +222,13 @@ final class Scoring {
 
   /** The test group of a test ({@link Assignment#TEST_GROUPS}), for its visibility. */
   private static String group(String test) {
+    for (GradedCheck c : GradedCheck.values()) {
+      if (c.title.equals(test)) {
+        return c.key;
+      }
+    }
     return switch (test) {
       case COMPILES -> "compiles";
-      case RACES -> "races";
-      case BARRIERS -> "barriers";
-      case BOUNDS -> "bounds";
-      case INIT -> "initialisation";
       case WORK -> "workEfficiency";
       case CONFLICTS -> "bankConflicts";
       default -> "correctness";

@@ -21,6 +21,11 @@ public enum Check {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /** Every checker's spelling, in the order reports list them. */
+  public static java.util.List<String> spellings() {
+    return java.util.Arrays.stream(values()).map(Check::spelling).toList();
+  }
+
   /** Every checker. */
   public static Set<Check> all() {
     return EnumSet.allOf(Check.class);
@@ -50,7 +55,7 @@ public enum Check {
         }
       }
       if (found == null) {
-        throw new IllegalArgumentException("unknown checker '" + part.trim() + "'; known: all, races, bounds, init, barriers, proof");
+        throw new IllegalArgumentException("unknown checker '" + part.trim() + "'; known: all, " + String.join(", ", spellings()));
       }
       out.add(found);
     }

@@ -491,10 +491,10 @@ public final class ScanRun {
    */
   public static List<String> mismatches(java.util.function.IntToDoubleFunction out, int n, boolean exclusive, int threads) {
     List<String> mismatches = new ArrayList<>();
-    int parts = org.scansim.sim.sched.Parallel.parts(n, threads);
+    int parts = org.scansim.threads.Parallel.parts(n, threads);
     long bound = Inputs.bound(n);
     boolean[] broken = new boolean[parts];
-    org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(out, exclusive, from, to, bound));
+    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(out, exclusive, from, to, bound));
     boolean any = false;
     for (boolean b : broken) {
       any |= b;
@@ -503,7 +503,7 @@ public final class ScanRun {
       return mismatches;
     }
     double[] partSum = new double[parts];
-    org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> {
+    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> {
       double s = 0;
       for (int i = from; i < to; i++) {
         s += Inputs.element(i, bound);
@@ -515,7 +515,7 @@ public final class ScanRun {
       before[p] = before[p - 1] + partSum[p - 1];
     }
     boolean[] wrong = new boolean[parts];
-    org.scansim.sim.sched.Parallel.forParts(n, threads, (p, from, to) -> wrong[p] = !checkPart(out, n, exclusive, from, to,
+    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> wrong[p] = !checkPart(out, n, exclusive, from, to,
         before[p], null));
     long step = ((long) n + parts - 1) / parts;
     for (int p = 0; p < parts && mismatches.size() < 10; p++) {

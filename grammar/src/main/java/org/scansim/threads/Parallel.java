@@ -1,4 +1,4 @@
-package org.scansim.sim.sched;
+package org.scansim.threads;
 
 import java.util.stream.IntStream;
 
