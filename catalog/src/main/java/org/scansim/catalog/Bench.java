@@ -174,7 +174,7 @@ public final class Bench {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
     }
     org.scansim.timing.TimingObserver timer = timing
-        ? new org.scansim.timing.TimingObserver(a, org.scansim.timing.TimingPresets.of(a).orElseThrow(), compiled.ir()) : null;
+        ? org.scansim.timing.TimingPlan.of(a, null).observer(compiled.ir()) : null;
     ScanRun.Options options = new ScanRun.Options(checks, 0, 0, false, 1L << 31);
     ScanRun.Outcome o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
         .expect(expect)

@@ -136,9 +136,11 @@ public final class CatalogRun {
     if (!r.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
-    org.scansim.timing.TimingParameters p = org.scansim.timing.TimingPresets.of(a)
-        .orElseThrow(() -> new ScanRun.UsageException("the timing model has no parameters for " + arch));
-    org.scansim.timing.TimingObserver timer = new org.scansim.timing.TimingObserver(a, p, r.ir());
+    org.scansim.timing.TimingPlan timing = org.scansim.timing.TimingPlan.of(a, null);
+    if (!timing.timed()) {
+      throw new ScanRun.UsageException("the timing model has no parameters for " + arch);
+    }
+    org.scansim.timing.TimingObserver timer = timing.observer(r.ir());
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
     ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(n, a).expect(expect).threads(threads)
         .withOptions(ScanRun.Options.NONE.withObserver(timer)));

@@ -349,16 +349,13 @@ final class CrosscheckCommand implements Callable<Integer> {
       throws GpuUnavailable, ScanRun.UsageException {
     GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
     // The timing model with the parameters of the card at hand where it has them (an H200's on an H200), else the preset's first.
-    String card = org.scansim.timing.TimingPresets.cardOf(a, gpu.card());
-    java.util.Optional<org.scansim.timing.TimingParameters> params = org.scansim.timing.TimingPresets.of(a, card)
-        .or(() -> org.scansim.timing.TimingPresets.of(a));
-    org.scansim.timing.TimingObserver timer = (cyclesOnly || repeat > 1) && params.isPresent()
-        ? new org.scansim.timing.TimingObserver(a, params.get(), compiled.ir()) : null;
+    org.scansim.timing.TimingPlan timing = org.scansim.timing.TimingPlan.of(a, org.scansim.timing.TimingPresets.cardOf(a, gpu.card()));
+    org.scansim.timing.TimingObserver timer = cyclesOnly || repeat > 1 ? timing.observer(compiled.ir()) : null;
     Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer, timer);
     if (timer != null) {
       timer.finish();
       modelCycles = timer.launches().stream().map(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).toList();
-      modelCard = params.get().cardKey();
+      modelCard = timing.parameters().cardKey();
     } else {
       modelCycles = null;
       modelCard = null;

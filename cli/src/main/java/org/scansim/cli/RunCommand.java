@@ -302,7 +302,7 @@ final class RunCommand implements Callable<Integer> {
     org.scansim.timing.TimingObserver timer = t0.observer();
     String timingNote = t0.note();
     if (ns.size() > 1) {
-      return scaling(compiled, a, org.scansim.timing.TimingPresets.of(a, card), ns, kind, allDefines, workers, out, err);
+      return scaling(compiled, a, org.scansim.timing.TimingPlan.of(a, card), ns, kind, allDefines, workers, out, err);
     }
     // The page draws the circuit the scan proof records, where it is small enough to draw.
     boolean circuit = html != null && checks.contains(Check.PROOF) && n <= CircuitCommand.MAX_SVG_N;
@@ -390,24 +390,23 @@ final class RunCommand implements Callable<Integer> {
    * after saying why), else a note says why there are no cycles. Checks --card.
    */
   Timer timer(Architecture a, Frontend.Result compiled, PrintWriter err) {
-    java.util.List<String> cards = org.scansim.timing.TimingPresets.cards(a);
     card = card == null ? null : card.toLowerCase(java.util.Locale.ROOT);
-    if (card != null && !cards.contains(card)) {
-      err.println("scansim: error: --card " + card + ": " + (cards.isEmpty() ? "the timing model has no cards for " + a.name()
-          : "the timing model has parameters for " + String.join(" and ", cards) + " on " + a.name()));
+    String cardProblem = org.scansim.timing.TimingPlan.cardProblem(a, card);
+    if (cardProblem != null) {
+      err.println("scansim: error: --card " + card + ": " + cardProblem);
       return null;
     }
     boolean asked = Boolean.TRUE.equals(timing);
     org.scansim.timing.TimingObserver timer = null;
     String timingNote = null;
     if (timing == null || timing) {
-      java.util.Optional<org.scansim.timing.TimingParameters> p = org.scansim.timing.TimingPresets.of(a, card);
-      if (p.isEmpty()) {
-        timingNote = org.scansim.timing.TimingPresets.noParameters(a);
+      org.scansim.timing.TimingPlan plan = org.scansim.timing.TimingPlan.of(a, card);
+      if (!plan.timed()) {
+        timingNote = plan.reason();
       } else if (schedules > 0) {
         timingNote = "the timing model times one run, not several schedules";
       } else {
-        timer = new org.scansim.timing.TimingObserver(a, p.get(), compiled.ir());
+        timer = plan.observer(compiled.ir());
       }
       if (asked && timingNote != null) {
         err.println("scansim: error: --timing: " + timingNote);
@@ -419,16 +418,16 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** The time per size of {@code ns} ({@link ScalingView}); the sizes' worst outcome is the exit code. */
-  private int scaling(Frontend.Result compiled, Architecture a, java.util.Optional<org.scansim.timing.TimingParameters> p, List<Integer> ns,
+  private int scaling(Frontend.Result compiled, Architecture a, org.scansim.timing.TimingPlan timing, List<Integer> ns,
       ScanRun.Expect kind, List<String> allDefines, int workers, PrintWriter out, PrintWriter err) {
-    if (p.isEmpty()) {
+    if (!timing.timed()) {
       err.println("scansim: error: several sizes give the time per size, and the timing model has no parameters for " + a.name());
       return Main.INVALID_INPUT;
     }
-    List<ScalingView.Row> rows = ScalingView.run(compiled, a, p.get(), ns, kind, entry, seed, residentBlocks, workers, maxInstructions,
+    List<ScalingView.Row> rows = ScalingView.run(compiled, timing, ns, kind, entry, seed, residentBlocks, workers, maxInstructions,
         wallSeconds * 1000);
-    ScalingView.Inputs in = new ScalingView.Inputs(file.toString(), a.name(), p.get().cardKey(), new java.util.TreeMap<>(Defines.parse(allDefines)),
-        seed, residentBlocks, p.get().describe());
+    ScalingView.Inputs in = new ScalingView.Inputs(file.toString(), a.name(), timing.parameters().cardKey(),
+        new java.util.TreeMap<>(Defines.parse(allDefines)), seed, residentBlocks, timing.parameters().describe());
     String header = "scansim run " + file + (allDefines.isEmpty() ? "" : " -D" + String.join(" -D", new java.util.TreeSet<>(allDefines)))
         + "  n=" + String.join(",", ns.stream().map(String::valueOf).toList()) + "  arch=" + a.name();
     out.print(ScalingView.text(header, in, rows));

@@ -12,7 +12,7 @@ import org.scansim.frontend.Frontend;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.run.ScanRun;
 import org.scansim.timing.TimingObserver;
-import org.scansim.timing.TimingParameters;
+import org.scansim.timing.TimingPlan;
 
 /**
  * {@code scansim run FILE --n N1,N2,...}: the same kernel at several sizes, each timed, one row a
@@ -35,11 +35,12 @@ final class ScalingView {
    * Runs each size with a fresh timing observer, each with the whole budgets; a size that faults or
    * is refused is a row that says so.
    */
-  static List<Row> run(Frontend.Result compiled, Architecture a, TimingParameters p, List<Integer> sizes, ScanRun.Expect kind,
+  static List<Row> run(Frontend.Result compiled, TimingPlan timing, List<Integer> sizes, ScanRun.Expect kind,
       String entry, long seed, int residentBlocks, int workers, long maxInstructions, long wallMillis) {
     List<Row> rows = new ArrayList<>();
+    Architecture a = timing.arch();
     for (int n : sizes) {
-      TimingObserver timer = new TimingObserver(a, p, compiled.ir());
+      TimingObserver timer = timing.observer(compiled.ir());
       ScanRun.Outcome o;
       try {
         o = ScanRun.run(compiled, ScanRun.Request.of(n, a).entry(entry).expect(kind).seed(seed).residentBlocks(residentBlocks)

@@ -55,6 +55,15 @@ class ModuleLayeringTest {
           "org.scansim.sim.device..", "org.scansim.sim.banks..")
       .because("a timing model built on the events needs nothing of the engine");
 
+  /** One place makes a run's timing observer, from the parameters resolved once for the run. */
+  @ArchTest
+  static final ArchRule oneTimingObserverFactory = noClasses().that().doNotHaveFullyQualifiedName("org.scansim.timing.TimingPlan")
+      .should().callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+          com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+              com.tngtech.archunit.base.DescribedPredicate.describe("TimingObserver",
+                  c -> c.getName().equals("org.scansim.timing.TimingObserver")))))
+      .because("TimingPlan resolves the architecture's parameters and card once for a run");
+
   /** Nothing below the command line uses it: reports, pages and every other module serve other tools too. */
   @ArchTest
   static final ArchRule nothingUsesTheCommandLine = noClasses().that().resideOutsideOfPackage("org.scansim.cli..")

@@ -107,10 +107,9 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
     }
     if (o.card() != null) {
       for (Architecture a : archs.values()) {
-        List<String> cards = org.scansim.timing.TimingPresets.cards(a);
-        if (!cards.contains(o.card())) {
-          throw new PlanException(where + "options.card: " + o.card() + ": the timing model has "
-              + (cards.isEmpty() ? "no cards for " + a.name() : "parameters for " + String.join(" and ", cards) + " on " + a.name()));
+        String problem = org.scansim.timing.TimingPlan.cardProblem(a, o.card());
+        if (problem != null) {
+          throw new PlanException(where + "options.card: " + o.card() + ": " + problem);
         }
       }
     }

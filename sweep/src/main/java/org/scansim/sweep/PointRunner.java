@@ -15,7 +15,7 @@ import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.run.ScanOp;
 import org.scansim.sim.run.ScanRun;
 import org.scansim.timing.TimingObserver;
-import org.scansim.timing.TimingParameters;
+import org.scansim.timing.TimingPlan;
 
 /**
  * Runs one point as {@code scansim run} runs it, with the same defines (a catalog kernel's own,
@@ -110,8 +110,8 @@ final class PointRunner {
     }
     SweepSpec.Options o = plan.spec().options();
     ScanRun.Expect expect = plan.expect(t);
-    Optional<TimingParameters> params = o.timing() ? org.scansim.timing.TimingPresets.of(a, o.card()) : Optional.empty();
-    TimingObserver timer = params.map(pp -> new TimingObserver(a, pp, compiled.ir())).orElse(null);
+    TimingPlan timing = o.timing() ? TimingPlan.of(a, o.card()) : TimingPlan.off(a, null);
+    TimingObserver timer = timing.observer(compiled.ir());
     ScanRun.Options options = new ScanRun.Options(plan.checks(), 0, o.wallSeconds() * 1000, false, 1L << 31);
     if (timer != null) {
       options = options.withObserver(timer);
