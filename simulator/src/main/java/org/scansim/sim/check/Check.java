@@ -3,19 +3,36 @@ package org.scansim.sim.check;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
+import org.scansim.sim.engine.CheckHooks;
 
 /** The checkers a run can turn on ({@code --check races,bounds,init,barriers,proof} or {@code all}). */
 public enum Check {
-  /** Read-after-write, write-after-read and write-after-write hazards between barriers. */
-  RACES,
-  /** Accesses outside the declared array (reported and skipped instead of stopping the run). */
-  BOUNDS,
-  /** Reads of memory nothing wrote, and whether such a value reaches an output. */
-  INIT,
-  /** A {@code __syncthreads} (or {@code __syncwarp}) that not every thread reaches. */
-  BARRIERS,
-  /** The symbolic scan proof: every output must hold exactly the right range of inputs. */
-  PROOF;
+  /** Read-after-write, write-after-read and write-after-write hazards between barriers ({@link RaceCheck}). */
+  RACES(CheckHooks.Need.READ_ORDER),
+  /** Accesses outside the declared array, reported and skipped instead of stopping the run ({@link BoundsCheck}). */
+  BOUNDS(CheckHooks.Need.BOUNDS_EVENTS),
+  /** Reads of memory nothing wrote, and whether such a value reaches an output ({@link InitCheck}). */
+  INIT(CheckHooks.Need.VALUE_ORIGINS),
+  /** A {@code __syncthreads} (or {@code __syncwarp}) that not every thread reaches ({@link BarrierCheck}). */
+  BARRIERS(CheckHooks.Need.BARRIER_EVENTS),
+  /** The symbolic scan proof: every output must hold exactly the right range of inputs ({@link ProofCheck}). */
+  PROOF(CheckHooks.Need.VALUE_TAGS);
+
+  /** What the check needs of the engine beyond the accesses, operations and barriers every checker hears. */
+  public final CheckHooks.Need needs;
+
+  Check(CheckHooks.Need needs) {
+    this.needs = needs;
+  }
+
+  /** What the checks of {@code checks} need of the engine together. */
+  public static Set<CheckHooks.Need> needs(Set<Check> checks) {
+    Set<CheckHooks.Need> out = EnumSet.noneOf(CheckHooks.Need.class);
+    for (Check c : checks) {
+      out.add(c.needs);
+    }
+    return out;
+  }
 
   public String spelling() {
     return name().toLowerCase(Locale.ROOT);

@@ -36,7 +36,7 @@ public final class ScanProver {
       String why = null;
       if (tag == 0) {
         char operator = df.scanOperator != 0 ? df.scanOperator : declared;
-        boolean isIdentity = Checker.identity(operator == 0 || operator == '+' ? org.scansim.frontend.ir.Op.ADD
+        boolean isIdentity = ProofCheck.identity(operator == 0 || operator == '+' ? org.scansim.frontend.ir.Op.ADD
             : opOf(operator), type, bits);
         outputs[i] = isIdentity ? Circuit.IDENTITY : Circuit.NONE;
         if (!(wantHi < 0 && isIdentity)) {

@@ -298,7 +298,7 @@ public final class BlockExecutor {
         pc = w.barrierPc;
       } else if (w.barrierPc != pc) {
         Fault f = divergentBarrier(pc, w.barrierPc);
-        if (lx.checker != null && lx.checker.barriers) {
+        if (lx.checker != null && lx.checker.barrierEvents) {
           // Both barriers, then stop: what follows is undefined (the hardware may hang or mix the phases).
           lx.checker.divergentBarrier(code.insns[pc].span, code.insns[w.barrierPc].span, f.getMessage());
           throw f.markReported();
@@ -310,7 +310,7 @@ public final class BlockExecutor {
     for (Warp w : warps) {
       someExited |= w.live != (w.index == warps.length - 1 ? lastWarpLanes() : -1);
     }
-    if (someExited && lx.checker != null && lx.checker.barriers) {
+    if (someExited && lx.checker != null && lx.checker.barrierEvents) {
       StringBuilder gone = new StringBuilder();
       for (Warp w : warps) {
         int all = w.index == warps.length - 1 ? lastWarpLanes() : -1;

@@ -6,27 +6,42 @@ import org.scansim.frontend.diag.Span;
 /**
  * What the engine tells the checkers while they are on: every access, operation and barrier
  * fault of every lane. The engine knows the checkers only through this class, so that it does
- * not depend on them; the run's checker implements it. Which checks are on are final fields,
- * read on the engine's hot paths without a call.
+ * not depend on them; the run's checkers implement it. What the checkers need of the engine
+ * beyond these calls ({@link Need}) are final fields, read on the engine's hot paths without a
+ * call; the engine never asks which checks are on.
  */
 public abstract class CheckHooks {
-  public final boolean races;
-  public final boolean bounds;
-  public final boolean init;
-  public final boolean barriers;
-  public final boolean proof;
-
-  protected CheckHooks(boolean races, boolean bounds, boolean init, boolean barriers, boolean proof) {
-    this.races = races;
-    this.bounds = bounds;
-    this.init = init;
-    this.barriers = barriers;
-    this.proof = proof;
+  /** What a checker may need of the engine beyond the calls below. */
+  public enum Need {
+    /** Blocks that read global memory another block of a chunk wrote, or wrote what it read, run apart (every read's order counts). */
+    READ_ORDER,
+    /** An access outside its array is reported ({@link #outOfBounds}) and the lane skipped, instead of a fault. */
+    BOUNDS_EVENTS,
+    /** A barrier some threads of a block miss is reported ({@link #divergentBarrier}) before its fault. */
+    BARRIER_EVENTS,
+    /** Each register lane carries a tag the checkers give it (the scan proof's ⊕ node). */
+    VALUE_TAGS,
+    /** Each register lane carries where an uninitialised value in it came from. */
+    VALUE_ORIGINS
   }
 
-  /** Whether registers need per-lane shadows (node tags, uninitialised origins). */
+  public final boolean readOrder;
+  public final boolean boundsEvents;
+  public final boolean barrierEvents;
+  public final boolean valueTags;
+  public final boolean valueOrigins;
+
+  protected CheckHooks(java.util.Set<Need> needs) {
+    this.readOrder = needs.contains(Need.READ_ORDER);
+    this.boundsEvents = needs.contains(Need.BOUNDS_EVENTS);
+    this.barrierEvents = needs.contains(Need.BARRIER_EVENTS);
+    this.valueTags = needs.contains(Need.VALUE_TAGS);
+    this.valueOrigins = needs.contains(Need.VALUE_ORIGINS);
+  }
+
+  /** Whether registers need per-lane shadows (tags, uninitialised origins). */
   public final boolean tracksValues() {
-    return init || proof;
+    return valueTags || valueOrigins;
   }
 
   /** An access outside its array, with bounds checking on: recorded; the engine skips the lane. */

@@ -127,7 +127,7 @@ final class Interpreter {
             Fault f = new Fault(Kind.DIVERGENT_BARRIER, in.span, "__syncthreads() reached by only some threads of a warp in block "
                 + block.blockName() + ": threads " + BlockExecutor.threadRange(w, mask) + " wait, threads "
                 + BlockExecutor.threadRange(w, w.live & ~mask) + " took another path");
-            if (lx.checker != null && lx.checker.barriers) {
+            if (lx.checker != null && lx.checker.barrierEvents) {
               lx.checker.divergentBarrier(in.span, f.getMessage());
               f.markReported();
             }

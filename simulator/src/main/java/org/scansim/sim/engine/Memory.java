@@ -62,7 +62,7 @@ final class Memory {
       throw new Fault(Kind.USE_AFTER_FREE, in.span, "access to '" + a.name + "' after cudaFree by thread "
           + block.threadName(w, lane) + " of block " + block.blockName());
     }
-    if ((off < 0 || off + size > a.size()) && lx.checker != null && lx.checker.bounds) {
+    if ((off < 0 || off + size > a.size()) && lx.checker != null && lx.checker.boundsEvents) {
       lx.checker.outOfBounds(in, block, w, lane, a, off, size);
       return null; // reported; the access is skipped and the run goes on
     }

@@ -117,8 +117,8 @@ public final class Warp {
       regs[r] = new long[32];
     }
     this.taint = new int[n];
-    this.tag = checker != null && checker.proof ? new int[n][32] : null;
-    this.undef = checker != null && checker.init ? new int[n][32] : null;
+    this.tag = checker != null && checker.valueTags ? new int[n][32] : null;
+    this.undef = checker != null && checker.valueOrigins ? new int[n][32] : null;
     this.shadowLanes = tag != null || undef != null ? new int[n] : null;
     for (int c = 0; c < code.constants.length; c++) {
       java.util.Arrays.fill(regs[code.firstConstant + c], code.constants[c]);

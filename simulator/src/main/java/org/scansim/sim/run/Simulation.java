@@ -61,11 +61,7 @@ public final class Simulation {
     if (checks.isEmpty()) {
       return;
     }
-    Checker c = new Checker(checks);
-    if (c.proof) {
-      c.dataflow = new Dataflow(inputs, maxProofNodes);
-    }
-    device.setChecker(c);
+    device.setChecker(new Checker(checks, inputs, maxProofNodes));
   }
 
   /**
@@ -126,7 +122,7 @@ public final class Simulation {
   public java.util.Map<Span, String> uninitialisedOutputs(Buffer out, String outName) {
     Checker c = device.checker();
     java.util.Map<Span, String> reach = new java.util.LinkedHashMap<>();
-    if (c == null || !c.init || out.a.shadow == null) {
+    if (c == null || c.origins() == null || out.a.shadow == null) {
       return reach;
     }
     int size = out.type.size();
@@ -140,7 +136,7 @@ public final class Simulation {
       }
     }
     for (java.util.Map.Entry<Integer, Ranges> e : bySite.entrySet()) {
-      reach.put(c.origins.get(e.getKey() - 1), e.getValue().text());
+      reach.put(c.origins().get(e.getKey() - 1), e.getValue().text());
     }
     return reach;
   }
@@ -215,10 +211,10 @@ public final class Simulation {
    */
   public ScanProof proof(Buffer out, boolean inclusive, boolean circuit, int circuitLimit, char declared) {
     Checker c = device.checker();
-    if (c == null || c.dataflow == null) {
+    if (c == null || c.dataflow() == null) {
       return null;
     }
-    return ScanProver.prove(c.dataflow, out.a, out.type, out.length(), inclusive, circuit, circuitLimit, declared, device.threads(),
+    return ScanProver.prove(c.dataflow(), out.a, out.type, out.length(), inclusive, circuit, circuitLimit, declared, device.threads(),
         op -> ScanOp.named((char) op));
   }
 

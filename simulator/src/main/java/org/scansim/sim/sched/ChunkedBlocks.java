@@ -109,9 +109,9 @@ final class ChunkedBlocks {
         throw new Fault(Kind.INTERRUPTED, null, "interrupted");
       }
       // With the race checker, a read moves a word's history too: blocks may share no word at all.
-      if (Footprints.conflict(chunk.footprints, checker != null && checker.races)) {
+      if (Footprints.conflict(chunk.footprints, checker != null && checker.readOrder)) {
         throw new OrderDependence("blocks " + chunk.first + ".." + (chunk.first + count - 1) + " of " + code.function.name()
-            + " accessed global memory another block of them " + (checker != null && checker.races ? "accessed" : "wrote"));
+            + " accessed global memory another block of them " + (checker != null && checker.readOrder ? "accessed" : "wrote"));
       }
     }
     for (int k = 0; k < count; k++) {
