@@ -159,13 +159,8 @@ final class CircuitCommand implements Callable<Integer> {
     }
     out.print(CircuitText.render(circuit));
     out.flush();
-    if (svg != null) {
-      try {
-        org.scansim.files.OutputFiles.write(svg, CircuitSvg.render(circuit, t.expect(), title), Outputs.SVG);
-      } catch (IOException e) {
-        err.println("scansim: error: cannot write " + svg + ": " + e.getMessage());
-        return Main.INVALID_INPUT;
-      }
+    if (svg != null && !Outputs.write(svg, Outputs.SVG, err, () -> CircuitSvg.render(circuit, t.expect(), title))) {
+      return Main.INVALID_INPUT;
     }
     return proof.proved() ? Main.OK : Main.FAILED;
   }

@@ -4,7 +4,6 @@ import org.scansim.frontend.Defines;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -265,10 +264,8 @@ final class CrosscheckCommand implements Callable<Integer> {
       if (lost) {
         m.put("incomplete", "the GPU could not be used any more: the kernels and sizes after the last one here were not crosschecked");
       }
-      try {
-        org.scansim.files.OutputFiles.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n", Outputs.REPORT);
-      } catch (IOException ex) {
-        err.println("scansim: error: cannot write " + json + ": " + ex.getMessage());
+      if (!Outputs.write(json, Outputs.REPORT, err, () -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m)
+          + "\n")) {
         return Main.INVALID_INPUT;
       }
     }

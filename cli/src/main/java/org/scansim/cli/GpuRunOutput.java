@@ -33,14 +33,9 @@ final class GpuRunOutput {
     }
     out.print(text(file, o, expect));
     out.flush();
-    if (json != null) {
-      try {
-        org.scansim.files.OutputFiles.write(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect))
-            + "\n", Outputs.REPORT);
-      } catch (java.io.IOException e) {
-        err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
-        return Main.INVALID_INPUT;
-      }
+    if (json != null && !Outputs.write(json, Outputs.REPORT, err,
+        () -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect)) + "\n")) {
+      return Main.INVALID_INPUT;
     }
     if (o.fault() != null) {
       return Main.KERNEL_FAULT;

@@ -1,6 +1,5 @@
 package org.scansim.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,13 +54,8 @@ final class MergeCommand implements Callable<Integer> {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
-    try {
-      org.scansim.files.OutputFiles.write(out, SweepFiles.text(rows, f), Outputs.SWEEP);
-      if (html != null) {
-        org.scansim.files.OutputFiles.write(html, org.scansim.html.SweepPage.render(out.toString(), rows.stream().map(SweepFiles.Line::row).toList()), Outputs.PAGE);
-      }
-    } catch (IOException e) {
-      err.println("scansim: error: cannot write: " + e.getMessage());
+    if (!Outputs.write(out, Outputs.SWEEP, err, () -> SweepFiles.text(rows, f)) || html != null && !Outputs.write(html, Outputs.PAGE, err,
+        () -> org.scansim.html.SweepPage.render(out.toString(), rows.stream().map(SweepFiles.Line::row).toList()))) {
       return Main.INVALID_INPUT;
     }
     err.println("scansim: merged " + shards.size() + (shards.size() == 1 ? " shard" : " shards") + " into " + out + " ("

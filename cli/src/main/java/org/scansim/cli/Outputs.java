@@ -35,6 +35,41 @@ final class Outputs {
     return no == null;
   }
 
+  /** The text of an output, made as it is written (serialising may fail like writing). */
+  interface Text {
+    String get() throws java.io.IOException;
+  }
+
+  /**
+   * Writes {@code text} to {@code p} as {@code o}; false after saying it could not ("scansim:
+   * error: cannot write P: why"), the command then exits with invalid input.
+   */
+  static boolean write(Path p, Output o, PrintWriter err, Text text) {
+    try {
+      OutputFiles.write(p, text.get(), o);
+      return true;
+    } catch (java.io.IOException e) {
+      err.println("scansim: error: cannot write " + p + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  /**
+   * After a run a budget stopped: the flag that raises that budget, with its value now ({@code
+   * what}: "kernel" or "program"; {@code eachSize}: the budgets of each of several sizes).
+   */
+  static void budgetNote(org.scansim.sim.result.Fault.Budget budget, long maxInstructions, long wallSeconds, String what, boolean eachSize,
+      PrintWriter err) {
+    String of = eachSize ? " of each size" : "";
+    if (budget == org.scansim.sim.result.Fault.Budget.INSTRUCTIONS) {
+      err.println("scansim: note: --max-instructions N raises the instruction budget" + of + " (now " + maxInstructions
+          + " warp instructions) if the " + what + " is meant to run this long");
+    } else if (budget == org.scansim.sim.result.Fault.Budget.WALL_CLOCK) {
+      err.println("scansim: note: --wall-seconds S raises the wall-clock budget" + of + " (now " + wallSeconds
+          + " s) if the program is meant to run this long");
+    }
+  }
+
   /** Whether the files a command is given are all different (null: not given); false after saying which two are one. */
   static boolean distinct(PrintWriter err, Path... files) {
     java.util.Map<Path, Path> seen = new java.util.HashMap<>();

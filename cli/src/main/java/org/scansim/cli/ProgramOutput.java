@@ -12,7 +12,6 @@ import org.scansim.reports.RunReport;
 import org.scansim.reports.TextReport;
 import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.check.Check;
-import org.scansim.sim.result.Fault;
 import org.scansim.sim.run.ProgramRun;
 import org.scansim.sim.run.ScanRun;
 
@@ -137,26 +136,14 @@ final class ProgramOutput {
     String text = TextReport.render(report);
     out.print(text);
     out.flush();
-    try {
-      if (c.html != null) {
-        org.scansim.files.OutputFiles.write(c.html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(
-            o.output() + (o.output().isEmpty() ? "" : "\n") + text, heat.launches(), a.sharedMemoryBanks(), null, null)), Outputs.PAGE);
-      }
-      if (c.json != null) {
-        org.scansim.files.OutputFiles.write(c.json, JsonReport.render(report), Outputs.REPORT);
-      }
-    } catch (IOException e) {
-      err.println("scansim: error: cannot write " + (c.json != null ? c.json : c.html) + ": " + e.getMessage());
+    if (c.html != null && !Outputs.write(c.html, Outputs.PAGE, err, () -> org.scansim.html.RunPage.render(report,
+        new org.scansim.html.RunPage.Extras(o.output() + (o.output().isEmpty() ? "" : "\n") + text, heat.launches(), a.sharedMemoryBanks(),
+            null, null)))
+        || c.json != null && !Outputs.write(c.json, Outputs.REPORT, err, () -> JsonReport.render(report))) {
       return Main.INVALID_INPUT;
     }
     if (o.fault() != null) {
-      if (o.fault().budget() == Fault.Budget.INSTRUCTIONS) {
-        err.println("scansim: note: --max-instructions N raises the instruction budget (now " + c.maxInstructions
-            + " warp instructions) if the program is meant to run this long");
-      } else if (o.fault().budget() == Fault.Budget.WALL_CLOCK) {
-        err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + c.wallSeconds
-            + " s) if the program is meant to run this long");
-      }
+      Outputs.budgetNote(o.fault().budget(), c.maxInstructions, c.wallSeconds, "program", false, err);
       return Main.KERNEL_FAULT;
     }
     return o.exitStatus() != 0 ? o.exitStatus() : o.findings().isEmpty() ? Main.OK : Main.FAILED;

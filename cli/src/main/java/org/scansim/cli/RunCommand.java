@@ -3,7 +3,6 @@ package org.scansim.cli;
 import org.scansim.frontend.Defines;
 
 import org.scansim.sim.result.Fault;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -350,33 +349,19 @@ final class RunCommand implements Callable<Integer> {
     if (html != null) {
       String svg = o.proof() == null || o.proof().circuit() == null ? null
           : org.scansim.reports.CircuitSvg.render(o.proof().circuit(), kind, "scansim circuit " + file + "  n=" + n + "  arch=" + a.name());
-      try {
-        String noCircuit = svg != null ? null : !checks.contains(Check.PROOF) ? null
-            : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
-        org.scansim.files.OutputFiles.write(html, org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(),
-            a.sharedMemoryBanks(), svg, noCircuit)), Outputs.PAGE);
-      } catch (IOException e) {
-        err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
+      String noCircuit = svg != null ? null : !checks.contains(Check.PROOF) ? null
+          : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
+      if (!Outputs.write(html, Outputs.PAGE, err, () -> org.scansim.html.RunPage.render(report,
+          new org.scansim.html.RunPage.Extras(text, heat.launches(), a.sharedMemoryBanks(), svg, noCircuit)))) {
         return Main.INVALID_INPUT;
       }
     }
-    if (json != null) {
-      try {
-        org.scansim.files.OutputFiles.write(json, JsonReport.render(report), Outputs.REPORT);
-      } catch (IOException e) {
-        err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
-        return Main.INVALID_INPUT;
-      }
+    if (json != null && !Outputs.write(json, Outputs.REPORT, err, () -> JsonReport.render(report))) {
+      return Main.INVALID_INPUT;
     }
     if (o.fault() != null) {
       // The report above says what faulted and where; only the flag that raises a budget is added.
-      if (o.fault().budget() == Fault.Budget.INSTRUCTIONS) {
-        err.println("scansim: note: --max-instructions N raises the instruction budget (now " + maxInstructions
-            + " warp instructions) if the kernel is meant to run this long");
-      } else if (o.fault().budget() == Fault.Budget.WALL_CLOCK) {
-        err.println("scansim: note: --wall-seconds S raises the wall-clock budget (now " + wallSeconds
-            + " s) if the program is meant to run this long");
-      }
+      Outputs.budgetNote(o.fault().budget(), maxInstructions, wallSeconds, "kernel", false, err);
       return Main.KERNEL_FAULT;
     }
     return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
@@ -433,20 +418,14 @@ final class RunCommand implements Callable<Integer> {
     out.print(ScalingView.text(header, in, rows));
     out.flush();
     if (json != null) {
-      try {
-        org.scansim.files.OutputFiles.write(json, ScalingView.json(in, rows), Outputs.REPORT);
-      } catch (IOException e) {
-        err.println("scansim: error: cannot write " + json + ": " + e.getMessage());
+      if (!Outputs.write(json, Outputs.REPORT, err, () -> ScalingView.json(in, rows))) {
         return Main.INVALID_INPUT;
       }
     }
-    if (rows.stream().anyMatch(r -> r.budget() == Fault.Budget.INSTRUCTIONS)) {
-      err.println("scansim: note: --max-instructions N raises the instruction budget of each size (now " + maxInstructions
-          + " warp instructions) if the kernel is meant to run this long");
-    }
-    if (rows.stream().anyMatch(r -> r.budget() == Fault.Budget.WALL_CLOCK)) {
-      err.println("scansim: note: --wall-seconds S raises the wall-clock budget of each size (now " + wallSeconds
-          + " s) if the program is meant to run this long");
+    for (Fault.Budget b : List.of(Fault.Budget.INSTRUCTIONS, Fault.Budget.WALL_CLOCK)) {
+      if (rows.stream().anyMatch(r -> r.budget() == b)) {
+        Outputs.budgetNote(b, maxInstructions, wallSeconds, "kernel", true, err);
+      }
     }
     // As for one size: a size the entry refuses is the user's input (2), a fault 3, a wrong result 1.
     return rows.stream().anyMatch(r -> r.result().startsWith("refused")) ? Main.INVALID_INPUT

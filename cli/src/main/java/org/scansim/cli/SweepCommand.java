@@ -145,13 +145,8 @@ final class SweepCommand implements Callable<Integer> {
       out.print(org.scansim.sweep.SweepText.render(result.rows()));
     }
     out.flush();
-    if (html != null) {
-      try {
-        org.scansim.files.OutputFiles.write(html, org.scansim.html.SweepPage.render(specFile.toString(), result.rows()), Outputs.PAGE);
-      } catch (IOException e) {
-        err.println("scansim: error: cannot write " + html + ": " + e.getMessage());
-        return Main.INVALID_INPUT;
-      }
+    if (html != null && !Outputs.write(html, Outputs.PAGE, err, () -> org.scansim.html.SweepPage.render(specFile.toString(), result.rows()))) {
+      return Main.INVALID_INPUT;
     }
     // Why variants did not compile, once each: the rows say it too, but a typo in a define should not hide in a CSV.
     java.util.Map<String, String> broken = new java.util.LinkedHashMap<>();
