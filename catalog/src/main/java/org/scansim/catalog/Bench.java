@@ -173,16 +173,12 @@ public final class Bench {
     if (!compiled.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
     }
-    org.scansim.timing.TimingObserver timer = timing
-        ? org.scansim.timing.TimingPlan.of(a, null).observer(compiled.ir()) : null;
-    ScanRun.Options options = new ScanRun.Options(checks, 0, 0, false, 1L << 31);
-    ScanRun.Outcome o = ScanRun.run(compiled, ScanRun.Request.of(n, a)
-        .expect(expect)
-        .threads(threads)
-        .withOptions(timer == null ? options : options.withObserver(timer)));
-    List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : Timings.of(timer, o);
-    RunReport report = RunReport.of(new RunReport.Inputs(k.file().toString(), n, a.name(), expect.name().toLowerCase(java.util.Locale.ROOT),
-        new TreeMap<>(defines), 0), o, checks, timings, timings == null ? null : timer.model(), Timings.note(timer));
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(k.file().toString(), a).withDefines(new TreeMap<>(defines))
+        .withScan(expect, org.scansim.sim.run.ScanOp.SUM).withChecks(checks, 0, false).withOrder(0, 0, threads)
+        .withTiming(timing ? org.scansim.timing.TimingPlan.of(a, null) : org.scansim.timing.TimingPlan.off(a, null));
+    org.scansim.pipeline.SimRun run = org.scansim.pipeline.Runner.simulate(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
+    ScanRun.Outcome o = run.outcome();
+    RunReport report = run.report(spec, n);
     String text = TextReport.render(report);
     double seconds = (System.nanoTime() - start) / 1e9;
     return new Timed(seconds, o, text, JsonReport.render(report));

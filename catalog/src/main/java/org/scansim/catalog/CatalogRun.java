@@ -60,8 +60,7 @@ public final class CatalogRun {
     if (!r.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
-    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-    return ScanRun.run(r, ScanRun.Request.of(n, arch).expect(expect).seed(seed).threads(threads));
+    return simulate(k, r, n, arch, java.util.Set.of(), false, seed).outcome();
   }
 
   /** One run with the given checkers (the scan proof for depth and fan-out; all of them for the clean check). */
@@ -71,11 +70,17 @@ public final class CatalogRun {
     if (!r.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
+    return simulate(k, r, n, arch, checks, false, 0).outcome();
+  }
+
+  /** Kernel k at n on {@code arch}, its own scan checked, through the one run pipeline ({@link org.scansim.pipeline.Runner}). */
+  private org.scansim.pipeline.SimRun simulate(Kernel k, Frontend.Result r, int n, Architecture arch, java.util.Set<org.scansim.sim.check.Check> checks,
+      boolean timed, long seed) throws ScanRun.UsageException {
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-    return ScanRun.run(r, ScanRun.Request.of(n, arch)
-        .expect(expect)
-        .threads(threads)
-        .withOptions(new ScanRun.Options(checks, 0, 0, false, 1L << 31)));
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(k.file().toString(), arch)
+        .withScan(expect, org.scansim.sim.run.ScanOp.SUM).withChecks(checks, 0, false).withOrder(seed, 0, threads)
+        .withTiming(timed ? org.scansim.timing.TimingPlan.of(arch, null) : org.scansim.timing.TimingPlan.off(arch, null));
+    return org.scansim.pipeline.Runner.simulate(r, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
   }
 
   /**
@@ -136,16 +141,11 @@ public final class CatalogRun {
     if (!r.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + r.diagnostics().all());
     }
-    org.scansim.timing.TimingPlan timing = org.scansim.timing.TimingPlan.of(a, null);
-    if (!timing.timed()) {
+    if (!org.scansim.timing.TimingPlan.of(a, null).timed()) {
       throw new ScanRun.UsageException("the timing model has no parameters for " + arch);
     }
-    org.scansim.timing.TimingObserver timer = timing.observer(r.ir());
-    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-    ScanRun.Outcome o = ScanRun.run(r, ScanRun.Request.of(n, a).expect(expect).threads(threads)
-        .withOptions(ScanRun.Options.NONE.withObserver(timer)));
-    timer.finish();
-    return new Timed(o, List.copyOf(timer.launches()));
+    org.scansim.pipeline.SimRun run = simulate(k, r, n, a, java.util.Set.of(), true, 0);
+    return new Timed(run.outcome(), run.launches());
   }
 
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();

@@ -123,12 +123,10 @@ final class CircuitCommand implements Callable<Integer> {
     }
     ScanRun.Outcome o;
     try {
-      ScanRun.Request request = ScanRun.Request.of(n, a)
-          .entry(entry)
-          .expect(t.expect())
-          .maxWarpInstructions(maxInstructions)
-          .threads(Runtime.getRuntime().availableProcessors());
-      o = ScanRun.run(compiled, request.withOptions(new ScanRun.Options(EnumSet.of(Check.PROOF), 0, 0, true, 1L << 31)));
+      org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(t.file().toString(), a).withEntry(entry)
+          .withScan(t.expect(), org.scansim.sim.run.ScanOp.SUM).withChecks(EnumSet.of(Check.PROOF), 0, true)
+          .withOrder(0, 0, Runtime.getRuntime().availableProcessors()).withBudgets(maxInstructions, 0, 1L << 31);
+      o = org.scansim.pipeline.Runner.simulate(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE).outcome();
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;

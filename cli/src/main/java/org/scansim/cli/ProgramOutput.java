@@ -97,37 +97,29 @@ final class ProgramOutput {
           + " is its own");
       return Main.INVALID_INPUT;
     }
-    RunCommand.Timer timer = c.timer(a, compiled, err);
-    if (timer == null) {
+    org.scansim.timing.TimingPlan timing = c.timing(a, err);
+    if (timing == null) {
       return Main.INVALID_INPUT;
     }
     org.scansim.reports.BankHeat heat = c.html == null ? null : new org.scansim.reports.BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
-    ScanRun.Options options = new ScanRun.Options(checks, c.schedules, c.wallSeconds * 1000, false, 1L << 31)
-        .withProgress(TerminalProgress.onTerminal());
-    if (timer.observer() != null || heat != null) {
-      options = options.withObserver(org.scansim.sim.event.Observers.all(timer.observer(), heat));
-    }
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(file.toString(), a).withChecks(checks, c.schedules, false)
+        .withTiming(timing).withOrder(c.seed, c.residentBlocks, workers).withBudgets(c.maxInstructions, c.wallSeconds * 1000, 1L << 31);
     List<String> argv = new ArrayList<>();
     argv.add(programName(file));
     if (c.programArgs != null) {
       argv.addAll(c.programArgs);
     }
-    ScanRun.Outcome o;
+    org.scansim.pipeline.SimRun run;
     try {
-      o = ProgramRun.run(compiled, ScanRun.Request.of(1, a).seed(c.seed).maxWarpInstructions(c.maxInstructions).threads(workers)
-          .residentBlocks(c.residentBlocks).withOptions(options), argv, new ProgramRun.Io((c.filesFrom != null ? c.filesFrom : Path.of("")).toAbsolutePath(), standardInput()));
+      run = org.scansim.pipeline.Runner.program(compiled, spec, argv, new ProgramRun.Io((c.filesFrom != null ? c.filesFrom : Path.of(""))
+          .toAbsolutePath(), standardInput()), new org.scansim.pipeline.Runner.Extras(TerminalProgress.onTerminal(), heat));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
-    List<org.scansim.reports.CounterSet.Timing> timings = timer.observer() == null ? null : org.scansim.catalog.Timings.of(timer.observer(), o);
-    String timingNote = timer.note();
-    if (timer.observer() != null && timings == null) {
-      timingNote = org.scansim.catalog.Timings.note(timer.observer());
-    }
-    RunReport report = RunReport.of(RunReport.Inputs.program(files.stream().map(Path::toString).toList(), argv, a.name(),
-        new java.util.TreeMap<>(Defines.parse(t.defines())), c.seed), o, checks, timings,
-        timings == null ? null : timer.observer().model(), timingNote);
+    ScanRun.Outcome o = run.outcome();
+    RunReport report = run.report(RunReport.Inputs.program(files.stream().map(Path::toString).toList(), argv, a.name(),
+        new java.util.TreeMap<>(Defines.parse(t.defines())), c.seed), checks);
     // The program's own output, as it prints it; then scansim's report of it.
     out.print(o.output());
     if (!o.output().isEmpty()) {

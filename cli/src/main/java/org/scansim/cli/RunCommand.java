@@ -4,7 +4,6 @@ import org.scansim.frontend.Defines;
 
 import org.scansim.sim.result.Fault;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +21,9 @@ import org.scansim.sim.arch.ArchitectureException;
 import org.scansim.sim.arch.Architectures;
 import org.scansim.sim.check.Check;
 import org.scansim.sim.run.ScanRun;
+import org.scansim.pipeline.RunSpec;
+import org.scansim.pipeline.Runner;
+import org.scansim.pipeline.SimRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -171,192 +173,36 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (sizes == null) {
-      return new ProgramOutput(this, out, err).run();
+      return new ProgramOutput(this, out, err).run(); // a file with main(), run as a program
     }
-    if (filesFrom != null) {
-      err.println("scansim: error: --files-from is a program's folder (a file with main(), run without --n)");
+    Resolved r = resolve(err);
+    if (r == null) {
       return Main.INVALID_INPUT;
     }
-    if (programArgs != null) {
-      err.println("scansim: error: " + programArgs.get(0) + ": arguments are for a program's main(), run without --n ("
-          + "--n N runs the host entry over N elements)");
-      return Main.INVALID_INPUT;
-    }
-    ScanRun.Expect kind = null;
-    if (expect != null && (kind = expectOf(expect, err)) == null) {
-      return Main.INVALID_INPUT;
-    }
-    org.scansim.sim.run.ScanOp scanOp;
-    try {
-      scanOp = org.scansim.sim.run.ScanOp.parse(op);
-    } catch (IllegalArgumentException e) {
-      err.println("scansim: error: " + e.getMessage());
-      return Main.INVALID_INPUT;
-    }
-    List<Integer> ns;
-    try {
-      ns = Sizes.parse(sizes);
-    } catch (Sizes.SizesException e) {
-      err.println("scansim: error: --n: " + e.getMessage());
-      return Main.INVALID_INPUT;
-    }
-    n = ns.get(0);
-    if (!kernelOptions.valid(entry, device, ns.size(), err)) {
-      return Main.INVALID_INPUT;
-    }
-    int workers = ThreadsOption.resolve(threads, err);
-    if (workers < 0) {
-      return Main.INVALID_INPUT;
-    }
-    Architecture a = architecture(arch, err);
-    if (a == null) {
-      return Main.INVALID_INPUT;
-    }
-    Target t = resolve(target, a, defines, kind, err);
-    if (t == null) {
-      return Main.INVALID_INPUT;
-    }
-    if (!t.supports(ns, a.name(), defines, err)) {
-      return Main.INVALID_INPUT;
-    }
-    file = t.file();
-    List<String> allDefines = t.defines();
-    kind = t.expect();
-    if (json != null && !Outputs.mayWrite(json, Outputs.REPORT, err)) {
-      return Main.INVALID_INPUT;
-    }
-    if (html != null && (ns.size() > 1 || device.equals("gpu") || schedules > 0)) {
-      err.println("scansim: error: --html draws one run on the simulated device" + (ns.size() > 1 ? ": for several sizes, scansim sweep"
-          + " --html draws them against n" : ""));
-      return Main.INVALID_INPUT;
-    }
-    if (html != null && (!Outputs.distinct(err, file, json, html) || !Outputs.mayWrite(html, Outputs.PAGE, err))) {
-      return Main.INVALID_INPUT;
-    }
-    Frontend.Result compiled = Compilation.compile(List.of(file), allDefines, includeDirs, forcedIncludes, err);
-    if (!compiled.ok()) {
-      return Main.INVALID_INPUT;
-    }
-    java.util.Set<Check> checks;
-    try {
-      checks = Check.parse(check == null ? "" : String.join(",", check));
-    } catch (IllegalArgumentException e) {
-      err.println("scansim: error: --check: " + e.getMessage());
-      return Main.INVALID_INPUT;
-    }
-    if (scanOp != org.scansim.sim.run.ScanOp.SUM && kind == null) {
-      err.println("scansim: error: --op " + scanOp.spelling() + " says which scan --expect checks: add --expect inclusive|exclusive");
-      return Main.INVALID_INPUT;
-    }
-    if (scanOp != org.scansim.sim.run.ScanOp.SUM && (device.equals("gpu") || ns.size() > 1)) {
-      err.println("scansim: error: --op " + scanOp.spelling() + " checks one run on the simulated device (the card and the time per size "
-          + "check sums)");
-      return Main.INVALID_INPUT;
-    }
-    if (checks.contains(Check.PROOF) && kind == null) {
-      err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
-      return Main.INVALID_INPUT;
-    }
-    if (!device.equals("sim") && !device.equals("gpu")) {
-      err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
-      return Main.INVALID_INPUT;
-    }
-    String alone = device.equals("gpu") ? "--device gpu" : !checks.isEmpty() ? "--check" : schedules > 0 ? "--schedules"
-        : Boolean.FALSE.equals(timing) ? "--no-timing" : null;
-    if (ns.size() > 1 && alone != null) {
-      err.println("scansim: error: several sizes give the timing model's time per size on the simulated device: " + alone
-          + " takes one size");
-      return Main.INVALID_INPUT;
-    }
+    RunSpec s = r.spec();
     if (device.equals("gpu")) {
-      if (Boolean.TRUE.equals(timing)) {
-        err.println("scansim: error: --timing predicts the simulated device's cycles (drop --device gpu; crosscheck --repeat R puts them"
-            + " beside the card's)");
-        return Main.INVALID_INPUT;
-      }
-      if (!checks.isEmpty() || schedules > 0) {
-        err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
-        return Main.INVALID_INPUT;
-      }
-      if (seed != 0 || residentBlocks != 0 || threads != null || maxInstructions != ScanRun.Request.MAX_WARP_INSTRUCTIONS) {
-        // The card chooses its own order and residency and runs on its own cores: these would be ignored.
-        err.println("scansim: error: --seed, --resident-blocks, --threads and --max-instructions steer the simulated device only"
-            + " (drop --device gpu)");
-        return Main.INVALID_INPUT;
-      }
-      return GpuRunOutput.run(compiled, file, allDefines, n, entry, kind, nvcc, wallSeconds * 1000, repeat, json, out, err);
+      return GpuRunOutput.run(r.compiled(), file, r.allDefines(), n, entry, s.expect(), nvcc, wallSeconds * 1000, repeat, json, out, err);
     }
-    if (repeat != 1) {
-      err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
-      return Main.INVALID_INPUT;
+    if (r.sizes().size() > 1) {
+      return scaling(r, out, err);
     }
-    if (schedules < 0 || wallSeconds < 0 || residentBlocks < 0) {
-      err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
-      return Main.INVALID_INPUT;
-    }
-    Timer t0 = timer(a, compiled, err);
-    if (t0 == null) {
-      return Main.INVALID_INPUT;
-    }
-    org.scansim.timing.TimingObserver timer = t0.observer();
-    String timingNote = t0.note();
-    if (ns.size() > 1) {
-      return scaling(compiled, a, org.scansim.timing.TimingPlan.of(a, card), ns, kind, allDefines, workers, out, err);
-    }
-    // The page draws the circuit the scan proof records, where it is small enough to draw.
-    boolean circuit = html != null && checks.contains(Check.PROOF) && n <= CircuitCommand.MAX_SVG_N;
-    org.scansim.reports.BankHeat heat = html == null ? null : new org.scansim.reports.BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
-    ScanRun.Options options = new ScanRun.Options(checks, schedules, wallSeconds * 1000, circuit, 1L << 31)
-        .withProgress(TerminalProgress.onTerminal());
-    if (timer != null || heat != null) {
-      options = options.withObserver(org.scansim.sim.event.Observers.all(timer, heat));
-    }
-    ScanRun.Outcome o;
+    org.scansim.reports.BankHeat heat = html == null ? null : new org.scansim.reports.BankHeat(s.arch().sharedMemoryBanks(),
+        s.arch().bankWidthBytes());
+    SimRun run;
     try {
-      ScanRun.Request request = ScanRun.Request.of(n, a)
-          .entry(kernelOptions.kernel != null ? kernelOptions.kernel : entry)
-          .expect(kind)
-          .op(scanOp)
-          .seed(seed)
-          .maxWarpInstructions(maxInstructions)
-          .threads(workers)
-          .residentBlocks(residentBlocks)
-          .withOptions(options);
-      if (kernelOptions.kernel != null) {
-        // Which buffer the harness passes where is read from names and types: say it before the report.
-        org.scansim.sim.run.KernelBinding b = ScanRun.kernel(compiled, kernelOptions.kernel);
-        ScanRun.KernelLaunch l = kernelOptions.launch();
-        err.println("scansim: note: launching " + b.kernel().name() + "<<<" + l.grid() + ", " + l.block() + ", " + l.sharedBytes()
-            + ">>> with " + b.describe());
-        err.flush();
-      }
-      o = kernelOptions.kernel != null ? ScanRun.runKernel(compiled, request, kernelOptions.launch()) : ScanRun.run(compiled, request);
+      announceKernel(r.compiled(), err);
+      run = Runner.simulate(r.compiled(), s, n, new Runner.Extras(TerminalProgress.onTerminal(), heat));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
-    List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : org.scansim.catalog.Timings.of(timer, o);
-    if (timer != null && timings == null) {
-      timingNote = org.scansim.catalog.Timings.note(timer);
-    }
-    RunReport report = RunReport.of(new RunReport.Inputs(file.toString(), n, a.name(),
-        kind == null ? null : kind.name().toLowerCase(Locale.ROOT), scanOp == org.scansim.sim.run.ScanOp.SUM ? null : scanOp.spelling(),
-        new java.util.TreeMap<>(Defines.parse(allDefines)), seed), o, checks,
-        timings, timings == null ? null : timer.model(), timingNote);
+    ScanRun.Outcome o = run.outcome();
+    RunReport report = run.report(s, n);
     String text = TextReport.render(report);
     out.print(text);
     out.flush();
-    if (html != null) {
-      String svg = o.proof() == null || o.proof().circuit() == null ? null
-          : org.scansim.reports.CircuitSvg.render(o.proof().circuit(), kind, "scansim circuit " + file + "  n=" + n + "  arch=" + a.name());
-      String noCircuit = svg != null ? null : !checks.contains(Check.PROOF) ? null
-          : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
-      if (!Outputs.write(html, Outputs.PAGE, err, () -> org.scansim.html.RunPage.render(report,
-          new org.scansim.html.RunPage.Extras(text, heat.launches(), a.sharedMemoryBanks(), svg, noCircuit)))) {
-        return Main.INVALID_INPUT;
-      }
-    }
-    if (json != null && !Outputs.write(json, Outputs.REPORT, err, () -> JsonReport.render(report))) {
+    if (html != null && !Outputs.write(html, Outputs.PAGE, err, () -> page(s, o, report, text, heat))
+        || json != null && !Outputs.write(json, Outputs.REPORT, err, () -> JsonReport.render(report))) {
       return Main.INVALID_INPUT;
     }
     if (o.fault() != null) {
@@ -367,50 +213,202 @@ final class RunCommand implements Callable<Integer> {
     return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
   }
 
-  /** The timing model's observer of a run (null when it is not timed), or the note saying why it has no cycles. */
-  record Timer(org.scansim.timing.TimingObserver observer, String note) {}
+  /** With --kernel: which buffer the harness passes where is read from names and types; said before the report. */
+  private void announceKernel(Frontend.Result compiled, PrintWriter err) throws ScanRun.UsageException {
+    if (kernelOptions.kernel != null) {
+      org.scansim.sim.run.KernelBinding b = ScanRun.kernel(compiled, kernelOptions.kernel);
+      ScanRun.KernelLaunch l = kernelOptions.launch();
+      err.println("scansim: note: launching " + b.kernel().name() + "<<<" + l.grid() + ", " + l.block() + ", " + l.sharedBytes()
+          + ">>> with " + b.describe());
+      err.flush();
+    }
+  }
+
+  /** The run's page: the report, the bank heat maps and the circuit the proof recorded. */
+  private String page(RunSpec s, ScanRun.Outcome o, RunReport report, String text, org.scansim.reports.BankHeat heat) {
+    String svg = o.proof() == null || o.proof().circuit() == null ? null
+        : org.scansim.reports.CircuitSvg.render(o.proof().circuit(), s.expect(), "scansim circuit " + file + "  n=" + n + "  arch="
+            + s.arch().name());
+    String noCircuit = svg != null ? null : !s.checks().contains(Check.PROOF) ? null
+        : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
+    return org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(), s.arch().sharedMemoryBanks(),
+        svg, noCircuit));
+  }
+
+  /** What the command line asks for, checked and resolved once; the file compiled. */
+  record Resolved(RunSpec spec, List<Integer> sizes, Frontend.Result compiled, List<String> allDefines) {}
+
+  /** The run the options describe, or null after saying what is wrong with them (or the file). */
+  private Resolved resolve(PrintWriter err) {
+    if (filesFrom != null) {
+      err.println("scansim: error: --files-from is a program's folder (a file with main(), run without --n)");
+      return null;
+    }
+    if (programArgs != null) {
+      err.println("scansim: error: " + programArgs.get(0) + ": arguments are for a program's main(), run without --n ("
+          + "--n N runs the host entry over N elements)");
+      return null;
+    }
+    ScanRun.Expect kind = null;
+    if (expect != null && (kind = expectOf(expect, err)) == null) {
+      return null;
+    }
+    org.scansim.sim.run.ScanOp scanOp;
+    try {
+      scanOp = org.scansim.sim.run.ScanOp.parse(op);
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: " + e.getMessage());
+      return null;
+    }
+    List<Integer> ns;
+    try {
+      ns = Sizes.parse(sizes);
+    } catch (Sizes.SizesException e) {
+      err.println("scansim: error: --n: " + e.getMessage());
+      return null;
+    }
+    n = ns.get(0);
+    if (!kernelOptions.valid(entry, device, ns.size(), err)) {
+      return null;
+    }
+    int workers = ThreadsOption.resolve(threads, err);
+    if (workers < 0) {
+      return null;
+    }
+    Architecture a = architecture(arch, err);
+    if (a == null) {
+      return null;
+    }
+    Target t = resolve(target, a, defines, kind, err);
+    if (t == null) {
+      return null;
+    }
+    if (!t.supports(ns, a.name(), defines, err)) {
+      return null;
+    }
+    file = t.file();
+    List<String> allDefines = t.defines();
+    kind = t.expect();
+    if (json != null && !Outputs.mayWrite(json, Outputs.REPORT, err)) {
+      return null;
+    }
+    if (html != null && (ns.size() > 1 || device.equals("gpu") || schedules > 0)) {
+      err.println("scansim: error: --html draws one run on the simulated device" + (ns.size() > 1 ? ": for several sizes, scansim sweep"
+          + " --html draws them against n" : ""));
+      return null;
+    }
+    if (html != null && (!Outputs.distinct(err, file, json, html) || !Outputs.mayWrite(html, Outputs.PAGE, err))) {
+      return null;
+    }
+    Frontend.Result compiled = Compilation.compile(List.of(file), allDefines, includeDirs, forcedIncludes, err);
+    if (!compiled.ok()) {
+      return null;
+    }
+    java.util.Set<Check> checks;
+    try {
+      checks = Check.parse(check == null ? "" : String.join(",", check));
+    } catch (IllegalArgumentException e) {
+      err.println("scansim: error: --check: " + e.getMessage());
+      return null;
+    }
+    if (scanOp != org.scansim.sim.run.ScanOp.SUM && kind == null) {
+      err.println("scansim: error: --op " + scanOp.spelling() + " says which scan --expect checks: add --expect inclusive|exclusive");
+      return null;
+    }
+    if (scanOp != org.scansim.sim.run.ScanOp.SUM && (device.equals("gpu") || ns.size() > 1)) {
+      err.println("scansim: error: --op " + scanOp.spelling() + " checks one run on the simulated device (the card and the time per size "
+          + "check sums)");
+      return null;
+    }
+    if (checks.contains(Check.PROOF) && kind == null) {
+      err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
+      return null;
+    }
+    if (!device.equals("sim") && !device.equals("gpu")) {
+      err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
+      return null;
+    }
+    String alone = device.equals("gpu") ? "--device gpu" : !checks.isEmpty() ? "--check" : schedules > 0 ? "--schedules"
+        : Boolean.FALSE.equals(timing) ? "--no-timing" : null;
+    if (ns.size() > 1 && alone != null) {
+      err.println("scansim: error: several sizes give the timing model's time per size on the simulated device: " + alone
+          + " takes one size");
+      return null;
+    }
+    // The page draws the circuit the scan proof records, where it is small enough to draw.
+    boolean circuit = html != null && checks.contains(Check.PROOF) && n <= CircuitCommand.MAX_SVG_N;
+    RunSpec spec = RunSpec.of(file.toString(), a).withDefines(new java.util.TreeMap<>(Defines.parse(allDefines))).withScan(kind, scanOp)
+        .withChecks(checks, schedules, circuit).withOrder(seed, residentBlocks, workers).withBudgets(maxInstructions, wallSeconds * 1000, 1L << 31);
+    spec = kernelOptions.kernel != null ? spec.withKernel(kernelOptions.kernel, kernelOptions.launch()) : spec.withEntry(entry);
+    if (device.equals("gpu")) {
+      if (Boolean.TRUE.equals(timing)) {
+        err.println("scansim: error: --timing predicts the simulated device's cycles (drop --device gpu; crosscheck --repeat R puts them"
+            + " beside the card's)");
+        return null;
+      }
+      if (!checks.isEmpty() || schedules > 0) {
+        err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
+        return null;
+      }
+      if (seed != 0 || residentBlocks != 0 || threads != null || maxInstructions != ScanRun.Request.MAX_WARP_INSTRUCTIONS) {
+        // The card chooses its own order and residency and runs on its own cores: these would be ignored.
+        err.println("scansim: error: --seed, --resident-blocks, --threads and --max-instructions steer the simulated device only"
+            + " (drop --device gpu)");
+        return null;
+      }
+      return new Resolved(spec, ns, compiled, allDefines);
+    }
+    if (repeat != 1) {
+      err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
+      return null;
+    }
+    if (schedules < 0 || wallSeconds < 0 || residentBlocks < 0) {
+      err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
+      return null;
+    }
+    org.scansim.timing.TimingPlan plan = timing(a, err);
+    if (plan == null) {
+      return null;
+    }
+    return new Resolved(spec.withTiming(plan), ns, compiled, allDefines);
+  }
 
   /**
-   * Timing is on unless --no-timing; asked for by name, a run it cannot time is an error (null,
-   * after saying why), else a note says why there are no cycles. Checks --card.
+   * How the run is timed: on unless --no-timing; asked for by name, a run it cannot time is an
+   * error (null, after saying why), else the plan says why there are no cycles. Checks --card.
    */
-  Timer timer(Architecture a, Frontend.Result compiled, PrintWriter err) {
+  org.scansim.timing.TimingPlan timing(Architecture a, PrintWriter err) {
     card = card == null ? null : card.toLowerCase(java.util.Locale.ROOT);
     String cardProblem = org.scansim.timing.TimingPlan.cardProblem(a, card);
     if (cardProblem != null) {
       err.println("scansim: error: --card " + card + ": " + cardProblem);
       return null;
     }
-    boolean asked = Boolean.TRUE.equals(timing);
-    org.scansim.timing.TimingObserver timer = null;
-    String timingNote = null;
-    if (timing == null || timing) {
-      org.scansim.timing.TimingPlan plan = org.scansim.timing.TimingPlan.of(a, card);
-      if (!plan.timed()) {
-        timingNote = plan.reason();
-      } else if (schedules > 0) {
-        timingNote = "the timing model times one run, not several schedules";
-      } else {
-        timer = plan.observer(compiled.ir());
-      }
-      if (asked && timingNote != null) {
-        err.println("scansim: error: --timing: " + timingNote);
-        return null;
-      }
-      timingNote = timingNote == null ? null : "no cycles: " + timingNote;
+    if (Boolean.FALSE.equals(timing)) {
+      return org.scansim.timing.TimingPlan.off(a, null);
     }
-    return new Timer(timer, timingNote);
+    org.scansim.timing.TimingPlan plan = org.scansim.timing.TimingPlan.of(a, card);
+    if (plan.timed() && schedules > 0) {
+      plan = org.scansim.timing.TimingPlan.off(a, "the timing model times one run, not several schedules");
+    }
+    if (Boolean.TRUE.equals(timing) && !plan.timed()) {
+      err.println("scansim: error: --timing: " + plan.reason());
+      return null;
+    }
+    return plan;
   }
 
   /** The time per size of {@code ns} ({@link ScalingView}); the sizes' worst outcome is the exit code. */
-  private int scaling(Frontend.Result compiled, Architecture a, org.scansim.timing.TimingPlan timing, List<Integer> ns,
-      ScanRun.Expect kind, List<String> allDefines, int workers, PrintWriter out, PrintWriter err) {
+  private int scaling(Resolved run, PrintWriter out, PrintWriter err) {
+    org.scansim.timing.TimingPlan timing = run.spec().timing();
+    Architecture a = run.spec().arch();
+    List<Integer> ns = run.sizes();
+    List<String> allDefines = run.allDefines();
     if (!timing.timed()) {
       err.println("scansim: error: several sizes give the time per size, and the timing model has no parameters for " + a.name());
       return Main.INVALID_INPUT;
     }
-    List<ScalingView.Row> rows = ScalingView.run(compiled, timing, ns, kind, entry, seed, residentBlocks, workers, maxInstructions,
-        wallSeconds * 1000);
+    List<ScalingView.Row> rows = ScalingView.run(run.compiled(), run.spec(), ns);
     ScalingView.Inputs in = new ScalingView.Inputs(file.toString(), a.name(), timing.parameters().cardKey(),
         new java.util.TreeMap<>(Defines.parse(allDefines)), seed, residentBlocks, timing.parameters().describe());
     String header = "scansim run " + file + (allDefines.isEmpty() ? "" : " -D" + String.join(" -D", new java.util.TreeSet<>(allDefines)))

@@ -2,17 +2,14 @@ package org.scansim.cli;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.scansim.frontend.Frontend;
-import org.scansim.sim.arch.Architecture;
 import org.scansim.sim.run.ScanRun;
-import org.scansim.timing.TimingObserver;
-import org.scansim.timing.TimingPlan;
+import org.scansim.pipeline.RunSpec;
 
 /**
  * {@code scansim run FILE --n N1,N2,...}: the same kernel at several sizes, each timed, one row a
@@ -35,27 +32,22 @@ final class ScalingView {
    * Runs each size with a fresh timing observer, each with the whole budgets; a size that faults or
    * is refused is a row that says so.
    */
-  static List<Row> run(Frontend.Result compiled, TimingPlan timing, List<Integer> sizes, ScanRun.Expect kind,
-      String entry, long seed, int residentBlocks, int workers, long maxInstructions, long wallMillis) {
+  static List<Row> run(Frontend.Result compiled, RunSpec spec, List<Integer> sizes) {
     List<Row> rows = new ArrayList<>();
-    Architecture a = timing.arch();
     for (int n : sizes) {
-      TimingObserver timer = timing.observer(compiled.ir());
-      ScanRun.Outcome o;
+      org.scansim.pipeline.SimRun run;
       try {
-        o = ScanRun.run(compiled, ScanRun.Request.of(n, a).entry(entry).expect(kind).seed(seed).residentBlocks(residentBlocks)
-            .maxWarpInstructions(maxInstructions).threads(workers)
-            .withOptions(new ScanRun.Options(java.util.Set.of(), 0, wallMillis, false, 1L << 31).withObserver(timer)));
+        run = org.scansim.pipeline.Runner.simulate(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
       } catch (ScanRun.UsageException e) {
         rows.add(new Row(n, "refused: " + e.getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", null));
         continue;
       }
+      ScanRun.Outcome o = run.outcome();
       if (o.fault() != null) {
         rows.add(new Row(n, "fault: " + o.fault().getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", o.fault().budget()));
         continue;
       }
-      timer.finish();
-      org.scansim.catalog.CatalogRun.Timed t = new org.scansim.catalog.CatalogRun.Timed(o, timer.launches());
+      org.scansim.catalog.CatalogRun.Timed t = new org.scansim.catalog.CatalogRun.Timed(o, run.launches());
       long cycles = t.cycles();
       long ns = t.nanos();
       double c = Math.max(1, cycles);
@@ -67,10 +59,10 @@ final class ScalingView {
         bound = "latency";
       }
       String result = o.correct() == null ? "ran" : o.correct() ? "correct" : "WRONG";
-      if (timer.launches().isEmpty()) {
+      if (t.launches().isEmpty()) {
         bound = "-"; // nothing ran: no time to share out
       }
-      rows.add(new Row(n, result, timer.launches().size(), cycles, ns / 1e3, (double) ns / n, fixedShare, issueShare, memoryShare, bound,
+      rows.add(new Row(n, result, t.launches().size(), cycles, ns / 1e3, (double) ns / n, fixedShare, issueShare, memoryShare, bound,
           null));
     }
     return rows;

@@ -170,19 +170,16 @@ public final class Grader {
 
   private ScanRun.Outcome runOnce(Frontend.Result r, int n) throws ScanRun.UsageException {
     Assignment a = assignment;
-    ScanRun.Options options = new ScanRun.Options(Check.all(), 0, Math.round(a.budgets().wallSeconds() * 1000), false,
-        a.budgets().deviceBytes());
+    // Every checker, the spec's budgets, one thread per run: results do not depend on it, and grading
+    // many submissions stays one core's work.
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of("submission", a.arch()).withChecks(Check.all(), 0, false)
+        .withBudgets(a.budgets().maxWarpInstructions(), Math.round(a.budgets().wallSeconds() * 1000), a.budgets().deviceBytes());
     if (a.isProgram()) {
-      return runProgram(r, a.program().get(n - 1), options);
+      return runProgram(r, a.program().get(n - 1), spec);
     }
-    // One thread per run: results do not depend on it, and grading many submissions stays one core's work.
-    ScanRun.Request req = ScanRun.Request.of(n, a.arch())
-        .entry(a.entry().nameIn(r))
-        .expect(a.scan())
-        .op(a.op())
-        .maxWarpInstructions(a.budgets().maxWarpInstructions())
-        .withOptions(options);
-    return a.entry().kernel() ? ScanRun.runKernel(r, req, a.launch().at(n)) : ScanRun.run(r, req);
+    spec = spec.withScan(a.scan(), a.op());
+    spec = a.entry().kernel() ? spec.withKernel(a.entry().nameIn(r), a.launch().at(n)) : spec.withEntry(a.entry().nameIn(r));
+    return org.scansim.pipeline.Runner.simulate(r, spec, n, org.scansim.pipeline.Runner.Extras.NONE).outcome();
   }
 
   /** What a whole program's {@code argv[0]} is, whatever the submission's file is called: nvcc's default output. */
@@ -193,14 +190,14 @@ public final class Grader {
    * the machine to read; its outcome is correct when it printed the case's output and exited with
    * its status (the mismatches say where it did not).
    */
-  private ScanRun.Outcome runProgram(Frontend.Result r, Assignment.ProgramCase c, ScanRun.Options options) throws ScanRun.UsageException {
-    Assignment a = assignment;
-    ScanRun.Request req = ScanRun.Request.of(1, a.arch()).maxWarpInstructions(a.budgets().maxWarpInstructions()).withOptions(options);
+  private ScanRun.Outcome runProgram(Frontend.Result r, Assignment.ProgramCase c, org.scansim.pipeline.RunSpec spec)
+      throws ScanRun.UsageException {
     List<String> argv = new ArrayList<>();
     argv.add(PROGRAM_NAME);
     argv.addAll(c.args());
     byte[] stdin = c.stdin().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    ScanRun.Outcome o = org.scansim.sim.run.ProgramRun.run(r, req, argv, new org.scansim.sim.run.ProgramRun.Io(null, () -> stdin));
+    ScanRun.Outcome o = org.scansim.pipeline.Runner.program(r, spec, argv, new org.scansim.sim.run.ProgramRun.Io(null, () -> stdin),
+        org.scansim.pipeline.Runner.Extras.NONE).outcome();
     List<String> mismatches = o.fault() != null ? List.of() : ProgramCheck.differences(c, o.output(), o.exitStatus());
     return new ScanRun.Outcome(o.entry(), o.elementType(), o.n(), o.launches(), o.output(), o.fault() == null && mismatches.isEmpty(),
         mismatches, o.fault(), o.findings(), o.proof(), o.scheduleDifferences(), o.exitStatus(), o.notes());

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -12,10 +11,11 @@ import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.Diagnostic;
 import org.scansim.reports.RunReport;
 import org.scansim.sim.arch.Architecture;
-import org.scansim.sim.run.ScanOp;
 import org.scansim.sim.run.ScanRun;
-import org.scansim.timing.TimingObserver;
 import org.scansim.timing.TimingPlan;
+import org.scansim.pipeline.RunSpec;
+import org.scansim.pipeline.Runner;
+import org.scansim.pipeline.SimRun;
 
 /**
  * Runs one point as {@code scansim run} runs it, with the same defines (a catalog kernel's own,
@@ -110,26 +110,22 @@ final class PointRunner {
     }
     SweepSpec.Options o = plan.spec().options();
     ScanRun.Expect expect = plan.expect(t);
+    // A point without the model's parameters has no cycles and no note saying so: the rows' columns say it.
     TimingPlan timing = o.timing() ? TimingPlan.of(a, o.card()) : TimingPlan.off(a, null);
-    TimingObserver timer = timing.observer(compiled.ir());
-    ScanRun.Options options = new ScanRun.Options(plan.checks(), 0, o.wallSeconds() * 1000, false, 1L << 31);
-    if (timer != null) {
-      options = options.withObserver(timer);
-    }
-    ScanRun.Outcome outcome;
+    RunSpec spec = RunSpec.of(t.shown(), a).withDefines(new TreeMap<>(defineMap)).withEntry(o.entry()).withScan(expect, plan.op())
+        .withChecks(plan.checks(), 0, false).withTiming(timing.timed() ? timing : TimingPlan.off(a, null))
+        .withOrder(o.seed(), o.residentBlocks(), innerThreads).withBudgets(o.maxInstructions(), o.wallSeconds() * 1000, 1L << 31);
+    SimRun run;
     try {
-      outcome = ScanRun.run(compiled, ScanRun.Request.of(p.n(), a).entry(o.entry()).expect(expect).op(plan.op()).seed(o.seed())
-          .maxWarpInstructions(o.maxInstructions()).threads(innerThreads).residentBlocks(o.residentBlocks()).withOptions(options));
+      run = Runner.simulate(compiled, spec, p.n(), Runner.Extras.NONE);
     } catch (ScanRun.UsageException e) {
       return Row.failed(p, Row.REFUSED, e.getMessage(), points, sweep);
     }
+    ScanRun.Outcome outcome = run.outcome();
     if (outcome.fault() != null && outcome.fault().budget() == org.scansim.sim.result.Fault.Budget.JAVA_HEAP) {
       return null; // the Java heap, perhaps for the points beside it: again, alone
     }
-    java.util.List<org.scansim.reports.CounterSet.Timing> timings = timer == null ? null : org.scansim.catalog.Timings.of(timer, outcome);
-    RunReport report = RunReport.of(new RunReport.Inputs(t.shown(), p.n(), a.name(), expect == null ? null : expect.name().toLowerCase(
-        java.util.Locale.ROOT), plan.op() == ScanOp.SUM ? null : plan.op().spelling(), new TreeMap<>(defineMap), o.seed()), outcome,
-        plan.checks(), timings, timings == null ? null : timer.model(), org.scansim.catalog.Timings.note(timer));
+    RunReport report = run.report(spec, p.n());
     return Row.of(p, report, points, sweep);
   }
 }

@@ -1,4 +1,4 @@
-package org.scansim.catalog;
+package org.scansim.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,41 @@
+package org.scansim.pipeline;
+
+import java.util.List;
+import org.scansim.frontend.Frontend;
+import org.scansim.sim.event.ExecutionObserver;
+import org.scansim.sim.event.Observers;
+import org.scansim.sim.run.ProgramRun;
+import org.scansim.sim.run.ScanRun;
+import org.scansim.sim.sched.LaunchProgress;
+import org.scansim.timing.TimingObserver;
+
+/**
+ * Runs a {@link RunSpec} on the simulated GPU: the one place that turns a spec into the
+ * simulator's request, attaches the timing model ({@link org.scansim.timing.TimingPlan}) and the
+ * caller's observer and progress, and calls the host entry, the kernel or the program.
+ */
+public final class Runner {
+  private Runner() {}
+
+  /** What a caller adds to a run: a terminal's progress, another observer (a page's bank heat map); each may be null. */
+  public record Extras(LaunchProgress progress, ExecutionObserver observer) {
+    public static final Extras NONE = new Extras(null, null);
+  }
+
+  /** {@code spec} at {@code n}: its host entry, or its kernel with its launch. */
+  public static SimRun simulate(Frontend.Result compiled, RunSpec spec, int n, Extras extras) throws ScanRun.UsageException {
+    TimingObserver timer = spec.timing().observer(compiled.ir());
+    ScanRun.Request request = spec.request(n, Observers.all(timer, extras.observer()), extras.progress());
+    ScanRun.Outcome o = spec.kernelLaunch() != null ? ScanRun.runKernel(compiled, request, spec.kernelLaunch())
+        : ScanRun.run(compiled, request);
+    return new SimRun(o, timer, spec.timing().reason());
+  }
+
+  /** {@code spec}'s program: {@code main} with {@code argv} and {@code io}. */
+  public static SimRun program(Frontend.Result compiled, RunSpec spec, List<String> argv, ProgramRun.Io io, Extras extras)
+      throws ScanRun.UsageException {
+    TimingObserver timer = spec.timing().observer(compiled.ir());
+    ScanRun.Outcome o = ProgramRun.run(compiled, spec.request(1, Observers.all(timer, extras.observer()), extras.progress()), argv, io);
+    return new SimRun(o, timer, spec.timing().reason());
+  }
+}
