@@ -327,13 +327,11 @@ final class CrosscheckCommand implements Callable<Integer> {
     Type elem = ((Type.Pointer) e.paramTypes().get(0)).pointee();
     IrType type = IrType.of(elem);
     byte[][] simOut = new byte[1][];
-    ScanRun.Request req = ScanRun.Request.of(n, a).entry(entry).expect(expect);
-    if (checks) {
-      req = req.withOptions(new ScanRun.Options(EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS), 0, 0, false, 1L << 31));
-    }
-    if (timer != null) {
-      req = req.withOptions(req.options().withObserver(timer));
-    }
+    // The checks compute-sanitizer has counterparts of; the proof has none.
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(entry == null ? "" : entry, a).withEntry(entry)
+        .withScan(expect, org.scansim.sim.run.ScanOp.SUM)
+        .withChecks(checks ? EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS) : java.util.Set.of(), 0, false);
+    ScanRun.Request req = spec.request(n, timer, null);
     ScanRun.Outcome sim = ScanRun.execute(compiled, req, elem,
         (s, in, o, count) -> {
           s.call(e.name(), new long[] {in, o, count});

@@ -64,6 +64,16 @@ class ModuleLayeringTest {
                   c -> c.getName().equals("org.scansim.timing.TimingObserver")))))
       .because("TimingPlan resolves the architecture's parameters and card once for a run");
 
+  /** Every command runs the simulated GPU through the one pipeline (the JMH benchmarks time the simulator itself). */
+  @ArchTest
+  static final ArchRule oneRunPipeline = noClasses().that().resideOutsideOfPackages("org.scansim.pipeline..", "org.scansim.sim..",
+          "org.scansim.bench..")
+      .should().callMethod(org.scansim.sim.run.ScanRun.class, "run", org.scansim.frontend.Frontend.Result.class,
+          org.scansim.sim.run.ScanRun.Request.class)
+      .orShould().callMethod(org.scansim.sim.run.ScanRun.class, "runKernel", org.scansim.frontend.Frontend.Result.class,
+          org.scansim.sim.run.ScanRun.Request.class, org.scansim.sim.run.ScanRun.KernelLaunch.class)
+      .because("pipeline.Runner makes the request, attaches the timing model and reports the run");
+
   /** Nothing below the command line uses it: reports, pages and every other module serve other tools too. */
   @ArchTest
   static final ArchRule nothingUsesTheCommandLine = noClasses().that().resideOutsideOfPackage("org.scansim.cli..")

@@ -18,18 +18,18 @@ public enum Check {
   /** The symbolic scan proof: every output must hold exactly the right range of inputs ({@link ProofCheck}). */
   PROOF(CheckHooks.Need.VALUE_TAGS);
 
-  /** What the check needs of the engine beyond the accesses, operations and barriers every checker hears. */
-  public final CheckHooks.Need needs;
+  /** What the check needs of the engine beyond the accesses, operations and barriers every checker hears (often nothing more). */
+  private final Set<CheckHooks.Need> needs;
 
-  Check(CheckHooks.Need needs) {
-    this.needs = needs;
+  Check(CheckHooks.Need... needs) {
+    this.needs = needs.length == 0 ? Set.of() : EnumSet.of(needs[0], needs);
   }
 
   /** What the checks of {@code checks} need of the engine together. */
   public static Set<CheckHooks.Need> needs(Set<Check> checks) {
     Set<CheckHooks.Need> out = EnumSet.noneOf(CheckHooks.Need.class);
     for (Check c : checks) {
-      out.add(c.needs);
+      out.addAll(c.needs);
     }
     return out;
   }
