@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.scansim.sweep.Sizes;
+import org.scansim.pipeline.Sizes;
 import org.scansim.catalog.Catalog;
 import org.scansim.catalog.Kernel;
 import org.scansim.frontend.Frontend;

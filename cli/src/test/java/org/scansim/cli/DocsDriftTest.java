@@ -53,6 +53,29 @@ class DocsDriftTest {
     assertEquals(List.of(), hits);
   }
 
+  /** A package's doc links its own classes ({@code {@link ...}}), so that a rename breaks the build's javadoc, not the reader. */
+  @Test
+  void packageDocsLinkTheirClasses() throws IOException {
+    Path root = ReadmeExamplesTest.root();
+    List<String> named = new ArrayList<>();
+    List<Path> docs;
+    try (Stream<Path> s = Files.walk(root)) {
+      docs = s.filter(p -> p.getFileName().toString().equals("package-info.java"))
+          .filter(p -> root.relativize(p).toString().replace('\\', '/').matches("[a-z]+/src/main/.*")).sorted().toList();
+    }
+    assertTrue(docs.size() >= 30, "package docs found: " + docs.size());
+    Pattern code = Pattern.compile("\\{@code ([A-Z][A-Za-z0-9]*)\\}");
+    for (Path doc : docs) {
+      Matcher m = code.matcher(Files.readString(doc, StandardCharsets.UTF_8));
+      while (m.find()) {
+        if (Files.exists(doc.resolveSibling(m.group(1) + ".java"))) {
+          named.add(root.relativize(doc) + ": " + m.group());
+        }
+      }
+    }
+    assertEquals(List.of(), named);
+  }
+
   @Test
   void theReadmeListsEveryGuide() throws IOException {
     Path root = ReadmeExamplesTest.root();

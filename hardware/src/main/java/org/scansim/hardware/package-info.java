@@ -1,7 +1,7 @@
 /**
  * The same kernel files on a real NVIDIA GPU: {@link org.scansim.hardware.GpuRun} runs a file's
  * host entry with the simulator's host interpreter driving a CUDA device through JCuda's driver
- * API ({@code JCudaDevice}, a {@link org.scansim.sim.device.GpuDevice}), after {@code nvcc}
+ * API ({@link org.scansim.hardware.JCudaDevice}, a {@link org.scansim.sim.device.GpuDevice}), after {@code nvcc}
  * compiled the file for the card. Without a driver, a device or {@code nvcc} it says which is
  * missing ({@link org.scansim.hardware.GpuUnavailable}).
  *

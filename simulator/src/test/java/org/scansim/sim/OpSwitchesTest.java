@@ -33,7 +33,8 @@ class OpSwitchesTest {
   void everySwitchOverAnOpNamesEveryOpOrSaysWhatTheOthersGet() throws IOException {
     List<String> incomplete = new ArrayList<>();
     int exhaustive = check(Path.of("src/main/java/org/scansim/sim"), incomplete) // Maven runs a module's tests in its folder
-        + check(Path.of("../grammar/src/main/java/org/scansim/frontend/ir"), incomplete);
+        + check(Path.of("../grammar/src/main/java/org/scansim/frontend/ir"), incomplete)
+        + check(Path.of("../grammar/src/test/java/org/scansim/frontend/ir"), incomplete); // the IR's verifier
     // Where the meaning differs op by op: the IR's printer and verifier, the interpreter's general
     // path, the host interpreter, the timing model's costs (the timing module's own test).
     assertThat(exhaustive).as("switches naming every op").isGreaterThanOrEqualTo(4);

@@ -1,5 +1,6 @@
 package org.scansim.sweep;
 
+import org.scansim.pipeline.Sizes;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -7,7 +7,7 @@
  *
  * <p>Not modelled: anything outside the subset (several base classes, unions, generic lambdas); the
  * {@code AstBuilder} reports those by name and builds no node. A function pointer's type is a
- * {@link org.scansim.frontend.ast.Signature} in its {@code TypeSpec}.
+ * {@link org.scansim.frontend.ast.Signature} in its {@link org.scansim.frontend.ast.TypeSpec}.
  * Namespaces are flattened into qualified names, and function templates are recorded
  * ({@link org.scansim.frontend.ast.FunctionTemplate}) and built per instance; a struct is one
  * {@link org.scansim.frontend.ast.StructDef}, shared by every type that names it.

@@ -10,11 +10,11 @@
  * #warning}, {@code _Pragma}. Macro expansion follows gcc's algorithm (contexts, painted
  * identifiers, padding), so that results, stringification white space included, are gcc's.
  *
- * <p>Pieces: {@code PpLexer} (pp-tokens), {@code Macro}, {@code MacroDefinitionParser}, {@code
- * MacroTable}, {@code InitialMacros} (predefined and -D), {@code MacroExpander} and {@code
- * HashOperators} (# and ##), {@code ConditionEvaluator} and {@code PpConstant} (#if), {@code DirectiveProcessor}, {@code
- * PpSession} (the driver), {@code OutputBuilder} and {@code SourceMap} (output and location
- * mapping), {@code Budget} (limits against hostile input).
+ * <p>Pieces: {@link org.scansim.frontend.pp.PpLexer} (pp-tokens), {@link org.scansim.frontend.pp.Macro}, {@link org.scansim.frontend.pp.MacroDefinitionParser}, {@code
+ * MacroTable}, {@link org.scansim.frontend.pp.InitialMacros} (predefined and -D), {@link org.scansim.frontend.pp.MacroExpander} and {@code
+ * HashOperators} (# and ##), {@link org.scansim.frontend.pp.ConditionEvaluator} and {@link org.scansim.frontend.pp.PpConstant} (#if), {@link org.scansim.frontend.pp.DirectiveProcessor}, {@code
+ * PpSession} (the driver), {@link org.scansim.frontend.pp.OutputBuilder} and {@link org.scansim.frontend.pp.SourceMap} (output and location
+ * mapping), {@link org.scansim.frontend.pp.Budget} (limits against hostile input).
  *
  * <p>Not modelled: trigraphs (removed in C++17) and UCNs in identifiers; raw string literals and
  * user-defined-literal suffixes; C++ alternative tokens ({@code and}, {@code or}, ...) as
@@ -22,7 +22,7 @@
  * source): none is read from disk; those that declare what the subset has built in are accepted,
  * {@code <sys/time.h>}, {@code <time.h>} and the C++ headers scansim ships ({@code <vector>},
  * {@code <string>}, ... in {@code pp/std}, written in the subset) insert scansim's own text, and
- * the macros kernels take from them are predefined ({@code SystemHeaders}); {@code #include_next} and {@code
+ * the macros kernels take from them are predefined ({@link org.scansim.frontend.pp.SystemHeaders}); {@code #include_next} and {@code
  * #import} (errors); {@code __has_include}, {@code __has_cpp_attribute}, {@code __VA_OPT__},
  * {@code __COUNTER__}, {@code __DATE__}, {@code __TIME__}, {@code __STDC__} and other predefined
  * macros beyond the documented list; {@code #line} and line markers (accepted, ignored:

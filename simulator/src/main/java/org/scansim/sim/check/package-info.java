@@ -1,8 +1,8 @@
 /**
  * The checkers and what they report. Each check is a unit in its own file with its own test:
- * races ({@code RaceCheck}), bounds ({@code BoundsCheck}), uninitialised reads ({@code
- * InitCheck}), divergent barriers ({@code BarrierCheck}) and the ⊕ graph of the scan proof
- * ({@code ProofCheck}, with {@link org.scansim.sim.check.Dataflow}; {@link
+ * races ({@link org.scansim.sim.check.RaceCheck}), bounds ({@link org.scansim.sim.check.BoundsCheck}), uninitialised reads ({@code
+ * InitCheck}), divergent barriers ({@link org.scansim.sim.check.BarrierCheck}) and the ⊕ graph of the scan proof
+ * ({@link org.scansim.sim.check.ProofCheck}, with {@link org.scansim.sim.check.Dataflow}; {@link
  * org.scansim.sim.check.ScanProver} proves the output from it). {@link
  * org.scansim.sim.check.Checker} hears every access and operation through the engine's {@link
  * org.scansim.sim.engine.CheckHooks}, keeps what the units share (the findings, per-word shadows,

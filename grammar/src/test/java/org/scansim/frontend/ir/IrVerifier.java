@@ -18,7 +18,8 @@ import org.scansim.frontend.sema.Space;
 /**
  * Checks that an {@link IrModule} is well formed, so that the simulator can execute it without
  * re-checking anything: the front end's tests and the fuzz tests run it on everything the
- * lowering produces (no main-code path runs it: the simulator trusts the lowering). {@link #verify} returns the problems found, each naming the
+ * lowering produces. It lives in the tests (test scope): no run pays for it, and the simulator
+ * trusts the lowering it has checked. {@link #verify} returns the problems found, each naming the
  * function, the block and the instruction (as {@link IrPrinter} prints it) with its source
  * position; an empty list means the module is valid.
  *

@@ -1,4 +1,4 @@
-package org.scansim.sweep;
+package org.scansim.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
