@@ -20,6 +20,7 @@ import org.scansim.sim.check.Check;
 import org.scansim.sim.check.Finding;
 import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.check.ScanProver;
+import org.scansim.sim.check.InitReach;
 import org.scansim.frontend.diag.Span;
 import org.scansim.frontend.ir.IrModule;
 import org.scansim.frontend.ir.IrType;
@@ -121,76 +122,10 @@ public final class Simulation {
    */
   public java.util.Map<Span, String> uninitialisedOutputs(Buffer out, String outName) {
     Checker c = device.checker();
-    java.util.Map<Span, String> reach = new java.util.LinkedHashMap<>();
     if (c == null || c.origins() == null || out.a.shadow == null) {
-      return reach;
+      return new java.util.LinkedHashMap<>();
     }
-    int size = out.type.size();
-    // Each site's ranges are built as the outputs go by: a list of every index would hold n of
-    // them when nothing was written (a run that faulted before its stores).
-    java.util.Map<Integer, Ranges> bySite = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < out.length(); i++) {
-      int u = out.a.shadow.undef[(i * size) >>> 2];
-      if (u != 0) {
-        bySite.computeIfAbsent(u, k -> new Ranges(outName)).add(i);
-      }
-    }
-    for (java.util.Map.Entry<Integer, Ranges> e : bySite.entrySet()) {
-      reach.put(c.origins().get(e.getKey() - 1), e.getValue().text());
-    }
-    return reach;
-  }
-
-  /** Increasing indices as at most four ranges, "out[2..7], out[10], …": the ellipsis when there are more. */
-  private static final class Ranges {
-    private static final int SHOWN = 4;
-    private final String name;
-    private final StringBuilder text = new StringBuilder();
-    private int first = -1;
-    private int last = -1;
-    private int shown;
-    private boolean more;
-
-    Ranges(String name) {
-      this.name = name;
-    }
-
-    void add(int i) {
-      if (more) {
-        return;
-      }
-      if (first >= 0 && i == last + 1) {
-        last = i;
-        return;
-      }
-      close();
-      if (!more) {
-        first = i;
-        last = i;
-      }
-    }
-
-    private void close() {
-      if (first < 0) {
-        return;
-      }
-      if (shown == SHOWN) {
-        more = true;
-      } else {
-        text.append(shown == 0 ? "" : ", ").append(name).append('[').append(first);
-        if (last > first) {
-          text.append("..").append(last);
-        }
-        text.append(']');
-        shown++;
-      }
-      first = -1;
-    }
-
-    String text() {
-      close();
-      return more ? text + ", …" : text.toString();
-    }
+    return InitReach.of(out.a.shadow, out.type.size(), out.length(), outName, c.origins());
   }
 
   /**
