@@ -328,7 +328,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     IrType type = IrType.of(elem);
     byte[][] simOut = new byte[1][];
     // The checks compute-sanitizer has counterparts of; the proof has none.
-    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(entry == null ? "" : entry, a).withEntry(entry)
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of("", a).withEntry(entry) // no report is made from it
         .withScan(expect, org.scansim.sim.run.ScanOp.SUM)
         .withChecks(checks ? EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS) : java.util.Set.of(), 0, false);
     ScanRun.Request req = spec.request(n, timer, null);

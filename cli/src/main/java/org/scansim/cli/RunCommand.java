@@ -283,7 +283,7 @@ final class RunCommand implements Callable<Integer> {
     if (t == null) {
       return null;
     }
-    if (!t.supports(ns, a.name(), defines, err)) {
+    if (!t.supports(ns, Architectures.settingsName(a), defines, err)) {
       return null;
     }
     file = t.file();
@@ -498,7 +498,7 @@ final class RunCommand implements Callable<Integer> {
       catalogKernel = k;
       file = Path.of("").toAbsolutePath().relativize(k.file().toAbsolutePath());
       inputs.add(k.metadataFile());
-      List<String> fromCatalog = new java.util.ArrayList<>(k.defineOptions(a.name()));
+      List<String> fromCatalog = new java.util.ArrayList<>(k.defineOptions(Architectures.settingsName(a)));
       fromCatalog.addAll(allDefines); // the user's -D come last and win
       allDefines = fromCatalog;
       if (kind == null) {

@@ -242,8 +242,7 @@ class RunTimingTest {
     }
   }
 
-  /** A user's architecture file: the g80 preset under a name that is no preset's, so the timing model has no parameters for it. */
-  /** G80's file renamed, with 8 SMs instead of 16: an architecture of the user's own. */
+  /** G80's file renamed, with 8 SMs instead of 16: an architecture of the user's own, so the timing model has no parameters for it. */
   private static Path ownArchitecture(Path dir) throws Exception {
     return Files.writeString(dir.resolve("my-g80.json"), g80Copy("my-g80", 8));
   }
@@ -263,6 +262,10 @@ class RunTimingTest {
     CliRun r = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", renamed.toString());
     assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
     assertThat(r.out()).contains("time per launch (timing model: g80, not calibrated against any card");
+    // and the catalog's settings for g80 too: the sizes it refuses there.
+    CliRun big = CliRun.of("run", "harris/blelloch", "--n", "2048", "--arch", renamed.toString());
+    assertThat(big.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(big.err()).contains("n = 2048 is not among them on g80");
     // A preset's name with other facts would claim the preset's timing for them: refused, naming what differs.
     Path claimed = Files.writeString(dir.resolve("claimed.json"), g80Copy("g80", 1));
     CliRun c = CliRun.of("run", "harris/blelloch", "--n", "256", "--arch", claimed.toString());

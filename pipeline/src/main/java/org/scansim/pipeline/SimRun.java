@@ -27,11 +27,6 @@ public final class SimRun {
     return outcome;
   }
 
-  /** The timing model of the run, or null. */
-  public TimingObserver timer() {
-    return timer;
-  }
-
   /**
    * Each launch's timing as reports show it, or null without cycles; after a budget stopped the
    * run, only the blocks that ended are timed ({@link Timings#of(TimingObserver, ScanRun.Outcome)}).

@@ -91,8 +91,9 @@ final class PointRunner {
     SweepSpec.Variant v = plan.spec().variants().stream().filter(x -> x.name().equals(p.variant())).findFirst().orElseThrow();
     List<String> defines = new ArrayList<>();
     if (t.catalog() != null) {
-      defines.addAll(t.catalog().defineOptions(a.name()));
-      String refusal = v.defines().isEmpty() ? t.catalog().sizeRefusal(List.of(p.n()), a.name()) : null;
+      String settings = org.scansim.sim.arch.Architectures.settingsName(a);
+      defines.addAll(t.catalog().defineOptions(settings));
+      String refusal = v.defines().isEmpty() ? t.catalog().sizeRefusal(List.of(p.n()), settings) : null;
       if (refusal != null) {
         return Row.failed(p, Row.REFUSED, refusal, points, sweep); // as run refuses it: for the kernel's own defines only
       }

@@ -147,7 +147,7 @@ public final class TimingPresets {
         : "the timing model has no parameters for " + preset.get() + " (it has them for the presets " + presets + ")";
   }
 
-  /** The cards of every preset, for help text: "hopper: h100 (default), h200; ampere: a100; ...". */
+  /** The cards of every preset, for help text: "g80 8800gtx, ..., hopper h100 (default) or h200". */
   public static String describeCards() {
     List<String> parts = new ArrayList<>();
     all().forEach((arch, cards) -> {

@@ -173,11 +173,6 @@ public enum Op {
     return access == Access.READ || access == Access.READ_WRITE;
   }
 
-  /** Whether it writes memory through its address (a store, an atomic). */
-  public boolean writes() {
-    return access == Access.WRITE || access == Access.READ_WRITE;
-  }
-
   /** Associative and commutative, so a chain of it may be regrouped: {@code + * min max & | ^}. */
   public boolean associative() {
     return associative;

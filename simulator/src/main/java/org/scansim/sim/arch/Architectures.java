@@ -100,6 +100,14 @@ public final class Architectures {
     return java.util.Optional.empty();
   }
 
+  /**
+   * The name per-architecture settings are keyed by (the catalog's defines and size limits, the
+   * timing model's parameters): the preset whose facts {@code arch} has, else its own name.
+   */
+  public static String settingsName(Architecture arch) {
+    return presetOf(arch).orElse(arch.name());
+  }
+
   /** Whether {@code name} is a preset's, ignoring case. */
   public static boolean isPresetName(String name) {
     return PRESETS.contains(name.toLowerCase(Locale.ROOT));

@@ -418,11 +418,6 @@ public final class Checker extends CheckHooks {
     }
   }
 
-  /** Whether register-form value v of type t is op's identity element. */
-  public static boolean identity(org.scansim.frontend.ir.Op op, org.scansim.frontend.ir.IrType t, long v) {
-    return ProofCheck.identity(op, t, v);
-  }
-
   static String thread(Warp w, int lane) {
     return String.valueOf(w.firstThread + lane);
   }

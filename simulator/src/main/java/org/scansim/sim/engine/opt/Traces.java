@@ -50,12 +50,12 @@ public final class Traces {
   /** Longest trace: building them stays linear in the code for any shape of branches. */
   public static final int MAX_LENGTH = 1024;
 
-  /** The trace starting at each pc, or null where none starts (mid-segment, control flow that does not fold). */
   /** Makes {@code code} build its traces with {@link #build} on first use ({@link Code#traces}). */
   public static void install(Code code) {
     code.buildTracesWith(Traces::build);
   }
 
+  /** The trace starting at each pc, or null where none starts (mid-segment, control flow that does not fold). */
   public static Trace[] build(Code code) {
     CInsn[] insns = code.insns;
     int n = insns.length;

@@ -35,12 +35,12 @@ public final class Uniformity {
   /** Beyond this many (branch × instruction) steps the regions are not computed. */
   private static final long MAX_STEPS = 64L << 20;
 
-  /** Per register: whether it is uniform. Constants and parameters are uniform. */
   /** Finds {@code code}'s uniform registers; the instructions writing them will run once per warp. */
   public static void apply(Code code) {
     code.setUniform(analyse(code.insns, code.regTypes.length));
   }
 
+  /** Per register: whether it is uniform. Constants and parameters are uniform. */
   public static boolean[] analyse(CInsn[] insns, int regCount) {
     boolean[] uniform = new boolean[regCount];
     long branches = java.util.Arrays.stream(insns).filter(i -> i.op == Op.CBR).count();
