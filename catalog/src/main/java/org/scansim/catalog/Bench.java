@@ -178,7 +178,7 @@ public final class Bench {
         .withTiming(timing ? org.scansim.timing.TimingPlan.of(a, null) : org.scansim.timing.TimingPlan.off(a, null));
     org.scansim.pipeline.SimRun run = org.scansim.pipeline.Runner.simulate(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
     ScanRun.Outcome o = run.outcome();
-    RunReport report = run.report(spec, n);
+    RunReport report = run.report();
     String text = TextReport.render(report);
     double seconds = (System.nanoTime() - start) / 1e9;
     return new Timed(seconds, o, text, JsonReport.render(report));

@@ -102,7 +102,8 @@ final class ProgramOutput {
       return Main.INVALID_INPUT;
     }
     org.scansim.reports.BankHeat heat = c.html == null ? null : new org.scansim.reports.BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
-    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(file.toString(), a).withChecks(checks, c.schedules, false)
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(file.toString(), a)
+        .withDefines(new java.util.TreeMap<>(Defines.parse(t.defines()))).withChecks(checks, c.schedules, false)
         .withTiming(timing).withOrder(c.seed, c.residentBlocks, workers).withBudgets(c.maxInstructions, c.wallSeconds * 1000, 1L << 31);
     List<String> argv = new ArrayList<>();
     argv.add(programName(file));
@@ -111,15 +112,14 @@ final class ProgramOutput {
     }
     org.scansim.pipeline.SimRun run;
     try {
-      run = org.scansim.pipeline.Runner.program(compiled, spec, argv, new ProgramRun.Io((c.filesFrom != null ? c.filesFrom : Path.of(""))
+      run = org.scansim.pipeline.Runner.program(compiled, spec, files.stream().map(Path::toString).toList(), argv, new ProgramRun.Io((c.filesFrom != null ? c.filesFrom : Path.of(""))
           .toAbsolutePath(), standardInput()), new org.scansim.pipeline.Runner.Extras(TerminalProgress.onTerminal(), heat));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
     ScanRun.Outcome o = run.outcome();
-    RunReport report = run.report(RunReport.Inputs.program(files.stream().map(Path::toString).toList(), argv, a.name(),
-        new java.util.TreeMap<>(Defines.parse(t.defines())), c.seed), checks);
+    RunReport report = run.report();
     // The program's own output, as it prints it; then scansim's report of it.
     out.print(o.output());
     if (!o.output().isEmpty()) {

@@ -24,6 +24,9 @@ import org.scansim.sim.run.ScanRun;
 import org.scansim.pipeline.RunSpec;
 import org.scansim.pipeline.Runner;
 import org.scansim.pipeline.SimRun;
+import org.scansim.pipeline.Device;
+import org.scansim.pipeline.DeviceUnavailable;
+import org.scansim.pipeline.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -180,37 +183,39 @@ final class RunCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     RunSpec s = r.spec();
-    if (device.equals("gpu")) {
-      return GpuRunOutput.run(r.compiled(), file, r.allDefines(), n, entry, s.expect(), nvcc, wallSeconds * 1000, repeat, json, out, err);
-    }
-    if (r.sizes().size() > 1) {
+    boolean card = device.equals("gpu");
+    if (!card && r.sizes().size() > 1) {
       return scaling(r, out, err);
     }
+    Device gpu = card ? new org.scansim.hardware.CardDevice(file, Defines.parse(r.allDefines()), nvcc, repeat) : Device.SIMULATED;
     org.scansim.reports.BankHeat heat = html == null ? null : new org.scansim.reports.BankHeat(s.arch().sharedMemoryBanks(),
         s.arch().bankWidthBytes());
-    SimRun run;
+    RunResult result;
     try {
       announceKernel(r.compiled(), err);
-      run = Runner.simulate(r.compiled(), s, n, new Runner.Extras(TerminalProgress.onTerminal(), heat));
+      result = gpu.run(r.compiled(), s, n, new Runner.Extras(card ? null : TerminalProgress.onTerminal(), heat));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
+    } catch (DeviceUnavailable e) {
+      err.println("scansim: no usable GPU: " + e.getMessage());
+      return Main.NO_GPU;
     }
-    ScanRun.Outcome o = run.outcome();
-    RunReport report = run.report(s, n);
-    String text = TextReport.render(report);
+    String text = result.text();
     out.print(text);
     out.flush();
-    if (html != null && !Outputs.write(html, Outputs.PAGE, err, () -> page(s, o, report, text, heat))
-        || json != null && !Outputs.write(json, Outputs.REPORT, err, () -> JsonReport.render(report))) {
+    if (html != null && result instanceof SimRun run && !Outputs.write(html, Outputs.PAGE, err, () -> page(s, run, text, heat))
+        || json != null && !Outputs.write(json, Outputs.REPORT, err, result::json)) {
       return Main.INVALID_INPUT;
     }
-    if (o.fault() != null) {
-      // The report above says what faulted and where; only the flag that raises a budget is added.
-      Outputs.budgetNote(o.fault().budget(), maxInstructions, wallSeconds, "kernel", false, err);
+    if (result.fault() != null) {
+      // The report above says what faulted and where; on the simulated GPU, the flag that raises a budget is added.
+      if (!card) {
+        Outputs.budgetNote(result.fault().budget(), maxInstructions, wallSeconds, "kernel", false, err);
+      }
       return Main.KERNEL_FAULT;
     }
-    return Boolean.FALSE.equals(o.correct()) || !o.findings().isEmpty() ? Main.FAILED : Main.OK;
+    return Boolean.FALSE.equals(result.correct()) || result.hasFindings() ? Main.FAILED : Main.OK;
   }
 
   /** With --kernel: which buffer the harness passes where is read from names and types; said before the report. */
@@ -225,7 +230,9 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** The run's page: the report, the bank heat maps and the circuit the proof recorded. */
-  private String page(RunSpec s, ScanRun.Outcome o, RunReport report, String text, org.scansim.reports.BankHeat heat) {
+  private String page(RunSpec s, SimRun run, String text, org.scansim.reports.BankHeat heat) {
+    ScanRun.Outcome o = run.outcome();
+    RunReport report = run.report();
     String svg = o.proof() == null || o.proof().circuit() == null ? null
         : org.scansim.reports.CircuitSvg.render(o.proof().circuit(), s.expect(), "scansim circuit " + file + "  n=" + n + "  arch="
             + s.arch().name());

@@ -196,7 +196,7 @@ public final class Grader {
     argv.add(PROGRAM_NAME);
     argv.addAll(c.args());
     byte[] stdin = c.stdin().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    ScanRun.Outcome o = org.scansim.pipeline.Runner.program(r, spec, argv, new org.scansim.sim.run.ProgramRun.Io(null, () -> stdin),
+    ScanRun.Outcome o = org.scansim.pipeline.Runner.program(r, spec, List.of(), argv, new org.scansim.sim.run.ProgramRun.Io(null, () -> stdin),
         org.scansim.pipeline.Runner.Extras.NONE).outcome();
     List<String> mismatches = o.fault() != null ? List.of() : ProgramCheck.differences(c, o.output(), o.exitStatus());
     return new ScanRun.Outcome(o.entry(), o.elementType(), o.n(), o.launches(), o.output(), o.fault() == null && mismatches.isEmpty(),

@@ -3,7 +3,9 @@
  * host entry with the simulator's host interpreter driving a CUDA device through JCuda's driver
  * API ({@link org.scansim.hardware.JCudaDevice}, a {@link org.scansim.sim.device.GpuDevice}), after {@code nvcc}
  * compiled the file for the card. Without a driver, a device or {@code nvcc} it says which is
- * missing ({@link org.scansim.hardware.GpuUnavailable}).
+ * missing ({@link org.scansim.hardware.GpuUnavailable}). {@link org.scansim.hardware.CardDevice}
+ * puts the card behind the run pipeline's {@code Device}, its result a {@link
+ * org.scansim.hardware.CardRun} (the report of {@code run --device gpu}).
  *
  * <p>Beside it: {@link org.scansim.hardware.NsightCompute} records Nsight Compute's counters of
  * the same runs, {@link org.scansim.hardware.Sanitizer} runs compute-sanitizer's tools on them,

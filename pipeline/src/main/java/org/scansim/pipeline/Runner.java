@@ -28,14 +28,15 @@ public final class Runner {
     ScanRun.Request request = spec.request(n, Observers.all(timer, extras.observer()), extras.progress());
     ScanRun.Outcome o = spec.kernelLaunch() != null ? ScanRun.runKernel(compiled, request, spec.kernelLaunch())
         : ScanRun.run(compiled, request);
-    return new SimRun(o, timer, spec.timing().reason());
+    return new SimRun(o, timer, spec.timing().reason(), spec.reportInputs(n), spec.checks());
   }
 
-  /** {@code spec}'s program: {@code main} with {@code argv} and {@code io}. */
-  public static SimRun program(Frontend.Result compiled, RunSpec spec, List<String> argv, ProgramRun.Io io, Extras extras)
-      throws ScanRun.UsageException {
+  /** {@code spec}'s program: {@code main} with {@code argv} and {@code io}; its report names the program's files and argv. */
+  public static SimRun program(Frontend.Result compiled, RunSpec spec, List<String> files, List<String> argv, ProgramRun.Io io,
+      Extras extras) throws ScanRun.UsageException {
     TimingObserver timer = spec.timing().observer(compiled.ir());
     ScanRun.Outcome o = ProgramRun.run(compiled, spec.request(1, Observers.all(timer, extras.observer()), extras.progress()), argv, io);
-    return new SimRun(o, timer, spec.timing().reason());
+    return new SimRun(o, timer, spec.timing().reason(), org.scansim.reports.RunReport.Inputs.program(files, argv, spec.arch().name(),
+        spec.defines(), spec.seed()), spec.checks());
   }
 }

@@ -7,20 +7,27 @@ import org.scansim.sim.run.ScanRun;
 import org.scansim.timing.TimingObserver;
 
 /**
- * A run on the simulated GPU ({@link Runner}): its outcome and the timing model that heard it
- * (null when it was not timed, then {@code untimed} says why, or null when nobody asked).
+ * A run on the simulated GPU ({@link Runner}): its outcome, the timing model that heard it (null
+ * when it was not timed, then {@code untimed} says why, or null when nobody asked), and what its
+ * report says the run was.
  */
-public final class SimRun {
+public final class SimRun implements RunResult {
   private final ScanRun.Outcome outcome;
   private final TimingObserver timer;
   private final String untimed;
+  private final RunReport.Inputs inputs;
+  private final java.util.Set<org.scansim.sim.check.Check> checks;
   private List<CounterSet.Timing> timings;
   private boolean read;
+  private RunReport report;
 
-  SimRun(ScanRun.Outcome outcome, TimingObserver timer, String untimed) {
+  SimRun(ScanRun.Outcome outcome, TimingObserver timer, String untimed, RunReport.Inputs inputs,
+      java.util.Set<org.scansim.sim.check.Check> checks) {
     this.outcome = outcome;
     this.timer = timer;
     this.untimed = untimed;
+    this.inputs = inputs;
+    this.checks = checks;
   }
 
   public ScanRun.Outcome outcome() {
@@ -56,14 +63,37 @@ public final class SimRun {
     return reportTimings() == null ? Timings.note(timer) : null;
   }
 
-  /** The run's report at {@code n}: the one place a simulated run's {@link RunReport} is made. */
-  public RunReport report(RunSpec spec, int n) {
-    return report(spec.reportInputs(n), spec.checks());
+  /** The run's report: the one place a simulated run's {@link RunReport} is made (once). */
+  public RunReport report() {
+    if (report == null) {
+      List<CounterSet.Timing> t = reportTimings();
+      report = RunReport.of(inputs, outcome, checks, t, t == null ? null : timer.model(), timingNote());
+    }
+    return report;
   }
 
-  /** The same with the inputs a program's report names ({@link RunReport.Inputs#program}). */
-  public RunReport report(RunReport.Inputs inputs, java.util.Collection<org.scansim.sim.check.Check> checks) {
-    List<CounterSet.Timing> t = reportTimings();
-    return RunReport.of(inputs, outcome, checks, t, t == null ? null : timer.model(), timingNote());
+  @Override
+  public String text() {
+    return org.scansim.reports.TextReport.render(report());
+  }
+
+  @Override
+  public String json() {
+    return org.scansim.reports.JsonReport.render(report());
+  }
+
+  @Override
+  public org.scansim.sim.result.Fault fault() {
+    return outcome.fault();
+  }
+
+  @Override
+  public Boolean correct() {
+    return outcome.correct();
+  }
+
+  @Override
+  public boolean hasFindings() {
+    return !outcome.findings().isEmpty();
   }
 }

@@ -126,7 +126,7 @@ final class PointRunner {
     if (outcome.fault() != null && outcome.fault().budget() == org.scansim.sim.result.Fault.Budget.JAVA_HEAP) {
       return null; // the Java heap, perhaps for the points beside it: again, alone
     }
-    RunReport report = run.report(spec, p.n());
+    RunReport report = run.report();
     return Row.of(p, report, points, sweep);
   }
 }

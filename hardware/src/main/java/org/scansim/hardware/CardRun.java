@@ -1,49 +1,27 @@
-package org.scansim.cli;
-
-import org.scansim.frontend.Defines;
+package org.scansim.hardware;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.scansim.frontend.Frontend;
-import org.scansim.hardware.GpuRun;
-import org.scansim.hardware.GpuUnavailable;
+import org.scansim.pipeline.RunResult;
+import org.scansim.sim.result.Fault;
 import org.scansim.sim.run.ScanRun;
 
-/** {@code scansim run --device gpu}: the run on the card, its report as text and JSON, and the exit code. */
-final class GpuRunOutput {
-  private GpuRunOutput() {}
-
-  static int run(Frontend.Result compiled, Path file, List<String> defines, int n, String entry, ScanRun.Expect expect, Path nvcc,
-      long wallMillis, int repeat, Path json, PrintWriter out, PrintWriter err) {
-    GpuRun.Outcome o;
-    try {
-      o = GpuRun.run(compiled, file, Defines.parse(defines), n, entry, expect, nvcc, wallMillis, repeat);
-    } catch (GpuUnavailable e) {
-      err.println("scansim: no usable GPU: " + e.getMessage());
-      return Main.NO_GPU;
-    } catch (ScanRun.UsageException e) {
-      err.println("scansim: error: " + e.getMessage());
-      return Main.INVALID_INPUT;
-    }
-    out.print(text(file, o, expect));
-    out.flush();
-    if (json != null && !Outputs.write(json, Outputs.REPORT, err,
-        () -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json(file, o, expect)) + "\n")) {
-      return Main.INVALID_INPUT;
-    }
-    if (o.fault() != null) {
-      return Main.KERNEL_FAULT;
-    }
-    return Boolean.FALSE.equals(o.correct()) ? Main.FAILED : Main.OK;
-  }
-
-  static String text(Path file, GpuRun.Outcome o, ScanRun.Expect expect) {
+/**
+ * A run on the card ({@link CardDevice}) as a {@link RunResult}: the launches with their times
+ * (the median of {@code --repeat}'s runs, with the fastest and slowest), the host code's output,
+ * the result against the expected scan, as text and as JSON.
+ *
+ * @param file    the file as the report names it
+ * @param o       what the card did
+ * @param expect  the scan checked, or null
+ */
+public record CardRun(String file, GpuRun.Outcome o, ScanRun.Expect expect) implements RunResult {
+  @Override
+  public String text() {
     StringBuilder s = new StringBuilder();
     s.append(file).append(" on ").append(o.card()).append(" (").append(o.arch()).append(", driver ").append(o.driverVersion() / 1000)
         .append('.').append(o.driverVersion() % 1000 / 10).append("), entry ").append(o.entry()).append(", n = ").append(o.n())
@@ -83,10 +61,10 @@ final class GpuRunOutput {
     return s.toString();
   }
 
-  private static Map<String, Object> json(Path file, GpuRun.Outcome o, ScanRun.Expect expect) {
+  private Map<String, Object> fields() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("schemaVersion", 1); // as every report scansim writes: the mark by which a later run may replace it
-    m.put("file", file.toString());
+    m.put("file", file);
     m.put("device", "gpu");
     m.put("card", o.card());
     m.put("arch", o.arch());
@@ -102,6 +80,26 @@ final class GpuRunOutput {
     m.put("mismatches", o.mismatches());
     m.put("fault", o.fault() == null ? null : Map.of("kind", o.fault().kind().name(), "message", o.fault().getMessage()));
     return m;
+  }
+
+  @Override
+  public String json() throws java.io.IOException {
+    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(fields()) + "\n";
+  }
+
+  @Override
+  public Fault fault() {
+    return o.fault();
+  }
+
+  @Override
+  public Boolean correct() {
+    return o.correct();
+  }
+
+  @Override
+  public boolean hasFindings() {
+    return false;
   }
 
   /** The median of sorted values: the middle one, or the mean of the two middle ones. */
