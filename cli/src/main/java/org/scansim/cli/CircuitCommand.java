@@ -92,14 +92,14 @@ final class CircuitCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     ScanRun.Expect kind = null;
-    if (expect != null && (kind = RunCommand.expectOf(expect, err)) == null) {
+    if (expect != null && (kind = Targets.expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
-    Architecture a = RunCommand.architecture(arch, err);
+    Architecture a = Targets.architecture(arch, err);
     if (a == null) {
       return Main.INVALID_INPUT;
     }
-    RunCommand.Target t = RunCommand.resolve(target, a, defines, kind, err);
+    Targets.Target t = Targets.resolve(target, a, defines, kind, err);
     if (t == null) {
       return Main.INVALID_INPUT;
     }

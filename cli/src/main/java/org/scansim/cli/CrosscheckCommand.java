@@ -119,12 +119,12 @@ final class CrosscheckCommand implements Callable<Integer> {
       err.println("scansim: error: crosscheck takes FILE|NAME... or --catalog (one of the two)");
       return Main.INVALID_INPUT;
     }
-    Architecture a = RunCommand.architecture(arch, err);
+    Architecture a = Targets.architecture(arch, err);
     if (a == null) {
       return Main.INVALID_INPUT;
     }
     ScanRun.Expect kind = null;
-    if (expect != null && (kind = RunCommand.expectOf(expect, err)) == null) {
+    if (expect != null && (kind = Targets.expectOf(expect, err)) == null) {
       return Main.INVALID_INPUT;
     }
     List<String> names = new ArrayList<>();
@@ -138,10 +138,10 @@ final class CrosscheckCommand implements Callable<Integer> {
     } else {
       names.addAll(target);
     }
-    List<RunCommand.Target> targets = new ArrayList<>();
+    List<Targets.Target> targets = new ArrayList<>();
     List<Kernel> kernels = new ArrayList<>(); // the catalog entry of each target, or null for a file
     for (String name : names) {
-      RunCommand.Target t = RunCommand.resolve(name, a, defines, kind, err);
+      Targets.Target t = Targets.resolve(name, a, defines, kind, err);
       if (t == null) {
         return Main.INVALID_INPUT;
       }
@@ -194,7 +194,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     boolean stuck = false;
     boolean lost = false;
     for (int k = 0; k < names.size() && !stuck && !lost; k++) {
-      RunCommand.Target t = targets.get(k);
+      Targets.Target t = targets.get(k);
       Kernel kernel = kernels.get(k);
       List<Integer> ns = sizes == null || sizes.isEmpty() ? catalogSizes(kernel, a.name(), null) : catalog ? catalogSizes(kernel, a.name(), sizes) : sizes;
       Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
@@ -340,7 +340,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     return new Simulated(sim, simOut[0], type);
   }
 
-  private Sized size(Frontend.Result compiled, RunCommand.Target t, Architecture a, int n, Kernel kernel)
+  private Sized size(Frontend.Result compiled, Targets.Target t, Architecture a, int n, Kernel kernel)
       throws GpuUnavailable, ScanRun.UsageException {
     GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
     // The timing model with the parameters of the card at hand where it has them (an H200's on an H200), else the preset's first.
@@ -370,7 +370,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     return Duration.ofSeconds(Math.max(1, Math.min(toolSeconds, 86_400)));
   }
 
-  private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, RunCommand.Target t, int n,
+  private CrosscheckRow counters(CrosscheckRow r, ScanRun.Outcome sim, NsightCompute profiler, Targets.Target t, int n,
       String otherArch) {
     try {
       List<NsightCompute.Launch> launches = profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc),
@@ -389,7 +389,7 @@ final class CrosscheckCommand implements Callable<Integer> {
   private List<Long> modelCycles;
   private String modelCard;
 
-  private CrosscheckRow timing(CrosscheckRow r, NsightCompute profiler, RunCommand.Target t, int n) {
+  private CrosscheckRow timing(CrosscheckRow r, NsightCompute profiler, Targets.Target t, int n) {
     try {
       List<NsightCompute.Launch> launches = profiler.profile(ChildRun.command(t.file(), t.defines(), n, entry, t.expect(), nvcc, repeat),
           toolLimit().multipliedBy(Math.max(1, repeat / 10 + 1)), NsightCompute.TIMING);
@@ -404,7 +404,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     }
   }
 
-  private CrosscheckSanitizer.Check sanitize(Sanitizer checker, ScanRun.Outcome sim, RunCommand.Target t, int n) {
+  private CrosscheckSanitizer.Check sanitize(Sanitizer checker, ScanRun.Outcome sim, Targets.Target t, int n) {
     List<Sanitizer.Report> reports = new ArrayList<>();
     for (String tool : Sanitizer.TOOLS) {
       try {

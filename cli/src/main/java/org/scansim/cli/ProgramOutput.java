@@ -56,11 +56,11 @@ final class ProgramOutput {
       }
     }
     int workers = ThreadsOption.resolve(c.threads, err);
-    Architecture a = workers < 0 ? null : RunCommand.architecture(c.arch, err);
+    Architecture a = workers < 0 ? null : Targets.architecture(c.arch, err);
     if (a == null) {
       return Main.INVALID_INPUT;
     }
-    RunCommand.Target t = RunCommand.resolve(c.target, a, c.defines, null, err);
+    Targets.Target t = Targets.resolve(c.target, a, c.defines, null, err);
     if (t == null) {
       return Main.INVALID_INPUT;
     }

@@ -87,8 +87,8 @@ class CrosscheckCountersReplayTest {
     List<String> defines = new ArrayList<>();
     kernel.get("defines").forEach(d -> defines.add(d.asText()));
     PrintWriter err = new PrintWriter(new StringWriter());
-    Architecture a = RunCommand.architecture("hopper", err);
-    RunCommand.Target t = RunCommand.resolve(name, a, null, null, err);
+    Architecture a = Targets.architecture("hopper", err);
+    Targets.Target t = Targets.resolve(name, a, null, null, err);
     assertThat(t.defines()).as("the catalog's defines, as recorded").isEqualTo(defines);
     Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
     CrosscheckCommand.Simulated s = CrosscheckCommand.simulate(compiled, a, n, null, t.expect(), false);

@@ -54,10 +54,10 @@ class FaultyCorpusSanitizerReplayTest {
 
   private static void replay(String arch, JsonNode kernel, JsonNode row) throws Exception {
     PrintWriter err = new PrintWriter(new StringWriter());
-    Architecture a = RunCommand.architecture(arch, err);
+    Architecture a = Targets.architecture(arch, err);
     List<String> defines = new ArrayList<>();
     kernel.get("defines").forEach(d -> defines.add(d.asText()));
-    RunCommand.Target t = RunCommand.resolve(ReadmeExamplesTest.root().resolve(kernel.get("file").asText()).toString(), a, defines, null, err);
+    Targets.Target t = Targets.resolve(ReadmeExamplesTest.root().resolve(kernel.get("file").asText()).toString(), a, defines, null, err);
     Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
     CrosscheckCommand.Simulated s = CrosscheckCommand.simulate(compiled, a, row.get("n").asInt(), null, null, true);
     Map<String, List<Sanitizer.Finding>> byTool = new LinkedHashMap<>();

@@ -83,8 +83,8 @@ class GpuRunCommandTest {
   @Test
   void countersAreComparedOnlyForTheCardsOwnArchitecture() {
     var err = new java.io.PrintWriter(new java.io.StringWriter());
-    assertThat(CrosscheckCommand.otherArch(RunCommand.architecture("hopper", err), "NVIDIA H100 80GB HBM3 (sm_90)")).isNull();
-    assertThat(CrosscheckCommand.otherArch(RunCommand.architecture("g80", err), "NVIDIA H100 80GB HBM3 (sm_90)"))
+    assertThat(CrosscheckCommand.otherArch(Targets.architecture("hopper", err), "NVIDIA H100 80GB HBM3 (sm_90)")).isNull();
+    assertThat(CrosscheckCommand.otherArch(Targets.architecture("g80", err), "NVIDIA H100 80GB HBM3 (sm_90)"))
         .isEqualTo("the simulated g80 (sm_10) is not the card's architecture; crosscheck with its --arch");
   }
 

@@ -49,7 +49,7 @@ class TimingReplayTest {
     ObjectMapper json = new ObjectMapper();
     List<Case> out = new ArrayList<>();
     PrintWriter err = new PrintWriter(new StringWriter());
-    Architecture a = RunCommand.architecture("hopper", err);
+    Architecture a = Targets.architecture("hopper", err);
     TimingParameters p = TimingPresets.ofPreset("hopper", card).orElseThrow();
     for (String line : Files.readAllLines(DIR.resolve(file))) {
       JsonNode doc = json.readTree(line);
@@ -58,7 +58,7 @@ class TimingReplayTest {
             : kernel.get("catalogName").asText();
         List<String> defines = new ArrayList<>();
         kernel.get("defines").forEach(d -> defines.add(d.asText()));
-        RunCommand.Target t = RunCommand.resolve(name, a, kernel.get("catalogName").isNull() ? defines : null, null, err);
+        Targets.Target t = Targets.resolve(name, a, kernel.get("catalogName").isNull() ? defines : null, null, err);
         Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
         for (JsonNode row : kernel.get("sizes")) {
           int n = row.get("n").asInt();
