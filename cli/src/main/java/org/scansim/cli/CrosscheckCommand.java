@@ -342,7 +342,10 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   private Sized size(Frontend.Result compiled, Targets.Target t, Architecture a, int n, Kernel kernel)
       throws GpuUnavailable, ScanRun.UsageException {
-    GpuRun.Outcome gpu = GpuRun.run(compiled, t.file(), Defines.parse(t.defines()), n, entry, t.expect(), nvcc);
+    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(t.file().toString(), a).withEntry(entry)
+        .withScan(t.expect(), org.scansim.sim.run.ScanOp.SUM);
+    GpuRun.Outcome gpu = new org.scansim.hardware.CardDevice(t.file(), Defines.parse(t.defines()), nvcc, 1)
+        .run(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE).o();
     // The timing model with the parameters of the card at hand where it has them (an H200's on an H200), else the preset's first.
     org.scansim.timing.TimingPlan timing = org.scansim.timing.TimingPlan.of(a, org.scansim.timing.TimingPresets.cardOf(a, gpu.card()));
     org.scansim.timing.TimingObserver timer = cyclesOnly || repeat > 1 ? timing.observer(compiled.ir()) : null;

@@ -74,6 +74,15 @@ class ModuleLayeringTest {
           org.scansim.sim.run.ScanRun.Request.class, org.scansim.sim.run.ScanRun.KernelLaunch.class)
       .because("pipeline.Runner makes the request, attaches the timing model and reports the run");
 
+  /** A card is reached through the pipeline's Device (hardware.CardDevice), as the simulated GPU is. */
+  @ArchTest
+  static final ArchRule oneWayToTheCard = noClasses().that().resideOutsideOfPackage("org.scansim.hardware..")
+      .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+          com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("run")).and(
+          com.tngtech.archunit.core.domain.JavaCall.Predicates.target(com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+              com.tngtech.archunit.base.DescribedPredicate.describe("GpuRun", c -> c.getName().equals("org.scansim.hardware.GpuRun"))))))
+      .because("run and crosscheck put the card behind the same interface as the simulated GPU");
+
   /** Nothing below the command line uses it: reports, pages and every other module serve other tools too. */
   @ArchTest
   static final ArchRule nothingUsesTheCommandLine = noClasses().that().resideOutsideOfPackage("org.scansim.cli..")
