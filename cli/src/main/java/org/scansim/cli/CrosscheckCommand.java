@@ -19,8 +19,6 @@ import org.scansim.catalog.Catalog;
 import org.scansim.catalog.Kernel;
 import org.scansim.frontend.Frontend;
 import org.scansim.frontend.ir.IrType;
-import org.scansim.frontend.sema.Symbol;
-import org.scansim.frontend.sema.Type;
 import org.scansim.hardware.GpuRun;
 import org.scansim.hardware.GpuUnavailable;
 import org.scansim.hardware.NsightCompute;
@@ -317,28 +315,23 @@ final class CrosscheckCommand implements Callable<Integer> {
   /** The simulator's side of one size: the host entry on the simulated device, with the checkers where the sanitizer runs too. */
   static Simulated simulate(Frontend.Result compiled, Architecture a, int n, String entry, ScanRun.Expect expect, boolean checks)
       throws ScanRun.UsageException {
-    return simulate(compiled, a, n, entry, expect, checks, null);
+    return simulate(compiled, a, n, entry, expect, checks, org.scansim.timing.TimingPlan.off(a, null)).simulated();
   }
 
-  /** As above, with the timing model listening when {@code timer} is not null. */
-  static Simulated simulate(Frontend.Result compiled, Architecture a, int n, String entry, ScanRun.Expect expect, boolean checks,
-      org.scansim.timing.TimingObserver timer) throws ScanRun.UsageException {
-    Symbol.Function e = ScanRun.entry(compiled, entry);
-    Type elem = ((Type.Pointer) e.paramTypes().get(0)).pointee();
-    IrType type = IrType.of(elem);
-    byte[][] simOut = new byte[1][];
+  /** As above, timed as {@code timing} says; the run, with its timing model's launches. */
+  static Timed simulate(Frontend.Result compiled, Architecture a, int n, String entry, ScanRun.Expect expect, boolean checks,
+      org.scansim.timing.TimingPlan timing) throws ScanRun.UsageException {
     // The checks compute-sanitizer has counterparts of; the proof has none.
     org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of("", a).withEntry(entry) // no report is made from it
         .withScan(expect, org.scansim.sim.run.ScanOp.SUM)
-        .withChecks(checks ? EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS) : java.util.Set.of(), 0, false);
-    ScanRun.Request req = spec.request(n, timer, null);
-    ScanRun.Outcome sim = ScanRun.execute(compiled, req, elem,
-        (s, in, o, count) -> {
-          s.call(e.name(), new long[] {in, o, count});
-          simOut[0] = s.read(o, count * type.size());
-        }, e.name());
-    return new Simulated(sim, simOut[0], type);
+        .withChecks(checks ? EnumSet.of(Check.RACES, Check.BOUNDS, Check.INIT, Check.BARRIERS) : java.util.Set.of(), 0, false)
+        .withTiming(timing);
+    org.scansim.pipeline.Runner.Captured c = org.scansim.pipeline.Runner.capture(compiled, spec, n);
+    return new Timed(new Simulated(c.run().outcome(), c.output(), c.type()), c.run());
   }
+
+  /** A simulated size and its run (for the timing model's launches). */
+  record Timed(Simulated simulated, org.scansim.pipeline.SimRun run) {}
 
   private Sized size(Frontend.Result compiled, Targets.Target t, Architecture a, int n, Kernel kernel)
       throws GpuUnavailable, ScanRun.UsageException {
@@ -348,11 +341,11 @@ final class CrosscheckCommand implements Callable<Integer> {
         .run(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE).o();
     // The timing model with the parameters of the card at hand where it has them (an H200's on an H200), else the preset's first.
     org.scansim.timing.TimingPlan timing = org.scansim.timing.TimingPlan.of(a, org.scansim.timing.TimingPresets.cardOf(a, gpu.card()));
-    org.scansim.timing.TimingObserver timer = cyclesOnly || repeat > 1 ? timing.observer(compiled.ir()) : null;
-    Simulated s = simulate(compiled, a, n, entry, t.expect(), sanitizer, timer);
-    if (timer != null) {
-      timer.finish();
-      modelCycles = timer.launches().stream().map(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).toList();
+    boolean timed = (cyclesOnly || repeat > 1) && timing.timed();
+    Timed run = simulate(compiled, a, n, entry, t.expect(), sanitizer, timed ? timing : org.scansim.timing.TimingPlan.off(a, null));
+    Simulated s = run.simulated();
+    if (timed) {
+      modelCycles = run.run().launches().stream().map(org.scansim.timing.TimingObserver.LaunchTiming::smCycles).toList();
       modelCard = timing.parameters().cardKey();
     } else {
       modelCycles = null;

@@ -72,6 +72,10 @@ class ModuleLayeringTest {
           org.scansim.sim.run.ScanRun.Request.class)
       .orShould().callMethod(org.scansim.sim.run.ScanRun.class, "runKernel", org.scansim.frontend.Frontend.Result.class,
           org.scansim.sim.run.ScanRun.Request.class, org.scansim.sim.run.ScanRun.KernelLaunch.class)
+      .orShould().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+          com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("execute")).and(
+          com.tngtech.archunit.core.domain.JavaCall.Predicates.target(com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+              com.tngtech.archunit.base.DescribedPredicate.describe("ScanRun", c -> c.getName().equals("org.scansim.sim.run.ScanRun"))))))
       .because("pipeline.Runner makes the request, attaches the timing model and reports the run");
 
   /** A card is reached through the pipeline's Device (hardware.CardDevice), as the simulated GPU is. */

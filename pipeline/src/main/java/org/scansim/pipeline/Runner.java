@@ -31,6 +31,27 @@ public final class Runner {
     return new SimRun(o, timer, spec.timing().reason(), spec.reportInputs(n), spec.checks());
   }
 
+  /** A run whose output buffer's bytes were kept: {@code output} holds {@code type}'s elements. */
+  public record Captured(SimRun run, byte[] output, org.scansim.frontend.ir.IrType type) {}
+
+  /**
+   * {@code spec}'s host entry at {@code n}, as {@link #simulate} runs it, keeping the output
+   * buffer's bytes after the run (what {@code crosscheck} compares bit for bit with the card's).
+   */
+  public static Captured capture(Frontend.Result compiled, RunSpec spec, int n) throws ScanRun.UsageException {
+    org.scansim.frontend.sema.Symbol.Function e = ScanRun.entry(compiled, spec.entry());
+    org.scansim.frontend.sema.Type elem = ((org.scansim.frontend.sema.Type.Pointer) e.paramTypes().get(0)).pointee();
+    org.scansim.frontend.ir.IrType type = org.scansim.frontend.ir.IrType.of(elem);
+    byte[][] out = new byte[1][];
+    TimingObserver timer = spec.timing().observer(compiled.ir());
+    ScanRun.Outcome o = ScanRun.execute(compiled, spec.request(n, timer, null), elem,
+        (s, in, output, count) -> {
+          s.call(e.name(), new long[] {in, output, count});
+          out[0] = s.read(output, count * type.size());
+        }, e.name());
+    return new Captured(new SimRun(o, timer, spec.timing().reason(), spec.reportInputs(n), spec.checks()), out[0], type);
+  }
+
   /** {@code spec}'s program: {@code main} with {@code argv} and {@code io}; its report names the program's files and argv. */
   public static SimRun program(Frontend.Result compiled, RunSpec spec, List<String> files, List<String> argv, ProgramRun.Io io,
       Extras extras) throws ScanRun.UsageException {
