@@ -166,16 +166,13 @@ public final class Bench {
 
   private Timed timed(Kernel k, int n, int threads, Set<Check> checks, boolean timing) throws ScanRun.UsageException {
     Architecture a = Architectures.preset(arch);
-    ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
     long start = System.nanoTime();
     Map<String, String> defines = k.definesFor(arch);
     Frontend.Result compiled = Frontend.compileFile(k.file(), new LinkedHashMap<>(defines));
     if (!compiled.ok()) {
       throw new ScanRun.UsageException(k.file() + " does not compile: " + compiled.diagnostics().all());
     }
-    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(k.file().toString(), a).withDefines(new TreeMap<>(defines))
-        .withScan(expect, org.scansim.sim.run.ScanOp.SUM).withChecks(checks, 0, false).withOrder(0, 0, threads)
-        .withTiming(timing ? org.scansim.timing.TimingPlan.of(a, null) : org.scansim.timing.TimingPlan.off(a, null));
+    org.scansim.pipeline.RunSpec spec = CatalogRun.spec(k, a, checks, timing, 0, threads).withDefines(new TreeMap<>(defines));
     org.scansim.pipeline.SimRun run = org.scansim.pipeline.Runner.simulate(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
     ScanRun.Outcome o = run.outcome();
     RunReport report = run.report();

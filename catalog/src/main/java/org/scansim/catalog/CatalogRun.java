@@ -76,11 +76,16 @@ public final class CatalogRun {
   /** Kernel k at n on {@code arch}, its own scan checked, through the one run pipeline ({@link org.scansim.pipeline.Runner}). */
   private org.scansim.pipeline.SimRun simulate(Kernel k, Frontend.Result r, int n, Architecture arch, java.util.Set<org.scansim.sim.check.Check> checks,
       boolean timed, long seed) throws ScanRun.UsageException {
+    return org.scansim.pipeline.Runner.simulate(r, spec(k, arch, checks, timed, seed, threads), n, org.scansim.pipeline.Runner.Extras.NONE);
+  }
+
+  /** A run of catalog kernel k on {@code arch}: its own scan checked, {@code checks} on, timed with the preset's default card or not. */
+  static org.scansim.pipeline.RunSpec spec(Kernel k, Architecture arch, java.util.Set<org.scansim.sim.check.Check> checks, boolean timed,
+      long seed, int threads) {
     ScanRun.Expect expect = k.inclusive() ? ScanRun.Expect.INCLUSIVE : ScanRun.Expect.EXCLUSIVE;
-    org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(k.file().toString(), arch)
+    return org.scansim.pipeline.RunSpec.of(k.file().toString(), arch)
         .withScan(expect, org.scansim.sim.run.ScanOp.SUM).withChecks(checks, 0, false).withOrder(seed, 0, threads)
         .withTiming(timed ? org.scansim.timing.TimingPlan.of(arch, null) : org.scansim.timing.TimingPlan.off(arch, null));
-    return org.scansim.pipeline.Runner.simulate(r, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
   }
 
   /**

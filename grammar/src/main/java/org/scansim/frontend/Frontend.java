@@ -30,7 +30,7 @@ public final class Frontend {
     }
 
     @Override
-    public boolean library(String name) {
+    public boolean builtIn(String name) {
       return org.scansim.frontend.sema.Builtin.byName(name) != null || org.scansim.frontend.sema.CLibrary.byName(name) != null;
     }
   };

@@ -89,9 +89,14 @@ class RunnerTest {
     Runner.Captured c = Runner.capture(compiled(), RunSpec.of("scan.cu", HOPPER).withScan(ScanRun.Expect.INCLUSIVE, ScanOp.SUM), 200);
     assertThat(c.run().correct()).isTrue();
     assertThat(c.output()).hasSize(200 * 4);
-    // The inclusive sums of the simulator's inputs: the last is the total, a float.
-    float last = java.nio.ByteBuffer.wrap(c.output(), 199 * 4, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getFloat();
-    assertThat(last).isPositive();
+    // The inclusive sums of the simulator's inputs, summed here: every bit of the kept output.
+    double[] in = org.scansim.sim.run.Inputs.values(200);
+    java.nio.ByteBuffer out = java.nio.ByteBuffer.wrap(c.output()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    double sum = 0;
+    for (int i = 0; i < 200; i++) {
+      sum += in[i];
+      assertThat(out.getFloat(4 * i)).as("out[%d]", i).isEqualTo((float) sum);
+    }
     assertThat(Device.SIMULATED.run(compiled(), RunSpec.of("scan.cu", HOPPER), 200, Runner.Extras.NONE).correct()).isNull();
   }
 }

@@ -112,9 +112,9 @@ final class PointRunner {
     SweepSpec.Options o = plan.spec().options();
     ScanRun.Expect expect = plan.expect(t);
     // A point without the model's parameters has no cycles and no note saying so: the rows' columns say it.
-    TimingPlan timing = o.timing() ? TimingPlan.of(a, o.card()) : TimingPlan.off(a, null);
+    TimingPlan timing = TimingPlan.of(a, o.card());
     RunSpec spec = RunSpec.of(t.shown(), a).withDefines(new TreeMap<>(defineMap)).withEntry(o.entry()).withScan(expect, plan.op())
-        .withChecks(plan.checks(), 0, false).withTiming(timing.timed() ? timing : TimingPlan.off(a, null))
+        .withChecks(plan.checks(), 0, false).withTiming(o.timing() && timing.timed() ? timing : TimingPlan.off(a, null))
         .withOrder(o.seed(), o.residentBlocks(), innerThreads).withBudgets(o.maxInstructions(), o.wallSeconds() * 1000, 1L << 31);
     SimRun run;
     try {

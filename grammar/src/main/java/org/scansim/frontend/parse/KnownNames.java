@@ -11,5 +11,5 @@ public interface KnownNames {
   boolean stream(String qualified);
 
   /** Whether {@code name} is a built-in or a C library function the subset has ({@code min}, {@code printf}, ...). */
-  boolean library(String name);
+  boolean builtIn(String name);
 }

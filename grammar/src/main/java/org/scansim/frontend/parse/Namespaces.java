@@ -258,7 +258,7 @@ final class Namespaces {
     // and is reported as the standard library's.
     if (!known.test(q) && q.startsWith("std::") && q.indexOf("::", 5) < 0) {
       String rest = q.substring("std::".length());
-      if (known.test(rest) || names.library(rest)) {
+      if (known.test(rest) || names.builtIn(rest)) {
         return rest;
       }
     }

@@ -89,15 +89,17 @@ public final class Architectures {
    */
   public static java.util.Optional<String> presetOf(Architecture arch) {
     JsonNode facts = facts(arch);
-    if (PRESETS.contains(arch.name()) && facts.equals(facts(preset(arch.name())))) {
+    if (PRESETS.contains(arch.name()) && facts.equals(presetFacts(arch.name()))) {
       return java.util.Optional.of(arch.name());
     }
-    for (String p : PRESETS) {
-      if (facts.equals(facts(preset(p)))) {
-        return java.util.Optional.of(p);
-      }
-    }
-    return java.util.Optional.empty();
+    return PRESETS.stream().filter(p -> facts.equals(presetFacts(p))).findFirst();
+  }
+
+  /** Each preset's facts, made once. */
+  private static final java.util.concurrent.ConcurrentMap<String, JsonNode> PRESET_FACTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static JsonNode presetFacts(String name) {
+    return PRESET_FACTS.computeIfAbsent(name, p -> facts(preset(p)));
   }
 
   /**
@@ -123,7 +125,7 @@ public final class Architectures {
   /** The facts {@code arch} states otherwise than preset {@code p}, as "field (value; the preset's value)". */
   private static List<String> differences(Architecture arch, Architecture p) {
     JsonNode mine = facts(arch);
-    JsonNode theirs = facts(p);
+    JsonNode theirs = presetFacts(p.name());
     List<String> out = new ArrayList<>();
     for (java.util.Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) {
       String f = it.next();

@@ -37,6 +37,8 @@ public final class Checker extends CheckHooks {
   private final InitCheck init;
   private final BarrierCheck barriers;
   private final ProofCheck proof;
+  /** The units that are on, in the order of {@link Check}. */
+  private final List<CheckUnit> units;
   private final List<Allocation> global;
 
   /** Independent thread scheduling (Volta and later): lanes of a warp are ordered only by __syncwarp. */
@@ -57,6 +59,7 @@ public final class Checker extends CheckHooks {
     this.init = checks.contains(Check.INIT) ? new InitCheck(this) : null;
     this.barriers = checks.contains(Check.BARRIERS) ? new BarrierCheck(this) : null;
     this.proof = checks.contains(Check.PROOF) ? new ProofCheck(this, new Dataflow(inputs, maxProofNodes)) : null;
+    this.units = on(races, bounds, init, barriers, proof);
   }
 
   /** A worker of this checker for one thread's blocks of the current launch. */
@@ -70,23 +73,18 @@ public final class Checker extends CheckHooks {
     this.init = main.init == null ? null : new InitCheck(this, main.init);
     this.barriers = main.barriers == null ? null : new BarrierCheck(this);
     this.proof = main.proof == null ? null : main.proof.worker(this);
+    this.units = on(races, bounds, init, barriers, proof);
   }
 
-  /** The units that are on, in the order of {@link Check}. */
-  private List<CheckUnit> units() {
-    List<CheckUnit> on = new ArrayList<>();
-    for (CheckUnit u : new CheckUnit[] {races, bounds, init, barriers, proof}) {
-      if (u != null) {
-        on.add(u);
-      }
-    }
-    return on;
+  /** The units of {@code all} that are on (not null), in order. */
+  private static List<CheckUnit> on(CheckUnit... all) {
+    return java.util.Arrays.stream(all).filter(java.util.Objects::nonNull).toList();
   }
 
   /** The checks that are on. */
   public Set<Check> checks() {
     Set<Check> on = java.util.EnumSet.noneOf(Check.class);
-    for (CheckUnit u : units()) {
+    for (CheckUnit u : units) {
       on.add(u.check());
     }
     return on;
@@ -183,7 +181,7 @@ public final class Checker extends CheckHooks {
     for (Allocation a : global) {
       a.shadow.newLaunch();
     }
-    for (CheckUnit u : units()) {
+    for (CheckUnit u : units) {
       u.newLaunch(code);
     }
   }
@@ -211,12 +209,8 @@ public final class Checker extends CheckHooks {
     if (s.init != null) {
       InitCheck.written(s, w);
     }
-    if (s.tag != null) {
-      if (proof != null) {
-        proof.input(s, w, index);
-      } else {
-        s.tag[w] = 0;
-      }
+    if (s.tag != null) { // made with the proof's tags only
+      proof.input(s, w, index);
     }
   }
 
