@@ -1,90 +1,48 @@
 package org.scansim.hardware;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import org.scansim.pipeline.RunResult;
+import org.scansim.reports.JsonReport;
+import org.scansim.reports.RunReport;
+import org.scansim.reports.TextReport;
 import org.scansim.sim.result.Fault;
-import org.scansim.sim.run.ScanRun;
 
 /**
- * A run on the card ({@link CardDevice}) as a {@link RunResult}: the launches with their times
- * (the median of {@code --repeat}'s runs, with the fastest and slowest), the host code's output,
- * the result against the expected scan, as text and as JSON.
+ * A run on the card ({@link CardDevice}) as a {@link RunResult}, reported in the simulated GPU's
+ * model ({@link RunReport#onCard}): the first run's launches, each with its time over every run of
+ * {@code --repeat}; the host code's output; the result against the expected scan.
  *
- * @param file    the file as the report names it
+ * @param inputs  what the run was asked, the card's compute capability as its architecture
  * @param o       what the card did
- * @param expect  the scan checked, or null
  */
-public record CardRun(String file, GpuRun.Outcome o, ScanRun.Expect expect) implements RunResult {
+public record CardRun(RunReport.Inputs inputs, GpuRun.Outcome o) implements RunResult {
+  /** The report, in the same model as a simulated run's. */
+  public RunReport report() {
+    List<GpuRun.Launch> first = o.launchesOfRun(0);
+    List<RunReport.Launch> launches = new ArrayList<>();
+    for (int i = 0; i < first.size(); i++) {
+      List<Double> ms = new ArrayList<>();
+      for (int run = 0; run < Math.max(1, o.runs()); run++) {
+        ms.add(o.launchesOfRun(run).get(i).millis());
+      }
+      GpuRun.Launch l = first.get(i);
+      launches.add(RunReport.Launch.onCard(i, l.kernel(), l.launchSite(), ints(l.grid()), ints(l.block()),
+          Math.toIntExact(l.dynamicSharedBytes()), RunReport.CardTime.of(ms)));
+    }
+    String driver = o.driverVersion() / 1000 + "." + o.driverVersion() % 1000 / 10;
+    return RunReport.onCard(inputs, new RunReport.Card(o.card(), o.arch(), driver, Math.max(1, o.runs())), o.entry(), o.elementType(),
+        o.correct(), o.mismatches(), RunReport.Diagnostic.of(o.fault()), launches, o.output());
+  }
+
   @Override
   public String text() {
-    StringBuilder s = new StringBuilder();
-    s.append(file).append(" on ").append(o.card()).append(" (").append(o.arch()).append(", driver ").append(o.driverVersion() / 1000)
-        .append('.').append(o.driverVersion() % 1000 / 10).append("), entry ").append(o.entry()).append(", n = ").append(o.n())
-        .append(", ").append(o.elementType()).append('\n');
-    s.append(o.runs() > 1 ? "launches (time: the median of " + o.runs() + " runs, and the fastest and slowest):\n" : "launches:\n");
-    List<GpuRun.Launch> first = o.launchesOfRun(0);
-    for (int i = 0; i < first.size(); i++) {
-      GpuRun.Launch l = first.get(i);
-      String time = String.format(Locale.ROOT, "%.3f ms", l.millis());
-      if (o.runs() > 1) {
-        double[] ms = new double[o.runs()];
-        for (int r = 0; r < o.runs(); r++) {
-          ms[r] = o.launchesOfRun(r).get(i).millis();
-        }
-        java.util.Arrays.sort(ms);
-        time = String.format(Locale.ROOT, "%.3f ms (%.3f .. %.3f)", median(ms), ms[0], ms[ms.length - 1]);
-      }
-      s.append(String.format(Locale.ROOT, "  %d  %s<<<%s, %s, %d>>>  %s%s%n", l.index(), l.kernel(), dims(l.grid()), dims(l.block()),
-          l.dynamicSharedBytes(), time, l.launchSite() == null ? "" : "  at " + l.launchSite()));
-    }
-    if (!o.output().isEmpty()) {
-      s.append("host output:\n").append(o.output());
-      if (!o.output().endsWith("\n")) {
-        s.append('\n');
-      }
-    }
-    if (o.fault() != null) {
-      s.append("fault: ").append(o.fault().getMessage()).append(o.fault().span() == null ? "" : " (at " + o.fault().span().position()
-          + ")").append('\n');
-    } else if (o.correct() != null) {
-      s.append("result: ").append(o.correct() ? "correct" : "WRONG").append(" (").append(expect.name().toLowerCase(Locale.ROOT))
-          .append(" scan)\n");
-      for (String m : o.mismatches()) {
-        s.append("  ").append(m).append('\n');
-      }
-    }
-    return s.toString();
-  }
-
-  private Map<String, Object> fields() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("schemaVersion", 1); // as every report scansim writes: the mark by which a later run may replace it
-    m.put("file", file);
-    m.put("device", "gpu");
-    m.put("card", o.card());
-    m.put("arch", o.arch());
-    m.put("driverVersion", o.driverVersion());
-    m.put("entry", o.entry());
-    m.put("elementType", o.elementType());
-    m.put("n", o.n());
-    m.put("expect", expect == null ? null : expect.name().toLowerCase(Locale.ROOT));
-    m.put("runs", o.runs());
-    m.put("launches", o.launches());
-    m.put("output", o.output());
-    m.put("correct", o.correct());
-    m.put("mismatches", o.mismatches());
-    m.put("fault", o.fault() == null ? null : Map.of("kind", o.fault().kind().name(), "message", o.fault().getMessage()));
-    return m;
+    return TextReport.render(report());
   }
 
   @Override
-  public String json() throws java.io.IOException {
-    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(fields()) + "\n";
+  public String json() {
+    return JsonReport.render(report());
   }
 
   @Override
@@ -102,13 +60,7 @@ public record CardRun(String file, GpuRun.Outcome o, ScanRun.Expect expect) impl
     return false;
   }
 
-  /** The median of sorted values: the middle one, or the mean of the two middle ones. */
-  static double median(double[] sorted) {
-    int m = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
-  }
-
-  private static String dims(List<Long> d) {
-    return d.get(1) == 1 && d.get(2) == 1 ? String.valueOf(d.get(0)) : d.get(0) + "x" + d.get(1) + "x" + d.get(2);
+  private static List<Integer> ints(List<Long> d) {
+    return d.stream().map(Math::toIntExact).toList();
   }
 }

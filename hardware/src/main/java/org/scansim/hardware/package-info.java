@@ -5,7 +5,9 @@
  * compiled the file for the card. Without a driver, a device or {@code nvcc} it says which is
  * missing ({@link org.scansim.hardware.GpuUnavailable}). {@link org.scansim.hardware.CardDevice}
  * puts the card behind the run pipeline's {@code Device}, its result a {@link
- * org.scansim.hardware.CardRun} (the report of {@code run --device gpu}).
+ * org.scansim.hardware.CardRun}: the report of {@code run --device gpu}, in the simulated run's
+ * model (the reports module's {@code RunReport}), with each launch's time by CUDA events in place
+ * of counters.
  *
  * <p>Beside it: {@link org.scansim.hardware.NsightCompute} records Nsight Compute's counters of
  * the same runs, {@link org.scansim.hardware.Sanitizer} runs compute-sanitizer's tools on them,

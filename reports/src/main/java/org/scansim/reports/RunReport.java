@@ -14,13 +14,18 @@ import org.scansim.sim.check.Finding;
 import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.run.ScanRun;
 
-/** Everything {@code scansim run} reports, in the order the JSON lists it. */
-@JsonPropertyOrder({"schemaVersion", "inputs", "entry", "elementType", "correct", "mismatches", "exitStatus", "fault", "checks", "findings",
+/**
+ * Everything {@code scansim run} reports, in the order the JSON lists it, on the simulated GPU
+ * ({@link #of}) or on a card ({@link #onCard}: {@code card} names it, each launch has its
+ * {@code cardTime} and no counters, and there are no totals or sites).
+ */
+@JsonPropertyOrder({"schemaVersion", "inputs", "card", "entry", "elementType", "correct", "mismatches", "exitStatus", "fault", "checks", "findings",
     "proof", "scheduleDifferences", "launches", "faultedLaunch", "totals", "sites", "diagnostics", "output"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunReport(
     int schemaVersion,
     Inputs inputs,
+    Card card,
     String entry,
     String elementType,
     Boolean correct,
@@ -76,11 +81,47 @@ public record RunReport(
     }
   }
 
-  @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes", "sharedBytesPerBlock", "counters", "timing", "phases"})
+  /**
+   * The card a run on real hardware used: its name, compute capability ({@code sm_90}), driver
+   * version ({@code 12.8}) and how many times the host entry ran ({@code run --repeat}).
+   */
+  @JsonPropertyOrder({"name", "arch", "driver", "runs"})
+  public record Card(String name, String arch, String driver, int runs) {}
+
+  /**
+   * A launch on a card, timed with CUDA events: the median of every run's time, the fastest and
+   * slowest, and each run's in run order (milliseconds).
+   */
+  @JsonPropertyOrder({"medianMillis", "fastestMillis", "slowestMillis", "millisPerRun"})
+  public record CardTime(double medianMillis, double fastestMillis, double slowestMillis, List<Double> millisPerRun) {
+    /** The time of launch of each run given. */
+    public static CardTime of(List<Double> millisPerRun) {
+      double[] ms = millisPerRun.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      int m = ms.length / 2;
+      double median = ms.length % 2 == 1 ? ms[m] : (ms[m - 1] + ms[m]) / 2;
+      return new CardTime(median, ms[0], ms[ms.length - 1], List.copyOf(millisPerRun));
+    }
+  }
+
+  /**
+   * One launch: on the simulated GPU with its shared memory per block, counters, timing (when
+   * timed) and barrier phases; on a card with its {@code cardTime} only.
+   */
+  @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes", "sharedBytesPerBlock", "counters", "timing", "phases",
+      "cardTime"})
   public record Launch(int index, String kernel, String location, List<Integer> grid, List<Integer> block,
-      int dynamicSharedBytes, int sharedBytesPerBlock, CounterSet counters,
-      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) CounterSet.Timing timing,
-      List<CounterSet> phases) {}
+      int dynamicSharedBytes,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer sharedBytesPerBlock,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CounterSet counters,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CounterSet.Timing timing,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<CounterSet> phases,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CardTime cardTime) {
+    /** A launch on a card: where it was made, its shape and its time. */
+    public static Launch onCard(int index, String kernel, String location, List<Integer> grid, List<Integer> block, int dynamicSharedBytes,
+        CardTime time) {
+      return new Launch(index, kernel, location, grid, block, dynamicSharedBytes, null, null, null, null, time);
+    }
+  }
 
   /** The launch a fault stopped: numbered after the completed ones, with no counters (see {@link LaunchRecord.Faulted}). */
   @JsonPropertyOrder({"index", "kernel", "location", "grid", "block", "dynamicSharedBytes"})
@@ -95,7 +136,12 @@ public record RunReport(
   public record Site(int launch, String kernel, String location, String operation, String array, CounterSet counters) {}
 
   @JsonPropertyOrder({"severity", "kind", "location", "message"})
-  public record Diagnostic(String severity, String kind, String location, String message) {}
+  public record Diagnostic(String severity, String kind, String location, String message) {
+    /** The error a fault makes, or null for none. */
+    public static Diagnostic of(org.scansim.sim.result.Fault f) {
+      return f == null ? null : new Diagnostic("error", f.kind().spelling(), where(f.span()), f.getMessage());
+    }
+  }
 
   /**
    * One checker finding: kind (and hazard), where (and the second access of a pair) with the
@@ -173,7 +219,7 @@ public record RunReport(
       launches.add(new Launch(i, l.kernel(), where(l.launchSite()), List.of(l.grid()[0], l.grid()[1], l.grid()[2]),
           List.of(l.block()[0], l.block()[1], l.block()[2]), l.dynamicSharedBytes(), l.sharedBytesPerBlock(),
           CounterSet.of(l.counters()), timings != null && i < timings.size() ? timings.get(i) : null,
-          l.phases().stream().map(CounterSet::of).toList()));
+          l.phases().stream().map(CounterSet::of).toList(), null));
       for (LaunchRecord.Site s : l.sites()) {
         sites.add(new Site(i, l.kernel(), where(s.span()), s.operation(), s.array(), CounterSet.of(s.counters())));
       }
@@ -188,17 +234,28 @@ public record RunReport(
       diags.add(new Diagnostic("note", "host", null, n));
     }
     sites.sort(Comparator.comparingInt(Site::launch).thenComparing(Site::location, RunReport::byPosition));
-    Diagnostic fault = o.fault() == null ? null
-        : new Diagnostic("error", o.fault().kind().spelling(), where(o.fault().span()), o.fault().getMessage());
+    Diagnostic fault = Diagnostic.of(o.fault());
     boolean checking = !checks.isEmpty() || !o.scheduleDifferences().isEmpty() || !o.findings().isEmpty();
     List<String> names = checks.stream().sorted().map(Check::spelling).toList();
-    return new RunReport(SCHEMA_VERSION, inputs, o.entry(), o.elementType(), o.correct(),
+    return new RunReport(SCHEMA_VERSION, inputs, null, o.entry(), o.elementType(), o.correct(),
         o.mismatches().isEmpty() ? null : o.mismatches(), o.exitStatus(), fault, checking ? names : null,
         checking ? o.findings().stream().map(FindingRecord::of).toList() : null, o.proof() == null ? null : Proof.of(o.proof()),
         o.scheduleDifferences().isEmpty() ? null : o.scheduleDifferences(), launches,
         o.fault() == null ? null : FaultedLaunch.of(o.fault().launch()),
         total(totals, timings == null ? null : timings.subList(0, Math.min(timings.size(), o.launches().size())), model), sites, diags,
         o.output().isEmpty() ? null : o.output());
+  }
+
+  /**
+   * The report of a run on {@code card}: the launches of its first run, each with its time over
+   * every run; the result checked as the simulated GPU's is; the host code's output; no counters.
+   * {@code fault}: its kind's spelling, where, and its message, or null.
+   */
+  public static RunReport onCard(Inputs inputs, Card card, String entry, String elementType, Boolean correct, List<String> mismatches,
+      Diagnostic fault, List<Launch> launches, String output) {
+    return new RunReport(SCHEMA_VERSION, inputs, card, entry, elementType, correct, mismatches == null || mismatches.isEmpty() ? null
+        : List.copyOf(mismatches), null, fault, null, null, null, null, List.copyOf(launches), null, null, null, List.of(),
+        output == null || output.isEmpty() ? null : output);
   }
 
   private static CounterSet total(Counters totals, List<CounterSet.Timing> timings, String model) {

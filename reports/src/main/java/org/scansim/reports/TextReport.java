@@ -64,6 +64,10 @@ public final class TextReport {
     if (in.defines() != null) {
       in.defines().forEach((k, v) -> out.append(" -D").append(k).append(v == null || v.isEmpty() ? "" : "=" + v));
     }
+    RunReport.Card card = r.card();
+    if (card != null) {
+      out.append(" --device gpu").append(card.runs() > 1 ? " --repeat " + card.runs() : "");
+    }
     if (in.args() != null) {
       // A whole program: its arguments as a shell would take them back (argv[0] is the program's name).
       if (in.args().size() > 1) {
@@ -74,6 +78,9 @@ public final class TextReport {
     } else {
       out.append("  n=").append(in.n()).append("  arch=").append(in.arch())
           .append("  entry=").append(r.entry()).append('(').append(r.elementType()).append(")\n");
+    }
+    if (card != null) {
+      out.append("card: ").append(card.name()).append(" (").append(card.arch()).append(", driver ").append(card.driver()).append(")\n");
     }
     if (r.fault() != null) {
       out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
@@ -90,13 +97,15 @@ public final class TextReport {
     if (r.checks() != null) {
       checks(r, out);
     }
+    if (card != null && !r.launches().isEmpty()) {
+      cardLaunches(r, out);
+      diagnosticsAndOutput(r, out);
+      return out.toString();
+    }
     if (r.launches().isEmpty() && r.faultedLaunch() == null) {
       // A program that ends before its first launch (an error check that exits, a usage message).
       out.append('\n').append("launches: none\n");
-      for (RunReport.Diagnostic d : r.diagnostics()) {
-        out.append('\n').append(d.severity()).append(": ").append(d.message()).append('\n');
-      }
-      appendOutput(r, out);
+      diagnosticsAndOutput(r, out);
       return out.toString();
     }
     out.append('\n').append("launches\n");
@@ -174,11 +183,55 @@ public final class TextReport {
       }
       table(hrows, out);
     }
+    diagnosticsAndOutput(r, out);
+    return out.toString();
+  }
+
+  private static void diagnosticsAndOutput(RunReport r, StringBuilder out) {
     for (RunReport.Diagnostic d : r.diagnostics()) {
       out.append('\n').append(d.severity()).append(": ").append(d.message()).append('\n');
     }
     appendOutput(r, out);
-    return out.toString();
+  }
+
+  /**
+   * A card's launches: shape, dynamic shared memory, and time by CUDA events (with several runs,
+   * the median and the fastest and slowest), where the host code launched it.
+   */
+  private static void cardLaunches(RunReport r, StringBuilder out) {
+    boolean several = r.card().runs() > 1;
+    out.append('\n').append("launches (time by CUDA events").append(several ? ": the median of " + r.card().runs() + " runs" : "")
+        .append(")\n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(several ? new String[] {"#", "kernel", "grid", "block", "dyn smem B", "median ms", "fastest", "slowest", "location"}
+        : new String[] {"#", "kernel", "grid", "block", "dyn smem B", "time ms", "location"});
+    List<RunReport.Launch> launches = r.launches();
+    boolean elided = launches.size() > FIRST_LAUNCHES + LAST_LAUNCHES;
+    for (int i = 0; i < launches.size(); i++) {
+      if (elided && i == FIRST_LAUNCHES) {
+        String[] gap = new String[rows.get(0).length];
+        java.util.Arrays.fill(gap, "");
+        gap[0] = "…";
+        rows.add(gap);
+        i = launches.size() - LAST_LAUNCHES;
+      }
+      RunReport.Launch l = launches.get(i);
+      RunReport.CardTime t = l.cardTime();
+      String where = l.location() == null ? "" : l.location();
+      rows.add(several ? new String[] {String.valueOf(l.index()), l.kernel(), dims(l.grid()), dims(l.block()),
+          String.valueOf(l.dynamicSharedBytes()), millis(t.medianMillis()), millis(t.fastestMillis()), millis(t.slowestMillis()), where}
+          : new String[] {String.valueOf(l.index()), l.kernel(), dims(l.grid()), dims(l.block()), String.valueOf(l.dynamicSharedBytes()),
+              millis(t.medianMillis()), where});
+    }
+    table(rows, out);
+    if (elided) {
+      out.append("  (").append(launches.size() - FIRST_LAUNCHES - LAST_LAUNCHES)
+          .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
+    }
+  }
+
+  private static String millis(double ms) {
+    return String.format(java.util.Locale.ROOT, "%.3f", ms);
   }
 
   /** An entry's output, part of its report; a whole program's is its own, printed before the report as the program prints it. */
