@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.scansim.grade.Assignment;
 import org.scansim.grade.AssignmentReader;
+import org.scansim.grade.AutograderZip;
 import org.scansim.grade.Batch;
 import org.scansim.grade.GradeException;
 import org.scansim.grade.GradescopeRun;
@@ -37,12 +38,14 @@ import picocli.CommandLine.Spec;
       "as Gradescope's run_autograder does: the file the spec names, or the one",
       ".cu file in the folder, and always writes RESULTS_JSON (0 points and the",
       "reason when there is nothing to grade).",
+      "With --autograder ASSIGNMENT.json -o autograder.zip, makes the zip to upload",
+      "as a Gradescope autograder (examples/grading/README.md, step by step).",
       ""
     })
 final class GradeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "SUBMISSION.cu|DIR",
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SUBMISSION.cu|DIR",
       description = "one submission, or a folder whose .cu files are the submissions (with --gradescope: one student's folder)")
   Path input;
 
@@ -53,8 +56,15 @@ final class GradeCommand implements Callable<Integer> {
   @Option(names = "--gradescope", description = "grade one student's submission folder and always write RESULTS_JSON")
   boolean gradescope;
 
-  @Option(names = "--spec", required = true, paramLabel = "ASSIGNMENT.json", description = "the assignment spec")
+  @Option(names = "--spec", paramLabel = "ASSIGNMENT.json", description = "the assignment spec")
   Path specFile;
+
+  @Option(names = "--autograder", paramLabel = "ASSIGNMENT.json",
+      description = "make a Gradescope autograder for this spec (with -o ZIP) instead of grading")
+  Path autograder;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "ZIP", description = "with --autograder: the zip to write")
+  Path zip;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "grade-results",
       description = "folder for the results, created if needed; never an input or a folder holding one (default: ${DEFAULT-VALUE})")
@@ -64,6 +74,14 @@ final class GradeCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (autograder != null || zip != null) {
+      return autograder(stdout, err);
+    }
+    if (input == null || specFile == null) {
+      err.println("scansim: error: " + (input == null ? "grade needs SUBMISSION.cu|DIR" : "grade needs --spec ASSIGNMENT.json")
+          + ": scansim grade SUBMISSION.cu|DIR --spec ASSIGNMENT.json (scansim grade --help)");
+      return Main.INVALID_INPUT;
+    }
     if (gradescope || results != null) {
       return gradescope(stdout, err);
     }
@@ -107,6 +125,65 @@ final class GradeCommand implements Callable<Integer> {
       stdout.println("wrote " + out.resolve(Batch.SUMMARY) + " and a results folder per submission under " + out);
     }
     return Main.OK;
+  }
+
+  /** {@code --autograder SPEC -o ZIP}: the zip an instructor uploads to Gradescope ({@link AutograderZip}). */
+  private int autograder(PrintWriter stdout, PrintWriter err) {
+    if (autograder == null || zip == null) {
+      err.println("scansim: error: " + (autograder == null ? "-o ZIP goes with --autograder" : "--autograder needs -o ZIP")
+          + ": scansim grade --autograder ASSIGNMENT.json -o autograder.zip");
+      return Main.INVALID_INPUT;
+    }
+    if (input != null || results != null || gradescope || specFile != null) {
+      err.println("scansim: error: --autograder takes the spec alone (no submission, --spec or --gradescope):"
+          + " scansim grade --autograder ASSIGNMENT.json -o autograder.zip");
+      return Main.INVALID_INPUT;
+    }
+    Path jar = runningJar();
+    byte[] thirdParty;
+    try (java.io.InputStream in = GradeCommand.class.getResourceAsStream("/THIRD-PARTY.txt")) {
+      thirdParty = in == null ? null : in.readAllBytes();
+    } catch (IOException e) {
+      thirdParty = null;
+    }
+    if (jar == null || thirdParty == null) {
+      err.println("scansim: error: the autograder holds the jar scansim runs from, and this scansim runs from classes, not a"
+          + " release: run ./scansim, or the release's bin/scansim");
+      return Main.INVALID_INPUT;
+    }
+    if (!Outputs.mayWrite(zip, AutograderZip.ZIP_FILE, err)) {
+      return Main.INVALID_INPUT;
+    }
+    byte[] bytes;
+    try {
+      bytes = AutograderZip.of(autograder, jar, thirdParty);
+    } catch (GradeException e) {
+      e.problems().forEach(err::println);
+      return Main.INVALID_INPUT;
+    } catch (IOException e) {
+      err.println("scansim: error: cannot make the autograder: " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    try {
+      org.scansim.files.OutputFiles.write(zip, bytes, AutograderZip.ZIP_FILE);
+    } catch (IOException e) {
+      err.println("scansim: error: cannot write " + zip + ": " + e.getMessage());
+      return Main.INVALID_INPUT;
+    }
+    stdout.println("wrote " + zip + " (" + (bytes.length + 1023) / 1024 + " KiB): on Gradescope, the assignment's Configure"
+        + " Autograder page, upload it as a zip file with the Ubuntu 22.04 base image");
+    return Main.OK;
+  }
+
+  /** The jar this scansim runs from, or null when it runs from classes (a build's tests). */
+  private static Path runningJar() {
+    try {
+      java.security.CodeSource src = GradeCommand.class.getProtectionDomain().getCodeSource();
+      Path p = src == null ? null : Path.of(src.getLocation().toURI());
+      return p != null && java.nio.file.Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jar") ? p : null;
+    } catch (java.net.URISyntaxException | IllegalArgumentException | SecurityException e) {
+      return null;
+    }
   }
 
   /** {@code --gradescope SUBMISSION_DIR RESULTS_JSON}: one folder, one results file, always. */

@@ -65,10 +65,25 @@ public final class Main implements Runnable {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"scansim " + version()};
+      return new String[] {"scansim " + version() + " (" + commit() + ")"};
     }
 
     static String version() {
+      String v = properties().getProperty("version");
+      return v == null || v.startsWith("${") ? "(version unknown: not built by Maven)" : v;
+    }
+
+    /** "commit 0123456789", "commit 0123456789, with uncommitted changes", or "commit unknown" (built outside git). */
+    static String commit() {
+      java.util.Properties p = properties();
+      String c = p.getProperty("commit");
+      if (c == null || c.isEmpty() || c.startsWith("${")) {
+        return "commit unknown";
+      }
+      return "commit " + c + ("true".equals(p.getProperty("dirty")) ? ", with uncommitted changes" : "");
+    }
+
+    private static java.util.Properties properties() {
       java.util.Properties p = new java.util.Properties();
       try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
         if (in != null) {
@@ -77,8 +92,7 @@ public final class Main implements Runnable {
       } catch (java.io.IOException e) {
         // no version to show
       }
-      String v = p.getProperty("version");
-      return v == null || v.startsWith("${") ? "(version unknown: not built by Maven)" : v;
+      return p;
     }
   }
 }

@@ -94,12 +94,17 @@ public final class OutputFiles {
    * rename, keeping its permissions (a grader's chmod 600 on students' results stays).
    */
   public static void write(Path p, String text, Output out) throws IOException {
+    write(p, text.getBytes(StandardCharsets.UTF_8), out);
+  }
+
+  /** As {@link #write(Path, String, Output)}, for bytes (an archive). */
+  public static void write(Path p, byte[] bytes, Output out) throws IOException {
     String no = why(p, out);
     if (no != null) {
       throw new OutputException(no);
     }
     Path dir = p.toAbsolutePath().getParent();
-    Path tmp = temporary(dir, text);
+    Path tmp = temporary(dir, bytes);
     try {
       if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
         if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
@@ -115,15 +120,15 @@ public final class OutputFiles {
   }
 
   /**
-   * A new file beside the target holding {@code text}, created as any file the user makes is
+   * A new file beside the target holding {@code bytes}, created as any file the user makes is
    * (0666 less the umask; a temporary file of Java's would be rw-------).
    */
-  private static Path temporary(Path dir, String text) throws IOException {
+  private static Path temporary(Path dir, byte[] bytes) throws IOException {
     for (int attempt = 0; ; attempt++) {
       Path tmp = dir.resolve(".scansim-" + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
       try (java.io.OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
           LinkOption.NOFOLLOW_LINKS)) {
-        o.write(text.getBytes(StandardCharsets.UTF_8));
+        o.write(bytes);
         return tmp;
       } catch (FileAlreadyExistsException e) {
         if (attempt > 100) {

@@ -1,0 +1,84 @@
+package org.scansim.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The release archive runs on a machine with a Java runtime and nothing else: unpacked, its
+ * {@code bin/scansim} runs the README's commands with a PATH that has no Maven, from anywhere
+ * (the catalog's names resolve to its own {@code kernels/}), through a link, and says what is
+ * missing without Java.
+ */
+class ReleaseTest {
+  @TempDir
+  static Path dir;
+
+  static Path release;
+  static Path path;
+
+  @BeforeAll
+  static void unpack() throws Exception {
+    release = Release.unpack(dir);
+    path = Release.minimalPath(dir, true);
+  }
+
+  private static Release.Result scansim(Path cwd, String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>(List.of(release.resolve("bin/scansim").toString()));
+    cmd.addAll(List.of(args));
+    return Release.run(cwd, Map.of("PATH", path.toString()), cmd);
+  }
+
+  @Test
+  void holdsTheLauncherTheJarTheLicencesTheCatalogAndTheExamples() {
+    for (String f : List.of("bin/scansim", "lib/scansim.jar", "THIRD-PARTY.txt", "README.md", "kernels/harris/blelloch.cu",
+        "examples/programs/scan_main.cu", "examples/grading/inclusive_scan.json", "docs/programs.md")) {
+      assertThat(release.resolve(f)).as(f).isRegularFile();
+    }
+    assertThat(release.resolve("bin/scansim")).isExecutable();
+    assertThat(release.resolve("pom.xml")).doesNotExist();
+  }
+
+  @Test
+  void printsItsVersionAndCommit() throws Exception {
+    Release.Result r = scansim(dir, "--version");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).matches("scansim \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\((commit [0-9a-f]{10}(, with uncommitted changes)?|commit unknown)\\)\n");
+  }
+
+  @Test
+  void runsTheReadmesFirstCommandWithJavaAlone() throws Exception {
+    Release.Result r = scansim(release, "run", "examples/programs/scan_main.cu", "--no-timing", "--", "100000");
+    assertThat(r.code()).as(r.err()).isZero();
+    // The program's own lines, as the README shows them.
+    assertThat(r.out()).startsWith("scanned 100000 elements, total 448952\nPASSED\n");
+    assertThat(r.err()).doesNotContain("build").doesNotContain("mvn");
+  }
+
+  @Test
+  void findsItsCatalogFromAnyFolderAndThroughALink() throws Exception {
+    Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+    Path link = elsewhere.resolve("scansim");
+    Files.createSymbolicLink(link, release.resolve("bin/scansim"));
+    Release.Result r = Release.run(elsewhere, Map.of("PATH", path.toString()),
+        List.of(link.toString(), "run", "harris/blelloch", "--n", "1024", "--no-timing"));
+    Files.delete(link); // the temporary folder's clean-up would warn of a link to outside it
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("result: correct exclusive scan");
+  }
+
+  @Test
+  void withoutJavaSaysSoInOneLine() throws Exception {
+    Path noJava = Release.minimalPath(dir, false);
+    Release.Result r = Release.run(dir, Map.of("PATH", noJava.toString()), List.of(release.resolve("bin/scansim").toString(), "--version"));
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("scansim: no Java runtime: install Java 17 or newer (Debian, Ubuntu: apt-get install"
+        + " openjdk-17-jre-headless) or set JAVA_HOME\n");
+  }
+}
