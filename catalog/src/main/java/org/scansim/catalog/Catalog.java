@@ -143,13 +143,22 @@ public final class Catalog {
     return Optional.ofNullable(kernels.get(name));
   }
 
-  /** Names close to {@code name}, for "did you mean". */
+  /**
+   * Names close to {@code name}, for "did you mean": those that hold its last part or are held by
+   * it, else the one fewest edits away ({@link org.scansim.text.Nearest}: "harris/bleloch").
+   */
   public List<String> near(String name) {
     List<String> out = new ArrayList<>();
     String tail = name.contains("/") ? name.substring(name.indexOf('/') + 1) : name;
     for (String k : kernels.keySet()) {
       if (k.contains(tail) || tail.contains(k.substring(k.indexOf('/') + 1))) {
         out.add(k);
+      }
+    }
+    if (out.isEmpty()) {
+      String nearest = org.scansim.text.Nearest.of(name, kernels.keySet());
+      if (nearest != null) {
+        out.add(nearest);
       }
     }
     return out;

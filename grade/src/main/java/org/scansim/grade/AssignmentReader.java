@@ -116,20 +116,81 @@ public final class AssignmentReader {
       throw new GradeException(origin + ": error: empty file; expected a JSON object with the assignment's fields");
     }
     SpecFile f;
+    // Unknown fields are collected, not thrown at the first: the spec's author sees every problem at once.
+    UnknownFields unknown = new UnknownFields();
     try {
-      f = JSON.readValue(text, SpecFile.class);
+      f = JSON.readerFor(SpecFile.class).withHandler(unknown).readValue(text);
     } catch (JsonProcessingException e) {
-      throw new GradeException(describe(e, origin, text));
+      List<String> all = new ArrayList<>(unknown.problems(origin, text));
+      all.add(describe(e, origin, text));
+      throw new GradeException(inOrder(all));
+    } catch (IOException e) {
+      throw new GradeException(origin + ": error: cannot read: " + e.getMessage());
     }
     if (f == null) {
       throw new GradeException(origin + ": error: empty file; expected a JSON object");
     }
     List<String> problems = new ArrayList<>();
     Assignment a = validate(f, origin, problems);
-    if (!problems.isEmpty()) {
-      throw new GradeException(problems.stream().map(p -> located(origin, text, p) + ": error: " + p).toList());
+    if (!problems.isEmpty() || !unknown.isEmpty()) {
+      List<String> all = new ArrayList<>(unknown.problems(origin, text));
+      problems.forEach(p -> all.add(located(origin, text, p) + ": error: " + p));
+      throw new GradeException(inOrder(all));
     }
     return a;
+  }
+
+  /**
+   * Every unknown field of the spec, with the known field nearest its name ("race" for "races")
+   * and the fields known where it is; each skipped so that reading goes on.
+   */
+  private static final class UnknownFields extends com.fasterxml.jackson.databind.deser.DeserializationProblemHandler {
+    private record Unknown(List<String> path, String name, List<String> known) {}
+
+    private final List<Unknown> found = new ArrayList<>();
+
+    @Override
+    public boolean handleUnknownProperty(com.fasterxml.jackson.databind.DeserializationContext ctxt,
+        com.fasterxml.jackson.core.JsonParser p, com.fasterxml.jackson.databind.JsonDeserializer<?> deserializer, Object bean,
+        String name) throws IOException {
+      List<String> path = new ArrayList<>();
+      for (com.fasterxml.jackson.core.JsonStreamContext c = p.getParsingContext().getParent(); c != null && !c.inRoot();
+          c = c.getParent()) {
+        path.add(0, c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName());
+      }
+      List<String> known = deserializer == null ? List.of()
+          : deserializer.getKnownPropertyNames().stream().map(String::valueOf).sorted().toList();
+      found.add(new Unknown(path, name, known));
+      p.skipChildren();
+      return true;
+    }
+
+    boolean isEmpty() {
+      return found.isEmpty();
+    }
+
+    List<String> problems(String origin, String text) {
+      List<String> out = new ArrayList<>();
+      for (Unknown u : found) {
+        String in = String.join(".", u.path()).replace(".[", "[");
+        List<String> parts = new ArrayList<>(u.path());
+        parts.add(u.name());
+        String near = org.scansim.text.Nearest.of(u.name(), u.known());
+        out.add(at(origin, text, parts) + ": error: unknown field \"" + u.name() + "\"" + (in.isEmpty() ? "" : " in \"" + in + "\"")
+            + (near == null ? "" : " (did you mean \"" + near + "\"?)") + "; known fields" + (in.isEmpty() ? "" : " there") + ": "
+            + String.join(", ", u.known()));
+      }
+      return out;
+    }
+  }
+
+  /** The problems by their place in the file (line, then column); those of the whole file last. */
+  private static List<String> inOrder(List<String> problems) {
+    java.util.regex.Pattern at = java.util.regex.Pattern.compile(":(\\d+):(\\d+): error: ");
+    return problems.stream().sorted(java.util.Comparator.comparingLong((String p) -> {
+      java.util.regex.Matcher m = at.matcher(p);
+      return m.find() ? Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2)) : Long.MAX_VALUE;
+    })).toList();
   }
 
   private static Assignment validate(SpecFile f, String origin, List<String> problems) {
@@ -162,7 +223,7 @@ public final class AssignmentReader {
       if (f.scan().equals("inclusive") || f.scan().equals("exclusive")) {
         scan = ScanRun.Expect.valueOf(f.scan().toUpperCase(Locale.ROOT));
       } else {
-        problems.add("\"scan\" must be \"inclusive\" or \"exclusive\", not \"" + f.scan() + "\"");
+        problems.add("\"scan\" must be \"inclusive\" or \"exclusive\", not \"" + f.scan() + "\"" + near(f.scan(), List.of("inclusive", "exclusive")));
       }
     }
     ScanOp op = ScanOp.SUM;
@@ -174,7 +235,8 @@ public final class AssignmentReader {
               + ((Type.Pointer) entry.params().get(0)).pointee().spelling());
         }
       } catch (IllegalArgumentException e) {
-        problems.add("\"op\" must be one of sum, max, min, prod, and, or, xor, not \"" + f.op() + "\"");
+        problems.add("\"op\" must be one of sum, max, min, prod, and, or, xor, not \"" + f.op() + "\""
+            + near(f.op(), List.of("sum", "max", "min", "prod", "and", "or", "xor")));
       }
     }
     org.scansim.sim.arch.Architecture arch = null;
@@ -182,7 +244,8 @@ public final class AssignmentReader {
       if (Architectures.presets().contains(f.arch())) {
         arch = Architectures.preset(f.arch());
       } else {
-        problems.add("\"arch\" must be one of " + String.join(", ", Architectures.presets()) + ", not \"" + f.arch() + "\"");
+        problems.add("\"arch\" must be one of " + String.join(", ", Architectures.presets()) + ", not \"" + f.arch() + "\""
+            + near(f.arch(), Architectures.presets()));
       }
     }
     List<Integer> sizes = program ? java.util.stream.IntStream.rangeClosed(1, cases.size()).boxed().toList() : sizes(f.sizes(), problems);
@@ -271,6 +334,12 @@ public final class AssignmentReader {
     return out;
   }
 
+  /** " (did you mean "x"?)" for the known value nearest a wrong one, or "". */
+  private static String near(String given, java.util.Collection<String> known) {
+    String n = given == null ? null : org.scansim.text.Nearest.of(given, known);
+    return n == null ? "" : " (did you mean \"" + n + "\"?)";
+  }
+
   /** The file a submission folder must hold: a relative path inside it, ending in .cu. */
   private static String file(String file, List<String> problems) {
     if (file == null) {
@@ -297,11 +366,11 @@ public final class AssignmentReader {
     }
     for (Map.Entry<String, String> e : given.entrySet()) {
       if (!Assignment.TEST_GROUPS.contains(e.getKey())) {
-        problems.add("\"visibility\": \"" + e.getKey() + "\" is not a test group; use one of "
-            + String.join(", ", Assignment.TEST_GROUPS));
+        problems.add("\"visibility\": \"" + e.getKey() + "\" is not a test group" + near(e.getKey(), Assignment.TEST_GROUPS)
+            + "; use one of " + String.join(", ", Assignment.TEST_GROUPS));
       } else if (!Assignment.VISIBILITIES.contains(e.getValue())) {
         problems.add("\"visibility\": \"" + e.getKey() + "\" must be one of " + String.join(", ", Assignment.VISIBILITIES)
-            + " (Gradescope's visibilities), not \"" + e.getValue() + "\"");
+            + " (Gradescope's visibilities), not \"" + e.getValue() + "\"" + near(e.getValue(), Assignment.VISIBILITIES));
       } else {
         out.put(e.getKey(), e.getValue());
       }
@@ -319,7 +388,8 @@ public final class AssignmentReader {
         problems.add("\"leaderboard\": \"cycles\" is not measured: the grader does not run the timing model (scansim run does); use "
             + String.join(" or ", Assignment.LEADERBOARD));
       } else if (!Assignment.LEADERBOARD.contains(column)) {
-        problems.add("\"leaderboard\": \"" + column + "\" is not a column; use " + String.join(" or ", Assignment.LEADERBOARD));
+        problems.add("\"leaderboard\": \"" + column + "\" is not a column" + near(column, Assignment.LEADERBOARD) + "; use "
+            + String.join(" or ", Assignment.LEADERBOARD));
       } else if (out.contains(column)) {
         problems.add("\"leaderboard\": \"" + column + "\" is listed twice");
       } else {
@@ -536,10 +606,18 @@ public final class AssignmentReader {
     if (end < 0) {
       return origin;
     }
+    return at(origin, text, List.of(problem.substring(1, end).split("\\.")));
+  }
+
+  /** {@code origin:line:col} of the field at {@code path} ("points", "bankConflicts", "max"), or the origin alone. */
+  private static String at(String origin, String text, List<String> path) {
     // Each part of the path after the one before it: "points.bankConflicts.points" is the points of
     // the bankConflicts inside the top-level points, not the first "points" of the file.
     int at = -1;
-    for (String part : problem.substring(1, end).split("\\.")) {
+    for (String part : path) {
+      if (part.startsWith("[")) {
+        continue;
+      }
       int next = keyAt(text, part.replaceAll("\\[.*$", ""), at + 1);
       if (next < 0) {
         break;

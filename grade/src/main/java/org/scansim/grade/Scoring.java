@@ -393,7 +393,7 @@ final class Scoring {
         out.append("the output matched for this input, but not for every input:\n");
       }
       if (proof != null && !proof.proved()) {
-        out.append("the scan proof fails for ").append(proof.wrongOutputs()).append(" outputs:\n");
+        out.append("the scan proof fails for ").append(proof.wrongOutputs()).append(proof.wrongOutputs() == 1 ? " output:\n" : " outputs:\n");
         proof.failures().forEach(x -> out.append("  ").append(x).append('\n'));
         if (proof.wrongOutputs() > proof.failures().size()) {
           out.append("  ...\n");

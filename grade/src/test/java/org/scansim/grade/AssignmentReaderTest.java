@@ -92,7 +92,7 @@ class AssignmentReaderTest {
         Arguments.of("unknown top-level field", good("\"title\": \"Scan\",", "\"title\": \"Scan\", \"tilte\": 1,"),
             "spec.json:2:20: error: unknown field \"tilte\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op, points, runs, scan, sizes, title, visibility"),
         Arguments.of("unknown nested field", good("{\"correctness\": 30}", "{\"correctness\": 30, \"race\": 5}"),
-            "spec.json:7:33: error: unknown field \"race\" in \"points\"; known fields there: bankConflicts, barriers, bounds, "
+            "spec.json:7:33: error: unknown field \"race\" in \"points\" (did you mean \"races\"?); known fields there: bankConflicts, barriers, bounds, "
                 + "correctness, initialisation, races, workEfficiency"),
         Arguments.of("missing field", good("\"scan\": \"inclusive\",", ""), "spec.json: error: missing field \"scan\""),
         Arguments.of("wrong type", good("[33, 1, 1024]", "\"all\""), "spec.json:6:12: error: \"sizes\" must be a list"),
@@ -145,6 +145,34 @@ class AssignmentReaderTest {
   @MethodSource("badSpecs")
   void aBadSpecIsOneClearMessagePerProblem(String what, String json, String message) {
     assertThatThrownBy(() -> parse(json)).isInstanceOf(GradeException.class).hasMessage(message);
+  }
+
+  @Test
+  void everyProblemIsSaidAtOnceInTheFilesOrderWithTheNearestKnownName() {
+    String json = "{\n  \"title\": \"t\",\n  \"entry\": \"void scan(const float *in, float *out, int n)\",\n  \"scan\": \"inclusiv\",\n"
+        + "  \"arch\": \"hoper\",\n  \"sizes\": [1, 0],\n  \"points\": {\"correctness\": 10, \"race\": 3},\n"
+        + "  \"visibility\": {\"races\": \"hiden\"},\n  \"colour\": 1\n}\n";
+    assertThatThrownBy(() -> parse(json)).isInstanceOf(GradeException.class).hasMessage(String.join("\n",
+        "spec.json:4:3: error: \"scan\" must be \"inclusive\" or \"exclusive\", not \"inclusiv\" (did you mean \"inclusive\"?)",
+        "spec.json:5:3: error: \"arch\" must be one of " + String.join(", ", org.scansim.sim.arch.Architectures.presets())
+            + ", not \"hoper\" (did you mean \"hopper\"?)",
+        "spec.json:6:3: error: \"sizes\": 0 is not a size; each n must be 1 ≤ n ≤ 16777216",
+        "spec.json:7:33: error: unknown field \"race\" in \"points\" (did you mean \"races\"?); known fields there: bankConflicts, barriers,"
+            + " bounds, correctness, initialisation, races, workEfficiency",
+        "spec.json:8:3: error: \"visibility\": \"races\" must be one of " + String.join(", ", Assignment.VISIBILITIES)
+            + " (Gradescope's visibilities), not \"hiden\" (did you mean \"hidden\"?)",
+        "spec.json:9:3: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op,"
+            + " points, runs, scan, sizes, title, visibility"));
+  }
+
+  @Test
+  void anUnknownFieldIsSaidBesideAWrongTypeAfterIt() {
+    // A value of the wrong type stops the reading there: the unknown fields of the objects read before it are said too.
+    String json = good("\"points\"", "\"budgets\": {\"wallSecond\": 5}, \"launch\": {\"block\": 5}, \"points\"");
+    assertThatThrownBy(() -> parse(json)).isInstanceOf(GradeException.class).hasMessage(String.join("\n",
+        "spec.json:7:15: error: unknown field \"wallSecond\" in \"budgets\" (did you mean \"wallSeconds\"?); known fields there:"
+            + " compileSeconds, deviceBytes, maxWarpInstructions, wallSeconds",
+        "spec.json:7:53: error: \"launch.block\" must be a string"));
   }
 
   @Test

@@ -29,7 +29,7 @@ public final class TextReport {
     if (r.proof() != null) {
       RunReport.Proof p = r.proof();
       out.append("scan proof: ").append(p.proved() ? "every output is exactly the " + p.scan() + " scan of the input, for any associative"
-          + (p.commutativeOnly() ? " and commutative" : "") + " operator" : p.wrongOutputs() + " outputs are wrong")
+          + (p.commutativeOnly() ? " and commutative" : "") + " operator" : (p.wrongOutputs() == 1 ? "1 output is wrong" : p.wrongOutputs() + " outputs are wrong"))
           .append("\n  ⊕ graph: work ").append(p.work()).append(", depth ").append(p.depth()).append(", max fan-out ").append(p.maxFanOut())
           .append(p.maxFanOutValue() == null ? "" : " (" + p.maxFanOutValue() + ")").append("; per dependency level ")
           .append(p.maxFanOutPerLevel()).append(", per barrier phase ").append(p.maxFanOutPerPhase()).append('\n');

@@ -1,6 +1,7 @@
 package org.scansim.frontend.sema;
 
 import java.util.List;
+import org.scansim.text.Nearest;
 import org.scansim.frontend.ast.Expr;
 import org.scansim.frontend.ast.Expr.BinaryOp;
 import org.scansim.frontend.ast.Expr.UnaryOp;

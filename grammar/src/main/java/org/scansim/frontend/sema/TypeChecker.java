@@ -3,6 +3,7 @@ package org.scansim.frontend.sema;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import org.scansim.text.Nearest;
 import java.util.Map;
 import java.util.Set;
 import org.scansim.frontend.ast.ArrayDim;

@@ -3,7 +3,6 @@ package org.scansim.sim.arch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -217,35 +216,10 @@ final class ArchitectureFile {
     return s.length() > 60 ? s.substring(0, 57) + "..." : s;
   }
 
-  /** " (did you mean "x"?)" for the closest known name within an edit distance of 3, else "". */
+  /** " (did you mean "x"?)" for the closest known name within an edit distance of 3, case aside, else "". */
   private static String suggestion(String name, Set<String> known) {
-    String best = null;
-    int bestDistance = 4;
-    for (String k : known.stream().sorted().toList()) {
-      int d = distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
-      if (d < bestDistance) {
-        best = k;
-        bestDistance = d;
-      }
-    }
+    String best = org.scansim.text.Nearest.of(name, known, 3, true);
     return best == null ? "" : " (did you mean \"" + best + "\"?)";
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    Arrays.setAll(prev, i -> i);
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int subst = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(subst, Math.min(prev[j], cur[j - 1]) + 1);
-      }
-      int[] swap = prev;
-      prev = cur;
-      cur = swap;
-    }
-    return prev[b.length()];
   }
 
   private static Field text(String name) {

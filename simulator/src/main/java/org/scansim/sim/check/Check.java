@@ -72,7 +72,8 @@ public enum Check {
         }
       }
       if (found == null) {
-        throw new IllegalArgumentException("unknown checker '" + part.trim() + "'; known: all, " + String.join(", ", spellings()));
+        throw new IllegalArgumentException("unknown checker '" + part.trim() + "'" + org.scansim.text.Nearest.hint(p, spellings())
+            + "; known: all, " + String.join(", ", spellings()));
       }
       out.add(found);
     }
