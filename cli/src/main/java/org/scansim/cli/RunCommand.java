@@ -233,7 +233,7 @@ final class RunCommand implements Callable<Integer> {
     String noCircuit = svg != null ? null : !s.checks().contains(Check.PROOF) ? null
         : "No scan circuit: it is drawn for n ≤ " + CircuitCommand.MAX_SVG_N + (n > CircuitCommand.MAX_SVG_N ? "." : ", when the proof recorded one.");
     return org.scansim.html.RunPage.render(report, new org.scansim.html.RunPage.Extras(text, heat.launches(), s.arch().sharedMemoryBanks(),
-        svg, noCircuit));
+        svg, noCircuit, svg == null ? -1 : org.scansim.reports.CircuitStats.work(o.proof().circuit())));
   }
 
   /** What the command line asks for, checked and resolved once; the file compiled. */

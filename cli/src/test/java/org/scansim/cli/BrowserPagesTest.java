@@ -123,6 +123,12 @@ class BrowserPagesTest {
     load(page, 8);
     assertThat(browser.findElements(By.cssSelector("h2")).stream().map(WebElement::getText).toList())
         .containsExactly("g80", "hopper", "Points that did not run, or ran wrong");
+    // Equal lines are named (the typo's wrong results give the same conflicts as the correct padding), and 0 has its tick.
+    WebElement conflicts = browser.findElement(By.cssSelector("figure[data-metric=conflicts]"));
+    assertThat(conflicts.findElement(By.tagName("figcaption")).getText()).contains("typo lies on n >> log2(banks) at every size");
+    assertThat(conflicts.findElements(By.tagName("text")).stream().map(WebElement::getText)).contains("0", "1", "10");
+    // A wrong point says why.
+    assertThat(browser.findElements(By.cssSelector("table")).get(2).getText()).contains("wrong result: out[");
   }
 
   @Test
@@ -141,6 +147,14 @@ class BrowserPagesTest {
     // the degree histogram, the cycles per phase, a heat map and a histogram per shared site, the circuit
     load(page, 2 + 2 * shared + 1);
     assertThat(browser.findElements(By.cssSelector("figure[data-chart=heat]"))).hasSize(shared);
+    // A load and a store of one line side by side, under the line's source; findings say how often; the two works explained.
+    WebElement pair = browser.findElements(By.cssSelector("div.side")).stream()
+        .filter(d -> d.findElements(By.cssSelector("figure[data-chart=heat]")).size() == 2).findFirst().orElseThrow();
+    assertThat(pair.findElements(By.tagName("figcaption")).stream().map(WebElement::getText))
+        .containsExactly("The loads: words per bank and barrier phase.", "The stores: words per bank and barrier phase.");
+    assertThat(browser.findElements(By.cssSelector("code.source")).stream().map(WebElement::getText)).contains("temp[bi] += t;");
+    assertThat(browser.findElement(By.cssSelector("figure[data-chart=circuit] figcaption")).getText())
+        .contains("It draws the 502 ⊕ whose results reach an output; the scan proof's work, 510, counts every ⊕ the run did");
   }
 
   @Test

@@ -75,7 +75,7 @@ final class Charts {
     plot.setDomainAxis(x);
     if (zero) {
       // 0 cannot be on a log axis: this one draws it at the origin, its ticks at the powers of ten
-      LogarithmicAxis y = new LogarithmicAxis(yLabel);
+      LogarithmicAxis y = new ZeroTick(yLabel);
       y.setAllowNegativesFlag(true);
       y.setStrictValuesFlag(false);
       plot.setRangeAxis(y);
@@ -135,8 +135,39 @@ final class Charts {
       } else if (ticks.size() < 3) {
         ticks = ticks(lo, hi, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
       }
+      if (ticks.size() < 4) {
+        ticks = even(lo, hi); // inside a decade (11,244 … 29,834 had 20,000 and 30,000 only): round even steps
+      }
       // inside less than one step of a digit (7,567 … 7,816): JFreeChart's own, even steps of the logarithm
       return ticks.size() < 2 ? super.refreshTicksVertical(g2, dataArea, edge) : ticks;
+    }
+
+    /** Ticks at the multiples of the largest round step (1, 2 or 5 times a power of ten) giving four or more inside [lo, hi]. */
+    private static List<org.jfree.chart.axis.ValueTick> even(double lo, double hi) {
+      List<org.jfree.chart.axis.ValueTick> out = new java.util.ArrayList<>();
+      if (!(hi > lo) || lo <= 0) {
+        return out;
+      }
+      // the largest round step that still gives four ticks
+      double step = 0;
+      for (int k = (int) Math.floor(Math.log10(hi - lo)); step == 0 && k > -12; k--) {
+        for (int m : new int[] {5, 2, 1}) {
+          double s = m * Math.pow(10, k);
+          if (Math.floor(hi / s) - Math.ceil(lo / s) + 1 >= 4) {
+            step = s;
+            break;
+          }
+        }
+      }
+      if (step == 0) {
+        return out;
+      }
+      DecimalFormat f = number();
+      for (double v = Math.ceil(lo / step) * step; v <= hi; v += step) {
+        out.add(new org.jfree.chart.axis.NumberTick(v, f.format(v), org.jfree.chart.ui.TextAnchor.CENTER_RIGHT,
+            org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
+      }
+      return out;
     }
 
     private List<org.jfree.chart.axis.ValueTick> ticks(double lo, double hi, int[] mantissas) {
@@ -153,6 +184,52 @@ final class Charts {
       }
       return out;
     }
+  }
+
+  /**
+   * JFreeChart's log axis that also draws 0 (at its origin, where the points of 0 lie) with a tick
+   * labelled 0: points on the frame read as zeros, not as values below the lowest label.
+   */
+  static final class ZeroTick extends LogarithmicAxis {
+    private static final long serialVersionUID = 1L;
+
+    ZeroTick(String label) {
+      super(label);
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    protected List refreshTicksVertical(java.awt.Graphics2D g2, java.awt.geom.Rectangle2D dataArea, RectangleEdge edge) {
+      List ticks = new java.util.ArrayList(super.refreshTicksVertical(g2, dataArea, edge));
+      ticks.removeIf(t -> ((org.jfree.chart.axis.ValueTick) t).getValue() <= 0);
+      if (getLowerBound() <= 0) {
+        ticks.add(0, new org.jfree.chart.axis.NumberTick(0.0, "0", org.jfree.chart.ui.TextAnchor.CENTER_RIGHT,
+            org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
+      }
+      return ticks;
+    }
+  }
+
+  /**
+   * A note for a chart's caption naming the lines that lie on another at every size (one is drawn
+   * over the other), or "" when none do: equal series would otherwise hide each other.
+   */
+  static String coinciding(List<Series> series) {
+    List<String> notes = new java.util.ArrayList<>();
+    java.util.Set<Integer> told = new java.util.HashSet<>();
+    for (int i = 0; i < series.size(); i++) {
+      List<String> same = new java.util.ArrayList<>();
+      for (int j = i + 1; j < series.size(); j++) {
+        if (!told.contains(j) && series.get(j).points().equals(series.get(i).points())) {
+          same.add(series.get(j).name());
+          told.add(j);
+        }
+      }
+      if (!same.isEmpty() && !told.contains(i)) {
+        notes.add(String.join(" and ", same) + (same.size() == 1 ? " lies" : " lie") + " on " + series.get(i).name() + " at every size");
+      }
+    }
+    return notes.isEmpty() ? "" : " " + String.join("; ", notes) + " (drawn dashed over it).";
   }
 
   /** Whole numbers with thousands separators, the same in every locale. */
@@ -209,8 +286,9 @@ final class Charts {
     yAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     yAxis.setRange(-0.5, rows - 0.5);
     yAxis.setInverted(true);
-    XYBlockRenderer r = new XYBlockRenderer();
-    LookupPaintScale scale = new LookupPaintScale(0, max + 1, new Color(0xF4F4F4));
+    XYBlockRenderer r = new HeatRenderer();
+    Color zero = new Color(0xF4F4F4);
+    LookupPaintScale scale = new LookupPaintScale(0, max + 1, zero);
     int steps = 8;
     for (int s = 0; s < steps; s++) {
       float f = s / (float) (steps - 1);
@@ -221,7 +299,7 @@ final class Charts {
     r.setPaintScale(scale);
     XYPlot plot = new XYPlot(data, xAxis, yAxis, r);
     JFreeChart chart = style(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false));
-    plot.setBackgroundPaint(Color.WHITE);
+    plot.setBackgroundPaint(zero); // the cells of zero, which the renderer leaves undrawn
     plot.setDomainGridlinesVisible(false);
     plot.setRangeGridlinesVisible(false);
     NumberAxis legendAxis = new NumberAxis("words");
@@ -229,6 +307,7 @@ final class Charts {
     legendAxis.setRange(0, max + 1);
     PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
     legend.setPosition(RectangleEdge.RIGHT);
+    legend.setSubdivisionCount(steps + 1); // the scale has steps colours: a strip per colour, not 100
     legend.setMargin(4, 4, 40, 4);
     chart.addSubtitle(legend);
     return svg(id, chart, width, height);
@@ -249,9 +328,21 @@ final class Charts {
   }
 
   /** The chart as one {@code <svg>} element, its definitions' ids prefixed with {@code id}. */
+  /** {@code d} rounded to 1/{@code scale}, written without a trailing ".0" and never in exponent form. */
+  static String tenths(double d, int scale) {
+    if (!Double.isFinite(d)) {
+      return "0";
+    }
+    java.math.BigDecimal b = java.math.BigDecimal.valueOf(Math.round(d * scale)).divide(java.math.BigDecimal.valueOf(scale));
+    return b.signum() == 0 ? "0" : b.stripTrailingZeros().toPlainString();
+  }
+
   private static String svg(String id, JFreeChart chart, int width, int height) {
     SVGGraphics2D g = new SVGGraphics2D(width, height);
     g.setDefsKeyPrefix(id + "-");
+    // A tenth of a pixel is finer than a screen shows: coordinates of 17 digits made most of a page's bytes.
+    g.setGeomDoubleConverter(d -> tenths(d, 10));
+    g.setTransformDoubleConverter(d -> tenths(d, 1000));
     chart.draw(g, new Rectangle(0, 0, width, height));
     return g.getSVGElement(id, true, new org.jfree.svg.ViewBox(0, 0, width, height), null, null);
   }

@@ -19,20 +19,32 @@ import org.scansim.reports.RunReport;
 public final class RunPage {
   private RunPage() {}
 
-  /** The most sites a page draws (each a heat map and a histogram); the tables list them all. */
-  static final int MAX_SITES = 40;
+  /**
+   * The most sites a page draws (each a heat map and a histogram), those with the most bank
+   * conflicts first; the table lists them all. A page of the catalog at 2^16 stays under 1 MB.
+   */
+  static final int MAX_SITES = 12;
+
+  /** Barrier phases a heat map shows as rows; its last row sums the later ones. */
+  static final int MAX_HEAT_ROWS = 24;
 
   /** The launches whose cycles per phase a page draws; the table lists them all. */
   static final int MAX_LAUNCH_CHARTS = 8;
 
   /** Barrier phases a chart shows apart; the last bar sums the rest. */
-  static final int MAX_PHASES = BankHeat.MAX_PHASES;
+  static final int MAX_PHASES = 24;
 
   /**
    * What the page shows beside the report: the text report, the banks' heat (or null), the
-   * circuit's SVG (or null), and why there is no circuit (or null).
+   * circuit's SVG (or null), why there is no circuit (or null), and the circuit's work (its ⊕
+   * whose results reach an output; -1 without a circuit).
    */
-  public record Extras(String text, List<BankHeat.Launch> heat, int banks, String circuitSvg, String noCircuit) {}
+  public record Extras(String text, List<BankHeat.Launch> heat, int banks, String circuitSvg, String noCircuit, long circuitWork) {
+    /** Without a circuit's work (-1). */
+    public Extras(String text, List<BankHeat.Launch> heat, int banks, String circuitSvg, String noCircuit) {
+      this(text, heat, banks, circuitSvg, noCircuit, -1);
+    }
+  }
 
   public static String render(RunReport r, Extras x) {
     Map<String, Object> page = new LinkedHashMap<>();
@@ -93,7 +105,15 @@ public final class RunPage {
           "requests", Map.of("requests", degrees(histogram)), Charts.WIDTH, Charts.HEIGHT));
     }
     List<Map<String, Object>> sites = new ArrayList<>();
+    // The drawn sites by place: a load and a store of one source position side by side, under its source line.
+    Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
     int drawn = 0;
+    // Which sites are drawn: the most conflicted first, in the table's order among equals.
+    java.util.Set<RunReport.Site> toDraw = new java.util.HashSet<>(r.sites().stream()
+        .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0 && heat(x.heat(), s) != null)
+        .sorted(java.util.Comparator.comparingLong((RunReport.Site s) -> -(s.counters().sharedLoadBankConflicts()
+            + s.counters().sharedStoreBankConflicts())))
+        .limit(MAX_SITES).toList());
     for (RunReport.Site s : r.sites()) {
       CounterSet c = s.counters();
       if (c.sharedLoadInstructions() + c.sharedStoreInstructions() == 0) {
@@ -108,29 +128,48 @@ public final class RunPage {
       m.put("wavefronts", n(c.sharedLoadWavefronts() + c.sharedStoreWavefronts()));
       m.put("conflicts", n(c.sharedLoadBankConflicts() + c.sharedStoreBankConflicts()));
       m.put("maxDegree", c.maxConflictDegree());
-      long[][] heat = heat(x.heat(), s);
-      if (drawn < MAX_SITES && heat != null) {
+      long[][] whole = heat(x.heat(), s);
+      long[][] heat = fold(whole);
+      if (toDraw.contains(s)) {
         drawn++;
         String at = lineAndColumn(s.location());
-        m.put("heat", Charts.heatMap("chart" + chart[0]++, at + " " + s.operation() + (s.array() == null ? "" : " " + s.array()),
-            "bank", heat.length == MAX_PHASES ? "barrier phase (the last row: " + (MAX_PHASES - 1) + " and later)" : "barrier phase", heat,
+        String what = s.operation().equals("ld") ? "load" : s.operation().equals("st") ? "store" : s.operation();
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("what", what);
+        d.put("heat", Charts.heatMap("chart" + chart[0]++, at + " " + what + (s.array() == null ? "" : " " + s.array()),
+            "bank", whole.length > MAX_HEAT_ROWS ? "barrier phase (the last row: " + (MAX_HEAT_ROWS - 1) + " and later)" : "barrier phase", heat,
             Charts.WIDTH, Math.min(560, 160 + 22 * heat.length)));
         if (c.conflictDegreeHistogram() != null && !c.conflictDegreeHistogram().isEmpty()) {
-          m.put("degrees", Charts.bars("chart" + chart[0]++, "Conflict degree at " + at, "degree", "requests",
+          d.put("degrees", Charts.bars("chart" + chart[0]++, "Conflict degree of the " + what + "s at " + at, "degree", "requests",
               Map.of("requests", degrees(c.conflictDegreeHistogram())), 360, Charts.HEIGHT));
         }
+        Map<String, Object> g = groups.computeIfAbsent(s.launch() + " " + s.location(), k -> {
+          Map<String, Object> n = new LinkedHashMap<>();
+          n.put("location", s.location());
+          n.put("launch", s.launch());
+          n.put("array", s.array() == null ? "" : s.array());
+          n.put("source", s.source() == null ? "" : s.source().strip());
+          n.put("drawn", new ArrayList<Map<String, Object>>());
+          return n;
+        });
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> members = (List<Map<String, Object>>) g.get("drawn");
+        members.add(d);
       }
       sites.add(m);
     }
     page.put("sites", sites);
+    page.put("siteGroups", new ArrayList<>(groups.values()));
     page.put("hasSites", !sites.isEmpty());
     page.put("banks", x.banks());
-    page.put("moreSites", drawn == MAX_SITES && sites.size() > MAX_SITES ? "The first " + MAX_SITES + " of " + sites.size()
-        + " shared-memory sites are drawn; the table lists them all." : "");
+    page.put("moreSites", drawn < sites.size() ? "The " + drawn + " of " + sites.size() + " shared-memory sites with the most bank"
+        + " conflicts are drawn; the table lists them all." : "");
     List<Map<String, Object>> findings = new ArrayList<>();
     if (r.findings() != null) {
       for (RunReport.FindingRecord f : r.findings()) {
-        findings.add(Map.of("kind", f.kind(), "location", f.location() == null ? "" : f.location(), "message", f.message()));
+        findings.add(Map.of("kind", f.kind() + (f.hazard() == null ? "" : " (" + f.hazard() + ")"), "location",
+            f.location() == null ? "" : f.location(), "source", f.source() == null ? "" : f.source().strip(), "message", f.message(),
+            "count", f.count() > 1 ? n(f.count()) + " times" : "once"));
       }
     }
     page.put("findings", findings);
@@ -138,6 +177,13 @@ public final class RunPage {
     if (x.circuitSvg() != null) {
       int at = x.circuitSvg().indexOf("<svg");
       page.put("circuit", at < 0 ? "" : x.circuitSvg().substring(at));
+      // Two works on one page: the proof's counts every ⊕ the run did, the circuit only those an output depends on.
+      long proofWork = r.proof() == null ? -1 : r.proof().work();
+      page.put("circuitWork", x.circuitWork() < 0 ? "" : proofWork > x.circuitWork()
+          ? "It draws the " + n(x.circuitWork()) + " ⊕ whose results reach an output; the scan proof's work, " + n(proofWork)
+              + ", counts every ⊕ the run did, " + n(proofWork - x.circuitWork()) + " of them with results no output uses"
+              + " (overwritten, or outside the n outputs)."
+          : "Its work, " + n(x.circuitWork()) + " ⊕, is the scan proof's: every ⊕ the run did reaches an output.");
     }
     page.put("noCircuit", x.noCircuit() == null ? "" : x.noCircuit());
     page.put("text", x.text());
@@ -157,6 +203,21 @@ public final class RunPage {
       return null;
     }
     return heat.get(s.launch()).sites().get(BankHeat.key(s.location(), s.operation()));
+  }
+
+  /** A heat map's rows, at most {@link #MAX_HEAT_ROWS}: the last sums the later phases (null stays null). */
+  static long[][] fold(long[][] rows) {
+    if (rows == null || rows.length <= MAX_HEAT_ROWS) {
+      return rows;
+    }
+    long[][] out = java.util.Arrays.copyOf(rows, MAX_HEAT_ROWS);
+    out[MAX_HEAT_ROWS - 1] = rows[MAX_HEAT_ROWS - 1].clone();
+    for (int p = MAX_HEAT_ROWS; p < rows.length; p++) {
+      for (int b = 0; b < rows[p].length; b++) {
+        out[MAX_HEAT_ROWS - 1][b] += rows[p][b];
+      }
+    }
+    return out;
   }
 
   /** A histogram's bins by degree, 1 first. */

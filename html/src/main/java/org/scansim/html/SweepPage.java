@@ -60,7 +60,7 @@ public final class SweepPage {
           String id = "chart" + chart++;
           charts.add(Map.of("svg", Charts.againstN(id, m.title() + " on " + arch, m.axis(), series), "caption",
               m.title() + " against n on " + arch + ", one line per " + (kernels ? "kernel and variant" : "variant")
-                  + "; log axes (0 at the origin); a hollow marker is a wrong result",
+                  + "; log axes (0 at the origin); a hollow marker is a wrong result." + Charts.coinciding(series),
               "metric", m.key()));
         }
       }

@@ -133,7 +133,12 @@ public record RunReport(
   }
 
   @JsonPropertyOrder({"launch", "kernel", "location", "operation", "array", "counters"})
-  public record Site(int launch, String kernel, String location, String operation, String array, CounterSet counters) {}
+  /**
+   * A shared-memory site of a launch: where, load or store, the array, its counters; {@code
+   * source} is its source line, for pages (not in the JSON, which names the location).
+   */
+  public record Site(int launch, String kernel, String location, String operation, String array, CounterSet counters,
+      @com.fasterxml.jackson.annotation.JsonIgnore String source) {}
 
   @JsonPropertyOrder({"severity", "kind", "location", "message"})
   public record Diagnostic(String severity, String kind, String location, String message) {
@@ -221,7 +226,7 @@ public record RunReport(
           CounterSet.of(l.counters()), timings != null && i < timings.size() ? timings.get(i) : null,
           l.phases().stream().map(CounterSet::of).toList(), null));
       for (LaunchRecord.Site s : l.sites()) {
-        sites.add(new Site(i, l.kernel(), where(s.span()), s.operation(), s.array(), CounterSet.of(s.counters())));
+        sites.add(new Site(i, l.kernel(), where(s.span()), s.operation(), s.array(), CounterSet.of(s.counters()), line(s.span())));
       }
       for (String w : l.warnings()) {
         diags.add(new Diagnostic("warning", "barrier", null, w));
