@@ -10,6 +10,12 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 spec="${1:?usage: submit.sh SPEC N OUTDIR}"
 shards="${2:?usage: submit.sh SPEC N OUTDIR}"
 out="${3:?usage: submit.sh SPEC N OUTDIR}"
+if ! command -v sbatch >/dev/null 2>&1; then
+  echo "submit.sh: sbatch is not on the PATH: this script submits jobs to a Slurm cluster (run it where Slurm's commands are," \
+    "such as a login node). Without Slurm, run the shards yourself: scansim sweep SPEC --shard I/N --csv shard-I.csv," \
+    "then scansim merge OUT shard-*.csv" >&2
+  exit 2
+fi
 mkdir -p "$out"
 array=$(sbatch --parsable --array="0-$((shards - 1))" --output="$out/shard-%a.log" "$here/shard.sbatch" "$spec" "$out")
 array="${array%%;*}"

@@ -141,6 +141,9 @@ public record Plan(SweepSpec spec, Map<String, Target> kernels, Map<String, Arch
       spec.variants().forEach(v -> parts.add(v.name() + "=" + v.asOptions()));
       parts.add(String.valueOf(spec.sizes()));
       parts.add(String.valueOf(spec.archs()));
+      if (!spec.archDefines().isEmpty()) {
+        parts.add(String.valueOf(spec.archDefines())); // only then: earlier sweep files keep their fingerprint
+      }
       parts.add(String.valueOf(spec.options()));
       for (String p : parts) {
         md.update(p.getBytes(StandardCharsets.UTF_8));

@@ -93,11 +93,14 @@ final class PointRunner {
     if (t.catalog() != null) {
       String settings = org.scansim.sim.arch.Architectures.settingsName(a);
       defines.addAll(t.catalog().defineOptions(settings));
-      String refusal = v.defines().isEmpty() ? t.catalog().sizeRefusal(List.of(p.n()), settings) : null;
+      boolean own = v.defines().isEmpty() && !plan.spec().archDefines().containsKey(p.arch());
+      String refusal = own ? t.catalog().sizeRefusal(List.of(p.n()), settings) : null;
       if (refusal != null) {
         return Row.failed(p, Row.REFUSED, refusal, points, sweep); // as run refuses it: for the kernel's own defines only
       }
     }
+    // The architecture's own defines (the map form of archs), then the variant's.
+    new SweepSpec.Variant(p.arch(), plan.spec().archDefines().getOrDefault(p.arch(), Map.of())).asOptions().forEach(defines::add);
     defines.addAll(v.asOptions());
     Map<String, String> defineMap = org.scansim.frontend.Defines.parse(defines);
     // The file as run names it (relative to the working folder), so that positions in the rows read as run's do.

@@ -9,7 +9,8 @@ import org.scansim.reports.RunReport;
  * the run report's totals (the counters of docs/engine.md, "What a report counts", under the JSON report's names), and the timing
  * model's SM cycles and time where it predicted them. {@code status} is {@code ran} (the entry ran
  * to its end; {@code correct} says whether its output was the expected scan, empty when no scan
- * was expected; {@code error} says so when it launched no kernel), {@code fault} (the kernel
+ * was expected; {@code error} says so when it launched no kernel, and gives the first wrong output
+ * of a wrong one), {@code fault} (the kernel
  * faulted: the message in {@code error}), {@code refused} (the size, the entry or a launch does not
  * fit the kernel or the architecture) or {@code does-not-compile}.
  * A point that did not run has empty counters. {@code points} and {@code sweep} are the sweep's
@@ -81,8 +82,18 @@ public record Row(
         c.globalStoreInstructions(), c.globalLoadSectors(), c.globalStoreSectors(), c.localLoadInstructions(), c.localStoreInstructions(),
         c.atomics(), c.barriers(), c.divergentBranches(), c.work(), c.maxThreadWork(), t == null ? null : t.smCycles(),
         t == null ? null : t.durationNs(), t == null ? null : t.conflictCycles(),
-        r.launches().isEmpty() ? "no kernel was launched: the entry returned without a launch (a size it does not handle?)" : null, points,
-        sweep);
+        r.launches().isEmpty() ? "no kernel was launched: the entry returned without a launch (a size it does not handle?)"
+            : Boolean.FALSE.equals(r.correct()) ? wrongBy(r) : null, points, sweep);
+  }
+
+  /** Why a wrong point is wrong: its first wrong output, and how many of the outputs are (the scan proof's count, where it ran). */
+  private static String wrongBy(RunReport r) {
+    if (r.mismatches() == null || r.mismatches().isEmpty()) {
+      return "wrong result";
+    }
+    String first = r.mismatches().get(0);
+    return "wrong result: " + first + (r.proof() != null && r.proof().wrongOutputs() > 1 ? " (" + r.proof().wrongOutputs()
+        + " outputs wrong)" : r.mismatches().size() > 1 ? " (and more)" : "");
   }
 
   /** The row of a point that did not run to its end, with what stopped it on one line. */

@@ -38,8 +38,13 @@ import java.util.regex.Pattern;
  * archs: [g80, hopper]
  * options: {check: [races], seed: 0}
  * </pre>
+ *
+ * <p>{@code archs} may also map each architecture to its own defines, as a variant's are written
+ * ({@code {g80: [NUM_BANKS=16, LOG_NUM_BANKS=4], hopper: []}}): a point's defines are the catalog
+ * kernel's, then its architecture's ({@link #archDefines}), then its variant's.
  */
-public record SweepSpec(Path file, List<String> kernels, List<Variant> variants, List<Integer> sizes, List<String> archs, Options options) {
+public record SweepSpec(Path file, List<String> kernels, List<Variant> variants, List<Integer> sizes, List<String> archs,
+    Map<String, Map<String, String>> archDefines, Options options) {
 
   /** The most points one sweep has. */
   public static final int MAX_POINTS = 100_000;
@@ -169,29 +174,49 @@ public record SweepSpec(Path file, List<String> kernels, List<Variant> variants,
     } catch (Sizes.SizesException e) {
       throw error(file, "sizes", e.getMessage());
     }
-    List<String> archs = root.has("archs") ? strings(file, "archs", root.get("archs"), true) : List.of("hopper");
+    List<String> archs;
+    Map<String, Map<String, String>> archDefines = new LinkedHashMap<>();
+    JsonNode an = root.get("archs");
+    if (an != null && an.isObject()) {
+      // Each architecture with its own defines (its bank count, say), written as a variant's are.
+      List<String> names = new ArrayList<>();
+      for (Variant v : namedDefines(file, "archs", an, "an architecture")) {
+        names.add(v.name());
+        if (!v.defines().isEmpty()) {
+          archDefines.put(v.name(), v.defines());
+        }
+      }
+      archs = List.copyOf(names);
+    } else {
+      archs = an != null ? strings(file, "archs", an, true) : List.of("hopper");
+    }
     Options options = options(file, root.get("options"));
     long points = (long) kernels.size() * variants.size() * archs.size() * sizes.size();
     if (points > MAX_POINTS) {
       throw error(file, null, points + " points (kernels × variants × archs × sizes): at most " + MAX_POINTS + " in one sweep");
     }
-    return new SweepSpec(file, kernels, variants, sizes, archs, options);
+    return new SweepSpec(file, kernels, variants, sizes, archs, java.util.Collections.unmodifiableMap(archDefines), options);
   }
 
   private static List<Variant> variants(Path file, JsonNode node) throws SpecException {
     if (node == null || node.isNull()) {
       return List.of(new Variant("default", Map.of()));
     }
+    return namedDefines(file, "variants", node, "a variant");
+  }
+
+  /** A map of names to defines ({@code variants}, or {@code archs} in its map form); {@code what} names one in messages. */
+  private static List<Variant> namedDefines(Path file, String key, JsonNode node, String what) throws SpecException {
     if (!node.isObject() || node.isEmpty()) {
-      throw error(file, "variants", "a map of names to defines (a list such as [ZERO_BANK_CONFLICTS, NUM_BANKS=16], or a map)");
+      throw error(file, key, "a map of names to defines (a list such as [ZERO_BANK_CONFLICTS, NUM_BANKS=16], or a map)");
     }
     List<Variant> out = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> e = it.next();
       String name = e.getKey();
-      String field = "variants." + name;
+      String field = key + "." + name;
       if (name.isBlank() || name.chars().anyMatch(Character::isISOControl)) {
-        throw error(file, "variants", "a variant's name is a line of text, not '" + name + "'");
+        throw error(file, key, what + "'s name is a line of text, not '" + name + "'");
       }
       Map<String, String> defines = new LinkedHashMap<>();
       JsonNode d = e.getValue();

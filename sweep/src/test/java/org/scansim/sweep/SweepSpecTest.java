@@ -67,6 +67,16 @@ class SweepSpecTest {
   }
 
   @Test
+  void eachArchitectureMayHaveItsOwnDefines() throws Exception {
+    SweepSpec s = read("s.yml", "kernels: k.cu\nsizes: 64\narchs:\n  g80: [NUM_BANKS=16, LOG_NUM_BANKS=4]\n  hopper: []\n");
+    assertThat(s.archs()).containsExactly("g80", "hopper");
+    assertThat(s.archDefines()).containsOnlyKeys("g80");
+    assertThat(s.archDefines().get("g80")).containsExactly(Map.entry("NUM_BANKS", "16"), Map.entry("LOG_NUM_BANKS", "4"));
+    assertThat(s.points()).extracting(Point::arch).containsExactly("g80", "hopper");
+    assertThatThrownBy(() -> read("t.yml", "kernels: k.cu\nsizes: 64\narchs:\n  g80: [1BAD]\n")).hasMessageContaining("'1BAD' is not a macro name");
+  }
+
+  @Test
   void defaultsAreRunsDefaults() throws Exception {
     SweepSpec s = read("s.yml", "kernels: k.cu\nsizes: 1024\n");
     assertThat(s.variants()).containsExactly(new SweepSpec.Variant("default", Map.of()));
