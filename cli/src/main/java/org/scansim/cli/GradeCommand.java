@@ -26,20 +26,17 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Grades student scan kernels (untrusted) against an assignment spec.",
-      "The spec's format is in examples/grading/README.md. Compiles each",
-      "submission, checks that it defines the spec's entry, runs it at every",
-      "size with every checker on, and scores correctness, races, barrier",
-      "divergence, bounds, initialisation, work efficiency and bank conflicts.",
-      "Writes OUT/<name>/results.json (Gradescope's format) and",
-      "OUT/<name>/report.txt per submission, and OUT/summary.csv for a folder;",
-      "a single file's report is also printed. Exit code 0 whenever grading ran,",
-      "whatever the scores; 2 for a bad spec or usage.",
-      "With --gradescope SUBMISSION_DIR RESULTS_JSON, grades one student's folder",
-      "as Gradescope's run_autograder does: the file the spec names, or the one",
-      ".cu file in the folder, and always writes RESULTS_JSON (0 points and the",
-      "reason when there is nothing to grade).",
-      "With --autograder ASSIGNMENT.json -o autograder.zip, makes the zip to upload",
-      "as a Gradescope autograder (examples/grading/README.md, step by step).",
+      "The spec's format is in examples/grading/README.md. Compiles each submission, checks that it defines the spec's entry,"
+          + " runs it at every size with every checker on, and scores correctness, races, barrier divergence, bounds,"
+          + " initialisation, work efficiency and bank conflicts.",
+      "Writes OUT/<name>/results.json (Gradescope's format) and OUT/<name>/report.txt per submission, and OUT/summary.csv for"
+          + " a folder; a single file's report is also printed. Exit code 0 whenever grading ran, whatever the scores; 2 for a"
+          + " bad spec or usage.",
+      "With --gradescope SUBMISSION_DIR RESULTS_JSON, grades one student's folder as Gradescope's run_autograder does: the"
+          + " file the spec names, or the one .cu file in the folder, and always writes RESULTS_JSON (0 points and the reason"
+          + " when there is nothing to grade).",
+      "With --autograder ASSIGNMENT.json -o autograder.zip, makes the zip to upload as a Gradescope autograder"
+          + " (examples/grading/README.md, step by step).",
       ""
     })
 final class GradeCommand implements Callable<Integer> {
@@ -97,23 +94,31 @@ final class GradeCommand implements Callable<Integer> {
       err.flush();
       return Main.INVALID_INPUT;
     }
-    Grader grader = new Grader(assignment);
     List<Graded> graded = new ArrayList<>();
-    for (Batch.Submission s : plan.submissions()) {
-      Graded g = grader.grade(s.file(), s.name());
-      graded.add(g);
-      try {
-        Batch.write(out, s, g);
-      } catch (IOException e) {
-        err.println("scansim: error: cannot write the results of " + s.name() + " under " + out + ": " + e.getMessage());
-        return Main.INVALID_INPUT;
+    Grader grader = new Grader(assignment);
+    try (GradeProgress progress = new GradeProgress(plan.submissions().size(), assignment.sizes().size(),
+        TerminalProgress.standardErrorIsATerminal(), System.err)) {
+      grader.onSize(progress::size);
+      for (Batch.Submission s : plan.submissions()) {
+        progress.submission(s.name());
+        Graded g = grader.grade(s.file(), s.name());
+        progress.submissionDone();
+        graded.add(g);
+        try {
+          Batch.write(out, s, g);
+        } catch (IOException e) {
+          progress.beforeLine();
+          err.println("scansim: error: cannot write the results of " + s.name() + " under " + out + ": " + e.getMessage());
+          return Main.INVALID_INPUT;
+        }
+        progress.beforeLine();
+        if (plan.folder()) {
+          stdout.println(s.name() + ": " + g.results().score().toPlainString() + " / " + g.results().maxScore().toPlainString());
+        } else {
+          stdout.print(g.report());
+        }
+        stdout.flush();
       }
-      if (plan.folder()) {
-        stdout.println(s.name() + ": " + g.results().score().toPlainString() + " / " + g.results().maxScore().toPlainString());
-      } else {
-        stdout.print(g.report());
-      }
-      stdout.flush();
     }
     if (plan.folder()) {
       try {

@@ -146,8 +146,11 @@ class GradeCommandTest {
     Files.writeString(spec, "{\"title\": \"x\", \"colour\": \"red\"}");
     CliRun r = run("grade", subs.toString(), "--spec", spec.toString(), "--out", dir.resolve("o").toString());
     assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    // Every problem at once: the unknown field where it is, then what is missing.
     assertThat(r.err()).isEqualTo(spec + ":1:16: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, file, "
-        + "launch, leaderboard, op, points, runs, scan, sizes, title, visibility\n");
+        + "launch, leaderboard, op, points, runs, scan, sizes, title, visibility\n"
+        + spec + ": error: missing field \"entry\"\n" + spec + ": error: missing field \"scan\"\n" + spec + ": error: missing field \"arch\"\n"
+        + spec + ": error: missing field \"sizes\"\n" + spec + ": error: missing field \"points\"\n");
     assertThat(dir.resolve("o")).doesNotExist();
     CliRun missing = run("grade", dir.resolve("none").toString(), "--spec", spec().toString(), "--out", dir.resolve("o").toString());
     assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
@@ -158,7 +161,8 @@ class GradeCommandTest {
     assertThat(nothing.err()).isEqualTo(empty + ": error: no .cu files in this folder\n");
     CliRun noSpec = run("grade", subs.toString());
     assertThat(noSpec.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(noSpec.err()).startsWith("Missing required option: '--spec=ASSIGNMENT.json'");
+    assertThat(noSpec.err()).isEqualTo("scansim: error: grade needs --spec ASSIGNMENT.json: scansim grade SUBMISSION.cu|DIR --spec"
+        + " ASSIGNMENT.json (scansim grade --help)\n");
   }
 
   @Test

@@ -145,6 +145,11 @@ public final class AssignmentReader {
    * and the fields known where it is; each skipped so that reading goes on.
    */
   private static final class UnknownFields extends com.fasterxml.jackson.databind.deser.DeserializationProblemHandler {
+    /** Where each kind of object sits in a spec (an entry of "runs" is named by the list). */
+    private static final Map<Class<?>, String> PATHS = Map.of(SpecFile.class, "", LaunchFile.class, "launch", BudgetsFile.class,
+        "budgets", PointsFile.class, "points", WorkFile.class, "points.workEfficiency", ConflictsFile.class, "points.bankConflicts",
+        RunFile.class, "runs");
+
     private record Unknown(List<String> path, String name, List<String> known) {}
 
     private final List<Unknown> found = new ArrayList<>();
@@ -153,11 +158,11 @@ public final class AssignmentReader {
     public boolean handleUnknownProperty(com.fasterxml.jackson.databind.DeserializationContext ctxt,
         com.fasterxml.jackson.core.JsonParser p, com.fasterxml.jackson.databind.JsonDeserializer<?> deserializer, Object bean,
         String name) throws IOException {
-      List<String> path = new ArrayList<>();
-      for (com.fasterxml.jackson.core.JsonStreamContext c = p.getParsingContext().getParent(); c != null && !c.inRoot();
-          c = c.getParent()) {
-        path.add(0, c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName());
-      }
+      // Where the object is, by the record read: a record's fields are replayed to this handler after
+      // the object ends, where the parser's own context no longer says where they were.
+      Class<?> type = deserializer == null ? null : deserializer.handledType();
+      String at = PATHS.getOrDefault(type, "");
+      List<String> path = at.isEmpty() ? List.of() : List.of(at.split("\\."));
       List<String> known = deserializer == null ? List.of()
           : deserializer.getKnownPropertyNames().stream().map(String::valueOf).sorted().toList();
       found.add(new Unknown(path, name, known));
@@ -172,11 +177,12 @@ public final class AssignmentReader {
     List<String> problems(String origin, String text) {
       List<String> out = new ArrayList<>();
       for (Unknown u : found) {
-        String in = String.join(".", u.path()).replace(".[", "[");
+        String in = String.join(".", u.path()).equals("runs") ? "an entry of runs" : String.join(".", u.path());
         List<String> parts = new ArrayList<>(u.path());
         parts.add(u.name());
         String near = org.scansim.text.Nearest.of(u.name(), u.known());
-        out.add(at(origin, text, parts) + ": error: unknown field \"" + u.name() + "\"" + (in.isEmpty() ? "" : " in \"" + in + "\"")
+        out.add(at(origin, text, parts) + ": error: unknown field \"" + u.name() + "\"" + (in.isEmpty() ? ""
+            : in.startsWith("an entry") ? " in " + in : " in \"" + in + "\"")
             + (near == null ? "" : " (did you mean \"" + near + "\"?)") + "; known fields" + (in.isEmpty() ? "" : " there") + ": "
             + String.join(", ", u.known()));
       }

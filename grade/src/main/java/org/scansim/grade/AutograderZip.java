@@ -1,17 +1,14 @@
 package org.scansim.grade;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Map;
-import java.util.Set;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 import org.scansim.files.OutputFiles;
 
 /**
@@ -25,18 +22,19 @@ import org.scansim.files.OutputFiles;
  * <p>Inside: {@code run_autograder}, {@code setup.sh}, {@code assignment.json} (the spec's bytes)
  * and the release, {@code scansim/} (its launcher {@code bin/scansim}, which never builds,
  * {@code lib/scansim.jar}, the jar that made the zip, and {@code THIRD-PARTY.txt}). The scripts
- * are executable; every entry has the same time, so the same spec and jar give the same bytes.
+ * are executable (Unix modes, written with Apache Commons Compress); every entry has the same
+ * time, 2000-01-01 00:00 as a zip stores it (local time, no time zone), so the same spec and jar
+ * give the same bytes on any machine.
  */
 public final class AutograderZip {
   /** An autograder zip as this class writes it: its first entry is {@code run_autograder}. */
   public static final OutputFiles.Output ZIP_FILE = new OutputFiles.Output("an autograder zip",
       p -> OutputFiles.head(p).startsWith("PK") && OutputFiles.head(p).contains("run_autograder"));
 
-  /** Every entry's time: fixed, for the same bytes from the same inputs. */
-  private static final FileTime TIME = FileTime.fromMillis(946_684_800_000L); // 2000-01-01T00:00:00Z
-
-  private static final Set<PosixFilePermission> EXECUTABLE = PosixFilePermissions.fromString("rwxr-xr-x");
-  private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
+  /** Regular files' and folders' modes: the type bits with rwxr-xr-x or rw-r--r--. */
+  private static final int EXECUTABLE = 0100755;
+  private static final int READABLE = 0100644;
+  private static final int FOLDER = 040755;
 
   private AutograderZip() {}
 
@@ -46,22 +44,19 @@ public final class AutograderZip {
    */
   public static byte[] of(Path spec, Path jar, byte[] thirdParty) throws GradeException, IOException {
     AssignmentReader.read(spec); // every problem of the spec now, not on Gradescope
-    Path tmp = Files.createTempFile("scansim-autograder", ".zip");
-    try {
-      Files.delete(tmp);
-      try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + tmp.toUri()),
-          Map.of("create", "true", "enablePosixFileAttributes", "true"))) {
-        put(zip, "run_autograder", resource("run_autograder"), EXECUTABLE);
-        put(zip, "setup.sh", resource("setup.sh"), EXECUTABLE);
-        put(zip, "assignment.json", Files.readAllBytes(spec), READABLE);
-        put(zip, "scansim/bin/scansim", resource("scansim"), EXECUTABLE);
-        put(zip, "scansim/lib/scansim.jar", Files.readAllBytes(jar), READABLE);
-        put(zip, "scansim/THIRD-PARTY.txt", thirdParty, READABLE);
-      }
-      return Files.readAllBytes(tmp);
-    } finally {
-      Files.deleteIfExists(tmp);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(bytes)) {
+      put(zip, "run_autograder", resource("run_autograder"), EXECUTABLE);
+      put(zip, "setup.sh", resource("setup.sh"), EXECUTABLE);
+      put(zip, "assignment.json", Files.readAllBytes(spec), READABLE);
+      put(zip, "scansim/", null, FOLDER);
+      put(zip, "scansim/bin/", null, FOLDER);
+      put(zip, "scansim/bin/scansim", resource("scansim"), EXECUTABLE);
+      put(zip, "scansim/lib/", null, FOLDER);
+      put(zip, "scansim/lib/scansim.jar", Files.readAllBytes(jar), READABLE);
+      put(zip, "scansim/THIRD-PARTY.txt", thirdParty, READABLE);
     }
+    return bytes.toByteArray();
   }
 
   /** The release's launcher, as the release archive has it in {@code bin/}. */
@@ -69,27 +64,16 @@ public final class AutograderZip {
     return resource("scansim");
   }
 
-  private static void put(FileSystem zip, String name, byte[] bytes, Set<PosixFilePermission> mode) throws IOException {
-    Path p = zip.getPath(name);
-    if (p.getParent() != null) {
-      Path d = zip.getPath("/");
-      for (Path part : p.getParent()) {
-        d = d.resolve(part.toString());
-        if (!Files.exists(d)) {
-          Files.createDirectory(d);
-          Files.setPosixFilePermissions(d, EXECUTABLE);
-          stamp(d);
-        }
-      }
+  private static void put(ZipArchiveOutputStream zip, String name, byte[] content, int mode) throws IOException {
+    ZipArchiveEntry e = new ZipArchiveEntry(name);
+    e.setUnixMode(mode);
+    // A zip's time is local time: the instant that is 2000-01-01 00:00 here is stored as that, whatever the zone.
+    e.setTime(LocalDateTime.of(2000, 1, 1, 0, 0).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli());
+    zip.putArchiveEntry(e);
+    if (content != null) {
+      zip.write(content);
     }
-    Files.write(p, bytes);
-    Files.setPosixFilePermissions(p, mode);
-    stamp(p);
-  }
-
-  /** Every time of an entry (modified, accessed, created: the zip's extended timestamps) the fixed one. */
-  private static void stamp(Path p) throws IOException {
-    Files.getFileAttributeView(p, java.nio.file.attribute.BasicFileAttributeView.class).setTimes(TIME, TIME, TIME);
+    zip.closeArchiveEntry();
   }
 
   private static byte[] resource(String name) throws IOException {

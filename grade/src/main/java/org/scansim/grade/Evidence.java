@@ -16,16 +16,24 @@ import org.scansim.sim.run.ScanRun;
  * @param runs          one per size, in ascending n; empty when it was not run
  * @param unread        why the file was not read at all (a link out of its folder, a folder, not
  *                      UTF-8), as the diagnostic to show; null when it was read
+ * @param unsupported   when it did not compile because it uses a construct the grader does not
+ *                      simulate: that error's first line ({@code file:line:col: error: ...}); else null
  */
-record Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs, String unread) {
+record Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs, String unread,
+    String unsupported) {
 
   Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs) {
-    this(name, compiled, compileOutput, entryProblem, runs, null);
+    this(name, compiled, compileOutput, entryProblem, runs, null, null);
   }
 
   /** A submission whose file could not be read, with the diagnostic that says why. */
   static Evidence unreadable(String name, String diagnostic) {
-    return new Evidence(name, false, diagnostic, null, List.of(), diagnostic);
+    return new Evidence(name, false, diagnostic, null, List.of(), diagnostic, null);
+  }
+
+  /** A submission that did not compile, {@code unsupported} the first error that refuses a construct the grader does not simulate (or null). */
+  static Evidence notCompiled(String name, String diagnostics, String unsupported) {
+    return new Evidence(name, false, diagnostics, null, List.of(), null, unsupported);
   }
 
   /** Whether the submission got as far as running. */

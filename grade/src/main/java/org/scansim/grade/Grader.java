@@ -31,6 +31,7 @@ import org.scansim.sim.run.ScanRun;
  */
 public final class Grader {
   private final Assignment assignment;
+  private java.util.function.IntConsumer progress = n -> { };
 
   public Grader(Assignment assignment) {
     this.assignment = assignment;
@@ -111,7 +112,10 @@ public final class Grader {
     String diagnostics = diagnostics(r);
     if (!r.ok()) {
       int errors = r.diagnostics().errorCount();
-      return new Evidence(name, false, diagnostics + errors + (errors == 1 ? " error" : " errors") + " generated.\n", null, List.of());
+      // The first error decides: a construct the grader does not simulate, or the student's mistake (which may cause the rest).
+      Diagnostic first = r.diagnostics().sorted().stream().filter(Diagnostic::isError).findFirst().orElse(null);
+      String unsupported = first != null && first.isUnsupported() ? first.headline() : null;
+      return Evidence.notCompiled(name, diagnostics + errors + (errors == 1 ? " error" : " errors") + " generated.\n", unsupported);
     }
     Optional<String> problem = assignment.entry().problemWith(r);
     if (problem.isPresent()) {
@@ -140,14 +144,26 @@ public final class Grader {
     return out.toString();
   }
 
+  /**
+   * Runs every size in ascending order. One budget per submission: after a size ran away (a
+   * kernel or host code past budgets.maxWarpInstructions or budgets.wallSeconds), the larger
+   * sizes are not run, each saying why, so that a runaway submission costs one size's budget, not
+   * one per size. A whole program's runs are separate cases, each with its own budget.
+   */
   private List<Evidence.SizeRun> runAll(Frontend.Result r) {
     List<Evidence.SizeRun> runs = new ArrayList<>();
     boolean stop = false;
+    String ranAway = null;
     for (int n : assignment.sizes()) {
       if (stop) {
         runs.add(Evidence.SizeRun.notRun(n));
         continue;
       }
+      if (ranAway != null) {
+        runs.add(Evidence.SizeRun.failed(n, ranAway));
+        continue;
+      }
+      progress.accept(n);
       // The engine stops a kernel at wallSeconds itself; the watchdog, a little later, is for what
       // the engine does not bound by time (host code).
       double patience = assignment.budgets().wallSeconds() * 1.25 + 1;
@@ -164,8 +180,26 @@ public final class Grader {
       } else {
         runs.add(Evidence.SizeRun.of(n, e.value()));
       }
+      Fault f = runs.get(runs.size() - 1).fault();
+      if (f != null && f.kind() == org.scansim.sim.result.Kind.RUNAWAY && !assignment.isProgram()) {
+        // A whole program's runs are separate cases (their own arguments and input): each keeps its budget.
+        ranAway = "the run at n = " + n + " ran away (" + budgetOf(f) + "), and one runaway ends a submission's runs: the larger"
+            + " sizes would run away too";
+      }
     }
     return runs;
+  }
+
+  private String budgetOf(Fault f) {
+    return f.budget() == Fault.Budget.INSTRUCTIONS ? "past budgets.maxWarpInstructions = " + assignment.budgets().maxWarpInstructions()
+        : f.budget() == Fault.Budget.WALL_CLOCK ? "past budgets.wallSeconds = " + Scoring.number(assignment.budgets().wallSeconds()) + " s"
+        : "past the host code's fixed bounds of steps, calls and launches";
+  }
+
+  /** Told the size (or a program's run number) before each run: a progress bar's steps. */
+  public Grader onSize(java.util.function.IntConsumer progress) {
+    this.progress = progress;
+    return this;
   }
 
   private ScanRun.Outcome runOnce(Frontend.Result r, int n) throws ScanRun.UsageException {

@@ -177,12 +177,19 @@ final class Scoring {
           + " (the file itself compiles).\n" + e.compileOutput() + e.entryProblem();
     } else if (e.unread() != null) {
       compileText = "Failed: " + e.name() + " cannot be read as a kernel file, so it was not graded.\n" + e.unread();
+    } else if (e.unsupported() != null) {
+      // Valid CUDA, perhaps, that the grader cannot simulate: the student must hear that it is the grader's limit.
+      compileText = "Not graded: " + e.name() + " uses a construct this grader does not simulate, at "
+          + e.unsupported().substring(0, e.unsupported().indexOf(": error: ")) + ". This is a limit of the grader, not"
+          + " necessarily a mistake in your code (nvcc may accept it): write it another way, or ask the course staff.\n"
+          + e.compileOutput();
     } else {
       compileText = "Failed: " + e.name() + " does not compile.\n" + e.compileOutput();
     }
     tests.add(test(COMPILES, BigDecimal.ZERO, e.ran(), compileText));
     if (!e.ran()) {
       String why = e.unread() != null ? "not run: the file was not read (see Compiles)"
+          : e.unsupported() != null ? "not run: the submission uses a construct the grader does not simulate (see Compiles)"
           : !e.compiled() ? "not run: the submission does not compile (see Compiles)"
           : "not run: the submission does not define " + a.entry().spelling() + " (see Compiles)";
       max.forEach((test, pts) -> {
@@ -191,7 +198,9 @@ final class Scoring {
         }
       });
       return assemble(a, e.name(), tests, e.compiled() ? "the entry the assignment asks for is missing or different"
-          : e.unread() != null ? "the file was not read (see Compiles)" : "the submission does not compile", null);
+          : e.unread() != null ? "the file was not read (see Compiles)"
+          : e.unsupported() != null ? "the submission uses a construct this grader does not simulate, a limit of the grader (see Compiles)"
+          : "the submission does not compile", null);
     }
     List<Evidence.SizeRun> runs = e.runs();
     for (Evidence.SizeRun r : runs) {

@@ -166,6 +166,16 @@ class AssignmentReaderTest {
   }
 
   @Test
+  void anUnknownFieldWhoseValueIsAnObjectOrAListIsPlacedWhereItIs() {
+    String json = good("{\"correctness\": 30}", "{\"correctness\": 30, \"race\": {\"points\": 3}}, \"colour\": [1, 2]");
+    assertThatThrownBy(() -> parse(json)).isInstanceOf(GradeException.class).hasMessage(String.join("\n",
+        "spec.json:7:33: error: unknown field \"race\" in \"points\" (did you mean \"races\"?); known fields there: bankConflicts, barriers,"
+            + " bounds, correctness, initialisation, races, workEfficiency",
+        "spec.json:7:57: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op,"
+            + " points, runs, scan, sizes, title, visibility"));
+  }
+
+  @Test
   void anUnknownFieldIsSaidBesideAWrongTypeAfterIt() {
     // A value of the wrong type stops the reading there: the unknown fields of the objects read before it are said too.
     String json = good("\"points\"", "\"budgets\": {\"wallSecond\": 5}, \"launch\": {\"block\": 5}, \"points\"");

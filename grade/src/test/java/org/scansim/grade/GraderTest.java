@@ -198,11 +198,34 @@ class GraderTest {
     Graded l = grader.grade(loop, "a_loop.cu");
     Graded g = grader.grade(good, "b_good.cu");
     assertThat(l.results().score()).isEqualByComparingTo("0");
-    assertThat(test(l, "Correct at n = 100").output())
+    assertThat(test(l, "Correct at n = 1").output())
         .startsWith("the run stopped at a fault:\na_loop.cu:1:74: fault (runaway): the launch ran past its instruction budget")
         .contains("note: a run may execute at most budgets.maxWarpInstructions = 200000 warp instructions");
+    // One budget per submission: the first runaway ends its runs, the larger sizes say why.
+    for (int n : List.of(32, 100)) {
+      assertThat(test(l, "Correct at n = " + n).output()).as("n = %d", n).isEqualTo("not run: the run at n = 1 ran away (past"
+          + " budgets.maxWarpInstructions = 200000), and one runaway ends a submission's runs: the larger sizes would run away too\n");
+    }
     assertThat(test(l, "No races").output()).startsWith("Not awarded: the output is correct at only 0 of the 3 sizes");
     assertThat(g.results().score()).isEqualByComparingTo("60");
+  }
+
+  @Test
+  void aConstructTheGraderDoesNotSimulateIsNamedAsTheGradersLimitNotTheStudentsError() throws Exception {
+    Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
+    Graded g = new Grader(a).grade(write("maps.cu", """
+        #include <map>
+        void scan(const float *in, float *out, int n) { std::map<int, int> m; }
+        """), "maps.cu");
+    assertThat(g.results().score()).isEqualByComparingTo("0");
+    assertThat(test(g, "Compiles").output()).startsWith("Not graded: maps.cu uses a construct this grader does not simulate, at"
+        + " maps.cu:2:49. This is a limit of the grader, not necessarily a mistake in your code (nvcc may accept it): write it"
+        + " another way, or ask the course staff.\n").doesNotContain("does not compile");
+    assertThat(test(g, "Correct at n = 1").output()).isEqualTo("not run: the submission uses a construct the grader does not simulate"
+        + " (see Compiles)\n");
+    // A plain mistake stays the student's.
+    Graded typo = new Grader(a).grade(write("typo.cu", "void scan(const float *in, float *out, int n) { out[0] = in[0] }\n"), "typo.cu");
+    assertThat(test(typo, "Compiles").output()).startsWith("Failed: typo.cu does not compile.\n");
   }
 
   @Test
@@ -212,9 +235,10 @@ class GraderTest {
         __global__ void k(const float *x, float *y, int n) { int s = 0; while (s >= 0) { s = (s + 1) & 0xffff; } y[0] = s; }
         void scan(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n); }
         """), "slow.cu");
-    for (int n : List.of(1, 32, 100)) {
-      assertThat(test(l, "Correct at n = " + n).output()).as("n = %d", n)
-          .containsPattern("slow.cu:1:\\d+: fault \\(runaway\\): the run passed its wall-clock budget");
+    assertThat(test(l, "Correct at n = 1").output()).containsPattern("slow.cu:1:\\d+: fault \\(runaway\\): the run passed its wall-clock budget");
+    for (int n : List.of(32, 100)) {
+      assertThat(test(l, "Correct at n = " + n).output()).as("n = %d", n).isEqualTo("not run: the run at n = 1 ran away (past"
+          + " budgets.wallSeconds = 0.05 s), and one runaway ends a submission's runs: the larger sizes would run away too\n");
     }
   }
 
@@ -226,17 +250,13 @@ class GraderTest {
     Graded l = new Grader(a).grade(write("slow.cu", """
         void scan(const float *in, float *out, int n) { int x = 0; for (int i = 0; i < 200000000; i++) { x += i; } }
         """), "slow.cu");
-    for (String size : new String[] {"1", "32", "100"}) {
-      assertThat(test(l, "Correct at n = " + size).output()).startsWith("the run stopped at a fault:\nslow.cu:1:")
-          .contains("fault (runaway): the run passed its wall-clock budget in host code at slow.cu:1:");
-    }
+    assertThat(test(l, "Correct at n = 1").output()).startsWith("the run stopped at a fault:\nslow.cu:1:")
+        .contains("fault (runaway): the run passed its wall-clock budget in host code at slow.cu:1:");
+    assertThat(test(l, "Correct at n = 100").output()).startsWith("not run: the run at n = 1 ran away (past budgets.wallSeconds = 0.05 s)");
     // The note names the budget that stopped it, not the instruction budget too.
     assertThat(test(l, "Correct at n = 1").output()).contains("note: a run may take at most budgets.wallSeconds = 0.05 s, kernels"
         + " and host code together; does every loop and recursion end?").doesNotContain("maxWarpInstructions");
     assertThat(test(l, "No races").output()).startsWith("Not awarded: the output is correct at only 0 of the 3 sizes");
-    // The note names the budget that stopped it, not the instruction budget too.
-    assertThat(test(l, "Correct at n = 1").output()).contains("note: a run may take at most budgets.wallSeconds = 0.05 s, kernels"
-        + " and host code together; does every loop and recursion end?").doesNotContain("maxWarpInstructions");
   }
 
   @Test

@@ -119,7 +119,8 @@ class TypeCheckerTest {
   @Test
   void sharedArraySizeMustBeConstant() {
     assertThat(Compile.diagnostics("__global__ void k(int n) {\n  __shared__ float s[n];\n}\n"))
-        .containsExactly("2:22: error: size of array 's' is not a constant expression (variable-length arrays are not supported)");
+        .containsExactly("2:22: error: size of array 's' is not a constant expression (CUDA has no variable-length arrays: extern __shared__"
+            + " takes a size known at launch)");
   }
 
   @Test

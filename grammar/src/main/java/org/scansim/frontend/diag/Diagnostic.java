@@ -34,6 +34,18 @@ public record Diagnostic(Severity severity, Span span, String message, List<Diag
     return severity == Severity.ERROR;
   }
 
+  /** The words of scansim's errors that refuse a construct it does not simulate, as opposed to a mistake in the code. */
+  private static final java.util.regex.Pattern UNSUPPORTED =
+      java.util.regex.Pattern.compile("not supported|unsupported|outside the subset|not simulated");
+
+  /**
+   * Whether this error says the construct is outside what scansim simulates (its CUDA subset),
+   * not that the code is wrong: nvcc may well accept it.
+   */
+  public boolean isUnsupported() {
+    return isError() && UNSUPPORTED.matcher(message).find();
+  }
+
   /** The first line in gcc form, {@code file:line:col: error: message}, without source excerpt. */
   public String headline() {
     String where = span == null ? "scansim" : span.position();

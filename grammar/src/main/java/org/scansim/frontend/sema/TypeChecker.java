@@ -860,7 +860,7 @@ public final class TypeChecker implements Decl.Visitor<Void>, Stmt.Visitor<Void>
           return Type.ERR;
         }
         if (v == null) {
-          cx.error(dim.size().span(), "size of array '" + d.name() + "' is not a constant expression (variable-length arrays are not supported)");
+          cx.error(dim.size().span(), "size of array '" + d.name() + "' is not a constant expression (CUDA has no variable-length arrays: extern __shared__ takes a size known at launch)");
           return Type.ERR;
         }
         if (v <= 0) {
