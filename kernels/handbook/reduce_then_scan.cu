@@ -1,7 +1,7 @@
 // reduce_then_scan.cu: the Handbook's reduce-then-scan for arrays of arbitrary length.
 //
 // Source:   The CUDA Handbook, section 13.3 "Scan and Circuit Design"
-//           (seeds/002_2afcf4bf5b4b9342.txt), the text after Figure 13.11: "a fan doesn't need
+//           (Nicholas Wilt, 2013), the text after Figure 13.11: "a fan doesn't need
 //           to take its input from a Scan per se; any reduction will do ... split the input
 //           array into subarrays of length b and compute the sum of each subarray ... we end
 //           up with an array of ceil(N/b) reduction values. If we then perform an exclusive

@@ -1,7 +1,7 @@
 // sklansky.cu: Sklansky's minimum-depth scan circuit, one block, in shared memory.
 //
 // Source:   The CUDA Handbook, section 13.3 "Scan and Circuit Design"
-//           (seeds/002_2afcf4bf5b4b9342.txt), Figure 13.10 "Sklansky (minimum-depth) circuit"
+//           (Nicholas Wilt, 2013), Figure 13.10 "Sklansky (minimum-depth) circuit"
 //           and the text before it: "Two (N/2)-input circuits are run in parallel, and the
 //           output of the spine of the left circuit is added to each element of the right
 //           circuit." The figure is lost in the text extraction and the Handbook prints no code

@@ -1,7 +1,7 @@
 // blelloch.cu: Harris's work-efficient (Blelloch) scan, up-sweep and down-sweep in place.
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
-//           (seeds/004_6dbaf353323da583.txt), section "A Work-Efficient Parallel Scan",
+//           (GPU Gems 3, chapter 39), section "A Work-Efficient Parallel Scan",
 //           Listing 2 (Algorithms 3 and 4). The comments "Block A" .. "Block E" mark the
 //           highlighted blocks that Listing 3 / conflict_free.cu modify.
 // Scan:     exclusive (prescan)

@@ -4,7 +4,7 @@
 // nvcc-variant: -DBANK_OFFSET_B_TYPO
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
-//           (seeds/004_6dbaf353323da583.txt), section "Avoiding Bank Conflicts": Listing 3
+//           (GPU Gems 3, chapter 39), section "Avoiding Bank Conflicts": Listing 3
 //           (the macros) and the modified blocks A to E, applied to Listing 2 (blelloch.cu).
 // Scan:     exclusive (prescan)
 // Sizes:    n a power of two, 2 <= n <= 2 * MAX_THREADS_PER_BLOCK (default 2048).

@@ -1,7 +1,7 @@
 // naive_scan.cu: Harris's naive (Hillis-Steele) double-buffered scan, CORRECTED.
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
-//           (seeds/004_6dbaf353323da583.txt), section "A Naive Parallel Scan", Listing 1,
+//           (GPU Gems 3, chapter 39), section "A Naive Parallel Scan", Listing 1,
 //           implementing Algorithm 2 (x[out][k] := x[in][k - 2^(d-1)] + x[in][k]).
 // Scan:     exclusive (the load shifts the input right by one and inserts 0)
 // Sizes:    1 <= n <= MAX_THREADS_PER_BLOCK (default 1024; 512 on G80), any n in that range.

@@ -1,7 +1,7 @@
 // naive_scan_as_printed.cu: Harris's naive (Hillis-Steele) double-buffered scan, AS PRINTED.
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
-//           (seeds/004_6dbaf353323da583.txt), section "A Naive Parallel Scan", Listing 1.
+//           (GPU Gems 3, chapter 39), section "A Naive Parallel Scan", Listing 1.
 // Scan:     exclusive (the load shifts the input right by one and inserts 0)
 // Sizes:    1 <= n <= MAX_THREADS_PER_BLOCK (default 1024; 512 on G80), any n in that range.
 //           One block of n threads, extern __shared__ of 2*n floats (the two buffers).

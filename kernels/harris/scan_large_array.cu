@@ -3,7 +3,7 @@
 // nvcc-variant: -DNUM_BANKS=16 -DLOG_NUM_BANKS=4 -DELEMENTS_PER_BLOCK=512
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
-//           (seeds/004_6dbaf353323da583.txt), section "Arrays of Arbitrary Size" and its
+//           (GPU Gems 3, chapter 39), section "Arrays of Arbitrary Size" and its
 //           Figure 5: scan each block of B elements with the work-efficient, bank-conflict-free
 //           scan (Listings 2 and 3, corrected as in conflict_free.cu: the one Table 2 measured),
 //           store each block's total to SUMS, scan SUMS into INCR, add INCR[j] to every element

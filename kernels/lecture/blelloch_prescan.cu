@@ -1,6 +1,6 @@
 // blelloch_prescan.cu: the lecture's CUDA Blelloch scan (work-efficient prescan).
 //
-// Source:   EE 382C/361C Multicore Computing, lecture 15 notes (seeds/000_70f607760c6f4fb9.txt),
+// Source:   EE 382C/361C Multicore Computing, lecture 15 notes,
 //           Figure 15.4 "CUDA implementation for Blelloch Scan" (Code 3 and Code 4), reproduced
 //           there from Harris [1], Listing 2: the same kernel as ../harris/blelloch.cu.
 // Scan:     exclusive (prescan)

@@ -1,6 +1,6 @@
 // brent_kung.cu: the lecture's Brent-Kung scan (PMPP's Figure 11.7 with int indices).
 //
-// Source:   CSc 8530 Parallel Algorithms slides, "Prefix sums" (seeds/001_5dba0b7e0b24c654.txt),
+// Source:   CSc 8530 Parallel Algorithms slides, "Prefix sums",
 //           slide "Brent-Kung: pseudocode". It differs from PMPP's Figure 11.7
 //           (../pmpp/brent_kung.cu) only in types and names: "int InputSize", "int i",
 //           "int index" where the book has unsigned int N, i and index.

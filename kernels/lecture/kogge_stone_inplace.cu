@@ -1,7 +1,7 @@
 // kogge_stone_inplace.cu: the lecture's in-place Kogge-Stone scan with ONE barrier per step.
 // A DELIBERATELY FAULTY seed: it races between warps.
 //
-// Source:   CSc 8530 Parallel Algorithms slides, "Prefix sums" (seeds/001_5dba0b7e0b24c654.txt),
+// Source:   CSc 8530 Parallel Algorithms slides, "Prefix sums",
 //           slide "Kogge-Stone - code".
 // Scan:     inclusive
 // Sizes:    1 <= n <= SECTION_SIZE (default 1024, overridable with -DSECTION_SIZE=...). The entry

@@ -1,9 +1,9 @@
 // three_phase.cu: the three-phase scan (one block): sequential scans of per-thread
 // subsections, a Kogge-Stone scan of the subsection ends, then a uniform add.
 //
-// Source:   CSc 8530 Parallel Algorithms slides, "Prefix sums" (seeds/001_5dba0b7e0b24c654.txt),
+// Source:   CSc 8530 Parallel Algorithms slides, "Prefix sums",
 //           slides "An even more work efficient kernel" / "An even more efficient kernel", and
-//           PMPP chapter 11 (seeds/003_5d86118e6d3d18eb.txt), Figure 11.8 "A three-phase
+//           PMPP chapter 11 (Hwu, Kirk and El Hajj, 4th edition, 2022), Figure 11.8 "A three-phase
 //           parallel scan for higher work efficiency". NEITHER SEED PRINTS CODE for it (the
 //           figures were lost in extraction, and the slides only describe it), so the kernel
 //           below is written from the description, in the style of Figure 11.3:

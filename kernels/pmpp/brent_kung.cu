@@ -1,6 +1,6 @@
 // brent_kung.cu: PMPP's Brent-Kung scan (reduction tree, then reverse tree).
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt), Figure 11.7
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022), Figure 11.7
 //           "A Brent-Kung kernel for inclusive (segmented) scan" (its loops are in-text
 //           figures 3 and 4; Figure 11.6 shows the reverse tree).
 // Scan:     inclusive

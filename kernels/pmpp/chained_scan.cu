@@ -1,7 +1,7 @@
 // chained_scan.cu: PMPP's single-pass scan: section scans chained by flags (adjacent
 // synchronisation), with a dynamic block index.
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt): each block
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022): each block
 //           scans its section with Figure 11.3 (Kogge-Stone, double barrier), then waits for its
 //           predecessor's running total and passes its own on (in-text figure 7: flags,
 //           scan_value, the atomicAdd(&flags[bid], 0) spin, __threadfence()), where bid is the

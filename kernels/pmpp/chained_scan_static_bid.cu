@@ -1,7 +1,7 @@
 // chained_scan_static_bid.cu: PMPP's single-pass chained scan WITHOUT the dynamic block index
 // (bid = blockIdx.x): the hazard that in-text figure 8 exists to remove.
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt): Figure 11.3
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022): Figure 11.3
 //           per section, then in-text figure 7 (flags, scan_value, the atomicAdd(&flags[bid], 0)
 //           spin, __threadfence()), with bid = blockIdx.x instead of in-text figure 8.
 // Scan:     inclusive

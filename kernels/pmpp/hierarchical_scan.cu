@@ -1,6 +1,6 @@
 // hierarchical_scan.cu: PMPP's hierarchical scan for arbitrary-length inputs (three kernels).
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt), Figures 11.9
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022), Figures 11.9
 //           and 11.10: kernel 1 is Figure 11.3 (Kogge-Stone) plus in-text figure 5, which writes
 //           each section's total to S[blockIdx.x]; kernel 2 scans S; kernel 3 is in-text
 //           figure 6, which adds S[blockIdx.x - 1] to every element of section blockIdx.x.

@@ -1,6 +1,6 @@
 // kogge_stone.cu: PMPP's Kogge-Stone scan with two barriers per step (no read/write race).
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt), Figure 11.3
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022), Figure 11.3
 //           "A Kogge-Stone kernel for inclusive (segmented) scan".
 // Scan:     inclusive
 // Sizes:    1 <= n <= SECTION_SIZE (default 1024, overridable with -DSECTION_SIZE=...), any n

@@ -1,6 +1,6 @@
 // kogge_stone_exclusive.cu: PMPP's Kogge-Stone scan turned exclusive by a shifted load.
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt): Figure 11.3
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022): Figure 11.3
 //           with its load (lines 04-08) replaced by in-text figure 1, which shifts the input
 //           right by one element and puts the identity 0 first (Figure 11.4's algorithm).
 // Scan:     exclusive

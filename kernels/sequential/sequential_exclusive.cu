@@ -1,7 +1,7 @@
 // sequential_exclusive.cu: sequential exclusive scan (prescan), run by a single GPU thread.
 //
 // Source:   Mark Harris, "Parallel Prefix Sum (Scan) with CUDA", NVIDIA 2007
-//           (seeds/004_6dbaf353323da583.txt), section "Sequential Scan" (the function scan()).
+//           (GPU Gems 3, chapter 39), section "Sequential Scan" (the function scan()).
 // Scan:     exclusive
 // Sizes:    any n >= 1. Launched as <<<1, 1>>>: one thread performs the n - 1 additions.
 // Changes:  the printed code is a host function; it gets the __global__ qualifier so that it

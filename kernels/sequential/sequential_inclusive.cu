@@ -1,6 +1,6 @@
 // sequential_inclusive.cu: sequential inclusive scan, run by a single GPU thread.
 //
-// Source:   PMPP, chapter 11 "Prefix sum (scan)" (seeds/003_5d86118e6d3d18eb.txt),
+// Source:   PMPP, chapter 11 "Prefix sum (scan)" (Hwu, Kirk and El Hajj, 4th edition, 2022),
 //           Figure 11.1 "A simple sequential implementation of inclusive scan based on addition."
 // Scan:     inclusive
 // Sizes:    any n >= 1. Launched as <<<1, 1>>>: one thread performs all n - 1 additions.

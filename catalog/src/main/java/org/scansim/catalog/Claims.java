@@ -113,7 +113,7 @@ public final class Claims {
     boolean perStage = phase.values().stream().allMatch(v -> v <= 1);
     boolean perLevel = level.values().stream().allMatch(v -> v <= 2);
     return new Result("handbook-brent-kung-fan-out", "Brent-Kung circuits are notable for having a constant fan-out of 2.",
-        "seeds/002 (CUDA Handbook), §13.3 Scan and Circuit Design, Figure 13.8",
+        "Wilt, The CUDA Handbook, §13.3 Scan and Circuit Design, Figure 13.8",
         "the ⊕ graph of pmpp/brent_kung (SECTION_SIZE = n) at n = " + CIRCUIT_SIZES + ": the most ⊕ reading one value within one "
             + "barrier phase (a stage of the circuit) and within one dependency level",
         "per barrier phase " + phase + " reader(s): with the value's own wire going on, a fan-out of 2 at every n; per dependency "
@@ -129,7 +129,7 @@ public final class Claims {
     boolean stated = p.keySet().stream().allMatch(n -> depth.get(n) == 2 * (long) log2(n) - 1);
     boolean lessOne = p.keySet().stream().allMatch(n -> depth.get(n) == 2 * (long) log2(n) - 2);
     return new Result("handbook-brent-kung-depth", "Each stage in the recursive decomposition increases the depth by 2 (depth 2·log2(n) − 1).",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.9",
+        "Wilt, The CUDA Handbook, §13.3, Figure 13.9",
         "depth (longest chain of dependent ⊕) of pmpp/brent_kung, SECTION_SIZE = n, n = " + CIRCUIT_SIZES,
         "depth " + depth + (lessOne ? " = 2·log2(n) − 2: each doubling of n adds 2, as stated, but PMPP's down-sweep starts its first "
             + "⊕ (x0..x(3n/4−1)) in the level where the up-sweep's last one ends, one level less than 2·log2(n) − 1; its barrier "
@@ -143,7 +143,7 @@ public final class Claims {
     Map<Integer, Long> fan = each(p, ScanProof::maxFanOutPerLevel);
     boolean ok = p.keySet().stream().allMatch(n -> depth.get(n) == (long) log2(n));
     return new Result("handbook-sklansky-depth", "Sklansky's circuit has the minimum depth, log2(n).",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.10", "depth of handbook/sklansky at n = " + CIRCUIT_SIZES,
+        "Wilt, The CUDA Handbook, §13.3, Figure 13.10", "depth of handbook/sklansky at n = " + CIRCUIT_SIZES,
         "depth " + depth + " (log2 n); the price is fan-out: one value feeds " + fan + " ⊕ of one level (n/2)",
         ok ? Verdict.CONFIRMED : Verdict.REFUTED, data("depth", depth, "fanOutPerLevel", fan));
   }
@@ -155,7 +155,7 @@ public final class Claims {
     Map<Integer, Long> depth = each(p, ScanProof::depth);
     boolean ok = level.values().stream().allMatch(v -> v == 2) && phase.values().stream().allMatch(v -> v == 2);
     return new Result("handbook-kogge-stone-fan-out", "Kogge-Stone has a constant fan-out of 2.",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.11",
+        "Wilt, The CUDA Handbook, §13.3, Figure 13.11",
         "the ⊕ graph of pmpp/kogge_stone (SECTION_SIZE = n) at n = " + CIRCUIT_SIZES,
         "most ⊕ of one level reading one value " + level + ", of one barrier phase " + phase + " (the value's own position and one "
             + "stride further); depth " + depth + " = log2 n, minimum like Sklansky's",
@@ -184,7 +184,7 @@ public final class Claims {
     Fit.Model best = Fit.best(work);
     boolean exact = naiveExact(work);
     return new Result("harris-naive-work", "This naïve implementation performs O(n log2 n) addition operations.",
-        "seeds/004 (Harris), §39.2.1 A Naïve Parallel Scan",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.1 A Naïve Parallel Scan",
         "harris/naive_scan (Listing 1 corrected), work at n = 32 … 1024 on hopper, fitted",
         "work " + work + "; best fit O(" + best.label() + ")" + (exact ? "; exactly n·log2(n) − (n − 1) at every size" : ""),
         best == Fit.Model.N_LOG_N ? Verdict.CONFIRMED : Verdict.REFUTED, data("work", work, "fit", best.label(), "exact", exact));
@@ -208,7 +208,7 @@ public final class Claims {
     return new Result("harris-factor-of-20",
         "In the case of a scan of 1 million elements, the performance difference between this naïve implementation and a "
             + "theoretical work-efficient parallel implementation would be almost a factor of 20.",
-        "seeds/004 (Harris), §39.2.1",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.1",
         "work of the naive scan at n = 2^20 against the sequential scan and the work-efficient scans at 2^20",
         measured + (v == Verdict.PARTLY ? ". Almost 20× holds against n − 1 adds (log2 of 2^20 is 20); against Listing 2's own "
             + "2(n − 1) adds the factor is about 10" : ""),
@@ -237,7 +237,7 @@ public final class Claims {
       ok &= adds.get(n) == 2L * (n - 1) && s == n - 1;
     }
     return new Result("harris-listing2-adds-swaps", "This scan algorithm performs O(n) operations (it performs 2*(n-1) adds and n-1 swaps).",
-        "seeds/004 (Harris), §39.2.2 A Work-Efficient Parallel Scan",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.2 A Work-Efficient Parallel Scan",
         "harris/blelloch (Listing 2), work and the stores of 'temp[ai] = temp[bi]' (line " + swapLine + ") at n = 2 … 2048",
         "adds " + adds + "; swaps " + swaps, ok ? Verdict.CONFIRMED : Verdict.REFUTED, data("adds", adds, "swaps", swaps));
   }
@@ -246,7 +246,7 @@ public final class Claims {
     Counters c = totals(run(kernel("harris/blelloch"), 512, "g80", Map.of()));
     return new Result("harris-16-way", "If we are scanning a 512-element array, the shared memory reads and writes in the inner "
             + "loops of Listing 2 experience up to 16-way bank conflicts.",
-        "seeds/004 (Harris), §39.2.3 Avoiding Bank Conflicts", "harris/blelloch at n = 512 on g80 (16 banks, half-warps)",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.3 Avoiding Bank Conflicts", "harris/blelloch at n = 512 on g80 (16 banks, half-warps)",
         "largest conflict degree " + c.maxConflictDegree + "; bank conflicts " + c.sharedLoadBankConflicts() + " on loads, "
             + c.sharedStoreBankConflicts() + " on stores",
         c.maxConflictDegree == 16 ? Verdict.CONFIRMED : Verdict.REFUTED,
@@ -263,7 +263,7 @@ public final class Claims {
     double removed = before == 0 ? 0 : 100.0 * (before - after) / before;
     return new Result("harris-padding", "We can avoid most bank conflicts by adding a variable amount of padding to each shared "
             + "memory array index we compute (Listing 3; ZERO_BANK_CONFLICTS avoids them all).",
-        "seeds/004 (Harris), §39.2.3, Listing 3", "n = 512 on g80: Listing 2, corrected Listing 3 for 16 banks, and with ZERO_BANK_CONFLICTS",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.3, Listing 3", "n = 512 on g80: Listing 2, corrected Listing 3 for 16 banks, and with ZERO_BANK_CONFLICTS",
         String.format(Locale.ROOT, "bank conflicts %d → %d (%.1f%% removed), largest degree %d → %d; with ZERO_BANK_CONFLICTS %d conflicts, degree %d",
             before, after, removed, plain.maxConflictDegree, padded.maxConflictDegree, none, zero.maxConflictDegree),
         after < before / 2 && none == 0 ? Verdict.CONFIRMED : Verdict.REFUTED,
@@ -276,7 +276,7 @@ public final class Claims {
     int typo = firstWrong(kernel("harris/conflict_free_typo"));
     int zero = firstWrong(kernel("harris/conflict_free_as_printed_zero"));
     return new Result("harris-as-printed", "Listings 1 and 3, as printed, compute an exclusive scan.",
-        "seeds/004 (Harris), Listing 1 and Listing 3 with blocks A–E",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), Listing 1 and Listing 3 with blocks A–E",
         "the printed kernels on hopper at every power of two they support (Listing 3) or every size of the catalog's list (Listing 1)",
         "Listing 1 as printed: " + wrongFrom(listing1) + " (its += adds into the output buffer); Listing 3 as printed: "
             + wrongFrom(listing3) + "; the bankOffsetB typo alone: " + wrongFrom(typo) + "; as printed with ZERO_BANK_CONFLICTS: "
@@ -309,7 +309,7 @@ public final class Claims {
     }
     return new Result("lecture-table-15.1", "Table 15.1: Sequential O(n) time and work; Hillis-Steele O(log n) time, O(n log n) work; "
             + "Blelloch O(log n) time, O(n) work.",
-        "seeds/000 (EE 382C lecture 15), §15.2.4 Complexity Table",
+        "EE 382C/361C Multicore Computing, lecture 15 notes, §15.2.4 Complexity Table",
         "work and steps (the most scan operations any one thread performs) at n = 32 … 1024, each fitted to 1, log n, n, n log n",
         m.toString().replaceAll("; $", ""), all ? Verdict.CONFIRMED : Verdict.REFUTED, d);
   }
@@ -326,7 +326,7 @@ public final class Claims {
       ok &= w == (long) (n * log2(n)) - (n - 1);
     }
     return new Result("kogge-stone-work", "Kogge-Stone's total work is W = n·log(n) − (n − 1) = O(n log n).",
-        "seeds/001 (CSc 8530 slides), Kogge-Stone – speed and work efficiency; seeds/003 (PMPP) §11.2",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": Kogge-Stone – speed and work efficiency; Hwu, Kirk and El Hajj, Programming Massively Parallel Processors (4th ed.), §11.2",
         "pmpp/kogge_stone with SECTION_SIZE = n, n = 32 … 1024", "work " + work, ok ? Verdict.CONFIRMED : Verdict.REFUTED, data("work", work));
   }
 
@@ -340,7 +340,7 @@ public final class Claims {
       ok &= w == 2L * n - 2 - (long) log2(n);
     }
     return new Result("brent-kung-work", "Brent-Kung's work is W(n) = (n − 1 − log n) + (n − 1) = 2n − 2 − log n = O(n).",
-        "seeds/001 (CSc 8530 slides), Brent-Kung work efficiency; seeds/003 (PMPP) §11.4",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": Brent-Kung work efficiency; Hwu, Kirk and El Hajj, Programming Massively Parallel Processors (4th ed.), §11.4",
         "pmpp/brent_kung with SECTION_SIZE = n, n = 64 … 2048", "work " + work, ok ? Verdict.CONFIRMED : Verdict.REFUTED, data("work", work));
   }
 
@@ -363,7 +363,7 @@ public final class Claims {
     boolean withinStated = p1 <= s1 && p2 <= s2 && p3 <= s3;
     return new Result("three-phase-operations", "With n elements and t threads the three-phase kernel does n − 1 operations in phase 1, "
             + "t·log(t) in phase 2 (Kogge-Stone) and n − t in phase 3.",
-        "seeds/001 (CSc 8530 slides), An even more efficient kernel",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": An even more efficient kernel",
         "lecture/three_phase at n = 4096, t = 512 (subsections of 8); work per barrier phase",
         String.format(Locale.ROOT, "phase 1: %d (stated %d), phase 2: %d (stated %d), phase 3: %d (stated %d); total %d vs %d. "
             + "Phase 1 scans t subsections of n/t, so n − t operations; Kogge-Stone over t values is t·log2(t) − (t − 1); phase 3 "
@@ -378,7 +378,7 @@ public final class Claims {
     long ks = totals(run(kernel("pmpp/kogge_stone"), 512, "hopper", Map.of("SECTION_SIZE", "512"))).maxThreadWork;
     double speedup = (double) seq / ks;
     return new Result("kogge-stone-speedup-512", "For n = 512 the speedup of Kogge-Stone with n processors is 512/9 ≈ 56.9.",
-        "seeds/001 (CSc 8530 slides), Kogge-Stone – speed and work efficiency",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": Kogge-Stone – speed and work efficiency",
         "steps (the most scan operations any one thread performs) of the sequential scan and of pmpp/kogge_stone at n = 512",
         String.format(Locale.ROOT, "sequential %d steps, Kogge-Stone %d steps: speedup %.1f (the slide divides n = 512 by 9; the "
             + "sequential scan needs n − 1 = 511 additions)", seq, ks, speedup),
@@ -391,7 +391,7 @@ public final class Claims {
     long seq = totals(run(kernel("sequential/sequential_inclusive"), 512, "hopper", Map.of())).work;
     double ratio = (double) ks / seq;
     return new Result("kogge-stone-resources-512", "For n = 512, Kogge-Stone needs about 8 times the resources of O(n) work.",
-        "seeds/001 (CSc 8530 slides), Brent-Kung: a more efficient kernel",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": Brent-Kung: a more efficient kernel",
         "work of pmpp/kogge_stone and of the sequential scan at n = 512",
         String.format(Locale.ROOT, "Kogge-Stone %d operations, sequential %d: %.2f×", ks, seq, ratio),
         Math.abs(ratio - 8) < 0.5 ? Verdict.CONFIRMED : Verdict.REFUTED, data("koggeStone", ks, "sequential", seq, "ratio", round(ratio)));
@@ -404,7 +404,7 @@ public final class Claims {
     long bk = totals(run(kernel("pmpp/brent_kung"), 1024, "hopper", Map.of("SECTION_SIZE", "1024"))).work;
     return new Result("handbook-kogge-stone-operations", "Kogge-Stone has many operation nodes; software implementations analogous "
             + "to Kogge-Stone are work-inefficient.",
-        "seeds/002 (CUDA Handbook), §13.3, Figure 13.11", "work of pmpp/kogge_stone and pmpp/brent_kung at n = 1024",
+        "Wilt, The CUDA Handbook, §13.3, Figure 13.11", "work of pmpp/kogge_stone and pmpp/brent_kung at n = 1024",
         String.format(Locale.ROOT, "Kogge-Stone %d operations, Brent-Kung %d: %.1f× as many", ks, bk, (double) ks / bk),
         ks > 3 * bk ? Verdict.CONFIRMED : Verdict.REFUTED, data("koggeStone", ks, "brentKung", bk));
   }

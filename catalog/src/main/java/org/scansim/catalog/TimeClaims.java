@@ -17,7 +17,7 @@ import org.scansim.sim.run.ScanRun;
  * come from; every simulated number is measured when the claims run.
  */
 final class TimeClaims {
-  /** Harris's Table 2: elements, CPU scan ms, GPU scan ms, as printed (seeds/004). */
+  /** Harris's Table 2: elements, CPU scan ms, GPU scan ms, as printed (GPU Gems 3, chapter 39). */
   static final long[] TABLE2_N = {1024, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216};
   static final double[] TABLE2_CPU = {0.002231, 0.072663, 0.146326, 0.726429, 1.454742, 2.911067, 5.900097, 11.848376, 23.835931,
       47.390906, 94.794598};
@@ -94,7 +94,7 @@ final class TimeClaims {
         "Table 2: the work-efficient, bank-conflict-free scan on a GeForce 8800 GTX takes 0.079 ms at 1,024 elements … 15.85 ms at "
             + "16,777,216, against a sequential CPU scan's 0.0022 … 94.8 ms: slower up to 32,768 elements, faster from 65,536, about "
             + "6× at 16M.",
-        "seeds/004 (Harris), Performance, Table 2",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), Performance, Table 2",
         "harris/scan_large_array on g80 (timing not calibrated against any card: the 8800 GTX's published figures) with B = 512 "
             + "elements a block (\"a typical choice for B on G80 GPUs\"), 16 banks, at Table 2's sizes; its simulated time against "
             + "the printed GPU and CPU times. CONFIRMED: within 25% from 32,768 up and 50% at 1,024, the crossover between the same "
@@ -125,7 +125,7 @@ final class TimeClaims {
     }
     return new Result("harris-conflicts-cost-time", "Bank conflicts hurt the performance of every access to shared memory and "
             + "significantly affect overall performance; padding the indexes recovers much of that lost performance.",
-        "seeds/004 (Harris), §39.2.2 and §39.2.3 Avoiding Bank Conflicts",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.2 and §39.2.3 Avoiding Bank Conflicts",
         "harris/blelloch (Listing 2) and harris/conflict_free_g80 (Listing 3 corrected, 16 banks) on g80 at 512 and 1,024 elements, "
             + "timed; 'significant': conflicts add 10% or more to the block's time; 'much': half or more of it recovered" + G80_UNCALIBRATED,
         m.toString().replaceAll("; $", "") + (significant == recovered ? "" : significant ? ". Significant, but the padding recovers "
@@ -153,7 +153,7 @@ final class TimeClaims {
     }
     return new Result("harris-work-efficient-faster", "The work-efficient scan performs O(n) operations and for large arrays should "
             + "perform much better than the naïve algorithm.",
-        "seeds/004 (Harris), §39.2.2 A Work-Efficient Parallel Scan",
+        "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\" (GPU Gems 3, ch. 39), §39.2.2 A Work-Efficient Parallel Scan",
         "harris/naive_scan (Listing 1 corrected) and harris/blelloch (Listing 2) at the largest array one block of each takes (512 on "
             + "g80, 1,024 on hopper), timed without the launch's fixed cost; on g80: 'much better' (CONFIRMED) 1.5× as fast or more, "
             + "faster (PARTLY), slower (REFUTED)" + G80_UNCALIBRATED,
@@ -215,7 +215,7 @@ final class TimeClaims {
     return new Result("kogge-stone-brent-kung-in-cuda", "In CUDA the difference between Kogge-Stone and Brent-Kung is much smaller "
             + "than their work suggests: the inactive threads still consume GPU resources, and Brent-Kung's real-world work is closer "
             + "to (n/2)(2·log(n) − 1).",
-        "seeds/001 (CSc 8530 slides), Brent-Kung: analysis",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": Brent-Kung: analysis",
         "pmpp/kogge_stone and pmpp/brent_kung with SECTION_SIZE = n = 512 on g80 and hopper, timed without the launch's fixed "
             + "cost; 'much smaller': the time ratio under half the work ratio; and the lanes of Brent-Kung's ⊕ instructions" + G80_UNCALIBRATED,
         m.toString(), smaller && closer ? Verdict.CONFIRMED : smaller ? Verdict.PARTLY : Verdict.REFUTED, d);
@@ -241,7 +241,7 @@ final class TimeClaims {
           + "cost); ", arch, seq.blockCycles(), ks.blockCycles(), blocks, whole));
     }
     return new Result("kogge-stone-speedup-512-time", "For n = 512 the speedup of Kogge-Stone with n processors is 512/9 ≈ 56.9.",
-        "seeds/001 (CSc 8530 slides), Kogge-Stone – speed and work efficiency",
+        "CSc 8530 Parallel Algorithms slides, \"Prefix sums\": Kogge-Stone – speed and work efficiency",
         "sequential/sequential_inclusive (one thread) and pmpp/kogge_stone (SECTION_SIZE = 512, one block of 512 threads) at n = 512 "
             + "on g80 and hopper, timed without the launch's fixed cost; within 25% of 56.9 in time CONFIRMS, else PARTLY (the "
             + "slide's machine of n processors is not one SM)" + G80_UNCALIBRATED,

@@ -77,17 +77,18 @@ final class CatalogCommand implements Callable<Integer> {
     return near.isEmpty() ? " (scansim catalog lists them)" : "; did you mean " + String.join(", ", near) + "?";
   }
 
-  /** The widest line of the list, so that it fits a terminal (the sources were up to 363 characters wide). */
-  static final int WIDTH = 176;
+  /** The widest line of the list, so that it fits a terminal (it was 184 characters wide on one line per kernel). */
+  static final int WIDTH = 100;
 
+  /**
+   * Two lines per kernel: its name, scan and sizes in columns, then, indented, its work formula
+   * and its source, cut at {@link #WIDTH} ({@code scansim catalog NAME} has them whole).
+   */
   private static void table(List<Kernel> ks, PrintWriter out) {
-    String[] head = {"name", "scan", "sizes", "work", "source"};
+    String[] head = {"name", "scan", "sizes"};
     List<String[]> rows = new ArrayList<>();
     for (Kernel k : ks) {
-      rows.add(new String[] {
-        k.name() + (k.erratum() != null ? " *" : ""), k.scan(), k.sizes().describe(), k.work().formula(),
-        shortDoc(k.source().document()) + ", " + k.source().where()
-      });
+      rows.add(new String[] {k.name() + (k.erratum() != null ? " *" : ""), k.scan(), k.sizes().describe()});
     }
     int[] w = new int[head.length];
     for (int c = 0; c < head.length; c++) {
@@ -96,21 +97,16 @@ final class CatalogCommand implements Callable<Integer> {
         w[c] = Math.max(w[c], r[c].length());
       }
     }
-    // The source, the last column, takes what is left of WIDTH columns: scansim catalog NAME has it whole.
-    int room = WIDTH;
-    for (int c = 0; c < head.length - 1; c++) {
-      room -= w[c] + 2;
-    }
     print(out, head, w);
-    for (String[] r : rows) {
-      String source = r[head.length - 1];
-      if (source.length() > room) {
-        r[head.length - 1] = source.substring(0, Math.max(0, room - 1)).stripTrailing() + "…";
-      }
-      print(out, r, w);
+    out.println("    work; source");
+    for (int i = 0; i < ks.size(); i++) {
+      Kernel k = ks.get(i);
+      print(out, rows.get(i), w);
+      String second = "    work " + k.work().formula() + "; " + shortDoc(k.source().document()) + ", " + k.source().where();
+      out.println(second.length() > WIDTH ? second.substring(0, WIDTH - 1).stripTrailing() + "…" : second);
     }
     out.println();
-    out.println(ks.size() + " kernels; * keeps an erratum of the printed text (scansim catalog NAME says which, and its whole source).");
+    out.println(ks.size() + " kernels; * keeps an erratum of the printed text (scansim catalog NAME says which).");
   }
 
   private static void print(PrintWriter out, String[] r, int[] w) {
@@ -135,8 +131,7 @@ final class CatalogCommand implements Callable<Integer> {
     out.println("  file:     " + catalog.root().getParent().relativize(k.file())
         + (k.defines().isEmpty() ? "" : " " + defines(k.defines())));
     k.definesOn().forEach((arch, d) -> out.println("  on " + arch + ":   " + defines(d)));
-    out.println("  source:   " + k.source().document() + ", " + k.source().where()
-        + (k.source().seed() == null ? "" : " (seed " + k.source().seed() + ")"));
+    out.println("  source:   " + k.source().document() + ", " + k.source().where());
     out.println("  scan:     " + k.scan());
     out.println("  sizes:    " + k.sizes().describe());
     out.println("  work:     " + k.work().formula() + " (" + switch (k.work().check()) {

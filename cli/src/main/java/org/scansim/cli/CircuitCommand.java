@@ -34,9 +34,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs a kernel file's host entry under the scan proof and prints its circuit.",
-      "The circuit is every application of the operator, one line per dependency level, with",
-      "work, depth and fan-out. --svg also draws it: inputs on top, one row per level,",
-      "outputs at the bottom."
+      "The circuit is every application of the operator, one line per dependency level, with work, depth and fan-out."
+          + " --svg also draws it: inputs on top, one row per level, outputs at the bottom."
     })
 final class CircuitCommand implements Callable<Integer> {
   /** The most elements --svg draws: one column each. */

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
     name = "claims",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the experiment behind each quantitative statement of the seed documents and prints the "
+      "Runs the experiment behind each quantitative statement of the papers and books the kernels come from and prints the "
           + "statement, its source, what the simulator measured and a verdict: CONFIRMED, PARTLY (true "
           + "under the reading given) or REFUTED."
     })

@@ -44,9 +44,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = {"Compares a kernel file's runs on the simulator and on the first CUDA device.",
-        "On the same inputs, at each size: the launches, and the outputs bit for bit (where a catalog kernel's erratum makes it",
-        "wrong, its result is not defined: shown, not compared); with Nsight Compute (ncu) on the PATH, each launch's counters",
-        "beside the simulator's; with --sanitizer, compute-sanitizer's findings beside the simulator's checkers'.",
+        "On the same inputs, at each size: the launches, and the outputs bit for bit (where a catalog kernel's erratum makes it"
+            + " wrong, its result is not defined: shown, not compared); with Nsight Compute (ncu) on the PATH, each launch's counters"
+            + " beside the simulator's; with --sanitizer, compute-sanitizer's findings beside the simulator's checkers'.",
         "Exit code 0 when everything compared is equal, 1 when something differs, 3 when a run faulted, 4 without a usable GPU."})
 final class CrosscheckCommand implements Callable<Integer> {
   /** The sizes {@code --catalog} runs, where a kernel supports them. */

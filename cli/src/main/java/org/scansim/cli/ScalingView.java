@@ -21,9 +21,14 @@ import org.scansim.pipeline.RunSpec;
 final class ScalingView {
   private ScalingView() {}
 
-  /** One size's row. */
+  /**
+   * One size's row: its time and where it goes, and its counts over every launch (warp
+   * instructions, shared loads and stores, their bank conflicts and the worst degree, work).
+   */
   record Row(long n, String result, int launches, long smCycles, double timeUs, double nsPerElement, double fixedShare,
-      double issueShare, double memoryShare, String boundBy, @com.fasterxml.jackson.annotation.JsonIgnore org.scansim.sim.result.Fault.Budget budget) {}
+      double issueShare, double memoryShare, String boundBy, @com.fasterxml.jackson.annotation.JsonIgnore org.scansim.sim.result.Fault.Budget budget,
+      @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      org.scansim.reports.CounterSet counters) {}
 
   /** What the run was: file, preset, card, defines. */
   record Inputs(String file, String arch, String card, Map<String, String> defines, long seed, int residentBlocks, String timingModel) {}
@@ -39,12 +44,12 @@ final class ScalingView {
       try {
         run = org.scansim.pipeline.Runner.simulate(compiled, spec, n, org.scansim.pipeline.Runner.Extras.NONE);
       } catch (ScanRun.UsageException e) {
-        rows.add(new Row(n, "refused: " + e.getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", null));
+        rows.add(new Row(n, "refused: " + e.getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", null, null));
         continue;
       }
       ScanRun.Outcome o = run.outcome();
       if (o.fault() != null) {
-        rows.add(new Row(n, "fault: " + o.fault().getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", o.fault().budget()));
+        rows.add(new Row(n, "fault: " + o.fault().getMessage(), 0, 0, 0, 0, 0, 0, 0, "-", o.fault().budget(), null));
         continue;
       }
       org.scansim.catalog.CatalogRun.Timed t = new org.scansim.catalog.CatalogRun.Timed(o, run.launches());
@@ -62,8 +67,9 @@ final class ScalingView {
       if (t.launches().isEmpty()) {
         bound = "-"; // nothing ran: no time to share out
       }
+      org.scansim.reports.CounterSet totals = run.report().totals();
       rows.add(new Row(n, result, t.launches().size(), cycles, ns / 1e3, (double) ns / n, fixedShare, issueShare, memoryShare, bound,
-          null));
+          null, totals.withTiming(null))); // the time is the row's own columns
     }
     return rows;
   }
@@ -83,10 +89,29 @@ final class ScalingView {
           r.launches(), r.smCycles(), r.timeUs(), r.nsPerElement(), 100 * r.fixedShare(), 100 * r.issueShare(), 100 * r.memoryShare(),
           r.boundBy()));
     }
+    if (rows.stream().anyMatch(r -> r.counters() != null)) {
+      counts(rows, s);
+    }
     s.append("\nfixed: the launches' fixed cost; issue: the least the instructions take to issue on the SMs the blocks occupy;\n")
         .append("memory: the least the device-memory traffic takes at the card's bandwidth; each a share of the time. They overlap;\n")
         .append("a size none of them bounds by half is bound by latency the warps do not hide (docs/timing.md).\n");
     return s.toString();
+  }
+
+  /** Per size with counts: warp instructions, shared loads and stores, their bank conflicts, the worst degree, work. */
+  private static void counts(List<Row> rows, StringBuilder s) {
+    s.append("\nshared memory and work per size (every launch together)\n");
+    s.append(String.format(Locale.ROOT, "%12s  %13s  %15s  %17s  %7s  %13s%n", "n", "warp inst", "shared ld/st", "conflicts ld/st",
+        "max deg", "work"));
+    for (Row r : rows) {
+      if (r.counters() == null) {
+        continue;
+      }
+      org.scansim.reports.CounterSet c = r.counters();
+      s.append(String.format(Locale.ROOT, "%,12d  %,13d  %15s  %17s  %7d  %,13d%n", r.n(), c.warpInstructions(),
+          c.sharedLoadInstructions() + "/" + c.sharedStoreInstructions(), c.sharedLoadBankConflicts() + "/" + c.sharedStoreBankConflicts(),
+          c.maxConflictDegree(), c.work()));
+    }
   }
 
   static String json(Inputs in, List<Row> rows) throws com.fasterxml.jackson.core.JsonProcessingException {

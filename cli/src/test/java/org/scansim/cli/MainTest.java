@@ -329,7 +329,25 @@ class MainTest {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("<version>([^<]+)</version>").matcher(
         pom.substring(pom.indexOf("<parent>"), pom.indexOf("</parent>")));
     assertThat(m.find()).isTrue();
-    assertThat(r.out()).isEqualTo("scansim " + m.group(1) + "\n");
+    // The version, then the commit it was built from (a build outside git says so).
+    assertThat(r.out()).matches(java.util.regex.Pattern.quote("scansim " + m.group(1) + " (")
+        + "(commit [0-9a-f]{10}(, with uncommitted changes)?|commit unknown)\\)\n");
+    String head = gitHead();
+    if (head != null) {
+      assertThat(r.out()).contains("commit " + head.substring(0, 10));
+    }
+  }
+
+  /** The checkout's HEAD commit, or null where git or the repository is not there. */
+  private static String gitHead() {
+    try {
+      Process p = new ProcessBuilder("git", "rev-parse", "HEAD").directory(ReadmeExamplesTest.root().toFile()).redirectErrorStream(true)
+          .start();
+      String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+      return p.waitFor() == 0 && out.matches("[0-9a-f]{40}") ? out : null;
+    } catch (IOException | InterruptedException e) {
+      return null;
+    }
   }
 
   @Test

@@ -29,10 +29,10 @@ public final class Nearest {
     String best = null;
     int bestDistance = limit + 1;
     for (String c : candidates) {
-      String other = ignoreCase ? c.toLowerCase(Locale.ROOT) : c;
-      if (other.equals(key)) {
+      if (c.equals(name)) {
         continue;
       }
+      String other = ignoreCase ? c.toLowerCase(Locale.ROOT) : c;
       int d = distance.apply(key, other); // -1: past the limit
       if (d >= 0 && (d < bestDistance || d == bestDistance && c.compareTo(best) < 0)) {
         best = c;

@@ -112,9 +112,8 @@ class CardRunTest {
     assertThat(run.text()).isEqualTo("""
         scansim run s.cu --device gpu  n=64  arch=sm_90  entry=scan(float)
         card: Card (sm_90, driver 12.8)
+        no kernel ran: the host entry launched none
         fault: the program called exit(1)
-
-        launches: none
         """);
     assertThat(JSON.readTree(run.json()).get("fault").toString())
         .isEqualTo("{\"severity\":\"error\",\"kind\":\"" + org.scansim.sim.result.Kind.EXIT.spelling() + "\",\"location\":null,\"message\":\"the program called exit(1)\"}");

@@ -82,14 +82,31 @@ public final class TextReport {
     if (card != null) {
       out.append("card: ").append(card.name()).append(" (").append(card.arch()).append(", driver ").append(card.driver()).append(")\n");
     }
+    boolean none = r.launches().isEmpty() && r.faultedLaunch() == null;
+    if (none) {
+      // Said first: the result below is of a run in which no kernel ran (its output, and an entry's own message).
+      boolean program = in.args() != null;
+      out.append("no kernel ran: the ").append(program ? "program" : "host entry").append(" launched none")
+          .append(!program && Boolean.FALSE.equals(r.correct()) && r.fault() == null
+              ? "; the output holds what cudaMalloc left there (all bits set: NaN as floats, -1 as ints)" : "").append('\n');
+      if (!program && r.output() != null) {
+        out.append("program output\n").append(r.output()).append(r.output().endsWith("\n") ? "" : "\n");
+      }
+    }
     if (r.fault() != null) {
       out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
     } else if (r.exitStatus() != null) {
       out.append("exit status: ").append(r.exitStatus()).append(r.exitStatus() == 0 ? " (success)\n" : " (the program's failure)\n");
     } else if (r.correct() == null) {
       out.append("result: not checked (pass --expect inclusive|exclusive)\n");
+      if (r.mismatches() != null) {
+        r.mismatches().forEach(m -> out.append("  ").append(m).append('\n')); // a card's later run that differed from its first
+      }
     } else if (r.correct()) {
       out.append("result: correct ").append(in.scan()).append(" scan\n");
+      if (r.mismatches() != null) {
+        r.mismatches().forEach(m -> out.append("  ").append(m).append('\n')); // a card's later run that differed from its first
+      }
     } else {
       out.append("result: WRONG, not an ").append(in.scan()).append(" scan\n");
       r.mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
@@ -102,10 +119,11 @@ public final class TextReport {
       diagnosticsAndOutput(r, out);
       return out.toString();
     }
-    if (r.launches().isEmpty() && r.faultedLaunch() == null) {
-      // A program that ends before its first launch (an error check that exits, a usage message).
-      out.append('\n').append("launches: none\n");
-      diagnosticsAndOutput(r, out);
+    if (none) {
+      // A program that ends before its first launch (an error check that exits, a usage message): no tables.
+      for (RunReport.Diagnostic d : r.diagnostics()) {
+        out.append('\n').append(d.severity()).append(": ").append(d.message()).append('\n');
+      }
       return out.toString();
     }
     out.append('\n').append("launches\n");
@@ -149,8 +167,8 @@ public final class TextReport {
     }
     out.append('\n').append("memory per launch\n");
     table(columns(rows, MEMORY_COLUMNS), out);
-    if (r.totals().timing() != null) {
-      timing(r, elided, out);
+    if (r.totals().timing() != null && r.launches().stream().anyMatch(l -> l.timing() != null)) {
+      timing(r, elided, out); // none when the only launch faulted: no empty tables
     }
     List<RunReport.Site> shared = new ArrayList<>(r.sites().stream()
         .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0).toList());
