@@ -15,10 +15,10 @@ import org.scansim.sim.check.ScanProof;
 import org.scansim.sim.run.ScanRun;
 
 /**
- * The quantitative statements of the seed documents, each with the experiment that tests it on
- * the simulator and a verdict. Nothing here is a stored number: every measurement is taken when
- * the claims run; the depth and fan-out claims run the scan proof, the speed claims the timing
- * model ({@link TimeClaims}).
+ * The quantitative statements of the papers and books the kernels come from (kernels/README.md),
+ * each with the experiment that tests it on the simulator and a verdict. Nothing here is a stored
+ * number: every measurement is taken when the claims run; the depth and fan-out claims run the
+ * scan proof, the speed claims the timing model ({@link TimeClaims}).
  */
 public final class Claims {
   public enum Verdict {

@@ -155,6 +155,32 @@ class BrowserPagesTest {
     assertThat(browser.findElements(By.cssSelector("code.source")).stream().map(WebElement::getText)).contains("temp[bi] += t;");
     assertThat(browser.findElement(By.cssSelector("figure[data-chart=circuit] figcaption")).getText())
         .contains("It draws the 502 ⊕ whose results reach an output; the scan proof's work, 510, counts every ⊕ the run did");
+    // The circuit, 256 inputs wide, scrolls at full size; the box fits it to the page.
+    WebElement circuit = browser.findElement(By.cssSelector("figure[data-chart=circuit] svg"));
+    WebElement frame = browser.findElement(By.cssSelector("div.circuit"));
+    assertThat(circuit.getRect().getWidth()).isGreaterThan(frame.getRect().getWidth());
+    browser.findElement(By.cssSelector("label[for=circuit-zoom]")).click();
+    assertThat(circuit.getRect().getWidth()).isLessThanOrEqualTo(frame.getRect().getWidth());
+  }
+
+  @Test
+  void findingsShowTheirSourceAndHowOftenAndAFaultedRunHasNoEmptyTables() throws Exception {
+    Path page = dir.resolve("race.html");
+    CliRun r = CliRun.of("run", SweepCommandTest.ROOT.resolve("kernels/faulty/missing_barrier_after_load.cu").toString(), "--n", "64",
+        "--expect", "inclusive", "--check", "all", "--html", page.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.FAILED);
+    browser.get(page.toUri().toString());
+    List<WebElement> findings = browser.findElements(By.xpath("//h2[text()='Findings']/following-sibling::table[1]//tr"));
+    assertThat(findings.get(0).getText()).contains("source").contains("how often");
+    assertThat(findings.get(1).getText()).contains("race (read-after-write)").contains("64 times");
+    assertThat(findings.get(1).findElement(By.tagName("code")).getText()).isNotBlank();
+    Path faulted = dir.resolve("runaway.html");
+    CliRun f = CliRun.of("run", SweepCommandTest.ROOT.resolve("kernels/faulty/runaway_loop.cu").toString(), "--n", "96",
+        "--max-instructions", "1000000", "--expect", "inclusive", "--html", faulted.toString());
+    assertThat(f.code()).isEqualTo(Main.KERNEL_FAULT);
+    browser.get(faulted.toUri().toString());
+    assertThat(browser.findElement(By.tagName("p")).getText()).startsWith("fault: ").contains("instruction budget");
+    assertThat(browser.findElement(By.tagName("pre")).getText()).doesNotContain("time per launch").doesNotContain("where the warps' cycles go");
   }
 
   @Test

@@ -84,4 +84,23 @@ class ScalingViewTest {
     assertThat(doc.get("rows").get(1).get("boundBy").asText()).as("nothing ran: no share of anything").isEqualTo("-");
     assertThat(doc.get("inputs").get("seed").asLong()).as("the run's options reach every size").isEqualTo(7);
   }
+
+  @Test
+  void eachSizesCountsAreWhatARunOfThatSizeAloneReports(@TempDir Path dir) throws Exception {
+    Path many = dir.resolve("many.json");
+    CliRun r = CliRun.of("run", "harris/conflict_free", "--n", "256,2048", "--json", many.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+    assertThat(r.out()).contains("\nshared memory and work per size (every launch together)\n");
+    JsonNode rows = new ObjectMapper().readTree(many.toFile()).get("rows");
+    for (int i = 0; i < 2; i++) {
+      int n = rows.get(i).get("n").asInt();
+      Path one = dir.resolve("one-" + n + ".json");
+      assertThat(CliRun.of("run", "harris/conflict_free", "--n", String.valueOf(n), "--json", one.toString()).code()).isEqualTo(Main.OK);
+      JsonNode totals = new ObjectMapper().readTree(one.toFile()).get("totals");
+      for (String c : List.of("warpInstructions", "sharedLoadInstructions", "sharedStoreInstructions", "sharedLoadBankConflicts",
+          "sharedStoreBankConflicts", "maxConflictDegree", "work")) {
+        assertThat(rows.get(i).get("counters").get(c).asLong()).as(c + " at n = " + n).isEqualTo(totals.get(c).asLong());
+      }
+    }
+  }
 }

@@ -47,9 +47,7 @@ class AutograderTest {
   }
 
   private static Release.Result scansim(String... args) throws Exception {
-    List<String> cmd = new java.util.ArrayList<>(List.of(release.resolve("bin/scansim").toString()));
-    cmd.addAll(List.of(args));
-    return Release.run(release, Map.of("PATH", path.toString()), cmd);
+    return Release.scansim(release, path, release, args);
   }
 
   /** A fresh {@code autograder/} with the zip in {@code source/}, set up; the folder. */

@@ -75,6 +75,13 @@ final class Release {
 
   record Result(int code, String out, String err) {}
 
+  /** The unpacked {@code release}'s {@code bin/scansim} with {@code args}, in {@code cwd}, with only {@code path} on the PATH. */
+  static Result scansim(Path release, Path path, Path cwd, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(release.resolve("bin/scansim").toString()));
+    cmd.addAll(List.of(args));
+    return run(cwd, Map.of("PATH", path.toString()), cmd);
+  }
+
   /** {@code command} in {@code dir} with only the environment given (no JAVA_HOME, no inherited PATH). */
   static Result run(Path dir, Map<String, String> env, List<String> command) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile());

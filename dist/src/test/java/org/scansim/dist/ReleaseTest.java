@@ -30,9 +30,7 @@ class ReleaseTest {
   }
 
   private static Release.Result scansim(Path cwd, String... args) throws Exception {
-    List<String> cmd = new java.util.ArrayList<>(List.of(release.resolve("bin/scansim").toString()));
-    cmd.addAll(List.of(args));
-    return Release.run(cwd, Map.of("PATH", path.toString()), cmd);
+    return Release.scansim(release, path, cwd, args);
   }
 
   @Test
