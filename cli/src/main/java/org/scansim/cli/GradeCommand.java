@@ -169,10 +169,7 @@ final class GradeCommand implements Callable<Integer> {
       err.println("scansim: error: cannot make the autograder: " + e.getMessage());
       return Main.INVALID_INPUT;
     }
-    try {
-      org.scansim.files.OutputFiles.write(zip, bytes, AutograderZip.ZIP_FILE);
-    } catch (IOException e) {
-      err.println("scansim: error: cannot write " + zip + ": " + e.getMessage());
+    if (!Outputs.writeBytes(zip, AutograderZip.ZIP_FILE, err, () -> bytes)) {
       return Main.INVALID_INPUT;
     }
     stdout.println("wrote " + zip + " (" + (bytes.length + 1023) / 1024 + " KiB): on Gradescope, the assignment's Configure"

@@ -45,8 +45,18 @@ final class Outputs {
    * error: cannot write P: why"), the command then exits with invalid input.
    */
   static boolean write(Path p, Output o, PrintWriter err, Text text) {
+    return writeBytes(p, o, err, () -> text.get().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /** The bytes of an output (an archive), made as it is written. */
+  interface Bytes {
+    byte[] get() throws java.io.IOException;
+  }
+
+  /** As {@link #write}, for bytes. */
+  static boolean writeBytes(Path p, Output o, PrintWriter err, Bytes bytes) {
     try {
-      OutputFiles.write(p, text.get(), o);
+      OutputFiles.write(p, bytes.get(), o);
       return true;
     } catch (java.io.IOException e) {
       err.println("scansim: error: cannot write " + p + ": " + e.getMessage());

@@ -147,7 +147,9 @@ class BrowserPagesTest {
     // the degree histogram, the cycles per phase, a heat map and a histogram per shared site, the circuit
     load(page, 2 + 2 * shared + 1);
     assertThat(browser.findElements(By.cssSelector("figure[data-chart=heat]"))).hasSize(shared);
-    // A load and a store of one line side by side, under the line's source; findings say how often; the two works explained.
+    // A load and a store of one line side by side, under the line's source; findings say how often; the two works explained:
+    // Listing 2 does 2(n - 1) = 510 adds at n = 256 (Harris), and the log2(256) = 8 up-sweep sums of the last element are
+    // cleared to 0 before the down-sweep, so 502 reach an output.
     WebElement pair = browser.findElements(By.cssSelector("div.side")).stream()
         .filter(d -> d.findElements(By.cssSelector("figure[data-chart=heat]")).size() == 2).findFirst().orElseThrow();
     assertThat(pair.findElements(By.tagName("figcaption")).stream().map(WebElement::getText))

@@ -150,7 +150,7 @@ public final class AssignmentReader {
         "budgets", PointsFile.class, "points", WorkFile.class, "points.workEfficiency", ConflictsFile.class, "points.bankConflicts",
         RunFile.class, "runs");
 
-    private record Unknown(List<String> path, String name, List<String> known) {}
+    private record Unknown(String at, String name, List<String> known) {}
 
     private final List<Unknown> found = new ArrayList<>();
 
@@ -161,11 +161,9 @@ public final class AssignmentReader {
       // Where the object is, by the record read: a record's fields are replayed to this handler after
       // the object ends, where the parser's own context no longer says where they were.
       Class<?> type = deserializer == null ? null : deserializer.handledType();
-      String at = PATHS.getOrDefault(type, "");
-      List<String> path = at.isEmpty() ? List.of() : List.of(at.split("\\."));
       List<String> known = deserializer == null ? List.of()
           : deserializer.getKnownPropertyNames().stream().map(String::valueOf).sorted().toList();
-      found.add(new Unknown(path, name, known));
+      found.add(new Unknown(PATHS.getOrDefault(type, ""), name, known));
       p.skipChildren();
       return true;
     }
@@ -177,14 +175,11 @@ public final class AssignmentReader {
     List<String> problems(String origin, String text) {
       List<String> out = new ArrayList<>();
       for (Unknown u : found) {
-        String in = String.join(".", u.path()).equals("runs") ? "an entry of runs" : String.join(".", u.path());
-        List<String> parts = new ArrayList<>(u.path());
+        List<String> parts = new ArrayList<>(u.at().isEmpty() ? List.of() : List.of(u.at().split("\\.")));
         parts.add(u.name());
-        String near = org.scansim.text.Nearest.of(u.name(), u.known());
-        out.add(at(origin, text, parts) + ": error: unknown field \"" + u.name() + "\"" + (in.isEmpty() ? ""
-            : in.startsWith("an entry") ? " in " + in : " in \"" + in + "\"")
-            + (near == null ? "" : " (did you mean \"" + near + "\"?)") + "; known fields" + (in.isEmpty() ? "" : " there") + ": "
-            + String.join(", ", u.known()));
+        String in = u.at().isEmpty() ? "" : u.at().equals("runs") ? " in an entry of runs" : " in \"" + u.at() + "\"";
+        out.add(at(origin, text, parts) + ": error: unknown field \"" + u.name() + "\"" + in + near(u.name(), u.known())
+            + "; known fields" + (in.isEmpty() ? "" : " there") + ": " + String.join(", ", u.known()));
       }
       return out;
     }
@@ -342,8 +337,7 @@ public final class AssignmentReader {
 
   /** " (did you mean "x"?)" for the known value nearest a wrong one, or "". */
   private static String near(String given, java.util.Collection<String> known) {
-    String n = given == null ? null : org.scansim.text.Nearest.of(given, known);
-    return n == null ? "" : " (did you mean \"" + n + "\"?)";
+    return org.scansim.text.Nearest.quoted(given == null ? null : org.scansim.text.Nearest.of(given, known));
   }
 
   /** The file a submission folder must hold: a relative path inside it, ending in .cu. */

@@ -59,11 +59,6 @@ public final class AutograderZip {
     return bytes.toByteArray();
   }
 
-  /** The release's launcher, as the release archive has it in {@code bin/}. */
-  public static byte[] launcher() throws IOException {
-    return resource("scansim");
-  }
-
   private static void put(ZipArchiveOutputStream zip, String name, byte[] content, int mode) throws IOException {
     ZipArchiveEntry e = new ZipArchiveEntry(name);
     e.setUnixMode(mode);

@@ -17,7 +17,7 @@ import org.scansim.sim.run.ScanRun;
  * @param unread        why the file was not read at all (a link out of its folder, a folder, not
  *                      UTF-8), as the diagnostic to show; null when it was read
  * @param unsupported   when it did not compile because it uses a construct the grader does not
- *                      simulate: that error's first line ({@code file:line:col: error: ...}); else null
+ *                      simulate: where that error is ({@code file:line:col}); else null
  */
 record Evidence(String name, boolean compiled, String compileOutput, String entryProblem, List<SizeRun> runs, String unread,
     String unsupported) {
@@ -31,7 +31,7 @@ record Evidence(String name, boolean compiled, String compileOutput, String entr
     return new Evidence(name, false, diagnostic, null, List.of(), diagnostic, null);
   }
 
-  /** A submission that did not compile, {@code unsupported} the first error that refuses a construct the grader does not simulate (or null). */
+  /** A submission that did not compile, {@code unsupported} where its first error refuses a construct the grader does not simulate (or null). */
   static Evidence notCompiled(String name, String diagnostics, String unsupported) {
     return new Evidence(name, false, diagnostics, null, List.of(), null, unsupported);
   }

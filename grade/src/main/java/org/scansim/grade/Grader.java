@@ -114,7 +114,7 @@ public final class Grader {
       int errors = r.diagnostics().errorCount();
       // The first error decides: a construct the grader does not simulate, or the student's mistake (which may cause the rest).
       Diagnostic first = r.diagnostics().sorted().stream().filter(Diagnostic::isError).findFirst().orElse(null);
-      String unsupported = first != null && first.isUnsupported() ? first.headline() : null;
+      String unsupported = first == null || !first.isUnsupported() ? null : first.span() == null ? name : first.span().position();
       return Evidence.notCompiled(name, diagnostics + errors + (errors == 1 ? " error" : " errors") + " generated.\n", unsupported);
     }
     Optional<String> problem = assignment.entry().problemWith(r);

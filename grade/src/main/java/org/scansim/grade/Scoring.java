@@ -179,8 +179,8 @@ final class Scoring {
       compileText = "Failed: " + e.name() + " cannot be read as a kernel file, so it was not graded.\n" + e.unread();
     } else if (e.unsupported() != null) {
       // Valid CUDA, perhaps, that the grader cannot simulate: the student must hear that it is the grader's limit.
-      compileText = "Not graded: " + e.name() + " uses a construct this grader does not simulate, at "
-          + e.unsupported().substring(0, e.unsupported().indexOf(": error: ")) + ". This is a limit of the grader, not"
+      compileText = "Not graded: " + e.name() + " uses a construct this grader does not simulate, at " + e.unsupported()
+          + ". This is a limit of the grader, not"
           + " necessarily a mistake in your code (nvcc may accept it): write it another way, or ask the course staff.\n"
           + e.compileOutput();
     } else {

@@ -42,6 +42,11 @@ public final class Nearest {
     return best;
   }
 
+  /** {@code " (did you mean "x"?)"} for a name found near (null: none), or "": the hint of messages that quote names in double quotes. */
+  public static String quoted(String near) {
+    return near == null ? "" : " (did you mean \"" + near + "\"?)";
+  }
+
   /** {@code " (did you mean 'x'?)"} for the nearest candidate, or "". */
   public static String hint(String name, Collection<String> candidates) {
     String near = of(name, candidates);

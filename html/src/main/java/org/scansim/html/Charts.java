@@ -327,7 +327,6 @@ final class Charts {
     return chart;
   }
 
-  /** The chart as one {@code <svg>} element, its definitions' ids prefixed with {@code id}. */
   /** {@code d} rounded to 1/{@code scale}, written without a trailing ".0" and never in exponent form. */
   static String tenths(double d, int scale) {
     if (!Double.isFinite(d)) {
@@ -337,6 +336,7 @@ final class Charts {
     return b.signum() == 0 ? "0" : b.stripTrailingZeros().toPlainString();
   }
 
+  /** The chart as one {@code <svg>} element, its definitions' ids prefixed with {@code id}. */
   private static String svg(String id, JFreeChart chart, int width, int height) {
     SVGGraphics2D g = new SVGGraphics2D(width, height);
     g.setDefsKeyPrefix(id + "-");

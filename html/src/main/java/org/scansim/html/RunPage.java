@@ -107,7 +107,6 @@ public final class RunPage {
     List<Map<String, Object>> sites = new ArrayList<>();
     // The drawn sites by place: a load and a store of one source position side by side, under its source line.
     Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
-    int drawn = 0;
     // Which sites are drawn: the most conflicted first, in the table's order among equals.
     java.util.Set<RunReport.Site> toDraw = new java.util.HashSet<>(r.sites().stream()
         .filter(s -> s.counters().sharedLoadInstructions() + s.counters().sharedStoreInstructions() > 0 && heat(x.heat(), s) != null)
@@ -131,7 +130,6 @@ public final class RunPage {
       long[][] whole = heat(x.heat(), s);
       long[][] heat = fold(whole);
       if (toDraw.contains(s)) {
-        drawn++;
         String at = lineAndColumn(s.location());
         String what = s.operation().equals("ld") ? "load" : s.operation().equals("st") ? "store" : s.operation();
         Map<String, Object> d = new LinkedHashMap<>();
@@ -162,7 +160,7 @@ public final class RunPage {
     page.put("siteGroups", new ArrayList<>(groups.values()));
     page.put("hasSites", !sites.isEmpty());
     page.put("banks", x.banks());
-    page.put("moreSites", drawn < sites.size() ? "The " + drawn + " of " + sites.size() + " shared-memory sites with the most bank"
+    page.put("moreSites", toDraw.size() < sites.size() ? "The " + toDraw.size() + " of " + sites.size() + " shared-memory sites with the most bank"
         + " conflicts are drawn; the table lists them all." : "");
     List<Map<String, Object>> findings = new ArrayList<>();
     if (r.findings() != null) {

@@ -132,11 +132,11 @@ public record RunReport(
     }
   }
 
-  @JsonPropertyOrder({"launch", "kernel", "location", "operation", "array", "counters"})
   /**
    * A shared-memory site of a launch: where, load or store, the array, its counters; {@code
    * source} is its source line, for pages (not in the JSON, which names the location).
    */
+  @JsonPropertyOrder({"launch", "kernel", "location", "operation", "array", "counters"})
   public record Site(int launch, String kernel, String location, String operation, String array, CounterSet counters,
       @com.fasterxml.jackson.annotation.JsonIgnore String source) {}
 

@@ -97,19 +97,13 @@ public final class TextReport {
       out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
     } else if (r.exitStatus() != null) {
       out.append("exit status: ").append(r.exitStatus()).append(r.exitStatus() == 0 ? " (success)\n" : " (the program's failure)\n");
-    } else if (r.correct() == null) {
-      out.append("result: not checked (pass --expect inclusive|exclusive)\n");
-      if (r.mismatches() != null) {
-        r.mismatches().forEach(m -> out.append("  ").append(m).append('\n')); // a card's later run that differed from its first
-      }
-    } else if (r.correct()) {
-      out.append("result: correct ").append(in.scan()).append(" scan\n");
-      if (r.mismatches() != null) {
-        r.mismatches().forEach(m -> out.append("  ").append(m).append('\n')); // a card's later run that differed from its first
-      }
     } else {
-      out.append("result: WRONG, not an ").append(in.scan()).append(" scan\n");
-      r.mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
+      out.append(r.correct() == null ? "result: not checked (pass --expect inclusive|exclusive)\n"
+          : r.correct() ? "result: correct " + in.scan() + " scan\n" : "result: WRONG, not an " + in.scan() + " scan\n");
+      // A wrong output's lines; with a right (or unchecked) one, a card's later run that differed from its first.
+      if (r.mismatches() != null) {
+        r.mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
+      }
     }
     if (r.checks() != null) {
       checks(r, out);
@@ -162,8 +156,7 @@ public final class TextReport {
       out.append("  (launch ").append(faulted.index()).append(" faulted: its counters are not reported)\n");
     }
     if (elided) {
-      out.append("  (").append(launches.size() - FIRST_LAUNCHES - LAST_LAUNCHES)
-          .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
+      notShown(launches.size(), out);
     }
     out.append('\n').append("memory per launch\n");
     table(columns(rows, MEMORY_COLUMNS), out);
@@ -243,9 +236,14 @@ public final class TextReport {
     }
     table(rows, out);
     if (elided) {
-      out.append("  (").append(launches.size() - FIRST_LAUNCHES - LAST_LAUNCHES)
-          .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
+      notShown(launches.size(), out);
     }
+  }
+
+  /** The note under a launches table that left the middle of {@code launches} out. */
+  private static void notShown(int launches, StringBuilder out) {
+    out.append("  (").append(launches - FIRST_LAUNCHES - LAST_LAUNCHES)
+        .append(" launches not shown; the JSON report, --json OUT, has every one)\n");
   }
 
   private static String millis(double ms) {

@@ -218,8 +218,7 @@ final class ArchitectureFile {
 
   /** " (did you mean "x"?)" for the closest known name within an edit distance of 3, case aside, else "". */
   private static String suggestion(String name, Set<String> known) {
-    String best = org.scansim.text.Nearest.of(name, known, 3, true);
-    return best == null ? "" : " (did you mean \"" + best + "\"?)";
+    return org.scansim.text.Nearest.quoted(org.scansim.text.Nearest.of(name, known, 3, true));
   }
 
   private static Field text(String name) {

@@ -249,12 +249,7 @@ public final class Architectures {
 
   private static ArchitectureException unknown(String nameOrPath) {
     return new ArchitectureException(
-        "unknown architecture \"" + nameOrPath + "\"" + quoted(org.scansim.text.Nearest.of(nameOrPath, PRESETS)) + ": not a preset ("
+        "unknown architecture \"" + nameOrPath + "\"" + org.scansim.text.Nearest.quoted(org.scansim.text.Nearest.of(nameOrPath, PRESETS)) + ": not a preset ("
             + String.join(", ", PRESETS) + ") and no such file");
-  }
-
-  /** " (did you mean "x"?)", or "" for null. */
-  private static String quoted(String near) {
-    return near == null ? "" : " (did you mean \"" + near + "\"?)";
   }
 }
