@@ -20,7 +20,7 @@ import org.scansim.timing.TimingPlan;
 /**
  * The timing model takes a trace's instructions a run at a time (the engine's {@code issueRun},
  * one call for the instructions up to each of the trace's operations). Held to the reference that
- * hears every issue one at a time ({@link TimingObserver#oneAtATime}): for every catalog kernel
+ * hears every issue one at a time ({@link TimingPlan#oneAtATime}): for every catalog kernel
  * on each architecture with timing parameters, at its smallest size of a few blocks and its
  * largest up to 65,537, on two threads, every launch's cycles, stalls and phases are the same,
  * and so is why a run has none.
@@ -57,7 +57,7 @@ class IssueRunsTest {
     Frontend.Result r = new CatalogRun(1).compile(k, archName);
     TimingPlan plan = TimingPlan.of(arch, null);
     TimingObserver runs = plan.observer(r.ir());
-    TimingObserver reference = TimingObserver.oneAtATime(arch, plan.parameters(), r.ir());
+    TimingObserver reference = plan.oneAtATime(r.ir());
     String withRuns = timed(k, r, arch, n, runs);
     String oneAtATime = timed(k, r, arch, n, reference);
     assertThat(withRuns).isEqualTo(oneAtATime).contains("smCycles");

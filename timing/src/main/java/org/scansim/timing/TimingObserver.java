@@ -108,25 +108,19 @@ public final class TimingObserver implements ExecutionObserver {
   /** By counter: the copies of its loop ({@link LoopControl.Mode#copies()}), its instruction issuing once in that many executions. */
   private int[] counterCopies = new int[8];
 
+  /**
+   * Whether a run of issues is taken at once where its instructions allow ({@link Sink#issueRun});
+   * without, every instruction's issue is heard one at a time ({@link TimingPlan#oneAtATime}).
+   */
+  private boolean issueRuns = true;
+
+  /** Hears every instruction's issue one at a time from now on (before a run starts: {@link TimingPlan#oneAtATime}). */
+  void oneAtATime() {
+    issueRuns = false;
+  }
+
   /** Times the launches of {@code module} (its loops' control is costed as nvcc unrolls them: {@link LoopControl}). */
   public TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
-    this(arch, params, module, true);
-  }
-
-  /**
-   * The same observer hearing every instruction's issue one at a time, a run of them as that many
-   * {@link #issue} calls ({@link ExecutionObserver#issueRun}'s default): the reference that a
-   * test holds {@link Sink#issueRun}'s runs to, report for report.
-   */
-  public static TimingObserver oneAtATime(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
-    return new TimingObserver(arch, params, module, false);
-  }
-
-  /** Whether a run of issues is taken at once where its instructions allow ({@link Sink#issueRun}). */
-  private final boolean issueRuns;
-
-  private TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module, boolean runs) {
-    this.issueRuns = runs;
     this.arch = arch;
     this.params = params;
     this.loops = new LoopControl(module);
