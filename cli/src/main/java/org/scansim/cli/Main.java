@@ -14,9 +14,6 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Simulates a SIMT GPU running CUDA scan (prefix-sum) kernels.",
-    subcommands = {CheckCommand.class, RunCommand.class, CircuitCommand.class, CatalogCommand.class, ClaimsCommand.class,
-        GradeCommand.class, BenchCommand.class, CrosscheckCommand.class, SweepCommand.class, MergeCommand.class,
-        CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 success, 1 a result or check failed, 2 invalid input, 3 a fault in the kernel, 4 no usable GPU."})
 public final class Main implements Runnable {
   public static final int OK = 0;
@@ -24,6 +21,15 @@ public final class Main implements Runnable {
   public static final int INVALID_INPUT = 2;
   public static final int KERNEL_FAULT = 3;
   public static final int NO_GPU = 4;
+
+  /**
+   * The subcommands, in the order help lists them. They are added to the command line in {@link
+   * #execute}, not named in the annotation: picocli reads every option of every command it is
+   * given (about half of a short command's start), so a line that names one gets that one alone.
+   */
+  static final java.util.List<Class<?>> COMMANDS = java.util.List.of(CheckCommand.class, RunCommand.class, CircuitCommand.class,
+      CatalogCommand.class, ClaimsCommand.class, GradeCommand.class, BenchCommand.class, CrosscheckCommand.class, SweepCommand.class,
+      MergeCommand.class, CommandLine.HelpCommand.class);
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -39,6 +45,15 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams; what tests call. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new Main());
+    // The command the line names, alone; every command for anything else (help, a mistyped name,
+    // an option, nothing), so that help and "did you mean" see them all.
+    Class<?> named = args.length == 0 ? null : COMMANDS.stream()
+        .filter(c -> c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(args[0])).findFirst().orElse(null);
+    for (Class<?> c : COMMANDS) {
+      if (named == null || c == named) {
+        cli.addSubcommand(c);
+      }
+    }
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(

@@ -29,10 +29,15 @@ class CheckoutLauncherTest {
     Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
     Path source = Files.createDirectories(checkout.resolve("m/src/main/java")).resolve("A.java");
     Files.writeString(source, "class A {}\n");
+    // The launcher runs Java through the release's launcher, given its jar.
+    String released = "grade/src/main/resources/org/scansim/grade/release/scansim";
+    Files.createDirectories(checkout.resolve(released).getParent());
+    Files.copy(Release.checkout().resolve(released), checkout.resolve(released));
     FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
     Files.setLastModifiedTime(source, old);
+    Files.setLastModifiedTime(checkout.resolve(released), old);
     Files.setLastModifiedTime(checkout.resolve("pom.xml"), old);
-    Path path = Release.minimalPath(dir, true, "find", "sort", "tr", "xargs", "sha256sum", "cat", "touch", "flock");
+    Path path = Release.minimalPath(dir, true, "find", "sort", "xargs", "sha256sum", "touch", "flock");
 
     // Built and current: runs, and notes its sources' digest.
     Release.Result r = Release.run(checkout, Map.of("PATH", path.toString()), List.of("bash", "scansim", "--version"));

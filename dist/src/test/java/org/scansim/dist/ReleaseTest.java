@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The release archive runs on a machine with a Java runtime and nothing else: unpacked, its
  * {@code bin/scansim} runs the README's commands with a PATH that has no Maven, from anywhere
  * (the catalog's names resolve to its own {@code kernels/}), through a link, and says what is
- * missing without Java.
+ * missing without Java. It makes its class-data archive once, whole, and starts with it.
  */
 class ReleaseTest {
   @TempDir
@@ -69,6 +69,42 @@ class ReleaseTest {
     Files.delete(link); // the temporary folder's clean-up would warn of a link to outside it
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("result: correct exclusive scan");
+  }
+
+  @Test
+  void makesItsClassDataArchiveOnceAndStartsWithIt() throws Exception {
+    Path lib = release.resolve("lib");
+    Path archive = lib.resolve("scansim.jsa");
+    Path cwd = Files.createDirectories(dir.resolve("cds"));
+    Release.Result first = scansim(cwd, "--version");
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.err()).isEmpty();
+    assertThat(archive).isRegularFile();
+    assertThat(Files.readString(lib.resolve("scansim.jsa.java")).trim()).endsWith("java");
+    try (var files = Files.list(lib)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("scansim.jar", "scansim.jsa", "scansim.jsa.java");
+    }
+    try (var files = Files.list(cwd)) { // (the test's own out and err files are there)
+      assertThat(files.map(p -> p.getFileName().toString())).as("nothing written where it ran")
+          .allMatch(name -> name.matches("(out|err)\\d+\\.txt"));
+    }
+    // Java with -Xshare:on exits when it cannot map the archive given: this one maps.
+    Release.Result on = Release.run(cwd, Map.of("PATH", path.toString(), "SCANSIM_JAVA_OPTS", "-Xshare:on"),
+        List.of(release.resolve("bin/scansim").toString(), "check", release.resolve("kernels/harris/blelloch.cu").toString()));
+    assertThat(on.code()).as(on.err()).isZero();
+    assertThat(on.out()).contains("ok");
+    // A newer jar (a new release unpacked over this one) gets a new archive.
+    long made = Files.getLastModifiedTime(archive).toMillis();
+    Files.setLastModifiedTime(release.resolve("lib/scansim.jar"), java.nio.file.attribute.FileTime.fromMillis(made + 2000));
+    assertThat(scansim(cwd, "--version").code()).isZero();
+    assertThat(Files.getLastModifiedTime(archive).toMillis()).isGreaterThan(made + 2000);
+    // SCANSIM_CDS=off: none made, none used.
+    Files.delete(archive);
+    Release.Result off = Release.run(cwd, Map.of("PATH", path.toString(), "SCANSIM_CDS", "off"),
+        List.of(release.resolve("bin/scansim").toString(), "--version"));
+    assertThat(off.code()).as(off.err()).isZero();
+    assertThat(archive).doesNotExist();
   }
 
   @Test
