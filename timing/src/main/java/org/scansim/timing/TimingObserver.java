@@ -108,17 +108,6 @@ public final class TimingObserver implements ExecutionObserver {
   /** By counter: the copies of its loop ({@link LoopControl.Mode#copies()}), its instruction issuing once in that many executions. */
   private int[] counterCopies = new int[8];
 
-  /**
-   * Whether a run of issues is taken at once where its instructions allow ({@link Sink#issueRun});
-   * without, every instruction's issue is heard one at a time ({@link TimingPlan#oneAtATime}).
-   */
-  private boolean issueRuns = true;
-
-  /** Hears every instruction's issue one at a time from now on (before a run starts: {@link TimingPlan#oneAtATime}). */
-  void oneAtATime() {
-    issueRuns = false;
-  }
-
   /** Times the launches of {@code module} (its loops' control is costed as nvcc unrolls them: {@link LoopControl}). */
   public TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
     this.arch = arch;
@@ -479,39 +468,6 @@ public final class TimingObserver implements ExecutionObserver {
   }
 
   @Override
-  public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
-    self.issueRun(block, warp, insns, from, to, activeMask);
-  }
-
-  /**
-   * What {@link Sink#issue} of {@code insns[from..from+n-1]}, one after another, adds to a warp's
-   * trace when each takes the plain path (no loop counter, fusion, extra slots or calls): each
-   * one's kind and table entry, a load or store before the last settled to {@link WarpTrace#FREE}
-   * (the next issue settles it: no event comes between them), then the largest register count,
-   * then the instructions' ids (what a later run is checked against). Null when one of them does
-   * not take the plain path.
-   */
-  private int[] plainRun(Insn[] insns, int from, int n) {
-    int[] run = new int[WarpTrace.WIDTH * n + 1 + n];
-    int registers = 1;
-    for (int i = 0; i < n; i++) {
-      int[] d = decoded(insns[from + i]);
-      if (d[14] == 0) {
-        return null;
-      }
-      run[i * WarpTrace.WIDTH] = i < n - 1 && d[0] == WarpTrace.MEMORY_PENDING ? WarpTrace.FREE : d[0];
-      run[i * WarpTrace.WIDTH + 1] = d[9];
-      registers = Math.max(registers, d[5]);
-      run[WarpTrace.WIDTH * n + 1 + i] = insns[from + i].id();
-    }
-    run[WarpTrace.WIDTH * n] = registers;
-    return run;
-  }
-
-  /** {@link #plainRun}'s answer for a run that is not plain: its instructions' issues are heard one at a time. */
-  private static final int[] NOT_PLAIN = new int[0];
-
-  @Override
   public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
     self.sharedAccess(block, warp, insn, store, lanes, wavefronts, idealWavefronts);
   }
@@ -676,74 +632,6 @@ public final class TimingObserver implements ExecutionObserver {
         }
       }
       done = 0;
-    }
-
-    /**
-     * Runs of plain instructions ({@link #plainRun}) met so far, by their first instruction's id
-     * (each is checked against the ids it was made from, which it ends with), or the ids alone of
-     * a run that is not plain.
-     */
-    private int[][] known = new int[0][];
-
-    @Override
-    public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
-      int n = to - from;
-      int[] run = n > 1 && issueRuns ? run(insns, from, n) : NOT_PLAIN;
-      if (run == NOT_PLAIN) {
-        for (int i = from; i < to; i++) {
-          issue(block, warp, insns[i], activeMask);
-        }
-        return;
-      }
-      WarpTrace w = warp(block, warp);
-      w.settle();
-      w.multiplied = -1;
-      w.addRun(run, n);
-      int registers = run[WarpTrace.WIDTH * n];
-      if (registers > last.registers) {
-        last.registers = registers;
-      }
-    }
-
-    /**
-     * The plain run of {@code insns[from..from+n-1]}, made once, or {@link #NOT_PLAIN} (kept as
-     * the run's ids alone).
-     */
-    private int[] run(Insn[] insns, int from, int n) {
-      int id = insns[from].id();
-      if (id < 0) {
-        return NOT_PLAIN;
-      }
-      if (id >= known.length) {
-        known = java.util.Arrays.copyOf(known, Math.max(id + 1, 2 * known.length));
-      }
-      int plainLength = WarpTrace.WIDTH * n + 1 + n;
-      int[] kept = known[id];
-      if (kept != null && kept.length == plainLength && sameIds(kept, plainLength - n, insns, from, n)) {
-        return kept;
-      }
-      if (kept != null && kept.length == n && sameIds(kept, 0, insns, from, n)) {
-        return NOT_PLAIN;
-      }
-      int[] made = plainRun(insns, from, n);
-      if (made == null) {
-        made = new int[n];
-        for (int i = 0; i < n; i++) {
-          made[i] = insns[from + i].id();
-        }
-      }
-      known[id] = made;
-      return made.length == n ? NOT_PLAIN : made;
-    }
-
-    /** Whether {@code kept}'s ids from {@code at} on are those of {@code insns[from..from+n-1]}. */
-    private static boolean sameIds(int[] kept, int at, Insn[] insns, int from, int n) {
-      for (int i = 0; i < n; i++) {
-        if (kept[at + i] != insns[from + i].id()) {
-          return false;
-        }
-      }
-      return true;
     }
 
     @Override

@@ -36,20 +36,6 @@ public record TimingPlan(Architecture arch, TimingParameters parameters, String 
   }
 
   /**
-   * The same observer hearing every instruction's issue one at a time, a run of them as that many
-   * issue calls (the engine's {@code issueRun} default): the reference that a test holds the
-   * timing model's runs of issues to, report for report. Null when the run is not timed.
-   */
-  public TimingObserver oneAtATime(IrModule ir) {
-    if (parameters == null) {
-      return null;
-    }
-    TimingObserver reference = new TimingObserver(arch, parameters, ir);
-    reference.oneAtATime();
-    return reference;
-  }
-
-  /**
    * Why {@code card} cannot time {@code arch} (null when it can, or when no card is named): the
    * same words for {@code run --card} and a sweep's {@code options.card}.
    */

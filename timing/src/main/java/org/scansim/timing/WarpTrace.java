@@ -191,22 +191,6 @@ final class WarpTrace {
     length++;
   }
 
-  /**
-   * {@code n} instructions at once, as {@code n} calls of {@link #add(int, int)} with a {@link
-   * #settle} between each two would add them: {@code run} holds each one's kind and reference
-   * ({@link #WIDTH} ints, the layout of {@link #ops}), those before the last already settled.
-   */
-  void addRun(int[] run, int n) {
-    if ((length + n) * WIDTH > ops.length) { // growing, within the budget: one at a time, as add does
-      for (int i = 0; i < n; i++) {
-        add(run[i * WIDTH], run[i * WIDTH + 1]);
-      }
-      return;
-    }
-    System.arraycopy(run, 0, ops, length * WIDTH, n * WIDTH);
-    length += n;
-  }
-
   int kind(int i) {
     return ops[i * WIDTH] & 0xFF;
   }

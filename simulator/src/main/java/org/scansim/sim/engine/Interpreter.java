@@ -186,20 +186,17 @@ final class Interpreter {
     lx.traceWarp[pc]++;
     lx.traceThread[pc] += Integer.bitCount(mask);
     if (observer != null) {
-      // Every instruction the trace covers is issued, in order, each before what its op does: the
-      // instructions up to an op's own in one run.
+      // Every instruction the trace covers is issued, in order, each before what its op does.
       CInsn[] ops = tr.ops;
       int issued = 0;
       for (int i = 0; i < ops.length; i++) {
-        int upTo = tr.opAt[i] + 1;
-        if (issued < upTo) {
-          observer.issueRun(block.linear(), w.index, tr.issued, issued, upTo, mask);
-          issued = upTo;
+        for (; issued <= tr.opAt[i]; issued++) {
+          observer.issue(block.linear(), w.index, insns[tr.pcs[issued]].ir, mask);
         }
         execute(w, ops[i], mask);
       }
-      if (issued < tr.issued.length) {
-        observer.issueRun(block.linear(), w.index, tr.issued, issued, tr.issued.length, mask);
+      for (; issued < tr.pcs.length; issued++) {
+        observer.issue(block.linear(), w.index, insns[tr.pcs[issued]].ir, mask);
       }
     } else {
       for (CInsn in : tr.ops) {

@@ -1,7 +1,5 @@
 package org.scansim.sim.engine;
 
-import org.scansim.frontend.ir.Insn;
-
 /**
  * One trace of straight-line uniform code (built by {@code engine.opt.Traces}): the program to
  * run, the instructions it counts as, and where the warp goes next.
@@ -10,8 +8,6 @@ public final class Trace {
   public final CInsn[] ops;
   /** The original instructions covered, in order (for the instruction counts). */
   public final int[] pcs;
-  /** The IR of each of {@link #pcs}' instructions, as an execution observer hears them issued ({@code issueRun}). */
-  public final Insn[] issued;
   /**
    * The pc after the trace: the control-flow instruction or reconvergence point it stops at, or
    * the conditional branch that ends it ({@link #branch}).
@@ -46,14 +42,9 @@ public final class Trace {
    */
   public final int[] opAt;
 
-  /** A trace of {@code code}'s instructions at {@code pcs}. */
-  public Trace(CInsn[] code, CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
+  public Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
     this.ops = ops;
     this.pcs = pcs;
-    this.issued = new Insn[pcs.length];
-    for (int i = 0; i < pcs.length; i++) {
-      issued[i] = code[pcs[i]].ir;
-    }
     int[] at = new int[ops.length];
     int p = 0;
     for (int i = 0; i < ops.length && at != null; i++) {

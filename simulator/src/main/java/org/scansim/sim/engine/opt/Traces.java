@@ -125,7 +125,7 @@ public final class Traces {
         threadX = tid[compare.a()] && code.uniform[compare.b()] ? Trace.TID_FIRST
             : tid[compare.b()] && code.uniform[compare.a()] ? Trace.TID_SECOND : 0;
       }
-      traces[pc] = new Trace(code.insns, body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back,
+      traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back,
           branch, compare, threadX);
     }
     return traces;
