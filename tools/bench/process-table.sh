@@ -15,10 +15,8 @@
 set -euo pipefail
 rev="${1:?usage: process-table.sh REV [ROUNDS]}"
 rounds="${2:-5}"
-root="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
-work="$(mktemp -d)"
-trap 'git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git -C "$root" worktree add -q "$work/base" "$rev"
+source "$(dirname "$0")/common.sh"
+base_worktree "$rev"
 # Each side built by its own launcher, once, and run once before the rounds (a launcher that
 # makes a class-data archive makes it then).
 for side in "$work/base" "$root"; do
@@ -58,7 +56,6 @@ for ((r = 0; r < rounds; r++)); do
   timed floor - "$work" java -cp "$work/hello" Hello
 done | tee "$work/times.txt"
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
 col() { awk -v r="$1" -v s="$2" -v c="$3" '$1 == r && $2 == s {print $c}' "$work/times.txt"; }
 for row in big no-timing small check grade; do
   b=$(col "$row" base 3 | median)

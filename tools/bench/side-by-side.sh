@@ -15,10 +15,8 @@ warm=false
 [[ "${*: -1}" == "--warm" ]] && warm=true
 rounds="${2:-}"
 [[ -z "$rounds" || "$rounds" == "--warm" ]] && rounds=$($warm && echo 5 || echo 8)
-root="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
-work="$(mktemp -d)"
-trap 'git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git -C "$root" worktree add -q "$work/base" "$rev"
+source "$(dirname "$0")/common.sh"
+base_worktree "$rev"
 build() { mvn -B -q -f "$1/pom.xml" -DskipTests -pl cli -am package >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 2; }; }
 build "$work/base"
 build "$root"
@@ -49,7 +47,6 @@ for ((r = 0; r < rounds; r++)); do
     run "$side" checked20 1048576 checked
   done
 done | tee "$work/times.txt"
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
 for name in plain22 plain24 checked20; do
   b=$(awk -v n=$name '$1 == n && $2 == "base" {print $3}' "$work/times.txt" | median)
   n=$(awk -v n=$name '$1 == n && $2 == "new" {print $3}' "$work/times.txt" | median)

@@ -27,7 +27,7 @@ public final class Main implements Runnable {
    * #execute}, not named in the annotation: picocli reads every option of every command it is
    * given (about half of a short command's start), so a line that names one gets that one alone.
    */
-  static final java.util.List<Class<?>> COMMANDS = java.util.List.of(CheckCommand.class, RunCommand.class, CircuitCommand.class,
+  private static final java.util.List<Class<?>> COMMANDS = java.util.List.of(CheckCommand.class, RunCommand.class, CircuitCommand.class,
       CatalogCommand.class, ClaimsCommand.class, GradeCommand.class, BenchCommand.class, CrosscheckCommand.class, SweepCommand.class,
       MergeCommand.class, CommandLine.HelpCommand.class);
 

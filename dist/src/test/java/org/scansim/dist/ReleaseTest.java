@@ -89,13 +89,18 @@ class ReleaseTest {
       assertThat(files.map(p -> p.getFileName().toString())).as("nothing written where it ran")
           .allMatch(name -> name.matches("(out|err)\\d+\\.txt"));
     }
-    // Java with -Xshare:on exits when it cannot map the archive given: this one maps.
-    Release.Result on = Release.run(cwd, Map.of("PATH", path.toString(), "SCANSIM_JAVA_OPTS", "-Xshare:on"),
-        List.of(release.resolve("bin/scansim").toString(), "check", release.resolve("kernels/harris/blelloch.cu").toString()));
+    // Ready: not made again, and Java maps scansim's classes from it (Java names an archive made at
+    // run time, layered over its own, "top"); with -Xshare:on it would exit rather than start without it.
+    long made = Files.getLastModifiedTime(archive).toMillis();
+    Path loads = dir.resolve("class-loads.txt");
+    Release.Result on = Release.run(cwd, Map.of("PATH", path.toString(), "SCANSIM_JAVA_OPTS",
+        "-Xshare:on -Xlog:class+load=info:file=" + loads), List.of(release.resolve("bin/scansim").toString(), "check",
+        release.resolve("kernels/harris/blelloch.cu").toString()));
     assertThat(on.code()).as(on.err()).isZero();
     assertThat(on.out()).contains("ok");
+    assertThat(Files.getLastModifiedTime(archive).toMillis()).isEqualTo(made);
+    assertThat(Files.readString(loads)).contains("org.scansim.cli.CheckCommand source: shared objects file (top)");
     // A newer jar (a new release unpacked over this one) gets a new archive.
-    long made = Files.getLastModifiedTime(archive).toMillis();
     Files.setLastModifiedTime(release.resolve("lib/scansim.jar"), java.nio.file.attribute.FileTime.fromMillis(made + 2000));
     assertThat(scansim(cwd, "--version").code()).isZero();
     assertThat(Files.getLastModifiedTime(archive).toMillis()).isGreaterThan(made + 2000);
