@@ -112,6 +112,48 @@ class ReleaseTest {
     assertThat(archive).doesNotExist();
   }
 
+  /**
+   * The compiler a command line gets: C1 alone (TieredStopAtLevel 1) for short work, both compilers
+   * (4) for a sweep, a bench and a line that names a size of 2^24 or more; SCANSIM_JIT chooses.
+   * Java prints its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
+   */
+  @Test
+  void givesShortWorkTheQuickCompilerAndLargeSizesBoth() throws Exception {
+    Map<String, String> lines = new java.util.LinkedHashMap<>();
+    lines.put("--version", "1");
+    lines.put("check missing.cu", "1");
+    lines.put("run missing.cu --n 1048576", "1");
+    lines.put("run missing.cu --n 16777215", "1");
+    lines.put("run missing.cu --n 16777216", "4");
+    lines.put("run missing.cu --n=2^10..2^24", "4");
+    lines.put("run missing.cu --n 1024,33554432", "4");
+    lines.put("run missing.cu -- 67108864", "4");
+    lines.put("grade missing --spec missing.json", "1");
+    lines.put("sweep --help", "4");
+    lines.put("bench --help", "4");
+    for (var e : lines.entrySet()) {
+      assertThat(tieredStopAtLevel(Map.of(), e.getKey().split(" "))).as(e.getKey()).isEqualTo(e.getValue());
+    }
+    assertThat(tieredStopAtLevel(Map.of("SCANSIM_JIT", "full"), "check", "missing.cu")).isEqualTo("4");
+    assertThat(tieredStopAtLevel(Map.of("SCANSIM_JIT", "quick"), "bench", "--help")).isEqualTo("1");
+    Release.Result bad = Release.run(dir, Map.of("PATH", path.toString(), "SCANSIM_JIT", "fast"),
+        List.of(release.resolve("bin/scansim").toString(), "--version"));
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).isEqualTo("scansim: SCANSIM_JIT must be quick, full or auto, not 'fast'\n");
+  }
+
+  private static String tieredStopAtLevel(Map<String, String> env, String... args) throws Exception {
+    Map<String, String> all = new java.util.HashMap<>(env);
+    all.put("PATH", path.toString());
+    all.put("SCANSIM_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+    List<String> cmd = new java.util.ArrayList<>(List.of(release.resolve("bin/scansim").toString()));
+    cmd.addAll(List.of(args));
+    Release.Result r = Release.run(dir, all, cmd);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bTieredStopAtLevel\\s+=\\s+(\\d+)").matcher(r.out());
+    assertThat(m.find()).as(String.join(" ", args) + ": " + r.err()).isTrue();
+    return m.group(1);
+  }
+
   @Test
   void withoutJavaSaysSoInOneLine() throws Exception {
     Path noJava = Release.minimalPath(dir, false);
