@@ -10,7 +10,8 @@ and at n = 2^24 with `./scansim bench`, and prints the time per element of both 
 The speed issue's target: scansim at 2^24 at least 10,000x faster per element than Numba's
 simulator (at the largest size it was run at).
 
-    python3 bench/numba_compare.py [--sizes 1024,2048,4096] [--repeat R] [--json]
+    python3 bench/numba_compare.py [--sizes 1024,2048,4096] [--repeat R] [--json] [--numba-only]
+--numba-only times Numba alone (scansim bench --processes compares its own processes with that).
 
 Numba comes from Debian's python3-numba (for /usr/bin/python3); when the python3 running this has
 no numba, the script re-runs itself with /usr/bin/python3 if that one has it.
@@ -211,12 +212,27 @@ def main():
                     help="sizes Numba's simulator runs, powers of two (default: 1024,2048,4096)")
     ap.add_argument("--repeat", type=int, default=1, help="Numba runs per size, the best is kept (default: 1)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--numba-only", action="store_true",
+                    help="time Numba alone (what scansim bench --processes compares its own processes with)")
     args = ap.parse_args()
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
 
     np = import_numba()
     numba_seconds = time_numba(np, args.sizes, args.repeat)
+    if args.numba_only:
+        largest = args.sizes[-1]
+        result = {
+            "numba": "Numba " + __import__("numba").__version__ + " CUDA simulator (NUMBA_ENABLE_CUDASIM=1)",
+            "n": largest,
+            "numbaSecondsPerElement": numba_seconds[largest] / largest,
+            "rows": [{"n": n, "numbaSeconds": numba_seconds[n]} for n in args.sizes],
+        }
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            print(f"{result['numba']}: {result['numbaSecondsPerElement']:.3e} s per element at n = {largest}")
+        return 0
 
     logs = [n.bit_length() - 1 for n in args.sizes]
     print(f"numba_compare: scansim bench at 2^{logs[0]}..2^{logs[-1]} and 2^{BIG_LOG}", file=sys.stderr)

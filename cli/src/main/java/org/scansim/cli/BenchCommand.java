@@ -34,7 +34,11 @@ import picocli.CommandLine.Spec;
           + "round also times two one-thread runs at once: the machine's own ceiling for two threads.",
       "Each kernel, and the target measurements, run in a JVM of their own (as JMH forks its "
           + "benchmarks): the JIT compiles the engine for the kernel at hand, as in a user's run of it, "
-          + "not for every kernel run before it. --no-fork runs everything in this JVM."
+          + "not for every kernel run before it. --no-fork runs everything in this JVM.",
+      "--processes measures instead what a user meets: the 2^24 scan with and without timing, a one-block "
+          + "run, a check and a grade of 30 submissions, each a fresh process of this installation's launcher, "
+          + "medians of --rounds alternating rounds, side by side with another installation (--against DIR: "
+          + "the release or checkout of the version before), and Numba's CUDA simulator where it is installed."
     })
 final class BenchCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -69,6 +73,15 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--no-fork", negatable = false, description = "run every kernel in this JVM instead of one JVM each")
   boolean noFork;
 
+  @Option(names = "--processes", description = "time the commands a user runs as fresh processes of the launcher (see above)")
+  boolean processes;
+
+  @Option(names = "--against", paramLabel = "DIR", description = "with --processes: another installation (a release or a checkout) to run side by side")
+  java.nio.file.Path against;
+
+  @Option(names = "--rounds", defaultValue = "5", paramLabel = "R", description = "with --processes: alternating rounds; default: ${DEFAULT-VALUE}")
+  int rounds;
+
   /** Set on the JVMs a bench starts: measure what the other options say and print each result as a line of JSON. */
   @Option(names = "--forked", hidden = true)
   boolean forked;
@@ -86,6 +99,13 @@ final class BenchCommand implements Callable<Integer> {
     if (minLog < 0 || maxLog > 24 || minLog > maxLog || step < 1 || checkN < 1) {
       err.println("scansim: error: need 0 <= --min-log <= --max-log <= 24, --step >= 1 and --check-n >= 1");
       return Main.INVALID_INPUT;
+    }
+    if (processes || against != null) {
+      if (!processes || rounds < 1) {
+        err.println("scansim: error: " + (processes ? "--rounds must be at least 1" : "--against goes with --processes"));
+        return Main.INVALID_INPUT;
+      }
+      return ProcessBench.run(System.getProperty("scansim.home"), against, rounds, json, out, err);
     }
     int t = ThreadsOption.resolve(threads, err);
     if (t < 0) {

@@ -1,0 +1,103 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench --processes} run against stand-in launchers whose speed the test sets (a real one
+ * takes minutes at 2^24): the rows come in the issue's order, each side's processes are timed in
+ * alternating rounds and compared by their medians, the grades of the two sides are compared, and
+ * a failing process or a folder that is no installation is said in one line.
+ */
+class ProcessBenchTest {
+  @TempDir Path dir;
+
+  /** A checkout-like folder whose ./scansim sleeps {@code seconds} and writes {@code score} as each graded result. */
+  private Path installation(String name, String seconds, String score, String failOn) throws Exception {
+    Path home = Files.createDirectories(dir.resolve(name));
+    Files.createDirectories(home.resolve("examples/grading/submissions"));
+    Files.writeString(home.resolve("examples/grading/submissions/a.cu"), "__global__ void k() {}\n");
+    Files.writeString(home.resolve("examples/grading/inclusive_scan.json"), "{}\n");
+    Path launcher = home.resolve("scansim");
+    Files.writeString(launcher, String.join("\n",
+        "#!/usr/bin/env bash",
+        "[ \"$1\" = \"" + failOn + "\" ] && exit 1",
+        "if [ \"$1\" = grade ]; then out=\"${@: -1}\"; mkdir -p \"$out/a_1\"; echo '{\"score\": " + score + "}' > \"$out/a_1/results.json\"; fi",
+        "sleep " + seconds, ""));
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return home;
+  }
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result bench(Path home, Path against, boolean json) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = ProcessBench.run(home == null ? null : home.toString(), against, 2, json, new PrintWriter(out, true),
+        new PrintWriter(err, true));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void timesEachRowOnBothSidesAndComparesTheMedians() throws Exception {
+    Path base = installation("base", "0.02", "1", "none");
+    Path now = installation("new", "0.3", "1", "none");
+    Result r = bench(now, base, true);
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.get("rounds").asInt()).isEqualTo(2);
+    assertThat(report.get("rows").findValuesAsText("row")).containsExactly("big", "no-timing", "small", "check", "grade");
+    for (JsonNode row : report.get("rows")) {
+      assertThat(row.get("base").get("wall")).hasSize(2);
+      assertThat(row.get("new").get("wall")).hasSize(2);
+      assertThat(row.get("new").get("median").asDouble()).as(row.get("row").asText()).isGreaterThanOrEqualTo(0.3);
+      assertThat(row.get("base").get("median").asDouble()).isLessThan(0.3);
+      assertThat(row.get("newOverBase").asDouble()).isGreaterThan(1.0);
+    }
+    assertThat(report.get("rows").get(0).get("command").asText()).isEqualTo("run harris/scan_large_array --n 16777216");
+    assertThat(report.get("sameGrades").asBoolean()).isTrue();
+    assertThat(report.get("floor").asDouble()).isPositive();
+    assertThat(report.has("numba")).as("no comparison script in a stand-in").isFalse();
+  }
+
+  @Test
+  void saysWhenTheGradesDiffer() throws Exception {
+    Result r = bench(installation("new", "0", "1", "none"), installation("base", "0", "2", "none"), false);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("row        what").contains("new/base").contains("grade: THE RESULTS DIFFER")
+        .contains("Numba: not measured");
+  }
+
+  @Test
+  void aFailingProcessOrAFolderThatIsNoInstallationIsAnError() throws Exception {
+    Result failing = bench(installation("new", "0", "1", "run"), null, false);
+    assertThat(failing.code()).isEqualTo(Main.FAILED);
+    assertThat(failing.err()).contains("run harris/scan_large_array --n 16777216 failed");
+    Result none = bench(installation("other", "0", "1", "none"), Files.createDirectories(dir.resolve("empty")), false);
+    assertThat(none.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(none.err()).contains("is not a scansim installation");
+    Result noLauncher = bench(null, null, false);
+    assertThat(noLauncher.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(noLauncher.err()).contains("was not started by one");
+  }
+
+  @Test
+  void timesAProcessWallAndCpu() throws Exception {
+    ProcessBench.Sample s = ProcessBench.time(dir, "bash", List.of("-c", "x=0; for i in $(seq 20000); do x=$((x+i)); done; sleep 0.2"));
+    assertThat(s.wall()).isGreaterThanOrEqualTo(0.2);
+    assertThat(s.cpu()).isPositive().isLessThan(s.wall());
+    assertThat(ProcessBench.time(dir, "false", List.of())).isNull();
+    assertThat(ProcessBench.median(new double[] {3, 1, 2})).isEqualTo(2);
+    assertThat(ProcessBench.median(new double[] {4, 1, 2, 3})).isEqualTo(2.5);
+  }
+}
