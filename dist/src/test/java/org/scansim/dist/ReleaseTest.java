@@ -114,7 +114,8 @@ class ReleaseTest {
 
   /**
    * The compiler a command line gets: C1 alone (TieredStopAtLevel 1) for short work, both compilers
-   * (4) for a sweep, a bench and a line that names a size of 2^24 or more; SCANSIM_JIT chooses.
+   * (4) for a sweep, a bench and a line that names a size of 2^24 or more (a word of digits, ^ and
+   * separators, after any --name=); SCANSIM_JIT chooses.
    * Java prints its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
    */
   @Test
@@ -128,7 +129,11 @@ class ReleaseTest {
     lines.put("run missing.cu --n=2^10..2^24", "4");
     lines.put("run missing.cu --n 1024,33554432", "4");
     lines.put("run missing.cu -- 67108864", "4");
+    lines.put("run missing.cu -- --size=16777216", "4");
     lines.put("grade missing --spec missing.json", "1");
+    // Digits in a name are no size: a temporary folder's, a file's.
+    lines.put("grade /tmp/subs-12345678901234/a --spec missing.json", "1");
+    lines.put("run missing_16777216.cu --json out-33554432.json", "1");
     lines.put("sweep --help", "4");
     lines.put("bench --help", "4");
     for (var e : lines.entrySet()) {
