@@ -6,8 +6,9 @@
 #   tools/bench/process-table.sh REV [ROUNDS] [--json] > bench/results/process-DATE.txt
 set -euo pipefail
 rev="${1:?usage: process-table.sh REV [ROUNDS] [--json]}"
-rounds="${2:-5}"
-shift $(($# < 2 ? $# : 2))
+shift
+rounds=5
+if [[ "${1:-}" =~ ^[0-9]+$ ]]; then rounds="$1"; shift; fi
 source "$(dirname "$0")/common.sh"
 base_worktree "$rev"
 echo "# $(git -C "$root" rev-parse --short "$rev") ('base') against the working tree at $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo ' with changes') ('new'), $(date -u +%F)"

@@ -79,8 +79,8 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--against", paramLabel = "DIR", description = "with --processes: another installation (a release or a checkout) to run side by side")
   java.nio.file.Path against;
 
-  @Option(names = "--rounds", defaultValue = "5", paramLabel = "R", description = "with --processes: alternating rounds; default: ${DEFAULT-VALUE}")
-  int rounds;
+  @Option(names = "--rounds", paramLabel = "R", description = "with --processes: alternating rounds; default: 5")
+  Integer rounds;
 
   /** Set on the JVMs a bench starts: measure what the other options say and print each result as a line of JSON. */
   @Option(names = "--forked", hidden = true)
@@ -100,12 +100,12 @@ final class BenchCommand implements Callable<Integer> {
       err.println("scansim: error: need 0 <= --min-log <= --max-log <= 24, --step >= 1 and --check-n >= 1");
       return Main.INVALID_INPUT;
     }
-    if (processes || against != null) {
-      if (!processes || rounds < 1) {
-        err.println("scansim: error: " + (processes ? "--rounds must be at least 1" : "--against goes with --processes"));
+    if (processes || against != null || rounds != null) {
+      if (!processes || rounds != null && rounds < 1) {
+        err.println("scansim: error: " + (processes ? "--rounds must be at least 1" : "--against and --rounds go with --processes"));
         return Main.INVALID_INPUT;
       }
-      return ProcessBench.run(System.getProperty("scansim.home"), against, rounds, json, out, err);
+      return ProcessBench.run(System.getProperty("scansim.home"), against, rounds == null ? 5 : rounds, json, out, err);
     }
     int t = ThreadsOption.resolve(threads, err);
     if (t < 0) {

@@ -102,7 +102,11 @@ final class ProcessBench {
       ProcessBench b = new ProcessBench(sides, rounds, work);
       return b.measure(json, out, err);
     } finally {
-      deleteTree(work);
+      try {
+        deleteTree(work);
+      } catch (IOException e) {
+        err.println("scansim: note: could not remove " + work + ": " + e.getMessage());
+      }
     }
   }
 
@@ -121,9 +125,8 @@ final class ProcessBench {
     }
     // Each side once before the rounds: a launcher that builds, or makes its class-data archive, does it then.
     for (Side s : sides) {
-      Sample first = time(s.home(), s.launcher().toString(), List.of("check", "kernels/harris/blelloch.cu"));
-      if (first == null) {
-        err.println("scansim: error: " + s.launcher() + " check kernels/harris/blelloch.cu failed in " + s.home());
+      if (time(s.home(), s.launcher().toString(), List.of("check", "kernels/harris/blelloch.cu")) == null) {
+        err.println("scansim: error: " + s.label() + " (" + s.home() + "): check kernels/harris/blelloch.cu failed" + tail());
         return Main.FAILED;
       }
     }
@@ -138,7 +141,7 @@ final class ProcessBench {
           }
           Sample t = time(s.home(), s.launcher().toString(), row.args());
           if (t == null) {
-            err.println("scansim: error: " + s.label() + " (" + s.home() + "): " + String.join(" ", row.args()) + " failed");
+            err.println("scansim: error: " + s.label() + " (" + s.home() + "): " + String.join(" ", row.args()) + " failed" + tail());
             return Main.FAILED;
           }
           samples.computeIfAbsent(row.name(), k -> new LinkedHashMap<>()).computeIfAbsent(s.label(), k -> new ArrayList<>()).add(t);
@@ -176,26 +179,47 @@ final class ProcessBench {
     return all.toString();
   }
 
-  private static final String TIMES = "\"$@\" >/dev/null 2>&1 </dev/null; s=$?; times; exit $s";
+  /** The command's own output goes to the file named first ($0); the shell's {@code times} to ours. */
+  private static final String TIMES = "\"$@\" >\"$0\" 2>&1 </dev/null; s=$?; times; exit $s";
   private static final Pattern CHILDREN = Pattern.compile("(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s");
 
-  /** One process of {@code command args} in {@code dir}, or null when it failed. */
+  /** How long one process may take: a 2^24 run takes seconds, so this only ends a hung one. */
+  static long timeoutSeconds = 30 * 60;
+
+  /** What the last failed process printed: {@link #time} keeps it until {@link #tail} reads it. */
+  private static final ThreadLocal<Path> LAST_OUTPUT = new ThreadLocal<>();
+
+  /** One process of {@code command args} in {@code dir}, or null when it failed or ran past {@link #timeoutSeconds}. */
   static Sample time(Path dir, String command, List<String> args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of("bash", "-c", TIMES, "scansim-process", command));
+    Path output = Files.createTempFile("scansim-process", ".txt");
+    Path times = Files.createTempFile("scansim-times", ".txt");
+    LAST_OUTPUT.set(output);
+    List<String> cmd = new ArrayList<>(List.of("bash", "-c", TIMES, output.toString(), command));
     cmd.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+        .redirectOutput(times.toFile());
     pb.environment().put("LC_ALL", "C");
     long start = System.nanoTime();
     Process p = pb.start();
-    String timesOut = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(30, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      return null;
+    String timesOut;
+    try {
+      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        p.waitFor();
+        Files.writeString(output, "(stopped after " + timeoutSeconds + " s)\n", java.nio.file.StandardOpenOption.APPEND);
+        return null;
+      }
+      timesOut = Files.readString(times, StandardCharsets.UTF_8);
+    } finally {
+      Files.deleteIfExists(times);
     }
     double wall = (System.nanoTime() - start) / 1e9;
     if (p.exitValue() != 0) {
-      return null;
+      return null; // its output is kept for tail()
     }
+    Files.deleteIfExists(output);
+    LAST_OUTPUT.remove();
     // times: the shell's own user and system time, then its children's.
     Matcher m = CHILDREN.matcher(timesOut);
     double cpu = Double.NaN;
@@ -206,18 +230,47 @@ final class ProcessBench {
     return new Sample(wall, cpu);
   }
 
+  /** The last lines the last failed process printed, as the end of an error message. */
+  private static String tail() throws IOException {
+    Path output = LAST_OUTPUT.get();
+    if (output == null || !Files.isRegularFile(output)) {
+      return "";
+    }
+    List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
+    Files.deleteIfExists(output);
+    return lines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+  }
+
   /** Numba's seconds per element, from the installation's comparison script, or null where it cannot run. */
   private static JsonNode numba(Path home, PrintWriter err) throws IOException, InterruptedException {
     Path script = home.resolve("bench/numba_compare.py");
     if (!Files.isRegularFile(script)) {
       return null;
     }
-    Process p = new ProcessBuilder("python3", script.toString(), "--numba-only", "--json").directory(home.toFile())
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
-      return null;
+    Path json = Files.createTempFile("scansim-numba", ".json");
+    try {
+      Process p;
+      try {
+        p = new ProcessBuilder("python3", script.toString(), "--numba-only", "--json").directory(home.toFile())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(json.toFile()).start();
+      } catch (IOException e) {
+        return null; // no python3
+      }
+      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        return null;
+      }
+      if (p.exitValue() != 0) {
+        return null;
+      }
+      return readNumba(Files.readString(json, StandardCharsets.UTF_8), err);
+    } finally {
+      Files.deleteIfExists(json);
     }
+  }
+
+  private static JsonNode readNumba(String text, PrintWriter err) {
     try {
       return new ObjectMapper().readTree(text);
     } catch (IOException e) {

@@ -18,10 +18,12 @@ import org.scansim.timing.TimingPresets;
  * fills ANTLR's prediction cache (shared by every parser, and only a cache: it changes no parse).
  * A run does not get that one: its own compilation starts at once, and the two only competed.
  *
- * <p>Nothing it does changes a result: the presets are read-only records read once either way,
- * and its kernel is compiled into a result it drops. A failure here is dropped too (the command
- * meets the same problem on its own path and reports it there), and the thread never keeps the
- * process alive. Only a process's {@link Main#main} starts it, not the commands tests call.
+ * <p>Nothing it does changes a result: the presets are read-only records read once either way
+ * (neither is read in a class initializer, so a failure to read them is no broken class for the
+ * command's own thread), and its kernel is compiled into a result it drops. A failure here is
+ * dropped too (the command meets the same problem on its own path and reports it there), and the
+ * thread never keeps the process alive. Only a process's {@link Main#main} starts it, not the
+ * commands tests call.
  */
 final class WarmUp {
   private WarmUp() {}
@@ -70,7 +72,7 @@ final class WarmUp {
     String command = args.length == 0 ? "" : args[0];
     return switch (command) {
       case "check" -> WarmUp::frontEnd;
-      case "run", "grade", "sweep", "crosscheck", "circuit" -> () -> presets(archOf(args));
+      case "run", "grade", "sweep", "crosscheck", "circuit" -> () -> presets(archOf(args), !List.of(args).contains("--no-timing"));
       default -> null;
     };
   }
@@ -87,8 +89,11 @@ final class WarmUp {
     return "hopper";
   }
 
-  private static void presets(String arch) {
-    TimingPresets.of(Architectures.preset(arch));
+  private static void presets(String arch, boolean timing) {
+    var a = Architectures.preset(arch);
+    if (timing) {
+      TimingPresets.of(a);
+    }
   }
 
   /** Compiles {@link #KERNEL}; the result, which tests check, is otherwise dropped. */

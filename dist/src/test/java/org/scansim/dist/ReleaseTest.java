@@ -115,7 +115,7 @@ class ReleaseTest {
   /**
    * The compiler a command line gets: C1 alone (TieredStopAtLevel 1) for short work, both compilers
    * (4) for a sweep, a bench and a line that names a size of 2^24 or more (a word of digits, ^ and
-   * separators, after any --name=); SCANSIM_JIT chooses.
+   * separators, after any --name=, or the sizes of a grade's --spec); SCANSIM_JIT chooses.
    * Java prints its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
    */
   @Test
@@ -139,6 +139,13 @@ class ReleaseTest {
     for (var e : lines.entrySet()) {
       assertThat(tieredStopAtLevel(Map.of(), e.getKey().split(" "))).as(e.getKey()).isEqualTo(e.getValue());
     }
+    assertThat(tieredStopAtLevel(Map.of(), "run", "missing.cu", "--n", "2^20, 2^24")).isEqualTo("4");
+    // A grade whose spec's sizes reach 2^24: both; a spec of small sizes: C1.
+    Path big = Files.writeString(dir.resolve("big-spec.json"), "{\"name\": \"s\", \"sizes\": [1, 1024,\n 16777216]}\n");
+    Path small = Files.writeString(dir.resolve("small-spec.json"), "{\"sizes\": [1, 1024], \"wallSeconds\": 100000000}\n");
+    assertThat(tieredStopAtLevel(Map.of(), "grade", "missing", "--spec", big.toString())).isEqualTo("4");
+    assertThat(tieredStopAtLevel(Map.of(), "grade", "missing", "--spec=" + big)).isEqualTo("4");
+    assertThat(tieredStopAtLevel(Map.of(), "grade", "missing", "--spec", small.toString())).isEqualTo("1");
     assertThat(tieredStopAtLevel(Map.of("SCANSIM_JIT", "full"), "check", "missing.cu")).isEqualTo("4");
     assertThat(tieredStopAtLevel(Map.of("SCANSIM_JIT", "quick"), "bench", "--help")).isEqualTo("1");
     Release.Result bad = Release.run(dir, Map.of("PATH", path.toString(), "SCANSIM_JIT", "fast"),

@@ -35,8 +35,26 @@ public final class TimingPresets {
   /** One card's parameters, read once. */
   private record Card(String key, TimingParameters parameters) {}
 
-  /** Each preset with timing and its cards, the default first, in the order of the generations. */
-  private static final Map<String, List<Card>> CARDS = readAll();
+  /**
+   * Each preset with timing and its cards, the default first, in the order of the generations;
+   * read at the first need, not in the class's initializer, so that a failure to read them (a
+   * broken build) is thrown with its message to every caller, on any thread, rather than leaving
+   * a class that cannot be initialized.
+   */
+  private static volatile Map<String, List<Card>> cards;
+
+  private static Map<String, List<Card>> cards() {
+    Map<String, List<Card>> c = cards;
+    if (c == null) {
+      synchronized (TimingPresets.class) {
+        if (cards == null) {
+          cards = readAll();
+        }
+        c = cards;
+      }
+    }
+    return c;
+  }
 
   private static Map<String, List<Card>> readAll() {
     Map<String, List<Card>> all = new LinkedHashMap<>();
@@ -90,7 +108,7 @@ public final class TimingPresets {
   /** Each preset that has timing parameters and its cards (the default first), in the order of the generations. */
   public static Map<String, List<String>> all() {
     Map<String, List<String>> out = new LinkedHashMap<>();
-    CARDS.forEach((arch, cards) -> out.put(arch, cards.stream().map(Card::key).toList()));
+    cards().forEach((arch, cards) -> out.put(arch, cards.stream().map(Card::key).toList()));
     return out;
   }
 
@@ -107,7 +125,7 @@ public final class TimingPresets {
   /** The parameters of {@code arch} for {@code card} (one of {@link #cards}, any case; null: the default), or empty. */
   public static Optional<TimingParameters> of(Architecture arch, String card) {
     Optional<String> preset = Architectures.presetOf(arch);
-    List<Card> cards = preset.map(p -> CARDS.getOrDefault(p, List.of())).orElse(List.of());
+    List<Card> cards = preset.map(p -> cards().getOrDefault(p, List.of())).orElse(List.of());
     if (cards.isEmpty()) {
       return Optional.empty();
     }
