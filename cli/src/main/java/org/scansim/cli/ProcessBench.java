@@ -36,8 +36,16 @@ final class ProcessBench {
   /** An installation: its folder and launcher. */
   record Side(String label, Path home, Path launcher) {}
 
-  /** One process: wall and CPU seconds. */
-  record Sample(double wall, double cpu) {}
+  /** One process: wall and CPU seconds, or why it failed (null when it did not). */
+  record Sample(double wall, double cpu, String failure) {
+    static Sample failed(String why) {
+      return new Sample(Double.NaN, Double.NaN, why);
+    }
+
+    boolean ok() {
+      return failure == null;
+    }
+  }
 
   static final int BIG_N = 1 << 24;
 
@@ -125,8 +133,9 @@ final class ProcessBench {
     }
     // Each side once before the rounds: a launcher that builds, or makes its class-data archive, does it then.
     for (Side s : sides) {
-      if (time(s.home(), s.launcher().toString(), List.of("check", "kernels/harris/blelloch.cu")) == null) {
-        err.println("scansim: error: " + s.label() + " (" + s.home() + "): check kernels/harris/blelloch.cu failed" + tail());
+      Sample first = time(s.home(), s.launcher().toString(), List.of("check", "kernels/harris/blelloch.cu"));
+      if (!first.ok()) {
+        err.println("scansim: error: " + s.label() + " (" + s.home() + "): check kernels/harris/blelloch.cu failed: " + first.failure());
         return Main.FAILED;
       }
     }
@@ -140,8 +149,8 @@ final class ProcessBench {
             deleteTree(grades(s));
           }
           Sample t = time(s.home(), s.launcher().toString(), row.args());
-          if (t == null) {
-            err.println("scansim: error: " + s.label() + " (" + s.home() + "): " + String.join(" ", row.args()) + " failed" + tail());
+          if (!t.ok()) {
+            err.println("scansim: error: " + s.label() + " (" + s.home() + "): " + String.join(" ", row.args()) + " failed: " + t.failure());
             return Main.FAILED;
           }
           samples.computeIfAbsent(row.name(), k -> new LinkedHashMap<>()).computeIfAbsent(s.label(), k -> new ArrayList<>()).add(t);
@@ -152,7 +161,7 @@ final class ProcessBench {
         }
       }
       Sample f = time(work, java, List.of("-version"));
-      floor.add(f == null ? Double.NaN : f.wall());
+      floor.add(f.wall()); // NaN when even a bare JVM failed
     }
     Boolean sameGrades = sides.size() < 2 ? null : gradeResults(sides.get(0)).equals(gradeResults(sides.get(1)));
     JsonNode numba = numba(sides.get(sides.size() - 1).home(), err);
@@ -186,58 +195,49 @@ final class ProcessBench {
   /** How long one process may take: a 2^24 run takes seconds, so this only ends a hung one. */
   static long timeoutSeconds = 30 * 60;
 
-  /** What the last failed process printed: {@link #time} keeps it until {@link #tail} reads it. */
-  private static final ThreadLocal<Path> LAST_OUTPUT = new ThreadLocal<>();
-
-  /** One process of {@code command args} in {@code dir}, or null when it failed or ran past {@link #timeoutSeconds}. */
+  /**
+   * One process of {@code command args} in {@code dir}: its wall and CPU seconds, or, when it
+   * failed or ran past {@link #timeoutSeconds}, why, with the last lines it printed. Its output
+   * files are removed either way.
+   */
   static Sample time(Path dir, String command, List<String> args) throws IOException, InterruptedException {
     Path output = Files.createTempFile("scansim-process", ".txt");
     Path times = Files.createTempFile("scansim-times", ".txt");
-    LAST_OUTPUT.set(output);
-    List<String> cmd = new ArrayList<>(List.of("bash", "-c", TIMES, output.toString(), command));
-    cmd.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-        .redirectOutput(times.toFile());
-    pb.environment().put("LC_ALL", "C");
-    long start = System.nanoTime();
-    Process p = pb.start();
-    String timesOut;
     try {
+      List<String> cmd = new ArrayList<>(List.of("bash", "-c", TIMES, output.toString(), command));
+      cmd.addAll(args);
+      ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+          .redirectOutput(times.toFile());
+      pb.environment().put("LC_ALL", "C");
+      long start = System.nanoTime();
+      Process p = pb.start();
       if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
         p.waitFor();
-        Files.writeString(output, "(stopped after " + timeoutSeconds + " s)\n", java.nio.file.StandardOpenOption.APPEND);
-        return null;
+        return Sample.failed("stopped after " + timeoutSeconds + " s" + lastLines(output));
       }
-      timesOut = Files.readString(times, StandardCharsets.UTF_8);
+      double wall = (System.nanoTime() - start) / 1e9;
+      if (p.exitValue() != 0) {
+        return Sample.failed("exit " + p.exitValue() + lastLines(output));
+      }
+      // times: the shell's own user and system time, then its children's.
+      Matcher m = CHILDREN.matcher(Files.readString(times, StandardCharsets.UTF_8));
+      double cpu = Double.NaN;
+      if (m.find() && m.find()) {
+        cpu = Integer.parseInt(m.group(1)) * 60 + Double.parseDouble(m.group(2)) + Integer.parseInt(m.group(3)) * 60
+            + Double.parseDouble(m.group(4));
+      }
+      return new Sample(wall, cpu, null);
     } finally {
       Files.deleteIfExists(times);
+      Files.deleteIfExists(output);
     }
-    double wall = (System.nanoTime() - start) / 1e9;
-    if (p.exitValue() != 0) {
-      return null; // its output is kept for tail()
-    }
-    Files.deleteIfExists(output);
-    LAST_OUTPUT.remove();
-    // times: the shell's own user and system time, then its children's.
-    Matcher m = CHILDREN.matcher(timesOut);
-    double cpu = Double.NaN;
-    if (m.find() && m.find()) {
-      cpu = Integer.parseInt(m.group(1)) * 60 + Double.parseDouble(m.group(2)) + Integer.parseInt(m.group(3)) * 60
-          + Double.parseDouble(m.group(4));
-    }
-    return new Sample(wall, cpu);
   }
 
-  /** The last lines the last failed process printed, as the end of an error message. */
-  private static String tail() throws IOException {
-    Path output = LAST_OUTPUT.get();
-    if (output == null || !Files.isRegularFile(output)) {
-      return "";
-    }
+  /** The last five lines a process printed, as the end of a message. */
+  private static String lastLines(Path output) throws IOException {
     List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-    Files.deleteIfExists(output);
     return lines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
   }
 

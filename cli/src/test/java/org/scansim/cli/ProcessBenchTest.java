@@ -82,7 +82,7 @@ class ProcessBenchTest {
   void aFailingProcessOrAFolderThatIsNoInstallationIsAnError() throws Exception {
     Result failing = bench(installation("new", "0", "1", "run"), null, false);
     assertThat(failing.code()).isEqualTo(Main.FAILED);
-    assertThat(failing.err()).contains("run harris/scan_large_array --n 16777216 failed; its last lines:\n  stand-in: run refused");
+    assertThat(failing.err()).contains("run harris/scan_large_array --n 16777216 failed: exit 1; its last lines:\n  stand-in: run refused");
     Result none = bench(installation("other", "0", "1", "none"), Files.createDirectories(dir.resolve("empty")), false);
     assertThat(none.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(none.err()).contains("is not a scansim installation");
@@ -98,7 +98,8 @@ class ProcessBenchTest {
     try {
       Path pid = dir.resolve("child.pid");
       long start = System.nanoTime();
-      assertThat(ProcessBench.time(dir, "bash", List.of("-c", "sleep 60 & echo $! > " + pid + "; wait"))).isNull();
+      ProcessBench.Sample hung = ProcessBench.time(dir, "bash", List.of("-c", "echo started; sleep 60 & echo $! > " + pid + "; wait"));
+      assertThat(hung.failure()).isEqualTo("stopped after 1 s; its last lines:\n  started");
       assertThat((System.nanoTime() - start) / 1e9).isLessThan(30);
       long child = Long.parseLong(Files.readString(pid).trim());
       // Killed, it is gone once its new parent has reaped it: a moment, not the 60 s it would sleep.
@@ -113,11 +114,30 @@ class ProcessBenchTest {
   }
 
   @Test
+  void leavesNoFileBehind() throws Exception {
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    java.util.function.Supplier<List<String>> ours = () -> {
+      try (var files = Files.list(tmp)) {
+        return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("scansim-process") || n.startsWith("scansim-times"))
+            .sorted().toList();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+    List<String> before = ours.get();
+    ProcessBench.time(dir, "true", List.of());
+    ProcessBench.time(dir, "false", List.of());
+    bench(installation("new", "0", "1", "check"), null, false);
+    assertThat(ours.get()).isEqualTo(before);
+  }
+
+  @Test
   void timesAProcessWallAndCpu() throws Exception {
     ProcessBench.Sample s = ProcessBench.time(dir, "bash", List.of("-c", "x=0; for i in $(seq 20000); do x=$((x+i)); done; sleep 0.2"));
     assertThat(s.wall()).isGreaterThanOrEqualTo(0.2);
     assertThat(s.cpu()).isPositive().isLessThan(s.wall());
-    assertThat(ProcessBench.time(dir, "false", List.of())).isNull();
+    assertThat(ProcessBench.time(dir, "false", List.of()).failure()).isEqualTo("exit 1");
+    assertThat(s.ok()).isTrue();
     assertThat(ProcessBench.median(new double[] {3, 1, 2})).isEqualTo(2);
     assertThat(ProcessBench.median(new double[] {4, 1, 2, 3})).isEqualTo(2.5);
   }

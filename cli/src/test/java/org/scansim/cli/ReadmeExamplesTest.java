@@ -94,6 +94,21 @@ class ReadmeExamplesTest {
     return j < a.size() && e.get(i).stripTrailing().equals(a.get(j).stripTrailing()) && matches(e, i + 1, a, j + 1);
   }
 
+  /** The examples' working folders, removed when the class's tests are done (they were left in the temporary folder). */
+  private static final List<Path> WORK = new ArrayList<>();
+
+  @org.junit.jupiter.api.AfterAll
+  static void removeWorkFolders() throws IOException {
+    for (Path w : WORK) {
+      try (Stream<Path> walk = Files.walk(w)) {
+        for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+    WORK.clear();
+  }
+
   @TestFactory
   Stream<DynamicNode> everyExampleInTheReadmesPrintsWhatItShows() throws IOException {
     Path root = root();
@@ -101,6 +116,7 @@ class ReadmeExamplesTest {
     for (String readme : READMES) {
       List<Example> examples = examples(readme, Files.readAllLines(root.resolve(readme)));
       Path work = Files.createTempDirectory("scansim-readme-");
+      WORK.add(work);
       copy(root.resolve("kernels"), work.resolve("kernels"));
       List<DynamicTest> tests = new ArrayList<>();
       for (Example e : examples) {
