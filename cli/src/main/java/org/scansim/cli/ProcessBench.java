@@ -349,8 +349,8 @@ final class ProcessBench {
 
   private void printTable(ObjectNode r, PrintWriter out) {
     boolean two = sides.size() == 2;
-    out.printf(Locale.ROOT, "scansim bench --processes: %d alternating rounds, %d cores, Java %s; medians of fresh launcher processes%n",
-        rounds, r.get("cores").asInt(), r.get("java").asText());
+    out.printf(Locale.ROOT, "scansim bench --processes: %d%s round%s, %d cores, Java %s; medians of fresh launcher processes%n",
+        rounds, two ? " alternating" : "", rounds == 1 ? "" : "s", r.get("cores").asInt(), r.get("java").asText());
     for (Side s : sides) {
       out.printf(Locale.ROOT, "%-5s %s%n", s.label() + ":", s.launcher());
     }

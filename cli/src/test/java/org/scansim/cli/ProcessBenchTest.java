@@ -74,7 +74,7 @@ class ProcessBenchTest {
   void saysWhenTheGradesDiffer() throws Exception {
     Result r = bench(installation("new", "0", "1", "none"), installation("base", "0", "2", "none"), false);
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("row        what").contains("new/base").contains("grade: THE RESULTS DIFFER")
+    assertThat(r.out()).contains(": 2 alternating rounds, ").contains("row        what").contains("new/base").contains("grade: THE RESULTS DIFFER")
         .contains("Numba: not measured");
   }
 
