@@ -9,15 +9,16 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.scansim.hardware.Tools;
 
 /**
  * {@code bench --processes}: the speed issue's rows as a user meets them, each a fresh process of
@@ -79,14 +80,14 @@ final class ProcessBench {
     return work.resolve("grades-" + side.label());
   }
 
-  /** The installation in {@code home}: its launcher, or an error message. */
-  static Object side(String label, Path home) {
+  /** The installation in {@code home} (its launcher), or null when it has none. */
+  static Side side(String label, Path home) {
     for (Path l : List.of(home.resolve("bin/scansim"), home.resolve("scansim"))) {
       if (Files.isRegularFile(l) && Files.isExecutable(l)) {
         return new Side(label, home.toAbsolutePath().normalize(), l.toAbsolutePath().normalize());
       }
     }
-    return home + " is not a scansim installation: it has neither bin/scansim (a release) nor ./scansim (a checkout)";
+    return null;
   }
 
   /** Runs the rounds and prints the table (or JSON); the exit code. */
@@ -97,24 +98,20 @@ final class ProcessBench {
       return Main.INVALID_INPUT;
     }
     List<Side> sides = new ArrayList<>();
-    for (Object s : against == null ? List.of(side("new", Path.of(home)))
-        : List.of(side("base", against), side("new", Path.of(home)))) {
-      if (s instanceof String message) {
-        err.println("scansim: error: " + message);
+    for (Path h : against == null ? List.of(Path.of(home)) : List.of(against, Path.of(home))) {
+      Side s = side(sides.isEmpty() && against != null ? "base" : "new", h);
+      if (s == null) {
+        err.println("scansim: error: " + h + " is not a scansim installation: it has neither bin/scansim (a release) nor"
+            + " ./scansim (a checkout)");
         return Main.INVALID_INPUT;
       }
-      sides.add((Side) s);
+      sides.add(s);
     }
     Path work = Files.createTempDirectory("scansim-processes");
     try {
-      ProcessBench b = new ProcessBench(sides, rounds, work);
-      return b.measure(json, out, err);
+      return new ProcessBench(sides, rounds, work).measure(json, out, err);
     } finally {
-      try {
-        deleteTree(work);
-      } catch (IOException e) {
-        err.println("scansim: note: could not remove " + work + ": " + e.getMessage());
-      }
+      Tools.deleteTree(work);
     }
   }
 
@@ -146,7 +143,7 @@ final class ProcessBench {
       for (Side s : sides) {
         for (Row row : rows(s)) {
           if (row.name().equals("grade")) {
-            deleteTree(grades(s));
+            Tools.deleteTree(grades(s));
           }
           Sample t = time(s.home(), s.launcher().toString(), row.args());
           if (!t.ok()) {
@@ -188,41 +185,41 @@ final class ProcessBench {
     return all.toString();
   }
 
-  /** The command's own output goes to the file named first ($0); the shell's {@code times} to ours. */
-  private static final String TIMES = "\"$@\" >\"$0\" 2>&1 </dev/null; s=$?; times; exit $s";
+  /**
+   * The wrapper each timed process runs in: in the folder given first ($0), the command's output
+   * to the file given second, then the shell's {@code times} (in the C locale's format) on ours.
+   */
+  private static final String TIMES = "cd \"$0\" || exit 125; out=\"$1\"; shift; \"$@\" >\"$out\" 2>&1 </dev/null; s=$?; "
+      + "LC_ALL=C; times; exit $s";
   private static final Pattern CHILDREN = Pattern.compile("(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s");
 
   /** How long one process may take: a 2^24 run takes seconds, so this only ends a hung one. */
-  static long timeoutSeconds = 30 * 60;
+  static Duration timeout = Duration.ofMinutes(30);
 
   /**
    * One process of {@code command args} in {@code dir}: its wall and CPU seconds, or, when it
-   * failed or ran past {@link #timeoutSeconds}, why, with the last lines it printed. Its output
-   * files are removed either way.
+   * failed or ran past {@link #timeout} (stopped with its children, by {@link Tools#run}), why,
+   * with the last lines it printed. Its output files are removed either way.
    */
-  static Sample time(Path dir, String command, List<String> args) throws IOException, InterruptedException {
+  static Sample time(Path dir, String command, List<String> args) throws IOException {
     Path output = Files.createTempFile("scansim-process", ".txt");
     Path times = Files.createTempFile("scansim-times", ".txt");
     try {
-      List<String> cmd = new ArrayList<>(List.of("bash", "-c", TIMES, output.toString(), command));
+      List<String> cmd = new ArrayList<>(List.of("bash", "-c", TIMES, dir.toString(), output.toString(), command));
       cmd.addAll(args);
-      ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-          .redirectOutput(times.toFile());
-      pb.environment().put("LC_ALL", "C");
       long start = System.nanoTime();
-      Process p = pb.start();
-      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        p.waitFor();
-        return Sample.failed("stopped after " + timeoutSeconds + " s" + lastLines(output));
+      Tools.Result r;
+      try {
+        r = Tools.run(cmd, times, timeout);
+      } catch (Tools.TimedOut e) {
+        return Sample.failed("stopped after " + timeout.toSeconds() + " s" + lastLines(output));
       }
       double wall = (System.nanoTime() - start) / 1e9;
-      if (p.exitValue() != 0) {
-        return Sample.failed("exit " + p.exitValue() + lastLines(output));
+      if (r.exitCode() != 0) {
+        return Sample.failed("exit " + r.exitCode() + lastLines(output));
       }
       // times: the shell's own user and system time, then its children's.
-      Matcher m = CHILDREN.matcher(Files.readString(times, StandardCharsets.UTF_8));
+      Matcher m = CHILDREN.matcher(r.output());
       double cpu = Double.NaN;
       if (m.find() && m.find()) {
         cpu = Integer.parseInt(m.group(1)) * 60 + Double.parseDouble(m.group(2)) + Integer.parseInt(m.group(3)) * 60
@@ -241,41 +238,23 @@ final class ProcessBench {
     return lines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
   }
 
-  /** Numba's seconds per element, from the installation's comparison script, or null where it cannot run. */
-  private static JsonNode numba(Path home, PrintWriter err) throws IOException, InterruptedException {
-    Path script = home.resolve("bench/numba_compare.py");
-    if (!Files.isRegularFile(script)) {
+  /** Numba's seconds per element, from the installation's comparison script, or null where it cannot run (no python3, no Numba). */
+  private static JsonNode numba(Path home, PrintWriter err) throws IOException {
+    if (!Files.isRegularFile(home.resolve("bench/numba_compare.py"))) {
       return null;
     }
-    Path json = Files.createTempFile("scansim-numba", ".json");
+    Path log = Files.createTempFile("scansim-numba", ".json");
     try {
-      Process p;
-      try {
-        p = new ProcessBuilder("python3", script.toString(), "--numba-only", "--json").directory(home.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(json.toFile()).start();
-      } catch (IOException e) {
-        return null; // no python3
-      }
-      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        return null;
-      }
-      if (p.exitValue() != 0) {
-        return null;
-      }
-      return readNumba(Files.readString(json, StandardCharsets.UTF_8), err);
-    } finally {
-      Files.deleteIfExists(json);
-    }
-  }
-
-  private static JsonNode readNumba(String text, PrintWriter err) {
-    try {
-      return new ObjectMapper().readTree(text);
-    } catch (IOException e) {
+      Tools.Result r = Tools.run(List.of("bash", "-c", "cd \"$0\" && exec python3 bench/numba_compare.py --numba-only --json 2>/dev/null",
+          home.toString()), log, timeout);
+      return r.exitCode() != 0 ? null : new ObjectMapper().readTree(r.output());
+    } catch (Tools.TimedOut e) {
+      return null;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       err.println("scansim: note: Numba's comparison printed no JSON");
       return null;
+    } finally {
+      Files.deleteIfExists(log);
     }
   }
 
@@ -385,17 +364,6 @@ final class ProcessBench {
           n.get("scansimSecondsPerElement").asDouble(), n.get("ratio").asDouble());
     } else {
       out.println("Numba: not measured (bench/numba_compare.py and Numba are needed)");
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (var walk = Files.walk(root)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

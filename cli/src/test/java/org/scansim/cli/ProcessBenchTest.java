@@ -93,8 +93,8 @@ class ProcessBenchTest {
 
   @Test
   void aHungProcessIsStoppedWithItsChildren() throws Exception {
-    long saved = ProcessBench.timeoutSeconds;
-    ProcessBench.timeoutSeconds = 1;
+    java.time.Duration saved = ProcessBench.timeout;
+    ProcessBench.timeout = java.time.Duration.ofSeconds(1);
     try {
       Path pid = dir.resolve("child.pid");
       long start = System.nanoTime();
@@ -109,7 +109,7 @@ class ProcessBenchTest {
       }
       assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("the child sleep").isFalse();
     } finally {
-      ProcessBench.timeoutSeconds = saved;
+      ProcessBench.timeout = saved;
     }
   }
 

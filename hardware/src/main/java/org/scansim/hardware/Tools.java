@@ -12,9 +12,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * The CUDA toolkit's programs (nvcc, Nsight Compute, compute-sanitizer) as child processes:
  * found on the PATH or at a path the user gave, run with their output in a file and a time
- * limit, and stopped with every process they started when the limit passes.
+ * limit, and stopped with every process they started when the limit passes. {@link #run} and
+ * {@link #deleteTree} are public for the cli's {@code bench --processes}, which runs scansim's own
+ * launcher the same way.
  */
-final class Tools {
+public final class Tools {
   private Tools() {}
 
   /** {@code explicit} when given (it must be an executable file), else {@code name} on the PATH. */
@@ -35,17 +37,17 @@ final class Tools {
   }
 
   /** What a child process printed (standard output and error together) and how it ended. */
-  record Result(int exitCode, String output) {}
+  public record Result(int exitCode, String output) {}
 
   /** Thrown when a child process ran past its time limit; it and its children were stopped. */
-  static final class TimedOut extends Exception {
+  public static final class TimedOut extends Exception {
     TimedOut(String message) {
       super(message);
     }
   }
 
   /** Runs {@code command} with its output in {@code log}; stops it and its descendants past {@code limit}. */
-  static Result run(List<String> command, Path log, Duration limit) throws IOException, TimedOut {
+  public static Result run(List<String> command, Path log, Duration limit) throws IOException, TimedOut {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(nullDevice())).start();
     try {
@@ -75,7 +77,7 @@ final class Tools {
   }
 
   /** Removes a temporary folder and what is in it; one that cannot be removed is left behind. */
-  static void deleteTree(Path dir) {
+  public static void deleteTree(Path dir) {
     if (dir == null) {
       return;
     }

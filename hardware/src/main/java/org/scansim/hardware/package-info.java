@@ -11,7 +11,8 @@
  *
  * <p>Beside it: {@link org.scansim.hardware.NsightCompute} records Nsight Compute's counters of
  * the same runs, {@link org.scansim.hardware.Sanitizer} runs compute-sanitizer's tools on them,
- * and {@link org.scansim.hardware.Tools} finds the NVIDIA tools; the cli's {@code crosscheck}
- * puts them beside the simulator's report. Not modelled: several GPUs, streams.
+ * and {@link org.scansim.hardware.Tools} finds the NVIDIA tools and runs child processes with a
+ * time limit (the cli's {@code bench --processes} runs scansim's launcher through it); the cli's
+ * {@code crosscheck} puts them beside the simulator's report. Not modelled: several GPUs, streams.
  */
 package org.scansim.hardware;

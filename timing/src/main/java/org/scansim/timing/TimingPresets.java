@@ -41,19 +41,13 @@ public final class TimingPresets {
    * broken build) is thrown with its message to every caller, on any thread, rather than leaving
    * a class that cannot be initialized.
    */
-  private static volatile Map<String, List<Card>> cards;
+  private static Map<String, List<Card>> read; // guarded by the class
 
-  private static Map<String, List<Card>> cards() {
-    Map<String, List<Card>> c = cards;
-    if (c == null) {
-      synchronized (TimingPresets.class) {
-        if (cards == null) {
-          cards = readAll();
-        }
-        c = cards;
-      }
+  private static synchronized Map<String, List<Card>> cards() {
+    if (read == null) {
+      read = readAll();
     }
-    return c;
+    return read;
   }
 
   private static Map<String, List<Card>> readAll() {
