@@ -4,6 +4,8 @@
 #   plain22    Harris's scan_large_array at n = 4194304
 #   plain24    the same at n = 16777216
 #   checked20  the same at n = 1048576 with every checker
+#   program24  examples/programs/scan_main.cu -- 16777216, a whole program whose host loops fill and
+#              check the array (without --warm only)
 #   tools/bench/side-by-side.sh REV [ROUNDS] [--warm] > bench/results/sbs-DATE-WHAT.txt
 # By default each line is the wall time of a whole `scansim run` (JVM start included; 8 rounds).
 # With --warm each is the median of five warm runs after two warm-up runs in one JVM, through the
@@ -32,10 +34,14 @@ run() { # side name n [checked]
   if $warm; then
     echo "$name $side $(java -XX:+UseParallelGC -cp "$work/$side.jar" "$work/Warm.java" "$n" $checked)"
   else
-    local start end
+    local start end args
+    if [[ "$name" == program* ]]; then
+      args=(run examples/programs/scan_main.cu --json "$work/$side-$name.json" -- "$n")
+    else
+      args=(run harris/scan_large_array --n "$n" ${checked:+--check all} --json "$work/$side-$name.json")
+    fi
     start=$(date +%s.%N)
-    java -XX:+UseParallelGC -Dscansim.home="$root" -jar "$work/$side.jar" run harris/scan_large_array --n "$n" \
-      ${checked:+--check all} --json "$work/$side-$name.json" >/dev/null
+    java -XX:+UseParallelGC -Dscansim.home="$root" -jar "$work/$side.jar" "${args[@]}" >/dev/null
     end=$(date +%s.%N)
     echo "$name $side $(echo "$end - $start" | bc)"
   fi
@@ -45,15 +51,17 @@ for ((r = 0; r < rounds; r++)); do
     run "$side" plain22 4194304
     run "$side" plain24 16777216
     run "$side" checked20 1048576 checked
+    $warm || run "$side" program24 16777216
   done
 done | tee "$work/times.txt"
-for name in plain22 plain24 checked20; do
+names="plain22 plain24 checked20$($warm || echo " program24")"
+for name in $names; do
   b=$(awk -v n=$name '$1 == n && $2 == "base" {print $3}' "$work/times.txt" | median)
   n=$(awk -v n=$name '$1 == n && $2 == "new" {print $3}' "$work/times.txt" | median)
   echo "# median $name: base $b s, new $n s, new/base $(echo "scale=3; $n / $b" | bc)"
 done
 if ! $warm; then
-  for name in plain22 plain24 checked20; do
+  for name in $names; do
     if cmp -s "$work/base-$name.json" "$work/new-$name.json"; then
       echo "# $name: the JSON reports of base and new are the same"
     else

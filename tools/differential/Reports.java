@@ -15,7 +15,8 @@ import org.scansim.cli.Main;
 /**
  * Writes the reports a refactoring must not change: for every catalog kernel, three sizes on
  * hopper and on g80, without checkers and with --check all; and every run of the faulty
- * corpus's .expect files, with --check all. Each run's JSON report and its text output (standard
+ * corpus's .expect files, with --check all; and every program run of
+ * examples/programs/expected/runs.txt (host code with main), with and without timing. Each run's JSON report and its text output (standard
  * output, standard error, exit code) go to OUT, one file each, named after the run. Two such
  * folders, from the code before and after a change, must be byte-identical (compare.sh).
  *
@@ -60,12 +61,37 @@ public final class Reports {
         }
       }
     }
+    // Whole programs (host code with main): every run of examples/programs/expected/runs.txt, with and without timing.
+    Path programs = Path.of("examples", "programs");
+    for (String line : Files.readAllLines(programs.resolve("expected").resolve("runs.txt"))) {
+      String[] f = line.split("\\|", -1);
+      if (f.length < 3) {
+        continue;
+      }
+      for (boolean timing : new boolean[] {true, false}) {
+        List<String> run = new ArrayList<>(List.of("run"));
+        for (String file : f[1].trim().split("\\s+")) {
+          run.add(programs.resolve(file).toString());
+        }
+        run.addAll(List.of("--files-from", programs.toString()));
+        if (!timing) {
+          run.add("--no-timing");
+        }
+        if (!f[2].isBlank()) {
+          run.add("--");
+          run.addAll(List.of(f[2].trim().split("\\s+")));
+        }
+        runs.add(run);
+      }
+    }
     int i = 0;
     for (List<String> run : runs) {
       String name = String.format("%04d-%s", i++, String.join("_", run.subList(1, run.size())).replaceAll("[^A-Za-z0-9._-]", "_"));
       List<String> args2 = new ArrayList<>(run);
-      args2.addAll(List.of(args).subList(Math.min(1, args.length), args.length));
-      args2.addAll(List.of("--json", out.resolve(name + ".json").toString()));
+      int dashes = args2.indexOf("--"); // a program's own arguments stay last
+      List<String> extra = new ArrayList<>(List.of(args).subList(Math.min(1, args.length), args.length));
+      extra.addAll(List.of("--json", out.resolve(name + ".json").toString()));
+      args2.addAll(dashes < 0 ? args2.size() : dashes, extra);
       StringWriter o = new StringWriter();
       StringWriter err = new StringWriter();
       int code = Main.execute(args2.toArray(String[]::new), new PrintWriter(o), new PrintWriter(err));

@@ -70,6 +70,11 @@ public final class Alu {
     }
   }
 
+  /** {@code in}'s arithmetic on one value pair (host code's registers hold one lane). */
+  public static long binary(CInsn in, long x, long y) {
+    return binary(in, in.type, x, y);
+  }
+
   private static long binary(CInsn in, IrType t, long x, long y) {
     if (t == IrType.F32) {
       float p = f(x);
@@ -135,52 +140,61 @@ public final class Alu {
   }
 
   public static void unary(CInsn in, long[] d, long[] a, int mask) {
-    IrType t = in.type;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      long x = a[l];
-      d[l] = switch (in.op) {
-        case NEG -> t == IrType.F32 ? f(-f(x)) : t == IrType.F64 ? d(-d(x)) : norm(t, -x);
-        case NOT -> t == IrType.PRED ? (x == 0 ? 1 : 0) : norm(t, ~x);
-        case ABS -> t == IrType.F32 ? f(Math.abs(f(x))) : t == IrType.F64 ? d(Math.abs(d(x))) : norm(t, Math.abs(x));
-        case POPC -> t.size() == 8 ? Long.bitCount(x) : Integer.bitCount((int) x);
-        case CLZ -> Integer.numberOfLeadingZeros((int) x);
-        case FFS -> (int) x == 0 ? 0 : Integer.numberOfTrailingZeros((int) x) + 1;
-        // other ops: not a unary operation; the interpreter sends only arithmetic here
-        default -> throw bad(in);
-      };
+      d[l] = unary(in, a[l]);
     }
   }
 
-  public static void compare(CInsn in, long[] d, long[] a, long[] b, int mask) {
+  /** {@code in}'s unary operation on one value. */
+  public static long unary(CInsn in, long x) {
     IrType t = in.type;
+    return switch (in.op) {
+      case NEG -> t == IrType.F32 ? f(-f(x)) : t == IrType.F64 ? d(-d(x)) : norm(t, -x);
+      case NOT -> t == IrType.PRED ? (x == 0 ? 1 : 0) : norm(t, ~x);
+      case ABS -> t == IrType.F32 ? f(Math.abs(f(x))) : t == IrType.F64 ? d(Math.abs(d(x))) : norm(t, Math.abs(x));
+      case POPC -> t.size() == 8 ? Long.bitCount(x) : Integer.bitCount((int) x);
+      case CLZ -> Integer.numberOfLeadingZeros((int) x);
+      case FFS -> (int) x == 0 ? 0 : Integer.numberOfTrailingZeros((int) x) + 1;
+      // other ops: not a unary operation; the interpreter sends only arithmetic here
+      default -> throw bad(in);
+    };
+  }
+
+  public static void compare(CInsn in, long[] d, long[] a, long[] b, int mask) {
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      int c;
-      boolean unordered = false;
-      if (t == IrType.F32 || t == IrType.F64) {
-        double p = t == IrType.F32 ? f(a[l]) : d(a[l]);
-        double q = t == IrType.F32 ? f(b[l]) : d(b[l]);
-        unordered = Double.isNaN(p) || Double.isNaN(q);
-        c = Double.compare(p, q);
-        if (p == q) {
-          c = 0; // -0.0 == 0.0
-        }
-      } else if (t == IrType.U32 || t == IrType.U64 || t == IrType.PTR || t == IrType.PRED) {
-        c = Long.compareUnsigned(a[l], b[l]);
-      } else {
-        c = Long.compare(a[l], b[l]);
-      }
-      boolean r = switch (in.ir.cmp()) {
-        case EQ -> !unordered && c == 0;
-        case NE -> unordered || c != 0;
-        case LT -> !unordered && c < 0;
-        case LE -> !unordered && c <= 0;
-        case GT -> !unordered && c > 0;
-        case GE -> !unordered && c >= 0;
-      };
-      d[l] = r ? 1 : 0;
+      d[l] = compare(in, a[l], b[l]);
     }
+  }
+
+  /** {@code in}'s comparison of one value pair: 1 or 0. */
+  public static long compare(CInsn in, long x, long y) {
+    IrType t = in.type;
+    int c;
+    boolean unordered = false;
+    if (t == IrType.F32 || t == IrType.F64) {
+      double p = t == IrType.F32 ? f(x) : d(x);
+      double q = t == IrType.F32 ? f(y) : d(y);
+      unordered = Double.isNaN(p) || Double.isNaN(q);
+      c = Double.compare(p, q);
+      if (p == q) {
+        c = 0; // -0.0 == 0.0
+      }
+    } else if (t == IrType.U32 || t == IrType.U64 || t == IrType.PTR || t == IrType.PRED) {
+      c = Long.compareUnsigned(x, y);
+    } else {
+      c = Long.compare(x, y);
+    }
+    boolean r = switch (in.ir.cmp()) {
+      case EQ -> !unordered && c == 0;
+      case NE -> unordered || c != 0;
+      case LT -> !unordered && c < 0;
+      case LE -> !unordered && c <= 0;
+      case GT -> !unordered && c > 0;
+      case GE -> !unordered && c >= 0;
+    };
+    return r ? 1 : 0;
   }
 
   public static void convert(CInsn in, long[] d, long[] a, int mask) {

@@ -43,7 +43,7 @@ public final class HostInterpreter {
   private final Deadline deadline;
 
   private final Heap host;
-  private final Map<String, Code> compiled = new HashMap<>();
+  private final Map<String, HostCode> compiled = new HashMap<>();
   private final Map<String, Allocation> hostGlobals = new HashMap<>();
   private final StringBuilder output;
   private final HostLibrary library = new HostLibrary(this);
@@ -144,91 +144,124 @@ public final class HostInterpreter {
       throw Fault.runaway(Fault.Budget.HOST_RECURSION, at, "host recursion deeper than " + MAX_DEPTH + " calls in '" + name + "'");
     }
     try {
-      return execute(compiled.computeIfAbsent(name, k -> Compiler.compile(module, f)), args);
+      return execute(compiled.computeIfAbsent(name, k -> new HostCode(Compiler.compile(module, f))), args);
     } finally {
       depth--;
     }
   }
 
-  private long execute(Code code, long[] args) {
-    long[][] r = new long[code.registerCount()][1];
+  private long execute(HostCode hc, long[] args) {
+    Code code = hc.code;
+    long[] r = new long[code.registerCount()];
     for (int c = 0; c < code.constants.length; c++) {
-      r[code.firstConstant + c][0] = code.constants[c];
+      r[code.firstConstant + c] = code.constants[c];
     }
     for (int p = 0; p < code.params.length; p++) {
-      r[code.params[p]][0] = args[p];
+      r[code.params[p]] = args[p];
     }
     Allocation[] frame = new Allocation[code.memory.size()];
+    int[] op = hc.op;
+    int[] d = hc.dst;
+    int[] x = hc.a;
+    int[] y = hc.b;
     int pc = 0;
     while (true) {
-      CInsn in = code.insns[pc];
       if (++steps > 4_000_000_000L) {
-        throw Fault.runaway(Fault.Budget.HOST_STEPS, in.span, "host code ran past its step budget at " + in.span.position());
+        Span at = code.insns[pc].span;
+        throw Fault.runaway(Fault.Budget.HOST_STEPS, at, "host code ran past its step budget at " + at.position());
       }
-      if ((steps & 0xFFFF) == 0 || in.op == Op.CUDA) {
+      if ((steps & 0xFFFF) == 0) {
         // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
-        deadline.checkHost(in.span);
+        deadline.checkHost(code.insns[pc].span);
       }
-      switch (in.op) {
-        case BR -> {
-          pc = in.target;
+      // The instructions host loops are made of, decoded (HostCode); the rest through the instruction.
+      switch (op[pc]) {
+        case HostCode.BR -> {
+          pc = hc.target[pc];
           continue;
         }
-        case CBR -> {
-          pc = r[in.a()][0] != 0 ? in.target : in.elseTarget;
+        case HostCode.CBR -> {
+          pc = r[x[pc]] != 0 ? hc.target[pc] : hc.elseTarget[pc];
           continue;
         }
-        case RET -> {
-          // The frame's arrays end with the call: a pointer to one that outlives it is a use after free.
-          for (Allocation a : frame) {
-            if (a != null) {
-              host.free(a);
-            }
-          }
-          return in.args.length == 0 ? 0 : r[in.a()][0];
+        case HostCode.MOV -> r[d[pc]] = r[x[pc]];
+        case HostCode.ADD64 -> r[d[pc]] = r[x[pc]] + r[y[pc]];
+        case HostCode.SUB64 -> r[d[pc]] = r[x[pc]] - r[y[pc]];
+        case HostCode.MUL64 -> r[d[pc]] = r[x[pc]] * r[y[pc]];
+        case HostCode.ADD32 -> r[d[pc]] = (int) (r[x[pc]] + r[y[pc]]);
+        case HostCode.SUB32 -> r[d[pc]] = (int) (r[x[pc]] - r[y[pc]]);
+        case HostCode.MUL32 -> r[d[pc]] = (int) (r[x[pc]] * r[y[pc]]);
+        case HostCode.LT -> r[d[pc]] = r[x[pc]] < r[y[pc]] ? 1 : 0;
+        case HostCode.LE -> r[d[pc]] = r[x[pc]] <= r[y[pc]] ? 1 : 0;
+        case HostCode.GT -> r[d[pc]] = r[x[pc]] > r[y[pc]] ? 1 : 0;
+        case HostCode.GE -> r[d[pc]] = r[x[pc]] >= r[y[pc]] ? 1 : 0;
+        case HostCode.EQ -> r[d[pc]] = r[x[pc]] == r[y[pc]] ? 1 : 0;
+        case HostCode.NE -> r[d[pc]] = r[x[pc]] != r[y[pc]] ? 1 : 0;
+        case HostCode.PTR_ADD -> r[d[pc]] = Ptr.add(r[x[pc]], r[y[pc]] * hc.scale[pc]);
+        case HostCode.TO_I32 -> r[d[pc]] = (int) r[x[pc]];
+        case HostCode.RAND -> r[d[pc]] = Alu.norm(hc.type[pc], library.rand());
+        case HostCode.LD -> {
+          long p = r[x[pc]];
+          r[d[pc]] = hostMemory(p, code.insns[pc], hc.size[pc]).load(hc.type[pc], (int) Ptr.offset(p));
         }
-        case MOV -> r[in.dst][0] = r[in.a()][0];
-        case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> Alu.binary(in, r[in.dst], r[in.a()], r[in.b()], 1);
-        case NEG, NOT, ABS, POPC, CLZ, FFS -> Alu.unary(in, r[in.dst], r[in.a()], 1);
-        case SETP -> Alu.compare(in, r[in.dst], r[in.a()], r[in.b()], 1);
-        case CVT -> Alu.convert(in, r[in.dst], r[in.a()], 1);
-        case ADDR -> r[in.dst][0] = address(code, frame, in);
-        case PTR_ADD -> r[in.dst][0] = Ptr.add(r[in.a()][0], r[in.b()][0] * in.ir.imm());
-        case PTR_DIFF -> r[in.dst][0] = (Ptr.offset(r[in.a()][0]) - Ptr.offset(r[in.b()][0])) / in.ir.imm();
-        case LD -> r[in.dst][0] = hostMemory(r[in.a()][0], in, in.type.size()).load(in.type, (int) Ptr.offset(r[in.a()][0]));
-        case ST -> {
-          long p = r[in.a()][0];
-          Allocation a = hostMemory(p, in, in.type.size());
-          a.store(in.type, (int) Ptr.offset(p), r[in.b()][0]);
+        case HostCode.ST -> {
+          long p = r[x[pc]];
+          int size = hc.size[pc];
+          Allocation a = hostMemory(p, code.insns[pc], size);
+          a.store(hc.type[pc], (int) Ptr.offset(p), r[y[pc]]);
           if (a.space != Ptr.HOST) {
-            device.hostStored(a, (int) Ptr.offset(p), in.type.size()); // managed memory
+            device.hostStored(a, (int) Ptr.offset(p), size); // managed memory
           }
         }
-        case CALL -> {
-          long[] a = new long[in.args.length];
-          for (int k = 0; k < a.length; k++) {
-            a[k] = r[in.args[k]][0];
+        default -> {
+          CInsn in = code.insns[pc];
+          if (in.op == Op.CUDA && (steps & 0xFFFF) != 0) {
+            deadline.checkHost(in.span); // each runtime or library call: one may copy much
           }
-          long v = call(in.ir.callee(), a, in.span);
-          if (in.dst >= 0) {
-            r[in.dst][0] = v;
+          switch (in.op) {
+            case RET -> {
+              // The frame's arrays end with the call: a pointer to one that outlives it is a use after free.
+              for (Allocation a : frame) {
+                if (a != null) {
+                  host.free(a);
+                }
+              }
+              return in.args.length == 0 ? 0 : r[in.a()];
+            }
+            case BR, CBR, MOV, PTR_ADD, LD, ST -> throw new Fault(Kind.INTERNAL, in.span, in.op + " not decoded"); // HostCode decodes them all
+            case ADD, SUB, MUL, DIV, REM, AND, OR, XOR, SHL, SHR, MIN, MAX -> r[in.dst] = Alu.binary(in, r[in.a()], r[in.b()]);
+            case NEG, NOT, ABS, POPC, CLZ, FFS -> r[in.dst] = Alu.unary(in, r[in.a()]);
+            case SETP -> r[in.dst] = Alu.compare(in, r[in.a()], r[in.b()]);
+            case CVT -> r[in.dst] = Alu.convert(in.type, in.srcType, r[in.a()]);
+            case ADDR -> r[in.dst] = address(code, frame, in);
+            case PTR_DIFF -> r[in.dst] = (Ptr.offset(r[in.a()]) - Ptr.offset(r[in.b()])) / in.ir.imm();
+            case CALL -> {
+              long[] a = new long[in.args.length];
+              for (int k = 0; k < a.length; k++) {
+                a[k] = r[in.args[k]];
+              }
+              long v = call(in.ir.callee(), a, in.span);
+              if (in.dst >= 0) {
+                r[in.dst] = v;
+              }
+            }
+            case LAUNCH -> launch(in, r);
+            case CUDA -> r[in.dst] = cuda(in, r);
+            case PRINTF -> {
+              long count = printf(in, r, code);
+              if (in.dst >= 0) {
+                r[in.dst] = count;
+              }
+            }
+            case ASSERT -> {
+              if (r[in.a()] == 0) {
+                throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
+              }
+            }
+            case FENCE, BAR_WARP -> {}
+            case SREG, BAR, ATOM, SHFL, VOTE, ACTIVEMASK -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
           }
         }
-        case LAUNCH -> launch(in, r);
-        case CUDA -> r[in.dst][0] = cuda(in, r);
-        case PRINTF -> {
-          long count = printf(in, r, code);
-          if (in.dst >= 0) {
-            r[in.dst][0] = count;
-          }
-        }
-        case ASSERT -> {
-          if (r[in.a()][0] == 0) {
-            throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
-          }
-        }
-        case FENCE, BAR_WARP -> {}
-        case SREG, BAR, ATOM, SHFL, VOTE, ACTIVEMASK -> throw new Fault(Kind.INTERNAL, in.span, in.op + " in host code");
       }
       pc++;
     }
@@ -240,12 +273,12 @@ public final class HostInterpreter {
    * writes its NUL too; snprintf at most n bytes with it). Output past the run's {@link
    * Printf#RUN_BYTES} is dropped and counted.
    */
-  private long printf(CInsn in, long[][] r, Code code) {
+  private long printf(CInsn in, long[] r, Code code) {
     int lead = in.ir.printfLeading() + (in.ir.printfDynamic() ? 1 : 0);
     long[] values = new long[in.args.length - lead];
     IrType[] types = new IrType[values.length];
     for (int k = 0; k < values.length; k++) {
-      values[k] = r[in.args[lead + k]][0];
+      values[k] = r[in.args[lead + k]];
       types[k] = code.regTypes[in.args[lead + k]];
     }
     int sink = in.ir.printfSink();
@@ -253,19 +286,19 @@ public final class HostInterpreter {
       printfDropped++;
       return 0;
     }
-    String format = in.ir.printfDynamic() ? cString(r[in.args[lead - 1]][0], in) : in.ir.text();
+    String format = in.ir.printfDynamic() ? cString(r[in.args[lead - 1]], in) : in.ir.text();
     String text = Printf.format(format, values, types, Printf.RUN_BYTES, p -> cString(p, in));
     byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     switch (sink) {
       case Insn.PRINTF_OUTPUT -> output.append(text); // a call that begins within the run's bytes is kept whole
       case Insn.PRINTF_STREAM -> {
-        if (!files.write(r[in.args[0]][0], bytes, "fprintf", in)) {
+        if (!files.write(r[in.args[0]], bytes, "fprintf", in)) {
           return -1;
         }
       }
       default -> {
-        long p = r[in.args[0]][0];
-        long n = sink == Insn.PRINTF_BOUNDED ? r[in.args[1]][0] : Long.MAX_VALUE;
+        long p = r[in.args[0]];
+        long n = sink == Insn.PRINTF_BOUNDED ? r[in.args[1]] : Long.MAX_VALUE;
         if (n == 0) {
           return bytes.length; // snprintf(NULL, 0, ...): the size a buffer needs, less its NUL
         }
@@ -469,15 +502,15 @@ public final class HostInterpreter {
     return a;
   }
 
-  private void launch(CInsn in, long[][] r) {
+  private void launch(CInsn in, long[] r) {
     // dim3's fields are unsigned ints: <<<2147483648u, 1>>> is 2^31 blocks, not -2^31.
-    long[] grid = {r[in.args[0]][0] & 0xFFFF_FFFFL, r[in.args[1]][0] & 0xFFFF_FFFFL, r[in.args[2]][0] & 0xFFFF_FFFFL};
-    long[] block = {r[in.args[3]][0] & 0xFFFF_FFFFL, r[in.args[4]][0] & 0xFFFF_FFFFL, r[in.args[5]][0] & 0xFFFF_FFFFL};
-    long shared = r[in.args[6]][0];
+    long[] grid = {r[in.args[0]] & 0xFFFF_FFFFL, r[in.args[1]] & 0xFFFF_FFFFL, r[in.args[2]] & 0xFFFF_FFFFL};
+    long[] block = {r[in.args[3]] & 0xFFFF_FFFFL, r[in.args[4]] & 0xFFFF_FFFFL, r[in.args[5]] & 0xFFFF_FFFFL};
+    long shared = r[in.args[6]];
     String kernel = in.ir.callee();
     int first = 7;
     if (kernel == null) { // through a kernel pointer, after the configuration
-      kernel = functionAt(r[in.args[7]][0], in);
+      kernel = functionAt(r[in.args[7]], in);
       if (!module.function(kernel).isKernel()) {
         throw new Fault(Kind.INVALID_ADDRESS, in.span, "a launch through a function pointer that holds the host function '" + kernel
             + "', not a __global__ function");
@@ -486,7 +519,7 @@ public final class HostInterpreter {
     }
     long[] args = new long[in.args.length - first];
     for (int k = 0; k < args.length; k++) {
-      args[k] = r[in.args[first + k]][0];
+      args[k] = r[in.args[first + k]];
     }
     int error = device.launch(kernel, grid, block, shared, args, in.span);
     if (error != CUDA_SUCCESS) {
@@ -494,11 +527,11 @@ public final class HostInterpreter {
     }
   }
 
-  private long cuda(CInsn in, long[][] r) {
+  private long cuda(CInsn in, long[] r) {
     long result = switch (in.ir.cuda()) {
       case MALLOC -> {
-        long pp = r[in.args[0]][0];
-        long size = r[in.args[1]][0];
+        long pp = r[in.args[0]];
+        long size = r[in.args[1]];
         // Named after the host pointer it is stored into (d_sums), as the user knows it.
         Allocation holder = hostMemory(pp, in, 8);
         long p = device.malloc(holder.name, size, in.span);
@@ -509,21 +542,21 @@ public final class HostInterpreter {
         yield CUDA_SUCCESS;
       }
       case MALLOC_MANAGED -> {
-        long pp = r[in.args[0]][0];
+        long pp = r[in.args[0]];
         Allocation holder = hostMemory(pp, in, 8);
-        long p = device.mallocManaged(holder.name, r[in.args[1]][0], in.span);
+        long p = device.mallocManaged(holder.name, r[in.args[1]], in.span);
         if (p == 0) {
           yield CUDA_ERROR_MEMORY_ALLOCATION;
         }
         hostMemory(pp, in, 8).store(IrType.PTR, (int) Ptr.offset(pp), p);
         yield CUDA_SUCCESS;
       }
-      case FREE -> device.free(r[in.args[0]][0], in.span);
-      case MEMCPY -> copy(in, r[in.args[0]][0], r[in.args[1]][0], r[in.args[2]][0]);
+      case FREE -> device.free(r[in.args[0]], in.span);
+      case MEMCPY -> copy(in, r[in.args[0]], r[in.args[1]], r[in.args[2]]);
       case MEMSET -> {
-        long p = r[in.args[0]][0];
-        long n = r[in.args[2]][0];
-        int value = (int) r[in.args[1]][0];
+        long p = r[in.args[0]];
+        long n = r[in.args[2]];
+        int value = (int) r[in.args[1]];
         if (isHost(p)) {
           Allocation a = hostRange(p, in, n);
           a.set((int) Ptr.offset(p), (int) n, (byte) value);
@@ -540,39 +573,39 @@ public final class HostInterpreter {
         yield e;
       }
       case PEEK_AT_LAST_ERROR -> lastError;
-      case EXIT -> throw Fault.exit((int) r[in.args[0]][0], in.span);
-      case GET_ERROR_STRING, GET_ERROR_NAME -> errorWords(in.ir.cuda() == Enums.CudaCall.GET_ERROR_NAME, (int) r[in.args[0]][0], in);
-      case SET_DEVICE -> r[in.args[0]][0] == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; // one device: device 0
+      case EXIT -> throw Fault.exit((int) r[in.args[0]], in.span);
+      case GET_ERROR_STRING, GET_ERROR_NAME -> errorWords(in.ir.cuda() == Enums.CudaCall.GET_ERROR_NAME, (int) r[in.args[0]], in);
+      case SET_DEVICE -> r[in.args[0]] == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; // one device: device 0
       case GET_DEVICE, GET_DEVICE_COUNT -> {
-        long p = r[in.args[0]][0];
+        long p = r[in.args[0]];
         hostMemory(p, in, 4).store(IrType.I32, (int) Ptr.offset(p), in.ir.cuda() == Enums.CudaCall.GET_DEVICE ? 0 : 1);
         yield CUDA_SUCCESS;
       }
       case DEVICE_RESET -> CUDA_SUCCESS; // the device's allocations are kept (a program resets at its end)
-      case HOST_MALLOC -> malloc("malloc", r[in.args[0]][0], 1, false, in);
-      case HOST_CALLOC -> malloc("calloc", r[in.args[0]][0], r[in.args[1]][0], true, in);
+      case HOST_MALLOC -> malloc("malloc", r[in.args[0]], 1, false, in);
+      case HOST_CALLOC -> malloc("calloc", r[in.args[0]], r[in.args[1]], true, in);
       case HOST_NEW, HOST_NEW_ARRAY -> {
         String kind = in.ir.cuda() == Enums.CudaCall.HOST_NEW ? "new" : "new[]";
-        long p = malloc(kind, r[in.args[0]][0], 1, in.ir.cuda() == Enums.CudaCall.HOST_NEW_ARRAY && r[in.args[1]][0] != 0, in);
+        long p = malloc(kind, r[in.args[0]], 1, in.ir.cuda() == Enums.CudaCall.HOST_NEW_ARRAY && r[in.args[1]] != 0, in);
         if (p == 0) { // C++ throws std::bad_alloc, which ends a program that does not catch it
-          throw new Fault(Kind.OUT_OF_MEMORY, in.span, kind + " of " + Long.toUnsignedString(r[in.args[0]][0]) + " bytes: "
-              + host.whyNot(Math.max(0, r[in.args[0]][0])) + " (C++ would throw std::bad_alloc)");
+          throw new Fault(Kind.OUT_OF_MEMORY, in.span, kind + " of " + Long.toUnsignedString(r[in.args[0]]) + " bytes: "
+              + host.whyNot(Math.max(0, r[in.args[0]])) + " (C++ would throw std::bad_alloc)");
         }
         yield p;
       }
-      case HOST_FREE -> free(r[in.args[0]][0], FREES_MALLOC, in);
+      case HOST_FREE -> free(r[in.args[0]], FREES_MALLOC, in);
       case HOST_DELETE -> {
-        long p = r[in.args[0]][0];
+        long p = r[in.args[0]];
         if (in.ir.callee() != null && p != 0) {
           call(in.ir.callee(), new long[] {p}, in.span); // the object's destructor, before its memory goes
         }
         yield free(p, FREES_NEW, in);
       }
-      case HOST_DELETE_ARRAY -> free(r[in.args[0]][0], FREES_NEW_ARRAY, in);
+      case HOST_DELETE_ARRAY -> free(r[in.args[0]], FREES_NEW_ARRAY, in);
       case LIBRARY -> {
         long[] a = new long[in.args.length];
         for (int k = 0; k < a.length; k++) {
-          a[k] = r[in.args[k]][0];
+          a[k] = r[in.args[k]];
         }
         yield Alu.norm(in.type, library.call(in.ir.callee(), a, in));
       }
@@ -582,17 +615,17 @@ public final class HostInterpreter {
         if (symbol == 0) {
           throw new Fault(Kind.INTERNAL, in.span, "no device variable '" + in.ir.callee() + "'");
         }
-        long at = Ptr.add(symbol, r[in.args[2]][0]);
-        long host = r[in.args[0]][0];
-        long n = r[in.args[1]][0];
+        long at = Ptr.add(symbol, r[in.args[2]]);
+        long host = r[in.args[0]];
+        long n = r[in.args[1]];
         yield in.ir.cuda() == Enums.CudaCall.MEMCPY_TO_SYMBOL ? copy(in, at, host, n) : copy(in, host, at, n);
       }
       case CALL_INDIRECT -> {
         long[] a = new long[in.args.length - 1];
         for (int k = 0; k < a.length; k++) {
-          a[k] = r[in.args[k + 1]][0];
+          a[k] = r[in.args[k + 1]];
         }
-        String f = functionAt(r[in.args[0]][0], in);
+        String f = functionAt(r[in.args[0]], in);
         if (module.function(f).isKernel()) {
           throw new Fault(Kind.INVALID_ADDRESS, in.span, "a call through a function pointer that holds the kernel '" + f
               + "': a kernel is launched, f<<<grid, block>>>(...)");

@@ -346,7 +346,7 @@ final class HostLibrary {
     }
   }
 
-  private int rand() {
+  int rand() {
     // The 31-word table read as a ring: front = rear + 3 (mod 31).
     state[front] += state[rear];
     int result = (state[front] >>> 1) & 0x7FFF_FFFF;

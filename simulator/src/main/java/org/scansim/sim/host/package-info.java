@@ -2,7 +2,8 @@
  * Host code: {@link org.scansim.sim.host.HostInterpreter} runs a file's host code (an entry, or
  * a whole program's {@code main} with its argv) on one thread with host memory of its own, and
  * reaches the GPU only through {@link org.scansim.sim.device.GpuDevice}, holding device pointers
- * as opaque values. {@link org.scansim.sim.host.HostLibrary} is the C library that code calls:
+ * as opaque values; {@link org.scansim.sim.host.HostCode} decodes the instructions host loops are
+ * made of once, so that the interpreter dispatches on an array. {@link org.scansim.sim.host.HostLibrary} is the C library that code calls:
  * numbers from text, glibc's {@code rand}, strings and memory, output, {@code <cmath>}, and the
  * streams of {@link org.scansim.sim.host.HostFiles} ({@code fopen}, reading the program's folder
  * and nothing outside it, writing to memory only; standard input) with {@link

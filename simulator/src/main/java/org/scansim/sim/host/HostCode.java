@@ -1,0 +1,148 @@
+package org.scansim.sim.host;
+
+import org.scansim.frontend.ir.Enums;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.Op;
+import org.scansim.sim.engine.CInsn;
+import org.scansim.sim.engine.Code;
+
+/**
+ * A host function's compiled code with its commonest instructions decoded once into flat arrays:
+ * for each pc an operation of this class ({@link #op}) and its registers, branch targets and
+ * scale. Host code runs one thread and its loops (filling an input, checking a result on the
+ * CPU) run once per element, so the interpreter's cost per instruction is the program's: a
+ * decoded instruction is dispatched on one int read from an array instead of through the
+ * instruction object, its operation and its type. Everything not decoded here ({@link #GENERAL})
+ * runs through the instruction itself, as every instruction did before; a decoded one computes
+ * exactly what {@link org.scansim.sim.engine.Alu} computes for it.
+ */
+final class HostCode {
+  /** Not decoded: the interpreter's general path runs it from its {@link CInsn}. */
+  static final int GENERAL = 0;
+  static final int BR = 1;
+  static final int CBR = 2;
+  /** A move, and a conversion that leaves the bits as they are (i32 to i64: registers hold it sign-extended). */
+  static final int MOV = 3;
+  /** 64-bit add, subtract, multiply (I64, U64): the bits wrap, as {@code Alu.norm} leaves them. */
+  static final int ADD64 = 4;
+  static final int SUB64 = 5;
+  static final int MUL64 = 6;
+  /** 32-bit signed add, subtract, multiply: the result sign-extended from 32 bits. */
+  static final int ADD32 = 7;
+  static final int SUB32 = 8;
+  static final int MUL32 = 9;
+  /** Signed integer comparisons (I8 to I64), and equality of any integer or pointer: 1 or 0. */
+  static final int LT = 10;
+  static final int LE = 11;
+  static final int GT = 12;
+  static final int GE = 13;
+  static final int EQ = 14;
+  static final int NE = 15;
+  /** A pointer moved by a register times a scale ({@link #scale}). */
+  static final int PTR_ADD = 16;
+  /** A conversion to a 32-bit signed integer from a wider or equal integer: the low 32 bits, sign-extended. */
+  static final int TO_I32 = 17;
+  /** A load and a store: host memory checked and reached as the general path does, without its dispatch. */
+  static final int LD = 18;
+  static final int ST = 19;
+  /**
+   * {@code rand()}: the C library's generator, called directly (a library call otherwise goes by its
+   * name, and reads the clock for the run's deadline; rand takes no time to speak of).
+   */
+  static final int RAND = 20;
+
+  final Code code;
+  final int[] op;
+  final int[] dst;
+  final int[] a;
+  final int[] b;
+  final int[] target;
+  final int[] elseTarget;
+  final long[] scale;
+  /** A load's or store's type, and its size in bytes. */
+  final IrType[] type;
+  final int[] size;
+
+  HostCode(Code code) {
+    this.code = code;
+    int n = code.insns.length;
+    op = new int[n];
+    dst = new int[n];
+    a = new int[n];
+    b = new int[n];
+    target = new int[n];
+    elseTarget = new int[n];
+    scale = new long[n];
+    type = new IrType[n];
+    size = new int[n];
+    for (int pc = 0; pc < n; pc++) {
+      CInsn in = code.insns[pc];
+      op[pc] = decode(in);
+      dst[pc] = in.dst;
+      a[pc] = in.args.length > 0 ? in.args[0] : -1;
+      b[pc] = in.args.length > 1 ? in.args[1] : -1;
+      target[pc] = in.target;
+      elseTarget[pc] = in.elseTarget;
+      scale[pc] = in.op == Op.PTR_ADD ? in.ir.imm() : 0;
+      type[pc] = in.type;
+      size[pc] = in.type == null ? 0 : in.type.size();
+    }
+  }
+
+  private static int decode(CInsn in) {
+    IrType t = in.type;
+    boolean wide = t == IrType.I64 || t == IrType.U64;
+    boolean signed = t == IrType.I8 || t == IrType.I16 || t == IrType.I32 || t == IrType.I64;
+    return switch (in.op) {
+      case BR -> BR;
+      case CBR -> CBR;
+      case MOV -> MOV;
+      case ADD -> wide ? ADD64 : t == IrType.I32 ? ADD32 : GENERAL;
+      case SUB -> wide ? SUB64 : t == IrType.I32 ? SUB32 : GENERAL;
+      case MUL -> wide ? MUL64 : t == IrType.I32 ? MUL32 : GENERAL;
+      case SETP -> comparison(in, signed);
+      case PTR_ADD -> PTR_ADD;
+      case LD -> LD;
+      case CUDA -> in.ir.cuda() == Enums.CudaCall.LIBRARY && "rand".equals(in.ir.callee()) && in.args.length == 0 && in.dst >= 0
+          ? RAND : GENERAL;
+      case ST -> ST;
+      case CVT -> conversion(in.type, in.srcType);
+      // other ops: not decoded; the interpreter's general path runs them from the instruction
+      default -> GENERAL;
+    };
+  }
+
+  private static int comparison(CInsn in, boolean signed) {
+    IrType t = in.type;
+    boolean integer = signed || t == IrType.U8 || t == IrType.U16 || t == IrType.U32 || t == IrType.U64 || t == IrType.PTR
+        || t == IrType.PRED;
+    if (!integer) {
+      return GENERAL; // floating point: NaN and -0.0 have rules of their own
+    }
+    return switch (in.ir.cmp()) {
+      case EQ -> EQ;
+      case NE -> NE;
+      case LT -> signed ? LT : GENERAL;
+      case LE -> signed ? LE : GENERAL;
+      case GT -> signed ? GT : GENERAL;
+      case GE -> signed ? GE : GENERAL;
+    };
+  }
+
+  /**
+   * Integer to integer conversions whose result is the value itself or its low 32 bits, as {@code
+   * Alu.convert} gives them: to the same type or to 64 bits, the bits as they are (a register
+   * holds a narrower value sign- or zero-extended already); to i32, the low 32 bits sign-extended.
+   */
+  private static int conversion(IrType to, IrType from) {
+    boolean fromInt = from == IrType.I8 || from == IrType.I16 || from == IrType.I32 || from == IrType.I64
+        || from == IrType.U8 || from == IrType.U16 || from == IrType.U32 || from == IrType.U64;
+    if (!fromInt) {
+      return GENERAL;
+    }
+    if (to == from || to == IrType.I64 || to == IrType.U64) {
+      return MOV;
+    }
+    return to == IrType.I32 ? TO_I32 : GENERAL;
+  }
+}
