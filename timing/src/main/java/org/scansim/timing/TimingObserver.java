@@ -636,6 +636,9 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void issue(int block, int warp, Insn insn, int activeMask) {
+      if (budget.exhausted() != null) {
+        return; // the run has no cycles (a runaway's traces passed the budget): nothing more of it is recorded
+      }
       WarpTrace w = warp(block, warp);
       w.settle();
       int[] d = decoded(insn);
@@ -693,11 +696,17 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
+      if (budget.exhausted() != null) {
+        return; // the run has no cycles: nothing more of it is recorded
+      }
       warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts, Math.max(0, wavefronts - idealWavefronts));
     }
 
     @Override
     public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
+      if (budget.exhausted() != null) {
+        return; // the run has no cycles: nothing more of it is recorded
+      }
       WarpTrace w = warp(block, warp);
       if (store) {
         last.caches.store(address, sectors);
@@ -731,11 +740,17 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {
+      if (budget.exhausted() != null) {
+        return; // the run has no cycles: nothing more of it is recorded
+      }
       warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
     }
 
     @Override
     public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
+      if (budget.exhausted() != null) {
+        return; // the run has no cycles: nothing more of it is recorded
+      }
       WarpTrace w = warp(block, warp);
       w.access(WarpTrace.GLOBAL_ATOMIC, Integer.bitCount(lanes));
       if (lanes != 0 && spins.any()) {
@@ -752,6 +767,9 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {
+      if (budget.exhausted() != null) {
+        return; // the run has no cycles: nothing more of it is recorded
+      }
       int[] d = decoded(insn);
       if (d[13] != 0) { // a branched if's paths: one more instruction when the warp splits
         warp(block, warp).add(WarpTrace.ALU, d[12]);
