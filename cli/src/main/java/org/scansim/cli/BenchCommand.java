@@ -36,8 +36,8 @@ import picocli.CommandLine.Spec;
           + "benchmarks): the JIT compiles the engine for the kernel at hand, as in a user's run of it, "
           + "not for every kernel run before it. --no-fork runs everything in this JVM.",
       "--processes measures instead what a user meets: the 2^24 scan with and without timing, a one-block "
-          + "run, a check and a grade of 30 submissions, each a fresh process of this installation's launcher, "
-          + "medians of --rounds alternating rounds, side by side with another installation (--against DIR: "
+          + "run, a check, a grade of 30 submissions and a whole program at 2^24 (examples/programs/scan_main.cu), "
+          + "each a fresh process of this installation's launcher, medians of --rounds alternating rounds, side by side with another installation (--against DIR: "
           + "the release or checkout of the version before), and Numba's CUDA simulator where it is installed."
     })
 final class BenchCommand implements Callable<Integer> {

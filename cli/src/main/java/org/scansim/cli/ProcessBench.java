@@ -64,16 +64,24 @@ final class ProcessBench {
     this.spec = sides.get(sides.size() - 1).home().resolve("examples/grading/inclusive_scan.json");
   }
 
+  /** The whole program of the program row, from each installation's own examples. */
+  static final String PROGRAM = "examples/programs/scan_main.cu";
+
   /** The rows, as the speed issue measured them. */
   List<Row> rows(Side side) {
     String blelloch = "kernels/harris/blelloch.cu";
-    return List.of(
+    List<Row> rows = new ArrayList<>(List.of(
         new Row("big", "Harris's scan at 2^24, timing on", List.of("run", "harris/scan_large_array", "--n", String.valueOf(BIG_N))),
         new Row("no-timing", "the same, --no-timing", List.of("run", "harris/scan_large_array", "--n", String.valueOf(BIG_N), "--no-timing")),
         new Row("small", "a one-block run", List.of("run", blelloch, "--n", "1024")),
         new Row("check", "check of a small file", List.of("check", blelloch)),
         new Row("grade", "grade, 30 submissions x 8 sizes", List.of("grade", subs.toString(), "--spec", spec.toString(),
-            "--out", grades(side).toString())));
+            "--out", grades(side).toString()))));
+    // A whole program, main and host loops included, at 2^24: left out for an installation from before programs ran.
+    if (Files.isRegularFile(side.home().resolve(PROGRAM))) {
+      rows.add(new Row("program", "whole program at 2^24 (scan_main)", List.of("run", PROGRAM, "--", String.valueOf(BIG_N))));
+    }
+    return rows;
   }
 
   private Path grades(Side side) {
@@ -275,7 +283,7 @@ final class ProcessBench {
       installs.put(s.label(), s.home().toString());
     }
     ArrayNode rows = r.putArray("rows");
-    for (Row row : rows(sides.get(0))) {
+    for (Row row : rows(sides.get(sides.size() - 1))) {
       ObjectNode o = rows.addObject();
       o.put("row", row.name());
       o.put("what", row.what());
@@ -283,6 +291,10 @@ final class ProcessBench {
           : row.args()));
       for (Side s : sides) {
         List<Sample> list = samples.get(row.name()).get(s.label());
+        if (list == null) {
+          o.putNull(s.label()); // a row this installation cannot run (the program row, before programs ran)
+          continue;
+        }
         ObjectNode side = o.putObject(s.label());
         side.put("median", median(list.stream().mapToDouble(Sample::wall).toArray()));
         ArrayNode wall = side.putArray("wall");
@@ -292,7 +304,7 @@ final class ProcessBench {
           cpu.add(round(x.cpu()));
         });
       }
-      if (sides.size() == 2) {
+      if (sides.size() == 2 && o.get("base").isObject()) {
         o.put("newOverBase", o.get("new").get("median").asDouble() / o.get("base").get("median").asDouble());
       }
     }
@@ -340,7 +352,10 @@ final class ProcessBench {
       out.printf(Locale.ROOT, "%-10s %-34s %9s%n", "row", "what", "s");
     }
     for (JsonNode row : r.get("rows")) {
-      if (two) {
+      if (two && !row.get("base").isObject()) {
+        out.printf(Locale.ROOT, "%-10s %-34s %9s %9.2f %9s%n", row.get("row").asText(), row.get("what").asText(), "-",
+            row.get("new").get("median").asDouble(), "-");
+      } else if (two) {
         out.printf(Locale.ROOT, "%-10s %-34s %9.2f %9.2f %9.3f%n", row.get("row").asText(), row.get("what").asText(),
             row.get("base").get("median").asDouble(), row.get("new").get("median").asDouble(), row.get("newOverBase").asDouble());
       } else {

@@ -71,6 +71,25 @@ class ProcessBenchTest {
   }
 
   @Test
+  void theWholeProgramRowRunsWhereTheInstallationHasTheProgram() throws Exception {
+    Path base = installation("base", "0.02", "1", "none"); // from before programs ran: no examples/programs
+    Path now = installation("new", "0.02", "1", "none");
+    Files.createDirectories(now.resolve("examples/programs"));
+    Files.writeString(now.resolve(ProcessBench.PROGRAM), "int main() { return 0; }\n");
+    Result r = bench(now, base, true);
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.get("rows").findValuesAsText("row")).containsExactly("big", "no-timing", "small", "check", "grade", "program");
+    JsonNode program = report.get("rows").get(5);
+    assertThat(program.get("command").asText()).isEqualTo("run examples/programs/scan_main.cu -- 16777216");
+    assertThat(program.get("new").get("wall")).hasSize(2);
+    assertThat(program.get("base").isNull()).as("the base has no such program").isTrue();
+    assertThat(program.has("newOverBase")).isFalse();
+    Result text = bench(now, base, false);
+    assertThat(text.out()).containsPattern("program +whole program at 2\\^24 \\(scan_main\\) +- +[0-9.]+ +-");
+  }
+
+  @Test
   void saysWhenTheGradesDiffer() throws Exception {
     Result r = bench(installation("new", "0", "1", "none"), installation("base", "0", "2", "none"), false);
     assertThat(r.code()).as(r.err()).isZero();
