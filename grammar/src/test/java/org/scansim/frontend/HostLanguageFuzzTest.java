@@ -4,8 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.scansim.frontend.diag.Diagnostic;
 import org.scansim.frontend.pp.IncludeLoader;
@@ -271,23 +277,49 @@ class HostLanguageFuzzTest {
     fuzz(LIBRARY_PROGRAM, 20261130, 2000, 700);
   }
 
+  /**
+   * {@code runs} mutations of {@code program}, made in order from {@code seed} (the same inputs on
+   * every machine), compiled on the machine's cores.
+   */
   private static void fuzz(String program, long seed, int runs, int broken) {
     assertTimeoutPreemptively(Duration.ofSeconds(240), () -> {
       Random random = new Random(seed);
-      int withErrors = 0;
+      List<String> texts = new ArrayList<>();
       for (int i = 0; i < runs; i++) {
-        String text = mutate(program, random, 1 + random.nextInt(3));
-        Frontend.Result r = compile(text);
-        for (Diagnostic d : r.diagnostics().all()) {
-          assertThat(d.message()).as(text).doesNotContain("internal error");
-          if (d.severity() == Severity.ERROR) {
-            assertThat(d.span()).as(d.message() + "\n" + text).isNotNull();
+        texts.add(mutate(program, random, 1 + random.nextInt(3)));
+      }
+      ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), task -> {
+        Thread t = new Thread(task, "host-fuzz");
+        t.setDaemon(true); // a hung input must not keep the JVM alive
+        return t;
+      });
+      try {
+        List<Future<Boolean>> broke = new ArrayList<>();
+        for (String text : texts) {
+          broke.add(pool.submit(() -> {
+            Frontend.Result r = compile(text);
+            for (Diagnostic d : r.diagnostics().all()) {
+              assertThat(d.message()).as(text).doesNotContain("internal error");
+              if (d.severity() == Severity.ERROR) {
+                assertThat(d.span()).as(d.message() + "\n" + text).isNotNull();
+              }
+            }
+            return !r.ok();
+          }));
+        }
+        int withErrors = 0;
+        for (Future<Boolean> f : broke) {
+          try {
+            withErrors += f.get() ? 1 : 0;
+          } catch (ExecutionException e) {
+            throw e.getCause(); // an input's failed assertion, as it was raised
           }
         }
-        withErrors += r.ok() ? 0 : 1;
+        // Most edits break the program, and each of those was reported, not thrown.
+        assertThat(withErrors).isGreaterThan(broken);
+      } finally {
+        pool.shutdownNow();
       }
-      // Most edits break the program, and each of those was reported, not thrown.
-      assertThat(withErrors).isGreaterThan(broken);
     });
   }
 
