@@ -111,6 +111,28 @@ class ReleaseTest {
         List.of(release.resolve("bin/scansim").toString(), "--version"));
     assertThat(off.code()).as(off.err()).isZero();
     assertThat(archive).doesNotExist();
+    // An archive that cannot be made (here its bundled kernel is missing) is not tried at every start.
+    Path kernel = release.resolve("kernels/harris/blelloch.cu");
+    Path away = dir.resolve("blelloch.cu.away");
+    Files.move(kernel, away);
+    try {
+      Release.Result failing = scansim(cwd, "--version");
+      assertThat(failing.code()).as(failing.err()).isZero();
+      assertThat(failing.err()).as("nothing said of the archive").isEmpty();
+      assertThat(archive).doesNotExist();
+      Path failed = lib.resolve("scansim.jsa.failed");
+      assertThat(failed).isRegularFile();
+      long tried = Files.getLastModifiedTime(failed).toMillis();
+      assertThat(scansim(cwd, "--version").code()).isZero();
+      assertThat(Files.getLastModifiedTime(failed).toMillis()).as("not tried again").isEqualTo(tried);
+    } finally {
+      Files.move(away, kernel);
+    }
+    // A new jar is tried again, and its archive made: the mark goes.
+    Files.setLastModifiedTime(release.resolve("lib/scansim.jar"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+    assertThat(scansim(cwd, "--version").code()).isZero();
+    assertThat(archive).isRegularFile();
+    assertThat(lib.resolve("scansim.jsa.failed")).doesNotExist();
   }
 
   /**
