@@ -543,6 +543,14 @@ public final class TimingObserver implements ExecutionObserver {
       }
       lastRegisters = registers;
     }
+    /**
+     * Whether the run can no longer be timed: its traces passed their budget (a runaway), and it
+     * has no cycles, so the events record nothing more of it.
+     */
+    private boolean stopped() {
+      return budget.exhausted() != null;
+    }
+
     /** The launch's communication between blocks, as this thread hears it (only blocks that run on one thread communicate). */
     final BlockSync sync = new BlockSync();
 
@@ -636,8 +644,8 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void issue(int block, int warp, Insn insn, int activeMask) {
-      if (budget.exhausted() != null) {
-        return; // the run has no cycles (a runaway's traces passed the budget): nothing more of it is recorded
+      if (stopped()) {
+        return;
       }
       WarpTrace w = warp(block, warp);
       w.settle();
@@ -696,16 +704,16 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
-      if (budget.exhausted() != null) {
-        return; // the run has no cycles: nothing more of it is recorded
+      if (stopped()) {
+        return;
       }
       warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts, Math.max(0, wavefronts - idealWavefronts));
     }
 
     @Override
     public void globalAccess(int block, int warp, Insn insn, boolean store, int lanes, int sectors, long address) {
-      if (budget.exhausted() != null) {
-        return; // the run has no cycles: nothing more of it is recorded
+      if (stopped()) {
+        return;
       }
       WarpTrace w = warp(block, warp);
       if (store) {
@@ -740,16 +748,16 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void localAccess(int block, int warp, Insn insn, boolean store, int lanes) {
-      if (budget.exhausted() != null) {
-        return; // the run has no cycles: nothing more of it is recorded
+      if (stopped()) {
+        return;
       }
       warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
     }
 
     @Override
     public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
-      if (budget.exhausted() != null) {
-        return; // the run has no cycles: nothing more of it is recorded
+      if (stopped()) {
+        return;
       }
       WarpTrace w = warp(block, warp);
       w.access(WarpTrace.GLOBAL_ATOMIC, Integer.bitCount(lanes));
@@ -767,8 +775,8 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {
-      if (budget.exhausted() != null) {
-        return; // the run has no cycles: nothing more of it is recorded
+      if (stopped()) {
+        return;
       }
       int[] d = decoded(insn);
       if (d[13] != 0) { // a branched if's paths: one more instruction when the warp splits

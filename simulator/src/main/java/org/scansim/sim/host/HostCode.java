@@ -59,9 +59,8 @@ final class HostCode {
   final int[] target;
   final int[] elseTarget;
   final long[] scale;
-  /** A load's or store's type, and its size in bytes. */
+  /** A load's, store's or rand's type. */
   final IrType[] type;
-  final int[] size;
 
   HostCode(Code code) {
     this.code = code;
@@ -74,7 +73,6 @@ final class HostCode {
     elseTarget = new int[n];
     scale = new long[n];
     type = new IrType[n];
-    size = new int[n];
     for (int pc = 0; pc < n; pc++) {
       CInsn in = code.insns[pc];
       op[pc] = decode(in);
@@ -85,14 +83,12 @@ final class HostCode {
       elseTarget[pc] = in.elseTarget;
       scale[pc] = in.op == Op.PTR_ADD ? in.ir.imm() : 0;
       type[pc] = in.type;
-      size[pc] = in.type == null ? 0 : in.type.size();
     }
   }
 
   private static int decode(CInsn in) {
     IrType t = in.type;
     boolean wide = t == IrType.I64 || t == IrType.U64;
-    boolean signed = t == IrType.I8 || t == IrType.I16 || t == IrType.I32 || t == IrType.I64;
     return switch (in.op) {
       case BR -> BR;
       case CBR -> CBR;
@@ -100,25 +96,25 @@ final class HostCode {
       case ADD -> wide ? ADD64 : t == IrType.I32 ? ADD32 : GENERAL;
       case SUB -> wide ? SUB64 : t == IrType.I32 ? SUB32 : GENERAL;
       case MUL -> wide ? MUL64 : t == IrType.I32 ? MUL32 : GENERAL;
-      case SETP -> comparison(in, signed);
+      case SETP -> comparison(in);
+      case CVT -> conversion(t, in.srcType);
       case PTR_ADD -> PTR_ADD;
       case LD -> LD;
+      case ST -> ST;
       case CUDA -> in.ir.cuda() == Enums.CudaCall.LIBRARY && "rand".equals(in.ir.callee()) && in.args.length == 0 && in.dst >= 0
           ? RAND : GENERAL;
-      case ST -> ST;
-      case CVT -> conversion(in.type, in.srcType);
       // other ops: not decoded; the interpreter's general path runs them from the instruction
       default -> GENERAL;
     };
   }
 
-  private static int comparison(CInsn in, boolean signed) {
+  /** Integer, pointer and predicate comparisons as {@code Alu.compare} makes them; floating point (NaN, -0.0) is not decoded. */
+  private static int comparison(CInsn in) {
     IrType t = in.type;
-    boolean integer = signed || t == IrType.U8 || t == IrType.U16 || t == IrType.U32 || t == IrType.U64 || t == IrType.PTR
-        || t == IrType.PRED;
-    if (!integer) {
-      return GENERAL; // floating point: NaN and -0.0 have rules of their own
+    if (t.isFloat()) {
+      return GENERAL;
     }
+    boolean signed = t.isSigned(); // I8 to I64: ordered as Long.compare orders them; the unsigned ones go the general way
     return switch (in.ir.cmp()) {
       case EQ -> EQ;
       case NE -> NE;
@@ -135,9 +131,7 @@ final class HostCode {
    * holds a narrower value sign- or zero-extended already); to i32, the low 32 bits sign-extended.
    */
   private static int conversion(IrType to, IrType from) {
-    boolean fromInt = from == IrType.I8 || from == IrType.I16 || from == IrType.I32 || from == IrType.I64
-        || from == IrType.U8 || from == IrType.U16 || from == IrType.U32 || from == IrType.U64;
-    if (!fromInt) {
+    if (!from.isInteger()) {
       return GENERAL;
     }
     if (to == from || to == IrType.I64 || to == IrType.U64) {

@@ -202,15 +202,16 @@ public final class HostInterpreter {
         case HostCode.RAND -> r[d[pc]] = Alu.norm(hc.type[pc], library.rand());
         case HostCode.LD -> {
           long p = r[x[pc]];
-          r[d[pc]] = hostMemory(p, code.insns[pc], hc.size[pc]).load(hc.type[pc], (int) Ptr.offset(p));
+          IrType t = hc.type[pc];
+          r[d[pc]] = hostMemory(p, code.insns[pc], t.size()).load(t, (int) Ptr.offset(p));
         }
         case HostCode.ST -> {
           long p = r[x[pc]];
-          int size = hc.size[pc];
-          Allocation a = hostMemory(p, code.insns[pc], size);
-          a.store(hc.type[pc], (int) Ptr.offset(p), r[y[pc]]);
+          IrType t = hc.type[pc];
+          Allocation a = hostMemory(p, code.insns[pc], t.size());
+          a.store(t, (int) Ptr.offset(p), r[y[pc]]);
           if (a.space != Ptr.HOST) {
-            device.hostStored(a, (int) Ptr.offset(p), size); // managed memory
+            device.hostStored(a, (int) Ptr.offset(p), t.size()); // managed memory
           }
         }
         default -> {
