@@ -468,6 +468,11 @@ public final class TimingObserver implements ExecutionObserver {
   }
 
   @Override
+  public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
+    self.issueRun(block, warp, insns, from, to, activeMask);
+  }
+
+  @Override
   public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
     self.sharedAccess(block, warp, insn, store, lanes, wavefronts, idealWavefronts);
   }
@@ -486,6 +491,13 @@ public final class TimingObserver implements ExecutionObserver {
   public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
     self.atomic(block, warp, insn, lanes, address, changed);
   }
+
+  /**
+   * A run of instructions as {@link Sink#issueRun} takes it, in pieces: a stretch of the common
+   * path as {@link WarpTrace#add(int, int)}'s (kind, reference) pairs with the registers it names,
+   * or null for one instruction of its own path; each piece's first instruction is at {@code at}.
+   */
+  private record RunOps(Insn[] insns, int from, int to, int[][] pieces, int[] at, int[] registers) {}
 
   /** One block's traces while it runs. */
   private static final class Builder {
@@ -700,6 +712,95 @@ public final class TimingObserver implements ExecutionObserver {
       w.add(kind, d[9]);
       Builder b = last;
       b.registers = Math.max(b.registers, d[5]);
+    }
+
+    /**
+     * A run of instructions: each stretch of those that take the common path of {@link #issue} (their
+     * kind and registers alone), up to a memory instruction, appended to the warp's trace at once, as
+     * one issue each would append them; each other instruction, or a stretch for which the trace
+     * must grow (its budget decides), one issue each.
+     */
+    @Override
+    public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
+      if (stopped()) {
+        return;
+      }
+      RunOps r = runOps(insns, from, to);
+      for (int k = 0; k < r.pieces.length; k++) {
+        int[] pairs = r.pieces[k];
+        int at = r.at[k];
+        if (pairs != null) {
+          WarpTrace w = warp(block, warp);
+          w.settle();
+          if (w.append(pairs)) {
+            w.multiplied = -1;
+            if (r.registers[k] > last.registers) {
+              last.registers = r.registers[k];
+            }
+            continue;
+          }
+          for (int i = at; i < at + pairs.length / WarpTrace.WIDTH; i++) {
+            issue(block, warp, insns[i], activeMask);
+          }
+        } else {
+          issue(block, warp, insns[at], activeMask);
+        }
+      }
+    }
+
+    /**
+     * The runs this thread met ({@link #runOps}), two ways a slot, the slot from the run's first
+     * instruction's id (a module's are distinct): a run not found is made again, over the older way.
+     */
+    private final RunOps[] runs = new RunOps[2048];
+
+    private RunOps runOps(Insn[] insns, int from, int to) {
+      int slot = ((insns[from].id() * 0x9E3779B9) >>> 22) << 1;
+      RunOps r = runs[slot];
+      if (r != null && r.insns == insns && r.from == from && r.to == to) {
+        return r;
+      }
+      RunOps other = runs[slot + 1];
+      if (other != null && other.insns == insns && other.from == from && other.to == to) {
+        runs[slot + 1] = r; // the one found first next time
+        runs[slot] = other;
+        return other;
+      }
+      List<int[]> pieces = new ArrayList<>();
+      List<Integer> at = new ArrayList<>();
+      List<Integer> registers = new ArrayList<>();
+      int i = from;
+      while (i < to) {
+        int start = i;
+        while (i < to && decoded(insns[i])[14] != 0) {
+          if (decoded(insns[i++])[0] == WarpTrace.MEMORY_PENDING) {
+            break; // a memory instruction ends a stretch: the next issue settles it, request or none
+          }
+        }
+        if (i == start) { // an instruction of its own path
+          pieces.add(null);
+          at.add(i++);
+          registers.add(0);
+          continue;
+        }
+        int[] pairs = new int[(i - start) * WarpTrace.WIDTH];
+        int most = 0;
+        for (int j = start; j < i; j++) {
+          int[] d = decoded(insns[j]);
+          int o = (j - start) * WarpTrace.WIDTH;
+          pairs[o] = d[0];
+          pairs[o + 1] = d[9];
+          most = Math.max(most, d[5]);
+        }
+        pieces.add(pairs);
+        at.add(start);
+        registers.add(most);
+      }
+      r = new RunOps(insns, from, to, pieces.toArray(new int[0][]), at.stream().mapToInt(Integer::intValue).toArray(),
+          registers.stream().mapToInt(Integer::intValue).toArray());
+      runs[slot + 1] = runs[slot];
+      runs[slot] = r;
+      return r;
     }
 
     @Override

@@ -191,6 +191,16 @@ final class WarpTrace {
     length++;
   }
 
+  /** Appends instructions given as {@link #add(int, int)}'s pairs, if the trace has room for them without growing; false (nothing appended) otherwise. */
+  boolean append(int[] pairs) {
+    if (length * WIDTH + pairs.length > ops.length) {
+      return false;
+    }
+    System.arraycopy(pairs, 0, ops, length * WIDTH, pairs.length);
+    length += pairs.length / WIDTH;
+    return true;
+  }
+
   int kind(int i) {
     return ops[i * WIDTH] & 0xFF;
   }

@@ -186,17 +186,20 @@ final class Interpreter {
     lx.traceWarp[pc]++;
     lx.traceThread[pc] += Integer.bitCount(mask);
     if (observer != null) {
-      // Every instruction the trace covers is issued, in order, each before what its op does.
+      // Every instruction the trace covers is issued, in order, each before what its op does in
+      // memory: the instructions up to an op that may be heard, one run, then the op.
       CInsn[] ops = tr.ops;
+      boolean[] heard = tr.heard;
       int issued = 0;
       for (int i = 0; i < ops.length; i++) {
-        for (; issued <= tr.opAt[i]; issued++) {
-          observer.issue(block.linear(), w.index, insns[tr.pcs[issued]].ir, mask);
+        if (heard[i]) {
+          observer.issueRun(block.linear(), w.index, tr.issued, issued, tr.opAt[i] + 1, mask);
+          issued = tr.opAt[i] + 1;
         }
         execute(w, ops[i], mask);
       }
-      for (; issued < tr.pcs.length; issued++) {
-        observer.issue(block.linear(), w.index, insns[tr.pcs[issued]].ir, mask);
+      if (issued < tr.pcs.length) {
+        observer.issueRun(block.linear(), w.index, tr.issued, issued, tr.pcs.length, mask);
       }
     } else {
       for (CInsn in : tr.ops) {

@@ -1,5 +1,7 @@
 package org.scansim.sim.engine;
 
+import org.scansim.frontend.ir.Insn;
+
 /**
  * One trace of straight-line uniform code (built by {@code engine.opt.Traces}): the program to
  * run, the instructions it counts as, and where the warp goes next.
@@ -8,6 +10,8 @@ public final class Trace {
   public final CInsn[] ops;
   /** The original instructions covered, in order (for the instruction counts). */
   public final int[] pcs;
+  /** The IR instruction at each of {@link #pcs}: what an execution observer hears issued, in runs ({@code issueRun}). */
+  public final Insn[] issued;
   /**
    * The pc after the trace: the control-flow instruction or reconvergence point it stops at, or
    * the conditional branch that ends it ({@link #branch}).
@@ -41,10 +45,19 @@ public final class Trace {
    * instruction is not found in that order (then an observed run does not take the trace).
    */
   public final int[] opAt;
+  /**
+   * For an execution observer: whether each of {@link #ops} may be heard (a memory request, any
+   * other event) or fault, so that the instructions up to its own are reported issued before it
+   * runs. The arithmetic unit's instructions are not (they neither touch memory nor fault): the
+   * instructions up to one of them are reported with the next op that may be heard, or at the
+   * trace's end, which an observer cannot tell apart (it hears the same events in the same order).
+   */
+  public final boolean[] heard;
 
-  public Trace(CInsn[] ops, int[] pcs, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
+  public Trace(CInsn[] ops, int[] pcs, Insn[] issued, int end, int backEdges, CInsn branch, CInsn compare, int threadX) {
     this.ops = ops;
     this.pcs = pcs;
+    this.issued = issued;
     int[] at = new int[ops.length];
     int p = 0;
     for (int i = 0; i < ops.length && at != null; i++) {
@@ -58,6 +71,10 @@ public final class Trace {
       }
     }
     this.opAt = at;
+    this.heard = new boolean[ops.length];
+    for (int i = 0; i < ops.length; i++) {
+      heard[i] = ops[i].op.unit() != org.scansim.frontend.ir.Op.Unit.ALU;
+    }
     this.end = end;
     this.backEdges = backEdges;
     this.branch = branch;

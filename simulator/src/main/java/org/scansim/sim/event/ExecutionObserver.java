@@ -64,6 +64,18 @@ public interface ExecutionObserver {
   default void issue(int block, int warp, Insn insn, int activeMask) {}
 
   /**
+   * Warp {@code warp} of block {@code block} issued {@code insns[from..to-1]}, in order, for the
+   * lanes of {@code activeMask}, with nothing else between them (no memory request: only the last
+   * may have one, which follows the run). The same as one {@link #issue} for each, which is what it
+   * does by default; an observer may take the run at once.
+   */
+  default void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
+    for (int i = from; i < to; i++) {
+      issue(block, warp, insns[i], activeMask);
+    }
+  }
+
+  /**
    * A shared-memory request of the instruction just issued, by the lanes of {@code lanes}: {@code
    * wavefronts} as the banks serve it, {@code idealWavefronts} without bank conflicts. An
    * instruction merged with the next one ({@code LDS.64}) makes one request for both.

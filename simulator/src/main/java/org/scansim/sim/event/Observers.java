@@ -79,6 +79,13 @@ public final class Observers {
     }
 
     @Override
+    public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
+      for (ExecutionObserver o : each) {
+        o.issueRun(block, warp, insns, from, to, activeMask);
+      }
+    }
+
+    @Override
     public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
       for (ExecutionObserver o : each) {
         o.sharedAccess(block, warp, insn, store, lanes, wavefronts, idealWavefronts);

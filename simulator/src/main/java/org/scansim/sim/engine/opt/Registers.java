@@ -189,7 +189,7 @@ public final class Registers {
         for (int k = 0; k < ops.length; k++) {
           ops[k] = renamed(tr.ops[k], map);
         }
-        moved[pc] = new Trace(ops, tr.pcs, tr.end, tr.backEdges, tr.branch == null ? null : packed[tr.branch.index],
+        moved[pc] = new Trace(ops, tr.pcs, tr.issued, tr.end, tr.backEdges, tr.branch == null ? null : packed[tr.branch.index],
             tr.compare == null ? null : renamed(tr.compare, map), tr.threadX);
       }
     }

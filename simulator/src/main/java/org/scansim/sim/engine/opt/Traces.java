@@ -125,8 +125,12 @@ public final class Traces {
         threadX = tid[compare.a()] && code.uniform[compare.b()] ? Trace.TID_FIRST
             : tid[compare.b()] && code.uniform[compare.a()] ? Trace.TID_SECOND : 0;
       }
-      traces[pc] = new Trace(body.toArray(new CInsn[0]), pcs.stream().mapToInt(Integer::intValue).toArray(), cur, back,
-          branch, compare, threadX);
+      int[] covered = pcs.stream().mapToInt(Integer::intValue).toArray();
+      org.scansim.frontend.ir.Insn[] issued = new org.scansim.frontend.ir.Insn[covered.length];
+      for (int k = 0; k < covered.length; k++) {
+        issued[k] = insns[covered[k]].ir;
+      }
+      traces[pc] = new Trace(body.toArray(new CInsn[0]), covered, issued, cur, back, branch, compare, threadX);
     }
     return traces;
   }
