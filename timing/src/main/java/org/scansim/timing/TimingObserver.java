@@ -473,6 +473,11 @@ public final class TimingObserver implements ExecutionObserver {
   }
 
   @Override
+  public boolean listening() {
+    return self.listening();
+  }
+
+  @Override
   public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
     self.sharedAccess(block, warp, insn, store, lanes, wavefronts, idealWavefronts);
   }
@@ -561,6 +566,11 @@ public final class TimingObserver implements ExecutionObserver {
      */
     private boolean stopped() {
       return budget.exhausted() != null;
+    }
+
+    @Override
+    public boolean listening() {
+      return !stopped();
     }
 
     /** The launch's communication between blocks, as this thread hears it (only blocks that run on one thread communicate). */

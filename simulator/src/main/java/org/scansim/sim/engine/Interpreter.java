@@ -23,7 +23,8 @@ final class Interpreter {
   private final int[] shuffleSource = new int[32];
   private final CheckHooks checker;
   /** Hears each instruction as it issues, or null: then no cost but this field's test per path taken. */
-  private final ExecutionObserver observer;
+  /** Told of the warps' instructions while it listens ({@link ExecutionObserver#listening}), then null. */
+  private ExecutionObserver observer;
   /** With value-tracking checkers: the registers whose writes they follow ({@link Code#mayCarryShadow}). */
   private final boolean[] followed;
 
@@ -87,7 +88,7 @@ final class Interpreter {
             + in.span.position());
       }
       if ((before >>> 16) != (lx.budget >>> 16)) {
-        checkDeadline(w, in, mask);
+        checkIn(w, in, mask);
       }
       int active = Integer.bitCount(mask);
       lx.siteWarp[pc]++;
@@ -231,21 +232,25 @@ final class Interpreter {
   }
 
   /**
-   * Takes {@code len} instructions entered at pc from the budget and the time slice (checking the
-   * wall clock at each 65,536), and counts them in the warp's barrier phase.
+   * Takes {@code len} instructions entered at pc from the budget and the time slice ({@link
+   * #checkIn} at each 65,536), and counts them in the warp's barrier phase.
    */
   private void charge(Warp w, int pc, int len, int mask) {
     long before = lx.budget;
     lx.budget -= len;
     sliceLeft -= len;
     if ((before >>> 16) != (lx.budget >>> 16)) {
-      checkDeadline(w, insns[pc], mask);
+      checkIn(w, insns[pc], mask);
     }
     lx.phaseWarp[w.slot] += len;
     lx.phaseThread[w.slot] += (long) len * Integer.bitCount(mask);
   }
 
-  private void checkDeadline(Warp w, CInsn in, int mask) {
+  /** Every 65,536 instructions: whether the observer still listens, and the wall clock. */
+  private void checkIn(Warp w, CInsn in, int mask) {
+    if (observer != null && !observer.listening()) {
+      observer = null; // a runaway's timing: nothing more it hears changes what it reports
+    }
     if (System.nanoTime() > lx.deadline) {
       throw Fault.pastWallClock(in.span, "; warp " + w.index + " of block "
           + block.blockName() + " (threads " + BlockExecutor.threadRange(w, mask) + ") was still running at "

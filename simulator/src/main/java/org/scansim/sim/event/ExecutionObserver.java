@@ -54,6 +54,16 @@ public interface ExecutionObserver {
    */
   default void restart() {}
 
+  /**
+   * Whether it still listens to the warps: false once nothing more it could hear of them changes
+   * what it reports (a timing model whose traces passed their budget: the run has no cycles), and
+   * from then on for the rest of the run. The engine may then leave out the instructions and memory
+   * requests it would hear. True by default.
+   */
+  default boolean listening() {
+    return true;
+  }
+
   /** Block {@code block} begins: its warps' events follow. */
   default void blockBegin(int block) {}
 

@@ -62,6 +62,11 @@ public final class Observers {
     }
 
     @Override
+    public boolean listening() {
+      return each.stream().anyMatch(ExecutionObserver::listening);
+    }
+
+    @Override
     public void blockBegin(int block) {
       each.forEach(o -> o.blockBegin(block));
     }

@@ -65,6 +65,52 @@ class ExecutionObserverTest {
     return log;
   }
 
+  /** Counts the instructions it hears, and stops listening once it has heard {@code enough} (or never, for 0). */
+  static final class Deaf implements ExecutionObserver {
+    final long enough;
+    long heard;
+
+    Deaf(long enough) {
+      this.enough = enough;
+    }
+
+    @Override
+    public void issue(int block, int warp, Insn insn, int activeMask) {
+      heard++;
+    }
+
+    @Override
+    public boolean listening() {
+      return enough == 0 || heard < enough;
+    }
+  }
+
+  private static long heard(Deaf deaf) {
+    // 8 instructions or so a trip for 400,000 trips: about 3 million instructions, one warp.
+    String source = "__global__ void k(float *out) { float x = 0; for (int i = 0; i < 400000; i++) { x += i * 0.5f; } out[threadIdx.x] = x; }\n"
+        + "void entry(float *out) { k<<<1, 32>>>(out); }\n";
+    Frontend.Result r = Frontend.compile(new SourceFile("e.cu", source), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults());
+    sim.setObserver(deaf);
+    Simulation.Buffer out = sim.allocate("out", IrType.F32, 32);
+    sim.call("entry", new long[] {out.pointer()});
+    return deaf.heard;
+  }
+
+  @Test
+  void theEngineStopsTellingAnObserverThatNoLongerListens() {
+    long all = heard(new Deaf(0));
+    assertThat(all).as("the whole loop").isGreaterThan(1_000_000);
+    // It asks at each 65,536 instructions a warp runs: the observer hears at most that many more.
+    assertThat(heard(new Deaf(1000))).isBetween(1000L, 1000L + 65_536 + 1024);
+    assertThat(Observers.all(new Deaf(1000), new Deaf(0)).listening()).as("one of two still listens").isTrue();
+    Deaf done = new Deaf(1);
+    done.heard = 1;
+    assertThat(Observers.all(done, new Deaf(1)).listening()).isTrue();
+    assertThat(Observers.all(done, done).listening()).as("neither listens").isFalse();
+  }
+
   @Test
   void anIfWithoutElseDivergesAndReconvergesOnce() {
     Log log = run("__global__ void k(float *out) { if (threadIdx.x < 5) out[threadIdx.x] = 1; }", EnumSet.noneOf(Check.class));
