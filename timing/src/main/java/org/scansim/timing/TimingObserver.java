@@ -732,7 +732,7 @@ public final class TimingObserver implements ExecutionObserver {
      */
     @Override
     public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
-      if (stopped()) {
+      if (stopped() || from >= to) {
         return;
       }
       RunOps r = runOps(insns, from, to);
@@ -762,18 +762,18 @@ public final class TimingObserver implements ExecutionObserver {
      * The runs this thread met ({@link #runOps}), two ways a slot, the slot from the run's first
      * instruction's id (a module's are distinct): a run not found is made again, over the older way.
      */
-    private final RunOps[] runs = new RunOps[2048];
+    private final RunOps[] runCache = new RunOps[2048];
 
     private RunOps runOps(Insn[] insns, int from, int to) {
       int slot = ((insns[from].id() * 0x9E3779B9) >>> 22) << 1;
-      RunOps r = runs[slot];
+      RunOps r = runCache[slot];
       if (r != null && r.insns == insns && r.from == from && r.to == to) {
         return r;
       }
-      RunOps other = runs[slot + 1];
+      RunOps other = runCache[slot + 1];
       if (other != null && other.insns == insns && other.from == from && other.to == to) {
-        runs[slot + 1] = r; // the one found first next time
-        runs[slot] = other;
+        runCache[slot + 1] = r; // the one found first next time
+        runCache[slot] = other;
         return other;
       }
       List<int[]> pieces = new ArrayList<>();
@@ -808,8 +808,8 @@ public final class TimingObserver implements ExecutionObserver {
       }
       r = new RunOps(insns, from, to, pieces.toArray(new int[0][]), at.stream().mapToInt(Integer::intValue).toArray(),
           registers.stream().mapToInt(Integer::intValue).toArray());
-      runs[slot + 1] = runs[slot];
-      runs[slot] = r;
+      runCache[slot + 1] = runCache[slot];
+      runCache[slot] = r;
       return r;
     }
 

@@ -22,8 +22,8 @@ import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.sim.run.ScanRun;
 
 /**
- * The timing model takes a run of issued instructions at once ({@code issueRun}): for every
- * catalog kernel, on one thread and on two, its launches' timing (cycles, issue count, stalls by
+ * The timing model takes a run of issued instructions at once ({@code issueRun}): for every scan
+ * kernel of the catalog (not the calibration or faulty ones), on one thread and on two, its launches' timing (cycles, issue count, stalls by
  * reason, phase and site) equals what it gives when it hears the same run as one issue an
  * instruction, the interface's default, which a wrapper that does not pass the run on restores.
  */

@@ -22,8 +22,10 @@ final class Interpreter {
   private final long[] shuffleScratch = new long[32];
   private final int[] shuffleSource = new int[32];
   private final CheckHooks checker;
-  /** Hears each instruction as it issues, or null: then no cost but this field's test per path taken. */
-  /** Told of the warps' instructions while it listens ({@link ExecutionObserver#listening}), then null. */
+  /**
+   * Hears each instruction as it issues while it listens ({@link ExecutionObserver#listening}), or
+   * null: then no cost but this field's test per path taken.
+   */
   private ExecutionObserver observer;
   /** With value-tracking checkers: the registers whose writes they follow ({@link Code#mayCarryShadow}). */
   private final boolean[] followed;

@@ -4,7 +4,8 @@ import org.scansim.frontend.ir.Insn;
 
 /**
  * What the functional engine did, per warp and in the order each warp did it: the stream a
- * timing model consumes. Every instruction a warp issues is one {@link #issue} with the lanes
+ * timing model consumes. Every instruction a warp issues is one {@link #issue} (or one of a
+ * {@link #issueRun}) with the lanes
  * that ran it and its source position ({@link Insn#span()}); its unit class is {@code
  * insn.op().unit()}. What it cost in memory follows it before the warp's next issue: each shared
  * request with its wavefronts, each global request with its sectors, each local access, each
@@ -57,8 +58,9 @@ public interface ExecutionObserver {
   /**
    * Whether it still listens to the warps: false once nothing more it could hear of them changes
    * what it reports (a timing model whose traces passed their budget: the run has no cycles), and
-   * from then on for the rest of the run. The engine may then leave out the instructions and memory
-   * requests it would hear. True by default.
+   * from then on for the rest of the run. The engine may then leave out its issues, divergent
+   * branches and reconvergences (memory requests, barriers and blocks' begins and ends still come).
+   * True by default.
    */
   default boolean listening() {
     return true;
@@ -77,7 +79,9 @@ public interface ExecutionObserver {
    * Warp {@code warp} of block {@code block} issued {@code insns[from..to-1]}, in order, for the
    * lanes of {@code activeMask}, with nothing else between them (no memory request: only the last
    * may have one, which follows the run). The same as one {@link #issue} for each, which is what it
-   * does by default; an observer may take the run at once.
+   * does by default; an observer may take the run at once. A run is never empty, and {@code
+   * insns} is the engine's and never changes: an observer may keep it, and know a run again by
+   * the array's identity and its bounds.
    */
   default void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
     for (int i = from; i < to; i++) {

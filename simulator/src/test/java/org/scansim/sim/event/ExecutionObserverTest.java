@@ -102,7 +102,8 @@ class ExecutionObserverTest {
   void theEngineStopsTellingAnObserverThatNoLongerListens() {
     long all = heard(new Deaf(0));
     assertThat(all).as("the whole loop").isGreaterThan(1_000_000);
-    // It asks at each 65,536 instructions a warp runs: the observer hears at most that many more.
+    // The engine asks as the launch's instruction budget passes each 65,536 (one warp runs here):
+    // the observer hears at most that many more.
     assertThat(heard(new Deaf(1000))).isBetween(1000L, 1000L + 65_536 + 1024);
     assertThat(Observers.all(new Deaf(1000), new Deaf(0)).listening()).as("one of two still listens").isTrue();
     Deaf done = new Deaf(1);
