@@ -497,6 +497,11 @@ public final class TimingObserver implements ExecutionObserver {
     self.atomic(block, warp, insn, lanes, address, changed);
   }
 
+  @Override
+  public void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {
+    self.divergentBranch(block, warp, insn, activeMask, taken);
+  }
+
   /**
    * A run of instructions as {@link Sink#issueRun} takes it, in pieces: a stretch of the common
    * path as {@link WarpTrace#add(int, int)}'s (kind, reference) pairs with the registers it names,

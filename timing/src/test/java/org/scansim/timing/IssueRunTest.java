@@ -113,6 +113,20 @@ class IssueRunTest {
     }
   }
 
+  /**
+   * Blocks heard on the launching thread (an observer beside it that gives no workers keeps them
+   * there) are timed as a worker times them: a divergent branch's cost included.
+   */
+  @Test
+  void theLaunchingThreadTimesBlocksAsAWorkerDoes() {
+    for (String file : List.of("harris/scan_large_array.cu", "pmpp/chained_scan.cu")) {
+      Frontend.Result r = Frontend.compileFile(Path.of("..", "kernels", file), Map.of());
+      List<TimingObserver.LaunchTiming> workers = timed(r, 8192, 2, t -> t);
+      List<TimingObserver.LaunchTiming> launching = timed(r, 8192, 2, t -> org.scansim.sim.event.Observers.all(t, new ExecutionObserver() {}));
+      assertThat(launching).as(file).isNotEmpty().isEqualTo(workers);
+    }
+  }
+
   private static void sameEitherWay(String name, Frontend.Result r) {
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
     int timedLaunches = 0;
