@@ -62,7 +62,7 @@ public final class TimingObserver implements ExecutionObserver {
    * GiB), where the traces and their copy while growing would otherwise run the heap out: such a
    * run then has no cycles, said so, instead of a fault for the heap.
    */
-  private final WarpTrace.Budget budget = new WarpTrace.Budget(Math.min(MAX_TRACE_INTS, Runtime.getRuntime().maxMemory() / 16));
+  private final WarpTrace.Budget budget;
   private final List<LaunchTiming> launches = new ArrayList<>();
   /** Each device instruction's decoding ({@link #decode}), made up front so that every thread reads it and sites follow the program. */
   private final Map<Insn, int[]> decoded = new IdentityHashMap<>();
@@ -110,6 +110,12 @@ public final class TimingObserver implements ExecutionObserver {
 
   /** Times the launches of {@code module} (its loops' control is costed as nvcc unrolls them: {@link LoopControl}). */
   public TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module) {
+    this(arch, params, module, Math.min(MAX_TRACE_INTS, Runtime.getRuntime().maxMemory() / 16));
+  }
+
+  /** The same, with a budget of {@code traceInts} for the traces (a test's small one). */
+  TimingObserver(Architecture arch, TimingParameters params, org.scansim.frontend.ir.IrModule module, long traceInts) {
+    this.budget = new WarpTrace.Budget(traceInts);
     this.arch = arch;
     this.params = params;
     this.loops = new LoopControl(module);
@@ -441,7 +447,7 @@ public final class TimingObserver implements ExecutionObserver {
     return out;
   }
 
-  private int[] decoded(Insn insn) {
+  int[] decoded(Insn insn) {
     int id = insn.id();
     int[] d = id >= 0 && id < byId.length ? byId[id] : null;
     if (d != null) {
@@ -501,13 +507,6 @@ public final class TimingObserver implements ExecutionObserver {
   public void divergentBranch(int block, int warp, Insn insn, int activeMask, int taken) {
     self.divergentBranch(block, warp, insn, activeMask, taken);
   }
-
-  /**
-   * A run of instructions as {@link Sink#issueRun} takes it, in pieces: a stretch of the common
-   * path as {@link WarpTrace#add(int, int)}'s (kind, reference) pairs with the registers it names,
-   * or null for one instruction of its own path; each piece's first instruction is at {@code at}.
-   */
-  private record RunOps(Insn[] insns, int from, int to, int[][] pieces, int[] at, int[] registers) {}
 
   /** One block's traces while it runs. */
   private static final class Builder {
@@ -677,12 +676,9 @@ public final class TimingObserver implements ExecutionObserver {
       WarpTrace w = warp(block, warp);
       w.settle();
       int[] d = decoded(insn);
-      if (d[14] != 0) { // most instructions: no loop counter, fusion, extra slots or registers beyond the block's so far
-        w.multiplied = -1;
-        w.add(d[0], d[9]);
-        if (d[5] > last.registers) {
-          last.registers = d[5];
-        }
+      if (d[PLAIN] != 0) { // most instructions: no loop counter, fusion, extra slots or registers beyond the block's so far
+        w.add(d[KIND], d[REFERENCE]);
+        plain(w, d[REGISTERS]);
         return;
       }
       if (d[11] > 0) { // a kernel's prologue, a predicated body, BSSY and BSYNC: issue slots around the instruction
@@ -740,82 +736,38 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped() || from >= to) {
         return;
       }
-      RunOps r = runOps(insns, from, to);
-      for (int k = 0; k < r.pieces.length; k++) {
-        int[] pairs = r.pieces[k];
-        int at = r.at[k];
-        if (pairs != null) {
-          WarpTrace w = warp(block, warp);
-          w.settle();
-          if (w.append(pairs)) {
-            w.multiplied = -1;
-            if (r.registers[k] > last.registers) {
-              last.registers = r.registers[k];
-            }
-            continue;
-          }
-          for (int i = at; i < at + pairs.length / WarpTrace.WIDTH; i++) {
-            issue(block, warp, insns[i], activeMask);
-          }
-        } else {
+      RunPieces.Split r = pieces.of(insns, from, to);
+      for (int k = 0; k < r.pairs().length; k++) {
+        int[] pairs = r.pairs()[k];
+        int at = r.at()[k];
+        if (pairs == null) {
           issue(block, warp, insns[at], activeMask);
+          continue;
+        }
+        WarpTrace w = warp(block, warp);
+        w.settle();
+        if (w.append(pairs)) {
+          plain(w, r.registers()[k]);
+          continue;
+        }
+        for (int i = at; i < at + pairs.length / WarpTrace.WIDTH; i++) {
+          issue(block, warp, insns[i], activeMask);
         }
       }
     }
 
-    /**
-     * The runs this thread met ({@link #runOps}), two ways a slot, the slot from the run's first
-     * instruction's id (a module's are distinct): a run not found is made again, over the older way.
-     */
-    private final RunOps[] runCache = new RunOps[2048];
+    /** This thread's runs, split ({@link RunPieces}). */
+    private final RunPieces pieces = new RunPieces(TimingObserver.this::decoded);
 
-    private RunOps runOps(Insn[] insns, int from, int to) {
-      int slot = ((insns[from].id() * 0x9E3779B9) >>> 22) << 1;
-      RunOps r = runCache[slot];
-      if (r != null && r.insns == insns && r.from == from && r.to == to) {
-        return r;
+    /**
+     * The rest of the plain path, once its instructions are in the warp's trace: no multiply
+     * waits for its add, and the block has at least their registers.
+     */
+    private void plain(WarpTrace w, int registers) {
+      w.multiplied = -1;
+      if (registers > last.registers) {
+        last.registers = registers;
       }
-      RunOps other = runCache[slot + 1];
-      if (other != null && other.insns == insns && other.from == from && other.to == to) {
-        runCache[slot + 1] = r; // the one found first next time
-        runCache[slot] = other;
-        return other;
-      }
-      List<int[]> pieces = new ArrayList<>();
-      List<Integer> at = new ArrayList<>();
-      List<Integer> registers = new ArrayList<>();
-      int i = from;
-      while (i < to) {
-        int start = i;
-        while (i < to && decoded(insns[i])[14] != 0) {
-          if (decoded(insns[i++])[0] == WarpTrace.MEMORY_PENDING) {
-            break; // a memory instruction ends a stretch: the next issue settles it, request or none
-          }
-        }
-        if (i == start) { // an instruction of its own path
-          pieces.add(null);
-          at.add(i++);
-          registers.add(0);
-          continue;
-        }
-        int[] pairs = new int[(i - start) * WarpTrace.WIDTH];
-        int most = 0;
-        for (int j = start; j < i; j++) {
-          int[] d = decoded(insns[j]);
-          int o = (j - start) * WarpTrace.WIDTH;
-          pairs[o] = d[0];
-          pairs[o + 1] = d[9];
-          most = Math.max(most, d[5]);
-        }
-        pieces.add(pairs);
-        at.add(start);
-        registers.add(most);
-      }
-      r = new RunOps(insns, from, to, pieces.toArray(new int[0][]), at.stream().mapToInt(Integer::intValue).toArray(),
-          registers.stream().mapToInt(Integer::intValue).toArray());
-      runCache[slot + 1] = runCache[slot];
-      runCache[slot] = r;
-      return r;
     }
 
     @Override
@@ -902,6 +854,11 @@ public final class TimingObserver implements ExecutionObserver {
   }
 
   /** {@link #decode}'s floating-point multiply, and add or subtract that may fuse with one. */
+  /** Indices into an instruction's decoding ({@link #decode}): its kind, one more than its largest register, its table entry, and whether it takes the plain path. */
+  static final int KIND = 0;
+  static final int REGISTERS = 5;
+  static final int REFERENCE = 9;
+  static final int PLAIN = 14;
   private static final int MULTIPLIES = 1;
   private static final int FUSES = 2;
 

@@ -127,6 +127,31 @@ class IssueRunTest {
     }
   }
 
+  /**
+   * Once its traces pass their budget (a runaway), the timing model no longer listens: the engine
+   * then stops calling it, and the run is untimed, said why.
+   */
+  @Test
+  void aRunPastTheTracesBudgetIsNoLongerHeard() {
+    Frontend.Result r = Frontend.compileFile(Path.of("..", "kernels", "harris", "scan_large_array.cu"), Map.of());
+    TimingObserver timing = new TimingObserver(HOPPER, TimingPresets.ofPreset("hopper", null).orElseThrow(), r.ir(), 4096);
+    Insn[] run = r.ir().functions().get(0).blocks().get(0).insns().toArray(new Insn[0]);
+    timing.launch("k", 1, 32);
+    timing.blockBegin(0);
+    assertThat(timing.listening()).isTrue();
+    int issued = 0;
+    while (timing.listening() && issued < 1_000_000) {
+      timing.issueRun(0, 0, run, 0, run.length, -1);
+      issued += run.length;
+    }
+    assertThat(timing.listening()).as("after " + issued + " instructions").isFalse();
+    assertThat(issued).as("the budget holds about 2,000 instructions").isBetween(1000, 4096);
+    timing.blockEnd(0);
+    timing.finish();
+    assertThat(timing.untimed()).contains("passed their memory budget");
+    assertThat(timing.launches()).isEmpty();
+  }
+
   private static void sameEitherWay(String name, Frontend.Result r) {
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
     int timedLaunches = 0;
