@@ -78,7 +78,18 @@ public final class TimingObserver implements ExecutionObserver {
   /** Blocks timed in this launch, by two 64-bit hashes of their traces (equal traces are timed once). */
   private final Map<Key, SmModel.BlockTime> timed = new ConcurrentHashMap<>();
 
-  private record Key(long h1, long h2) {}
+  private record Key(long h1, long h2) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.h1 == h1 && k.h2 == h2;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Long.hashCode(h1) + Long.hashCode(h2);
+    }
+  }
 
   private String kernel;
   private int threadsPerBlock;

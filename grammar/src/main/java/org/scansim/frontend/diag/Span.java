@@ -12,7 +12,35 @@ package org.scansim.frontend.diag;
 public record Span(SourceFile file, int line, int col, int endLine, int endCol, MacroNote macro) {
 
   /** Where a token produced by macro expansion was spelled, and the outermost macro invoked. */
-  public record MacroNote(String macroName, Span spelling) {}
+  public record MacroNote(String macroName, Span spelling) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof MacroNote m && java.util.Objects.equals(m.macroName, macroName) && java.util.Objects.equals(m.spelling, spelling);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * java.util.Objects.hashCode(macroName) + java.util.Objects.hashCode(spelling);
+    }
+  }
+
+  // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Span s && s.line == line && s.col == col && s.endLine == endLine && s.endCol == endCol
+        && java.util.Objects.equals(s.file, file) && java.util.Objects.equals(s.macro, macro);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = java.util.Objects.hashCode(file);
+    h = 31 * h + line;
+    h = 31 * h + col;
+    h = 31 * h + endLine;
+    h = 31 * h + endCol;
+    return 31 * h + java.util.Objects.hashCode(macro);
+  }
 
   /** The smallest span covering both; the macro note of {@code this} is kept. */
   public Span to(Span other) {

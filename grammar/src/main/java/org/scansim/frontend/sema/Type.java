@@ -34,6 +34,18 @@ public sealed interface Type {
   long size();
 
   record Void() implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Void;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+
     @Override
     public String spelling() {
       return "void";
@@ -46,6 +58,17 @@ public sealed interface Type {
   }
 
   record Arith(Scalar scalar) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Arith a && a.scalar == scalar;
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hashCode(scalar);
+    }
+
     @Override
     public String spelling() {
       return scalar.spelling();
@@ -58,6 +81,18 @@ public sealed interface Type {
   }
 
   record Pointer(Type pointee, boolean constPointee, boolean volatilePointee) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Pointer p && p.constPointee == constPointee && p.volatilePointee == volatilePointee && java.util.Objects.equals(p.pointee, pointee);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * java.util.Objects.hashCode(pointee) + Boolean.hashCode(constPointee)) + Boolean.hashCode(volatilePointee);
+    }
+
+
     @Override
     public String spelling() {
       if (pointee instanceof Function f) {
@@ -76,6 +111,20 @@ public sealed interface Type {
 
   /** {@code length} is -1 for an unsized array ({@code extern __shared__ float temp[]}). */
   record Array(Type element, long length, boolean constElements, boolean volatileElements) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Array a && a.length == length && a.constElements == constElements && a.volatileElements == volatileElements
+          && java.util.Objects.equals(a.element, element);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * (31 * java.util.Objects.hashCode(element) + Long.hashCode(length)) + Boolean.hashCode(constElements))
+          + Boolean.hashCode(volatileElements);
+    }
+
+
     @Override
     public String spelling() {
       return element.spelling() + "[" + (length < 0 ? "" : String.valueOf(length)) + "]";
@@ -89,6 +138,18 @@ public sealed interface Type {
 
   /** {@code dim3}, and {@code uint3} for the built-in index variables (CUDA C Guide §7.4). */
   record Dim3(boolean builtin) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Dim3 d && d.builtin == builtin;
+    }
+
+    @Override
+    public int hashCode() {
+      return Boolean.hashCode(builtin);
+    }
+
+
     @Override
     public String spelling() {
       return builtin ? "uint3" : "dim3";
@@ -102,6 +163,18 @@ public sealed interface Type {
 
   /** The type of {@code nullptr}. */
   record Null() implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Null;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+
     @Override
     public String spelling() {
       return "std::nullptr_t";
@@ -119,6 +192,18 @@ public sealed interface Type {
    * and {@code std::flush} (its {@code name}). Nothing else of the standard library's streams.
    */
   record Stream(String name) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Stream t && java.util.Objects.equals(t.name, name);
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hashCode(name);
+    }
+
+
     /** The names there are, as the namespaces resolve them. */
     public static final java.util.Set<String> NAMES = java.util.Set.of("std::cout", "std::cerr", "std::clog", "std::endl", "std::flush");
 
@@ -140,6 +225,18 @@ public sealed interface Type {
 
   /** A string literal; only {@code printf} and {@code assert} messages take one. */
   record Str() implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Str;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+
     @Override
     public String spelling() {
       return "const char *";
@@ -153,6 +250,18 @@ public sealed interface Type {
 
   /** The type of an expression that already produced an error; silences follow-on errors. */
   record Err() implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Err;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+
     @Override
     public String spelling() {
       return "<error>";
@@ -170,6 +279,18 @@ public sealed interface Type {
    * alone (which threads, which tile of them), so it has no value in memory or registers.
    */
   record Group(int threads) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Group g && g.threads == threads;
+    }
+
+    @Override
+    public int hashCode() {
+      return threads;
+    }
+
+
     @Override
     public String spelling() {
       return threads == 0 ? "cooperative_groups::thread_block" : "cooperative_groups::thread_block_tile<" + threads + ">";
@@ -257,6 +378,18 @@ public sealed interface Type {
    * through the pointer calls the function. Equal when result and parameters are.
    */
   record Function(Type result, java.util.List<Type> params) implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Function f && java.util.Objects.equals(f.result, result) && java.util.Objects.equals(f.params, params);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * java.util.Objects.hashCode(result) + java.util.Objects.hashCode(params);
+    }
+
+
     public Function {
       params = java.util.List.copyOf(params);
     }
@@ -279,6 +412,18 @@ public sealed interface Type {
 
   /** {@code auto} before the initialiser has given it a type (only a variable with one may have it). */
   record Auto() implements Type {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Auto;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+
     @Override
     public String spelling() {
       return "auto";

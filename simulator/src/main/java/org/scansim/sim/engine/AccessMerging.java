@@ -224,11 +224,40 @@ public final class AccessMerging {
   }
 
   /** What makes two pure operations one value: the operation, its types and immediates, and its operands' forms. */
-  record Numbering(Op op, IrType type, Object cmp, Object sreg, long imm, IrType srcType, List<Affine> operands) {}
+  record Numbering(Op op, IrType type, Object cmp, Object sreg, long imm, IrType srcType, List<Affine> operands) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Numbering n && n.op == op && n.type == type && java.util.Objects.equals(n.cmp, cmp)
+          && java.util.Objects.equals(n.sreg, sreg) && n.imm == imm && n.srcType == srcType && n.operands.equals(operands);
+    }
+
+    @Override
+    public int hashCode() {
+      int h = java.util.Objects.hashCode(op);
+      h = 31 * h + java.util.Objects.hashCode(type);
+      h = 31 * h + java.util.Objects.hashCode(cmp);
+      h = 31 * h + java.util.Objects.hashCode(sreg);
+      h = 31 * h + Long.hashCode(imm);
+      h = 31 * h + java.util.Objects.hashCode(srcType);
+      return 31 * h + operands.hashCode();
+    }
+  }
 
   /** sum of coefficient * atom + constant; atoms are registers at block entry or array bases. */
   record Affine(Map<Integer, Long> terms, long constant) {
     private static final int MEMORY_BASE = -1_000_000;
+
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Affine a && a.constant == constant && a.terms.equals(terms);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * terms.hashCode() + Long.hashCode(constant);
+    }
 
     /** The form as text, its terms in order: the same for equal forms. */
     String key() {

@@ -37,7 +37,18 @@ final class Addresses {
   }
 
   /** The value at {@code address} (of {@code size} bytes, in {@code space}) is in a register. */
-  record Fact(Affine address, int size, Space space) {}
+  record Fact(Affine address, int size, Space space) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Fact f && f.size == size && f.space == space && f.address.equals(address);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * address.hashCode() + size) + java.util.Objects.hashCode(space);
+    }
+  }
 
   private final Code code;
   /** The dynamic shared array every {@code extern __shared__} one is, or null. */

@@ -91,13 +91,35 @@ final class RedundantLoads {
    * Registers' forms, and the facts with their tags: {@link #PLAIN}, or the block index of the
    * loop header before which nvcc loads the value (available on its back edges only).
    */
-  private record State(Map<Integer, Affine> forms, Map<Fact, Avail> facts) {}
+  private record State(Map<Integer, Affine> forms, Map<Fact, Avail> facts) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use: Records)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof State s && forms.equals(s.forms) && facts.equals(s.facts);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * forms.hashCode() + facts.hashCode();
+    }
+  }
 
   /**
    * How a fact's value is available: {@code tag} {@link #PLAIN} or a loop header's block index, and
    * the value's form where known (a load of it takes that value, as GVN forwards it), else null.
    */
   private record Avail(int tag, Affine value) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Avail a && a.tag == tag && java.util.Objects.equals(a.value, value);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * tag + java.util.Objects.hashCode(value);
+    }
+
     Avail meet(Avail o) {
       int t = tag == PLAIN ? o.tag : o.tag == PLAIN ? tag : Math.min(tag, o.tag);
       return new Avail(t, value != null && value.equals(o.value) ? value : null);

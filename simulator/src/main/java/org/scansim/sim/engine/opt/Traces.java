@@ -323,7 +323,25 @@ public final class Traces {
     return true;
   }
 
-  private record Key(Op op, IrType type, IrType srcType, List<Integer> args, Object cmp, long imm, int memory) {}
+  private record Key(Op op, IrType type, IrType srcType, List<Integer> args, Object cmp, long imm, int memory) {
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.op == op && k.type == type && k.srcType == srcType && k.args.equals(args)
+          && java.util.Objects.equals(k.cmp, cmp) && k.imm == imm && k.memory == memory;
+    }
+
+    @Override
+    public int hashCode() {
+      int h = java.util.Objects.hashCode(op);
+      h = 31 * h + java.util.Objects.hashCode(type);
+      h = 31 * h + java.util.Objects.hashCode(srcType);
+      h = 31 * h + args.hashCode();
+      h = 31 * h + java.util.Objects.hashCode(cmp);
+      h = 31 * h + Long.hashCode(imm);
+      return 31 * h + memory;
+    }
+  }
 
   private static Key key(CInsn in) {
     List<Integer> args = new ArrayList<>();
