@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,13 +20,24 @@ class StartUpClassesTest {
   @ValueSource(strings = {"check ../kernels/harris/blelloch.cu", "run ../kernels/harris/blelloch.cu --n 1024",
       "run ../kernels/harris/scan_large_array.cu --n 4096"})
   void aShortCommandLinksNoRecordsGeneratedMethods(String command) throws Exception {
+    // A JVM that links them before scansim runs (an agent in JAVA_TOOL_OPTIONS, a JDK whose own
+    // start uses records) leaves nothing to tell: then this is not checked, and says so.
+    Assumptions.assumeFalse(loaded("--version").contains(OBJECT_METHODS), "this JVM links ObjectMethods at its own start");
+    String loaded = loaded(command.split(" "));
+    assertThat(loaded).as("a record's generated method was linked").doesNotContain(OBJECT_METHODS);
+  }
+
+  private static final String OBJECT_METHODS = "java.lang.runtime.ObjectMethods ";
+
+  /** The classes {@code scansim ARGS} loads, as its JVM logs them. */
+  private static String loaded(String... args) throws Exception {
     Path log = Files.createTempFile("scansim-classes", ".log");
     try {
-      CliRun r = ScansimProcess.run(null, List.of("-Xlog:class+load=info:file=" + log), List.of(command.split(" ")));
+      CliRun r = ScansimProcess.run(null, List.of("-Xlog:class+load=info:file=\"" + log + "\""), List.of(args));
       assertThat(r.code()).as(r.err()).isZero();
       String loaded = Files.readString(log);
       assertThat(loaded).as("the classes loaded").contains("org.scansim.cli.Main ");
-      assertThat(loaded).as("a record's generated method was linked").doesNotContain("java.lang.runtime.ObjectMethods ");
+      return loaded;
     } finally {
       Files.deleteIfExists(log);
     }

@@ -27,7 +27,10 @@ final class RunPieces {
   private final Function<Insn, int[]> decoded;
   private final Split[] cache = new Split[2048];
 
-  /** {@code decoded}: an instruction's decoding, as {@code TimingObserver} makes it (the indices below). */
+  /**
+   * {@code decoded}: an instruction's decoding, as {@code TimingObserver} makes it (read at its
+   * indices {@code KIND}, {@code REGISTERS}, {@code REFERENCE} and {@code PLAIN}).
+   */
   RunPieces(Function<Insn, int[]> decoded) {
     this.decoded = decoded;
   }

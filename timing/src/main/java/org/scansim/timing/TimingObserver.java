@@ -864,12 +864,14 @@ public final class TimingObserver implements ExecutionObserver {
     }
   }
 
-  /** {@link #decode}'s floating-point multiply, and add or subtract that may fuse with one. */
-  /** Indices into an instruction's decoding ({@link #decode}): its kind, one more than its largest register, its table entry, and whether it takes the plain path. */
+  // Indices into an instruction's decoding (decode, below): its kind, one more than its largest
+  // register, its table entry, and whether it takes the plain path.
   static final int KIND = 0;
   static final int REGISTERS = 5;
   static final int REFERENCE = 9;
   static final int PLAIN = 14;
+
+  /** {@link #decode}'s floating-point multiply, and add or subtract that may fuse with one. */
   private static final int MULTIPLIES = 1;
   private static final int FUSES = 2;
 

@@ -135,7 +135,7 @@ class IssueRunTest {
   void aRunPastTheTracesBudgetIsNoLongerHeard() {
     Frontend.Result r = Frontend.compileFile(Path.of("..", "kernels", "harris", "scan_large_array.cu"), Map.of());
     TimingObserver timing = new TimingObserver(HOPPER, TimingPresets.ofPreset("hopper", null).orElseThrow(), r.ir(), 4096);
-    Insn[] run = r.ir().functions().get(0).blocks().get(0).insns().toArray(new Insn[0]);
+    Insn[] run = DeviceCode.of(r.ir()).get(0).blocks().get(0).insns().toArray(new Insn[0]);
     timing.launch("k", 1, 32);
     timing.blockBegin(0);
     assertThat(timing.listening()).isTrue();

@@ -58,6 +58,10 @@ class RunPiecesTest {
     assertThat(s.pairs()[2]).as("an instruction of its own path").isNull();
     assertThat(s.pairs()[3]).containsExactly(WarpTrace.SPECIAL, 15);
     assertThat(s.registers()).containsExactly(7, 2, 0, 5);
+
+    RunPieces.Split tail = new RunPieces(d::get).of(insns, 2, 6); // a run that starts within the array: its pieces' places are the array's
+    assertThat(tail.at()).containsExactly(2, 3, 4, 5);
+    assertThat(tail.pairs()[0]).containsExactly(WarpTrace.MEMORY_PENDING, 12);
   }
 
   @Test

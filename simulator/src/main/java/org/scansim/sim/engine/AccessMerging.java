@@ -229,7 +229,7 @@ public final class AccessMerging {
     @Override
     public boolean equals(Object o) {
       return o instanceof Numbering n && n.op == op && n.type == type && java.util.Objects.equals(n.cmp, cmp)
-          && java.util.Objects.equals(n.sreg, sreg) && n.imm == imm && n.srcType == srcType && n.operands.equals(operands);
+          && java.util.Objects.equals(n.sreg, sreg) && n.imm == imm && n.srcType == srcType && java.util.Objects.equals(n.operands, operands);
     }
 
     @Override
@@ -240,7 +240,7 @@ public final class AccessMerging {
       h = 31 * h + java.util.Objects.hashCode(sreg);
       h = 31 * h + Long.hashCode(imm);
       h = 31 * h + java.util.Objects.hashCode(srcType);
-      return 31 * h + operands.hashCode();
+      return 31 * h + java.util.Objects.hashCode(operands);
     }
   }
 
@@ -251,12 +251,12 @@ public final class AccessMerging {
     // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
     @Override
     public boolean equals(Object o) {
-      return o instanceof Affine a && a.constant == constant && a.terms.equals(terms);
+      return o instanceof Affine a && a.constant == constant && java.util.Objects.equals(a.terms, terms);
     }
 
     @Override
     public int hashCode() {
-      return 31 * terms.hashCode() + Long.hashCode(constant);
+      return 31 * java.util.Objects.hashCode(terms) + Long.hashCode(constant);
     }
 
     /** The form as text, its terms in order: the same for equal forms. */

@@ -41,12 +41,12 @@ final class Addresses {
     // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
     @Override
     public boolean equals(Object o) {
-      return o instanceof Fact f && f.size == size && f.space == space && f.address.equals(address);
+      return o instanceof Fact f && f.size == size && f.space == space && java.util.Objects.equals(f.address, address);
     }
 
     @Override
     public int hashCode() {
-      return 31 * (31 * address.hashCode() + size) + java.util.Objects.hashCode(space);
+      return 31 * (31 * java.util.Objects.hashCode(address) + size) + java.util.Objects.hashCode(space);
     }
   }
 

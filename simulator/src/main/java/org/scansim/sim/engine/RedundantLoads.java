@@ -92,15 +92,15 @@ final class RedundantLoads {
    * loop header before which nvcc loads the value (available on its back edges only).
    */
   private record State(Map<Integer, Affine> forms, Map<Fact, Avail> facts) {
-    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use: Records)
+    // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
     @Override
     public boolean equals(Object o) {
-      return o instanceof State s && forms.equals(s.forms) && facts.equals(s.facts);
+      return o instanceof State s && java.util.Objects.equals(s.forms, forms) && java.util.Objects.equals(s.facts, facts);
     }
 
     @Override
     public int hashCode() {
-      return 31 * forms.hashCode() + facts.hashCode();
+      return 31 * java.util.Objects.hashCode(forms) + java.util.Objects.hashCode(facts);
     }
   }
 

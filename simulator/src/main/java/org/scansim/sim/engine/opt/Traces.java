@@ -327,7 +327,7 @@ public final class Traces {
     // equals and hashCode written out (not the record's, bootstrapped through method handles at first use)
     @Override
     public boolean equals(Object o) {
-      return o instanceof Key k && k.op == op && k.type == type && k.srcType == srcType && k.args.equals(args)
+      return o instanceof Key k && k.op == op && k.type == type && k.srcType == srcType && java.util.Objects.equals(k.args, args)
           && java.util.Objects.equals(k.cmp, cmp) && k.imm == imm && k.memory == memory;
     }
 
@@ -336,7 +336,7 @@ public final class Traces {
       int h = java.util.Objects.hashCode(op);
       h = 31 * h + java.util.Objects.hashCode(type);
       h = 31 * h + java.util.Objects.hashCode(srcType);
-      h = 31 * h + args.hashCode();
+      h = 31 * h + java.util.Objects.hashCode(args);
       h = 31 * h + java.util.Objects.hashCode(cmp);
       h = 31 * h + Long.hashCode(imm);
       return 31 * h + memory;
