@@ -89,8 +89,17 @@ public final class Main implements Runnable {
       return v == null || v.startsWith("${") ? "(version unknown: not built by Maven)" : v;
     }
 
-    /** "commit 0123456789", "commit 0123456789, with uncommitted changes", or "commit unknown" (built outside git). */
+    /**
+     * "commit 0123456789", "commit 0123456789, with uncommitted changes", or "commit unknown" (built
+     * outside git). A checkout's launcher names its HEAD ({@code SCANSIM_CHECKOUT_COMMIT}): its jar
+     * is built from the checkout's sources, which a commit that changed none leaves as they were,
+     * and the commit written at the build with them.
+     */
     static String commit() {
+      String checkout = System.getenv("SCANSIM_CHECKOUT_COMMIT");
+      if (checkout != null && checkout.matches("[0-9a-f]{7,40}")) {
+        return "commit " + checkout + ("true".equals(System.getenv("SCANSIM_CHECKOUT_DIRTY")) ? ", with uncommitted changes" : "");
+      }
       java.util.Properties p = properties();
       String c = p.getProperty("commit");
       if (c == null || c.isEmpty() || c.startsWith("${")) {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The checkout's {@code ./scansim} rebuilds only when a source's content changed: a copy whose
  * files are all newer than its jar runs without Maven, and a real change asks for Maven (which the
- * PATH here lacks, so the launcher says so instead of building).
+ * PATH here lacks, so the launcher says so instead of building); its {@code --version} names the
+ * checkout's commit.
  */
 class CheckoutLauncherTest {
   @TempDir
@@ -59,5 +60,61 @@ class CheckoutLauncherTest {
     r = Release.run(checkout, Map.of("PATH", path.toString()), List.of("bash", "scansim", "--version"));
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).isEqualTo("scansim: 'mvn' is not installed (see README.md, 'Requirements')\n");
+  }
+
+  /**
+   * A commit that changes no source builds nothing, and {@code --version} names it all the same
+   * (the commit written into the jar at its build would be the one before); a change to anything
+   * but a source is not an uncommitted change of the code.
+   */
+  @Test
+  void versionNamesTheCheckoutsCommitThoughACommitOfNoSourceBuildsNothing() throws Exception {
+    Path checkout = Files.createDirectories(dir.resolve("checkout"));
+    Files.copy(Release.checkout().resolve("scansim"), checkout.resolve("scansim"));
+    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("scansim.jar");
+    Files.copy(Release.checkout().resolve("cli/target/scansim.jar"), jar);
+    Files.writeString(checkout.resolve("cli/target/.gitignore"), "*\n");
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
+    Path source = Files.createDirectories(checkout.resolve("m/src/main/java")).resolve("A.java");
+    Files.writeString(source, "class A {}\n");
+    String released = "grade/src/main/resources/org/scansim/grade/release/scansim";
+    Files.createDirectories(checkout.resolve(released).getParent());
+    Files.copy(Release.checkout().resolve(released), checkout.resolve(released));
+    FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+    for (Path p : List.of(source, checkout.resolve(released), checkout.resolve("pom.xml"))) {
+      Files.setLastModifiedTime(p, old);
+    }
+    Path path = Release.minimalPath(dir, true, "find", "sort", "xargs", "sha256sum", "touch", "flock", "git");
+    git(checkout, "init", "-q");
+    git(checkout, "add", "-A");
+    git(checkout, "commit", "-q", "-m", "first");
+
+    Release.Result r = Release.run(checkout, Map.of("PATH", path.toString()), List.of("bash", "scansim", "--version"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).isEqualTo("scansim " + version(r.out()) + " (commit " + git(checkout, "rev-parse", "--short=10", "HEAD") + ")\n");
+
+    Files.writeString(checkout.resolve("NOTES.md"), "a note\n"); // not a source: a commit of it builds nothing
+    git(checkout, "add", "NOTES.md");
+    git(checkout, "commit", "-q", "-m", "a note");
+    Files.writeString(checkout.resolve("TODO.md"), "uncommitted, not a source\n");
+    r = Release.run(checkout, Map.of("PATH", path.toString()), List.of("bash", "scansim", "--version"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).as("nothing built").isEmpty();
+    assertThat(r.out()).isEqualTo("scansim " + version(r.out()) + " (commit " + git(checkout, "rev-parse", "--short=10", "HEAD") + ")\n");
+  }
+
+  private static String version(String line) {
+    return line.split(" ")[1];
+  }
+
+  /** Runs git in {@code dir} with a fixed author; its output, trimmed. */
+  private static String git(Path dir, String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>(List.of("git", "-c", "user.name=scansim", "-c", "user.email=scansim@example.org",
+        "-c", "commit.gpgsign=false"));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+    assertThat(p.waitFor()).as("git " + String.join(" ", args) + ": " + out).isZero();
+    return out;
   }
 }
