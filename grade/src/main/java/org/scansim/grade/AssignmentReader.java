@@ -60,6 +60,18 @@ public final class AssignmentReader {
           .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Boolean, com.fasterxml.jackson.databind.cfg.CoercionAction.Fail))
       .build();
 
+  /**
+   * The same reading, forgiving every value of the wrong type (numbers and text turned into each
+   * other, nulls for primitives): only to find the unknown fields after an error that stopped
+   * {@link #JSON}.
+   */
+  private static final ObjectMapper LENIENT = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      .enable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .enable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      .build();
+
   private AssignmentReader() {}
 
   // The file as Jackson sees it: every field optional here, so that a missing one is reported by
@@ -121,7 +133,7 @@ public final class AssignmentReader {
     try {
       f = JSON.readerFor(SpecFile.class).withHandler(unknown).readValue(text);
     } catch (JsonProcessingException e) {
-      List<String> all = new ArrayList<>(unknown.problems(origin, text));
+      List<String> all = new ArrayList<>(unknownPastTheFirstError(text, unknown).problems(origin, text));
       all.add(describe(e, origin, text));
       throw new GradeException(inOrder(all));
     } catch (IOException e) {
@@ -141,10 +153,59 @@ public final class AssignmentReader {
   }
 
   /**
+   * The unknown fields of the whole spec, when a value of the wrong type (or another error) stopped
+   * the reading: read again, each value of the wrong type skipped as if null, so that the unknown
+   * fields after it are found too; those found before the error when even that reading stops short.
+   */
+  private static UnknownFields unknownPastTheFirstError(String text, UnknownFields found) {
+    UnknownFields all = new UnknownFields(true);
+    try {
+      LENIENT.readerFor(SpecFile.class).withHandler(all).readValue(text);
+    } catch (IOException | RuntimeException e) {
+      // stopped again (malformed JSON, a duplicate field, a value a record refuses): what it found so far
+    }
+    return all.found.size() >= found.found.size() ? all : found;
+  }
+
+  /**
    * Every unknown field of the spec, with the known field nearest its name ("race" for "races")
-   * and the fields known where it is; each skipped so that reading goes on.
+   * and the fields known where it is; each skipped so that reading goes on. A lenient one also
+   * skips each value of the wrong type, as null.
    */
   private static final class UnknownFields extends com.fasterxml.jackson.databind.deser.DeserializationProblemHandler {
+    private final boolean lenient;
+
+    UnknownFields() {
+      this(false);
+    }
+
+    UnknownFields(boolean lenient) {
+      this.lenient = lenient;
+    }
+
+    @Override
+    public Object handleUnexpectedToken(com.fasterxml.jackson.databind.DeserializationContext ctxt,
+        com.fasterxml.jackson.databind.JavaType targetType, com.fasterxml.jackson.core.JsonToken t, com.fasterxml.jackson.core.JsonParser p,
+        String failureMsg) throws IOException {
+      if (!lenient) {
+        return NOT_HANDLED;
+      }
+      p.skipChildren();
+      return null;
+    }
+
+    @Override
+    public Object handleWeirdStringValue(com.fasterxml.jackson.databind.DeserializationContext ctxt, Class<?> targetType, String value,
+        String failureMsg) {
+      return lenient ? null : NOT_HANDLED;
+    }
+
+    @Override
+    public Object handleWeirdNumberValue(com.fasterxml.jackson.databind.DeserializationContext ctxt, Class<?> targetType, Number value,
+        String failureMsg) {
+      return lenient ? null : NOT_HANDLED;
+    }
+
     /** Where each kind of object sits in a spec (an entry of "runs" is named by the list). */
     private static final Map<Class<?>, String> PATHS = Map.of(SpecFile.class, "", LaunchFile.class, "launch", BudgetsFile.class,
         "budgets", PointsFile.class, "points", WorkFile.class, "points.workEfficiency", ConflictsFile.class, "points.bankConflicts",

@@ -186,6 +186,18 @@ class AssignmentReaderTest {
   }
 
   @Test
+  void anUnknownFieldAfterAWrongTypeIsSaidToo() {
+    // The wrong type stops Jackson's reading; a second, lenient reading finds the unknown fields after it.
+    String json = good("\"points\"", "\"launch\": {\"block\": 5}, \"budgets\": {\"wallSecond\": 5}, \"colour\": 1, \"points\"");
+    assertThatThrownBy(() -> parse(json)).isInstanceOf(GradeException.class).hasMessage(String.join("\n",
+        "spec.json:7:23: error: \"launch.block\" must be a string", // at the value 5
+        "spec.json:7:39: error: unknown field \"wallSecond\" in \"budgets\" (did you mean \"wallSeconds\"?); known fields there:"
+            + " compileSeconds, deviceBytes, maxWarpInstructions, wallSeconds",
+        "spec.json:7:57: error: unknown field \"colour\"; known fields: arch, budgets, defines, entry, file, launch, leaderboard, op,"
+            + " points, runs, scan, sizes, title, visibility"));
+  }
+
+  @Test
   void aBlockThatFitsEverySizeIsAccepted() throws Exception {
     Assignment a = parse(good("\"entry\": \"void scan(", "\"launch\": {\"block\": \"n\", \"grid\": \"1\"}, \"entry\": \"__global__ void scan("));
     assertThat(a.launch().at(1024)).isEqualTo(new ScanRun.KernelLaunch(1, 1024, 0));
