@@ -21,23 +21,36 @@ class CheckoutLauncherTest {
   @TempDir
   Path dir;
 
-  @Test
-  void aCopiedCheckoutRunsWithoutRebuildingAndAChangedOneRebuilds() throws Exception {
+  /** The source of the checkout {@link #checkout} makes. */
+  private static final String SOURCE = "m/src/main/java/A.java";
+
+  /**
+   * A checkout of the launcher, its jar as built, one pom and one source, all older than the jar:
+   * built and current. The launcher runs Java through the release's launcher, given its jar.
+   */
+  private Path checkout() throws Exception {
     Path checkout = Files.createDirectories(dir.resolve("checkout"));
     Files.copy(Release.checkout().resolve("scansim"), checkout.resolve("scansim"), StandardCopyOption.COPY_ATTRIBUTES);
     Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("scansim.jar");
     Files.copy(Release.checkout().resolve("cli/target/scansim.jar"), jar);
     Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
-    Path source = Files.createDirectories(checkout.resolve("m/src/main/java")).resolve("A.java");
+    Path source = checkout.resolve(SOURCE);
+    Files.createDirectories(source.getParent());
     Files.writeString(source, "class A {}\n");
-    // The launcher runs Java through the release's launcher, given its jar.
     String released = "grade/src/main/resources/org/scansim/grade/release/scansim";
     Files.createDirectories(checkout.resolve(released).getParent());
     Files.copy(Release.checkout().resolve(released), checkout.resolve(released));
     FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
-    Files.setLastModifiedTime(source, old);
-    Files.setLastModifiedTime(checkout.resolve(released), old);
-    Files.setLastModifiedTime(checkout.resolve("pom.xml"), old);
+    for (Path p : List.of(source, checkout.resolve(released), checkout.resolve("pom.xml"))) {
+      Files.setLastModifiedTime(p, old);
+    }
+    return checkout;
+  }
+
+  @Test
+  void aCopiedCheckoutRunsWithoutRebuildingAndAChangedOneRebuilds() throws Exception {
+    Path checkout = checkout();
+    Path source = checkout.resolve(SOURCE);
     Path path = Release.minimalPath(dir, true, "find", "sort", "xargs", "sha256sum", "touch", "flock");
 
     // Built and current: runs, and notes its sources' digest.
@@ -69,21 +82,8 @@ class CheckoutLauncherTest {
    */
   @Test
   void versionNamesTheCheckoutsCommitThoughACommitOfNoSourceBuildsNothing() throws Exception {
-    Path checkout = Files.createDirectories(dir.resolve("checkout"));
-    Files.copy(Release.checkout().resolve("scansim"), checkout.resolve("scansim"));
-    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("scansim.jar");
-    Files.copy(Release.checkout().resolve("cli/target/scansim.jar"), jar);
+    Path checkout = checkout();
     Files.writeString(checkout.resolve("cli/target/.gitignore"), "*\n");
-    Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
-    Path source = Files.createDirectories(checkout.resolve("m/src/main/java")).resolve("A.java");
-    Files.writeString(source, "class A {}\n");
-    String released = "grade/src/main/resources/org/scansim/grade/release/scansim";
-    Files.createDirectories(checkout.resolve(released).getParent());
-    Files.copy(Release.checkout().resolve(released), checkout.resolve(released));
-    FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
-    for (Path p : List.of(source, checkout.resolve(released), checkout.resolve("pom.xml"))) {
-      Files.setLastModifiedTime(p, old);
-    }
     Path path = Release.minimalPath(dir, true, "find", "sort", "xargs", "sha256sum", "touch", "flock", "git");
     git(checkout, "init", "-q");
     git(checkout, "add", "-A");
