@@ -61,16 +61,13 @@ public final class AssignmentReader {
       .build();
 
   /**
-   * The same reading, forgiving every value of the wrong type (numbers and text turned into each
-   * other, nulls for primitives): only to find the unknown fields after an error that stopped
-   * {@link #JSON}.
+   * Jackson's default reading, which turns numbers and text into each other and reads null into a
+   * primitive: only to find the unknown fields after an error that stopped {@link #JSON}, so made
+   * only then.
    */
-  private static final ObjectMapper LENIENT = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      .enable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-      .enable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-      .build();
+  private static final class Lenient {
+    static final ObjectMapper JSON = JsonMapper.builder().build();
+  }
 
   private AssignmentReader() {}
 
@@ -158,9 +155,9 @@ public final class AssignmentReader {
    * fields after it are found too; those found before the error when even that reading stops short.
    */
   private static UnknownFields unknownPastTheFirstError(String text, UnknownFields found) {
-    UnknownFields all = new UnknownFields(true);
+    UnknownFields all = new LenientUnknownFields();
     try {
-      LENIENT.readerFor(SpecFile.class).withHandler(all).readValue(text);
+      Lenient.JSON.readerFor(SpecFile.class).withHandler(all).readValue(text);
     } catch (IOException | RuntimeException e) {
       // stopped again (malformed JSON, a duplicate field, a value a record refuses): what it found so far
     }
@@ -169,42 +166,9 @@ public final class AssignmentReader {
 
   /**
    * Every unknown field of the spec, with the known field nearest its name ("race" for "races")
-   * and the fields known where it is; each skipped so that reading goes on. A lenient one also
-   * skips each value of the wrong type, as null.
+   * and the fields known where it is; each skipped so that reading goes on.
    */
-  private static final class UnknownFields extends com.fasterxml.jackson.databind.deser.DeserializationProblemHandler {
-    private final boolean lenient;
-
-    UnknownFields() {
-      this(false);
-    }
-
-    UnknownFields(boolean lenient) {
-      this.lenient = lenient;
-    }
-
-    @Override
-    public Object handleUnexpectedToken(com.fasterxml.jackson.databind.DeserializationContext ctxt,
-        com.fasterxml.jackson.databind.JavaType targetType, com.fasterxml.jackson.core.JsonToken t, com.fasterxml.jackson.core.JsonParser p,
-        String failureMsg) throws IOException {
-      if (!lenient) {
-        return NOT_HANDLED;
-      }
-      p.skipChildren();
-      return null;
-    }
-
-    @Override
-    public Object handleWeirdStringValue(com.fasterxml.jackson.databind.DeserializationContext ctxt, Class<?> targetType, String value,
-        String failureMsg) {
-      return lenient ? null : NOT_HANDLED;
-    }
-
-    @Override
-    public Object handleWeirdNumberValue(com.fasterxml.jackson.databind.DeserializationContext ctxt, Class<?> targetType, Number value,
-        String failureMsg) {
-      return lenient ? null : NOT_HANDLED;
-    }
+  private static class UnknownFields extends com.fasterxml.jackson.databind.deser.DeserializationProblemHandler {
 
     /** Where each kind of object sits in a spec (an entry of "runs" is named by the list). */
     private static final Map<Class<?>, String> PATHS = Map.of(SpecFile.class, "", LaunchFile.class, "launch", BudgetsFile.class,
@@ -243,6 +207,29 @@ public final class AssignmentReader {
             + "; known fields" + (in.isEmpty() ? "" : " there") + ": " + String.join(", ", u.known()));
       }
       return out;
+    }
+  }
+
+  /** The unknown fields, with each value of the wrong type skipped as null so that reading goes on past it. */
+  private static final class LenientUnknownFields extends UnknownFields {
+    @Override
+    public Object handleUnexpectedToken(com.fasterxml.jackson.databind.DeserializationContext ctxt,
+        com.fasterxml.jackson.databind.JavaType targetType, com.fasterxml.jackson.core.JsonToken t, com.fasterxml.jackson.core.JsonParser p,
+        String failureMsg) throws IOException {
+      p.skipChildren();
+      return null;
+    }
+
+    @Override
+    public Object handleWeirdStringValue(com.fasterxml.jackson.databind.DeserializationContext ctxt, Class<?> targetType, String value,
+        String failureMsg) {
+      return null;
+    }
+
+    @Override
+    public Object handleWeirdNumberValue(com.fasterxml.jackson.databind.DeserializationContext ctxt, Class<?> targetType, Number value,
+        String failureMsg) {
+      return null;
     }
   }
 
