@@ -44,8 +44,11 @@ final class SweepProgress implements Sweep.Listener, AutoCloseable {
     started = System.nanoTime();
     lastLine = started;
     if (terminal && total > skipped) {
+      // Redrawn every 250 ms, not only when a point ends: the elapsed time ticks through a long point, and
+      // progressbar's own skip-if-unchanged test races with a step made while it draws (it records the
+      // later count as drawn), which could leave the bar a point behind until the next one ends.
       bar = new ProgressBarBuilder().setTaskName("sweep").setInitialMax(total).setUnit(" points", 1).setStyle(ProgressBarStyle.ASCII)
-          .setUpdateIntervalMillis(250).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(barTo))
+          .setUpdateIntervalMillis(250).continuousUpdate().setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(barTo))
           .startsFrom(skipped, java.time.Duration.ZERO).clearDisplayOnFinish().build();
     } else if (!terminal) {
       err.println("scansim: sweep: " + total + " points" + (skipped > 0 ? ", " + skipped + " already done" : ""));

@@ -40,7 +40,14 @@ class SweepProgressTest {
       Thread.sleep(50);
     }
     String drawn = bar.toString("UTF-8");
+    // With no point ending, the bar is still redrawn (its elapsed time ticks): it does not wait for the next point.
+    int redrawsBefore = drawn.split("24/48", -1).length - 1;
+    for (int waited = 0; waited < 10_000 && bar.toString("UTF-8").split("24/48", -1).length - 1 <= redrawsBefore; waited += 50) {
+      Thread.sleep(50);
+    }
+    int redrawsAfter = bar.toString("UTF-8").split("24/48", -1).length - 1;
     p.close();
+    assertThat(redrawsAfter).isGreaterThan(redrawsBefore);
     assertThat(text.toString()).isEmpty(); // no plain lines on a terminal
     // progressbar's own line: the task, the share done, points done of all, elapsed and the time left
     assertThat(drawn).contains("sweep").contains("50%").contains("24/48 points").containsPattern("\\d+:\\d\\d:\\d\\d / \\d+:\\d\\d:\\d\\d");
