@@ -50,6 +50,9 @@ final class HostCode {
    * name, and reads the clock for the run's deadline; rand takes no time to speak of).
    */
   static final int RAND = 20;
+  /** A 32-bit signed division and remainder: {@code Alu}'s fault for a divisor of 0, the low 32 bits otherwise. */
+  static final int DIV32 = 21;
+  static final int REM32 = 22;
 
   final Code code;
   final int[] op;
@@ -61,6 +64,10 @@ final class HostCode {
   final long[] scale;
   /** A load's, store's or rand's type. */
   final IrType[] type;
+  /** Per pc: how often a backward branch went there (toward compiling the loop it closes, {@link HostLoops}). */
+  final int[] backEdges;
+  /** Per pc: the compiled loop that holds it, or null. */
+  final HostLoops.Body[] loops;
 
   HostCode(Code code) {
     this.code = code;
@@ -73,6 +80,8 @@ final class HostCode {
     elseTarget = new int[n];
     scale = new long[n];
     type = new IrType[n];
+    backEdges = new int[n];
+    loops = new HostLoops.Body[n];
     for (int pc = 0; pc < n; pc++) {
       CInsn in = code.insns[pc];
       op[pc] = decode(in);
@@ -96,6 +105,8 @@ final class HostCode {
       case ADD -> wide ? ADD64 : t == IrType.I32 ? ADD32 : GENERAL;
       case SUB -> wide ? SUB64 : t == IrType.I32 ? SUB32 : GENERAL;
       case MUL -> wide ? MUL64 : t == IrType.I32 ? MUL32 : GENERAL;
+      case DIV -> t == IrType.I32 ? DIV32 : GENERAL;
+      case REM -> t == IrType.I32 ? REM32 : GENERAL;
       case SETP -> comparison(in);
       case CVT -> conversion(t, in.srcType);
       case PTR_ADD -> PTR_ADD;

@@ -50,7 +50,22 @@ public final class HostInterpreter {
   private final HostFiles files = new HostFiles(this);
   private int lastError;
   private int depth;
-  private long steps;
+  /** Host instructions run so far (a compiled loop takes a block's at once: {@link HostLoops}). */
+  long steps;
+  /**
+   * The step at which the interpreter next has to look (the wall clock at each 65,536 steps, the
+   * step budget): a compiled loop runs no block that would reach it.
+   */
+  long guard;
+  /** The host instructions a program may run: past them it is a runaway. */
+  private static final long STEP_LIMIT = 4_000_000_000L;
+  /**
+   * Backward branches to one place before the loop they close is compiled ({@link HostLoops}):
+   * about the iterations whose interpretation costs what compiling and the JIT's warm-up do. The
+   * system property {@code scansim.hostLoops} sets another count, or {@code off} (for differential runs);
+   * tests set it here.
+   */
+  static volatile int compileAfter = compileAfter(System.getProperty("scansim.hostLoops"));
   /** Host printf calls past the run's {@link Printf#RUN_BYTES} of output. */
   private long printfDropped;
 
@@ -164,24 +179,31 @@ public final class HostInterpreter {
     int[] d = hc.dst;
     int[] x = hc.a;
     int[] y = hc.b;
+    HostLoops.Body[] loops = hc.loops;
+    guard = Math.min((steps | 0xFFFF) + 1, STEP_LIMIT);
     int pc = 0;
     while (true) {
-      if (++steps > 4_000_000_000L) {
+      HostLoops.Body loop = loops[pc];
+      if (loop != null) {
+        pc = loop.run(this, hc, r, pc); // back at a call, a branch out, or a block past the guard: one instruction here
+      }
+      if (++steps > STEP_LIMIT) {
         Span at = code.insns[pc].span;
         throw Fault.runaway(Fault.Budget.HOST_STEPS, at, "host code ran past its step budget at " + at.position());
       }
       if ((steps & 0xFFFF) == 0) {
         // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
         deadline.checkHost(code.insns[pc].span);
+        guard = Math.min(steps + 0x10000, STEP_LIMIT);
       }
       // The instructions host loops are made of, decoded (HostCode); the rest through the instruction.
       switch (op[pc]) {
         case HostCode.BR -> {
-          pc = hc.target[pc];
+          pc = backTo(hc, pc, hc.target[pc]);
           continue;
         }
         case HostCode.CBR -> {
-          pc = r[x[pc]] != 0 ? hc.target[pc] : hc.elseTarget[pc];
+          pc = backTo(hc, pc, r[x[pc]] != 0 ? hc.target[pc] : hc.elseTarget[pc]);
           continue;
         }
         case HostCode.MOV -> r[d[pc]] = r[x[pc]];
@@ -191,6 +213,14 @@ public final class HostInterpreter {
         case HostCode.ADD32 -> r[d[pc]] = (int) (r[x[pc]] + r[y[pc]]);
         case HostCode.SUB32 -> r[d[pc]] = (int) (r[x[pc]] - r[y[pc]]);
         case HostCode.MUL32 -> r[d[pc]] = (int) (r[x[pc]] * r[y[pc]]);
+        case HostCode.DIV32 -> {
+          long q = r[y[pc]];
+          r[d[pc]] = q == 0 ? Alu.binary(code.insns[pc], r[x[pc]], q) : (int) (r[x[pc]] / q); // Alu's fault for 0
+        }
+        case HostCode.REM32 -> {
+          long q = r[y[pc]];
+          r[d[pc]] = q == 0 ? Alu.binary(code.insns[pc], r[x[pc]], q) : (int) (r[x[pc]] % q);
+        }
         case HostCode.LT -> r[d[pc]] = r[x[pc]] < r[y[pc]] ? 1 : 0;
         case HostCode.LE -> r[d[pc]] = r[x[pc]] <= r[y[pc]] ? 1 : 0;
         case HostCode.GT -> r[d[pc]] = r[x[pc]] > r[y[pc]] ? 1 : 0;
@@ -199,21 +229,9 @@ public final class HostInterpreter {
         case HostCode.NE -> r[d[pc]] = r[x[pc]] != r[y[pc]] ? 1 : 0;
         case HostCode.PTR_ADD -> r[d[pc]] = Ptr.add(r[x[pc]], r[y[pc]] * hc.scale[pc]);
         case HostCode.TO_I32 -> r[d[pc]] = (int) r[x[pc]];
-        case HostCode.RAND -> r[d[pc]] = Alu.norm(hc.type[pc], library.rand());
-        case HostCode.LD -> {
-          long p = r[x[pc]];
-          IrType t = hc.type[pc];
-          r[d[pc]] = hostMemory(p, code.insns[pc], t.size()).load(t, (int) Ptr.offset(p));
-        }
-        case HostCode.ST -> {
-          long p = r[x[pc]];
-          IrType t = hc.type[pc];
-          Allocation a = hostMemory(p, code.insns[pc], t.size());
-          a.store(t, (int) Ptr.offset(p), r[y[pc]]);
-          if (a.space != Ptr.HOST) {
-            device.hostStored(a, (int) Ptr.offset(p), t.size()); // managed memory
-          }
-        }
+        case HostCode.RAND -> r[d[pc]] = rand(hc, pc);
+        case HostCode.LD -> load(hc, r, pc);
+        case HostCode.ST -> store(hc, r, pc);
         default -> {
           CInsn in = code.insns[pc];
           if (in.op == Op.CUDA && (steps & 0xFFFF) != 0) {
@@ -265,6 +283,52 @@ public final class HostInterpreter {
         }
       }
       pc++;
+    }
+  }
+
+  /** A branch from {@code from} to {@code to}; a backward one counts toward compiling the loop it closes. */
+  private static int backTo(HostCode hc, int from, int to) {
+    if (to <= from && ++hc.backEdges[to] == compileAfter) {
+      HostLoops.Body body = HostLoops.compile(hc, to, from);
+      if (body != null) {
+        java.util.Arrays.fill(hc.loops, to, from + 1, body); // a loop around one compiled before takes its place
+      }
+    }
+    return to;
+  }
+
+  /** The count {@code scansim.hostLoops} names: a positive count, {@code off}, or the default for anything else. */
+  static int compileAfter(String property) {
+    if ("off".equals(property)) {
+      return -1; // never reached: a counter counts up from 1, and wraps only past the step budget
+    }
+    try {
+      return property == null ? 20_000 : Math.max(1, Integer.parseInt(property.trim()));
+    } catch (NumberFormatException e) {
+      return 20_000;
+    }
+  }
+
+  /** rand() as a host instruction computes it. */
+  long rand(HostCode hc, int at) {
+    return Alu.norm(hc.type[at], library.rand());
+  }
+
+  /** The load at {@code at}: host memory checked and reached as the general path does. */
+  void load(HostCode hc, long[] r, int at) {
+    long p = r[hc.a[at]];
+    IrType t = hc.type[at];
+    r[hc.dst[at]] = hostMemory(p, hc.code.insns[at], t.size()).load(t, (int) Ptr.offset(p));
+  }
+
+  /** The store at {@code at}; managed memory tells the device what the host wrote. */
+  void store(HostCode hc, long[] r, int at) {
+    long p = r[hc.a[at]];
+    IrType t = hc.type[at];
+    Allocation a = hostMemory(p, hc.code.insns[at], t.size());
+    a.store(t, (int) Ptr.offset(p), r[hc.b[at]]);
+    if (a.space != Ptr.HOST) {
+      device.hostStored(a, (int) Ptr.offset(p), t.size()); // managed memory
     }
   }
 

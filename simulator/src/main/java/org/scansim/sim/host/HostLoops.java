@@ -1,0 +1,435 @@
+package org.scansim.sim.host;
+
+import static org.objectweb.asm.Opcodes.ACC_FINAL;
+import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
+import static org.objectweb.asm.Opcodes.ACC_SUPER;
+import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.GETFIELD;
+import static org.objectweb.asm.Opcodes.GOTO;
+import static org.objectweb.asm.Opcodes.I2L;
+import static org.objectweb.asm.Opcodes.IFEQ;
+import static org.objectweb.asm.Opcodes.IFGE;
+import static org.objectweb.asm.Opcodes.IFGT;
+import static org.objectweb.asm.Opcodes.IFLE;
+import static org.objectweb.asm.Opcodes.IFLT;
+import static org.objectweb.asm.Opcodes.IFNE;
+import static org.objectweb.asm.Opcodes.ILOAD;
+import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
+import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
+import static org.objectweb.asm.Opcodes.IRETURN;
+import static org.objectweb.asm.Opcodes.L2I;
+import static org.objectweb.asm.Opcodes.LADD;
+import static org.objectweb.asm.Opcodes.LALOAD;
+import static org.objectweb.asm.Opcodes.LASTORE;
+import static org.objectweb.asm.Opcodes.LCMP;
+import static org.objectweb.asm.Opcodes.LCONST_0;
+import static org.objectweb.asm.Opcodes.LCONST_1;
+import static org.objectweb.asm.Opcodes.LDIV;
+import static org.objectweb.asm.Opcodes.LLOAD;
+import static org.objectweb.asm.Opcodes.LMUL;
+import static org.objectweb.asm.Opcodes.LREM;
+import static org.objectweb.asm.Opcodes.LSTORE;
+import static org.objectweb.asm.Opcodes.LSUB;
+import static org.objectweb.asm.Opcodes.POP2;
+import static org.objectweb.asm.Opcodes.PUTFIELD;
+import static org.objectweb.asm.Opcodes.RETURN;
+import static org.objectweb.asm.Opcodes.V17;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.scansim.sim.engine.Alu;
+
+/**
+ * Host loops that have run hot, compiled to JVM bytecode (ASM), so that the JIT compiles each
+ * loop's instructions as straight code instead of one interpreter dispatch each. A loop is the
+ * range of host code from a backward branch's target to the branch; its compiled body holds the
+ * instructions {@link HostCode} decodes, and returns to the interpreter at anything else (a call,
+ * printf, a CUDA call, a return), at a branch out of the range, and before a block of instructions
+ * that would reach the interpreter's {@code guard} (the next wall-clock check or the step budget),
+ * so the interpreter runs those one at a time and every budget ends where it always did. Each
+ * instruction computes what the interpreter's decoded case computes, through the same loads,
+ * stores and {@code rand}; registers stay in the interpreter's array, so a return at any
+ * instruction leaves the state the interpreter expects.
+ *
+ * <p>Not compiled: a loop of more than {@link #MOST_INSTRUCTIONS} instructions (the JIT leaves
+ * methods of over 8,000 bytes of bytecode in its interpreter), and the device's code (its
+ * dispatch is not what costs: docs/performance.md).
+ */
+final class HostLoops {
+  /** A loop's compiled code: runs from pc (any pc of its range) and returns the pc where the interpreter goes on. */
+  interface Body {
+    int run(HostInterpreter h, HostCode hc, long[] r, int pc);
+  }
+
+  /** The most instructions a compiled loop holds. */
+  static final int MOST_INSTRUCTIONS = 150;
+  /** A larger class than this may hold a method past the JIT's limit of 8,000 bytes of bytecode: not used. */
+  private static final int MOST_CLASS_BYTES = 7_600;
+
+  private static final String INTERP = "org/scansim/sim/host/HostInterpreter";
+  private static final String CODE = "org/scansim/sim/host/HostCode";
+  private static final String RUN = "(L" + INTERP + ";L" + CODE + ";[JI)I";
+  private static final String ACCESS = "(L" + CODE + ";[JI)V";
+  // run's locals: 0 this, 1 the interpreter, 2 the code, 3 the registers, 4 the pc, 5-6 and 7-8 longs
+  private static final int H = 1;
+  private static final int HC = 2;
+  private static final int R = 3;
+  private static final int PC = 4;
+  private static final int STEPS = 5;
+  private static final int DIVISOR = 7;
+
+  /** Loops compiled in this JVM (tests see that the compiled path ran). */
+  static final java.util.concurrent.atomic.AtomicInteger COMPILED = new java.util.concurrent.atomic.AtomicInteger();
+
+  private HostLoops() {}
+
+  /** The loop from {@code lo} to {@code hi} (inclusive) compiled; null when it is too large or holds nothing decoded. */
+  static Body compile(HostCode hc, int lo, int hi) {
+    if (hi - lo + 1 > MOST_INSTRUCTIONS) {
+      return null;
+    }
+    boolean any = false;
+    for (int pc = lo; pc <= hi; pc++) {
+      any |= hc.op[pc] != HostCode.GENERAL;
+    }
+    if (!any) {
+      return null;
+    }
+    byte[] bytes = new Writer(hc, lo, hi).write();
+    if (bytes.length > MOST_CLASS_BYTES) {
+      return null;
+    }
+    try {
+      MethodHandles.Lookup loop = MethodHandles.lookup().defineHiddenClass(bytes, true);
+      Body compiled = (Body) loop.findConstructor(loop.lookupClass(), MethodType.methodType(void.class)).invoke();
+      COMPILED.incrementAndGet();
+      return compiled;
+    } catch (Throwable e) {
+      throw new IllegalStateException("a host loop's compiled class was refused", e); // a defect of this class, never the program's
+    }
+  }
+
+  /** An integer division by zero in a compiled loop: {@code Alu}'s fault, as the interpreter raises it. */
+  static long divideByZero(HostCode hc, int at, long x) {
+    return Alu.binary(hc.code.insns[at], x, 0);
+  }
+
+  /** Writes one loop's class. */
+  private static final class Writer {
+    private final HostCode hc;
+    private final int lo;
+    private final int hi;
+    /** Per pc of the range: the first pc of its block (-1 for an instruction not compiled), and its block's last pc. */
+    private final int[] blockStart;
+    private final int[] blockEnd;
+    private final Label[] start; // a block's first instruction: its steps taken and checked
+    private final Label[] body; // an instruction's own code
+    private final Label[] entry; // where run enters at a pc
+    private MethodVisitor mv;
+
+    Writer(HostCode hc, int lo, int hi) {
+      this.hc = hc;
+      this.lo = lo;
+      this.hi = hi;
+      int n = hi - lo + 1;
+      blockStart = new int[n];
+      blockEnd = new int[n];
+      start = new Label[n];
+      body = new Label[n];
+      entry = new Label[n];
+      blocks();
+    }
+
+    private boolean compiled(int pc) {
+      return hc.op[pc] != HostCode.GENERAL;
+    }
+
+    /** The blocks: runs of compiled instructions, each from a leader to a branch, the next leader or an instruction not compiled. */
+    private void blocks() {
+      int n = hi - lo + 1;
+      boolean[] leader = new boolean[n];
+      leader[0] = true;
+      for (int pc = lo; pc <= hi; pc++) {
+        int o = hc.op[pc];
+        if (o == HostCode.BR || o == HostCode.CBR) {
+          mark(leader, hc.target[pc]);
+          if (o == HostCode.CBR) {
+            mark(leader, hc.elseTarget[pc]);
+          }
+          mark(leader, pc + 1);
+        } else if (o == HostCode.GENERAL) {
+          mark(leader, pc + 1);
+        }
+      }
+      int first = -1;
+      for (int pc = lo; pc <= hi; pc++) {
+        int i = pc - lo;
+        body[i] = new Label();
+        if (!compiled(pc)) {
+          blockStart[i] = -1;
+          first = -1;
+          continue;
+        }
+        if (leader[i] || first < 0) {
+          first = pc;
+          start[i] = new Label();
+        }
+        blockStart[i] = first;
+      }
+      int end = -1;
+      for (int pc = hi; pc >= lo; pc--) {
+        int i = pc - lo;
+        if (blockStart[i] < 0) {
+          end = -1;
+          continue;
+        }
+        int o = hc.op[pc];
+        if (end < 0 || o == HostCode.BR || o == HostCode.CBR || blockStart[i] != blockStart[end - lo]) {
+          end = pc;
+        }
+        blockEnd[i] = end;
+      }
+    }
+
+    private void mark(boolean[] leader, int pc) {
+      if (pc >= lo && pc <= hi) {
+        leader[pc - lo] = true;
+      }
+    }
+
+    byte[] write() {
+      ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+        @Override
+        protected String getCommonSuperClass(String a, String b) {
+          return "java/lang/Object"; // the method's only reference types are its parameters
+        }
+      };
+      cw.visit(V17, ACC_FINAL | ACC_SUPER, "org/scansim/sim/host/HostLoop", null, "java/lang/Object",
+          new String[] {"org/scansim/sim/host/HostLoops$Body"});
+      MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+      init.visitCode();
+      init.visitVarInsn(ALOAD, 0);
+      init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+      init.visitInsn(RETURN);
+      init.visitMaxs(0, 0);
+      init.visitEnd();
+
+      mv = cw.visitMethod(ACC_PUBLIC, "run", RUN, null, null);
+      mv.visitCode();
+      Label leave = new Label();
+      int n = hi - lo + 1;
+      for (int i = 0; i < n; i++) {
+        entry[i] = blockStart[i] < 0 ? leave : start[i] != null ? start[i] : new Label();
+      }
+      mv.visitVarInsn(ILOAD, PC);
+      mv.visitTableSwitchInsn(lo, hi, leave, entry);
+      mv.visitLabel(leave);
+      mv.visitVarInsn(ILOAD, PC);
+      mv.visitInsn(IRETURN);
+      // Entries inside a block (after the interpreter ran a call, or the last steps before a check): the block's rest.
+      for (int i = 0; i < n; i++) {
+        if (blockStart[i] >= 0 && start[i] == null) {
+          mv.visitLabel(entry[i]);
+          take(blockEnd[i] - (lo + i) + 1, lo + i);
+          mv.visitJumpInsn(GOTO, body[i]);
+        }
+      }
+      for (int pc = lo; pc <= hi; pc++) {
+        int i = pc - lo;
+        if (blockStart[i] < 0) {
+          continue;
+        }
+        if (start[i] != null) {
+          mv.visitLabel(start[i]);
+          take(blockEnd[i] - pc + 1, pc);
+        }
+        mv.visitLabel(body[i]);
+        instruction(pc);
+        int o = hc.op[pc];
+        if (pc == blockEnd[i] && o != HostCode.BR && o != HostCode.CBR) {
+          go(pc + 1); // on to the next block, or back to the interpreter
+        }
+      }
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+      cw.visitEnd();
+      return cw.toByteArray();
+    }
+
+    /** A block's steps: back to the interpreter at {@code pc} when they would reach its guard, taken otherwise. */
+    private void take(int steps, int pc) {
+      Label ok = new Label();
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitFieldInsn(GETFIELD, INTERP, "steps", "J");
+      mv.visitLdcInsn((long) steps);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, STEPS);
+      mv.visitVarInsn(LLOAD, STEPS);
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitFieldInsn(GETFIELD, INTERP, "guard", "J");
+      mv.visitInsn(LCMP);
+      mv.visitJumpInsn(IFLT, ok);
+      leave(pc);
+      mv.visitLabel(ok);
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitVarInsn(LLOAD, STEPS);
+      mv.visitFieldInsn(PUTFIELD, INTERP, "steps", "J");
+    }
+
+    /** Control at {@code pc}: its block when it is compiled in this loop, the interpreter otherwise. */
+    private void go(int pc) {
+      if (pc >= lo && pc <= hi && start[pc - lo] != null) {
+        mv.visitJumpInsn(GOTO, start[pc - lo]);
+      } else {
+        leave(pc);
+      }
+    }
+
+    private void leave(int pc) {
+      mv.visitLdcInsn(pc);
+      mv.visitInsn(IRETURN);
+    }
+
+    private void reg(int index) {
+      mv.visitVarInsn(ALOAD, R);
+      mv.visitLdcInsn(index);
+      mv.visitInsn(LALOAD);
+    }
+
+    /** Begins {@code r[d] = ...}: the array and the index, the value to come. */
+    private void into(int d) {
+      mv.visitVarInsn(ALOAD, R);
+      mv.visitLdcInsn(d);
+    }
+
+    private void binary(int pc, int opcode, boolean int32) {
+      into(hc.dst[pc]);
+      reg(hc.a[pc]);
+      reg(hc.b[pc]);
+      mv.visitInsn(opcode);
+      if (int32) {
+        narrow();
+      }
+      mv.visitInsn(LASTORE);
+    }
+
+    /** The low 32 bits, sign-extended. */
+    private void narrow() {
+      mv.visitInsn(L2I);
+      mv.visitInsn(I2L);
+    }
+
+    private void compare(int pc, int ifTrue) {
+      Label yes = new Label();
+      Label done = new Label();
+      into(hc.dst[pc]);
+      reg(hc.a[pc]);
+      reg(hc.b[pc]);
+      mv.visitInsn(LCMP);
+      mv.visitJumpInsn(ifTrue, yes);
+      mv.visitInsn(LCONST_0);
+      mv.visitJumpInsn(GOTO, done);
+      mv.visitLabel(yes);
+      mv.visitInsn(LCONST_1);
+      mv.visitLabel(done);
+      mv.visitInsn(LASTORE);
+    }
+
+    private void divide(int pc, int opcode) {
+      Label nonzero = new Label();
+      reg(hc.b[pc]);
+      mv.visitVarInsn(LSTORE, DIVISOR);
+      mv.visitVarInsn(LLOAD, DIVISOR);
+      mv.visitInsn(LCONST_0);
+      mv.visitInsn(LCMP);
+      mv.visitJumpInsn(IFNE, nonzero);
+      mv.visitVarInsn(ALOAD, HC);
+      mv.visitLdcInsn(pc);
+      reg(hc.a[pc]);
+      mv.visitMethodInsn(INVOKESTATIC, "org/scansim/sim/host/HostLoops", "divideByZero", "(L" + CODE + ";IJ)J", false);
+      mv.visitInsn(POP2); // never reached: it throws
+      mv.visitLabel(nonzero);
+      into(hc.dst[pc]);
+      reg(hc.a[pc]);
+      mv.visitVarInsn(LLOAD, DIVISOR);
+      mv.visitInsn(opcode);
+      narrow();
+      mv.visitInsn(LASTORE);
+    }
+
+    /** A load or a store through the interpreter's own method (host memory checked as it checks it). */
+    private void access(int pc, String method) {
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitVarInsn(ALOAD, HC);
+      mv.visitVarInsn(ALOAD, R);
+      mv.visitLdcInsn(pc);
+      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, ACCESS, false);
+    }
+
+    /** One decoded instruction: what the interpreter's case for it computes. */
+    private void instruction(int pc) {
+      switch (hc.op[pc]) {
+        case HostCode.BR -> go(hc.target[pc]);
+        case HostCode.CBR -> {
+          Label taken = new Label();
+          reg(hc.a[pc]);
+          mv.visitInsn(LCONST_0);
+          mv.visitInsn(LCMP);
+          mv.visitJumpInsn(IFNE, taken);
+          go(hc.elseTarget[pc]);
+          mv.visitLabel(taken);
+          go(hc.target[pc]);
+        }
+        case HostCode.MOV -> {
+          into(hc.dst[pc]);
+          reg(hc.a[pc]);
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.ADD64 -> binary(pc, LADD, false);
+        case HostCode.SUB64 -> binary(pc, LSUB, false);
+        case HostCode.MUL64 -> binary(pc, LMUL, false);
+        case HostCode.ADD32 -> binary(pc, LADD, true);
+        case HostCode.SUB32 -> binary(pc, LSUB, true);
+        case HostCode.MUL32 -> binary(pc, LMUL, true);
+        case HostCode.DIV32 -> divide(pc, LDIV);
+        case HostCode.REM32 -> divide(pc, LREM);
+        case HostCode.LT -> compare(pc, IFLT);
+        case HostCode.LE -> compare(pc, IFLE);
+        case HostCode.GT -> compare(pc, IFGT);
+        case HostCode.GE -> compare(pc, IFGE);
+        case HostCode.EQ -> compare(pc, IFEQ);
+        case HostCode.NE -> compare(pc, IFNE);
+        case HostCode.PTR_ADD -> {
+          into(hc.dst[pc]);
+          reg(hc.a[pc]);
+          reg(hc.b[pc]);
+          mv.visitLdcInsn(hc.scale[pc]);
+          mv.visitInsn(LMUL);
+          mv.visitMethodInsn(INVOKESTATIC, "org/scansim/sim/memory/Ptr", "add", "(JJ)J", false);
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.TO_I32 -> {
+          into(hc.dst[pc]);
+          reg(hc.a[pc]);
+          narrow();
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.RAND -> {
+          into(hc.dst[pc]);
+          mv.visitVarInsn(ALOAD, H);
+          mv.visitVarInsn(ALOAD, HC);
+          mv.visitLdcInsn(pc);
+          mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "rand", "(L" + CODE + ";I)J", false);
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.LD -> access(pc, "load");
+        case HostCode.ST -> access(pc, "store");
+        default -> throw new IllegalStateException("host op " + hc.op[pc] + " is not compiled"); // blocks hold decoded ones only
+      }
+    }
+  }
+}

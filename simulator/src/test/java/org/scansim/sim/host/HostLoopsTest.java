@@ -1,0 +1,223 @@
+package org.scansim.sim.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.pp.IncludeLoader;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.result.Kind;
+import org.scansim.sim.run.ProgramRun;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * Host loops compiled to JVM bytecode ({@link HostLoops}) compute what the interpreter computes:
+ * each program runs with every loop compiled at its first backward branch and with none compiled,
+ * and prints the same text, exits the same way and faults at the same place. The C library's
+ * {@code clock()}, which counts host instructions, shows that a compiled loop counts every one.
+ * Some expected values are worked by hand (closed forms) so that both sides cannot be wrong alike.
+ */
+class HostLoopsTest {
+  private final int before = HostInterpreter.compileAfter;
+
+  @AfterEach
+  void restore() {
+    HostInterpreter.compileAfter = before;
+  }
+
+  private static ScanRun.Outcome run(String source, int compileAfter, String... args) throws Exception {
+    HostInterpreter.compileAfter = compileAfter;
+    Frontend.Result r = Frontend.compile(new SourceFile("loops.cu", source), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    return ProgramRun.run(r, ScanRun.Request.of(1, Architectures.preset("hopper")), List.of(args));
+  }
+
+  /** The program's text, exit status and fault (kind, position, message) with every loop compiled at once; the same without. */
+  private static String both(String source, String... args) throws Exception {
+    int loops = HostLoops.COMPILED.get();
+    ScanRun.Outcome compiled = run(source, 1, args);
+    assertThat(HostLoops.COMPILED.get()).as("loops compiled").isGreaterThan(loops);
+    ScanRun.Outcome interpreted = run(source, -1, args);
+    assertThat(said(compiled)).isEqualTo(said(interpreted));
+    return said(compiled);
+  }
+
+  private static String said(ScanRun.Outcome o) {
+    String fault = o.fault() == null ? "" : "\nfault " + o.fault().kind() + " at " + o.fault().span().position() + ": " + o.fault().getMessage();
+    return o.output() + "exit " + o.exitStatus() + fault;
+  }
+
+  @Test
+  void everyDecodedInstructionInALoop() throws Exception {
+    String said = both("""
+        #include <cstdio>
+        #include <cstdlib>
+        int main() {
+          int n = 1000;
+          int *a = (int *)malloc(n * sizeof(int));
+          long long *w = (long long *)malloc(n * sizeof(long long));
+          short *s = (short *)malloc(n * sizeof(short));
+          unsigned char *c = (unsigned char *)malloc(n);
+          int sum = 0;
+          long long big = 0;
+          int lt = 0, le = 0, gt = 0, ge = 0, eq = 0, ne = 0;
+          int quot = 0, rem = 0;
+          for (int i = 0; i < n; i++) {
+            a[i] = i * 3 - 7;
+            w[i] = (long long)i * 4000000000LL - 5;
+            s[i] = (short)(i * 100);
+            c[i] = (unsigned char)(i + 250);
+          }
+          for (int i = 0; i < n; i++) {
+            sum += a[i];
+            big += w[i] - i;
+            big = big * 1;
+            quot += a[i] / 7;
+            rem += a[i] % 7;
+            lt += i < 500; le += i <= 500; gt += i > 500; ge += i >= 500; eq += i == 500; ne += i != 500;
+            int narrow = (int)(w[i] >> 0);
+            sum -= narrow - narrow;
+            sum += s[i] - s[i] + c[i] - c[i];
+          }
+          int wraps = 2147483600;
+          for (int i = 0; i < 100; i++) {
+            wraps = wraps + 1;
+          }
+          srand(7);
+          int r = 0;
+          for (int i = 0; i < n; i++) {
+            r ^= rand() % 1000;
+          }
+          printf("%d %lld %d %d %d %d %d %d %d %d %d %d\\n", sum, big, quot, rem, lt, le, gt, ge, eq, ne, wraps, r);
+          printf("%d %d %d\\n", (int)s[999], (int)c[10], (int)c[5]);
+          free(a); free(w); free(s); free(c);
+          return 0;
+        }
+        """);
+    // worked by hand: sum of 3i - 7 over 0..999 = 3 * 499500 - 7000; sum of 4e9 i - 5 - i = 3999999999 * 499500 - 5000
+    // = 1997999999500500 - 5000
+    // 2147483600 + 100 wraps to -2147483596; 999 * 100 = 99900 is -31172 as a short; (10 + 250) % 256 = 4
+    assertThat(said).startsWith("1491500 1997999999495500 ").contains(" 500 501 499 500 1 999 -2147483596 ")
+        .contains("-31172 4 255").endsWith("exit 0");
+  }
+
+  @Test
+  void callsBreaksAndGotosInsideALoopGoBackToTheInterpreter() throws Exception {
+    String said = both("""
+        #include <cstdio>
+        int twice(int x) { return 2 * x; }
+        int main() {
+          int total = 0;
+          for (int i = 0; i < 50; i++) {
+            if (i == 40) break;
+            if (i % 2) continue;
+            total += twice(i);
+            if (i % 10 == 0) printf("at %d total %d\\n", i, total);
+          }
+          int k = 0;
+        again:
+          k++;
+          if (k < 300) goto again;
+          for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 4; j++) {
+              total += i * j;
+            }
+          }
+          printf("%d %d\\n", total, k);
+          return total == 778 ? 0 : 1;
+        }
+        """);
+    // 2 * (0 + 2 + ... + 30) = 480 at 30; 2 * (0 + 2 + ... + 38) = 760, and the sum of i * j over 3 x 4 is 3 * 6 = 18
+    assertThat(said).contains("at 30 total 480").endsWith("778 300\nexit 0");
+  }
+
+  @Test
+  void aCompiledLoopCountsEveryInstructionItRuns() throws Exception {
+    String said = both("""
+        #include <cstdio>
+        #include <ctime>
+        int main() {
+          long long s = 0;
+          for (int i = 0; i < 100000; i++) {
+            s += i;
+          }
+          clock_t t = clock();
+          for (int i = 0; i < 70000; i++) {
+            s -= i & 1;
+          }
+          printf("%lld %ld %ld\\n", s, (long)t, (long)clock());
+          return 0;
+        }
+        """);
+    assertThat(said).startsWith("4999915000 ");
+  }
+
+  @Test
+  void faultsInACompiledLoopAreTheInterpretersFaults() throws Exception {
+    String division = both("""
+        int main(int argc, char **argv) {
+          int d = argc - 1;
+          int s = 0;
+          for (int i = 0; i < 100; i++) {
+            s += 1000 / (d + 5 - i / 10);
+          }
+          return s;
+        }
+        """);
+    assertThat(division).contains("fault " + Kind.DIVISION_BY_ZERO + " at loops.cu:5:");
+    String bounds = both("""
+        #include <cstdlib>
+        int main() {
+          int *a = (int *)malloc(64 * sizeof(int));
+          for (int i = 0; i < 1000; i++) {
+            a[i] = i;
+          }
+          return 0;
+        }
+        """);
+    assertThat(bounds).contains("fault " + Kind.OUT_OF_BOUNDS + " at loops.cu:5:").contains("byte 256 of");
+  }
+
+  @Test
+  void aLoopThatNeverEndsStopsAtTheWallClock() throws Exception {
+    HostInterpreter.compileAfter = 1;
+    Frontend.Result r = Frontend.compile(new SourceFile("loops.cu", """
+        int main() {
+          unsigned x = 0;
+          while (1) {
+            x = x * 3 + 1;
+          }
+          return (int)x;
+        }
+        """), Map.of(), IncludeLoader.NONE);
+    ScanRun.Request req = ScanRun.Request.of(1, Architectures.preset("hopper"));
+    req = req.withOptions(new ScanRun.Options(req.options().checks(), 0, 500, false, req.options().deviceBytes()));
+    long start = System.nanoTime();
+    ScanRun.Outcome o = ProgramRun.run(r, req, List.of());
+    assertThat(o.fault()).isNotNull();
+    assertThat(o.fault().getMessage()).contains("in host code at loops.cu:");
+    assertThat((System.nanoTime() - start) / 1e9).isLessThan(30);
+  }
+
+  @Test
+  void aLoopTooLargeToCompileIsInterpreted() throws Exception {
+    StringBuilder body = new StringBuilder();
+    for (int k = 0; k < 60; k++) {
+      body.append("    s = s * 3 + ").append(k).append(";\n");
+    }
+    String source = "int main() {\n  int s = 0;\n  for (int i = 0; i < 10; i++) {\n" + body + "  }\n  return s & 127;\n}\n";
+    int loops = HostLoops.COMPILED.get();
+    assertThat(said(run(source, 1))).isEqualTo(said(run(source, -1))).matches("exit \\d+");
+    assertThat(HostLoops.COMPILED.get()).isEqualTo(loops); // too large: interpreted
+    Frontend.Result r = Frontend.compile(new SourceFile("loops.cu", source), Map.of(), IncludeLoader.NONE);
+    HostCode hc = new HostCode(org.scansim.sim.engine.Compiler.compile(r.ir(), r.ir().function("main")));
+    int last = hc.op.length - 1;
+    assertThat(last).isGreaterThan(HostLoops.MOST_INSTRUCTIONS);
+    assertThat(HostLoops.compile(hc, 0, last)).isNull();
+    assertThat(HostLoops.compile(hc, 0, 20)).isNotNull();
+  }
+}
