@@ -68,6 +68,8 @@ final class HostCode {
   final int[] backEdges;
   /** Per pc: the compiled loop that holds it, or null. */
   final HostLoops.Body[] loops;
+  /** Per pc of a load or a store: the host allocation it reached last, or null. */
+  final org.scansim.sim.memory.Allocation[] site;
 
   HostCode(Code code) {
     this.code = code;
@@ -82,6 +84,7 @@ final class HostCode {
     type = new IrType[n];
     backEdges = new int[n];
     loops = new HostLoops.Body[n];
+    site = new org.scansim.sim.memory.Allocation[n];
     for (int pc = 0; pc < n; pc++) {
       CInsn in = code.insns[pc];
       op[pc] = decode(in);

@@ -318,18 +318,54 @@ public final class HostInterpreter {
   void load(HostCode hc, long[] r, int at) {
     long p = r[hc.a[at]];
     IrType t = hc.type[at];
-    r[hc.dst[at]] = hostMemory(p, hc.code.insns[at], t.size()).load(t, (int) Ptr.offset(p));
+    r[hc.dst[at]] = reach(hc, at, p, t.size()).load(t, (int) Ptr.offset(p));
   }
 
   /** The store at {@code at}; managed memory tells the device what the host wrote. */
   void store(HostCode hc, long[] r, int at) {
     long p = r[hc.a[at]];
     IrType t = hc.type[at];
-    Allocation a = hostMemory(p, hc.code.insns[at], t.size());
+    Allocation a = reach(hc, at, p, t.size());
     a.store(t, (int) Ptr.offset(p), r[hc.b[at]]);
     if (a.space != Ptr.HOST) {
       device.hostStored(a, (int) Ptr.offset(p), t.size()); // managed memory
     }
+  }
+
+  /** A load of a 32-bit int or float at {@code at} ({@link HostLoops} calls it for those types): the word as {@link #load} reads it. */
+  void loadWord(HostCode hc, long[] r, int at) {
+    long p = r[hc.a[at]];
+    r[hc.dst[at]] = reach(hc, at, p, 4).loadWord((int) Ptr.offset(p));
+  }
+
+  /** A store of a 32-bit value at {@code at}: its low 32 bits, as {@link #store} writes them. */
+  void storeWord(HostCode hc, long[] r, int at) {
+    long p = r[hc.a[at]];
+    Allocation a = reach(hc, at, p, 4);
+    a.storeWord((int) Ptr.offset(p), (int) r[hc.b[at]]);
+    if (a.space != Ptr.HOST) {
+      device.hostStored(a, (int) Ptr.offset(p), 4);
+    }
+  }
+
+  /**
+   * The host memory of {@code size} bytes at p for the access at {@code at}: the host allocation it
+   * reached last when p is in it (a loop's access reaches one array again and again; ids are never
+   * reused, and a freed one says so), and otherwise {@link #hostMemory}'s checks and faults.
+   */
+  private Allocation reach(HostCode hc, int at, long p, int size) {
+    Allocation a = hc.site[at];
+    if (a != null && Ptr.id(p) == a.id && Ptr.space(p) == Ptr.HOST && !a.freed) {
+      long off = Ptr.offset(p);
+      if (off >= 0 && off + size <= a.size()) {
+        return a;
+      }
+    }
+    a = hostMemory(p, hc.code.insns[at], size);
+    if (a.space == Ptr.HOST) {
+      hc.site[at] = a;
+    }
+    return a;
   }
 
   /**

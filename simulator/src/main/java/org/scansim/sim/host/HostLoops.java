@@ -41,6 +41,7 @@ import java.lang.invoke.MethodType;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
+import org.scansim.frontend.ir.IrType;
 import org.scansim.sim.engine.Alu;
 
 /**
@@ -370,6 +371,11 @@ final class HostLoops {
       mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, ACCESS, false);
     }
 
+    /** A 32-bit int or float: loaded sign-extended, as a register holds them. */
+    private boolean word(int pc) {
+      return hc.type[pc] == IrType.I32 || hc.type[pc] == IrType.F32;
+    }
+
     /** One decoded instruction: what the interpreter's case for it computes. */
     private void instruction(int pc) {
       switch (hc.op[pc]) {
@@ -426,8 +432,8 @@ final class HostLoops {
           mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "rand", "(L" + CODE + ";I)J", false);
           mv.visitInsn(LASTORE);
         }
-        case HostCode.LD -> access(pc, "load");
-        case HostCode.ST -> access(pc, "store");
+        case HostCode.LD -> access(pc, word(pc) ? "loadWord" : "load");
+        case HostCode.ST -> access(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWord" : "store");
         default -> throw new IllegalStateException("host op " + hc.op[pc] + " is not compiled"); // blocks hold decoded ones only
       }
     }

@@ -180,6 +180,46 @@ class HostLoopsTest {
         }
         """);
     assertThat(bounds).contains("fault " + Kind.OUT_OF_BOUNDS + " at loops.cu:5:").contains("byte 256 of");
+    String freed = both("""
+        #include <cstdlib>
+        int main() {
+          int *a = (int *)malloc(64 * sizeof(int));
+          int s = 0;
+          for (int i = 0; i < 64; i++) {
+            s += a[i] = i;
+            if (i == 50) free(a);
+          }
+          return s;
+        }
+        """);
+    assertThat(freed).contains("fault " + Kind.USE_AFTER_FREE + " at loops.cu:6:");
+  }
+
+  @Test
+  void floatsAndUnsignedWordsThroughACompiledLoop() throws Exception {
+    String said = both("""
+        #include <cstdio>
+        #include <cstdlib>
+        int main() {
+          int n = 512;
+          float *f = (float *)malloc(n * sizeof(float));
+          unsigned *u = (unsigned *)malloc(n * sizeof(unsigned));
+          for (int i = 0; i < n; i++) {
+            f[i] = i * 0.5f;
+            u[i] = 4000000000u + i;
+          }
+          float fs = 0.0f;
+          unsigned long long us = 0;
+          for (int i = 0; i < n; i++) {
+            fs += f[i];
+            us += u[i];
+          }
+          printf("%.1f %llu\\n", fs, us);
+          return 0;
+        }
+        """);
+    // 0.5 * (0 + ... + 511) = 65408 (exact in float); 512 * 4e9 + 130816 = 2048000130816
+    assertThat(said).isEqualTo("65408.0 2048000130816\nexit 0");
   }
 
   @Test
