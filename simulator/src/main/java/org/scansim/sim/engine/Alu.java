@@ -3,6 +3,7 @@ package org.scansim.sim.engine;
 import org.scansim.sim.result.Fault;
 import org.scansim.sim.result.Kind;
 import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.ir.Op;
 
 /**
  * Arithmetic over the lanes of a mask, with C semantics on the register representation: 32-bit
@@ -76,35 +77,12 @@ public final class Alu {
   }
 
   private static long binary(CInsn in, IrType t, long x, long y) {
-    if (t == IrType.F32) {
-      float p = f(x);
-      float q = f(y);
-      return f(switch (in.op) {
-        case ADD -> p + q;
-        case SUB -> p - q;
-        case MUL -> p * q;
-        case DIV -> p / q;
-        case MIN -> Float.isNaN(p) ? q : Float.isNaN(q) ? p : Math.min(p, q);
-        case MAX -> Float.isNaN(p) ? q : Float.isNaN(q) ? p : Math.max(p, q);
-        case REM -> p % q;
+    if (t == IrType.F32 || t == IrType.F64) {
+      return switch (in.op) {
+        case ADD, SUB, MUL, DIV, MIN, MAX, REM -> floatBinary(in.op, t, x, y);
         // other ops: not this arithmetic; the interpreter sends only arithmetic here
         default -> throw bad(in);
-      });
-    }
-    if (t == IrType.F64) {
-      double p = d(x);
-      double q = d(y);
-      return d(switch (in.op) {
-        case ADD -> p + q;
-        case SUB -> p - q;
-        case MUL -> p * q;
-        case DIV -> p / q;
-        case MIN -> Double.isNaN(p) ? q : Double.isNaN(q) ? p : Math.min(p, q);
-        case MAX -> Double.isNaN(p) ? q : Double.isNaN(q) ? p : Math.max(p, q);
-        case REM -> p % q;
-        // other ops: not this arithmetic; the interpreter sends only arithmetic here
-        default -> throw bad(in);
-      });
+      };
     }
     boolean unsigned = t == IrType.U32 || t == IrType.U64 || t == IrType.PRED;
     int bits = t.size() * 8;
@@ -139,6 +117,38 @@ public final class Alu {
     return norm(t, r);
   }
 
+  /** Float arithmetic ({@code ADD}, {@code SUB}, {@code MUL}, {@code DIV}, {@code MIN}, {@code MAX}, {@code REM}) on F32 or F64 register values. */
+  public static long floatBinary(Op op, IrType t, long x, long y) {
+    if (t == IrType.F32) {
+      float p = f(x);
+      float q = f(y);
+      return f(switch (op) {
+        case ADD -> p + q;
+        case SUB -> p - q;
+        case MUL -> p * q;
+        case DIV -> p / q;
+        case MIN -> Float.isNaN(p) ? q : Float.isNaN(q) ? p : Math.min(p, q);
+        case MAX -> Float.isNaN(p) ? q : Float.isNaN(q) ? p : Math.max(p, q);
+        case REM -> p % q;
+        // other ops: not float arithmetic; binary and host code send only these
+        default -> throw new IllegalArgumentException(op + " is not float arithmetic");
+      });
+    }
+    double p = d(x);
+    double q = d(y);
+    return d(switch (op) {
+      case ADD -> p + q;
+      case SUB -> p - q;
+      case MUL -> p * q;
+      case DIV -> p / q;
+      case MIN -> Double.isNaN(p) ? q : Double.isNaN(q) ? p : Math.min(p, q);
+      case MAX -> Double.isNaN(p) ? q : Double.isNaN(q) ? p : Math.max(p, q);
+      case REM -> p % q;
+      // other ops: not float arithmetic; binary and host code send only these
+      default -> throw new IllegalArgumentException(op + " is not float arithmetic");
+    });
+  }
+
   public static void unary(CInsn in, long[] d, long[] a, int mask) {
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
@@ -170,7 +180,11 @@ public final class Alu {
 
   /** {@code in}'s comparison of one value pair: 1 or 0. */
   public static long compare(CInsn in, long x, long y) {
-    IrType t = in.type;
+    return compare(in.type, in.ir.cmp(), x, y);
+  }
+
+  /** The comparison {@code cmp} of two values of type t: 1 or 0 (floats unordered with NaN, -0.0 equal to 0.0). */
+  public static long compare(IrType t, org.scansim.frontend.ir.Enums.Cmp cmp, long x, long y) {
     int c;
     boolean unordered = false;
     if (t == IrType.F32 || t == IrType.F64) {
@@ -186,7 +200,7 @@ public final class Alu {
     } else {
       c = Long.compare(x, y);
     }
-    boolean r = switch (in.ir.cmp()) {
+    boolean r = switch (cmp) {
       case EQ -> !unordered && c == 0;
       case NE -> unordered || c != 0;
       case LT -> !unordered && c < 0;

@@ -53,6 +53,12 @@ final class HostCode {
   /** A 32-bit signed division and remainder: {@code Alu}'s fault for a divisor of 0, the low 32 bits otherwise. */
   static final int DIV32 = 21;
   static final int REM32 = 22;
+  /** Float arithmetic (add, subtract, multiply, divide of F32 or F64): {@code Alu.floatBinary}. */
+  static final int FLOAT = 23;
+  /** Any other comparison (floats, unsigned): {@code Alu.compare}. */
+  static final int CMP = 24;
+  /** Any other conversion (to or from a float, narrowing): {@code Alu.convert}. */
+  static final int CONVERT = 25;
 
   final Code code;
   final int[] op;
@@ -105,10 +111,10 @@ final class HostCode {
       case BR -> BR;
       case CBR -> CBR;
       case MOV -> MOV;
-      case ADD -> wide ? ADD64 : t == IrType.I32 ? ADD32 : GENERAL;
-      case SUB -> wide ? SUB64 : t == IrType.I32 ? SUB32 : GENERAL;
-      case MUL -> wide ? MUL64 : t == IrType.I32 ? MUL32 : GENERAL;
-      case DIV -> t == IrType.I32 ? DIV32 : GENERAL;
+      case ADD -> t.isFloat() ? FLOAT : wide ? ADD64 : t == IrType.I32 ? ADD32 : GENERAL;
+      case SUB -> t.isFloat() ? FLOAT : wide ? SUB64 : t == IrType.I32 ? SUB32 : GENERAL;
+      case MUL -> t.isFloat() ? FLOAT : wide ? MUL64 : t == IrType.I32 ? MUL32 : GENERAL;
+      case DIV -> t.isFloat() ? FLOAT : t == IrType.I32 ? DIV32 : GENERAL;
       case REM -> t == IrType.I32 ? REM32 : GENERAL;
       case SETP -> comparison(in);
       case CVT -> conversion(t, in.srcType);
@@ -122,20 +128,20 @@ final class HostCode {
     };
   }
 
-  /** Integer, pointer and predicate comparisons as {@code Alu.compare} makes them; floating point (NaN, -0.0) is not decoded. */
+  /** Integer, pointer and predicate comparisons as {@code Alu.compare} makes them; floating point (NaN, -0.0) and unsigned ones through it ({@link #CMP}). */
   private static int comparison(CInsn in) {
     IrType t = in.type;
     if (t.isFloat()) {
-      return GENERAL;
+      return CMP;
     }
-    boolean signed = t.isSigned(); // I8 to I64: ordered as Long.compare orders them; the unsigned ones go the general way
+    boolean signed = t.isSigned(); // I8 to I64: ordered as Long.compare orders them
     return switch (in.ir.cmp()) {
       case EQ -> EQ;
       case NE -> NE;
-      case LT -> signed ? LT : GENERAL;
-      case LE -> signed ? LE : GENERAL;
-      case GT -> signed ? GT : GENERAL;
-      case GE -> signed ? GE : GENERAL;
+      case LT -> signed ? LT : CMP;
+      case LE -> signed ? LE : CMP;
+      case GT -> signed ? GT : CMP;
+      case GE -> signed ? GE : CMP;
     };
   }
 
@@ -146,11 +152,11 @@ final class HostCode {
    */
   private static int conversion(IrType to, IrType from) {
     if (!from.isInteger()) {
-      return GENERAL;
+      return CONVERT;
     }
     if (to == from || to == IrType.I64 || to == IrType.U64) {
       return MOV;
     }
-    return to == IrType.I32 ? TO_I32 : GENERAL;
+    return to == IrType.I32 ? TO_I32 : CONVERT;
   }
 }

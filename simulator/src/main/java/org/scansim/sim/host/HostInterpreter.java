@@ -221,6 +221,9 @@ public final class HostInterpreter {
           long q = r[y[pc]];
           r[d[pc]] = q == 0 ? Alu.binary(code.insns[pc], r[x[pc]], q) : (int) (r[x[pc]] % q);
         }
+        case HostCode.FLOAT -> r[d[pc]] = Alu.floatBinary(code.insns[pc].op, hc.type[pc], r[x[pc]], r[y[pc]]);
+        case HostCode.CMP -> r[d[pc]] = Alu.compare(code.insns[pc], r[x[pc]], r[y[pc]]);
+        case HostCode.CONVERT -> r[d[pc]] = Alu.convert(hc.type[pc], code.insns[pc].srcType, r[x[pc]]);
         case HostCode.LT -> r[d[pc]] = r[x[pc]] < r[y[pc]] ? 1 : 0;
         case HostCode.LE -> r[d[pc]] = r[x[pc]] <= r[y[pc]] ? 1 : 0;
         case HostCode.GT -> r[d[pc]] = r[x[pc]] > r[y[pc]] ? 1 : 0;

@@ -5,6 +5,7 @@ import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
 import static org.objectweb.asm.Opcodes.ALOAD;
 import static org.objectweb.asm.Opcodes.GETFIELD;
+import static org.objectweb.asm.Opcodes.GETSTATIC;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.I2L;
 import static org.objectweb.asm.Opcodes.IFEQ;
@@ -75,6 +76,10 @@ final class HostLoops {
   private static final String CODE = "org/scansim/sim/host/HostCode";
   private static final String RUN = "(L" + INTERP + ";L" + CODE + ";[JI)I";
   private static final String ACCESS = "(L" + CODE + ";[JI)V";
+  private static final String ALU = "org/scansim/sim/engine/Alu";
+  private static final String OP = "Lorg/scansim/frontend/ir/Op;";
+  private static final String TYPE = "Lorg/scansim/frontend/ir/IrType;";
+  private static final String CMP = "Lorg/scansim/frontend/ir/Enums$Cmp;";
   // run's locals: 0 this, 1 the interpreter, 2 the code, 3 the registers, 4 the pc, 5-6 and 7-8 longs
   private static final int H = 1;
   private static final int HC = 2;
@@ -371,6 +376,11 @@ final class HostLoops {
       mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, ACCESS, false);
     }
 
+    /** An enum constant (an operation, a type, a comparison) for {@code Alu}'s own methods, which the JIT folds. */
+    private void constant(String descriptor, String name) {
+      mv.visitFieldInsn(GETSTATIC, descriptor.substring(1, descriptor.length() - 1), name, descriptor);
+    }
+
     /** A 32-bit int or float: loaded sign-extended, as a register holds them. */
     private boolean word(int pc) {
       return hc.type[pc] == IrType.I32 || hc.type[pc] == IrType.F32;
@@ -430,6 +440,32 @@ final class HostLoops {
           mv.visitVarInsn(ALOAD, HC);
           mv.visitLdcInsn(pc);
           mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "rand", "(L" + CODE + ";I)J", false);
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.FLOAT -> {
+          into(hc.dst[pc]);
+          constant(OP, hc.code.insns[pc].op.name());
+          constant(TYPE, hc.type[pc].name());
+          reg(hc.a[pc]);
+          reg(hc.b[pc]);
+          mv.visitMethodInsn(INVOKESTATIC, ALU, "floatBinary", "(" + OP + TYPE + "JJ)J", false);
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.CMP -> {
+          into(hc.dst[pc]);
+          constant(TYPE, hc.type[pc].name());
+          constant(CMP, hc.code.insns[pc].ir.cmp().name());
+          reg(hc.a[pc]);
+          reg(hc.b[pc]);
+          mv.visitMethodInsn(INVOKESTATIC, ALU, "compare", "(" + TYPE + CMP + "JJ)J", false);
+          mv.visitInsn(LASTORE);
+        }
+        case HostCode.CONVERT -> {
+          into(hc.dst[pc]);
+          constant(TYPE, hc.type[pc].name());
+          constant(TYPE, hc.code.insns[pc].srcType.name());
+          reg(hc.a[pc]);
+          mv.visitMethodInsn(INVOKESTATIC, ALU, "convert", "(" + TYPE + TYPE + "J)J", false);
           mv.visitInsn(LASTORE);
         }
         case HostCode.LD -> access(pc, word(pc) ? "loadWord" : "load");

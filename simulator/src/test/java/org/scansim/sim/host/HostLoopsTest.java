@@ -106,6 +106,46 @@ class HostLoopsTest {
   }
 
   @Test
+  void floatArithmeticComparisonsAndConversionsInALoop() throws Exception {
+    String said = both("""
+        #include <cstdio>
+        int main() {
+          float special[6] = {0.0f, -0.0f, 1.0f / 0.0f, -1.0f / 0.0f, 0.0f / 0.0f, 3e9f};
+          int lt = 0, le = 0, gt = 0, ge = 0, eq = 0, ne = 0;
+          long long asInt = 0;
+          unsigned asUnsigned = 0;
+          double wide = 0.0;
+          for (int i = 0; i < 6; i++) {
+            for (int j = 0; j < 6; j++) {
+              float a = special[i], b = special[j];
+              lt += a < b; le += a <= b; gt += a > b; ge += a >= b; eq += a == b; ne += a != b;
+            }
+            asInt += (int)special[i];
+            wide += (double)special[i] * 0.5;
+          }
+          float f = 0.1f;
+          double d = 0.1;
+          for (int i = 0; i < 1000; i++) {
+            f = f * 1.0001f + 0.5f / (i + 1);
+            d = d * 1.0001 - 0.25 / (i + 1);
+            asUnsigned += (unsigned)i * 3000000u;
+          }
+          unsigned small = 0;
+          for (unsigned u = 4000000000u; u < 4000000010u; u++) {
+            small += u > 3000000000u;
+          }
+          printf("%d %d %d %d %d %d %lld %g\\n", lt, le, gt, ge, eq, ne, asInt, wide);
+          printf("%.9g %.17g %u %u %d\\n", f, d, asUnsigned, small, (int)(float)d);
+          return 0;
+        }
+        """);
+    // Of the 36 pairs, the 11 with NaN are unordered (only != holds); of the 25 others 7 are equal (0.0 == -0.0)
+    // and 9 each way less. (int) saturates: 0 + 0 + 2147483647 - 2147483648 + 0 (NaN) + 2147483647. inf + -inf
+    // is NaN. 3000000 * (0 + ... + 999) = 1498500000000, which is 3851380992 modulo 2^32.
+    assertThat(said).startsWith("9 16 9 16 7 29 2147483646 ").contains("nan\n").contains(" 3851380992 10 -1\nexit 0");
+  }
+
+  @Test
   void callsBreaksAndGotosInsideALoopGoBackToTheInterpreter() throws Exception {
     String said = both("""
         #include <cstdio>
