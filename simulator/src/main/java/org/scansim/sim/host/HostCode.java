@@ -59,6 +59,13 @@ final class HostCode {
   static final int CMP = 24;
   /** Any other conversion (to or from a float, narrowing): {@code Alu.convert}. */
   static final int CONVERT = 25;
+  /** Bitwise and, or, exclusive or: of 64-bit integers as they are, of 32-bit signed ones sign-extended. */
+  static final int AND64 = 26;
+  static final int OR64 = 27;
+  static final int XOR64 = 28;
+  static final int AND32 = 29;
+  static final int OR32 = 30;
+  static final int XOR32 = 31;
 
   final Code code;
   final int[] op;
@@ -72,6 +79,8 @@ final class HostCode {
   final IrType[] type;
   /** Per pc: how often a backward branch went there (toward compiling the loop it closes, {@link HostLoops}). */
   final int[] backEdges;
+  /** Per pc: the furthest backward branch to it so far (the loop it heads ends there). */
+  final int[] loopEnd;
   /** Per pc: the compiled loop that holds it, or null. */
   final HostLoops.Body[] loops;
   /** Per pc of a load or a store: the host allocation it reached last, or null. */
@@ -90,6 +99,7 @@ final class HostCode {
     type = new IrType[n];
     backEdges = new int[n];
     loops = new HostLoops.Body[n];
+    loopEnd = new int[n];
     site = new org.scansim.sim.memory.Allocation[n];
     for (int pc = 0; pc < n; pc++) {
       CInsn in = code.insns[pc];
@@ -115,6 +125,9 @@ final class HostCode {
       case SUB -> t.isFloat() ? FLOAT : wide ? SUB64 : t == IrType.I32 ? SUB32 : GENERAL;
       case MUL -> t.isFloat() ? FLOAT : wide ? MUL64 : t == IrType.I32 ? MUL32 : GENERAL;
       case DIV -> t.isFloat() ? FLOAT : t == IrType.I32 ? DIV32 : GENERAL;
+      case AND -> wide ? AND64 : t == IrType.I32 ? AND32 : GENERAL;
+      case OR -> wide ? OR64 : t == IrType.I32 ? OR32 : GENERAL;
+      case XOR -> wide ? XOR64 : t == IrType.I32 ? XOR32 : GENERAL;
       case REM -> t == IrType.I32 ? REM32 : GENERAL;
       case SETP -> comparison(in);
       case CVT -> conversion(t, in.srcType);

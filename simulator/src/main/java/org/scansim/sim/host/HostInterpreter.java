@@ -57,6 +57,8 @@ public final class HostInterpreter {
    * step budget): a compiled loop runs no block that would reach it.
    */
   long guard;
+  /** The steps compiled loops took (tests see that the compiled path ran). */
+  long compiledSteps;
   /** The host instructions a program may run: past them it is a runaway. */
   private static final long STEP_LIMIT = 4_000_000_000L;
   /**
@@ -221,6 +223,12 @@ public final class HostInterpreter {
           long q = r[y[pc]];
           r[d[pc]] = q == 0 ? Alu.binary(code.insns[pc], r[x[pc]], q) : (int) (r[x[pc]] % q);
         }
+        case HostCode.AND64 -> r[d[pc]] = r[x[pc]] & r[y[pc]];
+        case HostCode.OR64 -> r[d[pc]] = r[x[pc]] | r[y[pc]];
+        case HostCode.XOR64 -> r[d[pc]] = r[x[pc]] ^ r[y[pc]];
+        case HostCode.AND32 -> r[d[pc]] = (int) (r[x[pc]] & r[y[pc]]);
+        case HostCode.OR32 -> r[d[pc]] = (int) (r[x[pc]] | r[y[pc]]);
+        case HostCode.XOR32 -> r[d[pc]] = (int) (r[x[pc]] ^ r[y[pc]]);
         case HostCode.FLOAT -> r[d[pc]] = Alu.floatBinary(code.insns[pc].op, hc.type[pc], r[x[pc]], r[y[pc]]);
         case HostCode.CMP -> r[d[pc]] = Alu.compare(code.insns[pc], r[x[pc]], r[y[pc]]);
         case HostCode.CONVERT -> r[d[pc]] = Alu.convert(hc.type[pc], code.insns[pc].srcType, r[x[pc]]);
@@ -289,12 +297,18 @@ public final class HostInterpreter {
     }
   }
 
-  /** A branch from {@code from} to {@code to}; a backward one counts toward compiling the loop it closes. */
+  /**
+   * A branch from {@code from} to {@code to}; a backward one counts toward compiling the loop it
+   * closes, from {@code to} to the furthest branch back to it (a loop with a {@code continue} has two).
+   */
   private static int backTo(HostCode hc, int from, int to) {
-    if (to <= from && ++hc.backEdges[to] == compileAfter) {
-      HostLoops.Body body = HostLoops.compile(hc, to, from);
-      if (body != null) {
-        java.util.Arrays.fill(hc.loops, to, from + 1, body); // a loop around one compiled before takes its place
+    if (to <= from) {
+      hc.loopEnd[to] = Math.max(hc.loopEnd[to], from);
+      if (++hc.backEdges[to] == compileAfter) {
+        HostLoops.Body body = HostLoops.compile(hc, to, hc.loopEnd[to]);
+        if (body != null) {
+          java.util.Arrays.fill(hc.loops, to, hc.loopEnd[to] + 1, body); // a loop around one compiled before takes its place
+        }
       }
     }
     return to;
@@ -303,7 +317,7 @@ public final class HostInterpreter {
   /** The count {@code scansim.hostLoops} names: a positive count, {@code off}, or the default for anything else. */
   static int compileAfter(String property) {
     if ("off".equals(property)) {
-      return -1; // never reached: a counter counts up from 1, and wraps only past the step budget
+      return -1; // never reached: a counter counts up from 1, and would reach -1 only after 2^32 - 1 back edges, past the step budget
     }
     try {
       return property == null ? 20_000 : Math.max(1, Integer.parseInt(property.trim()));

@@ -4,6 +4,7 @@ import static org.objectweb.asm.Opcodes.ACC_FINAL;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
 import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.DUP;
 import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GETSTATIC;
 import static org.objectweb.asm.Opcodes.GOTO;
@@ -22,6 +23,7 @@ import static org.objectweb.asm.Opcodes.IRETURN;
 import static org.objectweb.asm.Opcodes.L2I;
 import static org.objectweb.asm.Opcodes.LADD;
 import static org.objectweb.asm.Opcodes.LALOAD;
+import static org.objectweb.asm.Opcodes.LAND;
 import static org.objectweb.asm.Opcodes.LASTORE;
 import static org.objectweb.asm.Opcodes.LCMP;
 import static org.objectweb.asm.Opcodes.LCONST_0;
@@ -29,9 +31,11 @@ import static org.objectweb.asm.Opcodes.LCONST_1;
 import static org.objectweb.asm.Opcodes.LDIV;
 import static org.objectweb.asm.Opcodes.LLOAD;
 import static org.objectweb.asm.Opcodes.LMUL;
+import static org.objectweb.asm.Opcodes.LOR;
 import static org.objectweb.asm.Opcodes.LREM;
 import static org.objectweb.asm.Opcodes.LSTORE;
 import static org.objectweb.asm.Opcodes.LSUB;
+import static org.objectweb.asm.Opcodes.LXOR;
 import static org.objectweb.asm.Opcodes.POP2;
 import static org.objectweb.asm.Opcodes.PUTFIELD;
 import static org.objectweb.asm.Opcodes.RETURN;
@@ -57,20 +61,20 @@ import org.scansim.sim.engine.Alu;
  * stores and {@code rand}; registers stay in the interpreter's array, so a return at any
  * instruction leaves the state the interpreter expects.
  *
- * <p>Not compiled: a loop of more than {@link #MOST_INSTRUCTIONS} instructions (the JIT leaves
- * methods of over 8,000 bytes of bytecode in its interpreter), and the device's code (its
- * dispatch is not what costs: docs/performance.md).
+ * <p>Not compiled: a loop of more than {@link #MOST_INSTRUCTIONS} instructions or whose method
+ * would pass 7,900 bytes of bytecode (the JIT leaves methods of over 8,000 in its interpreter),
+ * and the device's code (its dispatch is not what costs: docs/performance.md).
  */
 final class HostLoops {
-  /** A loop's compiled code: runs from pc (any pc of its range) and returns the pc where the interpreter goes on. */
+  /** A loop's compiled code: runs from pc (a block's start; anywhere else it returns at once) and returns the pc where the interpreter goes on. */
   interface Body {
     int run(HostInterpreter h, HostCode hc, long[] r, int pc);
   }
 
-  /** The most instructions a compiled loop holds. */
-  static final int MOST_INSTRUCTIONS = 150;
-  /** A larger class than this may hold a method past the JIT's limit of 8,000 bytes of bytecode: not used. */
-  private static final int MOST_CLASS_BYTES = 7_600;
+  /** The most instructions a compiled loop holds (about 20 bytes of bytecode each). */
+  static final int MOST_INSTRUCTIONS = 300;
+  /** The JIT leaves a method of more bytecode than this in its interpreter ({@code -XX:HugeMethodLimit}, 8,000): such a loop is not used. */
+  private static final int MOST_CODE_BYTES = 7_900;
 
   private static final String INTERP = "org/scansim/sim/host/HostInterpreter";
   private static final String CODE = "org/scansim/sim/host/HostCode";
@@ -105,8 +109,9 @@ final class HostLoops {
     if (!any) {
       return null;
     }
-    byte[] bytes = new Writer(hc, lo, hi).write();
-    if (bytes.length > MOST_CLASS_BYTES) {
+    Writer w = new Writer(hc, lo, hi);
+    byte[] bytes = w.write();
+    if (w.codeBytes > MOST_CODE_BYTES) {
       return null;
     }
     try {
@@ -115,7 +120,7 @@ final class HostLoops {
       COMPILED.incrementAndGet();
       return compiled;
     } catch (Throwable e) {
-      throw new IllegalStateException("a host loop's compiled class was refused", e); // a defect of this class, never the program's
+      return null; // a class the JVM refuses (a defect here, never the program's): the loop stays interpreted
     }
   }
 
@@ -136,6 +141,8 @@ final class HostLoops {
     private final Label[] body; // an instruction's own code
     private final Label[] entry; // where run enters at a pc
     private MethodVisitor mv;
+    /** The bytes of run's bytecode, once written. */
+    int codeBytes;
 
     Writer(HostCode hc, int lo, int hi) {
       this.hc = hc;
@@ -229,21 +236,15 @@ final class HostLoops {
       Label leave = new Label();
       int n = hi - lo + 1;
       for (int i = 0; i < n; i++) {
-        entry[i] = blockStart[i] < 0 ? leave : start[i] != null ? start[i] : new Label();
+        // Entered only at a block's start: inside one (the interpreter ran its first steps before a check)
+        // the interpreter runs on to the next block, which keeps the method small.
+        entry[i] = start[i] != null ? start[i] : leave;
       }
       mv.visitVarInsn(ILOAD, PC);
       mv.visitTableSwitchInsn(lo, hi, leave, entry);
       mv.visitLabel(leave);
       mv.visitVarInsn(ILOAD, PC);
       mv.visitInsn(IRETURN);
-      // Entries inside a block (after the interpreter ran a call, or the last steps before a check): the block's rest.
-      for (int i = 0; i < n; i++) {
-        if (blockStart[i] >= 0 && start[i] == null) {
-          mv.visitLabel(entry[i]);
-          take(blockEnd[i] - (lo + i) + 1, lo + i);
-          mv.visitJumpInsn(GOTO, body[i]);
-        }
-      }
       for (int pc = lo; pc <= hi; pc++) {
         int i = pc - lo;
         if (blockStart[i] < 0) {
@@ -260,10 +261,14 @@ final class HostLoops {
           go(pc + 1); // on to the next block, or back to the interpreter
         }
       }
+      Label end = new Label();
+      mv.visitLabel(end);
       mv.visitMaxs(0, 0);
       mv.visitEnd();
       cw.visitEnd();
-      return cw.toByteArray();
+      byte[] bytes = cw.toByteArray();
+      codeBytes = end.getOffset();
+      return bytes;
     }
 
     /** A block's steps: back to the interpreter at {@code pc} when they would reach its guard, taken otherwise. */
@@ -284,6 +289,12 @@ final class HostLoops {
       mv.visitVarInsn(ALOAD, H);
       mv.visitVarInsn(LLOAD, STEPS);
       mv.visitFieldInsn(PUTFIELD, INTERP, "steps", "J");
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitInsn(DUP);
+      mv.visitFieldInsn(GETFIELD, INTERP, "compiledSteps", "J");
+      mv.visitLdcInsn((long) steps);
+      mv.visitInsn(LADD);
+      mv.visitFieldInsn(PUTFIELD, INTERP, "compiledSteps", "J");
     }
 
     /** Control at {@code pc}: its block when it is compiled in this loop, the interpreter otherwise. */
@@ -411,6 +422,12 @@ final class HostLoops {
         case HostCode.ADD32 -> binary(pc, LADD, true);
         case HostCode.SUB32 -> binary(pc, LSUB, true);
         case HostCode.MUL32 -> binary(pc, LMUL, true);
+        case HostCode.AND64 -> binary(pc, LAND, false);
+        case HostCode.OR64 -> binary(pc, LOR, false);
+        case HostCode.XOR64 -> binary(pc, LXOR, false);
+        case HostCode.AND32 -> binary(pc, LAND, true);
+        case HostCode.OR32 -> binary(pc, LOR, true);
+        case HostCode.XOR32 -> binary(pc, LXOR, true);
         case HostCode.DIV32 -> divide(pc, LDIV);
         case HostCode.REM32 -> divide(pc, LREM);
         case HostCode.LT -> compare(pc, IFLT);

@@ -10,7 +10,11 @@ import org.scansim.frontend.Frontend;
 import org.scansim.frontend.diag.SourceFile;
 import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.device.Deadline;
+import org.scansim.sim.device.Limits;
+import org.scansim.sim.memory.ArchMemoryModel;
 import org.scansim.sim.result.Kind;
+import org.scansim.sim.sched.SimulatedGpu;
 import org.scansim.sim.run.ProgramRun;
 import org.scansim.sim.run.ScanRun;
 
@@ -66,6 +70,8 @@ class HostLoopsTest {
           long long big = 0;
           int lt = 0, le = 0, gt = 0, ge = 0, eq = 0, ne = 0;
           int quot = 0, rem = 0;
+          long long mix = 0;
+          int mix32 = -1;
           for (int i = 0; i < n; i++) {
             a[i] = i * 3 - 7;
             w[i] = (long long)i * 4000000000LL - 5;
@@ -82,6 +88,8 @@ class HostLoopsTest {
             int narrow = (int)(w[i] >> 0);
             sum -= narrow - narrow;
             sum += s[i] - s[i] + c[i] - c[i];
+            mix = (mix ^ w[i]) | (i & 7);
+            mix32 = (mix32 ^ a[i]) & ~(i | 64);
           }
           int wraps = 2147483600;
           for (int i = 0; i < 100; i++) {
@@ -93,7 +101,7 @@ class HostLoopsTest {
             r ^= rand() % 1000;
           }
           printf("%d %lld %d %d %d %d %d %d %d %d %d %d\\n", sum, big, quot, rem, lt, le, gt, ge, eq, ne, wraps, r);
-          printf("%d %d %d\\n", (int)s[999], (int)c[10], (int)c[5]);
+          printf("%d %d %d %lld %d\\n", (int)s[999], (int)c[10], (int)c[5], mix, mix32);
           free(a); free(w); free(s); free(c);
           return 0;
         }
@@ -102,7 +110,7 @@ class HostLoopsTest {
     // = 1997999999500500 - 5000
     // 2147483600 + 100 wraps to -2147483596; 999 * 100 = 99900 is -31172 as a short; (10 + 250) % 256 = 4
     assertThat(said).startsWith("1491500 1997999999495500 ").contains(" 500 501 499 500 1 999 -2147483596 ")
-        .contains("-31172 4 255").endsWith("exit 0");
+        .contains("-31172 4 255 ").endsWith("exit 0");
   }
 
   @Test
@@ -245,7 +253,7 @@ class HostLoopsTest {
           float *f = (float *)malloc(n * sizeof(float));
           unsigned *u = (unsigned *)malloc(n * sizeof(unsigned));
           for (int i = 0; i < n; i++) {
-            f[i] = i * 0.5f;
+            f[i] = i * -0.5f;
             u[i] = 4000000000u + i;
           }
           float fs = 0.0f;
@@ -258,8 +266,8 @@ class HostLoopsTest {
           return 0;
         }
         """);
-    // 0.5 * (0 + ... + 511) = 65408 (exact in float); 512 * 4e9 + 130816 = 2048000130816
-    assertThat(said).isEqualTo("65408.0 2048000130816\nexit 0");
+    // -0.5 * (0 + ... + 511) = -65408 (exact in float); 512 * 4e9 + 130816 = 2048000130816
+    assertThat(said).isEqualTo("-65408.0 2048000130816\nexit 0");
   }
 
   @Test
@@ -285,19 +293,71 @@ class HostLoopsTest {
 
   @Test
   void aLoopTooLargeToCompileIsInterpreted() throws Exception {
+    String large = loopOf(100);
+    int loops = HostLoops.COMPILED.get();
+    assertThat(said(run(large, 1))).isEqualTo(said(run(large, -1))).matches("exit \\d+");
+    assertThat(HostLoops.COMPILED.get()).isEqualTo(loops); // too large: interpreted
+    HostCode hc = code(large);
+    assertThat(hc.op.length).isGreaterThan(HostLoops.MOST_INSTRUCTIONS);
+    assertThat(HostLoops.compile(hc, 0, hc.op.length - 1)).isNull();
+    HostCode fits = code(loopOf(85)); // some 270 instructions: under both limits
+    assertThat(fits.op.length).isGreaterThan(250);
+    assertThat(HostLoops.compile(fits, 0, fits.op.length - 1)).isNotNull();
+  }
+
+  private static String loopOf(int statements) {
     StringBuilder body = new StringBuilder();
-    for (int k = 0; k < 60; k++) {
+    for (int k = 0; k < statements; k++) {
       body.append("    s = s * 3 + ").append(k).append(";\n");
     }
-    String source = "int main() {\n  int s = 0;\n  for (int i = 0; i < 10; i++) {\n" + body + "  }\n  return s & 127;\n}\n";
-    int loops = HostLoops.COMPILED.get();
-    assertThat(said(run(source, 1))).isEqualTo(said(run(source, -1))).matches("exit \\d+");
-    assertThat(HostLoops.COMPILED.get()).isEqualTo(loops); // too large: interpreted
+    return "int main() {\n  int s = 0;\n  for (int i = 0; i < 10; i++) {\n" + body + "  }\n  return s & 127;\n}\n";
+  }
+
+  private static Frontend.Result compile(String source) {
     Frontend.Result r = Frontend.compile(new SourceFile("loops.cu", source), Map.of(), IncludeLoader.NONE);
-    HostCode hc = new HostCode(org.scansim.sim.engine.Compiler.compile(r.ir(), r.ir().function("main")));
-    int last = hc.op.length - 1;
-    assertThat(last).isGreaterThan(HostLoops.MOST_INSTRUCTIONS);
-    assertThat(HostLoops.compile(hc, 0, last)).isNull();
-    assertThat(HostLoops.compile(hc, 0, 20)).isNotNull();
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    return r;
+  }
+
+  private static HostCode code(String source) {
+    Frontend.Result r = compile(source);
+    return new HostCode(org.scansim.sim.engine.Compiler.compile(r.ir(), r.ir().function("main")));
+  }
+
+  /** The host instructions main ran, and how many of them compiled loops ran, on an interpreter of the test's own. */
+  private static long[] steps(String source, int compileAfter) {
+    HostInterpreter.compileAfter = compileAfter;
+    Frontend.Result r = compile(source);
+    SimulatedGpu gpu = new SimulatedGpu(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
+    HostInterpreter host = new HostInterpreter(r.ir(), gpu, 1L << 24, new Deadline(), new StringBuilder());
+    host.call("main", new long[0], null);
+    return new long[] {host.steps, host.compiledSteps};
+  }
+
+  @Test
+  void compiledLoopsRunTheLoopsWholeWithContinueAndNesting() throws Exception {
+    String source = """
+        int main() {
+          int s = 0;
+          int i = 0;
+          while (i < 30000) {
+            i++;
+            if (i % 3 == 0) continue;
+            s += i;
+          }
+          for (int a = 0; a < 300; a++) {
+            for (int b = 0; b < 100; b++) {
+              s ^= a * b;
+            }
+          }
+          return s & 255;
+        }
+        """;
+    long[] interpreted = steps(source, -1);
+    long[] compiled = steps(source, 1);
+    assertThat(interpreted[1]).isZero();
+    assertThat(compiled[0]).isEqualTo(interpreted[0]); // every instruction counted once
+    // the while loop's two back edges (its end, and continue's) and both nested loops compiled: all but a few steps
+    assertThat(compiled[1]).isGreaterThan(compiled[0] * 99 / 100);
   }
 }
