@@ -52,21 +52,22 @@ import org.scansim.sim.engine.Alu;
 /**
  * Host loops that have run hot, compiled to JVM bytecode (ASM), so that the JIT compiles each
  * loop's instructions as straight code instead of one interpreter dispatch each. A loop is the
- * range of host code from a backward branch's target to the branch; its compiled body holds the
- * instructions {@link HostCode} decodes, and returns to the interpreter at anything else (a call,
- * printf, a CUDA call, a return), at a branch out of the range, and before a block of instructions
- * that would reach the interpreter's {@code guard} (the next wall-clock check or the step budget),
- * so the interpreter runs those one at a time and every budget ends where it always did. Each
- * instruction computes what the interpreter's decoded case computes, through the same loads,
- * stores and {@code rand}; registers stay in the interpreter's array, so a return at any
- * instruction leaves the state the interpreter expects.
+ * range of host code from a backward branch's target to the furthest branch back to it; its
+ * compiled body holds the instructions {@link HostCode} decodes, and returns to the interpreter
+ * at anything else (a call, printf, a CUDA call, a return), at a branch out of the range, and
+ * before a block of instructions that would reach the interpreter's {@code guard} (the next
+ * wall-clock check or the step budget), so the interpreter runs those one at a time (up to the
+ * next block's start, the only places the method is entered) and every budget ends where it
+ * always did. Each instruction computes what the interpreter's decoded case computes, through the
+ * same loads, stores, {@code rand} and {@code Alu} methods; registers stay in the interpreter's
+ * array, so a return at any instruction leaves the state the interpreter expects.
  *
  * <p>Not compiled: a loop of more than {@link #MOST_INSTRUCTIONS} instructions or whose method
  * would pass 7,900 bytes of bytecode (the JIT leaves methods of over 8,000 in its interpreter),
  * and the device's code (its dispatch is not what costs: docs/performance.md).
  */
 final class HostLoops {
-  /** A loop's compiled code: runs from pc (a block's start; anywhere else it returns at once) and returns the pc where the interpreter goes on. */
+  /** A loop's compiled code: runs from pc (a block's start; anywhere else it returns at once), returns where the interpreter goes on. */
   interface Body {
     int run(HostInterpreter h, HostCode hc, long[] r, int pc);
   }
