@@ -388,6 +388,22 @@ final class HostLoops {
       mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, ACCESS, false);
     }
 
+    /**
+     * {@code r[d] = Alu.method(first, second, r[a] [, r[b]])}: {@code Alu}'s own method, its two enum
+     * arguments (an operation, a type, a comparison) constants the JIT folds.
+     */
+    private void alu(int pc, String method, String first, String firstName, String second, String secondName, boolean both) {
+      into(hc.dst[pc]);
+      constant(first, firstName);
+      constant(second, secondName);
+      reg(hc.a[pc]);
+      if (both) {
+        reg(hc.b[pc]);
+      }
+      mv.visitMethodInsn(INVOKESTATIC, ALU, method, "(" + first + second + (both ? "JJ)J" : "J)J"), false);
+      mv.visitInsn(LASTORE);
+    }
+
     /** An enum constant (an operation, a type, a comparison) for {@code Alu}'s own methods, which the JIT folds. */
     private void constant(String descriptor, String name) {
       mv.visitFieldInsn(GETSTATIC, descriptor.substring(1, descriptor.length() - 1), name, descriptor);
@@ -460,32 +476,9 @@ final class HostLoops {
           mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "rand", "(L" + CODE + ";I)J", false);
           mv.visitInsn(LASTORE);
         }
-        case HostCode.FLOAT -> {
-          into(hc.dst[pc]);
-          constant(OP, hc.code.insns[pc].op.name());
-          constant(TYPE, hc.type[pc].name());
-          reg(hc.a[pc]);
-          reg(hc.b[pc]);
-          mv.visitMethodInsn(INVOKESTATIC, ALU, "floatBinary", "(" + OP + TYPE + "JJ)J", false);
-          mv.visitInsn(LASTORE);
-        }
-        case HostCode.CMP -> {
-          into(hc.dst[pc]);
-          constant(TYPE, hc.type[pc].name());
-          constant(CMP, hc.code.insns[pc].ir.cmp().name());
-          reg(hc.a[pc]);
-          reg(hc.b[pc]);
-          mv.visitMethodInsn(INVOKESTATIC, ALU, "compare", "(" + TYPE + CMP + "JJ)J", false);
-          mv.visitInsn(LASTORE);
-        }
-        case HostCode.CONVERT -> {
-          into(hc.dst[pc]);
-          constant(TYPE, hc.type[pc].name());
-          constant(TYPE, hc.code.insns[pc].srcType.name());
-          reg(hc.a[pc]);
-          mv.visitMethodInsn(INVOKESTATIC, ALU, "convert", "(" + TYPE + TYPE + "J)J", false);
-          mv.visitInsn(LASTORE);
-        }
+        case HostCode.FLOAT -> alu(pc, "floatBinary", OP, hc.code.insns[pc].op.name(), TYPE, hc.type[pc].name(), true);
+        case HostCode.CMP -> alu(pc, "compare", TYPE, hc.type[pc].name(), CMP, hc.code.insns[pc].ir.cmp().name(), true);
+        case HostCode.CONVERT -> alu(pc, "convert", TYPE, hc.type[pc].name(), TYPE, hc.code.insns[pc].srcType.name(), false);
         case HostCode.LD -> access(pc, word(pc) ? "loadWord" : "load");
         case HostCode.ST -> access(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWord" : "store");
         default -> throw new IllegalStateException("host op " + hc.op[pc] + " is not compiled"); // blocks hold decoded ones only
