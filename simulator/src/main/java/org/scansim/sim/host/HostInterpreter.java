@@ -241,6 +241,7 @@ public final class HostInterpreter {
         case HostCode.PTR_ADD -> r[d[pc]] = Ptr.add(r[x[pc]], r[y[pc]] * hc.scale[pc]);
         case HostCode.TO_I32 -> r[d[pc]] = (int) r[x[pc]];
         case HostCode.RAND -> r[d[pc]] = rand(hc, pc);
+        case HostCode.MATH -> r[d[pc]] = math(hc, r, pc);
         case HostCode.LD -> load(hc, r, pc);
         case HostCode.ST -> store(hc, r, pc);
         default -> {
@@ -324,6 +325,16 @@ public final class HostInterpreter {
     } catch (NumberFormatException e) {
       return 20_000;
     }
+  }
+
+  /** A C math function ({@link HostCode#MATH}): the library's call as the general path makes it, less its clock read. */
+  long math(HostCode hc, long[] r, int at) {
+    CInsn in = hc.code.insns[at];
+    long[] a = new long[in.args.length];
+    for (int k = 0; k < a.length; k++) {
+      a[k] = r[in.args[k]];
+    }
+    return Alu.norm(in.type, library.call(in.ir.callee(), a, in));
   }
 
   /** rand() as a host instruction computes it. */

@@ -479,6 +479,15 @@ final class HostLoops {
         case HostCode.FLOAT -> alu(pc, "floatBinary", OP, hc.code.insns[pc].op.name(), TYPE, hc.type[pc].name(), true);
         case HostCode.CMP -> alu(pc, "compare", TYPE, hc.type[pc].name(), CMP, hc.code.insns[pc].ir.cmp().name(), true);
         case HostCode.CONVERT -> alu(pc, "convert", TYPE, hc.type[pc].name(), TYPE, hc.code.insns[pc].srcType.name(), false);
+        case HostCode.MATH -> {
+          into(hc.dst[pc]);
+          mv.visitVarInsn(ALOAD, H);
+          mv.visitVarInsn(ALOAD, HC);
+          mv.visitVarInsn(ALOAD, R);
+          mv.visitLdcInsn(pc);
+          mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "math", "(L" + CODE + ";[JI)J", false);
+          mv.visitInsn(LASTORE);
+        }
         case HostCode.LD -> access(pc, word(pc) ? "loadWord" : "load");
         case HostCode.ST -> access(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWord" : "store");
         default -> throw new IllegalStateException("host op " + hc.op[pc] + " is not compiled"); // blocks hold decoded ones only

@@ -117,6 +117,7 @@ class HostLoopsTest {
   void floatArithmeticComparisonsAndConversionsInALoop() throws Exception {
     String said = both("""
         #include <cstdio>
+        #include <cmath>
         int main() {
           float special[6] = {0.0f, -0.0f, 1.0f / 0.0f, -1.0f / 0.0f, 0.0f / 0.0f, 3e9f};
           int lt = 0, le = 0, gt = 0, ge = 0, eq = 0, ne = 0;
@@ -138,19 +139,27 @@ class HostLoopsTest {
             d = d * 1.0001 - 0.25 / (i + 1);
             asUnsigned += (unsigned)i * 3000000u;
           }
+          double roots = 0.0;
+          float spread = 0.0f;
+          for (int i = 1; i <= 100; i++) {
+            roots += sqrt((double)(i * i));
+            spread = fmaxf(spread, fabsf(special[i % 6] - 1.0f));
+          }
           unsigned small = 0;
           for (unsigned u = 4000000000u; u < 4000000010u; u++) {
             small += u > 3000000000u;
           }
           printf("%d %d %d %d %d %d %lld %g\\n", lt, le, gt, ge, eq, ne, asInt, wide);
           printf("%.9g %.17g %u %u %d\\n", f, d, asUnsigned, small, (int)(float)d);
+          printf("%g %g\\n", roots, spread);
           return 0;
         }
         """);
     // Of the 36 pairs, the 11 with NaN are unordered (only != holds); of the 25 others 7 are equal (0.0 == -0.0)
     // and 9 each way less. (int) saturates: 0 + 0 + 2147483647 - 2147483648 + 0 (NaN) + 2147483647. inf + -inf
-    // is NaN. 3000000 * (0 + ... + 999) = 1498500000000, which is 3851380992 modulo 2^32.
-    assertThat(said).startsWith("9 16 9 16 7 29 2147483646 ").contains("nan\n").contains(" 3851380992 10 -1\nexit 0");
+    // is NaN. 3000000 * (0 + ... + 999) = 1498500000000, which is 3851380992 modulo 2^32. The square roots of
+    // 1, 4, ..., 10000 sum to 5050; fmaxf passes over NaN, and |inf - 1| is inf.
+    assertThat(said).startsWith("9 16 9 16 7 29 2147483646 ").contains("nan\n").contains(" 3851380992 10 -1\n5050 inf\nexit 0");
   }
 
   @Test
