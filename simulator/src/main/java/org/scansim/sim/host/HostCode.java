@@ -67,12 +67,10 @@ final class HostCode {
   static final int OR32 = 30;
   static final int XOR32 = 31;
   /**
-   * A C math function of {@link #MATH_FUNCTIONS} ({@code fabsf} in a check loop): the library's own
-   * call, without the wall-clock read the general path makes at each library call (it takes no time).
+   * A C math function of {@link HostLibrary#PURE_MATH} ({@code fabsf} in a check loop): the library's
+   * own call, without the wall-clock read the general path makes at each library call (it takes no time).
    */
   static final int MATH = 32;
-  static final java.util.Set<String> MATH_FUNCTIONS = java.util.Set.of("fabs", "fabsf", "sqrt", "sqrtf", "floor", "floorf",
-      "ceil", "ceilf", "fmin", "fminf", "fmax", "fmaxf", "exp", "expf", "log", "logf", "pow", "powf");
 
   final Code code;
   final int[] op;
@@ -143,7 +141,7 @@ final class HostCode {
       case ST -> ST;
       case CUDA -> in.ir.cuda() != Enums.CudaCall.LIBRARY || in.dst < 0 ? GENERAL
           : "rand".equals(in.ir.callee()) && in.args.length == 0 ? RAND
-          : MATH_FUNCTIONS.contains(in.ir.callee()) ? MATH : GENERAL;
+          : HostLibrary.PURE_MATH.contains(in.ir.callee()) ? MATH : GENERAL;
       // other ops: not decoded; the interpreter's general path runs them from the instruction
       default -> GENERAL;
     };

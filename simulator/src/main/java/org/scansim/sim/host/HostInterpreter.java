@@ -329,7 +329,11 @@ public final class HostInterpreter {
 
   /** A C math function ({@link HostCode#MATH}): the library's call as the general path makes it, less its clock read. */
   long math(HostCode hc, long[] r, int at) {
-    CInsn in = hc.code.insns[at];
+    return libraryCall(hc.code.insns[at], r);
+  }
+
+  /** A C library call {@code in} with its arguments from the registers: its result in register form. */
+  private long libraryCall(CInsn in, long[] r) {
     long[] a = new long[in.args.length];
     for (int k = 0; k < a.length; k++) {
       a[k] = r[in.args[k]];
@@ -731,13 +735,7 @@ public final class HostInterpreter {
         yield free(p, FREES_NEW, in);
       }
       case HOST_DELETE_ARRAY -> free(r[in.args[0]], FREES_NEW_ARRAY, in);
-      case LIBRARY -> {
-        long[] a = new long[in.args.length];
-        for (int k = 0; k < a.length; k++) {
-          a[k] = r[in.args[k]];
-        }
-        yield Alu.norm(in.type, library.call(in.ir.callee(), a, in));
-      }
+      case LIBRARY -> libraryCall(in, r);
       case FUNCTION_ADDRESS -> functionAddress(in.ir.callee());
       case MEMCPY_TO_SYMBOL, MEMCPY_FROM_SYMBOL -> {
         long symbol = device.variable(in.ir.callee());

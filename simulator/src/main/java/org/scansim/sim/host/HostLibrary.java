@@ -595,6 +595,10 @@ final class HostLibrary {
 
   // ---- <cmath> ----
 
+  /** Functions {@link #call} sends to {@link #math} that host loops call often: pure, quick, no clock read needed ({@link HostCode#MATH}). */
+  static final java.util.Set<String> PURE_MATH = java.util.Set.of("fabs", "fabsf", "sqrt", "sqrtf", "floor", "floorf",
+      "ceil", "ceilf", "fmin", "fminf", "fmax", "fmaxf", "exp", "expf", "log", "logf", "pow", "powf");
+
   private static long math(String name, long[] a, CInsn in) {
     boolean single = name.endsWith("f") && !name.equals("fabs") || name.equals("fabsf");
     String base = single ? name.substring(0, name.length() - 1) : name;

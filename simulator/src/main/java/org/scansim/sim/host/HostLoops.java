@@ -138,9 +138,7 @@ final class HostLoops {
     /** Per pc of the range: the first pc of its block (-1 for an instruction not compiled), and its block's last pc. */
     private final int[] blockStart;
     private final int[] blockEnd;
-    private final Label[] start; // a block's first instruction: its steps taken and checked
-    private final Label[] body; // an instruction's own code
-    private final Label[] entry; // where run enters at a pc
+    private final Label[] start; // a block's first instruction: its steps taken and checked; the only entries
     private MethodVisitor mv;
     /** The bytes of run's bytecode, once written. */
     int codeBytes;
@@ -153,8 +151,6 @@ final class HostLoops {
       blockStart = new int[n];
       blockEnd = new int[n];
       start = new Label[n];
-      body = new Label[n];
-      entry = new Label[n];
       blocks();
     }
 
@@ -182,7 +178,6 @@ final class HostLoops {
       int first = -1;
       for (int pc = lo; pc <= hi; pc++) {
         int i = pc - lo;
-        body[i] = new Label();
         if (!compiled(pc)) {
           blockStart[i] = -1;
           first = -1;
@@ -235,8 +230,8 @@ final class HostLoops {
       mv = cw.visitMethod(ACC_PUBLIC, "run", RUN, null, null);
       mv.visitCode();
       Label leave = new Label();
-      int n = hi - lo + 1;
-      for (int i = 0; i < n; i++) {
+      Label[] entry = new Label[hi - lo + 1];
+      for (int i = 0; i < entry.length; i++) {
         // Entered only at a block's start: inside one (the interpreter ran its first steps before a check)
         // the interpreter runs on to the next block, which keeps the method small.
         entry[i] = start[i] != null ? start[i] : leave;
@@ -255,7 +250,6 @@ final class HostLoops {
           mv.visitLabel(start[i]);
           take(blockEnd[i] - pc + 1, pc);
         }
-        mv.visitLabel(body[i]);
         instruction(pc);
         int o = hc.op[pc];
         if (pc == blockEnd[i] && o != HostCode.BR && o != HostCode.CBR) {
