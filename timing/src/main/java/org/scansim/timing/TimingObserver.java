@@ -181,6 +181,9 @@ public final class TimingObserver implements ExecutionObserver {
     timed.clear(); // memory stays bounded by one launch's distinct blocks
     budget.renew();
     self.lastTime = null;
+    self.lastLogged = false;
+    self.replays = 0;
+    self.reuses = 0;
     this.kernel = kernel;
     this.threadsPerBlock = threadsPerBlock;
     this.blocks = blocks;
@@ -210,6 +213,13 @@ public final class TimingObserver implements ExecutionObserver {
     self.last = null;
     self.lastTime = null;
     self.done = 0;
+  }
+
+  /** Blocks timed as the last block on their thread was, because their logged events were the same (tests read it). */
+  private final java.util.concurrent.atomic.LongAdder reused = new java.util.concurrent.atomic.LongAdder();
+
+  long reusedBlocks() {
+    return reused.sum();
   }
 
   /**
@@ -526,6 +536,9 @@ public final class TimingObserver implements ExecutionObserver {
     final BlockCaches caches = new BlockCaches();
     /** Its reads of what other blocks wrote ({@link BlockSync#read}). */
     final List<int[]> acquires = new ArrayList<>();
+    /** Its events while {@link #logging}: its traces are built from them only when they differ from the last block's. */
+    BlockLog log = new BlockLog();
+    boolean logging;
   }
 
   /**
@@ -542,6 +555,18 @@ public final class TimingObserver implements ExecutionObserver {
     private int[][] lastOps = new int[0][];
     private int[] lastLengths = new int[0];
     private int lastRegisters = -1;
+    /**
+     * The events of the last block this thread timed, when {@link #lastLogged} (it was logged:
+     * {@link BlockLog}); a block logged with the same events has the same traces.
+     */
+    private BlockLog lastLog = new BlockLog();
+    boolean lastLogged;
+    /**
+     * Logged blocks replayed and found the same as the last one: when most are replayed, as in a
+     * launch whose blocks all differ, the later blocks build their traces at once.
+     */
+    int replays;
+    int reuses;
 
     /** Whether {@code warps} are the last block's traces, instruction for instruction (an intrinsic comparison, cheaper than a hash). */
     boolean sameAsLast(WarpTrace[] warps, int registers) {
@@ -611,6 +636,11 @@ public final class TimingObserver implements ExecutionObserver {
         b.registers = 1;
         b.caches.clear();
         b.acquires.clear();
+        b.log.clear();
+        b.log.maxHeld = budget.limit() / WarpTrace.WIDTH / 2;
+        // Logged: not in a launch with spin-waits (BlockSync follows them as they happen), nor while
+        // this thread has other blocks open (their logs' memory stays small), nor once most blocks differ.
+        b.logging = BlockLog.maxInts > 0 && !spins.any() && open.size() < 4 && (replays <= 8 || replays <= reuses);
         open.put(block, b);
       }
       lastBlock = block;
@@ -648,8 +678,34 @@ public final class TimingObserver implements ExecutionObserver {
         free.push(b); // the run will not be timed: nothing to time this block for
         return;
       }
+      SmModel.BlockTime t;
+      if (b.logging && lastTime != null && lastLogged && b.log.sameAs(lastLog)) {
+        t = lastTime; // the last block's events, so its traces: timed as they were (time() would find them the same)
+        reuses++;
+        reused.increment();
+      } else {
+        boolean logged = b.logging;
+        if (logged) {
+          replay(b, block);
+          lastBlock = -1;
+          last = null;
+          replays++;
+          if (budget.exhausted() != null) {
+            lastLogged = false;
+            free.push(b);
+            return;
+          }
+        }
+        t = time(b.warps, b.registers, this);
+        lastLogged = logged;
+        if (logged) { // the log of the traces time() compares the next block's with
+          BlockLog kept = lastLog;
+          lastLog = b.log;
+          b.log = kept;
+        }
+      }
       doneBlocks[done] = block;
-      doneTimes[done++] = sync.settle(block, time(b.warps, b.registers, this), b.acquires, b.warps, params);
+      doneTimes[done++] = sync.settle(block, t, b.acquires, b.warps, params);
       if (done == doneBlocks.length) {
         handOver();
       }
@@ -684,9 +740,22 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
+      Builder b = builder(block);
+      int id = insn.id();
+      if (logs(b, block)) {
+        if (id >= 0 && id < byId.length && byId[id] != null) {
+          b.log.add(BlockLog.ISSUE, warp, id);
+          return;
+        }
+        replay(b, block); // not an instruction of the module's device code (cannot happen): its events go to the traces
+      }
+      issued(block, warp, decoded(insn));
+    }
+
+    /** {@link #issue} of an instruction decoded as {@code d}, into the warp's trace. */
+    private void issued(int block, int warp, int[] d) {
       WarpTrace w = warp(block, warp);
       w.settle();
-      int[] d = decoded(insn);
       if (d[PLAIN] != 0) { // most instructions: no loop counter, fusion, extra slots or registers beyond the block's so far
         w.add(d[KIND], d[REFERENCE]);
         plain(w, d[REGISTERS]);
@@ -748,11 +817,23 @@ public final class TimingObserver implements ExecutionObserver {
         return;
       }
       RunPieces.Split r = pieces.of(insns, from, to);
+      Builder b = builder(block);
+      if (logs(b, block)) {
+        b.log.add(BlockLog.RUN, warp, r, to - from);
+        return;
+      }
+      run(block, warp, r);
+    }
+
+    /** {@link #issueRun} of the run split as {@code r}, into the warp's trace. */
+    private void run(int block, int warp, RunPieces.Split r) {
       for (int k = 0; k < r.pairs().length; k++) {
         int[] pairs = r.pairs()[k];
         int at = r.at()[k];
         if (pairs == null) {
-          issue(block, warp, insns[at], activeMask);
+          if (!stopped()) {
+            issued(block, warp, decoded(r.insns()[at]));
+          }
           continue;
         }
         WarpTrace w = warp(block, warp);
@@ -761,8 +842,8 @@ public final class TimingObserver implements ExecutionObserver {
           plain(w, r.registers()[k]);
           continue;
         }
-        for (int i = at; i < at + pairs.length / WarpTrace.WIDTH; i++) {
-          issue(block, warp, insns[i], activeMask);
+        for (int i = at; i < at + pairs.length / WarpTrace.WIDTH && !stopped(); i++) {
+          issued(block, warp, decoded(r.insns()[i]));
         }
       }
     }
@@ -786,7 +867,16 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
-      warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts, Math.max(0, wavefronts - idealWavefronts));
+      Builder b = builder(block);
+      if (logs(b, block)) {
+        b.log.add(BlockLog.SHARED, warp, wavefronts << 1 | (store ? 1 : 0), wavefronts - idealWavefronts);
+        return;
+      }
+      shared(block, warp, store, wavefronts, wavefronts - idealWavefronts);
+    }
+
+    private void shared(int block, int warp, boolean store, int wavefronts, int excess) {
+      warp(block, warp).access(store ? WarpTrace.SHARED_ST : WarpTrace.SHARED_LD, wavefronts, Math.max(0, excess));
     }
 
     @Override
@@ -794,17 +884,32 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
-      WarpTrace w = warp(block, warp);
+      Builder b = builder(block);
       if (store) {
-        last.caches.store(address, sectors);
+        b.caches.store(address, sectors);
+        if (logs(b, block)) { // no spin-waits in a logged block: nothing for BlockSync
+          b.log.add(BlockLog.GLOBAL_STORE, warp, sectors);
+          return;
+        }
+        WarpTrace w = warp(block, warp);
         w.access(WarpTrace.GLOBAL_ST, sectors);
         if (insn.isVolatile() && spins.any()) {
           sync.write(block, warp, w.mark(), address);
         }
         return;
       }
-      int kind = params.globalCaches() ? last.caches.load(address, sectors, insn.isVolatile()) : WarpTrace.GLOBAL_LD;
-      if (params.globalCaches() && insn.isVolatile() && spins.any() && spins.spins(insn) && WarpTrace.slowness(kind) > WarpTrace.slowness(WarpTrace.GLOBAL_LD_L2)) {
+      int kind = params.globalCaches() ? b.caches.load(address, sectors, insn.isVolatile()) : WarpTrace.GLOBAL_LD;
+      if (logs(b, block)) {
+        b.log.add(BlockLog.GLOBAL_LOAD, warp, kind, sectors << 1 | (insn.isVolatile() ? 1 : 0));
+        return;
+      }
+      globalLoad(block, warp, insn, insn.isVolatile(), kind, sectors, address);
+    }
+
+    /** A global load's request of {@code sectors}, {@code kind} as the block's caches found it, into the warp's trace. */
+    private void globalLoad(int block, int warp, Insn insn, boolean isVolatile, int kind, int sectors, long address) {
+      WarpTrace w = warp(block, warp);
+      if (params.globalCaches() && isVolatile && spins.any() && spins.spins(insn) && WarpTrace.slowness(kind) > WarpTrace.slowness(WarpTrace.GLOBAL_LD_L2)) {
         kind = WarpTrace.GLOBAL_LD_L2; // a spin-wait's read of what another block wrote: L2 holds it
       }
       int before = w.length > 0 ? w.kind(w.length - 1) : -1;
@@ -813,10 +918,10 @@ public final class TimingObserver implements ExecutionObserver {
       }
       boolean first = w.length > 0 && w.kind(w.length - 1) == WarpTrace.MEMORY_PENDING;
       w.access(kind, sectors);
-      if (first && !insn.isVolatile()) {
+      if (first && !isVolatile) {
         w.hoistPending = true; // once its other requests are in: when the warp issues its next instruction
       }
-      if (first && insn.isVolatile() && spins.any()) {
+      if (first && isVolatile && spins.any()) {
         int mark = w.mark();
         int[] q = spins.spins(insn) ? sync.read(block, warp, mark, address) : null;
         if (q != null && budget.take(ACQUIRE_INTS)) { // a spin that never ends reads for ever: within the traces' budget
@@ -830,12 +935,26 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
+      Builder b = builder(block);
+      if (logs(b, block)) {
+        b.log.add(BlockLog.LOCAL, warp, store ? 1 : 0);
+        return;
+      }
+      local(block, warp, store);
+    }
+
+    private void local(int block, int warp, boolean store) {
       warp(block, warp).access(store ? WarpTrace.GLOBAL_ST : WarpTrace.GLOBAL_LD, 1);
     }
 
     @Override
     public void atomic(int block, int warp, Insn insn, int lanes, long address, boolean changed) {
       if (stopped()) {
+        return;
+      }
+      Builder b = builder(block);
+      if (logs(b, block)) { // no spin-waits in a logged block: nothing for BlockSync
+        b.log.add(BlockLog.ATOMIC, warp, Integer.bitCount(lanes));
         return;
       }
       WarpTrace w = warp(block, warp);
@@ -857,9 +976,65 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
-      int[] d = decoded(insn);
+      Builder b = builder(block);
+      int id = insn.id();
+      if (logs(b, block)) {
+        if (id >= 0 && id < byId.length && byId[id] != null) {
+          b.log.add(BlockLog.DIVERGE, warp, id);
+          return;
+        }
+        replay(b, block);
+      }
+      diverged(block, warp, decoded(insn));
+    }
+
+    private void diverged(int block, int warp, int[] d) {
       if (d[13] != 0) { // a branched if's paths: one more instruction when the warp splits
         warp(block, warp).add(WarpTrace.ALU, d[12]);
+      }
+    }
+
+    /**
+     * Whether block {@code block}'s events are logged: its log is on and not full (a full log's
+     * events go to the block's traces, and so do the block's later events).
+     */
+    private boolean logs(Builder b, int block) {
+      if (b.logging && b.log.full()) {
+        replay(b, block);
+      }
+      return b.logging;
+    }
+
+    /**
+     * Block {@code block}'s logged events, in order, into its traces, as each would have gone when
+     * it happened (each checks the traces' budget again, as it would have); the block's later events
+     * go to its traces at once.
+     */
+    private void replay(Builder b, int block) {
+      b.logging = false;
+      lastBlock = block;
+      last = b;
+      int[] ints = b.log.ints;
+      Object[] refs = b.log.refs;
+      int r = 0;
+      for (int i = 0; i < b.log.length; ) {
+        int head = ints[i++];
+        int tag = head & ((1 << BlockLog.TAG_BITS) - 1);
+        int warp = head >>> BlockLog.TAG_BITS;
+        if (!stopped()) {
+          switch (tag) {
+            case BlockLog.RUN -> run(block, warp, (RunPieces.Split) refs[r]);
+            case BlockLog.ISSUE -> issued(block, warp, byId[ints[i]]);
+            case BlockLog.SHARED -> shared(block, warp, (ints[i] & 1) != 0, ints[i] >>> 1, ints[i + 1]);
+            case BlockLog.GLOBAL_STORE -> warp(block, warp).access(WarpTrace.GLOBAL_ST, ints[i]);
+            case BlockLog.GLOBAL_LOAD -> globalLoad(block, warp, null, (ints[i + 1] & 1) != 0, ints[i], ints[i + 1] >>> 1, 0);
+            case BlockLog.LOCAL -> local(block, warp, ints[i] != 0);
+            case BlockLog.ATOMIC -> warp(block, warp).access(WarpTrace.GLOBAL_ATOMIC, ints[i]);
+            default -> diverged(block, warp, byId[ints[i]]);
+          }
+        }
+        r += tag == BlockLog.RUN ? 1 : 0;
+        i += BlockLog.operands(tag);
       }
     }
   }

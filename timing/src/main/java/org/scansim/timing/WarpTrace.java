@@ -87,6 +87,11 @@ final class WarpTrace {
       this.left = new java.util.concurrent.atomic.AtomicLong(ints);
     }
 
+    /** The ints the traces may take. */
+    long limit() {
+      return limit;
+    }
+
     /** A new launch's budget: whole again, unless an earlier launch exhausted it (the run then has no cycles). */
     void renew() {
       left.set(limit);

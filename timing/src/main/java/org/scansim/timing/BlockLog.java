@@ -1,0 +1,133 @@
+package org.scansim.timing;
+
+import java.util.Arrays;
+
+/**
+ * One block's timing events as the engine gave them, held instead of being turned into the block's
+ * {@link WarpTrace}s at once: a block whose events equal the last block's (as almost all of a
+ * large scan's blocks do) has the last block's traces, and so its time, without building them;
+ * another block's events are replayed into its traces when it ends. Each event is a head int (its
+ * tag in the low {@link #TAG_BITS} bits, the warp above them) and its tag's ints; a run's split
+ * ({@link RunPieces.Split}) is held by reference beside the ints, and two logs are equal when their
+ * ints are and their references are the same objects.
+ *
+ * <p>Only what decides the traces is logged: a global access's outcome in the block's caches is
+ * taken when it happens (the caches follow addresses, which differ from block to block), and the
+ * outcome is logged.
+ */
+final class BlockLog {
+  static final int TAG_BITS = 3;
+  static final int RUN = 0;
+  static final int ISSUE = 1;
+  static final int SHARED = 2;
+  static final int GLOBAL_STORE = 3;
+  static final int GLOBAL_LOAD = 4;
+  static final int LOCAL = 5;
+  static final int ATOMIC = 6;
+  static final int DIVERGE = 7;
+
+  /**
+   * The most ints a block's log holds (256 KiB; a block of Harris's scan logs about 5,000) before its events go to its traces at once: a block
+   * that never ends (a runaway) grows its traces, which the traces' budget bounds, and not its log.
+   * 0: no block is logged. The system property {@code scansim.blockLog} sets it (a number, or
+   * {@code off}), so that a differential run can log none, or spill every log after a few events;
+   * tests set the field.
+   */
+  static volatile int maxInts = maxInts(System.getProperty("scansim.blockLog"));
+
+  private static int maxInts(String property) {
+    if (property == null) {
+      return 1 << 16;
+    }
+    if (property.equals("off")) {
+      return 0;
+    }
+    try {
+      return Math.max(0, Integer.parseInt(property));
+    } catch (NumberFormatException e) {
+      return 1 << 16;
+    }
+  }
+
+  int[] ints = new int[256];
+  int length;
+  /** The instructions and requests its events stand for, and the most it holds ({@link #full}). */
+  long held;
+  long maxHeld = Long.MAX_VALUE;
+  Object[] refs = new Object[64];
+  int refCount;
+
+  void clear() {
+    length = 0;
+    held = 0;
+    if (refCount > 0) {
+      Arrays.fill(refs, 0, refCount, null);
+      refCount = 0;
+    }
+  }
+
+  /**
+   * Whether the log has reached {@link #maxInts}, or stands for {@link #maxHeld} instructions and
+   * requests (the block's traces, which the traces' budget bounds, then grow as the events come).
+   */
+  boolean full() {
+    return length >= maxInts || held >= maxHeld;
+  }
+
+  /** An event that stands for {@code count} instructions, with its reference. */
+  void add(int tag, int warp, Object ref, int count) {
+    if (length + 1 > ints.length) {
+      ints = Arrays.copyOf(ints, ints.length * 2);
+    }
+    if (refCount == refs.length) {
+      refs = Arrays.copyOf(refs, refs.length * 2);
+    }
+    ints[length++] = tag | warp << TAG_BITS;
+    refs[refCount++] = ref;
+    held += count;
+  }
+
+  void add(int tag, int warp, int a) {
+    if (length + 2 > ints.length) {
+      ints = Arrays.copyOf(ints, ints.length * 2);
+    }
+    ints[length] = tag | warp << TAG_BITS;
+    ints[length + 1] = a;
+    length += 2;
+    held++;
+  }
+
+  void add(int tag, int warp, int a, int b) {
+    if (length + 3 > ints.length) {
+      ints = Arrays.copyOf(ints, ints.length * 2);
+    }
+    ints[length] = tag | warp << TAG_BITS;
+    ints[length + 1] = a;
+    ints[length + 2] = b;
+    length += 3;
+    held++;
+  }
+
+  /** The ints an event of {@code tag} holds after its head. */
+  static int operands(int tag) {
+    return switch (tag) {
+      case RUN -> 0;
+      case SHARED, GLOBAL_LOAD -> 2;
+      default -> 1;
+    };
+  }
+
+  /** Whether this log holds the same events as {@code other}. */
+  boolean sameAs(BlockLog other) {
+    if (length != other.length || refCount != other.refCount
+        || !Arrays.equals(ints, 0, length, other.ints, 0, other.length)) {
+      return false;
+    }
+    for (int i = 0; i < refCount; i++) {
+      if (refs[i] != other.refs[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
