@@ -7,9 +7,10 @@ import java.util.Arrays;
  * {@link WarpTrace}s at once: a block whose events equal the last block's (as almost all of a
  * large scan's blocks do) has the last block's traces, and so its time, without building them;
  * another block's events are replayed into its traces when it ends. Each event is a head int (its
- * tag in the low {@link #TAG_BITS} bits, the warp above them) and its tag's ints; a run's split
- * ({@link RunPieces.Split}) is held by reference beside the ints, and two logs are equal when their
- * ints are and their references are the same objects.
+ * tag in the low {@link #TAG_BITS} bits, the warp above them) and its tag's ints; a run's
+ * instructions are held by reference beside the ints (the engine's array, with the run's bounds
+ * among the ints), and two logs are equal when their ints are and their references are the same
+ * objects.
  *
  * <p>Only what decides the traces is logged: a global access's outcome in the block's caches is
  * taken when it happens (the caches follow addresses, which differ from block to block), and the
@@ -74,17 +75,20 @@ final class BlockLog {
     return length >= maxInts || held >= maxHeld;
   }
 
-  /** An event that stands for {@code count} instructions, with its reference. */
-  void add(int tag, int warp, Object ref, int count) {
-    if (length + 1 > ints.length) {
+  /** An event of the instructions {@code from} to {@code to} of {@code ref}. */
+  void add(int tag, int warp, Object ref, int from, int to) {
+    if (length + 3 > ints.length) {
       ints = Arrays.copyOf(ints, ints.length * 2);
     }
     if (refCount == refs.length) {
       refs = Arrays.copyOf(refs, refs.length * 2);
     }
-    ints[length++] = tag | warp << TAG_BITS;
+    ints[length] = tag | warp << TAG_BITS;
+    ints[length + 1] = from;
+    ints[length + 2] = to;
+    length += 3;
     refs[refCount++] = ref;
-    held += count;
+    held += to - from;
   }
 
   void add(int tag, int warp, int a) {
@@ -111,8 +115,7 @@ final class BlockLog {
   /** The ints an event of {@code tag} holds after its head. */
   static int operands(int tag) {
     return switch (tag) {
-      case RUN -> 0;
-      case SHARED, GLOBAL_LOAD -> 2;
+      case RUN, SHARED, GLOBAL_LOAD -> 2;
       default -> 1;
     };
   }

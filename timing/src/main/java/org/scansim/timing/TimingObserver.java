@@ -813,16 +813,17 @@ public final class TimingObserver implements ExecutionObserver {
      */
     @Override
     public void issueRun(int block, int warp, Insn[] insns, int from, int to, int activeMask) {
-      if (stopped() || from >= to) {
+      if (from >= to) {
         return;
       }
-      RunPieces.Split r = pieces.of(insns, from, to);
       Builder b = builder(block);
-      if (logs(b, block)) {
-        b.log.add(BlockLog.RUN, warp, r, to - from);
+      if (logs(b, block)) { // held as the engine's array and bounds (it hands the same array for a trace every time)
+        b.log.add(BlockLog.RUN, warp, insns, from, to);
         return;
       }
-      run(block, warp, r);
+      if (!stopped()) {
+        run(block, warp, pieces.of(insns, from, to));
+      }
     }
 
     /** {@link #issueRun} of the run split as {@code r}, into the warp's trace. */
@@ -1023,7 +1024,7 @@ public final class TimingObserver implements ExecutionObserver {
         int warp = head >>> BlockLog.TAG_BITS;
         if (!stopped()) {
           switch (tag) {
-            case BlockLog.RUN -> run(block, warp, (RunPieces.Split) refs[r]);
+            case BlockLog.RUN -> run(block, warp, pieces.of((Insn[]) refs[r], ints[i], ints[i + 1]));
             case BlockLog.ISSUE -> issued(block, warp, byId[ints[i]]);
             case BlockLog.SHARED -> shared(block, warp, (ints[i] & 1) != 0, ints[i] >>> 1, ints[i + 1]);
             case BlockLog.GLOBAL_STORE -> warp(block, warp).access(WarpTrace.GLOBAL_ST, ints[i]);
