@@ -55,10 +55,13 @@ final class BlockLog {
   /** The instructions and requests its events stand for, and the most it holds ({@link #full}). */
   long held;
   long maxHeld = Long.MAX_VALUE;
+  /** {@link #maxInts} when the log was last cleared (read once a block, not once an event). */
+  private int limit = maxInts;
   Object[] refs = new Object[64];
   int refCount;
 
   void clear() {
+    limit = maxInts;
     length = 0;
     held = 0;
     if (refCount > 0) {
@@ -72,7 +75,7 @@ final class BlockLog {
    * requests (the block's traces, which the traces' budget bounds, then grow as the events come).
    */
   boolean full() {
-    return length >= maxInts || held >= maxHeld;
+    return length >= limit || held >= maxHeld;
   }
 
   /** An event of the instructions {@code from} to {@code to} of {@code ref}. */

@@ -865,15 +865,14 @@ public final class TimingObserver implements ExecutionObserver {
 
     @Override
     public void sharedAccess(int block, int warp, Insn insn, boolean store, int lanes, int wavefronts, int idealWavefronts) {
-      if (stopped()) {
-        return;
-      }
       Builder b = builder(block);
-      if (logs(b, block)) {
+      if (logs(b, block)) { // the budget is checked when the event is replayed
         b.log.add(BlockLog.SHARED, warp, wavefronts << 1 | (store ? 1 : 0), wavefronts - idealWavefronts);
         return;
       }
-      shared(block, warp, store, wavefronts, wavefronts - idealWavefronts);
+      if (!stopped()) {
+        shared(block, warp, store, wavefronts, wavefronts - idealWavefronts);
+      }
     }
 
     private void shared(int block, int warp, boolean store, int wavefronts, int excess) {
