@@ -620,6 +620,15 @@ public final class TimingObserver implements ExecutionObserver {
       if (block == lastBlock) {
         return last;
       }
+      return opened(block);
+    }
+
+    /**
+     * Block {@code block}'s builder, found among those open or opened now, as the last one heard:
+     * apart from {@link #builder}, whose every event's path is then small enough for the JIT to
+     * compile once (with this inlined, C2 compiled a 9 KiB method three times in a 2^24 program).
+     */
+    private Builder opened(int block) {
       Builder b = open.get(block);
       if (b == null) {
         b = free.isEmpty() ? new Builder() : free.pop();
