@@ -2,7 +2,9 @@
  * The timing model: when each warp's instructions run, from what the functional engine says they
  * did (the execution events of {@link org.scansim.sim.event.ExecutionObserver}), as MGPUSim keeps
  * {@code timing} apart from {@code emu}. {@link org.scansim.timing.TimingObserver} turns the events
- * into per-warp traces, on every thread the engine runs blocks on; {@link
+ * into per-warp traces, on every thread the engine runs blocks on (a block's events are logged
+ * first, {@link org.scansim.timing.BlockLog}, and built into traces only when they differ from the
+ * last block's); {@link
  * org.scansim.timing.IssueCost} and {@link org.scansim.timing.LoopControl} say what nvcc's SASS
  * issues for each IR instruction; {@link org.scansim.timing.SmModel} times one block on one SM
  * (schedulers, scoreboard, shared pipe, global memory, barriers) and says where each warp's cycles
