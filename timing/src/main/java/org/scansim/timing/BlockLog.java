@@ -28,7 +28,8 @@ final class BlockLog {
   static final int DIVERGE = 7;
 
   /**
-   * The most ints a block's log holds (256 KiB; a block of Harris's scan logs about 5,000) before its events go to its traces at once: a block
+   * The most ints a block's log holds (65,536 in 256 KiB, and a quarter as many references; a block
+   * of Harris's scan logs about 5,000) before its events go to its traces at once: a block
    * that never ends (a runaway) grows its traces, which the traces' budget bounds, and not its log.
    * 0: no block is logged. The system property {@code scansim.blockLog} sets it (a number, or
    * {@code off}), so that a differential run can log none, or spill every log after a few events;
@@ -81,10 +82,10 @@ final class BlockLog {
   /** An event of the instructions {@code from} to {@code to} of {@code ref}. */
   void add(int tag, int warp, Object ref, int from, int to) {
     if (length + 3 > ints.length) {
-      ints = Arrays.copyOf(ints, ints.length * 2);
+      grow();
     }
     if (refCount == refs.length) {
-      refs = Arrays.copyOf(refs, refs.length * 2);
+      refs = Arrays.copyOf(refs, Math.max(refCount + 1, Math.min(refs.length * 2, limit / 3 + 1)));
     }
     ints[length] = tag | warp << TAG_BITS;
     ints[length + 1] = from;
@@ -96,7 +97,7 @@ final class BlockLog {
 
   void add(int tag, int warp, int a) {
     if (length + 2 > ints.length) {
-      ints = Arrays.copyOf(ints, ints.length * 2);
+      grow();
     }
     ints[length] = tag | warp << TAG_BITS;
     ints[length + 1] = a;
@@ -106,13 +107,18 @@ final class BlockLog {
 
   void add(int tag, int warp, int a, int b) {
     if (length + 3 > ints.length) {
-      ints = Arrays.copyOf(ints, ints.length * 2);
+      grow();
     }
     ints[length] = tag | warp << TAG_BITS;
     ints[length + 1] = a;
     ints[length + 2] = b;
     length += 3;
     held++;
+  }
+
+  /** Room for one more event: twice the ints, but no more than the limit and one event past it (a log is full at the limit). */
+  private void grow() {
+    ints = Arrays.copyOf(ints, Math.max(length + 3, Math.min(ints.length * 2, limit + 3)));
   }
 
   /** The ints an event of {@code tag} holds after its head. */

@@ -207,10 +207,11 @@ public final class TimingObserver implements ExecutionObserver {
     java.util.Arrays.fill(pending, null);
     head = 0;
     nextBlock = 0;
+    for (Sink s : sinks) {
+      s.abandon();
+    }
     sinks.clear();
-    self.open.clear();
-    self.lastBlock = -1;
-    self.last = null;
+    self.abandon();
     self.lastTime = null;
     self.done = 0;
   }
@@ -236,13 +237,9 @@ public final class TimingObserver implements ExecutionObserver {
    * model as long again as the run it stopped.
    */
   public synchronized void abandonOpen() {
-    self.open.clear();
-    self.lastBlock = -1;
-    self.last = null;
+    self.abandon();
     for (Sink s : sinks) {
-      s.open.clear();
-      s.lastBlock = -1;
-      s.last = null;
+      s.abandon();
     }
   }
 
@@ -264,6 +261,10 @@ public final class TimingObserver implements ExecutionObserver {
   public void finish() {
     if (kernel == null) {
       return;
+    }
+    self.replayOpen(); // the traces' budget charged for them, as building them when their events came would have
+    for (Sink s : sinks) {
+      s.replayOpen();
     }
     if (budget.exhausted() != null) {
       restart(); // the run has no cycles: nothing of it is kept
@@ -562,11 +563,13 @@ public final class TimingObserver implements ExecutionObserver {
     private BlockLog lastLog = new BlockLog();
     boolean lastLogged;
     /**
-     * Logged blocks replayed and found the same as the last one: when most are replayed, as in a
-     * launch whose blocks all differ, the later blocks build their traces at once.
+     * Logged blocks replayed, and those found the same as the last one: when most are replayed, as
+     * in a launch whose blocks all differ, the later blocks build their traces at once.
      */
     int replays;
     int reuses;
+    /** The builders this thread has made (they are kept, each with its traces' arrays, for its later blocks). */
+    private int builders;
 
     /** Whether {@code warps} are the last block's traces, instruction for instruction (an intrinsic comparison, cheaper than a hash). */
     boolean sameAsLast(WarpTrace[] warps, int registers) {
@@ -631,7 +634,12 @@ public final class TimingObserver implements ExecutionObserver {
     private Builder opened(int block) {
       Builder b = open.get(block);
       if (b == null) {
-        b = free.isEmpty() ? new Builder() : free.pop();
+        if (free.isEmpty()) {
+          b = new Builder();
+          builders++;
+        } else {
+          b = free.pop();
+        }
         int count = (threadsPerBlock + 31) / 32;
         if (b.warps.length != count) {
           b.warps = new WarpTrace[count];
@@ -647,9 +655,14 @@ public final class TimingObserver implements ExecutionObserver {
         b.acquires.clear();
         b.log.clear();
         b.log.maxHeld = budget.limit() / WarpTrace.WIDTH / 2;
-        // Logged: not in a launch with spin-waits (BlockSync follows them as they happen), nor while
-        // this thread has other blocks open (their logs' memory stays small), nor once most blocks differ.
-        b.logging = BlockLog.maxInts > 0 && !spins.any() && open.size() < 4 && (replays <= 8 || replays <= reuses);
+        // Logged: not in a launch with spin-waits (BlockSync follows them as they happen), nor once
+        // most of this launch's blocks on this thread were replayed, nor by a thread that ever had
+        // two blocks open at once. The traces' budget is charged as their arrays grow, and arrays
+        // stay with their builder: with one builder, every block that is built grows it as far as
+        // building every block would (a block timed from its log has the traces of one that was
+        // built), so the budget runs out exactly when it would; with several, a builder that never
+        // builds would not grow.
+        b.logging = BlockLog.maxInts > 0 && !spins.any() && builders == 1 && (replays <= 8 || replays <= reuses);
         open.put(block, b);
       }
       lastBlock = block;
@@ -719,6 +732,29 @@ public final class TimingObserver implements ExecutionObserver {
         handOver();
       }
       free.push(b);
+    }
+
+    /**
+     * Forgets the blocks still open ({@link TimingObserver#abandonOpen}), after replaying their logs
+     * into their traces: the traces' budget is then charged as it would have been had they been
+     * built as their events came (a runaway's, cut short, may have run it out).
+     */
+    void abandon() {
+      replayOpen();
+      open.clear();
+      lastBlock = -1;
+      last = null;
+    }
+
+    /** The logs of the blocks still open (a fault stopped them), replayed into their traces; the blocks stay open. */
+    void replayOpen() {
+      for (Map.Entry<Integer, Builder> e : new java.util.TreeMap<>(open).entrySet()) {
+        if (e.getValue().logging) {
+          replay(e.getValue(), e.getKey());
+        }
+      }
+      lastBlock = -1;
+      last = null;
     }
 
     /** Times the blocks still open (a fault stopped them), in block order, and hands over every block's time. */
