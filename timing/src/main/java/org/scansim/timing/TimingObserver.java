@@ -785,16 +785,27 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
-      Builder b = builder(block);
-      int id = insn.id();
-      if (logs(b, block)) {
-        if (id >= 0 && id < byId.length && byId[id] != null) {
-          b.log.add(BlockLog.ISSUE, warp, id);
-          return;
-        }
-        replay(b, block); // not an instruction of the module's device code (cannot happen): its events go to the traces
+      if (!logged(builder(block), block, BlockLog.ISSUE, warp, insn)) {
+        issued(block, warp, decoded(insn));
       }
-      issued(block, warp, decoded(insn));
+    }
+
+    /**
+     * Whether an event of the instruction {@code insn} went to block {@code block}'s log, as its
+     * tag and the instruction's id; if the block is logged but the instruction is not one of the
+     * module's device code (which cannot happen), the log goes to the traces and so does the event.
+     */
+    private boolean logged(Builder b, int block, int tag, int warp, Insn insn) {
+      if (!logs(b, block)) {
+        return false;
+      }
+      int id = insn.id();
+      if (id >= 0 && id < byId.length && byId[id] != null) {
+        b.log.add(tag, warp, id);
+        return true;
+      }
+      replay(b, block);
+      return false;
     }
 
     /** {@link #issue} of an instruction decoded as {@code d}, into the warp's trace. */
@@ -1021,16 +1032,9 @@ public final class TimingObserver implements ExecutionObserver {
       if (stopped()) {
         return;
       }
-      Builder b = builder(block);
-      int id = insn.id();
-      if (logs(b, block)) {
-        if (id >= 0 && id < byId.length && byId[id] != null) {
-          b.log.add(BlockLog.DIVERGE, warp, id);
-          return;
-        }
-        replay(b, block);
+      if (!logged(builder(block), block, BlockLog.DIVERGE, warp, insn)) {
+        diverged(block, warp, decoded(insn));
       }
-      diverged(block, warp, decoded(insn));
     }
 
     private void diverged(int block, int warp, int[] d) {
