@@ -53,7 +53,10 @@ final class BlockLog {
 
   int[] ints = new int[256];
   int length;
-  /** The instructions and requests its events stand for, and the most it holds ({@link #full}). */
+  /**
+   * The instructions and requests its events stand for, and the most it holds ({@link #full}): half
+   * of what the traces' budget holds, set for each block.
+   */
   long held;
   long maxHeld = Long.MAX_VALUE;
   /** {@link #maxInts} when the log was last cleared (read once a block, not once an event). */
@@ -69,6 +72,11 @@ final class BlockLog {
       Arrays.fill(refs, 0, refCount, null);
       refCount = 0;
     }
+  }
+
+  /** Whether blocks are logged at all ({@link #maxInts} was above 0 when the log was last cleared). */
+  boolean on() {
+    return limit > 0;
   }
 
   /**
