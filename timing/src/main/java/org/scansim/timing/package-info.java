@@ -1,10 +1,11 @@
 /**
  * The timing model: when each warp's instructions run, from what the functional engine says they
  * did (the execution events of {@link org.scansim.sim.event.ExecutionObserver}), as MGPUSim keeps
- * {@code timing} apart from {@code emu}. {@link org.scansim.timing.TimingObserver} turns the events
- * into per-warp traces, on every thread the engine runs blocks on (a block's events are logged
- * first, {@link org.scansim.timing.BlockLog}, and built into traces only when they differ from the
- * last block's); {@link
+ * {@code timing} apart from {@code emu}. {@link org.scansim.timing.TimingObserver} hears a run's launches and
+ * adds up their blocks' times in block order; its {@link org.scansim.timing.BlockSink}s, one on
+ * every thread the engine runs blocks on, turn the events into per-warp traces (a block's events
+ * are logged first, {@link org.scansim.timing.BlockLog}, and built into traces only when they differ
+ * from the last block's) and time each block; {@link
  * org.scansim.timing.IssueCost} and {@link org.scansim.timing.LoopControl} say what nvcc's SASS
  * issues for each IR instruction; {@link org.scansim.timing.SmModel} times one block on one SM
  * (schedulers, scoreboard, shared pipe, global memory, barriers) and says where each warp's cycles
