@@ -140,6 +140,7 @@ class ReleaseTest {
    * (4) for a sweep, a bench and a line that names a size of 2^24 or more (a word of digits, ^ and
    * separators, after any --name=, or the sizes of a grade's --spec); SCANSIM_JIT chooses.
    * Java prints its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
+   * With both, the timing sink's methods are kept from being inlined into the engine's (CompileCommand).
    */
   @Test
   void givesShortWorkTheQuickCompilerAndLargeSizesBoth() throws Exception {
@@ -175,6 +176,13 @@ class ReleaseTest {
         List.of(release.resolve("bin/scansim").toString(), "--version"));
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).isEqualTo("scansim: SCANSIM_JIT must be quick, full or auto, not 'fast'\n");
+    // The class the launcher keeps from being inlined is in the jar (Java ignores a command for a class it never loads).
+    java.util.regex.Matcher named = java.util.regex.Pattern.compile("dontinline,([\\w.]+)::")
+        .matcher(Files.readString(release.resolve("bin/scansim")));
+    assertThat(named.find()).isTrue();
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(release.resolve("lib/scansim.jar").toFile())) {
+      assertThat(jar.getEntry(named.group(1).replace('.', '/') + ".class")).as(named.group(1)).isNotNull();
+    }
   }
 
   private static String tieredStopAtLevel(Map<String, String> env, String... args) throws Exception {
@@ -186,6 +194,9 @@ class ReleaseTest {
     Release.Result r = Release.run(dir, all, cmd);
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bTieredStopAtLevel\\s+=\\s+(\\d+)").matcher(r.out());
     assertThat(m.find()).as(String.join(" ", args) + ": " + r.err()).isTrue();
+    // With both compilers, the timing sink's methods are not inlined into the engine's (Java lists the command among its flags).
+    assertThat(r.out().contains("dontinline,org.scansim.timing.BlockSink::*")).as(String.join(" ", args))
+        .isEqualTo(m.group(1).equals("4"));
     return m.group(1);
   }
 
