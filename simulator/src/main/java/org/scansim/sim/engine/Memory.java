@@ -25,9 +25,13 @@ final class Memory {
   private final Allocation[] lanes = new Allocation[32];
   private final int[] offsets = new int[32];
 
+  /** The lane checks of full warps' shared accesses, kept for the executor's next block. */
+  private final SeenAddresses seen;
+
   Memory(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
     this.block = block;
+    this.seen = new SeenAddresses(lx.code.insns.length, (lx.threadsPerBlock() + 31) / 32);
     this.wordBanks = lx.memoryModel.wordBanks();
     this.sectorShift = lx.memoryModel.sectorShift();
   }
@@ -245,6 +249,30 @@ final class Memory {
       return null;
     }
     long limit = a.size() - in.type.size(); // an offset above it, or negative (a huge unsigned one), is out of bounds
+    if (mask == -1 && a.space == Ptr.SHARED) {
+      SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
+      if (s != null) {
+        int k = s.next++;
+        if (k < s.count && java.util.Arrays.equals(ptr, s.ptr[k])) { // the pointers of the last block's same access: its results
+          System.arraycopy(s.offs[k], 0, offsets, 0, 32);
+          laneBanks = s.banks[k];
+          laneOneAddress = s.one[k];
+          laneLow = s.low[k];
+          laneWordsAligned = ((laneLow | a.base) & 3) == 0;
+          s.hits++;
+          if (SeenAddresses.counting) {
+            SeenAddresses.HITS.incrementAndGet();
+          }
+          return a;
+        }
+        laneLow = sharedWarp(ptr, p0 & TAG, limit, a.base);
+        if (laneLow < 0) {
+          return null;
+        }
+        seen.keep(s, k, ptr, offsets, laneBanks, laneOneAddress, laneLow);
+        return a;
+      }
+    }
     laneLow = laneOffsets(ptr, mask, p0 & TAG, limit, a);
     return laneLow < 0 ? null : a;
   }

@@ -1,0 +1,112 @@
+package org.scansim.sim.engine;
+
+import java.util.Arrays;
+
+/**
+ * What {@link Memory}'s lane check found for a full warp's shared accesses, kept for the next
+ * block on the same executor: each site's k-th access by warp w in a block, its 32 pointers and
+ * what they gave (the lanes' offsets, the banks they touch, whether they are one address, the OR of
+ * the offsets). A block's shared addresses follow from its threads and loop counters, not from
+ * its index, in nearly every kernel, so the next block meets the same pointers at the same place;
+ * pointers equal to the kept ones (compared whole, which Java does with vector instructions) give
+ * the same results, since the check is a function of them alone (the allocation, its size and
+ * base are the executor's own, the same for each of its blocks). Other pointers are checked lane
+ * by lane, as before, and kept in their place.
+ *
+ * <p>A site whose pointers keep changing from block to block (indices that depend on the block, or
+ * on data) is no longer kept once it has missed more than 8 times and 4 times as often as it hit.
+ * Each executor keeps its own: the results never depend on which blocks ran before on a thread.
+ */
+final class SeenAddresses {
+  /** The instances kept per site and warp (a loop's later turns are checked lane by lane). */
+  static final int MAX_INSTANCES = 64;
+  /** The entries one executor keeps, about 400 bytes each. */
+  static final int MAX_ENTRIES = 4096;
+  /** The site-and-warp table's size, past which nothing is kept (a very large kernel). */
+  static final int MAX_SLOTS = 1 << 16;
+
+  /** One site and warp: its kept instances, and the next one in the current block. */
+  static final class Site {
+    long[][] ptr = new long[4][];
+    int[][] offs = new int[4][];
+    int[] banks = new int[4];
+    int[] low = new int[4];
+    boolean[] one = new boolean[4];
+    int count;
+    /** The instance the warp's next access at this site is, in block {@link #block}. */
+    int next;
+    int block = -1;
+    int hits;
+    int misses;
+  }
+
+  /**
+   * Whether executors keep what they checked: the system property {@code scansim.seenAddresses}
+   * set to {@code off} keeps nothing (a differential run compares the two); tests set the field.
+   */
+  static volatile boolean on = !"off".equals(System.getProperty("scansim.seenAddresses"));
+  /** Whether {@link #HITS} counts the accesses that took a kept result (tests). */
+  static volatile boolean counting;
+  static final java.util.concurrent.atomic.AtomicLong HITS = new java.util.concurrent.atomic.AtomicLong();
+
+  private final int warps;
+  private final Site[] sites;
+  private int entries;
+
+  SeenAddresses(int insns, int warps) {
+    this.warps = warps;
+    long slots = (long) insns * warps;
+    this.sites = on && slots <= MAX_SLOTS ? new Site[(int) slots] : null;
+  }
+
+  /**
+   * The kept instances of site {@code site} for warp {@code warp} in block {@code block} (the
+   * executor's linear index: a new one starts counting instances again), or null when it is not
+   * kept.
+   */
+  Site site(int site, int warp, int block) {
+    if (sites == null) {
+      return null;
+    }
+    int i = site * warps + warp;
+    Site s = sites[i];
+    if (s == null) {
+      s = sites[i] = new Site();
+    }
+    if (s.block != block) {
+      s.block = block;
+      s.next = 0;
+    }
+    if (s.misses > 8 && s.misses > 4 * s.hits) {
+      return null;
+    }
+    return s;
+  }
+
+  /** Instance {@code k} of {@code s}, checked lane by lane: kept in its place, room allowing. */
+  void keep(Site s, int k, long[] ptr, int[] offsets, int banks, boolean one, int low) {
+    s.misses++;
+    if (k > s.count || k >= MAX_INSTANCES || (k == s.count && entries >= MAX_ENTRIES)) {
+      return; // an instance before it is not kept: the instances stay in order
+    }
+    if (k == s.count) {
+      if (k == s.ptr.length) {
+        int n = Math.min(2 * k, MAX_INSTANCES);
+        s.ptr = Arrays.copyOf(s.ptr, n);
+        s.offs = Arrays.copyOf(s.offs, n);
+        s.banks = Arrays.copyOf(s.banks, n);
+        s.low = Arrays.copyOf(s.low, n);
+        s.one = Arrays.copyOf(s.one, n);
+      }
+      s.ptr[k] = new long[32];
+      s.offs[k] = new int[32];
+      s.count++;
+      entries++;
+    }
+    System.arraycopy(ptr, 0, s.ptr[k], 0, 32);
+    System.arraycopy(offsets, 0, s.offs[k], 0, 32);
+    s.banks[k] = banks;
+    s.one[k] = one;
+    s.low[k] = low;
+  }
+}

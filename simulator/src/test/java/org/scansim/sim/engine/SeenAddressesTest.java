@@ -1,0 +1,118 @@
+package org.scansim.sim.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.EnumSet;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.pp.IncludeLoader;
+import org.scansim.sim.arch.Architectures;
+import org.scansim.sim.check.Check;
+import org.scansim.sim.device.Limits;
+import org.scansim.sim.memory.ArchMemoryModel;
+import org.scansim.sim.result.Counters;
+import org.scansim.sim.run.Simulation;
+
+/**
+ * What an executor keeps of its full warps' shared lane checks ({@link SeenAddresses}) changes
+ * nothing a run reports: runs with it and without give the same output, counters and faults, on
+ * kernels whose shared addresses are the same in every block (taken from what was kept) and on
+ * kernels whose addresses depend on the block, on the data, or leave the array in a later block.
+ */
+class SeenAddressesTest {
+  /** 64 threads a block; shared indices that depend on the block and on the data, beside ones that do not. */
+  private static final String VARYING = """
+      __global__ void k(int *out, const int *in, int n) {
+          __shared__ int s[128];
+          int t = threadIdx.x;
+          int b = blockIdx.x;
+          s[t] = in[b * 64 + t];
+          s[t + 64] = t;
+          __syncthreads();
+          int v = s[(t * (1 + (b & 7)) + b) % 128];
+          int w = s[in[b * 64 + t] & 127];
+          int u = s[t * 2];
+          __syncthreads();
+          s[(t * 2 + b) % 128] = v + w + u;
+          __syncthreads();
+          out[b * 64 + t] = s[t] + s[t + 64];
+      }
+      void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
+      """;
+
+  /** The same shape, but block 5 reads past the array (a fault, with the same message either way). */
+  private static final String OUT_OF_BOUNDS = """
+      __global__ void k(int *out, const int *in, int n) {
+          __shared__ int s[64];
+          int t = threadIdx.x;
+          s[t] = in[blockIdx.x * 64 + t];
+          __syncthreads();
+          out[blockIdx.x * 64 + t] = s[blockIdx.x == 5 ? t + 1 : t];
+      }
+      void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
+      """;
+
+  private record Run(String output, String counters, String fault) {}
+
+  private static Run run(String source, int n, int threads) {
+    Frontend.Result r = Frontend.compile(new SourceFile("a.cu", source), Map.of(), IncludeLoader.NONE);
+    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
+    Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults());
+    sim.setChecks(EnumSet.noneOf(Check.class), 0, 1 << 10);
+    sim.setThreads(threads);
+    Simulation.Buffer out = sim.allocate("out", IrType.I32, n);
+    Simulation.Buffer in = sim.allocate("in", IrType.I32, n);
+    in.setInputs(n, i -> (i * 2654435761L >>> 7) % 1000);
+    String fault = null;
+    try {
+      sim.call("entry", new long[] {out.pointer(), in.pointer(), n});
+    } catch (org.scansim.sim.result.Fault f) {
+      fault = f.getMessage();
+    }
+    StringBuilder counters = new StringBuilder();
+    for (var launch : sim.launches()) {
+      Counters c = launch.counters();
+      counters.append(c.sharedLoadInstructions).append(' ').append(c.sharedStoreInstructions).append(' ')
+          .append(c.sharedLoadWavefronts).append(' ').append(c.sharedStoreWavefronts).append(' ')
+          .append(c.sharedLoadIdealWavefronts).append(' ').append(c.sharedStoreIdealWavefronts).append(' ').append(c.maxConflictDegree).append(' ').append(c.work).append(' ').append(c.warpInstructions).append('\n');
+    }
+    return new Run(java.util.Arrays.toString(out.values(n)), counters.toString(), fault);
+  }
+
+  private static Run both(String source, int n, int threads, long leastHits) {
+    SeenAddresses.on = false;
+    Run without = run(source, n, threads);
+    SeenAddresses.on = true;
+    SeenAddresses.counting = true;
+    SeenAddresses.HITS.set(0);
+    Run with = run(source, n, threads);
+    assertThat(SeenAddresses.HITS.get()).as("accesses that took a kept result").isGreaterThanOrEqualTo(leastHits);
+    assertThat(with).isEqualTo(without);
+    return with;
+  }
+
+  @AfterEach
+  void restore() {
+    SeenAddresses.on = true;
+    SeenAddresses.counting = false;
+  }
+
+  @Test
+  void addressesThatDependOnTheBlockOrTheDataGiveWhatTheLaneCheckGives() {
+    // 40 blocks of 2 warps on one executor: the two accesses at t and 2t are the same in every
+    // block (2 warps x 39 later blocks each); the rest differ from block to block.
+    Run one = both(VARYING, 64 * 40, 1, 2 * 2 * 39);
+    assertThat(one.counters()).isNotEmpty();
+    assertThat(both(VARYING, 64 * 40, 2, 1)).isEqualTo(one);
+  }
+
+  @Test
+  void aBlockThatLeavesTheArrayFaultsAsWithout() {
+    Run r = both(OUT_OF_BOUNDS, 64 * 8, 1, 1);
+    assertThat(r.fault()).contains("out-of-bounds shared access");
+  }
+}
