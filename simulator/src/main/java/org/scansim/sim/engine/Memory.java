@@ -27,6 +27,13 @@ final class Memory {
 
   /** The lane checks of full warps' shared accesses, kept for the executor's next block. */
   private final SeenAddresses seen;
+  /**
+   * Set by {@link #oneAllocation}: the kept instances of a full warp's shared access and its
+   * instance (null when it is not kept), and whether its pointers were the kept ones.
+   */
+  private SeenAddresses.Site seenSite;
+  private int seenInstance;
+  private boolean seenHit;
 
   Memory(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
@@ -242,6 +249,7 @@ final class Memory {
    * null when some lane points elsewhere, out of bounds, or to local, freed or invalid memory.
    */
   private Allocation oneAllocation(CInsn in, Warp w, int mask) {
+    seenSite = null;
     long[] ptr = w.regs[in.a()];
     long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
     Allocation a = allocationOf(p0);
@@ -253,7 +261,10 @@ final class Memory {
       SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
       if (s != null) {
         int k = s.next++;
-        if (k < s.count && java.util.Arrays.equals(ptr, s.ptr[k])) { // the pointers of the last block's same access: its results
+        seenSite = s;
+        seenInstance = k;
+        seenHit = k < s.count && java.util.Arrays.equals(ptr, s.ptr[k]);
+        if (seenHit) { // the pointers of the last block's same access: its results
           System.arraycopy(s.offs[k], 0, offsets, 0, 32);
           laneBanks = s.banks[k];
           laneOneAddress = s.one[k];
@@ -442,6 +453,17 @@ final class Memory {
             lx.observer.sharedAddresses(block.linear(), w.index, in.ir, store, mask, in.widthBytes, sharedAddr);
           }
         }
+        return;
+      }
+      if (seenSite != null) { // a full warp's access whose bank count an equal one kept, or may keep
+        if (!seenHit || !SeenAddresses.banked(seenSite, seenInstance, bankOut, histogram)) {
+          gather(a, mask);
+          lx.memoryModel.shared(sharedAddr, mask, in.widthBytes, store, bankOut, histogram);
+          SeenAddresses.keepBanked(seenSite, seenInstance, bankOut, histogram, Math.min(histogram.length - 1, bankOut[2]));
+        } else if (lx.observer != null && lx.observer.wantsSharedAddresses()) {
+          gather(a, mask);
+        }
+        sharedCounted(in, w, mask, in.widthBytes, store, bankOut);
         return;
       }
       gather(a, mask);
@@ -942,6 +964,11 @@ final class Memory {
   /** Costs a shared access of the lanes in {@code mask} at {@link #sharedAddr} through the bank model. */
   private void countShared(CInsn in, Warp w, int mask, int size, boolean store, int[] bankOut) {
     lx.memoryModel.shared(sharedAddr, mask, size, store, bankOut, histogram);
+    sharedCounted(in, w, mask, size, store, bankOut);
+  }
+
+  /** The counters and the observer's event of a shared access at {@link #sharedAddr} that the bank model counted into {@code bankOut} and {@link #histogram}. */
+  private void sharedCounted(CInsn in, Warp w, int mask, int size, boolean store, int[] bankOut) {
     int top = Math.min(histogram.length - 1, bankOut[2]); // no group has a degree above the largest
     shared(lx.counters, store, bankOut, top);
     shared(lx.site(in.index), store, bankOut, top);

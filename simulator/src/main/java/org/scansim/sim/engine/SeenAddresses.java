@@ -6,7 +6,7 @@ import java.util.Arrays;
  * What {@link Memory}'s lane check found for a full warp's shared accesses, kept for the next
  * block on the same executor: each site's k-th access by warp w in a block, its 32 pointers and
  * what they gave (the lanes' offsets, the banks they touch, whether they are one address, the OR of
- * the offsets). A block's shared addresses follow from its threads and loop counters, not from
+ * the offsets, and what the bank model counted for them when the shortcuts did not apply). A block's shared addresses follow from its threads and loop counters, not from
  * its index, in nearly every kernel, so the next block meets the same pointers at the same place;
  * pointers equal to the kept ones (compared whole, which Java does with vector instructions) give
  * the same results, since the check is a function of them alone (the allocation, its size and
@@ -32,6 +32,12 @@ final class SeenAddresses {
     int[] banks = new int[4];
     int[] low = new int[4];
     boolean[] one = new boolean[4];
+    /**
+     * What the bank model gave the instance, when it was asked (an access the shortcuts do not
+     * cover): its wavefronts, ideal wavefronts and largest degree, then its groups by degree, up
+     * to that degree; null until then.
+     */
+    long[][] banked = new long[4][];
     int count;
     /** The instance the warp's next access at this site is, in block {@link #block}. */
     int next;
@@ -97,6 +103,7 @@ final class SeenAddresses {
         s.banks = Arrays.copyOf(s.banks, n);
         s.low = Arrays.copyOf(s.low, n);
         s.one = Arrays.copyOf(s.one, n);
+        s.banked = Arrays.copyOf(s.banked, n);
       }
       s.ptr[k] = new long[32];
       s.offs[k] = new int[32];
@@ -108,5 +115,35 @@ final class SeenAddresses {
     s.banks[k] = banks;
     s.one[k] = one;
     s.low[k] = low;
+    s.banked[k] = null;
+  }
+
+  /** Keeps what the bank model gave kept instance {@code k} of {@code s}: {@code bankOut} and the histogram up to {@code top}. */
+  static void keepBanked(Site s, int k, int[] bankOut, long[] histogram, int top) {
+    if (k >= s.count) {
+      return;
+    }
+    long[] b = new long[3 + top + 1];
+    b[0] = bankOut[0];
+    b[1] = bankOut[1];
+    b[2] = bankOut[2];
+    System.arraycopy(histogram, 0, b, 3, top + 1);
+    s.banked[k] = b;
+  }
+
+  /**
+   * What the bank model gave kept instance {@code k} of {@code s}, into {@code bankOut} and
+   * {@code histogram} (whose entries up to the degree it returns were zero): false when it was not kept.
+   */
+  static boolean banked(Site s, int k, int[] bankOut, long[] histogram) {
+    long[] b = s.banked[k];
+    if (b == null) {
+      return false;
+    }
+    bankOut[0] = (int) b[0];
+    bankOut[1] = (int) b[1];
+    bankOut[2] = (int) b[2];
+    System.arraycopy(b, 3, histogram, 0, b.length - 3);
+    return true;
   }
 }
