@@ -38,11 +38,22 @@ public final class BlockExecutor {
   public int linear() {
     return linear;
   }
+  /** Whether its {@link Memory} keeps its lane checks for the next block ({@link SeenAddresses}). */
+  final boolean keepsAddresses;
   /** The launch-wide index of the block's thread 0, and the threads of a block. */
   private int firstThread;
   private final int threadsPerBlock;
 
   public BlockExecutor(LaunchContext lx, int[] blockIdx) {
+    this(lx, blockIdx, false);
+  }
+
+  /**
+   * An executor for block {@code blockIdx}; {@code keepsAddresses}: one that runs one block after
+   * another ({@link #reset}) and keeps its lane checks of shared accesses for the next ({@link SeenAddresses}).
+   */
+  public BlockExecutor(LaunchContext lx, int[] blockIdx, boolean keepsAddresses) {
+    this.keepsAddresses = keepsAddresses;
     this.lx = lx;
     this.code = lx.code;
     this.threadsPerBlock = lx.threadsPerBlock();

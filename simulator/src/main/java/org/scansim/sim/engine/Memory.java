@@ -38,7 +38,7 @@ final class Memory {
   Memory(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
     this.block = block;
-    this.seen = new SeenAddresses(lx.code.insns.length, (lx.threadsPerBlock() + 31) / 32);
+    this.seen = new SeenAddresses(lx.code.insns.length, (lx.threadsPerBlock() + 31) / 32, block.keepsAddresses);
     this.wordBanks = lx.memoryModel.wordBanks();
     this.sectorShift = lx.memoryModel.sectorShift();
   }

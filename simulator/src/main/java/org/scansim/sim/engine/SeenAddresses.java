@@ -13,9 +13,11 @@ import java.util.Arrays;
  * base are the executor's own, the same for each of its blocks). Other pointers are checked lane
  * by lane, as before, and kept in their place.
  *
- * <p>A site whose pointers keep changing from block to block (indices that depend on the block, or
- * on data) is no longer kept once it has missed more than 8 times and 4 times as often as it hit.
- * Each executor keeps its own: the results never depend on which blocks ran before on a thread.
+ * <p>A site whose kept pointers keep changing from block to block (indices that depend on the
+ * block, or on data) is no longer kept once they have differed more than 8 times and 4 times as
+ * often as they were the same. Each executor keeps its own, and only the executors that run one
+ * block after another (not the resident-block scheduler's): the results never depend on which
+ * blocks ran before on a thread.
  */
 final class SeenAddresses {
   /** The instances kept per site and warp (a loop's later turns are checked lane by lane). */
@@ -56,13 +58,19 @@ final class SeenAddresses {
   static final java.util.concurrent.atomic.AtomicLong HITS = new java.util.concurrent.atomic.AtomicLong();
 
   private final int warps;
-  private final Site[] sites;
+  private final int slots;
+  /** By site and warp, made at the first access kept; null before, and for good when nothing is kept. */
+  private Site[] sites;
   private int entries;
 
-  SeenAddresses(int insns, int warps) {
+  /**
+   * What one executor keeps; {@code keeps} false keeps nothing (the resident-block scheduler's
+   * executors, which may be thousands at once, each holding one block until it ends).
+   */
+  SeenAddresses(int insns, int warps, boolean keeps) {
     this.warps = warps;
-    long slots = (long) insns * warps;
-    this.sites = on && slots <= MAX_SLOTS ? new Site[(int) slots] : null;
+    long n = (long) insns * warps;
+    this.slots = keeps && on && n <= MAX_SLOTS ? (int) n : 0;
   }
 
   /**
@@ -72,7 +80,10 @@ final class SeenAddresses {
    */
   Site site(int site, int warp, int block) {
     if (sites == null) {
-      return null;
+      if (slots == 0) {
+        return null;
+      }
+      sites = new Site[slots];
     }
     int i = site * warps + warp;
     Site s = sites[i];
@@ -91,7 +102,9 @@ final class SeenAddresses {
 
   /** Instance {@code k} of {@code s}, checked lane by lane: kept in its place, room allowing. */
   void keep(Site s, int k, long[] ptr, int[] offsets, int banks, boolean one, int low) {
-    s.misses++;
+    if (k < s.count) {
+      s.misses++; // a kept instance whose pointers changed (a first time, or one past the limits, is no miss)
+    }
     if (k > s.count || k >= MAX_INSTANCES || (k == s.count && entries >= MAX_ENTRIES)) {
       return; // an instance before it is not kept: the instances stay in order
     }

@@ -219,7 +219,7 @@ final class ChunkedBlocks {
         try {
           int[] idx = Grids.blockIndex(c.first + k, g);
           if (executor == null) {
-            executor = new BlockExecutor(part, idx);
+            executor = new BlockExecutor(part, idx, true);
           } else {
             executor.reset(idx);
           }

@@ -44,6 +44,24 @@ class SeenAddressesTest {
       void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
       """;
 
+  /** A loop of 16 turns, each reading and writing shared words that are the same in every block. */
+  private static final String LOOP = """
+      __global__ void k(int *out, const int *in, int n) {
+          __shared__ int s[64];
+          int t = threadIdx.x;
+          s[t] = in[blockIdx.x * 64 + t];
+          __syncthreads();
+          for (int d = 0; d < 16; d++) {
+              int v = s[(t + d) % 64];
+              __syncthreads();
+              s[t] = v + d;
+              __syncthreads();
+          }
+          out[blockIdx.x * 64 + t] = s[t];
+      }
+      void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
+      """;
+
   /** The same shape, but block 5 reads past the array (a fault, with the same message either way). */
   private static final String OUT_OF_BOUNDS = """
       __global__ void k(int *out, const int *in, int n) {
@@ -78,7 +96,8 @@ class SeenAddressesTest {
       Counters c = launch.counters();
       counters.append(c.sharedLoadInstructions).append(' ').append(c.sharedStoreInstructions).append(' ')
           .append(c.sharedLoadWavefronts).append(' ').append(c.sharedStoreWavefronts).append(' ')
-          .append(c.sharedLoadIdealWavefronts).append(' ').append(c.sharedStoreIdealWavefronts).append(' ').append(c.maxConflictDegree).append(' ').append(c.work).append(' ').append(c.warpInstructions).append('\n');
+          .append(c.sharedLoadIdealWavefronts).append(' ').append(c.sharedStoreIdealWavefronts).append(' ').append(c.maxConflictDegree).append(' ')
+          .append(java.util.Arrays.toString(c.degreeHistogram)).append(' ').append(c.work).append(' ').append(c.warpInstructions).append('\n');
     }
     return new Run(java.util.Arrays.toString(out.values(n)), counters.toString(), fault);
   }
@@ -95,19 +114,30 @@ class SeenAddressesTest {
     return with;
   }
 
+  private static final boolean ON = SeenAddresses.on;
+
   @AfterEach
   void restore() {
-    SeenAddresses.on = true;
+    SeenAddresses.on = ON;
     SeenAddresses.counting = false;
   }
 
   @Test
   void addressesThatDependOnTheBlockOrTheDataGiveWhatTheLaneCheckGives() {
-    // 40 blocks of 2 warps on one executor: the two accesses at t and 2t are the same in every
-    // block (2 warps x 39 later blocks each); the rest differ from block to block.
-    Run one = both(VARYING, 64 * 40, 1, 2 * 2 * 39);
+    // 40 blocks of 2 warps: five accesses (the stores at t and t + 64, the loads at 2t, t and
+    // t + 64) are the same in every block, so each warp's take the kept results in every block
+    // after its executor's first: 5 x 2 x 39 on one thread, 5 x 2 x 38 at least on two (an
+    // executor a thread). The rest differ from block to block (the block's or the data's).
+    Run one = both(VARYING, 64 * 40, 1, 5 * 2 * 39);
     assertThat(one.counters()).isNotEmpty();
-    assertThat(both(VARYING, 64 * 40, 2, 1)).isEqualTo(one);
+    assertThat(both(VARYING, 64 * 40, 2, 5 * 2 * 38)).isEqualTo(one);
+  }
+
+  @Test
+  void aLoopsTurnsAreKeptEachInItsPlace() {
+    // 16 turns of a load and a store, plus the first store and the last load: 34 accesses a warp,
+    // each the same in every block (30 blocks, 2 warps).
+    both(LOOP, 64 * 30, 1, 34 * 2 * 29);
   }
 
   @Test
