@@ -284,9 +284,8 @@ final class BlockSink implements ExecutionObserver {
     if (!logs(b, block)) {
       return false;
     }
-    int id = insn.id();
-    if (id >= 0 && id < owner.byId.length && owner.byId[id] != null) {
-      b.log.add(tag, warp, id);
+    if (owner.known(insn)) {
+      b.log.add(tag, warp, insn.id());
       return true;
     }
     replay(b, block);

@@ -469,11 +469,15 @@ public final class TimingObserver implements ExecutionObserver {
     return out;
   }
 
-  int[] decoded(Insn insn) {
+  /** Whether {@code insn} is one of the module's device instructions, decoded up front (by its {@link Insn#id()}). */
+  boolean known(Insn insn) {
     int id = insn.id();
-    int[] d = id >= 0 && id < byId.length ? byId[id] : null;
-    if (d != null) {
-      return d;
+    return id >= 0 && id < byId.length && byId[id] != null;
+  }
+
+  int[] decoded(Insn insn) {
+    if (known(insn)) {
+      return byId[insn.id()];
     }
     synchronized (this) { // not an instruction of the module's device code: cannot happen, but stay defined
       return decoded.computeIfAbsent(insn, this::decode);

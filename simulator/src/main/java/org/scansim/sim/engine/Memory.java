@@ -28,11 +28,10 @@ final class Memory {
   /** The lane checks of full warps' shared accesses, kept for the executor's next block. */
   private final SeenAddresses seen;
   /**
-   * Set by {@link #oneAllocation}: the kept instances of a full warp's shared access and its
-   * instance (null when it is not kept), and whether its pointers were the kept ones.
+   * Set by {@link #oneAllocation}: the kept instance of a full warp's shared access (null when it
+   * is not kept), and whether its pointers were the kept ones (else it now holds them).
    */
-  private SeenAddresses.Site seenSite;
-  private int seenInstance;
+  private SeenAddresses.Entry seenEntry;
   private boolean seenHit;
 
   Memory(LaunchContext lx, BlockExecutor block) {
@@ -249,7 +248,8 @@ final class Memory {
    * null when some lane points elsewhere, out of bounds, or to local, freed or invalid memory.
    */
   private Allocation oneAllocation(CInsn in, Warp w, int mask) {
-    seenSite = null;
+    seenEntry = null;
+    seenHit = false;
     long[] ptr = w.regs[in.a()];
     long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
     Allocation a = allocationOf(p0);
@@ -261,19 +261,19 @@ final class Memory {
       SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
       if (s != null) {
         int k = s.next++;
-        seenSite = s;
-        seenInstance = k;
-        seenHit = k < s.count && java.util.Arrays.equals(ptr, s.ptr[k]);
-        if (seenHit) { // the pointers of the last block's same access: its results
-          System.arraycopy(s.offs[k], 0, offsets, 0, 32);
-          laneBanks = s.banks[k];
-          laneOneAddress = s.one[k];
-          laneLow = s.low[k];
+        SeenAddresses.Entry e = s.same(k, ptr);
+        if (e != null) { // the pointers of the last block's same access: its results
+          System.arraycopy(e.offs, 0, offsets, 0, 32);
+          laneBanks = e.banks;
+          laneOneAddress = e.one;
+          laneLow = e.low;
           laneWordsAligned = ((laneLow | a.base) & 3) == 0;
           s.hits++;
           if (SeenAddresses.counting) {
             SeenAddresses.HITS.incrementAndGet();
           }
+          seenEntry = e;
+          seenHit = true;
           return a;
         }
         laneLow = sharedWarp(ptr, p0 & TAG, limit, a.base);
@@ -281,6 +281,8 @@ final class Memory {
           return null;
         }
         seen.keep(s, k, ptr, offsets, laneBanks, laneOneAddress, laneLow);
+        seenEntry = k < s.count ? s.kept[k] : null; // kept now, unless past the limits
+        seenHit = false;
         return a;
       }
     }
@@ -455,19 +457,19 @@ final class Memory {
         }
         return;
       }
-      if (seenSite != null) { // a full warp's access whose bank count an equal one kept, or may keep
-        if (!seenHit || !SeenAddresses.banked(seenSite, seenInstance, bankOut, histogram)) {
-          gather(a, mask);
-          lx.memoryModel.shared(sharedAddr, mask, in.widthBytes, store, bankOut, histogram);
-          SeenAddresses.keepBanked(seenSite, seenInstance, bankOut, histogram, Math.min(histogram.length - 1, bankOut[2]));
-        } else if (lx.observer != null && lx.observer.wantsSharedAddresses()) {
+      if (seenHit && SeenAddresses.banked(seenEntry, bankOut, histogram)) { // the same pointers' bank count, kept
+        if (lx.observer != null && lx.observer.wantsSharedAddresses()) {
           gather(a, mask);
         }
         sharedCounted(in, w, mask, in.widthBytes, store, bankOut);
         return;
       }
       gather(a, mask);
-      countShared(in, w, mask, in.widthBytes, store, bankOut);
+      lx.memoryModel.shared(sharedAddr, mask, in.widthBytes, store, bankOut, histogram);
+      if (seenEntry != null) {
+        SeenAddresses.keepBanked(seenEntry, bankOut, histogram, Math.min(histogram.length - 1, bankOut[2]));
+      }
+      sharedCounted(in, w, mask, in.widthBytes, store, bankOut);
     } else {
       int sectors = in.widthBytes == 4 && sectorShift >= 0 && laneRun ? runSectors(a, mask) : 0;
       if (sectors > 0) {

@@ -22,30 +22,40 @@ import java.util.Arrays;
 final class SeenAddresses {
   /** The instances kept per site and warp (a loop's later turns are checked lane by lane). */
   static final int MAX_INSTANCES = 64;
-  /** The entries one executor keeps, about 400 bytes each. */
+  /** The {@link Entry}s one executor keeps, about 400 bytes each. */
   static final int MAX_ENTRIES = 4096;
   /** The site-and-warp table's size, past which nothing is kept (a very large kernel). */
   static final int MAX_SLOTS = 1 << 16;
 
+  /** One kept instance: its 32 pointers and what the lane check, and perhaps the bank model, gave for them. */
+  static final class Entry {
+    final long[] ptr = new long[32];
+    final int[] offs = new int[32];
+    int banks;
+    int low;
+    boolean one;
+    /**
+     * What the bank model gave, when it was asked (an access the shortcuts do not cover): its
+     * wavefronts, ideal wavefronts and largest degree, then its groups by degree, up to that
+     * degree; null until then.
+     */
+    long[] banked;
+  }
+
   /** One site and warp: its kept instances, and the next one in the current block. */
   static final class Site {
-    long[][] ptr = new long[4][];
-    int[][] offs = new int[4][];
-    int[] banks = new int[4];
-    int[] low = new int[4];
-    boolean[] one = new boolean[4];
-    /**
-     * What the bank model gave the instance, when it was asked (an access the shortcuts do not
-     * cover): its wavefronts, ideal wavefronts and largest degree, then its groups by degree, up
-     * to that degree; null until then.
-     */
-    long[][] banked = new long[4][];
+    Entry[] kept = new Entry[4];
     int count;
     /** The instance the warp's next access at this site is, in block {@link #block}. */
     int next;
     int block = -1;
     int hits;
     int misses;
+
+    /** Kept instance {@code k} when its pointers are {@code ptr}, else null. */
+    Entry same(int k, long[] ptr) {
+      return k < count && Arrays.equals(ptr, kept[k].ptr) ? kept[k] : null;
+    }
   }
 
   /**
@@ -109,47 +119,38 @@ final class SeenAddresses {
       return; // an instance before it is not kept: the instances stay in order
     }
     if (k == s.count) {
-      if (k == s.ptr.length) {
-        int n = Math.min(2 * k, MAX_INSTANCES);
-        s.ptr = Arrays.copyOf(s.ptr, n);
-        s.offs = Arrays.copyOf(s.offs, n);
-        s.banks = Arrays.copyOf(s.banks, n);
-        s.low = Arrays.copyOf(s.low, n);
-        s.one = Arrays.copyOf(s.one, n);
-        s.banked = Arrays.copyOf(s.banked, n);
+      if (k == s.kept.length) {
+        s.kept = Arrays.copyOf(s.kept, Math.min(2 * k, MAX_INSTANCES));
       }
-      s.ptr[k] = new long[32];
-      s.offs[k] = new int[32];
+      s.kept[k] = new Entry();
       s.count++;
       entries++;
     }
-    System.arraycopy(ptr, 0, s.ptr[k], 0, 32);
-    System.arraycopy(offsets, 0, s.offs[k], 0, 32);
-    s.banks[k] = banks;
-    s.one[k] = one;
-    s.low[k] = low;
-    s.banked[k] = null;
+    Entry e = s.kept[k];
+    System.arraycopy(ptr, 0, e.ptr, 0, 32);
+    System.arraycopy(offsets, 0, e.offs, 0, 32);
+    e.banks = banks;
+    e.one = one;
+    e.low = low;
+    e.banked = null;
   }
 
-  /** Keeps what the bank model gave kept instance {@code k} of {@code s}: {@code bankOut} and the histogram up to {@code top}. */
-  static void keepBanked(Site s, int k, int[] bankOut, long[] histogram, int top) {
-    if (k >= s.count) {
-      return;
-    }
+  /** Keeps what the bank model gave {@code e}: {@code bankOut} and the histogram up to {@code top}. */
+  static void keepBanked(Entry e, int[] bankOut, long[] histogram, int top) {
     long[] b = new long[3 + top + 1];
     b[0] = bankOut[0];
     b[1] = bankOut[1];
     b[2] = bankOut[2];
     System.arraycopy(histogram, 0, b, 3, top + 1);
-    s.banked[k] = b;
+    e.banked = b;
   }
 
   /**
-   * What the bank model gave kept instance {@code k} of {@code s}, into {@code bankOut} and
-   * {@code histogram} (whose entries up to the degree it returns were zero): false when it was not kept.
+   * What the bank model gave {@code e}, into {@code bankOut} and {@code histogram} (whose entries
+   * up to the degree it restores were zero): false when it was not kept.
    */
-  static boolean banked(Site s, int k, int[] bankOut, long[] histogram) {
-    long[] b = s.banked[k];
+  static boolean banked(Entry e, int[] bankOut, long[] histogram) {
+    long[] b = e.banked;
     if (b == null) {
       return false;
     }
