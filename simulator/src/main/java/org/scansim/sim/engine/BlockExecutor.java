@@ -38,6 +38,13 @@ public final class BlockExecutor {
   public int linear() {
     return linear;
   }
+
+  /** The linear index of the block this executor ran before this one, or -1. */
+  private int previous = -1;
+
+  int previous() {
+    return previous;
+  }
   /** Whether its {@link Memory} keeps its lane checks for the next block ({@link SeenAddresses}). */
   final boolean keepsAddresses;
   /** The launch-wide index of the block's thread 0, and the threads of a block. */
@@ -78,6 +85,7 @@ public final class BlockExecutor {
    * state for each.
    */
   public BlockExecutor reset(int[] blockIdx) {
+    previous = linear;
     for (Warp w : warps) {
       w.reset(code);
     }

@@ -98,6 +98,7 @@ public final class Code {
     }
     synchronized (this) {
       traces = null;
+      keptChains = null;
     }
   }
 
@@ -107,6 +108,26 @@ public final class Code {
   /** Sets the traces: those of the program this one was packed from, renamed (the optimiser's {@code Registers}). */
   public synchronized void setTraces(Trace[] traces) {
     this.traces = traces;
+    this.keptChains = null;
+  }
+
+  private KeptChain[] keptChains;
+  private java.util.function.Function<Code, KeptChain[]> chainPlanner;
+
+  /** How {@link #keptChains} are found on first use: the optimiser installs its planner with the traces'. */
+  public synchronized void planChainsWith(java.util.function.Function<Code, KeptChain[]> planner) {
+    this.chainPlanner = planner;
+  }
+
+  /**
+   * The kept chains of each trace, by the pc it starts at ({@code engine.opt.BlockInvariance}),
+   * found on first use; null when no optimiser installed a planner.
+   */
+  public synchronized KeptChain[] keptChains() {
+    if (keptChains == null && chainPlanner != null) {
+      keptChains = chainPlanner.apply(this);
+    }
+    return keptChains;
   }
 
   /** How {@link #traces} are built on first use: the optimiser installs its builder ({@code Traces.install}). */

@@ -41,7 +41,14 @@ final class Interpreter {
     this.segmentEnd = lx.code.segmentEnd;
     this.traces = lx.traces ? lx.code.traces() : null;
     this.observer = lx.observer;
+    this.chains = traces != null && block.keepsAddresses && KeptChain.on && SeenAddresses.on ? lx.code.keptChains() : null;
   }
+
+  /**
+   * Each trace's kept chains, by its pc, when this executor runs one block after another and
+   * keeps its warps' paths ({@link Warp#note}) for them; else null.
+   */
+  private final KeptChain[] chains;
 
   /** The traces of a run without checkers, or null ({@code engine.opt.Traces}). */
   private final Trace[] traces;
@@ -65,6 +72,9 @@ final class Interpreter {
           observer.reconverge(block.linear(), w.index, w.mask[w.sp - 1]);
         }
         continue;
+      }
+      if (chains != null) {
+        w.note(pc, mask);
       }
       Trace tr = traces == null ? null : traces[pc];
       if (tr != null && lx.budget >= tr.pcs.length && (observer == null || tr.opAt != null)
@@ -188,6 +198,10 @@ final class Interpreter {
     }
     lx.traceWarp[pc]++;
     lx.traceThread[pc] += Integer.bitCount(mask);
+    KeptChain kc = chains == null || !w.samePath || mask != -1 ? null : chains[pc];
+    if (kc != null && !allKept(kc, w)) {
+      kc = null;
+    }
     if (observer != null) {
       // Every instruction the trace covers is issued, in order, each before what its op does in
       // memory: the instructions up to an op that may be heard, one run, then the op.
@@ -199,10 +213,20 @@ final class Interpreter {
           observer.issueRun(block.linear(), w.index, tr.issued, issued, tr.opAt[i] + 1, mask);
           issued = tr.opAt[i] + 1;
         }
+        if (kc != null && skipped(kc, i)) {
+          continue;
+        }
         execute(w, ops[i], mask);
       }
       if (issued < tr.pcs.length) {
         observer.issueRun(block.linear(), w.index, tr.issued, issued, tr.pcs.length, mask);
+      }
+    } else if (kc != null) {
+      CInsn[] ops = tr.ops;
+      for (int i = 0; i < ops.length; i++) {
+        if (!skipped(kc, i)) {
+          execute(w, ops[i], mask);
+        }
       }
     } else {
       for (CInsn in : tr.ops) {
@@ -231,6 +255,30 @@ final class Interpreter {
     if (w.sp == top + 1 && w.pc[top] <= tr.end) { // a uniform backward branch: a loop's back edge
       backEdge(w);
     }
+  }
+
+  /** Whether every shared access of {@code kc} that takes the block before's lane check has it kept. */
+  private boolean allKept(KeptChain kc, Warp w) {
+    for (CInsn in : kc.trustedOps) {
+      if (!memory.kept(in, w)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether op i of a trace taken with its kept chains {@code kc} is skipped; a shared access
+   * that runs is told to take the block before's lane check when its address was skipped.
+   */
+  private boolean skipped(KeptChain kc, int i) {
+    if (kc.skip[i]) {
+      return true;
+    }
+    if (kc.trusted[i]) {
+      memory.takeKeptNext();
+    }
+    return false;
   }
 
   /**

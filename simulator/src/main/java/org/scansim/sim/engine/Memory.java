@@ -250,6 +250,10 @@ final class Memory {
   private Allocation oneAllocation(CInsn in, Warp w, int mask) {
     seenEntry = null;
     seenHit = false;
+    if (takeKept) {
+      takeKept = false;
+      return taken(in, w);
+    }
     long[] ptr = w.regs[in.a()];
     long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
     Allocation a = allocationOf(p0);
@@ -274,6 +278,7 @@ final class Memory {
           }
           seenEntry = e;
           seenHit = true;
+          e.block = s.block;
           return a;
         }
         laneLow = sharedWarp(ptr, p0 & TAG, limit, a.base);
@@ -288,6 +293,47 @@ final class Memory {
     }
     laneLow = laneOffsets(ptr, mask, p0 & TAG, limit, a);
     return laneLow < 0 ? null : a;
+  }
+
+  /** Set by {@link #takeKeptNext}: the next access takes its lane check from the block before ({@link #taken}). */
+  private boolean takeKept;
+
+  /**
+   * Whether the next run of the full warp's shared access {@code in} by warp w has the lane check
+   * of its executor's block before kept ({@link SeenAddresses.Site#taken}).
+   */
+  boolean kept(CInsn in, Warp w) {
+    SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
+    return s != null && s.taken(block.previous()) != null;
+  }
+
+  /**
+   * The next access runs with the lane check the block before made at its place ({@link #kept}
+   * said it is there): its address register was not computed ({@code engine.opt.BlockInvariance}).
+   */
+  void takeKeptNext() {
+    takeKept = true;
+  }
+
+  /** The kept lane check {@link #kept} found, as {@link #oneAllocation}'s result. */
+  private Allocation taken(CInsn in, Warp w) {
+    SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
+    SeenAddresses.Entry e = s.taken(block.previous());
+    s.next++;
+    Allocation a = allocationOf(e.ptr[0]);
+    System.arraycopy(e.offs, 0, offsets, 0, 32);
+    laneBanks = e.banks;
+    laneOneAddress = e.one;
+    laneLow = e.low;
+    laneWordsAligned = ((laneLow | a.base) & 3) == 0;
+    s.hits++;
+    if (SeenAddresses.counting) {
+      SeenAddresses.TAKEN.incrementAndGet();
+    }
+    seenEntry = e;
+    seenHit = true;
+    e.block = s.block;
+    return a;
   }
 
   /**

@@ -40,6 +40,8 @@ final class SeenAddresses {
      * degree; null until then.
      */
     long[] banked;
+    /** The last block whose access this is (checked, kept or taken: {@link #taken}). */
+    int block = -1;
   }
 
   /** One site and warp: its kept instances, and the next one in the current block. */
@@ -56,6 +58,14 @@ final class SeenAddresses {
     Entry same(int k, long[] ptr) {
       return k < count && Arrays.equals(ptr, kept[k].ptr) ? kept[k] : null;
     }
+
+    /**
+     * The next instance, when the block {@code before} this one checked or took it: the warp's
+     * access there, if it is on the same path ({@code Warp#samePath}); else null.
+     */
+    Entry taken(int before) {
+      return next < count && kept[next].block == before ? kept[next] : null;
+    }
   }
 
   /**
@@ -66,6 +76,8 @@ final class SeenAddresses {
   /** Whether {@link #HITS} counts the accesses that took a kept result (tests). */
   static volatile boolean counting;
   static final java.util.concurrent.atomic.AtomicLong HITS = new java.util.concurrent.atomic.AtomicLong();
+  /** With {@link #counting}: the accesses that took a kept result without their pointers (tests). */
+  static final java.util.concurrent.atomic.AtomicLong TAKEN = new java.util.concurrent.atomic.AtomicLong();
 
   private final int warps;
   private final int slots;
@@ -133,6 +145,7 @@ final class SeenAddresses {
     e.one = one;
     e.low = low;
     e.banked = null;
+    e.block = s.block;
   }
 
   /** Keeps what the bank model gave {@code e}: {@code bankOut} and the histogram up to {@code top}. */

@@ -167,6 +167,49 @@ public final class Warp {
     slot = 0;
     syncCount = 0;
     push(0, -1, live);
+    pathLength = Math.min(step, MAX_STEPS);
+    step = 0;
+    samePath = pathLength > 0;
+  }
+
+  /**
+   * The warp's path in its executor's block before ({@link #note}): the pc and lanes of each
+   * step the interpreter dispatched, two ints a step, {@link #pathLength} steps; null until a
+   * step is noted.
+   */
+  private int[] path;
+  private int pathLength;
+  /** The steps dispatched in this block so far. */
+  private int step;
+  /**
+   * Whether every step of this block so far went as in the block before: then each register
+   * that {@code engine.opt.BlockInvariance} finds block-invariant holds what it held there.
+   */
+  boolean samePath;
+
+  /** Steps of one block a warp's path is kept for (past them, the rest of the block is not the same). */
+  static final int MAX_STEPS = 1 << 14;
+
+  /**
+   * Notes that the warp dispatches the instruction at {@code pc} for the lanes of {@code mask}:
+   * compared with the block before while the path is the same, kept for the next block after.
+   */
+  void note(int pc, int mask) {
+    int i = step++;
+    if (samePath) {
+      if (i < pathLength && path[2 * i] == pc && path[2 * i + 1] == mask) {
+        return;
+      }
+      samePath = false;
+    }
+    if (i >= MAX_STEPS) {
+      return;
+    }
+    if (path == null || 2 * i + 1 >= path.length) {
+      path = path == null ? new int[64] : java.util.Arrays.copyOf(path, 2 * path.length);
+    }
+    path[2 * i] = pc;
+    path[2 * i + 1] = mask;
   }
 
   /** Lane {@code l}'s value of register {@code r}. */

@@ -7,7 +7,9 @@
  * lane loops and ALU ({@link org.scansim.sim.engine.Lanes}, {@link org.scansim.sim.engine.Alu}),
  * loads, stores and atomics with their bank and sector counts ({@link
  * org.scansim.sim.engine.Memory}, whose lane checks of full warps' shared accesses an executor
- * keeps for its next block: {@link org.scansim.sim.engine.SeenAddresses}), and one launch's shared state ({@link
+ * keeps for its next block: {@link org.scansim.sim.engine.SeenAddresses}, with each warp's path
+ * through the block, so that a warp on the same path skips the arithmetic of its addresses:
+ * {@link org.scansim.sim.engine.KeptChain}), and one launch's shared state ({@link
  * org.scansim.sim.engine.LaunchContext}), and the model of nvcc's memory optimisations that decides
  * which of a thread's accesses the card issues and counts ({@link
  * org.scansim.sim.engine.AccessMerging} with ArmMerging, StoreForwarding, RedundantLoads over

@@ -108,8 +108,11 @@ class SeenAddressesTest {
     SeenAddresses.on = true;
     SeenAddresses.counting = true;
     SeenAddresses.HITS.set(0);
+    SeenAddresses.TAKEN.set(0);
     Run with = run(source, n, threads);
-    assertThat(SeenAddresses.HITS.get()).as("accesses that took a kept result").isGreaterThanOrEqualTo(leastHits);
+    // Compared with the kept pointers, or taken without them by a warp on the block before's path (KeptChain).
+    assertThat(SeenAddresses.HITS.get() + SeenAddresses.TAKEN.get()).as("accesses that took a kept result")
+        .isGreaterThanOrEqualTo(leastHits);
     assertThat(with).isEqualTo(without);
     return with;
   }

@@ -53,6 +53,7 @@ public final class Traces {
   /** Makes {@code code} build its traces with {@link #build} on first use ({@link Code#traces}). */
   public static void install(Code code) {
     code.buildTracesWith(Traces::build);
+    code.planChainsWith(BlockInvariance::plans);
   }
 
   /** The trace starting at each pc, or null where none starts (mid-segment, control flow that does not fold). */

@@ -1,0 +1,29 @@
+package org.scansim.sim.engine;
+
+/**
+ * A trace's kept chains ({@code engine.opt.BlockInvariance}): the ops a warp skips when it takes
+ * the trace on the same path as in its executor's block before, and the shared accesses whose
+ * lane check it then takes from that block's ({@link SeenAddresses}) instead of from their
+ * skipped pointers.
+ */
+public final class KeptChain {
+  /**
+   * Whether warps on a repeated path skip the kept chains: the system property {@code
+   * scansim.keptChains} set to {@code off} skips none (a differential run compares the two); tests
+   * set the field.
+   */
+  static volatile boolean on = !"off".equals(System.getProperty("scansim.keptChains"));
+
+  /** Per op of the trace: skipped on a repeated path. */
+  final boolean[] skip;
+  /** Per op of the trace: a shared access that takes its lane check from the block before. */
+  final boolean[] trusted;
+  /** The ops of {@link #trusted}, in order: each must have its check kept for the trace to skip. */
+  final CInsn[] trustedOps;
+
+  public KeptChain(boolean[] skip, boolean[] trusted, CInsn[] trustedOps) {
+    this.skip = skip;
+    this.trusted = trusted;
+    this.trustedOps = trustedOps;
+  }
+}
