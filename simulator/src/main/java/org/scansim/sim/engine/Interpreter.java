@@ -257,12 +257,21 @@ final class Interpreter {
     }
   }
 
+  /** The kept instances {@link #allKept} found for the trusted accesses of the trace being taken. */
+  private SeenAddresses.Site[] keptSites = new SeenAddresses.Site[4];
+
   /** Whether every shared access of {@code kc} that takes the block before's lane check has it kept. */
   private boolean allKept(KeptChain kc, Warp w) {
-    for (CInsn in : kc.trustedOps) {
-      if (!memory.kept(in, w)) {
+    CInsn[] ops = kc.trustedOps;
+    if (ops.length > keptSites.length) {
+      keptSites = new SeenAddresses.Site[ops.length];
+    }
+    for (int j = 0; j < ops.length; j++) {
+      SeenAddresses.Site s = memory.keptSite(ops[j], w);
+      if (s == null) {
         return false;
       }
+      keptSites[j] = s;
     }
     return true;
   }
@@ -275,8 +284,9 @@ final class Interpreter {
     if (kc.skip[i]) {
       return true;
     }
-    if (kc.trusted[i]) {
-      memory.takeKeptNext();
+    int j = kc.trustedAt[i];
+    if (j >= 0) {
+      memory.takeKeptNext(keptSites[j]);
     }
     return false;
   }

@@ -16,14 +16,20 @@ public final class KeptChain {
 
   /** Per op of the trace: skipped on a repeated path. */
   final boolean[] skip;
-  /** Per op of the trace: a shared access that takes its lane check from the block before. */
-  final boolean[] trusted;
-  /** The ops of {@link #trusted}, in order: each must have its check kept for the trace to skip. */
+  /**
+   * Per op of the trace: for a shared access that takes its lane check from the block before, its
+   * place in {@link #trustedOps}; else -1.
+   */
+  final int[] trustedAt;
+  /** The ops of {@link #trustedAt}, in order: each must have its check kept for the trace to skip. */
   final CInsn[] trustedOps;
 
   public KeptChain(boolean[] skip, boolean[] trusted, CInsn[] trustedOps) {
     this.skip = skip;
-    this.trusted = trusted;
     this.trustedOps = trustedOps;
+    this.trustedAt = new int[trusted.length];
+    for (int i = 0, k = 0; i < trusted.length; i++) {
+      trustedAt[i] = trusted[i] ? k++ : -1;
+    }
   }
 }

@@ -250,9 +250,8 @@ final class Memory {
   private Allocation oneAllocation(CInsn in, Warp w, int mask) {
     seenEntry = null;
     seenHit = false;
-    if (takeKept) {
-      takeKept = false;
-      return taken(in, w);
+    if (takeKept != null) {
+      return taken();
     }
     long[] ptr = w.regs[in.a()];
     long p0 = ptr[Integer.numberOfTrailingZeros(mask)];
@@ -295,31 +294,31 @@ final class Memory {
     return laneLow < 0 ? null : a;
   }
 
-  /** Set by {@link #takeKeptNext}: the next access takes its lane check from the block before ({@link #taken}). */
-  private boolean takeKept;
+  /** Set by {@link #takeKeptNext}: the site whose next access takes its lane check from the block before ({@link #taken}). */
+  private SeenAddresses.Site takeKept;
 
   /**
-   * Whether the next run of the full warp's shared access {@code in} by warp w has the lane check
-   * of its executor's block before kept ({@link SeenAddresses.Site#taken}).
+   * The kept instances of the full warp's shared access {@code in} by warp w when its next one is
+   * the lane check of the executor's block before ({@link SeenAddresses.Site#taken}), else null.
    */
-  boolean kept(CInsn in, Warp w) {
+  SeenAddresses.Site keptSite(CInsn in, Warp w) {
     SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
-    return s != null && s.taken(block.previous()) != null;
+    return s != null && s.taken(block.previous()) != null ? s : null;
   }
 
   /**
-   * The next access runs with the lane check the block before made at its place ({@link #kept}
-   * said it is there): its address register was not computed ({@code engine.opt.BlockInvariance}).
+   * The next access runs with the lane check the block before made at its place ({@link
+   * #keptSite} found {@code s}): its address register was not computed ({@code engine.opt.BlockInvariance}).
    */
-  void takeKeptNext() {
-    takeKept = true;
+  void takeKeptNext(SeenAddresses.Site s) {
+    takeKept = s;
   }
 
-  /** The kept lane check {@link #kept} found, as {@link #oneAllocation}'s result. */
-  private Allocation taken(CInsn in, Warp w) {
-    SeenAddresses.Site s = seen.site(in.index, w.index, block.linear());
-    SeenAddresses.Entry e = s.taken(block.previous());
-    s.next++;
+  /** The kept lane check {@link #keptSite} found, as {@link #oneAllocation}'s result. */
+  private Allocation taken() {
+    SeenAddresses.Site s = takeKept;
+    takeKept = null;
+    SeenAddresses.Entry e = s.kept[s.next++];
     Allocation a = allocationOf(e.ptr[0]);
     System.arraycopy(e.offs, 0, offsets, 0, 32);
     laneBanks = e.banks;
