@@ -167,7 +167,7 @@ public final class Warp {
     slot = 0;
     syncCount = 0;
     push(0, -1, live);
-    pathLength = Math.min(step, MAX_STEPS);
+    pathLength = step;
     step = 0;
     samePath = pathLength > 0;
   }
@@ -179,7 +179,7 @@ public final class Warp {
    */
   private int[] path;
   private int pathLength;
-  /** The steps dispatched in this block so far. */
+  /** The steps dispatched in this block so far, up to {@link #MAX_STEPS}. */
   private int step;
   /**
    * Whether every step of this block so far went as in the block before: then each register
@@ -195,15 +195,16 @@ public final class Warp {
    * compared with the block before while the path is the same, kept for the next block after.
    */
   void note(int pc, int mask) {
+    if (step == MAX_STEPS) {
+      samePath = false; // past the steps kept: the rest of the block is not compared (nor counted)
+      return;
+    }
     int i = step++;
     if (samePath) {
       if (i < pathLength && path[2 * i] == pc && path[2 * i + 1] == mask) {
         return;
       }
       samePath = false;
-    }
-    if (i >= MAX_STEPS) {
-      return;
     }
     if (path == null || 2 * i + 1 >= path.length) {
       path = path == null ? new int[64] : java.util.Arrays.copyOf(path, 2 * path.length);

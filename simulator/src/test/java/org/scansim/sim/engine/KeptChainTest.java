@@ -98,6 +98,25 @@ class KeptChainTest {
       void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
       """;
 
+  /** A loop of 6,000 turns (past the 16,384 steps a warp's path is kept for) with a shared address from its counter. */
+  private static final String LONG = """
+      __global__ void k(int *out, const int *in, int n) {
+          __shared__ int s[64];
+          int t = threadIdx.x;
+          s[t] = in[blockIdx.x * 64 + t];
+          __syncthreads();
+          int acc = 0;
+          for (int d = 0; d < 6000; d++) {
+              if (t < 48) {
+                  acc += s[(t + d) & 63];
+              }
+              acc ^= d;
+          }
+          out[blockIdx.x * 64 + t] = acc;
+      }
+      void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
+      """;
+
   private record Run(String output, String counters, String fault) {}
 
   private static Run run(String source, int n, int threads) {
@@ -164,6 +183,13 @@ class KeptChainTest {
     // by each of 2 warps in 29 blocks on one thread; the loop's loads check their lanes.
     assertThat(taken(SHIFTED, 64 * 30, 1)).isEqualTo(2 * 29);
     taken(SHIFTED, 64 * 30, 2);
+  }
+
+  @Test
+  void aPathLongerThanTheStepsKeptIsComparedUpToThem() {
+    // Each turn is several steps (the loop's test, the if, its body, the rest): past 16,384 the
+    // rest of each block runs whole, and what came before is taken as usual.
+    assertThat(taken(LONG, 64 * 4, 1)).isPositive();
   }
 
   @Test

@@ -106,7 +106,7 @@ public final class BlockInvariance {
     for (int pc = 0; pc < n; pc++) {
       Trace tr = traces[pc];
       if (tr != null) {
-        plans[pc] = plan(tr, variant[tr.pcs[0]], live[tr.end]);
+        plans[pc] = plan(tr, variant[tr.pcs[0]], live[tr.end], code.insns, variant);
       }
     }
     return plans;
@@ -117,7 +117,7 @@ public final class BlockInvariance {
    * or the address of a shared access (which then takes the kept lane check), and are dead after
    * the trace; null when there is none.
    */
-  static KeptChain plan(Trace tr, BitSet variantAtEntry, BitSet liveAtEnd) {
+  static KeptChain plan(Trace tr, BitSet variantAtEntry, BitSet liveAtEnd, CInsn[] insns, BitSet[] variantIn) {
     CInsn[] ops = tr.ops;
     int n = ops.length;
     BitSet variant = (BitSet) variantAtEntry.clone();
@@ -125,7 +125,11 @@ public final class BlockInvariance {
     boolean[] invariantAddress = new boolean[n];
     for (int i = 0; i < n; i++) {
       CInsn in = ops[i];
-      invariantAddress[i] = sharedAccess(in) && !variant.get(in.a());
+      // Invariant here and at the instruction itself, whichever path reaches it: then every run
+      // of the access on a repeated path has the block before's pointers, so its kept instances
+      // line up with that block's (a pointer that may change space from block to block never is).
+      CInsn at = insns[in.index];
+      invariantAddress[i] = sharedAccess(in) && !variant.get(in.a()) && !variantIn[in.index].get(at.a());
       if (in.dst >= 0) {
         boolean v = variantResult(in, variant);
         invariantResult[i] = !v;
