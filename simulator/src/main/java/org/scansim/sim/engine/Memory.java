@@ -266,19 +266,7 @@ final class Memory {
         int k = s.next++;
         SeenAddresses.Entry e = s.same(k, ptr);
         if (e != null) { // the pointers of the last block's same access: its results
-          System.arraycopy(e.offs, 0, offsets, 0, 32);
-          laneBanks = e.banks;
-          laneOneAddress = e.one;
-          laneLow = e.low;
-          laneWordsAligned = ((laneLow | a.base) & 3) == 0;
-          s.hits++;
-          if (SeenAddresses.counting) {
-            SeenAddresses.HITS.incrementAndGet();
-          }
-          seenEntry = e;
-          seenHit = true;
-          e.block = s.block;
-          return a;
+          return fromKept(a, s, e, SeenAddresses.HITS);
         }
         laneLow = sharedWarp(ptr, p0 & TAG, limit, a.base);
         if (laneLow < 0) {
@@ -319,7 +307,14 @@ final class Memory {
     SeenAddresses.Site s = takeKept;
     takeKept = null;
     SeenAddresses.Entry e = s.kept[s.next++];
-    Allocation a = allocationOf(e.ptr[0]);
+    return fromKept(allocationOf(e.ptr[0]), s, e, SeenAddresses.TAKEN);
+  }
+
+  /**
+   * Kept instance {@code e} of site {@code s} as this access's lane check into allocation {@code
+   * a} (the offsets, banks, alignment), marked this block's; {@code counted} counts it for the tests.
+   */
+  private Allocation fromKept(Allocation a, SeenAddresses.Site s, SeenAddresses.Entry e, java.util.concurrent.atomic.AtomicLong counted) {
     System.arraycopy(e.offs, 0, offsets, 0, 32);
     laneBanks = e.banks;
     laneOneAddress = e.one;
@@ -327,7 +322,7 @@ final class Memory {
     laneWordsAligned = ((laneLow | a.base) & 3) == 0;
     s.hits++;
     if (SeenAddresses.counting) {
-      SeenAddresses.TAKEN.incrementAndGet();
+      counted.incrementAndGet();
     }
     seenEntry = e;
     seenHit = true;

@@ -2,20 +2,8 @@ package org.scansim.sim.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.EnumSet;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.scansim.frontend.Frontend;
-import org.scansim.frontend.diag.SourceFile;
-import org.scansim.frontend.ir.IrType;
-import org.scansim.frontend.pp.IncludeLoader;
-import org.scansim.sim.arch.Architectures;
-import org.scansim.sim.check.Check;
-import org.scansim.sim.device.Limits;
-import org.scansim.sim.memory.ArchMemoryModel;
-import org.scansim.sim.result.Counters;
-import org.scansim.sim.run.Simulation;
 
 /**
  * What an executor keeps of its full warps' shared lane checks ({@link SeenAddresses}) changes
@@ -74,42 +62,14 @@ class SeenAddressesTest {
       void entry(int *out, const int *in, int n) { k<<<n / 64, 64>>>(out, in, n); }
       """;
 
-  private record Run(String output, String counters, String fault) {}
-
-  private static Run run(String source, int n, int threads) {
-    Frontend.Result r = Frontend.compile(new SourceFile("a.cu", source), Map.of(), IncludeLoader.NONE);
-    assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
-    Simulation sim = new Simulation(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults());
-    sim.setChecks(EnumSet.noneOf(Check.class), 0, 1 << 10);
-    sim.setThreads(threads);
-    Simulation.Buffer out = sim.allocate("out", IrType.I32, n);
-    Simulation.Buffer in = sim.allocate("in", IrType.I32, n);
-    in.setInputs(n, i -> (i * 2654435761L >>> 7) % 1000);
-    String fault = null;
-    try {
-      sim.call("entry", new long[] {out.pointer(), in.pointer(), n});
-    } catch (org.scansim.sim.result.Fault f) {
-      fault = f.getMessage();
-    }
-    StringBuilder counters = new StringBuilder();
-    for (var launch : sim.launches()) {
-      Counters c = launch.counters();
-      counters.append(c.sharedLoadInstructions).append(' ').append(c.sharedStoreInstructions).append(' ')
-          .append(c.sharedLoadWavefronts).append(' ').append(c.sharedStoreWavefronts).append(' ')
-          .append(c.sharedLoadIdealWavefronts).append(' ').append(c.sharedStoreIdealWavefronts).append(' ').append(c.maxConflictDegree).append(' ')
-          .append(java.util.Arrays.toString(c.degreeHistogram)).append(' ').append(c.work).append(' ').append(c.warpInstructions).append('\n');
-    }
-    return new Run(java.util.Arrays.toString(out.values(n)), counters.toString(), fault);
-  }
-
-  private static Run both(String source, int n, int threads, long leastHits) {
+  private static KernelRuns.Run both(String source, int n, int threads, long leastHits) {
     SeenAddresses.on = false;
-    Run without = run(source, n, threads);
+    KernelRuns.Run without = KernelRuns.run(source, n, threads);
     SeenAddresses.on = true;
     SeenAddresses.counting = true;
     SeenAddresses.HITS.set(0);
     SeenAddresses.TAKEN.set(0);
-    Run with = run(source, n, threads);
+    KernelRuns.Run with = KernelRuns.run(source, n, threads);
     // Compared with the kept pointers, or taken without them by a warp on the block before's path (KeptChain).
     assertThat(SeenAddresses.HITS.get() + SeenAddresses.TAKEN.get()).as("accesses that took a kept result")
         .isGreaterThanOrEqualTo(leastHits);
@@ -131,7 +91,7 @@ class SeenAddressesTest {
     // t + 64) are the same in every block, so each warp's take the kept results in every block
     // after its executor's first: 5 x 2 x 39 on one thread, 5 x 2 x 38 at least on two (an
     // executor a thread). The rest differ from block to block (the block's or the data's).
-    Run one = both(VARYING, 64 * 40, 1, 5 * 2 * 39);
+    KernelRuns.Run one = both(VARYING, 64 * 40, 1, 5 * 2 * 39);
     assertThat(one.counters()).isNotEmpty();
     assertThat(both(VARYING, 64 * 40, 2, 5 * 2 * 38)).isEqualTo(one);
   }
@@ -145,7 +105,7 @@ class SeenAddressesTest {
 
   @Test
   void aBlockThatLeavesTheArrayFaultsAsWithout() {
-    Run r = both(OUT_OF_BOUNDS, 64 * 8, 1, 1);
+    KernelRuns.Run r = both(OUT_OF_BOUNDS, 64 * 8, 1, 1);
     assertThat(r.fault()).contains("out-of-bounds shared access");
   }
 }
