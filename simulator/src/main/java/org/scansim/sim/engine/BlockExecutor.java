@@ -45,6 +45,7 @@ public final class BlockExecutor {
   int previous() {
     return previous;
   }
+
   /** Whether its {@link Memory} keeps its lane checks for the next block ({@link SeenAddresses}). */
   final boolean keepsAddresses;
   /** The launch-wide index of the block's thread 0, and the threads of a block. */

@@ -41,12 +41,12 @@ final class Interpreter {
     this.segmentEnd = lx.code.segmentEnd;
     this.traces = lx.traces ? lx.code.traces() : null;
     this.observer = lx.observer;
-    this.chains = traces != null && block.keepsAddresses && KeptChain.on && SeenAddresses.on ? lx.code.keptChains() : null;
+    this.chains = traces != null && KeptChain.on && memory.keepsChecks() ? lx.code.keptChains() : null;
   }
 
   /**
-   * Each trace's kept chains, by its pc, when this executor runs one block after another and
-   * keeps its warps' paths ({@link Warp#note}) for them; else null.
+   * Each trace's kept chains, by its pc, when this executor keeps its shared lane checks for the
+   * next block (it runs one block after another) and its warps' paths ({@link Warp#note}); else null.
    */
   private final KeptChain[] chains;
 

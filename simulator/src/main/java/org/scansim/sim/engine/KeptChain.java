@@ -24,12 +24,17 @@ public final class KeptChain {
   /** The ops of {@link #trustedAt}, in order: each must have its check kept for the trace to skip. */
   final CInsn[] trustedOps;
 
-  public KeptChain(boolean[] skip, boolean[] trusted, CInsn[] trustedOps) {
+  /** The chains of a trace whose ops are {@code ops}: those it skips, and its accesses that take the block before's check. */
+  public KeptChain(CInsn[] ops, boolean[] skip, boolean[] trusted) {
     this.skip = skip;
-    this.trustedOps = trustedOps;
-    this.trustedAt = new int[trusted.length];
-    for (int i = 0, k = 0; i < trusted.length; i++) {
-      trustedAt[i] = trusted[i] ? k++ : -1;
+    this.trustedAt = new int[ops.length];
+    java.util.List<CInsn> taking = new java.util.ArrayList<>();
+    for (int i = 0; i < ops.length; i++) {
+      trustedAt[i] = trusted[i] ? taking.size() : -1;
+      if (trusted[i]) {
+        taking.add(ops[i]);
+      }
     }
+    this.trustedOps = taking.toArray(new CInsn[0]);
   }
 }

@@ -282,6 +282,11 @@ final class Memory {
     return laneLow < 0 ? null : a;
   }
 
+  /** Whether this block's executor keeps its full warps' shared lane checks for the next block. */
+  boolean keepsChecks() {
+    return seen.keeps();
+  }
+
   /** Set by {@link #takeKeptNext}: the site whose next access takes its lane check from the block before ({@link #taken}). */
   private SeenAddresses.Site takeKept;
 

@@ -95,6 +95,11 @@ final class SeenAddresses {
     this.slots = keeps && on && n <= MAX_SLOTS ? (int) n : 0;
   }
 
+  /** Whether anything is kept (an executor that runs one block after another, a kernel not too large, not turned off). */
+  boolean keeps() {
+    return slots > 0;
+  }
+
   /**
    * The kept instances of site {@code site} for warp {@code warp} in block {@code block} (the
    * executor's linear index: a new one starts counting instances again), or null when it is not

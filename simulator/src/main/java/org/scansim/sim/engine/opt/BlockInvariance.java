@@ -166,25 +166,16 @@ public final class BlockInvariance {
     if (!any) {
       return null;
     }
-    // A shared access whose address is still computed in the trace checks its lanes as before.
-    int count = 0;
+    // A shared access whose address is still computed (or comes from before the trace) checks
+    // its lanes as before.
     for (int i = 0; i < n; i++) {
-      if (trusted[i] && !needed(ops, skip, i)) {
-        trusted[i] = false;
-      }
-      count += trusted[i] ? 1 : 0;
+      trusted[i] = trusted[i] && addressSkipped(ops, skip, i);
     }
-    CInsn[] trustedOps = new CInsn[count];
-    for (int i = 0, k = 0; i < n; i++) {
-      if (trusted[i]) {
-        trustedOps[k++] = ops[i];
-      }
-    }
-    return new KeptChain(skip, trusted, trustedOps);
+    return new KeptChain(ops, skip, trusted);
   }
 
-  /** Whether op i's address register is written by a skipped op before it in the trace (and so must come from the kept check). */
-  private static boolean needed(CInsn[] ops, boolean[] skip, int i) {
+  /** Whether op i's address register is last written before it, in the trace, by a skipped op. */
+  private static boolean addressSkipped(CInsn[] ops, boolean[] skip, int i) {
     int r = ops[i].a();
     for (int j = i - 1; j >= 0; j--) {
       if (ops[j].dst == r) {
