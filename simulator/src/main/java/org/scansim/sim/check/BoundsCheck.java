@@ -23,6 +23,9 @@ final class BoundsCheck implements CheckUnit {
 
 
   void outOfBounds(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, long off, int size) {
+    if (owner.findings.counted(Finding.key(Kind.OUT_OF_BOUNDS, null, a.name, in.span, null))) {
+      return;
+    }
     long index = Math.floorDiv(off, Math.max(1, size));
     String space = Ptr.spaceName(a.space);
     String thread = Checker.thread(w, lane);

@@ -41,6 +41,11 @@ public record Finding(
    * they describe the size of the run, not the defect.
    */
   public String key() {
+    return key(kind, hazard, array, first, second);
+  }
+
+  /** {@link #key()} of a finding with these parts, made before the finding itself (whose message costs more). */
+  public static String key(Kind kind, String hazard, String array, Span first, Span second) {
     StringBuilder s = new StringBuilder(kind.spelling());
     if (hazard != null) {
       s.append('/').append(hazard);

@@ -39,6 +39,25 @@ public final class Findings {
     }
   }
 
+  /**
+   * Records one more occurrence of the finding with this key when it needs nothing new: the key
+   * has been recorded (its count grows) or there is no room for another (it is dropped), as
+   * {@link #add(Finding)} would. Returns false when the finding itself must be added, so that a
+   * checker builds its message only for the first occurrence.
+   */
+  public boolean counted(String key) {
+    Long c = counts.get(key);
+    if (c != null) {
+      counts.put(key, c + 1);
+      return true;
+    }
+    if (byKey.size() >= MAX_DISTINCT) {
+      dropped++;
+      return true;
+    }
+    return false;
+  }
+
   /** Whether a finding with this key has been recorded. */
   public boolean has(String key) {
     return byKey.containsKey(key);

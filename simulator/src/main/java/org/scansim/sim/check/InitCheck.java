@@ -94,7 +94,7 @@ final class InitCheck implements CheckUnit {
     if (uninit && in.ir.isCopy()) {
       origin = COPIED_UNWRITTEN; // a struct copy moves it without reading it: its store passes it on
     } else if (uninit) {
-      uninitialised(in, b, w, lane, a, off / Math.max(1, size), a.element(off, size));
+      uninitialised(in, b, w, lane, a, off, size);
       origin = origin(in);
     }
     return origin;
@@ -114,7 +114,7 @@ final class InitCheck implements CheckUnit {
     int word = off >>> 2;
     int origin = s.undef[word];
     if (s.init[word] == 0) {
-      uninitialised(in, b, w, lane, a, off / Math.max(1, size), a.element(off, size));
+      uninitialised(in, b, w, lane, a, off, size);
       origin = origin(in);
     }
     w.undef[in.dst][lane] = origin;
@@ -155,7 +155,12 @@ final class InitCheck implements CheckUnit {
     }
   }
 
-  private void uninitialised(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int index, String where) {
+  private void uninitialised(CInsn in, BlockExecutor b, Warp w, int lane, Allocation a, int off, int size) {
+    if (owner.findings.counted(Finding.key(Kind.UNINITIALISED_READ, null, a.name, in.span, null))) {
+      return;
+    }
+    int index = off / Math.max(1, size);
+    String where = a.element(off, size);
     String thread = Checker.thread(w, lane);
     owner.findings.add(new Finding(Kind.UNINITIALISED_READ, null, in.span, null, a.name, String.valueOf(index), thread,
         b.blockName(), 1, "read of " + Ptr.spaceName(a.space) + " " + where + ", which nothing has written, by thread "

@@ -114,11 +114,14 @@ final class RaceCheck implements CheckUnit {
         }
       }
     }
-    int index = off / Math.max(1, size);
-    String where = a.element(off, size);
     Code code = b.code();
     Span first = code.insns[sA].span;
     Span second = code.insns[sB].span;
+    if (owner.findings.counted(Finding.key(kind, hazard, a.name, first, second))) {
+      return; // another occurrence of a finding already described: its message is not built again
+    }
+    int index = off / Math.max(1, size);
+    String where = a.element(off, size);
     String what = hazard.equals("write-after-read") ? "read" : "wrote";
     String then = hazard.equals("read-after-write") ? "reads" : "writes";
     String threads = b.threadAt(tA) + " and " + b.threadAt(tB);
