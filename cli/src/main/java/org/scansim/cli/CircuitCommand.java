@@ -81,6 +81,10 @@ final class CircuitCommand implements Callable<Integer> {
       err.println("scansim: error: --n must be at least 1, not " + n);
       return Main.INVALID_INPUT;
     }
+    if (maxInstructions < 1) {
+      err.println("scansim: error: --max-instructions must be at least 1, not " + maxInstructions);
+      return Main.INVALID_INPUT;
+    }
     if (svg != null && n > MAX_SVG_N) {
       err.println("scansim: error: --svg draws at most " + MAX_SVG_N + " elements (one wire each), not " + n
           + "; draw a smaller --n, or leave out --svg for the text");

@@ -39,6 +39,7 @@ final class ProgramOutput {
         : c.device.equals("gpu") ? "--device gpu runs a host entry over --n N elements; build a whole program with nvcc to run it on the card"
         : c.repeat != 1 ? "--repeat runs on the card only (--device gpu)"
         : c.schedules < 0 || c.wallSeconds < 0 || c.residentBlocks < 0 ? "--schedules, --wall-seconds and --resident-blocks must not be negative"
+        : c.maxInstructions < 1 ? "--max-instructions must be at least 1, not " + c.maxInstructions
         : c.filesFrom != null && !java.nio.file.Files.isDirectory(c.filesFrom) ? "--files-from " + c.filesFrom + ": no such folder"
         : null;
     if (refused != null || !c.kernelOptions.valid(null, c.device, 1, err)) {
@@ -48,10 +49,17 @@ final class ProgramOutput {
       return Main.INVALID_INPUT;
     }
     List<String> extraFiles = extraFiles();
-    for (String f : extraFiles) {
-      if (!f.matches(".*\\.(cu|cpp|cc|cxx|c|C)$")) {
+    for (int k = 0; k < extraFiles.size(); k++) {
+      String f = extraFiles.get(k);
+      if (!isSource(f)) {
+        // The files up to the first word that is not one stay before --; that word and the rest
+        // (and any arguments already after --) follow it.
+        List<String> sources = new ArrayList<>(List.of(c.target));
+        sources.addAll(extraFiles.subList(0, k));
+        List<String> arguments = new ArrayList<>(extraFiles.subList(k, extraFiles.size()));
+        arguments.addAll(c.programArgs == null ? List.of() : c.programArgs);
         err.println("scansim: error: " + f + ": the files before -- are the program's translation units (.cu, .cpp, .c); its"
-            + " arguments follow --: scansim run " + c.target + " -- " + String.join(" ", extraFiles));
+            + " arguments follow --: scansim run " + String.join(" ", sources) + " -- " + String.join(" ", arguments));
         return Main.INVALID_INPUT;
       }
     }
@@ -91,6 +99,9 @@ final class ProgramOutput {
     } catch (IllegalArgumentException e) {
       err.println("scansim: error: --check: " + e.getMessage());
       return Main.INVALID_INPUT;
+    }
+    if (checks.contains(Check.PROOF) && !RunCommand.namesProof(c.check)) {
+      checks.remove(Check.PROOF); // "all": every checker that applies to a program
     }
     if (checks.contains(Check.PROOF)) {
       err.println("scansim: error: --check proof proves an entry's output the scan of its input (--n N --expect KIND); a program's data"
@@ -155,6 +166,11 @@ final class ProgramOutput {
    * The words after FILE that come before {@code --} (or all of them, without it): further
    * translation units of the program; the program's arguments are the words after {@code --}.
    */
+  /** Whether a word before -- names a translation unit by its extension. */
+  private static boolean isSource(String f) {
+    return f.matches(".*\\.(cu|cpp|cc|cxx|c|C)$");
+  }
+
   private List<String> extraFiles() {
     List<String> original = c.spec.commandLine().getParseResult().originalArgs();
     int dashes = original.indexOf("--");

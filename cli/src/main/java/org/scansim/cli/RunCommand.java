@@ -135,12 +135,18 @@ final class RunCommand implements Callable<Integer> {
   int schedules;
 
   @Option(names = "--wall-seconds", paramLabel = "S", defaultValue = "600",
-      description = "wall-clock budget of the run; a kernel still running after it is reported as a runaway; default: ${DEFAULT-VALUE}")
+      description = "wall-clock budget of the run; a kernel still running after it is reported as a runaway; 0: none; default: ${DEFAULT-VALUE}")
   long wallSeconds;
 
   @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
       description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
   long maxInstructions;
+
+  /** Whether --check names the proof itself (not only through {@code all}). */
+  static boolean namesProof(List<String> check) {
+    return check != null && check.stream().flatMap(c -> java.util.Arrays.stream(c.split(",")))
+        .anyMatch(c -> c.trim().equalsIgnoreCase(Check.PROOF.spelling()));
+  }
 
   /** The checkers' names, for --check's help. */
   static final class CheckNames implements Iterable<String> {
@@ -321,6 +327,9 @@ final class RunCommand implements Callable<Integer> {
           + "check sums)");
       return null;
     }
+    if (checks.contains(Check.PROOF) && kind == null && !namesProof(check)) {
+      checks.remove(Check.PROOF); // "all": every checker that applies, and the proof needs the scan's kind
+    }
     if (checks.contains(Check.PROOF) && kind == null) {
       err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
       return null;
@@ -365,6 +374,10 @@ final class RunCommand implements Callable<Integer> {
     }
     if (schedules < 0 || wallSeconds < 0 || residentBlocks < 0) {
       err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
+      return null;
+    }
+    if (maxInstructions < 1) {
+      err.println("scansim: error: --max-instructions must be at least 1, not " + maxInstructions);
       return null;
     }
     org.scansim.timing.TimingPlan plan = timing(a, err);

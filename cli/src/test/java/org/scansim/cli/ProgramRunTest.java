@@ -115,6 +115,81 @@ class ProgramRunTest {
   }
 
   @Test
+  void checkAllRunsEveryCheckerThatAppliesToAProgramOrAnEntryWithoutItsKind() throws Exception {
+    Path f = write("race.cu", """
+        __global__ void k(int *out) {
+          __shared__ int s[32];
+          s[threadIdx.x] = threadIdx.x;
+          out[threadIdx.x] = s[(threadIdx.x + 1) % 32];
+        }
+        int main() {
+          int *d;
+          cudaMalloc(&d, 32 * sizeof(int));
+          k<<<1, 32>>>(d);
+          cudaDeviceSynchronize();
+          return 0;
+        }
+        """);
+    // The proof needs an entry's output and its scan kind: "all" leaves it out where it cannot apply.
+    CliRun all = CliRun.of("run", f.toString(), "--check", "all", "--no-timing");
+    assertThat(all.code()).as(all.err()).isEqualTo(Main.FAILED);
+    assertThat(all.out()).contains("race");
+    assertThat(all.err()).doesNotContain("proof");
+    // Named, it is still refused, saying why.
+    assertThat(CliRun.of("run", f.toString(), "--check", "races,proof").err()).contains("--check proof proves an entry's output");
+    Path entry = write("entry.cu", """
+        __global__ void k(const float *in, float *out) { out[threadIdx.x] = in[threadIdx.x]; }
+        void scan(const float *in, float *out, int n) { k<<<1, 32>>>(in, out); }
+        """);
+    CliRun entryAll = CliRun.of("run", entry.toString(), "--n", "32", "--check", "all", "--no-timing");
+    assertThat(entryAll.code()).as(entryAll.err()).isZero();
+    assertThat(CliRun.of("run", entry.toString(), "--n", "32", "--check", "proof").err())
+        .contains("--check proof needs --expect inclusive|exclusive");
+  }
+
+  @Test
+  void theLimitsOfClimitsAndCfloatAreThoseOfTheHostCompiler() throws Exception {
+    Path f = write("limits.cu", """
+        #include <climits>
+        #include <cfloat>
+        #include <cstdio>
+        int main() {
+          printf("%d %d %d %d %d %u\\n", CHAR_BIT, SCHAR_MIN, SCHAR_MAX, UCHAR_MAX, CHAR_MIN, (unsigned) USHRT_MAX);
+          printf("%d %d %d %u\\n", SHRT_MIN, SHRT_MAX, INT_MIN, UINT_MAX);
+          printf("%ld %ld %lu\\n", LONG_MAX, LONG_MIN, ULONG_MAX);
+          printf("%lld %lld %llu\\n", LLONG_MAX, LLONG_MIN, ULLONG_MAX);
+          printf("%g %g %g %d %d\\n", FLT_MAX, FLT_MIN, FLT_EPSILON, FLT_DIG, FLT_MANT_DIG);
+          printf("%g %g %g %d %d\\n", DBL_MAX, DBL_MIN, DBL_EPSILON, DBL_DIG, DBL_MANT_DIG);
+          printf("%.17g %.9g\\n", DBL_MAX, FLT_MIN);
+          return 0;
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    // What the same file, as limits.cpp, printed built with g++ 12.2.0 on x86-64 Debian 12 (2026-12-01).
+    assertThat(r.out()).contains("""
+        8 -128 127 255 -128 65535
+        -32768 32767 -2147483648 4294967295
+        9223372036854775807 -9223372036854775808 18446744073709551615
+        9223372036854775807 -9223372036854775808 18446744073709551615
+        3.40282e+38 1.17549e-38 1.19209e-07 6 24
+        1.79769e+308 2.22507e-308 2.22045e-16 15 53
+        1.7976931348623157e+308 1.17549435e-38
+        """);
+  }
+
+  @Test
+  void aBudgetOfNoInstructionsIsRefused() throws Exception {
+    Path f = write("empty.cu", "int main() { return 0; }\n");
+    CliRun program = CliRun.of("run", f.toString(), "--max-instructions", "-5");
+    assertThat(program.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(program.err()).contains("--max-instructions must be at least 1, not -5");
+    CliRun entry = CliRun.of("run", "harris/blelloch", "--n", "64", "--max-instructions", "0");
+    assertThat(entry.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(entry.err()).contains("--max-instructions must be at least 1, not 0");
+  }
+
+  @Test
   void whatAnEntryRunNeedsIsRefusedByNameWithoutN() throws Exception {
     String prog = PROGRAMS.resolve("goto_cleanup.cu").toString();
     assertThat(CliRun.of("run", prog, "--expect", "inclusive").err())
@@ -125,6 +200,13 @@ class ProgramRunTest {
     assertThat(notSource.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(notSource.err()).contains("1000: the files before -- are the program's translation units (.cu, .cpp, .c); its"
         + " arguments follow --: scansim run " + prog + " -- 1000");
+    // With several files, the suggestion keeps the files before -- and moves the arguments (and
+    // those already after --) behind it.
+    String other = dir.resolve("other.cu").toString();
+    assertThat(CliRun.of("run", prog, other, "5000", "7").err()).contains("5000: the files before -- are the program's translation"
+        + " units (.cu, .cpp, .c); its arguments follow --: scansim run " + prog + " " + other + " -- 5000 7");
+    assertThat(CliRun.of("run", prog, other, "5000", "--", "7").err()).contains("arguments follow --: scansim run " + prog + " "
+        + other + " -- 5000 7");
     CliRun missing = CliRun.of("run", prog, dir.resolve("other.cu").toString());
     assertThat(missing.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(missing.err()).contains("other.cu: no such file");
