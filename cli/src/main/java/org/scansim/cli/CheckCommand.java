@@ -12,19 +12,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code scansim check FILE [-D NAME[=VALUE]]... [-I DIR]... [--ir]}: front-end diagnostics, optionally the IR. */
+/** {@code scansim check FILE... [-D NAME[=VALUE]]... [-I DIR]... [--ir]}: front-end diagnostics, optionally the IR. */
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
     description = {
-      "Preprocesses, parses and type-checks a CUDA file and lowers it to the simulator's IR.",
+      "Preprocesses, parses and type-checks a CUDA file, or a program's files together, and lowers it to the simulator's IR.",
       "Prints diagnostics as file:line:col: error: ... with the source line and a caret."
     })
 final class CheckCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the .cu file to check")
-  Path file;
+  @Parameters(index = "0..*", arity = "1..*", paramLabel = "FILE", description = "the .cu file to check, or a program's "
+      + "translation units (.cu, .cpp, .c), checked together as scansim run compiles them")
+  List<Path> files;
 
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "define a preprocessor macro (repeatable)")
   List<String> defines;
@@ -43,7 +44,10 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Frontend.Result r = Compilation.compile(List.of(file), defines, includeDirs, forcedIncludes, err);
+    if (!Outputs.distinct(err, files.toArray(new Path[0]))) {
+      return Main.INVALID_INPUT;
+    }
+    Frontend.Result r = Compilation.compile(files, defines, includeDirs, forcedIncludes, err);
     if (!r.ok()) {
       return Main.INVALID_INPUT;
     }
@@ -60,7 +64,7 @@ final class CheckCommand implements Callable<Integer> {
         n++;
         summary.append(summary.length() == 0 ? "" : ", ").append(f.isKernel() ? "kernel " : "").append(f.name());
       }
-      out.println(file + ": ok (" + n + (n == 1 ? " function: " : " functions: ") + summary + ")");
+      out.println(files.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(" ")) + ": ok (" + n + (n == 1 ? " function: " : " functions: ") + summary + ")");
     }
     return Main.OK;
   }

@@ -179,6 +179,21 @@ class ProgramRunTest {
   }
 
   @Test
+  void checkTakesAProgramsFilesTogetherAsRunDoes() throws Exception {
+    String main = PROGRAMS.resolve("several_files/main.cpp").toString();
+    String scan = PROGRAMS.resolve("several_files/scan.cu").toString();
+    CliRun alone = CliRun.of("check", main);
+    assertThat(alone.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(alone.err()).contains("is used but never defined (its body must be in this file, or in another of the program's files given with it)");
+    CliRun both = CliRun.of("check", main, scan);
+    assertThat(both.code()).as(both.err()).isZero();
+    assertThat(both.out()).startsWith(main + " " + scan + ": ok (");
+    CliRun twice = CliRun.of("check", main, main);
+    assertThat(twice.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(twice.err()).contains(main + " is named twice");
+  }
+
+  @Test
   void aBudgetOfNoInstructionsIsRefused() throws Exception {
     Path f = write("empty.cu", "int main() { return 0; }\n");
     CliRun program = CliRun.of("run", f.toString(), "--max-instructions", "-5");
