@@ -518,9 +518,15 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
     Deque<Token> ops = new ArrayDeque<>();
     for (int i = 0; i < ctx.templateOperand().size(); i++) {
       CudaParser.TemplateOperandContext o = ctx.templateOperand(i);
-      Long v = o.primaryExpression() == null ? null : constant(visitOrPlaceholder(o.primaryExpression()), b);
+      Expr operand = o.primaryExpression() == null ? null : visitOrPlaceholder(o.primaryExpression());
+      Long v = operand == null ? null : constant(operand, b);
       if (v == null) {
-        b.check(o.getStart(), "a template argument must be a constant here: a literal, a const integer, or arithmetic on them");
+        if (operand instanceof Expr.Name n && b.namespaces.isLocal(n.id())) {
+          b.check(o.getStart(), "'" + n.id() + "' is declared inside a function: scansim takes a template argument only from a literal, a const"
+              + " integer of file scope, or arithmetic on them (move it to file scope: const int " + n.id() + " = ...;)");
+        } else {
+          b.check(o.getStart(), "a template argument must be a constant here: a literal, a const integer, or arithmetic on them");
+        }
         return null;
       }
       if (o.getChildCount() > 1) {
