@@ -77,6 +77,20 @@ class ProgramRunTest {
     CliRun r = CliRun.of("run", f.toString(), "--no-timing");
     assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
     assertThat(r.out()).startsWith("launching\n\n").doesNotContain("never printed").contains("fault: " + f + ":2:36: ");
+    // The fault's source line and a caret under its column, as a finding's and a compile error's.
+    assertThat(r.out()).contains("\n    __global__ void k(int *a, int n) { a[threadIdx.x + n] = 1; }\n"
+        + "    " + " ".repeat(35) + "^\n");
+    Path host = write("host.cu", """
+        int main() {
+          int a[4];
+          int i = 4;
+          a[i] = 1;
+          return a[0];
+        }
+        """);
+    CliRun h = CliRun.of("run", host.toString(), "--no-timing");
+    assertThat(h.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(h.out()).contains("fault: " + host + ":4:3: ").contains("\n      a[i] = 1;\n      ^\n");
   }
 
   @Test

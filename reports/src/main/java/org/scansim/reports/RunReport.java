@@ -140,11 +140,25 @@ public record RunReport(
   public record Site(int launch, String kernel, String location, String operation, String array, CounterSet counters,
       @com.fasterxml.jackson.annotation.JsonIgnore String source) {}
 
+  /**
+   * An error, warning or note of a run; {@code source} is the source line at its location, for the
+   * text report's caret (not in the JSON, which names the location).
+   */
   @JsonPropertyOrder({"severity", "kind", "location", "message"})
-  public record Diagnostic(String severity, String kind, String location, String message) {
+  public record Diagnostic(String severity, String kind, String location, String message,
+      @com.fasterxml.jackson.annotation.JsonIgnore String source) {
+    public Diagnostic(String severity, String kind, String location, String message) {
+      this(severity, kind, location, message, null);
+    }
+
     /** The error a fault makes, or null for none. */
     public static Diagnostic of(org.scansim.sim.result.Fault f) {
-      return f == null ? null : new Diagnostic("error", f.kind().spelling(), where(f.span()), f.getMessage());
+      return f == null ? null : new Diagnostic("error", f.kind().spelling(), where(f.span()), f.getMessage(), line(f.span()));
+    }
+
+    /** The column of {@link #location} (1-based), for a caret; 0 when there is none. */
+    int column() {
+      return FindingRecord.col(location);
     }
   }
 
@@ -172,12 +186,16 @@ public record RunReport(
       return col(secondLocation);
     }
 
-    private static int col(String loc) {
+    static int col(String loc) {
       if (loc == null) {
         return 0;
       }
       String[] p = loc.split(":");
-      return Integer.parseInt(p[p.length - 1]);
+      try {
+        return Integer.parseInt(p[p.length - 1]);
+      } catch (NumberFormatException e) {
+        return 0; // a location without a column: no caret
+      }
     }
   }
 

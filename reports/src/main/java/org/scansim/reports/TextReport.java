@@ -95,6 +95,7 @@ public final class TextReport {
     }
     if (r.fault() != null) {
       out.append("fault: ").append(r.fault().location() == null ? "" : r.fault().location() + ": ").append(r.fault().message()).append('\n');
+      snippet(out, r.fault().source(), r.fault().column());
     } else if (r.exitStatus() != null) {
       out.append("exit status: ").append(r.exitStatus()).append(r.exitStatus() == 0 ? " (success)\n" : " (the program's failure)\n");
     } else {
