@@ -124,7 +124,7 @@ final class ProgramOutput {
     org.scansim.pipeline.SimRun run;
     try {
       run = org.scansim.pipeline.Runner.program(compiled, spec, files.stream().map(Path::toString).toList(), argv, new ProgramRun.Io((c.filesFrom != null ? c.filesFrom : Path.of(""))
-          .toAbsolutePath(), standardInput()), new org.scansim.pipeline.Runner.Extras(TerminalProgress.onTerminal(), heat));
+          .toAbsolutePath(), standardInput()), new org.scansim.pipeline.Runner.Extras(LongLaunchNote.forRun(err, c.maxInstructions, c.wallSeconds), heat));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;

@@ -193,7 +193,7 @@ final class RunCommand implements Callable<Integer> {
     RunResult result;
     try {
       announceKernel(r.compiled(), err);
-      result = gpu.run(r.compiled(), s, n, new Runner.Extras(card ? null : TerminalProgress.onTerminal(), heat));
+      result = gpu.run(r.compiled(), s, n, new Runner.Extras(card ? null : LongLaunchNote.forRun(err, maxInstructions, wallSeconds), heat));
     } catch (ScanRun.UsageException e) {
       err.println("scansim: error: " + e.getMessage());
       return Main.INVALID_INPUT;
