@@ -109,7 +109,7 @@ class CircuitCommandTest {
     Files.writeString(notes, "mine");
     CliRun other = run("circuit", f.toString(), "--n", "16", "--expect", "inclusive", "--svg", notes.toString());
     assertThat(other.code()).isEqualTo(Main.INVALID_INPUT);
-    assertThat(other.err()).contains("it is a file scansim did not write; scansim writes only a new file or an SVG picture it wrote before");
+    assertThat(other.err()).contains("it is not an SVG picture of scansim's; scansim writes only a new file or an SVG picture it wrote before");
     assertThat(Files.readString(notes)).isEqualTo("mine");
   }
 

@@ -100,7 +100,7 @@ class ProgramFilesTest {
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     assertThat(r.out()).startsWith("4 values, sum 10, eof 1\nread back: sum=10\nread back: done\nsystem: -1\n")
         .contains("note: system(\"mkdir -p out\") was not run: a run starts no commands; it returned -1")
-        .contains("note: the program read 'data.txt' from its folder")
+        .contains("note: the program read 'data.txt' from its files' folder (--files-from DIR, else the current one)")
         .contains("note: the program wrote 'out/sums.txt' (12 bytes), kept in memory: a run writes nothing to the disk");
     assertThat(folder.resolve("out")).doesNotExist();
   }

@@ -82,7 +82,7 @@ public final class OutputFiles {
       if (empty(p) || out.ours().test(p)) {
         return null; // an empty file holds nothing of anyone's
       }
-      kind = "a file scansim did not write";
+      kind = "not " + out.what() + " of scansim's"; // perhaps another output of scansim's (a page given to --json)
     }
     return "it is " + kind + "; scansim writes only a new file or " + out.what() + " it wrote before";
   }

@@ -3,6 +3,7 @@ package org.scansim.reports;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.scansim.sim.result.Kind;
 
 /** The readable report: result, a table per launch, the worst shared-memory sites, the degree histogram. */
 public final class TextReport {
@@ -10,7 +11,10 @@ public final class TextReport {
 
   /** The findings section: each finding with its source line and a caret, the proof, schedule differences. */
   static void checks(RunReport r, StringBuilder out) {
-    out.append('\n').append("checks: ").append(r.checks().isEmpty() ? "none" : String.join(", ", r.checks())).append(": ")
+    // Without --check, findings come from --schedules alone (the outputs of other warp orders).
+    String label = !r.checks().isEmpty() ? String.join(", ", r.checks())
+        : r.findings().stream().anyMatch(f -> f.kind().equals(Kind.SCHEDULE_DIFFERENCE.spelling())) ? "schedules" : "none";
+    out.append('\n').append("checks: ").append(label).append(": ")
         .append(r.findings().isEmpty() ? "no findings" : r.findings().size() + (r.findings().size() == 1 ? " finding" : " findings"))
         .append('\n');
     for (RunReport.FindingRecord f : r.findings()) {

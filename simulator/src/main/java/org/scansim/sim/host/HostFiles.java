@@ -214,7 +214,7 @@ final class HostFiles {
   List<String> notes() {
     List<String> out = new java.util.ArrayList<>();
     for (String path : new java.util.TreeSet<>(read)) {
-      out.add("the program read '" + path + "' from its folder");
+      out.add("the program read '" + path + "' from its files' folder (--files-from DIR, else the current one)");
     }
     written.forEach((path, bytes) -> out.add("the program wrote '" + path + "' (" + bytes.size()
         + " bytes), kept in memory: a run writes nothing to the disk"));

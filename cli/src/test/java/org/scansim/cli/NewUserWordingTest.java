@@ -1,0 +1,32 @@
+package org.scansim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Words a new user's trial found misleading (2026-12-01), each as the user met it. */
+class NewUserWordingTest {
+  private static final Path ROOT = ReadmeExamplesTest.root();
+
+  @TempDir Path dir;
+
+  @Test
+  void findingsOfOtherWarpOrdersAloneAreHeadedBySchedulesNotNone() {
+    CliRun r = CliRun.of("run", ROOT.resolve("kernels/faulty/kogge_stone_one_barrier.cu").toString(), "--n", "256", "--expect",
+        "inclusive", "--schedules", "8", "--no-timing");
+    assertThat(r.out()).contains("\nchecks: schedules: 1 finding\nschedule-difference: the result depends on the order warps and blocks run in");
+  }
+
+  @Test
+  void aPageGivenToJsonIsRefusedAsNotAReportNotAsAStrangersFile() throws Exception {
+    Path page = dir.resolve("run.html");
+    String kernel = ROOT.resolve("kernels/harris/blelloch.cu").toString();
+    assertThat(CliRun.of("run", kernel, "--n", "64", "--html", page.toString()).code()).isZero();
+    CliRun r = CliRun.of("run", kernel, "--n", "64", "--json", page.toString());
+    assertThat(r.code()).isEqualTo(Main.INVALID_INPUT);
+    assertThat(r.err()).isEqualTo("scansim: error: refusing to write " + page + ": it is not a JSON report of scansim's; scansim"
+        + " writes only a new file or a JSON report it wrote before\n");
+  }
+}
