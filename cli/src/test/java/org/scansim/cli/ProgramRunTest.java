@@ -108,6 +108,42 @@ class ProgramRunTest {
   }
 
   @Test
+  void aLaunchTheRuntimeRefusesReturnsItsErrorToTheProgramsOwnCheck() throws Exception {
+    Path f = write("config.cu", """
+        #include <cstdio>
+        #include <cstdlib>
+        #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \\
+            fprintf(stderr, "CUDA error %s (%s)\\n", cudaGetErrorString(e), cudaGetErrorName(e)); exit(1); } } while (0)
+        __global__ void k(float *o) { o[threadIdx.x] = 1; }
+        int main(int argc, char **argv) {
+          float *d;
+          CHECK(cudaMalloc(&d, 4096));
+          if (argc > 1) {
+            k<<<1, 2048>>>(d);             // unchecked: the program goes on, the kernel did not run
+            printf("after an unchecked launch: %d\\n", (int) cudaGetLastError());
+            printf("then: %d\\n", (int) cudaGetLastError());
+            return 0;
+          }
+          k<<<1, 32, 1 << 20>>>(d);
+          CHECK(cudaGetLastError());
+          printf("never printed\\n");
+          return 0;
+        }
+        """);
+    CliRun checked = CliRun.of("run", f.toString(), "--no-timing");
+    assertThat(checked.code()).as(checked.err()).isEqualTo(Main.FAILED);
+    assertThat(checked.out()).startsWith("CUDA error invalid argument (cudaErrorInvalidValue)\n").doesNotContain("never printed")
+        .contains("exit status: 1 (the program's failure)")
+        .contains("note: " + f + ":15:3: launch of k needs 1048576 bytes of shared memory per block; hopper allows at most 49152"
+            + " (cudaErrorInvalidValue): not run; cudaGetLastError() returns that error");
+    CliRun unchecked = CliRun.of("run", f.toString(), "--no-timing", "--", "x");
+    assertThat(unchecked.code()).as(unchecked.err()).isZero();
+    // cudaErrorInvalidConfiguration is 9; cudaGetLastError clears it.
+    assertThat(unchecked.out()).startsWith("after an unchecked launch: 9\nthen: 0\n").contains("no kernel ran")
+        .contains("blockDim.x may be at most 1024 on hopper (cudaErrorInvalidConfiguration): not run");
+  }
+
+  @Test
   void checkersRunOnAProgramAndTheirFindingsFailIt() throws Exception {
     Path f = write("race.cu", """
         __global__ void k(int *out) {

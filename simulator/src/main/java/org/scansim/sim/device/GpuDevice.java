@@ -28,6 +28,8 @@ public interface GpuDevice {
   int ERROR_INVALID_VALUE = 1;
   /** {@code cudaErrorMemoryAllocation}. */
   int ERROR_MEMORY_ALLOCATION = 2;
+  /** {@code cudaErrorInvalidConfiguration}. */
+  int ERROR_INVALID_CONFIGURATION = 9;
 
   /**
    * {@code cudaMalloc} of {@code bytes}: a device pointer, or 0 when no device holds that much
@@ -65,6 +67,11 @@ public interface GpuDevice {
    * error code, which the program sees from {@code cudaGetLastError}.
    */
   int launch(String kernel, long[] grid, long[] block, long sharedBytes, long[] args, Span at);
+
+  /** Why the last launch that returned an error was not run, for the run's notes; null when the device does not say. */
+  default String launchRefusal() {
+    return null;
+  }
 
   /** {@code cudaDeviceSynchronize}: waits for every launch; the first error of one, or {@link #SUCCESS}. */
   int synchronize(Span at);

@@ -567,8 +567,15 @@ public final class HostInterpreter {
   /** What the run's report should say about how host code was answered (a clock, an event), each once, in order. */
   private final java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
 
+  /** Distinct notes a run keeps: a host loop making a new one each time (a refused launch of a growing size) stops there. */
+  static final int MAX_NOTES = 100;
+
   void note(String text) {
-    notes.add(text);
+    if (notes.size() < MAX_NOTES) {
+      notes.add(text);
+    } else if (notes.size() == MAX_NOTES) {
+      notes.add("more notes than " + MAX_NOTES + ": the rest are left out");
+    }
   }
 
   /** The notes of the run so far ({@link #note}), then what it read and wrote of files. */
@@ -664,6 +671,10 @@ public final class HostInterpreter {
     int error = device.launch(kernel, grid, block, shared, args, in.span);
     if (error != CUDA_SUCCESS) {
       lastError = error;
+      String why = device.launchRefusal();
+      if (why != null) {
+        note(why);
+      }
     }
   }
 
@@ -848,6 +859,7 @@ public final class HostInterpreter {
       case GpuDevice.ERROR_INVALID_VALUE -> name ? "cudaErrorInvalidValue" : "invalid argument";
       case CUDA_ERROR_MEMORY_ALLOCATION -> name ? "cudaErrorMemoryAllocation" : "out of memory";
       case CUDA_ERROR_INVALID_DEVICE -> name ? "cudaErrorInvalidDevice" : "invalid device ordinal";
+      case GpuDevice.ERROR_INVALID_CONFIGURATION -> name ? "cudaErrorInvalidConfiguration" : "invalid configuration argument";
       default -> "unrecognized error code";
     };
     Long p = words.get(text);

@@ -136,6 +136,24 @@ public final class Fault extends RuntimeException {
     return this;
   }
 
+  /** The CUDA error a GPU's runtime returns for this refused launch ({@link #cudaError()}), else 0. */
+  private int cudaError;
+
+  /**
+   * Marks a launch the GPU's runtime would refuse, and return {@code code} for, without running it
+   * (an invalid configuration, too much shared or local memory): a whole program sees the code
+   * from {@code cudaGetLastError} instead of stopping.
+   */
+  public Fault refusedWith(int code) {
+    cudaError = code;
+    return this;
+  }
+
+  /** The CUDA error of a refused launch ({@link #refusedWith}), else 0. */
+  public int cudaError() {
+    return cudaError;
+  }
+
   /** Whether a checker already recorded this fault as a finding (with more detail than the fault). */
   public boolean reported() {
     return reported;

@@ -141,6 +141,7 @@ public final class ProgramRun {
       sim = ScanRun.simulation(compiled, req, seed, wallMillis);
       sim.setChecks(o.checks(), 0, 0);
       sim.setFiles(io.folder(), io.stdin());
+      sim.returnLaunchErrors();
     } catch (Fault f) { // a module variable that does not fit: the program faults before it starts
       return new Single(List.of(), "", 0, f, o.checks().isEmpty() ? List.of() : List.of(ScanRun.finding(f)), List.of());
     }

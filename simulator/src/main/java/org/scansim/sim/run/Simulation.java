@@ -235,6 +235,11 @@ public final class Simulation {
     host.files(folder, stdin);
   }
 
+  /** A whole program's launches that the runtime refuses return their error to it ({@link SimulatedGpu#setLaunchErrorsReturned}). */
+  public void returnLaunchErrors() {
+    device.setLaunchErrorsReturned(true);
+  }
+
   /** What the device answers of itself to host code's cudaGetDeviceProperties and cudaDeviceGetAttribute. */
   public void setProperties(org.scansim.sim.host.DeviceProperties p) {
     host.setProperties(p);

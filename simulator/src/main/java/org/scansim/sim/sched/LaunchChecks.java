@@ -2,6 +2,7 @@ package org.scansim.sim.sched;
 
 import org.scansim.sim.engine.CInsn;
 import org.scansim.sim.engine.Code;
+import org.scansim.sim.device.GpuDevice;
 import org.scansim.sim.result.Fault;
 import org.scansim.sim.memory.Heap;
 import org.scansim.sim.result.Kind;
@@ -51,18 +52,18 @@ final class LaunchChecks {
     for (int axis = 0; axis < 3; axis++) {
       if (grid[axis] == 0 || block[axis] == 0) {
         throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with an empty grid or block (" + dims(grid) + " blocks of "
-            + dims(block) + " threads; cudaErrorInvalidConfiguration)");
+            + dims(block) + " threads; cudaErrorInvalidConfiguration)").refusedWith(GpuDevice.ERROR_INVALID_CONFIGURATION);
       }
     }
     for (int axis = 0; axis < 3; axis++) {
       String name = "xyz".substring(axis, axis + 1);
       if (Long.compareUnsigned(grid[axis], limits.maxGridDim(axis)) > 0) {
         throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with a grid of " + dims(grid) + " blocks: gridDim." + name
-            + " may be at most " + limits.maxGridDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)");
+            + " may be at most " + limits.maxGridDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)").refusedWith(GpuDevice.ERROR_INVALID_CONFIGURATION);
       }
       if (Long.compareUnsigned(block[axis], limits.maxBlockDim(axis)) > 0) {
         throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with blocks of " + dims(block) + " threads: blockDim." + name
-            + " may be at most " + limits.maxBlockDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)");
+            + " may be at most " + limits.maxBlockDim(axis) + " on " + limits.archName() + " (cudaErrorInvalidConfiguration)").refusedWith(GpuDevice.ERROR_INVALID_CONFIGURATION);
       }
     }
   }
@@ -94,12 +95,12 @@ final class LaunchChecks {
       Limits limits, Heap global, Span at) {
     if (threads > limits.maxThreadsPerBlock()) {
       throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " asks for " + threads + " threads per block; " + limits.archName()
-          + " allows at most " + limits.maxThreadsPerBlock() + " (cudaErrorInvalidConfiguration)");
+          + " allows at most " + limits.maxThreadsPerBlock() + " (cudaErrorInvalidConfiguration)").refusedWith(GpuDevice.ERROR_INVALID_CONFIGURATION);
     }
     if (sharedTotal > limits.maxSharedBytesPerBlock()) {
       throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " needs " + (sharedTotal == Long.MAX_VALUE && sharedBytes < 0
           ? Long.toUnsignedString(sharedBytes) + " bytes of dynamic" : sharedTotal + " bytes of") + " shared memory per block; "
-          + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)");
+          + limits.archName() + " allows at most " + limits.maxSharedBytesPerBlock() + " (cudaErrorInvalidValue)").refusedWith(GpuDevice.ERROR_INVALID_VALUE);
     }
     if (local > limits.maxLocalBytesPerThread()) {
       MemoryVar largest = null;
@@ -111,7 +112,7 @@ final class LaunchChecks {
       throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " needs " + (local == Long.MAX_VALUE ? "more than 2^63" : local)
           + " bytes of local memory per thread (its local array '" + largest.name() + "'"
           + (largest.span() == null ? "" : " at " + largest.span().position()) + " has " + largest.bytes()
-          + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)");
+          + "); " + limits.archName() + " allows at most " + limits.maxLocalBytesPerThread() + " (cudaErrorInvalidValue)").refusedWith(GpuDevice.ERROR_INVALID_VALUE);
     }
     // Local memory lives in device memory, reserved per thread (CUDA C Guide, "Local Memory"):
     // one block's worth must fit what the budget has left, as the driver fails a launch whose
@@ -121,7 +122,7 @@ final class LaunchChecks {
     if (localPerBlock > left) {
       throw new Fault(Kind.OUT_OF_MEMORY, at, "launch of " + kernel + " needs " + localPerBlock + " bytes of local memory for one"
           + " block (" + local + " bytes a thread, " + threads + " threads), more than the " + left + " bytes the device-memory"
-          + " budget of " + global.budgetBytes() + " bytes has left (cudaErrorMemoryAllocation)");
+          + " budget of " + global.budgetBytes() + " bytes has left (cudaErrorMemoryAllocation)").refusedWith(GpuDevice.ERROR_MEMORY_ALLOCATION);
     }
     if (Grids.blocksOf(grid) > MAX_COMMUNICATING_BLOCKS && !independent(code)) {
       throw new Fault(Kind.LAUNCH, at, "launch of " + kernel + " with " + Grids.blocksOf(grid) + " blocks that may communicate (atomics,"

@@ -203,6 +203,24 @@ public final class SimulatedGpu implements GpuDevice {
   static final int MAX_LAUNCHES = 100_000;
   private int maxLaunches = MAX_LAUNCHES;
 
+  /**
+   * Whether a launch the GPU's runtime refuses (an invalid configuration, too much shared or local
+   * memory: {@link Fault#cudaError}) returns its error to the host code instead of stopping the
+   * run: a whole program's own error checks then see it, as on the card. An entry run stops, so
+   * that a sweep or a grade names the refusal.
+   */
+  private boolean launchErrorsReturned;
+  private String launchRefusal;
+
+  public void setLaunchErrorsReturned(boolean on) {
+    launchErrorsReturned = on;
+  }
+
+  @Override
+  public String launchRefusal() {
+    return launchRefusal;
+  }
+
   /** Fewer launches than {@link #MAX_LAUNCHES} before a run is a runaway: for a test of the budget. */
   public void setMaxLaunches(int max) {
     maxLaunches = max;
@@ -218,10 +236,16 @@ public final class SimulatedGpu implements GpuDevice {
       throw Fault.runaway(Fault.Budget.LAUNCHES, at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
           + "): a host loop that does not end?");
     }
+    launchRefusal = null;
     try {
       runLaunch(kernel, gridDims, blockDims, sharedBytes, args, at);
       return SUCCESS;
     } catch (Fault f) {
+      if (launchErrorsReturned && f.cudaError() != 0) {
+        // Refused before it ran, as the runtime refuses it: the program sees the error.
+        launchRefusal = (at == null ? "" : at.position() + ": ") + f.getMessage() + ": not run; cudaGetLastError() returns that error";
+        return f.cudaError();
+      }
       throw f.inLaunch(new LaunchRecord.Faulted(launches.size(), kernel, at, List.of(gridDims[0], gridDims[1], gridDims[2]),
           List.of(blockDims[0], blockDims[1], blockDims[2]), sharedBytes));
     }
