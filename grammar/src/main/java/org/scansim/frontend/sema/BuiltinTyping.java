@@ -241,13 +241,79 @@ final class BuiltinTyping {
           + "' must be a string literal"
           + (cx.space == Space.HOST ? " (or, on the host, a char pointer)" : ""));
     }
+    List<Type> types = new java.util.ArrayList<>();
     for (Expr a : args.subList(Math.min(format, args.size()), args.size())) {
       Type t = exprs.checkValue(a);
+      types.add(t);
       if (!(t instanceof Type.Err) && !(t.isScalar() || t instanceof Type.Str)) {
         cx.error(a.span(), "cannot pass a value of type '" + t.spelling() + "' to '" + name + "'");
       }
     }
+    if (literal) {
+      formatWarnings(e, format, ((Expr.StringLit) args.get(format)).value(), types.subList(1, types.size()));
+    }
     return Type.INT;
+  }
+
+  /**
+   * The mistakes in a literal format that print garbage or nothing on the card, as warnings (gcc's
+   * -Wformat finds them; nvcc's default build does not say): a conversion with no argument left,
+   * arguments no conversion takes, a float where an integer conversion reads one or the other way
+   * round, and a {@code %s} of a number. Widths of integers ({@code %d} of a {@code long}) are not
+   * flagged: they print right for small values on the card's little-endian host.
+   */
+  private void formatWarnings(Expr.Call e, int format, String text, List<Type> values) {
+    int next = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) != '%') {
+        continue;
+      }
+      int start = i++;
+      while (i < text.length() && "-+ #0".indexOf(text.charAt(i)) >= 0) {
+        i++;
+      }
+      int stars = 0;
+      while (i < text.length() && (Character.isDigit(text.charAt(i)) || text.charAt(i) == '*' || text.charAt(i) == '.')) {
+        stars += text.charAt(i) == '*' ? 1 : 0;
+        i++;
+      }
+      while (i < text.length() && "hlLqjzt".indexOf(text.charAt(i)) >= 0) {
+        i++;
+      }
+      if (i >= text.length()) {
+        return; // a format cut short: the run reports what it prints
+      }
+      char conv = text.charAt(i);
+      if (conv == '%') {
+        continue;
+      }
+      String spec = text.substring(start, i + 1);
+      next += stars; // a '*' width or precision takes an int argument first
+      if (next >= values.size()) {
+        cx.diags.warning(e.span(), "format '" + spec + "' has no argument left to print (argument " + (format + 2 + next)
+            + " is missing): what it prints is undefined");
+        return;
+      }
+      Type t = values.get(next++);
+      String expects = "diouxXc".indexOf(conv) >= 0 ? (t.isFloating() ? "an integer" : null)
+          : "fFeEgGaA".indexOf(conv) >= 0 ? (t.isInteger() || t.isPointer() ? "a double" : null)
+          : conv == 's' ? (t.isInteger() || t.isFloating() ? "a string (char *)" : null)
+          : null;
+      if (expects != null) {
+        cx.diags.warning(e.args().get(format + next).span(), "format '" + spec + "' expects " + expects + ", but argument "
+            + (format + 1 + next) + " has type '" + t.spelling() + "'");
+      }
+    }
+    if (next < values.size()) {
+      int extra = values.size() - next;
+      cx.diags.warning(e.args().get(format + 1 + next).span(), "more arguments than the format '" + shorten(text) + "' takes:"
+          + (extra == 1 ? " the last is not printed" : " the last " + extra + " are not printed"));
+    }
+  }
+
+  private static String shorten(String text) {
+    String one = text.replace("\n", "\\n");
+    return one.length() <= 40 ? one : one.substring(0, 37) + "...";
   }
 
   /** A string: a literal, or a pointer to {@code char} (a format host code builds or keeps). */
