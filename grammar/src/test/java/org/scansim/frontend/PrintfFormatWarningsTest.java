@@ -41,6 +41,13 @@ class PrintfFormatWarningsTest {
   }
 
   @Test
+  void aFormatOfManyWrongConversionsSaysAFew() {
+    String many = "%f".repeat(1000);
+    String ints = ", n".repeat(1000);
+    assertThat(warnings("  printf(\"" + many + "\"" + ints + ");")).hasSize(4);
+  }
+
+  @Test
   void rightFormatsAndIntegerWidthsAreLeftAlone() {
     // %ld of an int prints right for small values on a little-endian host: not flagged.
     assertThat(warnings("  printf(\"%d %u %x %c %ld %zu %lld %e %g %s %p\\n\", n, 1u, n, 'c', n, sizeof(int), 1ll, 1.0, o[0], s, o);"))

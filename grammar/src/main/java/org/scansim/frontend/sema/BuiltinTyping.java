@@ -264,6 +264,7 @@ final class BuiltinTyping {
    */
   private void formatWarnings(Expr.Call e, int format, String text, List<Type> values) {
     int next = 0;
+    int warned = 0; // at most MAX_FORMAT_WARNINGS a call: a hostile format of thousands of conversions says a few
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) != '%') {
         continue;
@@ -299,7 +300,7 @@ final class BuiltinTyping {
           : "fFeEgGaA".indexOf(conv) >= 0 ? (t.isInteger() || t.isPointer() ? "a double" : null)
           : conv == 's' ? (t.isInteger() || t.isFloating() ? "a string (char *)" : null)
           : null;
-      if (expects != null) {
+      if (expects != null && warned++ < MAX_FORMAT_WARNINGS) {
         cx.diags.warning(e.args().get(format + next).span(), "format '" + spec + "' expects " + expects + ", but argument "
             + (format + 1 + next) + " has type '" + t.spelling() + "'");
       }
@@ -310,6 +311,8 @@ final class BuiltinTyping {
           + (extra == 1 ? " the last is not printed" : " the last " + extra + " are not printed"));
     }
   }
+
+  private static final int MAX_FORMAT_WARNINGS = 4;
 
   private static String shorten(String text) {
     String one = text.replace("\n", "\\n");
