@@ -162,15 +162,15 @@ final class ProgramOutput {
     return "./" + (dot > 0 ? name.substring(0, dot) : name);
   }
 
-  /**
-   * The words after FILE that come before {@code --} (or all of them, without it): further
-   * translation units of the program; the program's arguments are the words after {@code --}.
-   */
   /** Whether a word before -- names a translation unit by its extension. */
   private static boolean isSource(String f) {
     return f.matches(".*\\.(cu|cpp|cc|cxx|c|C)$");
   }
 
+  /**
+   * The words after FILE that come before {@code --} (or all of them, without it): further
+   * translation units of the program; the program's arguments are the words after {@code --}.
+   */
   private List<String> extraFiles() {
     List<String> original = c.spec.commandLine().getParseResult().originalArgs();
     int dashes = original.indexOf("--");

@@ -144,6 +144,22 @@ class ProgramRunTest {
   }
 
   @Test
+  void aHostLoopOfRefusedLaunchesEndsAtTheLaunchBudget() throws Exception {
+    Path f = write("refused.cu", """
+        __global__ void k(int *d) { d[0] = 1; }
+        int main() {
+          int *d;
+          cudaMalloc(&d, 4);
+          for (unsigned i = 0;; i++) k<<<1, 1025 + i % 1000>>>(d);
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--no-timing");
+    assertThat(r.code()).as(r.err()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.out()).contains("the host code launched more than 100000 kernels (the last: k; 100000 of them refused by the runtime)")
+        .contains("note: more notes than 100: the rest are left out");
+  }
+
+  @Test
   void checkersRunOnAProgramAndTheirFindingsFailIt() throws Exception {
     Path f = write("race.cu", """
         __global__ void k(int *out) {

@@ -390,6 +390,11 @@ final class Scoring {
         out.append("not the expected output (").append(c.describe()).append("):\n");
         r.outcome().mismatches().forEach(m -> out.append("  ").append(m).append('\n'));
       }
+      // A launch the runtime refused did not run: the program went on (or stopped on its own check) without it.
+      if (r.outcome() != null && r.outcome().notes() != null) {
+        r.outcome().notes().stream().filter(n -> n.endsWith(org.scansim.sim.sched.SimulatedGpu.NOT_RUN))
+            .forEach(n -> out.append("refused launch: ").append(n).append('\n'));
+      }
     } else if (r.correct()) {
       out.append("correct ").append(scan).append(" scan of n = ").append(r.n()).append(" elements\n");
     } else {

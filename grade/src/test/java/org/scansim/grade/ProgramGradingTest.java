@@ -50,6 +50,32 @@ class ProgramGradingTest {
   }
 
   @Test
+  void aLaunchTheRuntimeRefusesIsNamedBesideTheOutputItSpoilt() throws Exception {
+    Assignment a = AssignmentReader.parse("""
+        {"title": "t", "entry": "main", "arch": "hopper", "runs": [{"output": "1\\n"}], "points": {"correctness": 10}}
+        """, "spec.json");
+    Path p = write("big.cu", """
+        #include <cstdio>
+        __global__ void k(int *d) { d[threadIdx.x] = 1; }
+        int main() {
+          int *d, h = 0;
+          cudaMalloc(&d, 4096);
+          cudaMemset(d, 0, 4096);
+          k<<<1, 2048>>>(d);
+          cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);
+          printf("%d\\n", h);
+          return 0;
+        }
+        """);
+    Graded g = new Grader(a).grade(p, "big.cu");
+    assertThat(g.results().score()).as(g.report()).isEqualByComparingTo(BigDecimal.ZERO);
+    // The program did not check the launch: on the card it prints 0 too; the report says why.
+    assertThat(test(g, "Correct output, run 1 (no arguments)").output()).contains("line 1: printed \"0\", expected \"1\"")
+        .contains("refused launch: big.cu:7:3: launch of k with blocks of 2048x1x1 threads: blockDim.x may be at most 1024 on hopper"
+            + " (cudaErrorInvalidConfiguration): not run; cudaGetLastError() returns that error");
+  }
+
+  @Test
   void standardInputArgumentsAndTheExitStatusAreTheRunsAndTrailingBlanksDoNotCount() throws Exception {
     Assignment a = AssignmentReader.parse("""
         {"title": "echo", "entry": "main", "arch": "hopper",

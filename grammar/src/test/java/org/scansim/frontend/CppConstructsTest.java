@@ -105,7 +105,7 @@ class CppConstructsTest {
         template <int N> __global__ void k(float *a) { a[0] = N; }
         void entry(const float *in, float *out, int n) { const int BLOCK = 128; k<BLOCK><<<1, 32>>>(out); }
         """)).anyMatch(d -> d.contains("'BLOCK' is declared inside a function: scansim takes a template argument only from a literal,"
-            + " a const integer of file scope, or arithmetic on them (move it to file scope: const int BLOCK = ...;)"));
+            + " a const integer of file scope, or arithmetic on them (a local const: move it to file scope, const int BLOCK = ...;)"));
   }
 
   @Test

@@ -523,7 +523,7 @@ final class ExprBuilder extends CudaParserBaseVisitor<Expr> {
       if (v == null) {
         if (operand instanceof Expr.Name n && b.namespaces.isLocal(n.id())) {
           b.check(o.getStart(), "'" + n.id() + "' is declared inside a function: scansim takes a template argument only from a literal, a const"
-              + " integer of file scope, or arithmetic on them (move it to file scope: const int " + n.id() + " = ...;)");
+              + " integer of file scope, or arithmetic on them (a local const: move it to file scope, const int " + n.id() + " = ...;)");
         } else {
           b.check(o.getStart(), "a template argument must be a constant here: a literal, a const integer, or arithmetic on them");
         }

@@ -288,6 +288,9 @@ final class BuiltinTyping {
       if (conv == '%') {
         continue;
       }
+      if ("diouxXcfFeEgGaAspn".indexOf(conv) < 0) {
+        return; // positional arguments (%1$d) or a conversion C does not have: nothing sure to say
+      }
       String spec = text.substring(start, i + 1);
       next += stars; // a '*' width or precision takes an int argument first
       if (next >= values.size()) {

@@ -210,7 +210,10 @@ public final class SimulatedGpu implements GpuDevice {
    * that a sweep or a grade names the refusal.
    */
   private boolean launchErrorsReturned;
+  /** How the note of a refused launch ends (its position and the runtime's reason come first). */
+  public static final String NOT_RUN = ": not run; cudaGetLastError() returns that error";
   private String launchRefusal;
+  private int refusedLaunches;
 
   public void setLaunchErrorsReturned(boolean on) {
     launchErrorsReturned = on;
@@ -232,9 +235,9 @@ public final class SimulatedGpu implements GpuDevice {
    */
   @Override
   public int launch(String kernel, long[] gridDims, long[] blockDims, long sharedBytes, long[] args, Span at) {
-    if (launches.size() >= maxLaunches) {
+    if (launches.size() + refusedLaunches >= maxLaunches) {
       throw Fault.runaway(Fault.Budget.LAUNCHES, at, "the host code launched more than " + maxLaunches + " kernels (the last: " + kernel
-          + "): a host loop that does not end?");
+          + (refusedLaunches > 0 ? "; " + refusedLaunches + " of them refused by the runtime" : "") + "): a host loop that does not end?");
     }
     launchRefusal = null;
     try {
@@ -243,7 +246,8 @@ public final class SimulatedGpu implements GpuDevice {
     } catch (Fault f) {
       if (launchErrorsReturned && f.cudaError() != 0) {
         // Refused before it ran, as the runtime refuses it: the program sees the error.
-        launchRefusal = (at == null ? "" : at.position() + ": ") + f.getMessage() + ": not run; cudaGetLastError() returns that error";
+        launchRefusal = (at == null ? "" : at.position() + ": ") + f.getMessage() + NOT_RUN;
+        refusedLaunches++; // counted against the launch budget: a host loop of refused launches ends too
         return f.cudaError();
       }
       throw f.inLaunch(new LaunchRecord.Faulted(launches.size(), kernel, at, List.of(gridDims[0], gridDims[1], gridDims[2]),
