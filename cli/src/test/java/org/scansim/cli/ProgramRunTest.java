@@ -159,22 +159,25 @@ class ProgramRunTest {
         .contains("note: more notes than 100: the rest are left out");
   }
 
+  /** A program whose one warp reads a shared word its neighbour lane writes, with no barrier between. */
+  private static final String RACY_PROGRAM = """
+      __global__ void k(int *out) {
+        __shared__ int s[32];
+        s[threadIdx.x] = threadIdx.x;
+        out[threadIdx.x] = s[(threadIdx.x + 1) % 32];
+      }
+      int main() {
+        int *d;
+        cudaMalloc(&d, 32 * sizeof(int));
+        k<<<1, 32>>>(d);
+        cudaDeviceSynchronize();
+        return 0;
+      }
+      """;
+
   @Test
   void checkersRunOnAProgramAndTheirFindingsFailIt() throws Exception {
-    Path f = write("race.cu", """
-        __global__ void k(int *out) {
-          __shared__ int s[32];
-          s[threadIdx.x] = threadIdx.x;
-          out[threadIdx.x] = s[(threadIdx.x + 1) % 32];
-        }
-        int main() {
-          int *d;
-          cudaMalloc(&d, 32 * sizeof(int));
-          k<<<1, 32>>>(d);
-          cudaDeviceSynchronize();
-          return 0;
-        }
-        """);
+    Path f = write("race.cu", RACY_PROGRAM);
     CliRun r = CliRun.of("run", f.toString(), "--check", "races", "--no-timing");
     assertThat(r.code()).isEqualTo(Main.FAILED);
     assertThat(r.out()).contains("exit status: 0 (success)").contains("race");
@@ -182,20 +185,7 @@ class ProgramRunTest {
 
   @Test
   void checkAllRunsEveryCheckerThatAppliesToAProgramOrAnEntryWithoutItsKind() throws Exception {
-    Path f = write("race.cu", """
-        __global__ void k(int *out) {
-          __shared__ int s[32];
-          s[threadIdx.x] = threadIdx.x;
-          out[threadIdx.x] = s[(threadIdx.x + 1) % 32];
-        }
-        int main() {
-          int *d;
-          cudaMalloc(&d, 32 * sizeof(int));
-          k<<<1, 32>>>(d);
-          cudaDeviceSynchronize();
-          return 0;
-        }
-        """);
+    Path f = write("race.cu", RACY_PROGRAM);
     // The proof needs an entry's output and its scan kind: "all" leaves it out where it cannot apply.
     CliRun all = CliRun.of("run", f.toString(), "--check", "all", "--no-timing");
     assertThat(all.code()).as(all.err()).isEqualTo(Main.FAILED);
