@@ -95,13 +95,10 @@ final class ProgramOutput {
     }
     java.util.Set<Check> checks;
     try {
-      checks = Check.parse(c.check == null ? "" : String.join(",", c.check));
+      checks = Check.parse(c.check == null ? "" : String.join(",", c.check), false); // a program's data is its own: no proof
     } catch (IllegalArgumentException e) {
       err.println("scansim: error: --check: " + e.getMessage());
       return Main.INVALID_INPUT;
-    }
-    if (checks.contains(Check.PROOF) && !RunCommand.namesProof(c.check)) {
-      checks.remove(Check.PROOF); // "all": every checker that applies to a program
     }
     if (checks.contains(Check.PROOF)) {
       err.println("scansim: error: --check proof proves an entry's output the scan of its input (--n N --expect KIND); a program's data"

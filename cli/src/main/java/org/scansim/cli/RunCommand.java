@@ -142,12 +142,6 @@ final class RunCommand implements Callable<Integer> {
       description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
   long maxInstructions;
 
-  /** Whether --check names the proof itself (not only through {@code all}). */
-  static boolean namesProof(List<String> check) {
-    return check != null && check.stream().flatMap(c -> java.util.Arrays.stream(c.split(",")))
-        .anyMatch(c -> c.trim().equalsIgnoreCase(Check.PROOF.spelling()));
-  }
-
   /** The checkers' names, for --check's help. */
   static final class CheckNames implements Iterable<String> {
     @Override
@@ -313,7 +307,7 @@ final class RunCommand implements Callable<Integer> {
     }
     java.util.Set<Check> checks;
     try {
-      checks = Check.parse(check == null ? "" : String.join(",", check));
+      checks = Check.parse(check == null ? "" : String.join(",", check), kind != null);
     } catch (IllegalArgumentException e) {
       err.println("scansim: error: --check: " + e.getMessage());
       return null;
@@ -326,9 +320,6 @@ final class RunCommand implements Callable<Integer> {
       err.println("scansim: error: --op " + scanOp.spelling() + " checks one run on the simulated device (the card and the time per size "
           + "check sums)");
       return null;
-    }
-    if (checks.contains(Check.PROOF) && kind == null && !namesProof(check)) {
-      checks.remove(Check.PROOF); // "all": every checker that applies, and the proof needs the scan's kind
     }
     if (checks.contains(Check.PROOF) && kind == null) {
       err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");

@@ -55,6 +55,15 @@ public enum Check {
    * @throws IllegalArgumentException naming the unknown checker and the known ones
    */
   public static Set<Check> parse(String csv) {
+    return parse(csv, true);
+  }
+
+  /**
+   * The same, where {@code all} means every checker that applies: without {@code proofApplies}
+   * (a program, or an entry whose scan kind is not known) it leaves the proof out, which a run
+   * then refuses only when it is named.
+   */
+  public static Set<Check> parse(String csv, boolean proofApplies) {
     EnumSet<Check> out = EnumSet.noneOf(Check.class);
     for (String part : csv.split(",")) {
       String p = part.trim().toLowerCase(Locale.ROOT);
@@ -62,7 +71,11 @@ public enum Check {
         continue;
       }
       if (p.equals("all")) {
-        out.addAll(all());
+        for (Check c : all()) {
+          if (c != PROOF || proofApplies) {
+            out.add(c);
+          }
+        }
         continue;
       }
       Check found = null;

@@ -26,16 +26,9 @@ public final class Findings {
   /** Records {@code times} occurrences described by {@code f}. */
   public void add(Finding f, long times) {
     String key = f.key();
-    Long c = counts.get(key);
-    if (c == null) {
-      if (byKey.size() >= MAX_DISTINCT) {
-        dropped += times;
-        return;
-      }
+    if (!counted(key, times)) {
       byKey.put(key, f);
       counts.put(key, times);
-    } else {
-      counts.put(key, c + times);
     }
   }
 
@@ -46,13 +39,17 @@ public final class Findings {
    * checker builds its message only for the first occurrence.
    */
   public boolean counted(String key) {
+    return counted(key, 1);
+  }
+
+  private boolean counted(String key, long times) {
     Long c = counts.get(key);
     if (c != null) {
-      counts.put(key, c + 1);
+      counts.put(key, c + times);
       return true;
     }
     if (byKey.size() >= MAX_DISTINCT) {
-      dropped++;
+      dropped += times;
       return true;
     }
     return false;
