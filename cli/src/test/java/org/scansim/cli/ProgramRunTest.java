@@ -93,6 +93,61 @@ class ProgramRunTest {
     assertThat(h.out()).contains("fault: " + host + ":4:3: ").contains("\n      a[i] = 1;\n      ^\n");
   }
 
+  /**
+   * A failed assert in host code ends the program as glibc's does (g++ 12.2 and glibc 2.36 printed
+   * {@code as: as.cu:6: int main(int, char**): Assertion `x == 3' failed.} and the shell reported
+   * status 134), without the function's signature; the program's output before it stands.
+   */
+  @Test
+  void aFailedHostAssertAbortsAsGlibcsDoes() throws Exception {
+    Path f = write("as.cu", """
+        #include <cassert>
+        #include <cstdio>
+        int main(int argc, char **argv) {
+          int x = argc;
+          printf("x=%d\\n", x);
+          assert(x == 3);
+          printf("never printed\\n");
+          return 0;
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--no-timing");
+    assertThat(r.code()).isEqualTo(134);
+    assertThat(r.out()).startsWith("x=1\nas: " + f + ":6: Assertion `x == 3' failed.\n\n").doesNotContain("never printed")
+        .contains("exit status: 134").doesNotContain("fault");
+    // With the arguments that hold it, the program goes on.
+    CliRun held = CliRun.of("run", f.toString(), "--no-timing", "--", "a", "b");
+    assertThat(held.code()).as(held.err()).isZero();
+    assertThat(held.out()).startsWith("x=3\nnever printed\n");
+  }
+
+  /** A kernel given host memory faults saying so, and what the program should have done. */
+  @Test
+  void aKernelThatReadsHostMemoryFaultsSayingWhatItIs() throws Exception {
+    Path f = write("hp.cu", """
+        #include <cstdlib>
+        __global__ void twice(float *out, const float *in, int n) {
+          int i = blockIdx.x * blockDim.x + threadIdx.x;
+          if (i < n) out[i] = 2.0f * in[i];
+        }
+        int main() {
+          int n = 1000;
+          float *h = (float *)malloc(n * sizeof(float));
+          for (int i = 0; i < n; i++) h[i] = i;
+          float *d;
+          cudaMalloc(&d, n * sizeof(float));
+          twice<<<(n + 255) / 256, 256>>>(d, h, n);
+          cudaDeviceSynchronize();
+          return 0;
+        }
+        """);
+    CliRun r = CliRun.of("run", f.toString(), "--no-timing");
+    assertThat(r.code()).isEqualTo(Main.KERNEL_FAULT);
+    assertThat(r.out()).contains("fault: " + f + ":4:30: dereference of a host pointer in device code by thread (0,0,0) of block"
+        + " (0,0,0): memory from malloc, new or a host variable is not the GPU's (copy the data into memory from cudaMalloc, or"
+        + " allocate it with cudaMallocManaged)\n");
+  }
+
   @Test
   void theJsonReportHasTheArgumentsAndTheStatusAndNoSize() throws Exception {
     Path json = dir.resolve("r.json");

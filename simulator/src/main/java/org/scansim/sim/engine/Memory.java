@@ -54,6 +54,10 @@ final class Memory {
     return Ptr.make(Ptr.LOCAL, in.memory << 10, 0);
   }
 
+  /** What follows the fault of device code given a host pointer: what that memory is, and what the program should have done. */
+  static final String HOST_MEMORY = ": memory from malloc, new or a host variable is not the GPU's (copy the data into memory from "
+      + "cudaMalloc, or allocate it with cudaMallocManaged)";
+
   private Allocation resolve(long p, CInsn in, Warp w, int lane, int size) {
     int space = Ptr.space(p);
     Allocation a = switch (space) {
@@ -65,8 +69,9 @@ final class Memory {
     long off = Ptr.offset(p);
     if (a == null) {
       throw new Fault(Kind.INVALID_ADDRESS, in.span, (p == 0 ? "null pointer dereference" : space == Ptr.NULL_SPACE
-          ? "dereference of an invalid pointer (null + " + off + " bytes)" : "dereference of a " + Ptr.spaceName(space) + " pointer that does not point to memory")
-          + " by thread " + block.threadName(w, lane) + " of block " + block.blockName());
+          ? "dereference of an invalid pointer (null + " + off + " bytes)" : space == Ptr.HOST ? "dereference of a host pointer in device code"
+          : "dereference of a " + Ptr.spaceName(space) + " pointer that does not point to memory")
+          + " by thread " + block.threadName(w, lane) + " of block " + block.blockName() + (space == Ptr.HOST ? HOST_MEMORY : ""));
     }
     if (a.freed) {
       throw new Fault(Kind.USE_AFTER_FREE, in.span, "access to '" + a.name + "' after cudaFree by thread "

@@ -110,6 +110,37 @@ public final class HostInterpreter {
   }
 
   /**
+   * The program's short name, as glibc's {@code __progname} holds it: what a failed assert prints
+   * first; null for a run of an entry function, which is not a program.
+   */
+  private String programName;
+
+  /** Names the program whose {@code main} runs ({@code argv[0]}): its last path component is what glibc prints. */
+  public void programName(String argv0) {
+    String shortName = argv0.substring(argv0.lastIndexOf('/') + 1);
+    programName = shortName.isEmpty() ? argv0 : shortName;
+  }
+
+  /**
+   * A failed {@code assert} in a whole program's host code ends it as glibc's {@code __assert_fail}
+   * does: its line on the program's error output ({@code prog: file:line: Assertion `x' failed.},
+   * without the function's signature, which scansim does not spell as g++ does), then {@code
+   * abort()}: status 134, as a shell reports SIGABRT. In an entry function's run, and for the front
+   * end's own assertion that a pure virtual function was called (its text is the message alone, no
+   * source text has that form), it is a fault that names the assertion, as before.
+   */
+  private void failedAssert(CInsn in) {
+    String text = in.ir.text();
+    if (programName == null || text.startsWith("pure virtual function ") && text.indexOf('"') < 0) {
+      throw new Fault(Kind.ASSERT, in.span, "assertion '" + text + "' failed in host code");
+    }
+    String file = in.span == null ? "?" : in.span.file().name();
+    int line = in.span == null ? 0 : in.span.line();
+    print(programName + ": " + file + ":" + line + ": Assertion `" + text + "' failed.\n");
+    throw Fault.abort(in.span);
+  }
+
+  /**
    * A program's {@code argv}: each argument's bytes and a NUL in host memory ({@code argv[0]}
    * first), then the array of their pointers ending in NULL, as the C runtime gives {@code main}
    * (C11 §5.1.2.2.1). Returns the array's pointer.
@@ -286,7 +317,7 @@ public final class HostInterpreter {
             }
             case ASSERT -> {
               if (r[in.a()] == 0) {
-                throw new Fault(Kind.ASSERT, in.span, "assertion '" + in.ir.text() + "' failed in host code");
+                failedAssert(in);
               }
             }
             case FENCE, BAR_WARP -> {}
