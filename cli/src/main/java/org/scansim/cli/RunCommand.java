@@ -301,6 +301,25 @@ final class RunCommand implements Callable<Integer> {
     if (html != null && (!Outputs.distinct(err, file, json, html) || !Outputs.mayWrite(html, Outputs.PAGE, err))) {
       return null;
     }
+    if (!device.equals("sim") && !device.equals("gpu")) {
+      err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
+      return null;
+    }
+    // The simulated device's options, checked before the file is compiled: a mistake in them is said first.
+    if (!device.equals("gpu")) {
+      if (repeat != 1) {
+        err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
+        return null;
+      }
+      if (schedules < 0 || wallSeconds < 0 || residentBlocks < 0) {
+        err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
+        return null;
+      }
+      if (maxInstructions < 1) {
+        err.println("scansim: error: --max-instructions must be at least 1, not " + maxInstructions);
+        return null;
+      }
+    }
     Frontend.Result compiled = Compilation.compile(List.of(file), allDefines, includeDirs, forcedIncludes, err);
     if (!compiled.ok()) {
       return null;
@@ -323,10 +342,6 @@ final class RunCommand implements Callable<Integer> {
     }
     if (checks.contains(Check.PROOF) && kind == null) {
       err.println("scansim: error: --check proof needs --expect inclusive|exclusive (or a catalog name, whose scan kind is known)");
-      return null;
-    }
-    if (!device.equals("sim") && !device.equals("gpu")) {
-      err.println("scansim: error: --device takes sim or gpu, not '" + device + "'");
       return null;
     }
     String alone = device.equals("gpu") ? "--device gpu" : !checks.isEmpty() ? "--check" : schedules > 0 ? "--schedules"
@@ -358,18 +373,6 @@ final class RunCommand implements Callable<Integer> {
         return null;
       }
       return new Resolved(spec, ns, compiled, allDefines);
-    }
-    if (repeat != 1) {
-      err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
-      return null;
-    }
-    if (schedules < 0 || wallSeconds < 0 || residentBlocks < 0) {
-      err.println("scansim: error: --schedules, --wall-seconds and --resident-blocks must not be negative");
-      return null;
-    }
-    if (maxInstructions < 1) {
-      err.println("scansim: error: --max-instructions must be at least 1, not " + maxInstructions);
-      return null;
     }
     org.scansim.timing.TimingPlan plan = timing(a, err);
     if (plan == null) {

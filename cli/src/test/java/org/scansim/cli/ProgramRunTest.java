@@ -313,6 +313,13 @@ class ProgramRunTest {
     CliRun entry = CliRun.of("run", "harris/blelloch", "--n", "64", "--max-instructions", "0");
     assertThat(entry.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(entry.err()).contains("--max-instructions must be at least 1, not 0");
+    // Said before the file is compiled: the option's mistake first, not the file's.
+    Path broken = write("broken.cu", "__global__ void k(float *o) { o[0] = ; }\nvoid scan(float *o, const float *i, int n) { k<<<1, 1>>>(o); }\n");
+    for (String[] option : new String[][] {{"--max-instructions", "0"}, {"--wall-seconds", "-1"}, {"--repeat", "2"}}) {
+      CliRun r = CliRun.of("run", broken.toString(), "--n", "64", option[0], option[1]);
+      assertThat(r.code()).as(option[0]).isEqualTo(Main.INVALID_INPUT);
+      assertThat(r.err()).as(option[0]).contains(option[0]).doesNotContain("broken.cu:1");
+    }
   }
 
   @Test
