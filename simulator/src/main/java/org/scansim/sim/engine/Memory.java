@@ -24,6 +24,8 @@ final class Memory {
   private final long[] globalAddr = new long[32];
   private final Allocation[] lanes = new Allocation[32];
   private final int[] offsets = new int[32];
+  /** nvcc's model of which lanes of an access it issues. */
+  private final IssuedLanes issuedLanes;
 
   /** The lane checks of full warps' shared accesses, kept for the executor's next block. */
   private final SeenAddresses seen;
@@ -37,6 +39,7 @@ final class Memory {
   Memory(LaunchContext lx, BlockExecutor block) {
     this.lx = lx;
     this.block = block;
+    this.issuedLanes = new IssuedLanes(lx, block);
     this.seen = new SeenAddresses(lx.code.insns.length, (lx.threadsPerBlock() + 31) / 32, block.keepsAddresses);
     this.wordBanks = lx.memoryModel.wordBanks();
     this.sectorShift = lx.memoryModel.sectorShift();
@@ -781,98 +784,27 @@ final class Memory {
     return countSome(in, w, a, mask, firstInLoop(in, w, mask), store, bankOut);
   }
 
-  /** The comparison's lanes of a sunk load ({@link CInsn#sinkCompare}), and its chain's values. */
-  private long[] sinkResult;
-  private long[][] sinkSteps;
-
-  private long[] sinkSource(CInsn in, Warp w, int source) {
-    return source >= 0 ? w.regs[in.args[1 + source]] : sinkSteps[-1 - source];
-  }
-
-  /**
-   * The lanes of {@code mask} that take the side of the branch a {@link LoadSinking} load was sunk
-   * into, by its comparison on the operands the load carries; the others are not counted.
-   */
+  /** The lanes a sunk load's side of its branch takes ({@link IssuedLanes#sunk}); the others are not counted. */
   private int sunk(CInsn in, Warp w, int mask) {
-    if (sinkResult == null) { // made on a block's first sunk load: most kernels have none
-      sinkResult = new long[32];
-      sinkSteps = new long[LoadSinking.Chain.MAX_STEPS][32];
-    }
-    for (int s = 0; s < in.sinkChain.length; s++) { // the comparison's operands, as the way to it computes them
-      CInsn c = in.sinkChain[s];
-      int[] from = in.sinkChainSources[s];
-      long[] d = sinkSteps[s];
-      switch (c.op) {
-        case SREG -> Special.read(c, d, mask, w, lx, block.blockIdx());
-        case CVT -> Alu.convert(c, d, sinkSource(in, w, from[0]), mask);
-        case MOV -> System.arraycopy(sinkSource(in, w, from[0]), 0, d, 0, 32);
-        case NEG, NOT, ABS -> Alu.unary(c, d, sinkSource(in, w, from[0]), mask);
-        case ADD, SUB, MUL, AND, OR, XOR, SHL, SHR, MIN, MAX -> Alu.binary(c, d, sinkSource(in, w, from[0]), sinkSource(in, w, from[1]), mask);
-        // other ops: never recorded as a step (LoadSinking.source)
-        default -> throw new IllegalStateException("not a pure step: " + c.op);
-      }
-    }
-    Alu.compare(in.sinkCompare, sinkResult, sinkSource(in, w, in.sinkCompareSources[0]), sinkSource(in, w, in.sinkCompareSources[1]), mask);
-    int taken = 0;
-    for (int m = mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      if ((sinkResult[l] != 0) != in.sinkNegate) {
-        taken |= 1 << l;
-      } else {
-        lanes[l] = null; // this lane's side does not use it: nvcc issues it on the other side only
-      }
-    }
-    return taken;
+    return uncounted(mask, issuedLanes.sunk(in, w, mask));
   }
 
-  /** The lanes of {@code mask} running a {@link CInsn#loopSlot} load for the first time since they entered its loop; the others are not counted. */
+  /** The lanes running a {@link CInsn#loopSlot} load for the first time since they entered its loop; the others are not counted. */
   private int firstInLoop(CInsn in, Warp w, int mask) {
-    int done = w.loopLoaded(in.loopSlot);
-    w.setLoopLoaded(in.loopSlot, done | mask);
-    for (int m = mask & done; m != 0; m &= m - 1) {
-      lanes[Integer.numberOfTrailingZeros(m)] = null; // loaded before the loop: not counted
-    }
-    return mask & ~done;
+    return uncounted(mask, IssuedLanes.firstInLoop(in, w, mask));
   }
 
-  /**
-   * The lanes of {@code mask} whose load of a {@link StoreForwarding} loop the card issues; the
-   * others take the value their previous iteration stored. Each lane's iterations left come from
-   * the exit test's operands, which the load reads as its second and third arguments.
-   */
+  /** The lanes whose {@link StoreForwarding} load the card issues; the others are not counted. */
   private int issued(CInsn in, Warp w, int mask) {
-    StoreForwarding.Loop loop = in.forward;
-    int slot = loop.slot();
-    if (w.forwarding == null || w.forwarding.length <= slot) {
-      w.forwarding = java.util.Arrays.copyOf(w.forwarding == null ? new long[0][] : w.forwarding, slot + 1);
+    return uncounted(mask, IssuedLanes.forwarded(in, w, mask));
+  }
+
+  /** {@code counted}, after clearing the {@link #lanes} of the other lanes of {@code mask}: nvcc issues no access for them. */
+  private int uncounted(int mask, int counted) {
+    for (int m = mask & ~counted; m != 0; m &= m - 1) {
+      lanes[Integer.numberOfTrailingZeros(m)] = null;
     }
-    long[] s = w.forwarding[slot];
-    if (s == null) {
-      s = w.forwarding[slot] = new long[64];
-    }
-    long[] x = w.regs[in.args[1]];
-    long[] bound = w.regs[in.args[2]];
-    int issued = 0;
-    for (int m = mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      long left = loop.remaining(x[l], bound[l]);
-      if (left <= 0) {
-        issued |= 1 << l; // not a count the rule knows: the load issues
-        s[32 + l] = 0;
-        continue;
-      }
-      if (s[32 + l] != left + 1) {
-        s[l] = left; // not the iteration after the last: a new run of the loop, this many iterations
-      }
-      s[32 + l] = left;
-      if (loop.issues(s[l], s[l] - left)) {
-        issued |= 1 << l;
-      }
-    }
-    for (int m = mask & ~issued; m != 0; m &= m - 1) {
-      lanes[Integer.numberOfTrailingZeros(m)] = null; // forwarded: not counted
-    }
-    return issued;
+    return counted;
   }
 
   /**
