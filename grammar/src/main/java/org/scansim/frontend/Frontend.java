@@ -118,7 +118,9 @@ public final class Frontend {
       return new Result(file, diags, unit, sema, null);
     }
     try {
-      return new Result(file, diags, unit, sema, Lowering.lower(unit, sema));
+      IrModule ir = Lowering.lower(unit, sema);
+      org.scansim.frontend.ir.DeviceRecursion.check(ir, diags);
+      return new Result(file, diags, unit, sema, ir);
     } catch (StackOverflowError e) {
       diags.error(null, file.name() + ": expression or statement nesting too deep");
       return new Result(file, diags, unit, sema, null);
