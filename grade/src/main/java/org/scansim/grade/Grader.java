@@ -63,8 +63,8 @@ public final class Grader {
    */
   /** Quoted includes where several students' submissions share a folder: refused, saying why (one could read another's). */
   static final IncludeLoader SHARED_FOLDER = (includer, name) -> {
-    throw new IncludeLoader.Unreadable("quoted includes are not read where several students' submissions share a folder;"
-        + " put the kernel in one file");
+    throw new IncludeLoader.Unreadable("quoted includes are read from a student's own folder only (--gradescope); a file graded"
+        + " alone or in a folder of files may sit beside other students' files: put the kernel in one file");
   };
 
   public Graded grade(Path file, String name, Path root, IncludeLoader includes) {

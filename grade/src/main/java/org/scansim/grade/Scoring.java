@@ -379,6 +379,8 @@ final class Scoring {
             + " budgets.maxWarpInstructions = " + a.budgets().maxWarpInstructions() + " warp instructions"
             : f.budget() == Fault.Budget.WALL_CLOCK ? "a run may take at most budgets.wallSeconds = "
             + number(a.budgets().wallSeconds()) + " s, kernels and host code together"
+            : f.budget() == Fault.Budget.PROOF_NODES ? "the scan proof follows each application of the operator in a graph of"
+            + " bounded size, which a kernel loop that keeps applying it fills before any other budget ends"
             : "host code may run a fixed number of steps, calls deep and launches").append("; does every loop and recursion end?\n");
       }
     } else if (a.isProgram()) {
@@ -449,8 +451,39 @@ final class Scoring {
     return out.toString();
   }
 
-  /** One problem seen at one or more sizes: a finding, or the fault a run stopped at. */
-  private record Problem(Span at, String key, String text, List<Integer> sizes) {}
+  /**
+   * One problem seen at one or more sizes: a finding (its first size's, with the count of every
+   * size's), or the fault a run stopped at (its text).
+   */
+  private static final class Problem {
+    final Span at;
+    final String key;
+    final Finding first;
+    final String text;
+    final List<Integer> sizes = new ArrayList<>();
+    long count;
+
+    Problem(Span at, String key, Finding first, String text) {
+      this.at = at;
+      this.key = key;
+      this.first = first;
+      this.text = text;
+    }
+
+    Span at() {
+      return at;
+    }
+
+    String key() {
+      return key;
+    }
+
+    /** As the report shows it: a finding counted over every size it was seen at. */
+    String text() {
+      return first == null ? text : FindingsText.render(new Finding(first.kind(), first.hazard(), first.first(), first.second(),
+          first.array(), first.index(), first.threads(), first.blocks(), count, first.message()));
+    }
+  }
 
   private static GradescopeResults.Test checker(Assignment a, String name, BigDecimal points, List<Evidence.SizeRun> runs,
       Set<Kind> findingKinds, Set<Kind> faultKinds, String what, String gate) {
@@ -463,7 +496,9 @@ final class Scoring {
         checked.add(r.n());
         for (Finding f : r.outcome().findings()) {
           if (findingKinds.contains(f.kind())) {
-            problems.computeIfAbsent(f.key(), k -> new Problem(f.first(), k, FindingsText.render(f), new ArrayList<>())).sizes().add(r.n());
+            Problem p = problems.computeIfAbsent(f.key(), k -> new Problem(f.first(), k, f, null));
+            p.sizes.add(r.n());
+            p.count += f.count();
           }
         }
       }
@@ -472,8 +507,8 @@ final class Scoring {
           .anyMatch(x -> x.kind().equals(f.kind()) && java.util.Objects.equals(x.first(), f.span()));
       if (f != null && faultKinds.contains(f.kind()) && !alsoAFinding) {
         String key = "fault " + f.kind() + " " + (f.span() == null ? "-" : f.span().position());
-        problems.computeIfAbsent(key, k -> new Problem(f.span(), k,
-            FindingsText.at(f.span(), "fault (" + f.kind() + ")", f.getMessage()), new ArrayList<>())).sizes().add(r.n());
+        problems.computeIfAbsent(key, k -> new Problem(f.span(), k, null,
+            FindingsText.at(f.span(), "fault (" + f.kind() + ")", f.getMessage()))).sizes.add(r.n());
       }
     }
     if (!problems.isEmpty()) {
@@ -484,7 +519,7 @@ final class Scoring {
       out.append("Not awarded: ").append(sorted.size()).append(sorted.size() == 1 ? " problem" : " problems").append(" found (")
           .append(what).append(").\n");
       for (Problem x : sorted) {
-        out.append(x.text()).append("      = ").append(at.apply(x.sizes())).append('\n');
+        out.append(x.text()).append("      = ").append(at.apply(x.sizes)).append('\n');
       }
       return test(name, points, false, out.toString());
     }

@@ -242,6 +242,39 @@ class GraderTest {
     }
   }
 
+  /** A finding seen at several sizes is counted over all of them: here 32 threads of 64 write past a 32-element array, at each of 3 sizes. */
+  @Test
+  void aFindingAtSeveralSizesIsCountedOverAllOfThem() throws Exception {
+    Assignment a = AssignmentReader.parse(spec("{}"), "spec.json");
+    Graded g = new Grader(a).grade(write("past.cu", """
+        __global__ void k(const float *in, float *out, int n) {
+          __shared__ float s[32];
+          s[threadIdx.x] = 1.0f;
+          __syncthreads();
+          if (threadIdx.x == 0) { float sum = 0; for (int i = 0; i < n; i++) { sum += in[i]; out[i] = sum; } }
+        }
+        void scan(const float *in, float *out, int n) { k<<<1, 64>>>(in, out, n); }
+        """), "past.cu");
+    assertThat(test(g, "In bounds").output()).contains("      = 96 times; first in threads 32 of block (0,0,0); array s, element 32\n"
+        + "      = at n = 1, 32, 100\n");
+  }
+
+  /** A kernel loop that keeps applying the operator fills the scan proof's graph first: the note says that, not host code's budgets. */
+  @Test
+  void aKernelLoopThatFillsTheProofIsToldItsOwnBudget() throws Exception {
+    Assignment a = AssignmentReader.parse(spec("{\"wallSeconds\": 60}"), "spec.json");
+    Graded l = new Grader(a).grade(write("stuck.cu", """
+        __global__ void k(const float *in, float *out, int n) {
+          float s = 0; for (int i = 0; i < n; i += 0) s += in[i]; out[threadIdx.x] = s; }
+        void scan(const float *in, float *out, int n) { k<<<1, 32>>>(in, out, n); }
+        """), "stuck.cu");
+    String first = test(l, "Correct at n = 1").output();
+    assertThat(first).contains("fault (runaway): the scan proof needs more than");
+    assertThat(first).contains("note: the scan proof follows each application of the operator in a graph of bounded size, which a"
+        + " kernel loop that keeps applying it fills before any other budget ends; does every loop and recursion end?")
+        .doesNotContain("host code may run");
+  }
+
   @Test
   void hostCodePastTheWallClockIsStoppedAtItsLineAndTheBatchGoesOn() throws Exception {
     // About 4e8 host steps: seconds of interpretation, far past the budget. The engine stops host
@@ -300,11 +333,12 @@ class GraderTest {
     Graded include = grader.grade(write("include.cu", "#include \"secret.h\"\n" + KOGGE_STONE), "include.cu");
     // Submissions that share a folder do not read each other's files: quoted includes are refused, saying why.
     assertThat(test(include, "Compiles").output()).startsWith("Failed: include.cu does not compile.\ninclude.cu:1:10: error: secret.h:"
-        + " quoted includes are not read where several students' submissions share a folder; put the kernel in one file")
+        + " quoted includes are read from a student's own folder only (--gradescope); a file graded alone or in a folder of files"
+        + " may sit beside other students' files: put the kernel in one file")
         .doesNotContain("xyzzy-plugh");
     Path abs = dir.resolve("secret.h").toAbsolutePath();
     Graded absolute = grader.grade(write("absolute.cu", "#include \"" + abs + "\"\n" + KOGGE_STONE), "absolute.cu");
-    assertThat(test(absolute, "Compiles").output()).contains("quoted includes are not read").doesNotContain("xyzzy-plugh");
+    assertThat(test(absolute, "Compiles").output()).contains("quoted includes are read from a student's own folder only").doesNotContain("xyzzy-plugh");
     assertThat(dir.resolve("out.txt")).doesNotExist();
   }
 
