@@ -142,6 +142,24 @@ class ProgramGradingTest {
         }
         """);
     assertThat(new Grader(a).grade(p, "peek.cu").results().score()).isEqualByComparingTo(BigDecimal.ONE);
+    // perror says what `scansim run` says of a name that leads outside the folder; of another name, that there is none.
+    Assignment words = AssignmentReader.parse("""
+        {"title": "files", "entry": "int main()", "arch": "hopper",
+         "runs": [{"output": "/etc/passwd: Permission denied\\n../secret.txt: Permission denied\\nsecret.txt: No such file or directory\\n"}],
+         "points": {"correctness": 1}}
+        """, "spec.json");
+    Path perror = write("perror.cu", """
+        #include <cstdio>
+        int main() {
+          const char *names[] = {"/etc/passwd", "../secret.txt", "secret.txt"};
+          for (int i = 0; i < 3; i++) {
+            if (!fopen(names[i], "r")) perror(names[i]);
+          }
+          return 0;
+        }
+        """);
+    Graded g = new Grader(words).grade(perror, "perror.cu");
+    assertThat(g.results().score()).isEqualByComparingTo(BigDecimal.ONE);
   }
 
   @Test

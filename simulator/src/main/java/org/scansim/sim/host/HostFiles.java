@@ -122,11 +122,22 @@ final class HostFiles {
     return handle;
   }
 
+  /** Whether {@code path} leads outside whatever folder it is read from: an absolute path, or one that climbs out by its {@code ..}s. */
+  private static boolean leavesAnyFolder(String path) {
+    try {
+      Path p = Path.of(path).normalize();
+      return p.isAbsolute() || p.startsWith("..");
+    } catch (java.nio.file.InvalidPathException e) {
+      return true;
+    }
+  }
+
   /** The bytes of {@code path} in the program's folder, or null (a note says why) when it cannot be read. */
   private byte[] readFromFolder(String path) {
     if (folder == null) {
       host.note("this run reads no files: fopen(\"" + path + "\") returned NULL");
-      lastError = "No such file or directory";
+      // What a run with a folder says of a name that leads outside it; of any other, that there is none.
+      lastError = leavesAnyFolder(path) ? "Permission denied" : "No such file or directory";
       return null;
     }
     Path p = folder.resolve(path).normalize();
