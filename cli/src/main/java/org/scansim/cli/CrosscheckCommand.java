@@ -162,6 +162,16 @@ final class CrosscheckCommand implements Callable<Integer> {
       err.println("scansim: error: --repeat and --cycles-only measure with Nsight Compute, which --no-counters turns off");
       return Main.INVALID_INPUT;
     }
+    // Every file is read and compiled before the card is looked for: a missing file or a syntax
+    // error is the input's mistake (exit 2), as `run --device gpu` says it, not "no usable GPU".
+    List<Frontend.Result> compiledTargets = new ArrayList<>();
+    for (Targets.Target t : targets) {
+      Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
+      if (!compiled.ok()) {
+        return Main.INVALID_INPUT;
+      }
+      compiledTargets.add(compiled);
+    }
     Optional<NsightCompute> profiler;
     Optional<Sanitizer> checker = Optional.empty();
     try {
@@ -195,12 +205,7 @@ final class CrosscheckCommand implements Callable<Integer> {
       Targets.Target t = targets.get(k);
       Kernel kernel = kernels.get(k);
       List<Integer> ns = sizes == null || sizes.isEmpty() ? catalogSizes(kernel, a.name(), null) : catalog ? catalogSizes(kernel, a.name(), sizes) : sizes;
-      Frontend.Result compiled = Compilation.compile(t.file(), t.defines(), err);
-      if (!compiled.ok()) {
-        invalid = true;
-        results.add(new KernelResult(t.file().toString(), kernel == null ? null : kernel.name(), t.defines(), List.of(), "does not compile"));
-        continue;
-      }
+      Frontend.Result compiled = compiledTargets.get(k);
       List<CrosscheckRow> rows = new ArrayList<>();
       try {
         for (int n : ns) {

@@ -112,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
   long seed;
 
   @Option(names = "--resident-blocks", paramLabel = "R", defaultValue = "0",
-      description = "blocks resident at once for kernels whose blocks communicate (default: the architecture's occupancy); with --seed, shows an order-dependent deadlock")
+      description = "blocks resident at once for kernels whose blocks communicate (default, or 0: the architecture's occupancy); with --seed, shows an order-dependent deadlock")
   int residentBlocks;
 
   @Option(names = "--threads", paramLabel = "T", description = "threads for independent blocks (default: all cores); the report is the same for any T")

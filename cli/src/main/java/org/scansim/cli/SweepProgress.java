@@ -51,7 +51,7 @@ final class SweepProgress implements Sweep.Listener, AutoCloseable {
           .setUpdateIntervalMillis(250).continuousUpdate().setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(barTo))
           .startsFrom(skipped, java.time.Duration.ZERO).clearDisplayOnFinish().build();
     } else if (!terminal) {
-      err.println("scansim: sweep: " + total + " points" + (skipped > 0 ? ", " + skipped + " already done" : ""));
+      err.println("scansim: sweep: " + total + (total == 1 ? " point" : " points") + (skipped > 0 ? ", " + skipped + " already done" : ""));
       err.flush();
     }
   }

@@ -59,6 +59,13 @@ class GpuRunCommandTest {
     CliRun noSizes = CliRun.of("crosscheck", f.toString());
     assertThat(noSizes.code()).isEqualTo(Main.INVALID_INPUT);
     assertThat(noSizes.err()).isEqualTo("scansim: error: crosscheck " + f + " needs --n N[,N...] (a catalog kernel has default sizes, a file has none)\n");
+    // A missing file, or one that does not compile, is the input's mistake, said before any GPU is looked for.
+    Path junk = Files.writeString(dir.resolve("junk.cu"), "garbage(\n");
+    for (Path bad : new Path[] {dir.resolve("nonexist.cu"), junk}) {
+      CliRun r = CliRun.of("crosscheck", bad.toString(), "--n", "64");
+      assertThat(r.code()).as(bad.toString()).isEqualTo(Main.INVALID_INPUT);
+      assertThat(r.err()).as(bad.toString()).contains(bad + ":").contains("error").doesNotContain("GPU");
+    }
   }
 
   @Test

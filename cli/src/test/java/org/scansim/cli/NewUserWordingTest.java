@@ -29,4 +29,23 @@ class NewUserWordingTest {
     assertThat(r.err()).isEqualTo("scansim: error: refusing to write " + page + ": it is not a JSON report of scansim's; scansim"
         + " writes only a new file or a JSON report it wrote before\n");
   }
+
+  /** {@code -D NAME=} defines NAME as nothing, {@code -D NAME} as 1: a report's header tells the two builds apart. */
+  @Test
+  void anEmptyDefineIsShownWithItsEqualsSign() throws Exception {
+    Path f = java.nio.file.Files.writeString(dir.resolve("d.cu"), "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n"
+        + "void scan(float *o, const float *i, int n) { k<<<1, 32>>>(o); }\n");
+    CliRun r = CliRun.of("run", f.toString(), "--n", "32", "-D", "PAD=", "-D", "Q", "--no-timing");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("scansim run " + f + " -DPAD= -DQ  n=32");
+  }
+
+  /** A sweep of one point says "1 point". */
+  @Test
+  void aSweepOfOnePointIsOnePoint() throws Exception {
+    Path spec = java.nio.file.Files.writeString(dir.resolve("one.json"), "{\"kernels\": [\"harris/blelloch\"], \"sizes\": [64]}\n");
+    CliRun r = CliRun.of("sweep", spec.toString(), "--csv", dir.resolve("one.csv").toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).contains("scansim: sweep: 1 point\n");
+  }
 }

@@ -66,7 +66,7 @@ public final class TextReport {
     RunReport.Inputs in = r.inputs();
     out.append("scansim run ").append(in.file());
     if (in.defines() != null) {
-      in.defines().forEach((k, v) -> out.append(" -D").append(k).append(v == null || v.isEmpty() ? "" : "=" + v));
+      in.defines().forEach((k, v) -> out.append(" -D").append(k).append(v == null ? "" : "=" + v)); // -DX= defines X as nothing, -DX as 1
     }
     RunReport.Card card = r.card();
     if (card != null) {
