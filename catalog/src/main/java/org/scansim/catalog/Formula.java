@@ -47,7 +47,7 @@ public final class Formula {
     BaseErrorListener listener = new BaseErrorListener() {
       @Override
       public void syntaxError(Recognizer<?, ?> r, Object symbol, int line, int col, String msg, RecognitionException e) {
-        errors.add("column " + (col + 1) + ": " + msg);
+        errors.add("column " + (col + 1) + ": " + words(symbol, msg));
       }
     };
     FormulaLexer lexer = new FormulaLexer(CharStreams.fromString(text));
@@ -64,6 +64,38 @@ public final class Formula {
       throw new FormulaException("formula '" + text + "': " + errors.get(0));
     }
     return new Formula(text, tree);
+  }
+
+  /**
+   * A syntax error in the spec's words instead of ANTLR's ("mismatched input '<EOF>' expecting
+   * {'-', '(', NAME, NUMBER}"): what is at the column, and what could come there.
+   */
+  static String words(Object symbol, String msg) {
+    int at = msg.indexOf("expecting ");
+    String expected = at < 0 ? null : expected(msg.substring(at + "expecting ".length()));
+    if (symbol instanceof org.antlr.v4.runtime.Token t && t.getType() == org.antlr.v4.runtime.Token.EOF) {
+      return "the formula ends too soon" + (expected == null ? "" : ": " + expected + " should follow");
+    }
+    if (symbol instanceof org.antlr.v4.runtime.Token t && t.getType() != FormulaLexer.BAD) {
+      return "'" + t.getText() + "' cannot come here" + (expected == null ? "" : " (" + expected + " can)");
+    }
+    String text = symbol instanceof org.antlr.v4.runtime.Token t ? t.getText() : msg.replaceAll(".*'(.*)'.*", "$1");
+    return "'" + text + "' is not part of a formula (numbers, n, + - * / ^, parentheses, log2, ceil, floor, min, max)";
+  }
+
+  /** ANTLR's expected tokens ({@code {'-', '(', NAME, NUMBER}} or one of them) as words: "-, (, a name or a number". */
+  private static String expected(String tokens) {
+    String list = tokens.startsWith("{") && tokens.endsWith("}") ? tokens.substring(1, tokens.length() - 1) : tokens;
+    List<String> words = new ArrayList<>();
+    for (String tok : list.split(",\\s*")) {
+      words.add(switch (tok.trim()) {
+        case "NAME" -> "a name";
+        case "NUMBER" -> "a number";
+        case "<EOF>" -> "the end";
+        default -> tok.trim().replace("'", "");
+      });
+    }
+    return words.size() == 1 ? words.get(0) : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
   }
 
   public String text() {

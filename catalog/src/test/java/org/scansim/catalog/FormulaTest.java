@@ -32,5 +32,11 @@ class FormulaTest {
     assertThatThrownBy(() -> Formula.parse("log(n)")).hasMessageContaining("unknown function 'log'");
     assertThatThrownBy(() -> Formula.parse("min(n)")).hasMessageContaining("min takes 2 arguments");
     assertThatThrownBy(() -> Formula.parse("n $ 2")).hasMessageContaining("column 3");
+    // In the spec's words, not the parser's.
+    assertThatThrownBy(() -> Formula.parse("log2(n) -")).hasMessage("formula 'log2(n) -': column 10: the formula ends too soon: -, (,"
+        + " a name or a number should follow");
+    assertThatThrownBy(() -> Formula.parse("n $ 2")).hasMessage("formula 'n $ 2': column 3: '$' is not part of a formula (numbers, n,"
+        + " + - * / ^, parentheses, log2, ceil, floor, min, max)");
+    assertThatThrownBy(() -> Formula.parse("n )")).hasMessageStartingWith("formula 'n )': column 3: ')' cannot come here");
   }
 }
