@@ -48,4 +48,16 @@ class NewUserWordingTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.err()).contains("scansim: sweep: 1 point\n");
   }
+
+  /** A point whose host code launched nothing is shown as '-' in the table: the summary says so instead of counting it wrong. */
+  @Test
+  void aPointThatLaunchedNothingIsNotCountedWrong() throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("late.cu"), "__global__ void k(float *o) { o[threadIdx.x] = 0; }\n"
+        + "void scan(float *o, const float *i, int n) { if (n > 64) k<<<1, 32>>>(o); }\n");
+    Path spec = java.nio.file.Files.writeString(dir.resolve("late.json"),
+        "{\"kernels\": [\"late.cu\"], \"sizes\": [32, 128], \"options\": {\"expect\": \"inclusive\", \"timing\": false}}\n");
+    CliRun r = CliRun.of("sweep", spec.toString(), "--csv", dir.resolve("late.csv").toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).contains("2 points: 2 ran (0 correct, 1 wrong, 1 launched no kernel)");
+  }
 }

@@ -74,8 +74,10 @@ public final class SweepText {
     Map<String, Long> by = new java.util.TreeMap<>();
     rows.forEach(r -> by.merge(r.status(), 1L, Long::sum));
     long correct = rows.stream().filter(r -> Boolean.TRUE.equals(r.correct())).count();
-    long wrong = rows.stream().filter(r -> Boolean.FALSE.equals(r.correct())).count();
-    long unchecked = rows.stream().filter(r -> Row.RAN.equals(r.status()) && r.correct() == null).count();
+    // A point whose host code launched no kernel is shown as '-' (no counters), not '*': said apart here too.
+    long wrong = rows.stream().filter(r -> Boolean.FALSE.equals(r.correct()) && r.launched()).count();
+    long noKernel = rows.stream().filter(r -> Row.RAN.equals(r.status()) && !r.launched()).count();
+    long unchecked = rows.stream().filter(r -> r.launched() && r.correct() == null).count();
     long findings = rows.stream().filter(r -> r.findings() != null && r.findings() > 0).count();
     StringBuilder s = new StringBuilder(rows.size() + (rows.size() == 1 ? " point" : " points"));
     String sep = ": ";
@@ -89,6 +91,9 @@ public final class SweepText {
         }
         if (unchecked > 0 && correct + wrong > 0) {
           parts.add(unchecked + " not checked");
+        }
+        if (noKernel > 0) {
+          parts.add(noKernel + " launched no kernel");
         }
         if (findings > 0) {
           parts.add(findings + " with findings");
