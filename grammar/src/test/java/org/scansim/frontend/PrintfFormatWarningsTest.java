@@ -35,9 +35,13 @@ class PrintfFormatWarningsTest {
   }
 
   @Test
-  void starsTakeTheirIntFirstAndPercentTakesNone() {
+  void starsTakeTheirIntFirstAndAPlainPercentTakesNone() {
     assertThat(warnings("  printf(\"%*d|%-5.2f|%%|%c|%.*s\\n\", 4, n, 1.5f, 'x', 3, s);")).isEmpty();
     assertThat(warnings("  printf(\"%*d\\n\", n);")).singleElement().asString().contains("format '%*d' has no argument left");
+    // A '*' takes an int (gcc: "field width specifier '*' expects argument of type 'int'"); one of %% too, as glibc reads it.
+    assertThat(warnings("  printf(\"%*d\\n\", 2.0f, n);")).singleElement().asString()
+        .contains("'*' in format '%*d' takes an int, but argument 2 has type 'float'");
+    assertThat(warnings("  printf(\"[%*%|%d]\\n\", 3, n);")).isEmpty();
   }
 
   @Test

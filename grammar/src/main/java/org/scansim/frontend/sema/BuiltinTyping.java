@@ -276,13 +276,20 @@ final class BuiltinTyping {
       i = c.end() - 1;
       char conv = c.conversion();
       if (conv == '%') {
+        next += c.stars(); // glibc reads a '*' argument even here
         continue;
       }
       if (!c.known()) {
         return; // positional arguments (%1$d) or a conversion C does not have: nothing sure to say
       }
       String spec = c.text(text);
-      next += c.stars(); // a '*' width or precision takes an int argument first
+      for (int j = next; j < next + c.stars() && j < values.size(); j++) { // a '*' width or precision takes an int argument first
+        if (!values.get(j).isInteger() && warned++ < MAX_FORMAT_WARNINGS) {
+          cx.diags.warning(e.args().get(format + 1 + j).span(), "'*' in format '" + spec + "' takes an int, but argument "
+              + (format + 2 + j) + " has type '" + values.get(j).spelling() + "'");
+        }
+      }
+      next += c.stars();
       if (next >= values.size()) {
         cx.diags.warning(e.span(), "format '" + spec + "' has no argument left to print (argument " + (format + 2 + next)
             + " is missing): what it prints is undefined");

@@ -85,6 +85,7 @@ public final class Printf {
       i = c.end() - 1;
       char conv = c.conversion();
       if (conv == '%') {
+        arg = Math.min(values.length, arg + c.stars()); // glibc reads a '*' argument before it sees the conversion
         out.append('%');
         continue;
       }
@@ -101,7 +102,7 @@ public final class Printf {
           flags.append('-');
           w = -w;
         }
-        width = String.valueOf(Math.min(max, w));
+        width = w == 0 ? "" : String.valueOf(Math.min(max, w)); // a width of 0 is none, as a '0' written there would be a flag
       }
       String precision = c.precision() == null ? null : String.valueOf(PrintfConversion.saturated(c.precision(), max));
       if (c.precisionStar()) { // a negative one is taken as if the precision were omitted
@@ -163,6 +164,9 @@ public final class Printf {
 
   private static String conversion(char conv, String spec, long v, IrType t, String flags, String width, String precision, String fmt,
       int start, int i) {
+    if (precision != null && "diuxXo".indexOf(conv) >= 0) {
+      return integer(conv, v, t, flags, width, Integer.parseInt(precision));
+    }
     return switch (conv) {
       case 'd', 'i' -> String.format(Locale.ROOT, spec + "d", asSigned(v, t));
       case 'u' -> String.format(Locale.ROOT, spec + "d", new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t))));
@@ -176,6 +180,40 @@ public final class Printf {
       case 'g', 'G' -> general(asDouble(v, t), flags, width, precision, conv == 'G');
       default -> fmt.substring(start, i + 1);
     };
+  }
+
+  /**
+   * An integer conversion with a precision (C11 §7.21.6.1p8): at least that many digits, zeros
+   * before them, none at all for a zero of precision 0; its sign or {@code #} prefix first; then
+   * padded to the width with spaces (the '0' flag is ignored with a precision). Java's formatter
+   * takes no precision for integers.
+   */
+  private static String integer(char conv, long v, IrType t, String flags, String width, int precision) {
+    boolean signed = conv == 'd' || conv == 'i';
+    java.math.BigInteger value = signed ? java.math.BigInteger.valueOf(asSigned(v, t))
+        : new java.math.BigInteger(Long.toUnsignedString(asUnsigned(v, t)));
+    String digits = value.signum() == 0 && precision == 0 ? "" : value.abs().toString(conv == 'o' ? 8 : conv == 'x' || conv == 'X' ? 16 : 10);
+    if (digits.length() < precision) {
+      digits = "0".repeat(precision - digits.length()) + digits;
+    }
+    String prefix = "";
+    if (signed) {
+      prefix = value.signum() < 0 ? "-" : flags.contains("+") ? "+" : flags.contains(" ") ? " " : "";
+    } else if (flags.contains("#") && conv == 'o' && !digits.startsWith("0")) {
+      digits = "0" + digits;
+    } else if (flags.contains("#") && conv != 'o' && conv != 'u' && value.signum() != 0) {
+      prefix = "0x";
+    }
+    String body = prefix + digits;
+    if (conv == 'X') {
+      body = body.toUpperCase(Locale.ROOT);
+    }
+    int w = width.isEmpty() ? 0 : Integer.parseInt(width);
+    if (body.length() >= w) {
+      return body;
+    }
+    String pad = " ".repeat(w - body.length());
+    return flags.contains("-") ? body + pad : pad + body;
   }
 
   private static long asSigned(long v, IrType t) {

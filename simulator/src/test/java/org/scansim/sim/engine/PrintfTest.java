@@ -86,7 +86,22 @@ class PrintfTest {
     assertThat(mixed("[%0*d|%*%]", 5, 42, 3)).isEqualTo("[00042|%]");
     // A star whose argument is missing: the conversion as written, as a missing value is.
     assertThat(mixed("[%d|%*d]", 1, 5)).isEqualTo("[1|%*d]");
+    // A star width of 0 is none; a '*' of %% still takes its argument (glibc reads it first).
+    assertThat(mixed("[%*d|%-*d|%0*d]", 0, 42, 0, 7, 0, 5)).isEqualTo("[42|7|5]");
+    assertThat(mixed("[%*%|%d]", 3, 42)).isEqualTo("[%|42]");
     // A star width past the bound is cut before anything is made.
     assertThat(mixed("%*d", Integer.MAX_VALUE, 1)).hasSize(1000).endsWith(" 1");
+  }
+
+  /**
+   * A precision of an integer conversion is its least number of digits (C11 §7.21.6.1p8): zeros
+   * first, none for a zero of precision 0, the '0' flag ignored. The expected lines are what g++
+   * 12.2 with glibc 2.36 printed for the same calls.
+   */
+  @Test
+  void anIntegersPrecisionIsItsLeastNumberOfDigits() {
+    assertThat(mixed("[%.*d|%.5d|%8.3d|%-8.3x|%08.3d|%.0d]", 5, 42, 42, 7, 255, 9, 0)).isEqualTo("[00042|00042|     007|0ff     |     009|]");
+    assertThat(mixed("[%+.3d|%#.3o|%#.4x|%.3u|%-+6.2d|%#.0x|%#.3X| %.2i]", 5, 8, 255, -1, -3, 0, 171, -7))
+        .isEqualTo("[+005|010|0x00ff|4294967295|-03   ||0X0AB| -07]");
   }
 }
