@@ -73,6 +73,9 @@ public final class Formula {
   static String words(Object symbol, String msg) {
     int at = msg.indexOf("expecting ");
     String expected = at < 0 ? null : expected(msg.substring(at + "expecting ".length()));
+    if (expected == null && msg.startsWith("missing ") && msg.contains(" at ")) { // ANTLR's "missing ')' at '<EOF>'"
+      expected = expected(msg.substring("missing ".length(), msg.indexOf(" at ")));
+    }
     if (symbol instanceof org.antlr.v4.runtime.Token t && t.getType() == org.antlr.v4.runtime.Token.EOF) {
       return "the formula ends too soon" + (expected == null ? "" : ": " + expected + " should follow");
     }
@@ -85,15 +88,20 @@ public final class Formula {
 
   /** ANTLR's expected tokens ({@code {'-', '(', NAME, NUMBER}} or one of them) as words: "-, (, a name or a number". */
   private static String expected(String tokens) {
-    String list = tokens.startsWith("{") && tokens.endsWith("}") ? tokens.substring(1, tokens.length() - 1) : tokens;
     List<String> words = new ArrayList<>();
-    for (String tok : list.split(",\\s*")) {
-      words.add(switch (tok.trim()) {
+    // Each token: a quoted literal (',' among them), <EOF>, or a token's name.
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("'[^']*'|<EOF>|\\w+").matcher(tokens);
+    while (m.find()) {
+      String tok = m.group();
+      words.add(switch (tok) {
         case "NAME" -> "a name";
         case "NUMBER" -> "a number";
         case "<EOF>" -> "the end";
-        default -> tok.trim().replace("'", "");
+        default -> tok.replace("'", "");
       });
+    }
+    if (words.isEmpty()) {
+      return null;
     }
     return words.size() == 1 ? words.get(0) : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
   }

@@ -38,5 +38,8 @@ class FormulaTest {
     assertThatThrownBy(() -> Formula.parse("n $ 2")).hasMessage("formula 'n $ 2': column 3: '$' is not part of a formula (numbers, n,"
         + " + - * / ^, parentheses, log2, ceil, floor, min, max)");
     assertThatThrownBy(() -> Formula.parse("n )")).hasMessageStartingWith("formula 'n )': column 3: ')' cannot come here");
+    // A comma among the tokens that could come; a missing closing parenthesis named.
+    assertThatThrownBy(() -> Formula.parse("min(n, 2")).hasMessageContaining("the formula ends too soon: , or ) should follow");
+    assertThatThrownBy(() -> Formula.parse("(n")).hasMessageContaining("the formula ends too soon: ) should follow");
   }
 }

@@ -73,8 +73,9 @@ public final class SweepText {
   public static String summary(List<Row> rows) {
     Map<String, Long> by = new java.util.TreeMap<>();
     rows.forEach(r -> by.merge(r.status(), 1L, Long::sum));
-    long correct = rows.stream().filter(r -> Boolean.TRUE.equals(r.correct())).count();
-    // A point whose host code launched no kernel is shown as '-' (no counters), not '*': said apart here too.
+    // A point whose host code launched no kernel is shown as '-' (no counters), not '*': said apart
+    // here too, whatever its output, so that the parts add up to the points that ran.
+    long correct = rows.stream().filter(r -> Boolean.TRUE.equals(r.correct()) && r.launched()).count();
     long wrong = rows.stream().filter(r -> Boolean.FALSE.equals(r.correct()) && r.launched()).count();
     long noKernel = rows.stream().filter(r -> Row.RAN.equals(r.status()) && !r.launched()).count();
     long unchecked = rows.stream().filter(r -> r.launched() && r.correct() == null).count();
