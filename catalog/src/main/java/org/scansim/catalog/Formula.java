@@ -76,14 +76,16 @@ public final class Formula {
     if (expected == null && msg.startsWith("missing ") && msg.contains(" at ")) { // ANTLR's "missing ')' at '<EOF>'"
       expected = expected(msg.substring("missing ".length(), msg.indexOf(" at ")));
     }
-    if (symbol instanceof org.antlr.v4.runtime.Token t && t.getType() == org.antlr.v4.runtime.Token.EOF) {
+    if (!(symbol instanceof org.antlr.v4.runtime.Token t)) {
+      return msg; // the lexer's own: none, since its BAD token takes any other character
+    }
+    if (t.getType() == org.antlr.v4.runtime.Token.EOF) {
       return "the formula ends too soon" + (expected == null ? "" : ": " + expected + " should follow");
     }
-    if (symbol instanceof org.antlr.v4.runtime.Token t && t.getType() != FormulaLexer.BAD) {
-      return "'" + t.getText() + "' cannot come here" + (expected == null ? "" : " (" + expected + " can)");
+    if (t.getType() == FormulaLexer.BAD) {
+      return "'" + t.getText() + "' is not part of a formula (numbers, n, + - * / ^, parentheses, log2, ceil, floor, min, max)";
     }
-    String text = symbol instanceof org.antlr.v4.runtime.Token t ? t.getText() : msg.replaceAll(".*'(.*)'.*", "$1");
-    return "'" + text + "' is not part of a formula (numbers, n, + - * / ^, parentheses, log2, ceil, floor, min, max)";
+    return "'" + t.getText() + "' cannot come here" + (expected == null ? "" : " (" + expected + " can)");
   }
 
   /** ANTLR's expected tokens ({@code {'-', '(', NAME, NUMBER}} or one of them) as words: "-, (, a name or a number". */

@@ -306,7 +306,7 @@ final class RunCommand implements Callable<Integer> {
       return null;
     }
     // The simulated device's options, checked before the file is compiled: a mistake in them is said first.
-    if (!device.equals("gpu")) {
+    if (device.equals("sim")) {
       if (repeat != 1) {
         err.println("scansim: error: --repeat runs on the card only (--device gpu): the simulated device gives the same counts every time");
         return null;

@@ -374,14 +374,7 @@ final class Scoring {
       }
       out.append("the run stopped at a fault:\n").append(FindingsText.at(f.span(), "fault (" + f.kind() + ")", message));
       if (f.kind() == Kind.RUNAWAY) {
-        // The budget that stopped it, as the spec sets it: not the others.
-        out.append("note: ").append(f.budget() == Fault.Budget.INSTRUCTIONS ? "a run may execute at most"
-            + " budgets.maxWarpInstructions = " + a.budgets().maxWarpInstructions() + " warp instructions"
-            : f.budget() == Fault.Budget.WALL_CLOCK ? "a run may take at most budgets.wallSeconds = "
-            + number(a.budgets().wallSeconds()) + " s, kernels and host code together"
-            : f.budget() == Fault.Budget.PROOF_NODES ? "the scan proof follows each application of the operator in a graph of"
-            + " bounded size, which a kernel loop that keeps applying it fills before any other budget ends"
-            : "host code may run a fixed number of steps, calls deep and launches").append("; does every loop and recursion end?\n");
+        out.append("note: ").append(budgetNote(a, f.budget())).append("; does every loop and recursion end?\n");
       }
     } else if (a.isProgram()) {
       Assignment.ProgramCase c = a.program().get(r.n() - 1);
@@ -427,6 +420,20 @@ final class Scoring {
       out.append("program output:\n").append(excerpt(r.outcome().output()));
     }
     return out.toString();
+  }
+
+  /** The budget that stopped a runaway run, as the spec sets it: not the others. */
+  private static String budgetNote(Assignment a, Fault.Budget budget) {
+    return switch (budget == null ? Fault.Budget.HOST_STEPS : budget) {
+      case INSTRUCTIONS -> "a run may execute at most budgets.maxWarpInstructions = " + a.budgets().maxWarpInstructions()
+          + " warp instructions";
+      case WALL_CLOCK -> "a run may take at most budgets.wallSeconds = " + number(a.budgets().wallSeconds())
+          + " s, kernels and host code together";
+      case PROOF_NODES -> "the scan proof follows each application of the operator in a graph of bounded size, which a kernel"
+          + " loop that keeps applying it fills before any other budget ends";
+      // the host's budgets, and the Java stack and heap's (which a runaway does not name)
+      default -> "host code may run a fixed number of steps, calls deep and launches";
+    };
   }
 
   /** The first lines of a run's printf output. */
@@ -480,8 +487,7 @@ final class Scoring {
 
     /** As the report shows it: a finding counted over every size it was seen at. */
     String text() {
-      return first == null ? text : FindingsText.render(new Finding(first.kind(), first.hazard(), first.first(), first.second(),
-          first.array(), first.index(), first.threads(), first.blocks(), count, first.message()));
+      return first == null ? text : FindingsText.render(first.withCount(count));
     }
   }
 

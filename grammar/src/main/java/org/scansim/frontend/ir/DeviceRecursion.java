@@ -1,7 +1,6 @@
 package org.scansim.frontend.ir;
 
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.Set;
 import org.scansim.frontend.diag.Diagnostics;
 
@@ -21,7 +20,7 @@ public final class DeviceRecursion {
     Set<String> done = new HashSet<>();
     for (IrFunction f : module.functions()) {
       if (f.isKernel()) {
-        visit(module, f, new LinkedHashSet<>(), done, reported, diags);
+        visit(module, f, new HashSet<>(), done, reported, diags);
       }
     }
   }

@@ -44,6 +44,11 @@ public record Finding(
     return key(kind, hazard, array, first, second);
   }
 
+  /** The same finding, happened {@code times} times. */
+  public Finding withCount(long times) {
+    return new Finding(kind, hazard, first, second, array, index, threads, blocks, times, message);
+  }
+
   /** {@link #key()} of a finding with these parts, made before the finding itself (whose message costs more). */
   public static String key(Kind kind, String hazard, String array, Span first, Span second) {
     StringBuilder s = new StringBuilder(kind.spelling());

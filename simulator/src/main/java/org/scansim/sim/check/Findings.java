@@ -82,9 +82,7 @@ public final class Findings {
   public List<Finding> list() {
     List<Finding> out = new ArrayList<>();
     for (Map.Entry<String, Finding> e : byKey.entrySet()) {
-      Finding f = e.getValue();
-      out.add(new Finding(f.kind(), f.hazard(), f.first(), f.second(), f.array(), f.index(), f.threads(), f.blocks(),
-          counts.get(e.getKey()), f.message()));
+      out.add(e.getValue().withCount(counts.get(e.getKey())));
     }
     return out;
   }
