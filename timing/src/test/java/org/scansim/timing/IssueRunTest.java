@@ -210,7 +210,7 @@ class IssueRunTest {
   }
 
   /** Passes every event on but a run, which it hears as the interface's default does: one issue each. */
-  private static class OneByOne implements ExecutionObserver {
+  static class OneByOne implements ExecutionObserver {
     final ExecutionObserver inner;
 
     OneByOne(ExecutionObserver inner) {

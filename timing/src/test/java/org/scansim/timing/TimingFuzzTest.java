@@ -1,0 +1,82 @@
+package org.scansim.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.Frontend;
+import org.scansim.frontend.diag.SourceFile;
+import org.scansim.frontend.pp.IncludeLoader;
+import org.scansim.sim.engine.RandomKernels;
+import org.scansim.sim.event.ExecutionObserver;
+import org.scansim.sim.run.ScanRun;
+
+/**
+ * A differential fuzz of the timing model's shortcuts: random kernels of scan shapes
+ * ({@link RandomKernels}) timed the reference's way (every instruction heard as one issue, every
+ * block's traces built as its events come, one thread) and with the shortcuts on (runs of issues
+ * appended at once, blocks logged and timed from their logs when equal to the last), on one thread
+ * and on two: every launch's timing (cycles, issues, stalls by reason, site and phase) and the
+ * run's fault must be the same.
+ *
+ * <p>{@code -Dscansim.fuzz.kernels=N} and {@code -Dscansim.fuzz.from=S} as in the engine's fuzz.
+ */
+class TimingFuzzTest {
+  private static final int DEFAULT = BlockLog.maxInts;
+
+  @AfterEach
+  void restore() {
+    BlockLog.maxInts = DEFAULT;
+  }
+
+  @Test
+  void theShortcutsTimeEveryKernelAsTheReferenceDoes() {
+    int kernels = Integer.getInteger("scansim.fuzz.kernels", 25);
+    long from = Long.getLong("scansim.fuzz.from", 0L);
+    int[] sizes = {1, 33, 1000, 3000};
+    long timed = 0;
+    for (long seed = from; seed < from + kernels; seed++) {
+      String source = RandomKernels.kernel(seed);
+      Frontend.Result r = Frontend.compile(new SourceFile("fuzz" + seed + ".cu", source), Map.of(), IncludeLoader.NONE);
+      assertThat(r.ok()).as("seed %d does not compile: %s%n%s", seed, r.diagnostics().all(), source).isTrue();
+      int n = sizes[(int) Math.floorMod(seed, (long) sizes.length)];
+      BlockLog.maxInts = 0;
+      Timed reference = timed(r, n, 1, IssueRunTest.OneByOne::new);
+      BlockLog.maxInts = DEFAULT;
+      for (int threads : new int[] {1, 2}) {
+        Timed fast = timed(r, n, threads, o -> o);
+        String what = "seed " + seed + ", n = " + n + ", " + threads + " thread(s)\n" + source;
+        assertThat(fast.fault).as(what).isEqualTo(reference.fault);
+        assertThat(fast.launches).as(what).isEqualTo(reference.launches);
+      }
+      timed += reference.launches.size();
+    }
+    assertThat(timed).as("launches timed").isGreaterThan(kernels / 2);
+  }
+
+  /** A run's timing, and its fault's message (null when it completed). */
+  private record Timed(List<TimingObserver.LaunchTiming> launches, String fault) {}
+
+  private static Timed timed(Frontend.Result r, int n, int threads, UnaryOperator<ExecutionObserver> wrap) {
+    TimingObserver timing = new TimingObserver(IssueRunTest.HOPPER, TimingPresets.ofPreset("hopper", null).orElseThrow(), r.ir());
+    ScanRun.Request req = ScanRun.Request.of(n, IssueRunTest.HOPPER).entry("entry").threads(threads)
+        .withOptions(ScanRun.Options.NONE.withObserver(wrap.apply(timing)));
+    ScanRun.Outcome out;
+    try {
+      out = ScanRun.run(r, req);
+    } catch (ScanRun.UsageException e) {
+      throw new AssertionError(e);
+    }
+    timing.finish();
+    List<TimingObserver.LaunchTiming> launches = timing.launches();
+    if (out.fault() != null && !launches.isEmpty()) {
+      // The faulted launch's timing is not reported (its blocks on other threads may have run
+      // past the one that faulted): the launches before it are.
+      launches = launches.subList(0, launches.size() - 1);
+    }
+    return new Timed(launches, out.fault() == null ? null : out.fault().getMessage());
+  }
+}
