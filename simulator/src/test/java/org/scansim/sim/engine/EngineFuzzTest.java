@@ -76,6 +76,44 @@ class EngineFuzzTest {
   }
 
   /**
+   * Checked runs (every checker: races, bounds, uninitialised reads, barriers, the scan proof) take
+   * no traces, but run blocks on every thread: their findings, counts and faults must not depend
+   * on how many. {@code -Dscansim.fuzz.checked=N} kernels (15 by default).
+   */
+  @Test
+  void checkedRunsFindTheSameOnAnyThreadCount() {
+    int kernels = Integer.getInteger("scansim.fuzz.checked", 15);
+    long from = Long.getLong("scansim.fuzz.from", 0L);
+    int[] sizes = {1, 33, 1000, 3000};
+    int findings = 0;
+    for (long seed = from; seed < from + kernels; seed++) {
+      String source = RandomKernels.kernel(seed);
+      Frontend.Result r = Frontend.compile(new SourceFile("fuzz" + seed + ".cu", source), Map.of(), IncludeLoader.NONE);
+      assertThat(r.ok()).as("seed %d does not compile: %s%n%s", seed, r.diagnostics().all(), source).isTrue();
+      int n = sizes[(int) Math.floorMod(seed, (long) sizes.length)];
+      for (boolean its : new boolean[] {true, false}) {
+        String where = "seed " + seed + ", n = " + n + ", " + (its ? "hopper" : "fermi") + ", checked";
+        String one = visible(checked(r.ir(), n, its, 1));
+        same(where + ", two threads", one, visible(checked(r.ir(), n, its, 2)), source);
+        findings += one.contains("Finding[") ? 1 : 0;
+      }
+    }
+    assertThat(findings).as("checked runs with findings").isPositive();
+  }
+
+  private static String checked(IrModule module, int n, boolean its, int threads) {
+    Consumer<Simulation> checks = sim -> {
+      sim.setChecks(java.util.EnumSet.allOf(org.scansim.sim.check.Check.class), n, 1 << 16);
+      sim.setThreads(threads);
+    };
+    try {
+      return Fingerprints.of(module, "entry", n, its, checks);
+    } catch (OrderDependence e) {
+      return Fingerprints.of(module, "entry", n, its, checks.andThen(sim -> sim.setThreads(1)));
+    }
+  }
+
+  /**
    * What a user sees of a run: all of it, or, when the launch faulted, the fault (the product
    * reports no counters of a faulted launch, and blocks that ran beside the faulting one on other
    * threads may have written memory the run on one thread never reached).
