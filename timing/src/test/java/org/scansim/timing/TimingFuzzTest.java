@@ -3,13 +3,10 @@ package org.scansim.timing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.scansim.frontend.Frontend;
-import org.scansim.frontend.diag.SourceFile;
-import org.scansim.frontend.pp.IncludeLoader;
 import org.scansim.sim.engine.RandomKernels;
 import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.sim.run.ScanRun;
@@ -36,29 +33,29 @@ class TimingFuzzTest {
   void theShortcutsTimeEveryKernelAsTheReferenceDoes() {
     int kernels = Integer.getInteger("scansim.fuzz.kernels", 25);
     long from = Long.getLong("scansim.fuzz.from", 0L);
-    int[] sizes = {1, 33, 1000, 3000};
     long timed = 0;
+    long reused = 0;
     for (long seed = from; seed < from + kernels; seed++) {
-      String source = RandomKernels.kernel(seed);
-      Frontend.Result r = Frontend.compile(new SourceFile("fuzz" + seed + ".cu", source), Map.of(), IncludeLoader.NONE);
-      assertThat(r.ok()).as("seed %d does not compile: %s%n%s", seed, r.diagnostics().all(), source).isTrue();
-      int n = sizes[(int) Math.floorMod(seed, (long) sizes.length)];
+      Frontend.Result r = RandomKernels.compiled(seed);
+      int n = RandomKernels.size(seed);
       BlockLog.maxInts = 0;
       Timed reference = timed(r, n, 1, IssueRunTest.OneByOne::new);
       BlockLog.maxInts = DEFAULT;
       for (int threads : new int[] {1, 2}) {
         Timed fast = timed(r, n, threads, o -> o);
-        String what = "seed " + seed + ", n = " + n + ", " + threads + " thread(s)\n" + source;
+        String what = "seed " + seed + ", n = " + n + ", " + threads + " thread(s)\n" + RandomKernels.kernel(seed);
         assertThat(fast.fault).as(what).isEqualTo(reference.fault);
         assertThat(fast.launches).as(what).isEqualTo(reference.launches);
+        reused += fast.reused;
       }
       timed += reference.launches.size();
     }
     assertThat(timed).as("launches timed").isGreaterThan(kernels / 2);
+    assertThat(reused).as("blocks timed from their logs alone").isPositive();
   }
 
-  /** A run's timing, and its fault's message (null when it completed). */
-  private record Timed(List<TimingObserver.LaunchTiming> launches, String fault) {}
+  /** A run's timing, its fault's message (null when it completed), and the blocks timed from their logs alone. */
+  private record Timed(List<TimingObserver.LaunchTiming> launches, String fault, long reused) {}
 
   private static Timed timed(Frontend.Result r, int n, int threads, UnaryOperator<ExecutionObserver> wrap) {
     TimingObserver timing = new TimingObserver(IssueRunTest.HOPPER, TimingPresets.ofPreset("hopper", null).orElseThrow(), r.ir());
@@ -77,6 +74,6 @@ class TimingFuzzTest {
       // past the one that faulted): the launches before it are.
       launches = launches.subList(0, launches.size() - 1);
     }
-    return new Timed(launches, out.fault() == null ? null : out.fault().getMessage());
+    return new Timed(launches, out.fault() == null ? null : out.fault().getMessage(), timing.reusedBlocks());
   }
 }

@@ -10,9 +10,14 @@ import java.util.SplittableRandom;
  * then one that only some threads reach), shared indices from the thread, the block or the data
  * (now and then past the array's end), threads that return early, loops left by break and
  * continue, integer and unsigned arithmetic on a shared int array, global atomics (blocks that
- * communicate), and global stores that other blocks may overwrite. Each
- * is a whole file with {@code entry(const float *in, float *out, int n)}, as {@code
- * Fingerprints} runs it; the same seed gives the same text.
+ * communicate), and global stores that other blocks may overwrite. Some are what a student's
+ * buggy kernel does, undefined in CUDA but defined by the simulator (the reference and the
+ * shortcuts must agree on them too): a full-mask shuffle or {@code __syncwarp} in divergent code,
+ * after an early return or in a partial warp, signed overflow, a float converted out of an int's
+ * range. Each block owns 2 x block elements of the input, as Harris's scan's blocks do, so that a
+ * run on two threads stays on two unless a statement reads or writes another block's. Each is a
+ * whole file with {@code entry(const float *in, float *out, int n)}, as {@code Fingerprints} runs
+ * it; the same seed gives the same text.
  */
 public final class RandomKernels {
   private final SplittableRandom rnd;
@@ -34,6 +39,24 @@ public final class RandomKernels {
     return new RandomKernels(seed).file();
   }
 
+  /** The kernel of one seed compiled (a generator's mistake fails with the file). */
+  public static org.scansim.frontend.Frontend.Result compiled(long seed) {
+    String source = kernel(seed);
+    org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compile(
+        new org.scansim.frontend.diag.SourceFile("fuzz" + seed + ".cu", source), java.util.Map.of(),
+        org.scansim.frontend.pp.IncludeLoader.NONE);
+    if (!r.ok()) {
+      throw new AssertionError("seed " + seed + " does not compile: " + r.diagnostics().all() + "\n" + source);
+    }
+    return r;
+  }
+
+  /** The n a seed's kernel runs over: one element, a partial block, several blocks, more. */
+  public static int size(long seed) {
+    int[] sizes = {1, 33, 1000, 3000};
+    return sizes[(int) Math.floorMod(seed, (long) sizes.length)];
+  }
+
   private String file() {
     line(0, "__global__ void k(const float *in, float *out, int n) {");
     line(1, "__shared__ float s[1024];");
@@ -41,7 +64,7 @@ public final class RandomKernels {
     line(1, "__shared__ int si[256];");
     line(1, "int t = threadIdx.x;");
     line(1, "int b = blockIdx.x;");
-    line(1, "int g = b * " + block + " + t;");
+    line(1, "int g = b * " + (2 * block) + " + t;"); // each block its own 2 x block elements
     line(1, "int lane = t & 31;");
     line(1, "float acc = 0.0f;");
     line(1, "int ic = t;");
@@ -56,11 +79,12 @@ public final class RandomKernels {
     }
     line(1, "__syncthreads();");
     line(1, "if (g < n) out[g] = acc + s[t] + (float)ic + (float)c[lane] + (float)si[t & 255];");
+    line(1, "if (g + " + block + " < n) out[g + " + block + "] = s[t + " + block + "];");
     line(0, "}");
     line(0, "void entry(const float *in, float *out, int n) {");
-    line(1, "k<<<(n + " + (block - 1) + ") / " + block + ", " + block + ">>>(in, out, n);");
-    if (rnd.nextInt(4) == 0) {
-      line(1, "k<<<(n + " + (2 * block - 1) + ") / " + (2 * block) + ", " + block + ">>>(out, out, n);");
+    line(1, "k<<<(n + " + (2 * block - 1) + ") / " + (2 * block) + ", " + block + ">>>(in, out, n);");
+    if (rnd.nextInt(4) == 0) { // again over the output, in place, on the first half of the blocks
+      line(1, "k<<<(n + " + (4 * block - 1) + ") / " + (4 * block) + ", " + block + ">>>(out, out, n);");
     }
     line(0, "}");
     return out.toString();
@@ -102,6 +126,9 @@ public final class RandomKernels {
         String j = name("j");
         line(indent, "for (int " + j + " = 0; " + j + " < (" + intExpr(1) + " & 3); " + j + "++) {");
         line(indent + 1, "ic += " + j + ";");
+        if (rnd.nextBoolean()) {
+          line(indent + 1, "if (" + condition() + ") " + pick("break;", "continue;"));
+        }
         loops++;
         block(indent + 1, depth + 1, false);
         loops--;
@@ -120,7 +147,7 @@ public final class RandomKernels {
       case 15 -> {
         if (loops > 0 && rnd.nextBoolean()) {
           line(indent, "if (" + condition() + ") " + pick("break;", "continue;"));
-        } else if (depth == 0 && rnd.nextInt(4) == 0) {
+        } else if (depth == 0 && rnd.nextBoolean()) {
           line(indent, "if (t >= " + (block / 2 + rnd.nextInt(block / 2 + 1)) + ") return;");
         } else {
           line(indent, "ic = (int)((unsigned)ic " + pick(">>", "/", "%") + " " + (1 + rnd.nextInt(7)) + "u);");

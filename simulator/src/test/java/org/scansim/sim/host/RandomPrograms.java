@@ -82,7 +82,8 @@ final class RandomPrograms {
         String i = name("i");
         String t = pick(TYPES);
         String a = array(t);
-        switch (rnd.nextInt(4)) {
+        int kind = rnd.nextInt(4);
+        switch (kind) {
           case 0 -> line(indent, "for (int " + i + " = " + rnd.nextInt(3) + "; " + i + " < n; " + i + " += " + (1 + rnd.nextInt(3)) + ") {");
           case 1 -> line(indent, "for (int " + i + " = n - 1; " + i + " >= 0; " + i + "--) {");
           case 2 -> {
@@ -94,23 +95,17 @@ final class RandomPrograms {
             line(indent, "do {");
           }
         }
-        boolean whileLoop = out.toString().endsWith("while (" + i + " < n) {\n");
-        boolean doLoop = out.toString().endsWith("do {\n");
-        if (whileLoop || doLoop) {
-          line(indent + 1, "int cur = " + i + "++;");
-        } else {
-          line(indent + 1, "int cur = " + i + ";");
-        }
-        line(indent + 1, a + "[cur] " + pick("+=", "=", "-=") + " (" + t + ")(" + expr(1).replace("IDX", "cur") + ");");
+        line(indent + 1, "int cur = " + i + (kind >= 2 ? "++;" : ";"));
+        line(indent + 1, a + "[cur] " + pick("+=", "=", "-=") + " (" + t + ")(" + expr(1) + " + " + array(pick(TYPES)) + "[cur]);");
         loops++;
         int inner = 1 + rnd.nextInt(3);
         for (int k = 0; k < inner; k++) {
           statement(indent + 1, depth + 1);
         }
         loops--;
-        if (doLoop) {
+        if (kind == 3) {
           line(indent, "} while (" + i + " < n); }");
-        } else if (whileLoop) {
+        } else if (kind == 2) {
           line(indent, "} }");
         } else {
           line(indent, "}");
@@ -144,7 +139,7 @@ final class RandomPrograms {
 
   /** An index into the arrays: in range nearly always, now and then one past the end. */
   private String index() {
-    if (rnd.nextInt(60) == 0) {
+    if (rnd.nextInt(25) == 0) {
       return "n + " + rnd.nextInt(4);
     }
     return "(" + pick("i32", "(int)u32", "(int)i64", Integer.toString(rnd.nextInt(50))) + " & 0x7fffffff) % n";

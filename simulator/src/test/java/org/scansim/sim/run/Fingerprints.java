@@ -67,8 +67,31 @@ public final class Fingerprints {
     return of(module, entry, n, its ? "hopper" : "fermi", m -> m, setting);
   }
 
+  /**
+   * A memory model that counts every access with the full bank and sector models, without the
+   * conflict-free, broadcast and contiguous shortcuts the architecture's model offers the engine.
+   */
+  public static MemoryModel withoutShortcuts(MemoryModel m) {
+    return new MemoryModel() {
+      @Override
+      public void shared(int[] byteAddr, int mask, int widthBytes, boolean store, int[] out, long[] histogram) {
+        m.shared(byteAddr, mask, widthBytes, store, out, histogram);
+      }
+
+      @Override
+      public int sectors(long[] byteAddr, int mask, int widthBytes) {
+        return m.sectors(byteAddr, mask, widthBytes);
+      }
+
+      @Override
+      public MemoryModel copy() {
+        return withoutShortcuts(m.copy());
+      }
+    };
+  }
+
   /** The same on any preset, its memory model wrapped by {@code model}. */
-  static String of(IrModule module, String entry, int n, String preset, UnaryOperator<MemoryModel> model,
+  public static String of(IrModule module, String entry, int n, String preset, UnaryOperator<MemoryModel> model,
       Consumer<Simulation> setting) {
     var arch = Architectures.preset(preset);
     boolean its = arch.independentThreadScheduling();

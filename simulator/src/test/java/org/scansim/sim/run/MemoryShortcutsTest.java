@@ -18,29 +18,10 @@ import org.scansim.sim.arch.Architectures;
 /**
  * The engine's shortcuts for conflict-free shared words and contiguous global words ({@link
  * MemoryModel#wordBanks}, {@link MemoryModel#sectorShift}) count what the full bank model and
- * coalescer count, on every preset.
+ * coalescer count, on every preset ({@link Fingerprints#withoutShortcuts}: every access through
+ * {@code shared} and {@code sectors}).
  */
 class MemoryShortcutsTest {
-
-  /** The same model without its shortcuts: every access through {@code shared} and {@code sectors}. */
-  private static MemoryModel withoutShortcuts(MemoryModel m) {
-    return new MemoryModel() {
-      @Override
-      public void shared(int[] byteAddr, int mask, int widthBytes, boolean store, int[] out, long[] histogram) {
-        m.shared(byteAddr, mask, widthBytes, store, out, histogram);
-      }
-
-      @Override
-      public int sectors(long[] byteAddr, int mask, int widthBytes) {
-        return m.sectors(byteAddr, mask, widthBytes);
-      }
-
-      @Override
-      public MemoryModel copy() {
-        return withoutShortcuts(m.copy());
-      }
-    };
-  }
 
   /** Access patterns: distinct banks, conflicts, broadcasts, holes in the lanes, wide and narrow words, misalignment. */
   private static final String[] ACCESSES = {
@@ -78,6 +59,6 @@ class MemoryShortcutsTest {
     var r = Frontend.compile(new SourceFile("t.cu", src), Map.of(), IncludeLoader.NONE);
     assertThat(r.ok()).as(r.diagnostics().all().toString()).isTrue();
     assertThat(Fingerprints.of(r.ir(), "entry", 64, preset, m -> m, sim -> sim.setThreads(1)))
-        .isEqualTo(Fingerprints.of(r.ir(), "entry", 64, preset, MemoryShortcutsTest::withoutShortcuts, sim -> sim.setThreads(1)));
+        .isEqualTo(Fingerprints.of(r.ir(), "entry", 64, preset, Fingerprints::withoutShortcuts, sim -> sim.setThreads(1)));
   }
 }
