@@ -47,7 +47,7 @@ final class Release {
   static Path minimalPath(Path dir, boolean withJava, String... more) throws IOException {
     Path bin = Files.createDirectories(dir.resolve(withJava ? "path-java" : "path-nojava"));
     List<String> tools = new ArrayList<>(List.of("bash", "dirname", "sed", "head", "cut", "readlink", "mkdir", "chmod", "cp", "cat", "tr",
-        "mktemp", "mv", "rm"));
+        "mktemp", "mv", "rm", "nproc"));
     tools.addAll(List.of(more));
     for (String tool : tools) {
       wrapper(bin.resolve(tool), which(tool));

@@ -140,7 +140,8 @@ class ReleaseTest {
    * (4) for a sweep, a bench and a line that names a size of 2^24 or more (a word of digits, ^ and
    * separators, after any --name=, or the sizes of a grade's --spec); SCANSIM_JIT chooses.
    * Java prints its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
-   * With both, the timing sink's methods are kept from being inlined into the engine's (CompileCommand).
+   * With both, the timing sink's methods are kept from being inlined into the engine's (CompileCommand);
+   * with C1 alone on a machine of one or two cores, one compiler thread (CICompilerCount).
    */
   @Test
   void givesShortWorkTheQuickCompilerAndLargeSizesBoth() throws Exception {
@@ -185,6 +186,14 @@ class ReleaseTest {
     }
   }
 
+  /** The cores the launcher counts ({@code nproc}), which may differ from Java's count in a container with a CPU quota. */
+  private static int launcherCores() throws Exception {
+    Process p = new ProcessBuilder("nproc").redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+    assertThat(p.waitFor()).as("nproc: " + out).isZero();
+    return Integer.parseInt(out);
+  }
+
   private static String tieredStopAtLevel(Map<String, String> env, String... args) throws Exception {
     Map<String, String> all = new java.util.HashMap<>(env);
     all.put("PATH", path.toString());
@@ -197,6 +206,13 @@ class ReleaseTest {
     // With both compilers, the timing sink's methods are not inlined into the engine's (Java lists the command among its flags).
     assertThat(r.out().contains("dontinline,org.scansim.timing.BlockSink::*")).as(String.join(" ", args))
         .isEqualTo(m.group(1).equals("4"));
+    // C1 alone on a machine of one or two cores: one compiler thread, so that it leaves the run a core.
+    java.util.regex.Matcher count = java.util.regex.Pattern.compile("\\bCICompilerCount\\s+=\\s+(\\d+)\\s+\\{[^}]*\\}\\s+\\{([^}]*)\\}")
+        .matcher(r.out());
+    assertThat(count.find()).as(String.join(" ", args)).isTrue();
+    boolean oneThread = m.group(1).equals("1") && launcherCores() <= 2;
+    assertThat(count.group(1).equals("1") && count.group(2).equals("command line")).as(String.join(" ", args) + ": " + count.group())
+        .isEqualTo(oneThread);
     return m.group(1);
   }
 
