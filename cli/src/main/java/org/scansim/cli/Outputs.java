@@ -23,8 +23,14 @@ final class Outputs {
   static final Output SVG = Output.marked("an SVG picture", "<svg");
   /** A sweep's CSV or JSON lines, and merge's OUT. */
   static final Output SWEEP = new Output("a sweep file", org.scansim.sweep.SweepFiles::written);
-  /** A sweep file {@code --resume} continues: any regular file, whose rows the resume then checks. */
-  static final Output RESUMED = org.scansim.sweep.SweepFiles.CONTINUED;
+  /**
+   * A sweep file {@code --resume} continues: any regular file, whose rows the resume then checks.
+   * A method, not a field: a field would initialise {@code SweepFiles}, and with it Jackson's CSV
+   * mappers, in every command that names an output (a {@code check} spent a tenth of a second there).
+   */
+  static Output resumed() {
+    return org.scansim.sweep.SweepFiles.CONTINUED;
+  }
 
   /** Whether {@code p} may be written as {@code o}; false after printing the refusal. */
   static boolean mayWrite(Path p, Output o, PrintWriter err) {

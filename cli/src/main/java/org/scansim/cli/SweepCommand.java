@@ -82,7 +82,7 @@ final class SweepCommand implements Callable<Integer> {
       return Main.INVALID_INPUT;
     }
     for (Path p : outputs) {
-      if (!Outputs.mayWrite(p, resume ? Outputs.RESUMED : Outputs.SWEEP, err)) {
+      if (!Outputs.mayWrite(p, resume ? Outputs.resumed() : Outputs.SWEEP, err)) {
         return Main.INVALID_INPUT;
       }
     }

@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * What a short command loads: a record's generated equals, hashCode and toString are linked
  * through method handles the first time one runs (java.lang.runtime.ObjectMethods), which spins
  * classes in the command's start, so the records a check or a one-block run compares write
- * theirs out. A record added to that path without them fails here.
+ * theirs out. A record added to that path without them fails here. And {@code check} loads no
+ * Jackson.
  */
 class StartUpClassesTest {
   @ParameterizedTest
@@ -27,6 +28,19 @@ class StartUpClassesTest {
   }
 
   private static final String OBJECT_METHODS = "java.lang.runtime.ObjectMethods ";
+
+  /**
+   * {@code check} reads no JSON, CSV or preset: Jackson's mappers (about 400 classes, a tenth of a
+   * second cold) stay unloaded. They were made once through a static field that named a sweep file's
+   * output kind. (Linking the class that names them loads a few of Jackson's core interfaces.)
+   */
+  @org.junit.jupiter.api.Test
+  void checkLoadsNoJackson() throws Exception {
+    String loaded = loaded("check", "../kernels/harris/blelloch.cu");
+    assertThat(loaded).as("Jackson's mappers").doesNotContain("com.fasterxml.jackson.databind.");
+    assertThat(loaded("run", "../kernels/harris/blelloch.cu", "--n", "1024")).as("a run reads its preset with Jackson")
+        .contains("com.fasterxml.jackson.databind.ObjectMapper ");
+  }
 
   /**
    * Whether a JVM links them before scansim's own code runs (an agent in JAVA_TOOL_OPTIONS, a JDK
