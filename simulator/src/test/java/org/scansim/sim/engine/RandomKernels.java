@@ -1,7 +1,5 @@
 package org.scansim.sim.engine;
 
-import java.util.SplittableRandom;
-
 /**
  * Random kernels of the shapes scan kernels are made of, for the differential fuzz of the
  * engine's fast paths ({@link EngineFuzzTest}): tree loops up and down with and without padding,
@@ -19,17 +17,14 @@ import java.util.SplittableRandom;
  * whole file with {@code entry(const float *in, float *out, int n)}, as {@code Fingerprints} runs
  * it; the same seed gives the same text.
  */
-public final class RandomKernels {
-  private final SplittableRandom rnd;
-  private final StringBuilder out = new StringBuilder();
+public final class RandomKernels extends GeneratedSource {
   private final int block;
-  private int names;
   private int statements;
   /** Loops around the statement being made (a break or continue needs one). */
   private int loops;
 
   private RandomKernels(long seed) {
-    this.rnd = new SplittableRandom(seed);
+    super(seed);
     int[] sizes = {32, 48, 64, 96, 128, 256};
     this.block = sizes[rnd.nextInt(sizes.length)];
   }
@@ -279,17 +274,5 @@ public final class RandomKernels {
       case 7 -> "(" + condition() + " ? " + floatExpr(depth - 1) + " : " + floatExpr(depth - 1) + ")";
       default -> "(float)(" + intExpr(depth - 1) + ")";
     };
-  }
-
-  private String name(String stem) {
-    return stem + (names++);
-  }
-
-  private String pick(String... options) {
-    return options[rnd.nextInt(options.length)];
-  }
-
-  private void line(int indent, String text) {
-    out.append("  ".repeat(indent)).append(text).append('\n');
   }
 }

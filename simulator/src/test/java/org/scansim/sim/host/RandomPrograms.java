@@ -1,7 +1,5 @@
 package org.scansim.sim.host;
 
-import java.util.SplittableRandom;
-
 /**
  * Random host programs of the shapes public scan programs' host code takes, for the differential
  * fuzz of compiled host loops ({@link HostFuzzTest}): loops (for, while, do-while, nested, left by
@@ -11,16 +9,13 @@ import java.util.SplittableRandom;
  * pointer steps, and now and then an index past an array's end (a fault). Each prints what it
  * computed; the same seed gives the same text.
  */
-final class RandomPrograms {
+final class RandomPrograms extends org.scansim.sim.engine.GeneratedSource {
   private static final String[] TYPES = {"int", "unsigned", "long long", "float", "double"};
-  private final SplittableRandom rnd;
-  private final StringBuilder out = new StringBuilder();
-  private int names;
   private int loops;
   private int statements;
 
   private RandomPrograms(long seed) {
-    this.rnd = new SplittableRandom(seed);
+    super(seed);
   }
 
   /** The program of one seed. */
@@ -193,17 +188,5 @@ final class RandomPrograms {
       case "float" -> "%.6g";
       default -> "%.9g";
     };
-  }
-
-  private String name(String stem) {
-    return stem + (names++);
-  }
-
-  private String pick(String... options) {
-    return options[rnd.nextInt(options.length)];
-  }
-
-  private void line(int indent, String text) {
-    out.append("  ".repeat(indent)).append(text).append('\n');
   }
 }
