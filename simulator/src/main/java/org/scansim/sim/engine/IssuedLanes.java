@@ -74,7 +74,7 @@ final class IssuedLanes {
    * others take the value their previous iteration stored. Each lane's iterations left come from
    * the exit test's operands, which the load reads as its second and third arguments.
    */
-  static int forwarded(CInsn in, Warp w, int mask) {
+  static int notForwarded(CInsn in, Warp w, int mask) {
     StoreForwarding.Loop loop = in.forward;
     int slot = loop.slot();
     if (w.forwarding == null || w.forwarding.length <= slot) {

@@ -796,7 +796,7 @@ final class Memory {
 
   /** The lanes whose {@link StoreForwarding} load the card issues; the others are not counted. */
   private int issued(CInsn in, Warp w, int mask) {
-    return uncounted(mask, IssuedLanes.forwarded(in, w, mask));
+    return uncounted(mask, IssuedLanes.notForwarded(in, w, mask));
   }
 
   /** {@code counted}, after clearing the {@link #lanes} of the other lanes of {@code mask}: nvcc issues no access for them. */
