@@ -90,11 +90,7 @@ public final class BlockExecutor {
     for (Warp w : warps) {
       w.reset(code);
     }
-    for (Allocation a : shared) {
-      if (a != null) {
-        a.reset((byte) 0xAB);
-      }
-    }
+    resetShared();
     locals.clear();
     start(blockIdx);
     return this;
@@ -421,6 +417,38 @@ public final class BlockExecutor {
 
   Warp[] warps() {
     return warps;
+  }
+
+  LaunchContext lx() {
+    return lx;
+  }
+
+  Interpreter interpreter() {
+    return alu;
+  }
+
+  /** Makes the interpreter tell {@code r} each instruction before it runs, and runs them one by one (no traces). */
+  void record(BlockRecorder r) {
+    alu.recorder = r;
+  }
+
+  /** The index in the program's memory table of shared array {@code a} of this block, or -1. */
+  int sharedIndexOf(Allocation a) {
+    for (int i = 0; i < shared.length; i++) {
+      if (shared[i] == a) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Refills shared memory with its garbage pattern, as {@link #reset} does for a new block. */
+  void resetShared() {
+    for (Allocation a : shared) {
+      if (a != null) {
+        a.reset((byte) 0xAB);
+      }
+    }
   }
 
   IrType regType(int r) {

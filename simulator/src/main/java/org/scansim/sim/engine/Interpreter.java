@@ -57,6 +57,14 @@ final class Interpreter {
 
   private final boolean[] uniform;
 
+  /** While a block is recorded for replay ({@link BlockRecorder}): told of each instruction before it runs; else null. */
+  BlockRecorder recorder;
+
+  /** Runs one instruction of a {@link BlockTape} for the lanes of mask, as {@link #execute} runs it in a block. */
+  void replay(Warp w, CInsn in, int mask) {
+    execute(w, in, mask);
+  }
+
   /** Instructions the current turn may still run (the resident-block scheduler's time slice). */
   long sliceLeft = Long.MAX_VALUE;
 
@@ -407,6 +415,9 @@ final class Interpreter {
   }
 
   private void branch(Warp w, int top, CInsn in, int mask) {
+    if (recorder != null) {
+      recorder.branch(w, in, mask, uniform[in.a()]);
+    }
     take(w, top, in, mask, taken(w, in, mask));
   }
 
@@ -532,6 +543,9 @@ final class Interpreter {
   }
 
   private void execute(Warp w, CInsn in, int mask) {
+    if (recorder != null) {
+      recorder.before(w, in, mask);
+    }
     if (in.once) {
       once(w, in, mask);
     } else if (in.lane != Lanes.GENERIC && checker == null) {

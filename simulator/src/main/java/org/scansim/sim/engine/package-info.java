@@ -14,6 +14,10 @@
  * which of a thread's accesses the card issues and counts ({@link
  * org.scansim.sim.engine.AccessMerging} with ArmMerging, StoreForwarding, RedundantLoads over
  * Blocks and Addresses, DeadStores, UnrolledLoops and LoadSinking: counting only, every access still runs).
+ * Blocks whose control flow and addresses do not depend on memory are replayed from a recorded
+ * block's tape of loads, stores and the arithmetic on what was loaded ({@link
+ * org.scansim.sim.engine.BlockReplay}, {@link org.scansim.sim.engine.BlockRecorder}, {@link
+ * org.scansim.sim.engine.BlockTape}).
  *
  * <p>It tells the checkers what it does through {@link org.scansim.sim.engine.CheckHooks} and
  * does not depend on them. A launch's per-phase counters keep {@link

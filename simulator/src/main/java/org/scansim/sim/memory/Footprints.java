@@ -72,6 +72,15 @@ public final class Footprints {
   }
 
   /** The current block's ranges, to keep with the block's other results. */
+  /** Makes {@code taken} (a block's {@link #take}) the current block's ranges. */
+  public void replace(long[] taken) {
+    if (ranges.length < taken.length) {
+      ranges = new long[taken.length];
+    }
+    System.arraycopy(taken, 0, ranges, 0, taken.length);
+    size = taken.length;
+  }
+
   public long[] take() {
     return Arrays.copyOf(ranges, size);
   }

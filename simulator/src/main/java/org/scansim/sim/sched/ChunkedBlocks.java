@@ -1,6 +1,7 @@
 package org.scansim.sim.sched;
 
 import org.scansim.sim.engine.BlockExecutor;
+import org.scansim.sim.engine.BlockReplay;
 import org.scansim.sim.check.Checker;
 import org.scansim.sim.engine.Code;
 import org.scansim.sim.result.Fault;
@@ -190,6 +191,9 @@ final class ChunkedBlocks {
     /** This thread's checker worker when checked blocks run on several threads, else null. */
     Checker checker;
     BlockExecutor executor;
+    /** Replays recorded blocks where the launch allows it ({@link BlockReplay#of}, decided at the first block), else null. */
+    BlockReplay replay;
+    boolean replayDecided;
 
     BlockWorker(LaunchContext part) {
       this.part = part;
@@ -218,17 +222,23 @@ final class ChunkedBlocks {
         }
         try {
           int[] idx = Grids.blockIndex(c.first + k, g);
-          if (executor == null) {
-            executor = new BlockExecutor(part, idx, true);
-          } else {
-            executor.reset(idx);
+          if (!replayDecided) {
+            replay = BlockReplay.of(part);
+            replayDecided = true;
           }
-          if (part.observer != null) {
-            part.observer.blockBegin((int) (c.first + k));
-          }
-          executor.run();
-          if (part.observer != null) {
-            part.observer.blockEnd((int) (c.first + k));
+          if (replay == null || !replay.run(idx)) {
+            if (executor == null) {
+              executor = new BlockExecutor(part, idx, true);
+            } else {
+              executor.reset(idx);
+            }
+            if (part.observer != null) {
+              part.observer.blockBegin((int) (c.first + k));
+            }
+            executor.run();
+            if (part.observer != null) {
+              part.observer.blockEnd((int) (c.first + k));
+            }
           }
         } catch (Fault f) {
           c.faults[k] = f;

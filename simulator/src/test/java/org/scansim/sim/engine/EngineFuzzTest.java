@@ -33,11 +33,19 @@ class EngineFuzzTest {
   private int twoThreadRuns;
   private int reruns;
 
+  private static final boolean REPLAY = BlockReplay.on;
+  private static final int MIN_BLOCKS = BlockReplay.minBlocks;
+  private static final int PER_RESIDUE = BlockReplay.blocksPerResidue;
+
   @AfterEach
   void restore() {
     KeptChain.on = CHAINS;
     SeenAddresses.on = SEEN;
     SeenAddresses.counting = false;
+    BlockReplay.on = REPLAY;
+    BlockReplay.minBlocks = MIN_BLOCKS;
+    BlockReplay.blocksPerResidue = PER_RESIDUE;
+    BlockReplay.counting = false;
   }
 
   @Test
@@ -49,6 +57,11 @@ class EngineFuzzTest {
     SeenAddresses.counting = true;
     SeenAddresses.HITS.set(0);
     SeenAddresses.TAKEN.set(0);
+    // Replay the fuzz's small grids too (the launch's thresholds are for paying, not for being right).
+    BlockReplay.minBlocks = 2;
+    BlockReplay.blocksPerResidue = 1;
+    BlockReplay.counting = true;
+    BlockReplay.REPLAYED.set(0);
     for (long seed = from; seed < from + kernels; seed++) {
       IrModule module = RandomKernels.compiled(seed).ir();
       int n = RandomKernels.size(seed);
@@ -73,6 +86,7 @@ class EngineFuzzTest {
       assertThat(reruns).as("runs on two threads that ran again on one, of %d", twoThreadRuns).isLessThan(twoThreadRuns / 2);
       assertThat(SeenAddresses.HITS.get()).as("kept lane checks compared and found equal").isPositive();
       assertThat(SeenAddresses.TAKEN.get()).as("kept lane checks taken without their pointers").isPositive();
+      assertThat(BlockReplay.REPLAYED.get()).as("blocks replayed from a recorded block's tape").isPositive();
     }
   }
 
@@ -114,6 +128,7 @@ class EngineFuzzTest {
   private static String reference(IrModule module, int n, boolean its) {
     KeptChain.on = false;
     SeenAddresses.on = false;
+    BlockReplay.on = false;
     Consumer<Simulation> off = Fingerprints.traces(false).andThen(Fingerprints.uniformRegisters(false))
         .andThen(Fingerprints.registerPacking(false)).andThen(sim -> sim.setThreads(1));
     return Fingerprints.of(module, "entry", n, its ? "hopper" : "fermi", Fingerprints::withoutShortcuts, off);
@@ -122,6 +137,7 @@ class EngineFuzzTest {
   private String fast(IrModule module, int n, boolean its, int threads) {
     KeptChain.on = true;
     SeenAddresses.on = true;
+    BlockReplay.on = true;
     return orOnOneThread(threads, () -> Fingerprints.of(module, "entry", n, its, sim -> sim.setThreads(threads)),
         () -> Fingerprints.of(module, "entry", n, its, sim -> sim.setThreads(1)));
   }

@@ -3,6 +3,7 @@ package org.scansim.sim.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,10 +120,18 @@ class KeptChainTest {
   }
 
   private static final boolean ON = KeptChain.on;
+  private static final boolean REPLAY = BlockReplay.on;
+
+  /** Block replay would run most blocks without the interpreter whose kept checks this test counts. */
+  @BeforeEach
+  void runEveryBlock() {
+    BlockReplay.on = false;
+  }
 
   @AfterEach
   void restore() {
     KeptChain.on = ON;
+    BlockReplay.on = REPLAY;
     SeenAddresses.counting = false;
   }
 

@@ -3,6 +3,7 @@ package org.scansim.sim.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,10 +79,18 @@ class SeenAddressesTest {
   }
 
   private static final boolean ON = SeenAddresses.on;
+  private static final boolean REPLAY = BlockReplay.on;
+
+  /** Block replay would run most blocks without the interpreter whose kept checks this test counts. */
+  @BeforeEach
+  void runEveryBlock() {
+    BlockReplay.on = false;
+  }
 
   @AfterEach
   void restore() {
     SeenAddresses.on = ON;
+    BlockReplay.on = REPLAY;
     SeenAddresses.counting = false;
   }
 

@@ -1,0 +1,138 @@
+package org.scansim.sim.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.sim.run.Fingerprints;
+
+/**
+ * Block replay ({@link BlockReplay}) gives the run every block would give, and takes place where
+ * it should: a tree scan whose last block is partial replays its full blocks; a kernel whose
+ * branch or address depends on loaded data replays none.
+ */
+class BlockReplayTest {
+  private final boolean on = BlockReplay.on;
+
+  @BeforeEach
+  void count() {
+    BlockReplay.counting = true;
+    BlockReplay.REPLAYED.set(0);
+  }
+
+  @AfterEach
+  void restore() {
+    BlockReplay.on = on;
+    BlockReplay.counting = false;
+  }
+
+  /** A work-efficient tree scan of 256 elements a block (as Harris's), writing each block's total. */
+  private static final String TREE = """
+      __global__ void k(const float *in, float *out, float *sums, int n) {
+        __shared__ float t[256];
+        int tid = threadIdx.x;
+        int base = blockIdx.x * 256;
+        t[tid] = base + tid < n ? in[base + tid] : 0;
+        t[tid + 128] = base + tid + 128 < n ? in[base + tid + 128] : 0;
+        int offset = 1;
+        for (int d = 128; d > 0; d >>= 1) {
+          __syncthreads();
+          if (tid < d) { t[offset * (2 * tid + 2) - 1] += t[offset * (2 * tid + 1) - 1]; }
+          offset *= 2;
+        }
+        if (tid == 0) { sums[blockIdx.x] = t[255]; t[255] = 0; }
+        for (int d = 1; d < 256; d *= 2) {
+          offset >>= 1;
+          __syncthreads();
+          if (tid < d) {
+            float x = t[offset * (2 * tid + 1) - 1];
+            t[offset * (2 * tid + 1) - 1] = t[offset * (2 * tid + 2) - 1];
+            t[offset * (2 * tid + 2) - 1] += x;
+          }
+        }
+        __syncthreads();
+        if (base + tid < n) out[base + tid] = t[tid];
+        if (base + tid + 128 < n) out[base + tid + 128] = t[tid + 128];
+      }
+      void entry(const float *in, float *out, int n) {
+        float *sums;
+        cudaMalloc((void **)&sums, ((n + 255) / 256) * sizeof(float));
+        k<<<(n + 255) / 256, 128>>>(in, out, sums, n);
+        cudaFree(sums);
+      }
+      """;
+
+  /** Each thread reads the element its input names: an address loaded from memory. */
+  private static final String GATHER = """
+      __global__ void k(const float *in, float *out, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) {
+          int j = (int) in[i] % n;
+          out[i] = in[j < 0 ? -j : j] + 1.0f;
+        }
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<(n + 127) / 128, 128>>>(in, out, n);
+      }
+      """;
+
+  private static IrModule compile(String source) {
+    org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compile(
+        new org.scansim.frontend.diag.SourceFile("replay.cu", source), java.util.Map.of(),
+        org.scansim.frontend.pp.IncludeLoader.NONE);
+    assertThat(r.ok()).as("%s", r.diagnostics().all()).isTrue();
+    return r.ir();
+  }
+
+  private static String run(IrModule m, int n, boolean its, int threads, boolean replay) {
+    BlockReplay.on = replay;
+    return Fingerprints.of(m, "entry", n, its, sim -> sim.setThreads(threads));
+  }
+
+  @Test
+  void aTreeScanReplaysItsFullBlocksAndReportsAsRunningThem() {
+    IrModule m = compile(TREE);
+    int n = 64 * 256 + 100; // 65 blocks, the last partial
+    for (boolean its : new boolean[] {true, false}) {
+      long before = BlockReplay.REPLAYED.get();
+      String every = run(m, n, its, 1, false);
+      assertThat(BlockReplay.REPLAYED.get()).as("replayed with replay off").isEqualTo(before);
+      for (int threads : new int[] {1, 2}) {
+        assertThat(run(m, n, its, threads, true)).as("%s, %d threads", its ? "hopper" : "fermi", threads).isEqualTo(every);
+      }
+    }
+    // Of 65 blocks on one thread and on two, at least 60 each time were replayed (the partial one never).
+    assertThat(BlockReplay.REPLAYED.get()).isGreaterThanOrEqualTo(4 * 60L);
+  }
+
+  @Test
+  void aKernelWhoseAddressIsLoadedIsRunBlockByBlock() {
+    IrModule m = compile(GATHER);
+    int n = 64 * 128;
+    String every = run(m, n, true, 1, false);
+    assertThat(run(m, n, true, 1, true)).isEqualTo(every);
+    assertThat(BlockReplay.REPLAYED.get()).isZero();
+  }
+
+  /** Each block adds its elements to one total with an atomic: the tape does not model atomics. */
+  private static final String ATOMIC = """
+      __global__ void k(const float *in, float *out, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) { atomicAdd(&out[0], in[i]); }
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<(n + 127) / 128, 128>>>(in, out, n);
+      }
+      """;
+
+  @Test
+  void aKernelWithAtomicsIsRunBlockByBlock() {
+    IrModule m = compile(ATOMIC);
+    int n = 64 * 128;
+    String every = run(m, n, true, 1, false);
+    assertThat(run(m, n, true, 1, true)).isEqualTo(every);
+    assertThat(BlockReplay.REPLAYED.get()).isZero();
+  }
+}
