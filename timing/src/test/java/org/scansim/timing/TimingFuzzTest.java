@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.scansim.frontend.Frontend;
 import org.scansim.sim.engine.RandomKernels;
+import org.scansim.sim.engine.BlockReplay;
 import org.scansim.sim.event.ExecutionObserver;
 import org.scansim.sim.run.ScanRun;
 
@@ -23,10 +24,17 @@ import org.scansim.sim.run.ScanRun;
  */
 class TimingFuzzTest {
   private static final int DEFAULT = BlockLog.maxInts;
+  private static final boolean REPLAY = BlockReplay.on;
+  private static final int MIN_BLOCKS = BlockReplay.minBlocks;
+  private static final int PER_RESIDUE = BlockReplay.blocksPerResidue;
 
   @AfterEach
   void restore() {
     BlockLog.maxInts = DEFAULT;
+    BlockReplay.on = REPLAY;
+    BlockReplay.minBlocks = MIN_BLOCKS;
+    BlockReplay.blocksPerResidue = PER_RESIDUE;
+    BlockReplay.counting = false;
   }
 
   @Test
@@ -35,12 +43,19 @@ class TimingFuzzTest {
     long from = Long.getLong("scansim.fuzz.from", 0L);
     long timed = 0;
     long reused = 0;
+    // Blocks replayed from a recorded block's tape are heard as its events (moved to their addresses): on the fuzz's small grids too.
+    BlockReplay.minBlocks = 2;
+    BlockReplay.blocksPerResidue = 1;
+    BlockReplay.counting = true;
+    BlockReplay.REPLAYED.set(0);
     for (long seed = from; seed < from + kernels; seed++) {
       Frontend.Result r = RandomKernels.compiled(seed);
       int n = RandomKernels.size(seed);
       BlockLog.maxInts = 0;
+      BlockReplay.on = false;
       Timed reference = timed(r, n, 1, IssueRunTest.OneByOne::new);
       BlockLog.maxInts = DEFAULT;
+      BlockReplay.on = true;
       for (int threads : new int[] {1, 2}) {
         Timed fast = timed(r, n, threads, o -> o);
         String what = "seed " + seed + ", n = " + n + ", " + threads + " thread(s)\n" + RandomKernels.kernel(seed);
@@ -52,6 +67,9 @@ class TimingFuzzTest {
     }
     assertThat(timed).as("launches timed").isGreaterThan(kernels / 2);
     assertThat(reused).as("blocks timed from their logs alone").isPositive();
+    if (kernels >= 100) { // the default 25 grids are too small to replay (TimedReplayTest times a kernel that is)
+      assertThat(BlockReplay.REPLAYED.get()).as("blocks replayed and heard from their tape").isPositive();
+    }
   }
 
   /** A run's timing, its fault's message (null when it completed), and the blocks timed from their logs alone. */

@@ -27,12 +27,12 @@ public final class BlockReplay {
   /** Recordings refused or covering no other block after which the worker stops recording. */
   private static final int MAX_MISSES = 3;
   /** The fewest blocks a launch has for recording to pay (tests lower it, to replay small grids). */
-  static int minBlocks = "always".equals(System.getProperty("scansim.replay")) ? 2 : 16;
+  public static int minBlocks = "always".equals(System.getProperty("scansim.replay")) ? 2 : 16;
   /** The fewest blocks of the launch per residue of a tape's period for the tape to pay. */
-  static int blocksPerResidue = "always".equals(System.getProperty("scansim.replay")) ? 1 : 8;
+  public static int blocksPerResidue = "always".equals(System.getProperty("scansim.replay")) ? 1 : 8;
   /** With {@link #counting}: blocks replayed, for tests that must reach the replay. */
-  static volatile boolean counting;
-  static final java.util.concurrent.atomic.AtomicLong REPLAYED = new java.util.concurrent.atomic.AtomicLong();
+  public static volatile boolean counting;
+  public static final java.util.concurrent.atomic.AtomicLong REPLAYED = new java.util.concurrent.atomic.AtomicLong();
 
   private final LaunchContext part;
   private final List<BlockTape> tapes = new ArrayList<>();
@@ -47,7 +47,7 @@ public final class BlockReplay {
 
   /** A replayer of {@code part}'s blocks, or null when its launch cannot be replayed. */
   public static BlockReplay of(LaunchContext part) {
-    if (!on || part.checker != null || part.observer != null || part.seed != 0 || part.grid[1] != 1 || part.grid[2] != 1
+    if (!on || part.checker != null || part.seed != 0 || part.grid[1] != 1 || part.grid[2] != 1
         || part.grid[0] < minBlocks || !replayable(part.code)) {
       return null;
     }
@@ -112,13 +112,17 @@ public final class BlockReplay {
 
   private void replay(BlockTape t, BlockTape.Counts c, long b) {
     if (scratch == null) {
+      // Its interpreter runs the tape's arithmetic, which an observer does not hear (the tape's events are told instead).
+      var o = part.observer;
+      part.observer = null;
       scratch = new BlockExecutor(part, new int[] {(int) b, 0, 0});
+      part.observer = o;
     }
     t.replay(b, scratch);
     if (counting) {
       REPLAYED.incrementAndGet();
     }
-    part.mergeCounters(c.counts());
+    c.replays++;
     for (Warp w : scratch.warps()) {
       for (int v : w.laneWork) {
         part.counters.maxThreadWork = Math.max(part.counters.maxThreadWork, v);
@@ -126,8 +130,27 @@ public final class BlockReplay {
     }
     part.budget -= c.used();
     part.progress += c.counts().progress;
+    if (part.observer != null) {
+      part.observer.blockBegin((int) b);
+      if (part.observer.listening()) {
+        EventTape.replay(c.events, part.observer, (int) b, t.steps, b - c.block());
+      }
+      part.observer.blockEnd((int) b);
+    }
     if (part.footprints != null) {
       part.footprints.replace(t.footprintsOf(c, b));
+    }
+  }
+
+  /** Adds the replayed blocks' counts to the worker's: once each launch, when its blocks have all run. */
+  public void finish() {
+    for (BlockTape t : tapes) {
+      for (BlockTape.Counts c : t.counts) {
+        if (c != null && c.replays > 0) {
+          part.mergeCounters(c.counts(), c.replays);
+          c.replays = 0;
+        }
+      }
     }
   }
 
@@ -155,6 +178,8 @@ public final class BlockReplay {
     long before = part.budget;
     rec.budget = before;
     rec.footprints = part.footprints != null ? new Footprints() : null;
+    EventTape heard = part.observer != null ? new EventTape(part.observer) : null;
+    rec.observer = heard; // before the executor: its interpreter takes the context's observer
     BlockExecutor ex;
     if (recorder != null) {
       rec.traces = false;
@@ -166,7 +191,13 @@ public final class BlockReplay {
     }
     long[] footprints = null;
     try {
+      if (heard != null) {
+        heard.blockBegin(idx[0]);
+      }
       ex.run();
+      if (heard != null) {
+        heard.blockEnd(idx[0]);
+      }
     } finally {
       part.mergeCounters(rec);
       part.budget = rec.budget;
@@ -181,7 +212,7 @@ public final class BlockReplay {
     if (!rec.warnings.isEmpty() || rec.printf.length() > 0) {
       return null;
     }
-    return new BlockTape.Counts(withoutWork(rec), before - rec.budget, footprints, idx[0]);
+    return new BlockTape.Counts(withoutWork(rec), before - rec.budget, footprints, idx[0], heard == null ? null : heard.events());
   }
 
   /** The recorded block's counts with its work taken out: a replay counts work as it runs (taint may differ). */

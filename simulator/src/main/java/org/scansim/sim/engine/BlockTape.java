@@ -47,7 +47,40 @@ final class BlockTape {
    * it took from the budget, its global footprint ranges (allocation id × 2 + write, low, high,
    * or null) and its index.
    */
-  record Counts(LaunchContext counts, long used, long[] footprints, long block) {}
+  static final class Counts {
+    private final LaunchContext counts;
+    private final long used;
+    private final long[] footprints;
+    private final long block;
+    /** What the run's observer heard of the block ({@link EventTape}), or null without one. */
+    final List<Object> events;
+    /** Blocks replayed with these counts, added to the worker's at the launch's end ({@link BlockReplay#finish}). */
+    long replays;
+
+    Counts(LaunchContext counts, long used, long[] footprints, long block, List<Object> events) {
+      this.events = events;
+      this.counts = counts;
+      this.used = used;
+      this.footprints = footprints;
+      this.block = block;
+    }
+
+    LaunchContext counts() {
+      return counts;
+    }
+
+    long used() {
+      return used;
+    }
+
+    long[] footprints() {
+      return footprints;
+    }
+
+    long block() {
+      return block;
+    }
+  }
 
   BlockTape(int b0, long lo, long hi, int period, java.util.Map<Integer, Long> steps, List<Entry> entries) {
     this.b0 = b0;

@@ -62,7 +62,11 @@ final class Interpreter {
 
   /** Runs one instruction of a {@link BlockTape} for the lanes of mask, as {@link #execute} runs it in a block. */
   void replay(Warp w, CInsn in, int mask) {
-    execute(w, in, mask);
+    if (!in.once && in.lane != Lanes.GENERIC && checker == null) {
+      lanes(w, in, mask); // as execute() would: a smaller method for the JIT to compile for the replay
+    } else {
+      execute(w, in, mask);
+    }
   }
 
   /** Instructions the current turn may still run (the resident-block scheduler's time slice). */

@@ -120,37 +120,42 @@ public final class LaunchContext {
 
   /** Adds another context's counters (sums and maxima: the order of merging does not matter). */
   public void mergeCounters(LaunchContext b) {
-    counters.add(b.counters);
+    mergeCounters(b, 1);
+  }
+
+  /** Adds {@code times} copies of another context's counters (a replayed block's: {@code engine.BlockReplay}). */
+  public void mergeCounters(LaunchContext b, long times) {
+    counters.add(b.counters, times);
     for (int i = 0; i < siteWarp.length; i++) {
-      siteWarp[i] += b.siteWarp[i];
-      siteThread[i] += b.siteThread[i];
-      segmentWarp[i] += b.segmentWarp[i];
-      segmentThread[i] += b.segmentThread[i];
-      traceWarp[i] += b.traceWarp[i];
-      traceThread[i] += b.traceThread[i];
+      siteWarp[i] += b.siteWarp[i] * times;
+      siteThread[i] += b.siteThread[i] * times;
+      segmentWarp[i] += b.segmentWarp[i] * times;
+      segmentThread[i] += b.segmentThread[i] * times;
+      traceWarp[i] += b.traceWarp[i] * times;
+      traceThread[i] += b.traceThread[i] * times;
     }
     for (int i = 0; i < siteQuickShared.length; i++) {
-      siteQuickShared[i] += b.siteQuickShared[i];
-      siteQuickGlobal[i] += b.siteQuickGlobal[i];
-      siteQuickSectors[i] += b.siteQuickSectors[i];
+      siteQuickShared[i] += b.siteQuickShared[i] * times;
+      siteQuickGlobal[i] += b.siteQuickGlobal[i] * times;
+      siteQuickSectors[i] += b.siteQuickSectors[i] * times;
     }
     ensurePhase(b.phaseWarp.length - 1);
     for (int p = 0; p < b.phaseWarp.length; p++) {
-      phaseWarp[p] += b.phaseWarp[p];
-      phaseThread[p] += b.phaseThread[p];
+      phaseWarp[p] += b.phaseWarp[p] * times;
+      phaseThread[p] += b.phaseThread[p] * times;
     }
     for (int i = 0; i < b.phaseQuickShared.length; i++) {
-      phaseQuickShared[i] += b.phaseQuickShared[i];
-      phaseQuickGlobal[i] += b.phaseQuickGlobal[i];
-      phaseQuickSectors[i] += b.phaseQuickSectors[i];
+      phaseQuickShared[i] += b.phaseQuickShared[i] * times;
+      phaseQuickGlobal[i] += b.phaseQuickGlobal[i] * times;
+      phaseQuickSectors[i] += b.phaseQuickSectors[i] * times;
     }
     for (int i = 0; i < sites.length; i++) {
       if (b.sites[i] != null) {
-        site(i).add(b.sites[i]);
+        site(i).add(b.sites[i], times);
       }
     }
     for (int p = 0; p < b.phases.size(); p++) {
-      phase(p).add(b.phases.get(p));
+      phase(p).add(b.phases.get(p), times);
     }
   }
 

@@ -66,28 +66,33 @@ public final class Counters {
   }
 
   public void add(Counters o) {
-    warpInstructions += o.warpInstructions;
-    threadInstructions += o.threadInstructions;
-    sharedLoadInstructions += o.sharedLoadInstructions;
-    sharedStoreInstructions += o.sharedStoreInstructions;
-    sharedLoadWavefronts += o.sharedLoadWavefronts;
-    sharedStoreWavefronts += o.sharedStoreWavefronts;
-    sharedLoadIdealWavefronts += o.sharedLoadIdealWavefronts;
-    sharedStoreIdealWavefronts += o.sharedStoreIdealWavefronts;
+    add(o, 1);
+  }
+
+  /** Adds {@code times} blocks' worth of {@code o} (its sums times {@code times}, its maxima once). */
+  public void add(Counters o, long times) {
+    warpInstructions += o.warpInstructions * times;
+    threadInstructions += o.threadInstructions * times;
+    sharedLoadInstructions += o.sharedLoadInstructions * times;
+    sharedStoreInstructions += o.sharedStoreInstructions * times;
+    sharedLoadWavefronts += o.sharedLoadWavefronts * times;
+    sharedStoreWavefronts += o.sharedStoreWavefronts * times;
+    sharedLoadIdealWavefronts += o.sharedLoadIdealWavefronts * times;
+    sharedStoreIdealWavefronts += o.sharedStoreIdealWavefronts * times;
     maxConflictDegree = Math.max(maxConflictDegree, o.maxConflictDegree);
     for (int i = 0; i < degreeHistogram.length; i++) {
-      degreeHistogram[i] += o.degreeHistogram[i];
+      degreeHistogram[i] += o.degreeHistogram[i] * times;
     }
-    globalLoadInstructions += o.globalLoadInstructions;
-    globalStoreInstructions += o.globalStoreInstructions;
-    globalLoadSectors += o.globalLoadSectors;
-    globalStoreSectors += o.globalStoreSectors;
-    localLoadInstructions += o.localLoadInstructions;
-    localStoreInstructions += o.localStoreInstructions;
-    atomics += o.atomics;
-    barriers += o.barriers;
-    divergentBranches += o.divergentBranches;
-    work += o.work;
+    globalLoadInstructions += o.globalLoadInstructions * times;
+    globalStoreInstructions += o.globalStoreInstructions * times;
+    globalLoadSectors += o.globalLoadSectors * times;
+    globalStoreSectors += o.globalStoreSectors * times;
+    localLoadInstructions += o.localLoadInstructions * times;
+    localStoreInstructions += o.localStoreInstructions * times;
+    atomics += o.atomics * times;
+    barriers += o.barriers * times;
+    divergentBranches += o.divergentBranches * times;
+    work += o.work * times;
     maxThreadWork = Math.max(maxThreadWork, o.maxThreadWork);
   }
 }

@@ -89,6 +89,9 @@ final class ChunkedBlocks {
       }
     }
     for (BlockWorker w : ws) {
+      if (w.replay != null) {
+        w.replay.finish();
+      }
       lx.mergeCounters(w.part);
     }
   }

@@ -28,41 +28,6 @@ class BlockReplayTest {
     BlockReplay.counting = false;
   }
 
-  /** A work-efficient tree scan of 256 elements a block (as Harris's), writing each block's total. */
-  private static final String TREE = """
-      __global__ void k(const float *in, float *out, float *sums, int n) {
-        __shared__ float t[256];
-        int tid = threadIdx.x;
-        int base = blockIdx.x * 256;
-        t[tid] = base + tid < n ? in[base + tid] : 0;
-        t[tid + 128] = base + tid + 128 < n ? in[base + tid + 128] : 0;
-        int offset = 1;
-        for (int d = 128; d > 0; d >>= 1) {
-          __syncthreads();
-          if (tid < d) { t[offset * (2 * tid + 2) - 1] += t[offset * (2 * tid + 1) - 1]; }
-          offset *= 2;
-        }
-        if (tid == 0) { sums[blockIdx.x] = t[255]; t[255] = 0; }
-        for (int d = 1; d < 256; d *= 2) {
-          offset >>= 1;
-          __syncthreads();
-          if (tid < d) {
-            float x = t[offset * (2 * tid + 1) - 1];
-            t[offset * (2 * tid + 1) - 1] = t[offset * (2 * tid + 2) - 1];
-            t[offset * (2 * tid + 2) - 1] += x;
-          }
-        }
-        __syncthreads();
-        if (base + tid < n) out[base + tid] = t[tid];
-        if (base + tid + 128 < n) out[base + tid + 128] = t[tid + 128];
-      }
-      void entry(const float *in, float *out, int n) {
-        float *sums;
-        cudaMalloc((void **)&sums, ((n + 255) / 256) * sizeof(float));
-        k<<<(n + 255) / 256, 128>>>(in, out, sums, n);
-        cudaFree(sums);
-      }
-      """;
 
   /** Each thread reads the element its input names: an address loaded from memory. */
   private static final String GATHER = """
@@ -79,11 +44,7 @@ class BlockReplayTest {
       """;
 
   private static IrModule compile(String source) {
-    org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compile(
-        new org.scansim.frontend.diag.SourceFile("replay.cu", source), java.util.Map.of(),
-        org.scansim.frontend.pp.IncludeLoader.NONE);
-    assertThat(r.ok()).as("%s", r.diagnostics().all()).isTrue();
-    return r.ir();
+    return ReplayKernels.compiled(source).ir();
   }
 
   private static String run(IrModule m, int n, boolean its, int threads, boolean replay) {
@@ -93,7 +54,7 @@ class BlockReplayTest {
 
   @Test
   void aTreeScanReplaysItsFullBlocksAndReportsAsRunningThem() {
-    IrModule m = compile(TREE);
+    IrModule m = compile(ReplayKernels.TREE);
     int n = 64 * 256 + 100; // 65 blocks, the last partial
     for (boolean its : new boolean[] {true, false}) {
       long before = BlockReplay.REPLAYED.get();
