@@ -184,7 +184,7 @@ final class BlockRecorder {
       setLanes(wi, dst, mask, BlockTape.CONST, 0);
       return;
     }
-    if (!tape) {
+    if (!tape && in.args.length <= 2) {
       // Operands constant or affine: affine when the operation keeps it so, else computed by the tape.
       byte[] ka = in.args.length > 0 ? kind[wi][in.args[0]] : null;
       byte[] kb = in.args.length > 1 ? kind[wi][in.args[1]] : null;
@@ -243,7 +243,7 @@ final class BlockRecorder {
         return true;
       }
       case PTR_ADD -> {
-        if (ptrB || (kb != null && kb[lb] == BlockTape.AFFINE_PTR)) {
+        if (ptrB) {
           return false;
         }
         long scale = in.ir.imm();

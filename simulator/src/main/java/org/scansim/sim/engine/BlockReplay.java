@@ -138,7 +138,7 @@ public final class BlockReplay {
       part.observer.blockEnd((int) b);
     }
     if (part.footprints != null) {
-      part.footprints.replace(t.footprintsOf(c, b));
+      t.footprintsOf(c, b, part.footprints);
     }
   }
 

@@ -54,6 +54,9 @@ final class BlockTape {
     private final long block;
     /** What the run's observer heard of the block ({@link EventTape}), or null without one. */
     final List<Object> events;
+    /** A scratch copy of the footprint ranges, moved to the block replayed, and each range's step ({@link #footprintsOf}). */
+    long[] moved;
+    long[] stepPerRange;
     /** Blocks replayed with these counts, added to the worker's at the launch's end ({@link BlockReplay#finish}). */
     long replays;
 
@@ -106,11 +109,23 @@ final class BlockTape {
   abstract static sealed class Entry permits Set, Exec, Load, Store {
     /** The warp (its index in the block). */
     final int warp;
+    /**
+     * Which entry it is ({@link #SET}, {@link #EXEC}, {@link #LOAD}, {@link #STORE}): the replay
+     * switches on it, where a test of the class would have the JIT guess which classes a tape
+     * holds from the first tapes it saw, and compile the loop again for a tape with another.
+     */
+    final int kind;
 
-    Entry(int warp) {
+    Entry(int warp, int kind) {
       this.warp = warp;
+      this.kind = kind;
     }
   }
+
+  static final int SET = 0;
+  static final int EXEC = 1;
+  static final int LOAD = 2;
+  static final int STORE = 3;
 
   /** Register {@code reg}'s lanes that the tape does not compute, set to their value in the block replayed. */
   static final class Set extends Entry {
@@ -122,7 +137,7 @@ final class BlockTape {
     final int tapeLanes;
 
     Set(int warp, int reg, byte[] kind, long[] value, long[] step, int tapeLanes) {
-      super(warp);
+      super(warp, SET);
       this.reg = reg;
       this.kind = kind;
       this.value = value;
@@ -138,7 +153,7 @@ final class BlockTape {
     final int slot;
 
     Exec(int warp, CInsn in, int mask, int slot) {
-      super(warp);
+      super(warp, EXEC);
       this.in = in;
       this.mask = mask;
       this.slot = slot;
@@ -155,7 +170,7 @@ final class BlockTape {
     final long step;
 
     Load(int warp, CInsn in, int mask, Allocation global, int sharedIndex, int[] offset, long step) {
-      super(warp);
+      super(warp, LOAD);
       this.in = in;
       this.mask = mask;
       this.global = global;
@@ -175,7 +190,7 @@ final class BlockTape {
     final long step;
 
     Store(int warp, CInsn in, int mask, Allocation global, int sharedIndex, int[] offset, long step) {
-      super(warp);
+      super(warp, STORE);
       this.in = in;
       this.mask = mask;
       this.global = global;
@@ -196,17 +211,24 @@ final class BlockTape {
       java.util.Arrays.fill(w.laneWork, 0);
     }
     scratch.resetShared();
+    Interpreter alu = scratch.interpreter();
     for (Entry e : entries) {
       Warp w = warps[e.warp];
-      if (e instanceof Exec x) {
-        w.slot = x.slot;
-        scratch.interpreter().replay(w, x.in, x.mask);
-      } else if (e instanceof Load ld) {
-        load(ld, w, ld.global != null ? ld.global : scratch.sharedAllocation(ld.sharedIndex), ld.step * k);
-      } else if (e instanceof Store st) {
-        store(st, w, st.global != null ? st.global : scratch.sharedAllocation(st.sharedIndex), st.step * k);
-      } else {
-        set((Set) e, w, k);
+      switch (e.kind) {
+        case EXEC -> {
+          Exec x = (Exec) e;
+          w.slot = x.slot;
+          alu.replay(w, x.in, x.mask);
+        }
+        case LOAD -> {
+          Load ld = (Load) e;
+          load(ld, w, ld.global != null ? ld.global : scratch.sharedAllocation(ld.sharedIndex), ld.step * k);
+        }
+        case STORE -> {
+          Store st = (Store) e;
+          store(st, w, st.global != null ? st.global : scratch.sharedAllocation(st.sharedIndex), st.step * k);
+        }
+        default -> set((Set) e, w, k);
       }
     }
   }
@@ -278,29 +300,26 @@ final class BlockTape {
     }
   }
 
-  /** The footprint ranges of c's block moved to block {@code b}, or null. */
-  long[] footprintsOf(Counts c, long b) {
-    if (c.footprints() == null) {
-      return null;
+  /** The footprint ranges of c's block moved to block {@code b} into {@code to} (the worker's). */
+  void footprintsOf(Counts c, long b, org.scansim.sim.memory.Footprints to) {
+    long[] from = c.footprints();
+    long[] out = c.moved;
+    if (out == null) {
+      out = c.moved = new long[from.length];
+      c.stepPerRange = new long[from.length / 3];
+      for (int r = 0; r < from.length; r += 3) {
+        Long step = steps.get((int) (from[r] >> 1));
+        c.stepPerRange[r / 3] = step == null ? 0 : step;
+      }
     }
-    long[] out = c.footprints().clone();
     long k = b - c.block();
-    for (int r = 0; r < out.length; r += 3) {
-      Long step = steps.get((int) (out[r] >> 1));
-      long shift = step == null ? 0 : step * k;
-      out[r + 1] += shift;
-      out[r + 2] += shift;
+    for (int r = 0; r < from.length; r += 3) {
+      long shift = c.stepPerRange[r / 3] * k;
+      out[r] = from[r];
+      out[r + 1] = from[r + 1] + shift;
+      out[r + 2] = from[r + 2] + shift;
     }
-    return out;
-  }
-
-  /** Entries of each kind, for tests and the docs' figures. */
-  int[] census() {
-    int[] n = new int[4];
-    for (Entry e : entries) {
-      n[e instanceof Set ? 0 : e instanceof Exec ? 1 : e instanceof Load ? 2 : 3]++;
-    }
-    return n;
+    to.replace(out);
   }
 
   static List<Entry> newList() {
