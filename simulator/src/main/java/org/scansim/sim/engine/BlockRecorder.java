@@ -479,7 +479,7 @@ final class BlockRecorder {
     if (a == null) {
       return;
     }
-    entries.add(new BlockTape.Load(w.index, in, mask, a.space == Ptr.GLOBAL ? a : null, sharedIndex(a), offsets, d[0]));
+    entries.add(new BlockTape.Access(BlockTape.LOAD, w.index, in, mask, a.space == Ptr.GLOBAL ? a : null, sharedIndex(a), offsets, d[0]));
     setLanes(w.index, in.dst, mask, BlockTape.TAPE, 0);
   }
 
@@ -491,7 +491,7 @@ final class BlockRecorder {
       return;
     }
     sync(w, in.b());
-    entries.add(new BlockTape.Store(w.index, in, mask, a.space == Ptr.GLOBAL ? a : null, sharedIndex(a), offsets, d[0]));
+    entries.add(new BlockTape.Access(BlockTape.STORE, w.index, in, mask, a.space == Ptr.GLOBAL ? a : null, sharedIndex(a), offsets, d[0]));
   }
 
   private void requireConst(Warp w, int reg, int mask, CInsn in) {

@@ -106,7 +106,7 @@ final class BlockTape {
   }
 
   /** One step of the tape. */
-  abstract static sealed class Entry permits Set, Exec, Load, Store {
+  abstract static sealed class Entry permits Set, Exec, Access {
     /** The warp (its index in the block). */
     final int warp;
     /**
@@ -130,7 +130,7 @@ final class BlockTape {
   /** Register {@code reg}'s lanes that the tape does not compute, set to their value in the block replayed. */
   static final class Set extends Entry {
     final int reg;
-    final byte[] kind;
+    final byte[] kinds;
     final long[] value;
     final long[] step;
     /** The lanes of kind {@link #TAPE}: their taint is kept, the others' cleared. */
@@ -139,7 +139,7 @@ final class BlockTape {
     Set(int warp, int reg, byte[] kind, long[] value, long[] step, int tapeLanes) {
       super(warp, SET);
       this.reg = reg;
-      this.kind = kind;
+      this.kinds = kind;
       this.value = value;
       this.step = step;
       this.tapeLanes = tapeLanes;
@@ -160,8 +160,12 @@ final class BlockTape {
     }
   }
 
-  /** A load by the lanes of mask at offset[l] + step × (b − b0) of a global allocation, or of shared array {@code sharedIndex}. */
-  static final class Load extends Entry {
+  /**
+   * A load ({@link #LOAD}) into register {@code in.dst} or a store ({@link #STORE}) of register
+   * {@code in.b()}, by the lanes of mask at offset[l] + step × (b − b0) of a global allocation, or
+   * of shared array {@code sharedIndex}.
+   */
+  static final class Access extends Entry {
     final CInsn in;
     final int mask;
     final Allocation global;
@@ -169,28 +173,8 @@ final class BlockTape {
     final int[] offset;
     final long step;
 
-    Load(int warp, CInsn in, int mask, Allocation global, int sharedIndex, int[] offset, long step) {
-      super(warp, LOAD);
-      this.in = in;
-      this.mask = mask;
-      this.global = global;
-      this.sharedIndex = sharedIndex;
-      this.offset = offset;
-      this.step = step;
-    }
-  }
-
-  /** A store of register {@code in.b()}'s lanes, addressed as {@link Load}. */
-  static final class Store extends Entry {
-    final CInsn in;
-    final int mask;
-    final Allocation global;
-    final int sharedIndex;
-    final int[] offset;
-    final long step;
-
-    Store(int warp, CInsn in, int mask, Allocation global, int sharedIndex, int[] offset, long step) {
-      super(warp, STORE);
+    Access(int kind, int warp, CInsn in, int mask, Allocation global, int sharedIndex, int[] offset, long step) {
+      super(warp, kind);
       this.in = in;
       this.mask = mask;
       this.global = global;
@@ -221,11 +205,11 @@ final class BlockTape {
           alu.replay(w, x.in, x.mask);
         }
         case LOAD -> {
-          Load ld = (Load) e;
+          Access ld = (Access) e;
           load(ld, w, ld.global != null ? ld.global : scratch.sharedAllocation(ld.sharedIndex), ld.step * k);
         }
         case STORE -> {
-          Store st = (Store) e;
+          Access st = (Access) e;
           store(st, w, st.global != null ? st.global : scratch.sharedAllocation(st.sharedIndex), st.step * k);
         }
         default -> set((Set) e, w, k);
@@ -236,7 +220,7 @@ final class BlockTape {
   private static void set(Set s, Warp w, long k) {
     long[] r = w.regs[s.reg];
     for (int l = 0; l < 32; l++) {
-      switch (s.kind[l]) {
+      switch (s.kinds[l]) {
         case CONST -> r[l] = s.value[l];
         case AFFINE -> r[l] = s.value[l] + s.step[l] * k;
         case AFFINE_PTR -> r[l] = Ptr.add(s.value[l], s.step[l] * k);
@@ -246,7 +230,7 @@ final class BlockTape {
     w.taint[s.reg] &= s.tapeLanes;
   }
 
-  private static void load(Load ld, Warp w, Allocation a, long shift) {
+  private static void load(Access ld, Warp w, Allocation a, long shift) {
     CInsn in = ld.in;
     long[] d = w.regs[in.dst];
     int taint = 0;
@@ -275,7 +259,7 @@ final class BlockTape {
     w.taint[in.dst] = (w.taint[in.dst] & ~ld.mask) | taint;
   }
 
-  private static void store(Store st, Warp w, Allocation a, long shift) {
+  private static void store(Access st, Warp w, Allocation a, long shift) {
     CInsn in = st.in;
     int size = in.type.size();
     long[] v = w.regs[in.b()];
