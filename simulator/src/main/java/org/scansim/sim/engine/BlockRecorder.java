@@ -212,6 +212,10 @@ final class BlockRecorder {
         return;
       }
     }
+    if ((in.op == Op.DIV || in.op == Op.REM) && in.type != null && !in.type.isFloat()) {
+      refuse("an integer division of values the tape computes, which may fault in another block (" + in.span.position() + ")");
+      return;
+    }
     // Computed by the tape: its operands' other lanes set first, then the instruction itself.
     for (int a : in.args) {
       sync(w, a);
@@ -421,6 +425,10 @@ final class BlockRecorder {
     if (a == null) {
       return null;
     }
+    if (in.vector && d % Math.max(1, in.widthBytes) != 0) {
+      refuse("a vector access whose step breaks its alignment (" + in.span.position() + ")");
+      return null;
+    }
     if (a.space == Ptr.SHARED && d != 0) {
       refuse("a shared access that moves with the block index (" + in.span.position() + ")");
       return null;
@@ -431,8 +439,12 @@ final class BlockRecorder {
         refuse("accesses to one array that move by different steps (" + in.span.position() + ")");
         return null;
       }
+      if (block.lx().memoryModel.sectorShift() > 8) {
+        refuse("sectors of more than " + ALIGN + " bytes");
+        return null;
+      }
       long per = ALIGN / gcd(Math.abs(d), ALIGN);
-      if (per > 1 && !(Integer.bitCount(mask) == 1 && sameSectors(a, mask, offsets, d, per, size))) {
+      if (per > 1 && !(Integer.bitCount(mask) == 1 && sameSectors(a, mask, offsets, d, per, Math.max(1, in.widthBytes)))) {
         period = lcm(period, per);
       }
     } else if (a.space == Ptr.GLOBAL) {

@@ -172,6 +172,8 @@ final class BlockTape {
     final int sharedIndex;
     final int[] offset;
     final long step;
+    /** The OR of the lanes' offsets: with the block's shift, whether each is a whole word. */
+    final int low;
 
     Access(int kind, int warp, CInsn in, int mask, Allocation global, int sharedIndex, int[] offset, long step) {
       super(warp, kind);
@@ -181,6 +183,11 @@ final class BlockTape {
       this.sharedIndex = sharedIndex;
       this.offset = offset;
       this.step = step;
+      int or = 0;
+      for (int m = mask; m != 0; m &= m - 1) {
+        or |= offset[Integer.numberOfTrailingZeros(m)];
+      }
+      this.low = or;
     }
   }
 
@@ -264,7 +271,7 @@ final class BlockTape {
     int size = in.type.size();
     long[] v = w.regs[in.b()];
     int vt = w.taint[in.b()];
-    if (size == 4) {
+    if (size == 4 && ((st.low | shift) & 3) == 0) { // as the interpreter's one-allocation path: a taint word each
       byte[] tw = a.taintWords();
       int[] offset = st.offset;
       int s = (int) shift;

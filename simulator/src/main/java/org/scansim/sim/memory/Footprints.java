@@ -71,7 +71,6 @@ public final class Footprints {
     size += 3;
   }
 
-  /** The current block's ranges, to keep with the block's other results. */
   /** Makes {@code taken} (a block's {@link #take}) the current block's ranges. */
   public void replace(long[] taken) {
     if (ranges.length < taken.length) {
@@ -81,6 +80,7 @@ public final class Footprints {
     size = taken.length;
   }
 
+  /** The current block's ranges, to keep with the block's other results. */
   public long[] take() {
     return Arrays.copyOf(ranges, size);
   }
