@@ -39,7 +39,7 @@ class TimedReplayTest {
 
   @Test
   void aTreeScanIsTimedTheSameWhenItsBlocksAreReplayed() {
-    Frontend.Result r = ReplayKernels.compiled(ReplayKernels.TREE);
+    Frontend.Result r = ReplayKernels.compiled("tree.cu", ReplayKernels.TREE);
     int n = 64 * 256 + 100; // 65 blocks, the last partial
     BlockReplay.on = false;
     List<TimingObserver.LaunchTiming> every = timed(r, n, 1);

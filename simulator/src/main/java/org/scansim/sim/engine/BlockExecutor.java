@@ -267,11 +267,7 @@ public final class BlockExecutor {
         allDone &= w.done();
       }
       if (allDone) {
-        for (Warp w : warps) {
-          for (int v : w.laneWork) {
-            lx.counters.maxThreadWork = Math.max(lx.counters.maxThreadWork, v);
-          }
-        }
+        countThreadWork();
         return true;
       }
       if (anyWaiting && allAtBarrierOrDone()) {
@@ -280,6 +276,15 @@ public final class BlockExecutor {
         return false;
       } else if (!progressed) {
         return true;
+      }
+    }
+  }
+
+  /** The most applications of ⊕ by one thread of the block that ended, into the launch's maximum. */
+  void countThreadWork() {
+    for (Warp w : warps) {
+      for (int v : w.laneWork) {
+        lx.counters.maxThreadWork = Math.max(lx.counters.maxThreadWork, v);
       }
     }
   }

@@ -28,8 +28,7 @@ final class BlockRecorder {
 
   private final int b0;
   private final BlockExecutor block;
-  private final int registers;
-  /** Per warp, register and lane: the kind, the value (exact integer or raw bits) and the step. */
+  /** Per warp, register and lane: the kind and the step (the value is the register's, read when needed). */
   private final byte[][][] kind;
   private final long[][][] step;
   /** Per warp and register: the tape's scratch copy holds this register's non-tape lanes. */
@@ -40,6 +39,7 @@ final class BlockRecorder {
   private long kHi;
   private long period = 1;
   private final Map<Integer, Long> steps = new HashMap<>();
+  /** Why the block's tape cannot be replayed (kept for a debugger: no report shows it yet), or null. */
   private String refused;
   private final byte[] outKind = new byte[32];
   private final long[] outStep = new long[32];
@@ -47,17 +47,12 @@ final class BlockRecorder {
   BlockRecorder(int b0, long blocks, BlockExecutor block, int warps) {
     this.b0 = b0;
     this.block = block;
-    this.registers = block.code().registerCount();
+    int registers = block.code().registerCount();
     this.kind = new byte[warps][registers][32];
     this.step = new long[warps][registers][32];
     this.synced = new boolean[warps][registers];
     this.kLo = -b0;
     this.kHi = blocks - 1 - b0;
-  }
-
-  /** Why the block's tape cannot be replayed, or null. */
-  String refused() {
-    return refused;
   }
 
   /** The tape, once the block has run (null when refused). */

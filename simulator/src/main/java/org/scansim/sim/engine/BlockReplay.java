@@ -123,11 +123,7 @@ public final class BlockReplay {
       REPLAYED.incrementAndGet();
     }
     c.replays++;
-    for (Warp w : scratch.warps()) {
-      for (int v : w.laneWork) {
-        part.counters.maxThreadWork = Math.max(part.counters.maxThreadWork, v);
-      }
-    }
+    scratch.countThreadWork(); // the scratch executor's context is the worker's
     part.budget -= c.used();
     part.progress += c.counts().progress;
     if (part.observer != null) {

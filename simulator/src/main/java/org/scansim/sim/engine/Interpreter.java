@@ -62,11 +62,7 @@ final class Interpreter {
 
   /** Runs one instruction of a {@link BlockTape} for the lanes of mask, as {@link #execute} runs it in a block. */
   void replay(Warp w, CInsn in, int mask) {
-    if (!in.once && in.lane != Lanes.GENERIC && checker == null) {
-      lanes(w, in, mask); // as execute() would: a smaller method for the JIT to compile for the replay
-    } else {
-      execute(w, in, mask);
-    }
+    execute(w, in, mask);
   }
 
   /** Instructions the current turn may still run (the resident-block scheduler's time slice). */

@@ -36,14 +36,7 @@ public final class RandomKernels extends GeneratedSource {
 
   /** The kernel of one seed compiled (a generator's mistake fails with the file). */
   public static org.scansim.frontend.Frontend.Result compiled(long seed) {
-    String source = kernel(seed);
-    org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compile(
-        new org.scansim.frontend.diag.SourceFile("fuzz" + seed + ".cu", source), java.util.Map.of(),
-        org.scansim.frontend.pp.IncludeLoader.NONE);
-    if (!r.ok()) {
-      throw new AssertionError("seed " + seed + " does not compile: " + r.diagnostics().all() + "\n" + source);
-    }
-    return r;
+    return ReplayKernels.compiled("fuzz" + seed + ".cu", kernel(seed));
   }
 
   /** The n a seed's kernel runs over: one element, a partial block, several blocks, more. */

@@ -40,13 +40,13 @@ public final class ReplayKernels {
       }
       """;
 
-  /** The source compiled (a mistake in it fails with the diagnostics). */
-  public static org.scansim.frontend.Frontend.Result compiled(String source) {
+  /** The source compiled as file {@code name} (a mistake in it fails with the diagnostics and the source). */
+  public static org.scansim.frontend.Frontend.Result compiled(String name, String source) {
     org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compile(
-        new org.scansim.frontend.diag.SourceFile("replay.cu", source), java.util.Map.of(),
+        new org.scansim.frontend.diag.SourceFile(name, source), java.util.Map.of(),
         org.scansim.frontend.pp.IncludeLoader.NONE);
     if (!r.ok()) {
-      throw new AssertionError(r.diagnostics().all() + "\n" + source);
+      throw new AssertionError(name + " does not compile: " + r.diagnostics().all() + "\n" + source);
     }
     return r;
   }
