@@ -22,6 +22,8 @@ final class BlockSink implements ExecutionObserver {
     /** Its events while {@link #logging}: its traces are built from them only when they differ from the last block's. */
     BlockLog log = new BlockLog();
     boolean logging;
+    /** Taken as the last block ({@link #blockAgain}): its events, not logged, are the last block's. */
+    boolean again;
   }
 
   private final TimingObserver owner;
@@ -46,6 +48,13 @@ final class BlockSink implements ExecutionObserver {
    */
   private BlockLog lastLog = new BlockLog();
   boolean lastLogged;
+  /**
+   * The key the last block ended with ({@link #blockEnd(int, Object)}) when its events are those
+   * of {@link #lastLog}, else null; and where {@link #lastLog}'s global requests are among its
+   * ints (found when first needed).
+   */
+  private Object lastKey;
+  private int[] lastGlobals;
   /**
    * Logged blocks replayed, and those found the same as the last one: when most are replayed, as
    * in a launch whose blocks all differ, the later blocks build their traces at once.
@@ -136,6 +145,7 @@ final class BlockSink implements ExecutionObserver {
         b.warps[i].reset();
       }
       b.registers = 1;
+      b.again = false;
       b.caches.clear();
       b.acquires.clear();
       b.log.clear();
@@ -173,9 +183,86 @@ final class BlockSink implements ExecutionObserver {
 
   @Override
   public void blockEnd(int block) {
+    end(block);
+    lastKey = null;
+  }
+
+  @Override
+  public void blockEnd(int block, Object key) {
+    lastKey = end(block) ? key : null;
+  }
+
+  /**
+   * {@link #blockEnd} of a block whose events would have been the last block's but for its
+   * global requests' addresses (the caller vouches for that by the key): when the block's caches
+   * find each request as the last block's did, its log would be the last one, and it is timed so
+   * at once (as {@link #blockEnd} would time it, from the same log, with its events heard).
+   */
+  @Override
+  public boolean blockAgain(int block, Object key, long[] globalAddresses) {
+    if (key == null || key != lastKey || stopped() || open.size() > (open.containsKey(block) ? 1 : 0)) {
+      return false;
+    }
+    Builder b = builder(block); // as blockBegin: the block stays open for its events if not taken
+    if (!b.logging || lastTime == null || !lastLogged || !sameRequests(b.caches, globalAddresses)) {
+      b.caches.clear(); // as opened: its events go through the caches again
+      return false;
+    }
+    b.again = true;
+    end(block);
+    owner.again.increment();
+    return true;
+  }
+
+  /**
+   * Whether {@code caches}, given the last block's global requests at {@code addresses}, find
+   * each load where its log says the last block's found it.
+   */
+  private boolean sameRequests(BlockCaches caches, long[] addresses) {
+    if (lastGlobals == null) {
+      lastGlobals = globals(lastLog);
+    }
+    if (lastGlobals.length != addresses.length) {
+      return false;
+    }
+    int[] ints = lastLog.ints;
+    for (int k = 0; k < addresses.length; k++) {
+      int i = lastGlobals[k];
+      if ((ints[i] & ((1 << BlockLog.TAG_BITS) - 1)) == BlockLog.GLOBAL_STORE) {
+        caches.store(addresses[k], ints[i + 1]); // as globalAccess
+        continue;
+      }
+      int sectors = ints[i + 2] >>> 1;
+      int kind = owner.params.globalCaches() ? caches.load(addresses[k], sectors, (ints[i + 2] & 1) != 0) : WarpTrace.GLOBAL_LD;
+      if (kind != ints[i + 1]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The positions of {@code log}'s global requests among its ints, in order. */
+  private static int[] globals(BlockLog log) {
+    int[] at = new int[16];
+    int n = 0;
+    for (int i = 0; i < log.length; ) {
+      int tag = log.ints[i] & ((1 << BlockLog.TAG_BITS) - 1);
+      if (tag == BlockLog.GLOBAL_STORE || tag == BlockLog.GLOBAL_LOAD) {
+        if (n == at.length) {
+          at = java.util.Arrays.copyOf(at, 2 * n);
+        }
+        at[n++] = i;
+      }
+      i += 1 + BlockLog.operands(tag);
+    }
+    return java.util.Arrays.copyOf(at, n);
+  }
+
+  /** Ends and times block {@code block}; whether its events are then {@link #lastLog}'s. */
+  private boolean end(int block) {
     Builder b = open.remove(block);
     if (b == null) {
-      return;
+      return false;
     }
     if (block == lastBlock) {
       lastBlock = -1;
@@ -183,10 +270,10 @@ final class BlockSink implements ExecutionObserver {
     }
     if (owner.budget.exhausted() != null) {
       free.push(b); // the run will not be timed: nothing to time this block for
-      return;
+      return false;
     }
     SmModel.BlockTime t;
-    if (b.logging && lastTime != null && lastLogged && b.log.sameAs(lastLog)) {
+    if (b.logging && lastTime != null && lastLogged && (b.again || b.log.sameAs(lastLog))) {
       t = lastTime; // the last block's events, so its traces: timed as they were (owner.time() would find them the same)
       reuses++;
       owner.reused.increment();
@@ -200,7 +287,7 @@ final class BlockSink implements ExecutionObserver {
         if (owner.budget.exhausted() != null) {
           lastLogged = false;
           free.push(b);
-          return;
+          return false;
         }
       }
       t = owner.time(b.warps, b.registers, this);
@@ -209,6 +296,7 @@ final class BlockSink implements ExecutionObserver {
         BlockLog kept = lastLog;
         lastLog = b.log;
         b.log = kept;
+        lastGlobals = null;
       }
     }
     doneBlocks[done] = block;
@@ -217,6 +305,7 @@ final class BlockSink implements ExecutionObserver {
       handOver();
     }
     free.push(b);
+    return lastLogged;
   }
 
   /**

@@ -223,6 +223,13 @@ public final class TimingObserver implements ExecutionObserver {
     return reused.sum();
   }
 
+  /** Of the {@link #reused} blocks, those taken without their events ({@link #blockAgain}; tests read it). */
+  final java.util.concurrent.atomic.LongAdder again = new java.util.concurrent.atomic.LongAdder();
+
+  long againBlocks() {
+    return again.sum();
+  }
+
   /**
    * Why this run has no cycles, or null: its traces passed their memory budget (then no launch
    * is timed, and {@link #launches} is empty).
@@ -492,6 +499,16 @@ public final class TimingObserver implements ExecutionObserver {
   @Override
   public void blockEnd(int block) {
     self.blockEnd(block);
+  }
+
+  @Override
+  public void blockEnd(int block, Object key) {
+    self.blockEnd(block, key);
+  }
+
+  @Override
+  public boolean blockAgain(int block, Object key, long[] globalAddresses) {
+    return self.blockAgain(block, key, globalAddresses);
   }
 
   @Override

@@ -16,9 +16,9 @@ import org.scansim.sim.run.ScanRun;
  * A differential fuzz of the timing model's shortcuts: random kernels of scan shapes
  * ({@link RandomKernels}) timed the reference's way (every instruction heard as one issue, every
  * block's traces built as its events come, one thread) and with the shortcuts on (runs of issues
- * appended at once, blocks logged and timed from their logs when equal to the last), on one thread
- * and on two: every launch's timing (cycles, issues, stalls by reason, site and phase) and the
- * run's fault must be the same.
+ * appended at once, blocks logged and timed from their logs when equal to the last, replayed blocks
+ * taken again without their events), on one thread and on two: every launch's timing (cycles,
+ * issues, stalls by reason, site and phase) and the run's fault must be the same.
  *
  * <p>{@code -Dscansim.fuzz.kernels=N} and {@code -Dscansim.fuzz.from=S} as in the engine's fuzz.
  */
@@ -43,6 +43,7 @@ class TimingFuzzTest {
     long from = Long.getLong("scansim.fuzz.from", 0L);
     long timed = 0;
     long reused = 0;
+    long again = 0;
     // Blocks replayed from a recorded block's tape are heard as its events (moved to their addresses): on the fuzz's small grids too.
     BlockReplay.minBlocks = 2;
     BlockReplay.blocksPerResidue = 1;
@@ -62,6 +63,7 @@ class TimingFuzzTest {
         assertThat(fast.fault).as(what).isEqualTo(reference.fault);
         assertThat(fast.launches).as(what).isEqualTo(reference.launches);
         reused += fast.reused;
+        again += fast.again;
       }
       timed += reference.launches.size();
     }
@@ -69,11 +71,15 @@ class TimingFuzzTest {
     assertThat(reused).as("blocks timed from their logs alone").isPositive();
     if (kernels >= 100) { // the default 25 grids are too small to replay (TimedReplayTest times a kernel that is)
       assertThat(BlockReplay.REPLAYED.get()).as("blocks replayed and heard from their tape").isPositive();
+      assertThat(again).as("replayed blocks taken again without their events").isPositive();
     }
   }
 
-  /** A run's timing, its fault's message (null when it completed), and the blocks timed from their logs alone. */
-  private record Timed(List<TimingObserver.LaunchTiming> launches, String fault, long reused) {}
+  /**
+   * A run's timing, its fault's message (null when it completed), the blocks timed from their logs
+   * alone, and those of them taken again without their events.
+   */
+  private record Timed(List<TimingObserver.LaunchTiming> launches, String fault, long reused, long again) {}
 
   private static Timed timed(Frontend.Result r, int n, int threads, UnaryOperator<ExecutionObserver> wrap) {
     TimingObserver timing = new TimingObserver(IssueRunTest.HOPPER, TimingPresets.ofPreset("hopper", null).orElseThrow(), r.ir());
@@ -92,6 +98,6 @@ class TimingFuzzTest {
       // past the one that faulted): the launches before it are.
       launches = launches.subList(0, launches.size() - 1);
     }
-    return new Timed(launches, out.fault() == null ? null : out.fault().getMessage(), timing.reusedBlocks());
+    return new Timed(launches, out.fault() == null ? null : out.fault().getMessage(), timing.reusedBlocks(), timing.againBlocks());
   }
 }

@@ -126,12 +126,23 @@ public final class BlockReplay {
     scratch.countThreadWork(); // the scratch executor's context is the worker's
     part.budget -= c.used();
     part.progress += c.counts().progress;
-    if (part.observer != null) {
-      part.observer.blockBegin((int) b);
-      if (part.observer.listening()) {
-        EventTape.replay(c.events, part.observer, (int) b, t.steps, b - c.block());
+    var o = part.observer;
+    if (o != null) {
+      // Every block replayed from these counts is heard the same but for its global addresses: the
+      // observer may take it as the last such block without its events (ExecutionObserver#blockAgain).
+      long k = b - c.block();
+      if (c.addresses == null) {
+        c.addresses = new EventTape.Addresses(c.events, t.steps);
       }
-      part.observer.blockEnd((int) b);
+      if (!o.blockAgain((int) b, c, c.addresses.at(k))) {
+        o.blockBegin((int) b);
+        if (o.listening()) {
+          EventTape.replay(c.events, o, (int) b, t.steps, k);
+          o.blockEnd((int) b, c);
+        } else {
+          o.blockEnd((int) b);
+        }
+      }
     }
     if (part.footprints != null) {
       t.footprintsOf(c, b, part.footprints);

@@ -54,6 +54,8 @@ final class BlockTape {
     private final long block;
     /** What the run's observer heard of the block ({@link EventTape}), or null without one. */
     final List<Object> events;
+    /** Its global requests' addresses, as the blocks replayed from it make them (made when first needed). */
+    EventTape.Addresses addresses;
     /** A scratch copy of the footprint ranges, moved to the block replayed, and each range's step ({@link #footprintsOf}). */
     long[] moved;
     long[] stepPerRange;

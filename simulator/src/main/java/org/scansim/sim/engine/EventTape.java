@@ -83,6 +83,42 @@ final class EventTape implements ExecutionObserver {
     }
   }
 
+  /**
+   * The global requests' addresses of {@code kept}'s events as block k steps on ({@link #replay}
+   * moves them so), in order: computed by {@link #at}, into one array it reuses.
+   */
+  static final class Addresses {
+    private final long[] first;
+    private final long[] step;
+    private final long[] at;
+
+    Addresses(List<Object> kept, Map<Integer, Long> steps) {
+      int n = 0;
+      for (Object e : kept) {
+        n += e instanceof Global ? 1 : 0;
+      }
+      first = new long[n];
+      step = new long[n];
+      at = new long[n];
+      int i = 0;
+      for (Object e : kept) {
+        if (e instanceof Global g) {
+          Long s = steps.get((int) (g.address >>> 32));
+          first[i] = g.address;
+          step[i++] = s == null ? 0 : s;
+        }
+      }
+    }
+
+    /** The addresses for the block k steps on from the recorded one (the array is reused). */
+    long[] at(long k) {
+      for (int i = 0; i < at.length; i++) {
+        at[i] = first[i] + step[i] * k;
+      }
+      return at;
+    }
+  }
+
   @Override
   public void launch(String kernel, long blocks, int threadsPerBlock) {
     to.launch(kernel, blocks, threadsPerBlock);

@@ -72,6 +72,28 @@ public interface ExecutionObserver {
   /** Every warp of block {@code block} has exited. */
   default void blockEnd(int block) {}
 
+  /**
+   * {@link #blockEnd}, the caller vouching that every block it ends with the same {@code key}
+   * (an engine's replayed blocks of one recording) had the same events, in the same order, but
+   * for the addresses of their global requests: the next such block may then come through {@link
+   * #blockAgain} instead of its events.
+   */
+  default void blockEnd(int block, Object key) {
+    blockEnd(block);
+  }
+
+  /**
+   * Block {@code block}, begin to end, did what the last block this observer heard end did, when
+   * that one ended with the same {@code key} ({@link #blockEnd(int, Object)}): the same events but
+   * for its global requests' addresses, {@code globalAddresses} (one for each request, in order;
+   * the caller's array, reused: read it during the call only). True when the observer took the
+   * block so; false (the default) when it wants the events, which the caller then tells as usual
+   * from {@link #blockBegin} on.
+   */
+  default boolean blockAgain(int block, Object key, long[] globalAddresses) {
+    return false;
+  }
+
   /** Warp {@code warp} of block {@code block} issued {@code insn} for the lanes of {@code activeMask}. */
   default void issue(int block, int warp, Insn insn, int activeMask) {}
 
