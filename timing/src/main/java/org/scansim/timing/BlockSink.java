@@ -56,6 +56,11 @@ final class BlockSink implements ExecutionObserver {
   private Object lastKey;
   private int[] lastGlobals;
   /**
+   * Whether the block opened now comes with a key ({@link #blockAgain}): logged, though most blocks
+   * before it differed, as its key says the next such block will not.
+   */
+  private boolean keyed;
+  /**
    * Logged blocks replayed, and those found the same as the last one: when most are replayed, as
    * in a launch whose blocks all differ, the later blocks build their traces at once.
    */
@@ -151,13 +156,13 @@ final class BlockSink implements ExecutionObserver {
       b.log.clear();
       b.log.maxHeld = owner.budget.limit() / WarpTrace.WIDTH / 2; // each block: a log changes hands with the sink's last one
       // Logged: not in a launch with spin-waits (BlockSync follows them as they happen), nor once
-      // most of this launch's blocks on this thread were replayed, nor by a thread that ever had
-      // two blocks open at once. The traces' owner.budget is charged as their arrays grow, and arrays
+      // most of this launch's blocks on this thread were replayed (unless the engine vouches for
+      // this one: keyed), nor by a thread that ever had two blocks open at once. The traces' owner.budget is charged as their arrays grow, and arrays
       // stay with their builder: with one builder, every block that is built grows it as far as
       // building every block would (a block timed from its log has the traces of one that was
       // built), so the owner.budget runs out exactly when it would; with several, a builder that never
       // builds would not grow.
-      b.logging = b.log.on() && !owner.spins.any() && builders == 1 && (replays <= 8 || replays <= reuses);
+      b.logging = b.log.on() && !owner.spins.any() && builders == 1 && (keyed || replays <= 8 || replays <= reuses);
       open.put(block, b);
     }
     lastBlock = block;
@@ -200,11 +205,13 @@ final class BlockSink implements ExecutionObserver {
    */
   @Override
   public boolean blockAgain(int block, Object key, long[] globalAddresses) {
-    if (key == null || key != lastKey || stopped() || open.size() > (open.containsKey(block) ? 1 : 0)) {
+    if (key == null || stopped() || open.size() > (open.containsKey(block) ? 1 : 0)) {
       return false;
     }
+    keyed = true;
     Builder b = builder(block); // as blockBegin: the block stays open for its events if not taken
-    if (!b.logging || lastTime == null || !lastLogged || !sameRequests(b.caches, globalAddresses)) {
+    keyed = false;
+    if (key != lastKey || !b.logging || lastTime == null || !lastLogged || !sameRequests(b.caches, globalAddresses)) {
       b.caches.clear(); // as opened: its events go through the caches again
       return false;
     }

@@ -59,4 +59,30 @@ class TimedReplayTest {
     }
     assertThat(BlockReplay.REPLAYED.get()).as("blocks replayed").isGreaterThanOrEqualTo(2 * 60L);
   }
+
+  /**
+   * A uniform add's blocks read one word each, 4 bytes a block: its tape has 64 residues, each
+   * recorded once, and the blocks of one residue follow those of the others. Their events are the
+   * same but for that address, so each block after the first replayed is taken again as the one
+   * before it (on one thread: 300 blocks, the first 64 run, the last partial). Without the residues
+   * taken as one (a key for each), none would be.
+   */
+  @Test
+  void theResiduesOfATapeAreTakenAgainAsOneAnother() {
+    Frontend.Result r = ReplayKernels.compiled("uniform.cu", ReplayKernels.UNIFORM);
+    int n = 300 * 256 - 100;
+    int perResidue = BlockReplay.blocksPerResidue;
+    try {
+      BlockReplay.blocksPerResidue = 1;
+      BlockReplay.on = false;
+      List<TimingObserver.LaunchTiming> every = timed(r, n, 1);
+      BlockReplay.on = true;
+      assertThat(timed(r, n, 1)).isEqualTo(every);
+      // Of the 234 after the first replayed, all but the few whose word's sector the block's caches find elsewhere.
+      assertThat(again).as("blocks taken again without their events").isGreaterThanOrEqualTo(220);
+      assertThat(timed(r, n, 2)).isEqualTo(every);
+    } finally {
+      BlockReplay.blocksPerResidue = perResidue;
+    }
+  }
 }

@@ -36,6 +36,9 @@ public final class BlockReplay {
 
   private final LaunchContext part;
   private final List<BlockTape> tapes = new ArrayList<>();
+  /** Counts of events unlike those before them ({@link #known}), at most {@link #MAX_HEARD}. */
+  private final List<BlockTape.Counts> heard = new ArrayList<>();
+  private static final int MAX_HEARD = 16;
   private BlockExecutor scratch;
   private int misses;
   /** The last tape used (most blocks in a row use the same one). */
@@ -84,7 +87,7 @@ public final class BlockReplay {
       if (c == null) {
         BlockTape.Counts taken = runApart(idx, null);
         if (taken != null) {
-          t.counts[t.residue(b)] = taken;
+          t.counts[t.residue(b)] = known(taken);
         }
         return true;
       }
@@ -134,11 +137,11 @@ public final class BlockReplay {
       if (c.addresses == null) {
         c.addresses = new EventTape.Addresses(c.events, t.steps);
       }
-      if (!o.blockAgain((int) b, c, c.addresses.at(k))) {
+      if (!o.blockAgain((int) b, c.key, c.addresses.at(k))) {
         o.blockBegin((int) b);
         if (o.listening()) {
           EventTape.replay(c.events, o, (int) b, t.steps, k);
-          o.blockEnd((int) b, c);
+          o.blockEnd((int) b, c.key);
         } else {
           o.blockEnd((int) b);
         }
@@ -161,6 +164,30 @@ public final class BlockReplay {
     }
   }
 
+  /**
+   * {@code c}, its events and key those of counts made before whose events are the same but for
+   * global addresses (the residues of a tape whose blocks read one word each, as a uniform add
+   * reads its block's sum): the observer then knows their blocks for the same ({@link
+   * org.scansim.sim.event.ExecutionObserver#blockAgain}).
+   */
+  private BlockTape.Counts known(BlockTape.Counts c) {
+    if (c.events == null) {
+      return c;
+    }
+    for (int i = heard.size() - 1; i >= 0; i--) {
+      BlockTape.Counts k = heard.get(i);
+      if (EventTape.sameButAddresses(c.events, k.events)) {
+        c.events = EventTape.withRunsOf(c.events, k.events);
+        c.key = k.key;
+        return c;
+      }
+    }
+    if (heard.size() < MAX_HEARD) {
+      heard.add(c);
+    }
+    return c;
+  }
+
   /** Records block idx into a tape (kept when it stands for other blocks too). */
   private void record(int[] idx) {
     BlockRecorder[] r = new BlockRecorder[1];
@@ -170,7 +197,7 @@ public final class BlockReplay {
       misses++;
       return;
     }
-    t.counts[t.residue(idx[0])] = c;
+    t.counts[t.residue(idx[0])] = known(c);
     tapes.add(t);
     last = t;
   }

@@ -53,7 +53,13 @@ final class BlockTape {
     private final long[] footprints;
     private final long block;
     /** What the run's observer heard of the block ({@link EventTape}), or null without one. */
-    final List<Object> events;
+    List<Object> events;
+    /**
+     * What the blocks replayed from these counts end with ({@link
+     * org.scansim.sim.event.ExecutionObserver#blockEnd(int, Object)}): the same for counts whose
+     * events are the same but for global addresses ({@link BlockReplay}).
+     */
+    Object key = this;
     /** Its global requests' addresses, as the blocks replayed from it make them (made when first needed). */
     EventTape.Addresses addresses;
     /** A scratch copy of the footprint ranges, moved to the block replayed, and each range's step ({@link #footprintsOf}). */

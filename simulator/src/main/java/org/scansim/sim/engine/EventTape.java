@@ -84,6 +84,47 @@ final class EventTape implements ExecutionObserver {
   }
 
   /**
+   * Whether {@code a} and {@code b} hold the same events but for their global requests' addresses
+   * (two residues of one tape, most often, whose blocks differ only in where a request is).
+   */
+  static boolean sameButAddresses(List<Object> a, List<Object> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      Object x = a.get(i);
+      Object y = b.get(i);
+      boolean same;
+      if (x instanceof Run r && y instanceof Run s) {
+        same = r.warp == s.warp && r.mask == s.mask && java.util.Arrays.equals(r.insns, s.insns);
+      } else if (x instanceof Global g && y instanceof Global h) {
+        same = g.warp == h.warp && g.insn == h.insn && g.store == h.store && g.lanes == h.lanes && g.sectors == h.sectors;
+      } else if (x instanceof SharedAddresses p && y instanceof SharedAddresses q) {
+        same = p.warp == q.warp && p.insn == q.insn && p.store == q.store && p.lanes == q.lanes && p.size == q.size
+            && java.util.Arrays.equals(p.addresses, q.addresses);
+      } else {
+        same = x.equals(y); // records of instructions (by identity) and numbers
+      }
+      if (!same) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@code kept} with the runs of {@code like}, whose events are the same but for addresses: the
+   * same arrays, by which an observer knows a run again ({@link ExecutionObserver#issueRun}).
+   */
+  static List<Object> withRunsOf(List<Object> kept, List<Object> like) {
+    List<Object> out = new ArrayList<>(kept.size());
+    for (int i = 0; i < kept.size(); i++) {
+      out.add(kept.get(i) instanceof Run ? like.get(i) : kept.get(i));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
    * The global requests' addresses of {@code kept}'s events as block k steps on ({@link #replay}
    * moves them so), in order: computed by {@link #at}, into one array it reuses.
    */

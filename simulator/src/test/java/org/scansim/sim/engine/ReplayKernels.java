@@ -40,6 +40,21 @@ public final class ReplayKernels {
       }
       """;
 
+  /**
+   * Each element plus one word its block reads (every lane the same: a uniform add's block sum,
+   * which moves 4 bytes a block, so that the tape has 64 residues whose blocks differ only there).
+   */
+  public static final String UNIFORM = """
+      __global__ void add(float *out, const float *sums, int n) {
+        int i = blockIdx.x * 256 + threadIdx.x;
+        if (i < n) out[i] += sums[blockIdx.x];
+      }
+      void entry(const float *in, float *out, int n) {
+        cudaMemcpy(out, in, n * sizeof(float), cudaMemcpyDeviceToDevice);
+        add<<<(n + 255) / 256, 256>>>(out, in, n);
+      }
+      """;
+
   /** The source compiled as file {@code name} (a mistake in it fails with the diagnostics and the source). */
   public static org.scansim.frontend.Frontend.Result compiled(String name, String source) {
     org.scansim.frontend.Frontend.Result r = org.scansim.frontend.Frontend.compile(
