@@ -93,6 +93,20 @@ public final class Allocation {
     }
   }
 
+  /**
+   * Words {@code first} to {@code first + n - 1} (from byte 4 × first on) into {@code into[0..n-1]},
+   * at once. A host loop over a buffer reads it so, a chunk at a time: a call for each word costs
+   * about a microsecond while Java still interprets the loop, and 20 ns in its first compiled code.
+   */
+  public void loadWords(int first, int[] into, int n) {
+    java.nio.ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(first, into, 0, n);
+  }
+
+  /** {@code from[0..n-1]} into words {@code first} to {@code first + n - 1}, at once (as {@link #loadWords}). */
+  public void storeWords(int first, int[] from, int n) {
+    java.nio.ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(first, from, 0, n);
+  }
+
   /** Words of this allocation (a partial last word counts). */
   public int words() {
     return (bytes.length + 3) >>> 2;

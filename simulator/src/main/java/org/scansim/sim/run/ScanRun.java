@@ -481,7 +481,7 @@ public final class ScanRun {
    * of the parts before it.
    */
   private static void check(Simulation.Buffer out, int n, boolean exclusive, List<String> mismatches) {
-    mismatches.addAll(mismatches(out::get, n, exclusive, out.threads()));
+    mismatches.addAll(mismatches(out::get, out.floats(), n, exclusive, out.threads()));
   }
 
   /**
@@ -490,11 +490,18 @@ public final class ScanRun {
    * when every output is its prefix sum. Checked on {@code threads} threads.
    */
   public static List<String> mismatches(java.util.function.IntToDoubleFunction out, int n, boolean exclusive, int threads) {
+    return mismatches(out, null, n, exclusive, threads);
+  }
+
+  /** {@link #mismatches}, the one pass reading the outputs a chunk at a time from {@code floats} (4-byte floats) when not null. */
+  private static List<String> mismatches(java.util.function.IntToDoubleFunction out, org.scansim.sim.memory.Allocation floats, int n,
+      boolean exclusive, int threads) {
     List<String> mismatches = new ArrayList<>();
     int parts = org.scansim.threads.Parallel.parts(n, threads);
     long bound = Inputs.bound(n);
     boolean[] broken = new boolean[parts];
-    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(out, exclusive, from, to, bound));
+    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = floats != null
+        ? !stepsHold(floats, exclusive, from, to, bound) : !stepsHold(out, exclusive, from, to, bound));
     boolean any = false;
     for (boolean b : broken) {
       any |= b;
@@ -551,6 +558,39 @@ public final class ScanRun {
         return false;
       }
       prev = got;
+    }
+    return true;
+  }
+
+  /** {@link #stepsHold} of 4-byte float outputs, read a chunk at a time ({@link org.scansim.sim.memory.Allocation#loadWords}). */
+  private static boolean stepsHold(org.scansim.sim.memory.Allocation floats, boolean exclusive, int from, int to, long bound) {
+    if (from >= to) {
+      return true;
+    }
+    int[] chunk = new int[Math.min(Simulation.CHUNK, to - from + 1)];
+    int i = from;
+    double prev;
+    if (from == 0) {
+      floats.loadWords(0, chunk, 1);
+      prev = Float.intBitsToFloat(chunk[0]);
+      if (prev != (exclusive ? 0 : Inputs.element(0, bound))) {
+        return false;
+      }
+      i = 1;
+    } else {
+      floats.loadWords(from - 1, chunk, 1);
+      prev = Float.intBitsToFloat(chunk[0]);
+    }
+    while (i < to) {
+      int m = Math.min(chunk.length, to - i);
+      floats.loadWords(i, chunk, m);
+      for (int j = 0; j < m; j++, i++) {
+        double got = Float.intBitsToFloat(chunk[j]);
+        if (got != prev + Inputs.element(exclusive ? i - 1 : i, bound)) {
+          return false;
+        }
+        prev = got;
+      }
     }
     return true;
   }

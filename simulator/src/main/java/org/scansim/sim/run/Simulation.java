@@ -263,6 +263,9 @@ public final class Simulation {
   }
 
   /** A device buffer the harness owns. */
+  /** Elements a host loop over a buffer reads or writes at once ({@link Allocation#loadWords}). */
+  static final int CHUNK = 4096;
+
   public static final class Buffer {
     private final Allocation a;
     private final IrType type;
@@ -315,8 +318,13 @@ public final class Simulation {
         checker.shadow(a); // made here, not by the threads
       }
       Parallel.forRanges(n, threads, (from, to) -> {
-        for (int i = from; i < to; i++) {
-          a.storeWord(i * 4, Float.floatToRawIntBits((float) x.applyAsDouble(i)));
+        int[] chunk = new int[Math.max(1, Math.min(CHUNK, to - from))];
+        for (int at = from; at < to; at += chunk.length) {
+          int m = Math.min(chunk.length, to - at);
+          for (int j = 0; j < m; j++) {
+            chunk[j] = Float.floatToRawIntBits((float) x.applyAsDouble(at + j));
+          }
+          a.storeWords(at, chunk, m); // a chunk at a time (Allocation#loadWords says why)
         }
         a.setTaint(from * 4, (to - from) * 4, true);
         if (checker != null) {
@@ -335,8 +343,13 @@ public final class Simulation {
       double[] v = new double[n];
       if (type == IrType.F32) {
         Parallel.forRanges(n, threads, (from, to) -> {
-          for (int i = from; i < to; i++) {
-            v[i] = Float.intBitsToFloat((int) a.loadWord(i * 4));
+          int[] chunk = new int[Math.max(1, Math.min(CHUNK, to - from))];
+          for (int at = from; at < to; at += chunk.length) {
+            int m = Math.min(chunk.length, to - at);
+            a.loadWords(at, chunk, m);
+            for (int j = 0; j < m; j++) {
+              v[at + j] = Float.intBitsToFloat(chunk[j]);
+            }
           }
         });
       } else {
@@ -349,6 +362,11 @@ public final class Simulation {
 
     public double get(int i) {
       return Alu.toDouble(type, a.load(type, i * type.size()));
+    }
+
+    /** The allocation of a buffer of 4-byte floats, to read a chunk at a time ({@link Allocation#loadWords}); null for another type. */
+    public Allocation floats() {
+      return type == IrType.F32 ? a : null;
     }
 
     /** Element i in register form: its bits, sign- or zero-extended as the IR holds it. */

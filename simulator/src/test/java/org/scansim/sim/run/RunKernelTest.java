@@ -90,7 +90,8 @@ class RunKernelTest {
   /**
    * The output check takes one pass when the scan is right and finds every wrong element when it
    * is not, wherever it lies among the parts the check splits the array into (n = 65541 on two
-   * threads: eight parts of 8193): single wrong elements, and every element wrong by the same
+   * threads: eight parts of 8193) and the chunks of 4,096 it reads each part in (the second part's
+   * second chunk starts at 12,289): single wrong elements, and every element wrong by the same
    * amount from some index on, which leaves each later element right relative to the one before.
    */
   @Test
@@ -108,14 +109,14 @@ class RunKernelTest {
       assertThat(right.fault()).isNull();
       assertThat(right.correct()).as(expect.toString()).isTrue();
       assertThat(right.mismatches()).isEmpty();
-      int[] bad = {0, 777, 8192, 8193, 16385, n - 1};
+      int[] bad = {0, 777, 8192, 8193, 12288, 12289, 16385, n - 1};
       ScanRun.Outcome wrong = ScanRun.runKernel(compile(sequential(exclusive, -1, bad)), req, one);
       assertThat(wrong.correct()).as(expect.toString()).isFalse();
       assertThat(wrong.mismatches()).as(expect.toString()).hasSize(bad.length);
       for (int k = 0; k < bad.length; k++) {
         assertThat(wrong.mismatches().get(k)).startsWith("out[" + bad[k] + "] = ");
       }
-      for (int from : new int[] {0, 8193, 40_000, n - 1}) {
+      for (int from : new int[] {0, 8193, 12289, 40_000, n - 1}) {
         ScanRun.Outcome shifted = ScanRun.runKernel(compile(sequential(exclusive, from)), req, one);
         assertThat(shifted.correct()).as("%s, off by one from %d on", expect, from).isFalse();
         assertThat(shifted.mismatches()).as("%s, off by one from %d on", expect, from).hasSize(Math.min(10, n - from))
