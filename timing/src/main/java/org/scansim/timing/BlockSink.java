@@ -205,12 +205,16 @@ final class BlockSink implements ExecutionObserver {
    */
   @Override
   public boolean blockAgain(int block, Object key, long[] globalAddresses) {
-    if (key == null || stopped() || open.size() > (open.containsKey(block) ? 1 : 0)) {
+    boolean wasOpen = open.containsKey(block);
+    if (key == null || stopped() || open.size() > (wasOpen ? 1 : 0)) {
       return false;
     }
     keyed = true;
     Builder b = builder(block); // as blockBegin: the block stays open for its events if not taken
     keyed = false;
+    if (wasOpen && (!b.logging || b.log.length != 0)) {
+      return false; // open already and told some of its events (its caches hold them): they are the block's
+    }
     if (key != lastKey || !b.logging || lastTime == null || !lastLogged || !sameRequests(b.caches, globalAddresses)) {
       b.caches.clear(); // as opened: its events go through the caches again
       return false;

@@ -82,6 +82,77 @@ class BlockAgainTest {
     assertThat(t.launches()).isEqualTo(heardWhole());
   }
 
+  /** A volatile load of global_chain.cu (a load that goes past L1). */
+  private static Insn volatileLoad() {
+    Frontend.Result chain = Frontend.compileFile(Path.of("..", "kernels", "calibration", "global_chain.cu"), Map.of());
+    for (var f : DeviceCode.of(chain.ir())) {
+      for (var bb : f.blocks()) {
+        for (Insn in : bb.insns()) {
+          if (in.isVolatile() && in.op() == org.scansim.frontend.ir.Op.LD) {
+            return in;
+          }
+        }
+      }
+    }
+    throw new AssertionError("no volatile load in global_chain.cu");
+  }
+
+  /** Block {@code block}: a store of one sector at {@code store}, then a load and a volatile load of the sector at {@code load}. */
+  private void storeThenLoads(TimingObserver t, int block, long store, long load, Insn volatileLoad, Object key) {
+    t.blockBegin(block);
+    t.issueRun(block, 0, run, 0, run.length, -1);
+    t.globalAccess(block, 0, run[0], true, -1, 1, store);
+    t.globalAccess(block, 0, run[0], false, -1, 1, load);
+    t.globalAccess(block, 0, volatileLoad, false, -1, 1, load);
+    if (key == null) {
+      t.blockEnd(block);
+    } else {
+      t.blockEnd(block, key);
+    }
+  }
+
+  /**
+   * The requests go through the block's caches as their events would: a volatile load finds in L2
+   * the sector the load before it brought (taken again), and a load of the sector the block stored
+   * finds it in L2 where the last block's went to memory (refused).
+   */
+  @Test
+  void storesAndVolatileLoadsAreFoundAsTheirEventsWouldFindThem() {
+    Insn vol = volatileLoad();
+    long[][] at = {{BASE, BASE + 65536}, {BASE + 128, BASE + 65536 + 128}, {BASE + 256, BASE + 65536 + 256}, {BASE + 384, BASE + 384}};
+    TimingObserver whole = observer();
+    for (int b = 0; b < at.length; b++) {
+      storeThenLoads(whole, b, at[b][0], at[b][1], vol, null);
+    }
+    whole.finish();
+    Object key = new Object();
+    TimingObserver t = observer();
+    storeThenLoads(t, 0, at[0][0], at[0][1], vol, key);
+    storeThenLoads(t, 1, at[1][0], at[1][1], vol, key);
+    assertThat(t.blockAgain(2, key, new long[] {at[2][0], at[2][1], at[2][1]})).as("block 2: its volatile load in L2").isTrue();
+    assertThat(t.blockAgain(3, key, new long[] {at[3][0], at[3][1], at[3][1]})).as("block 3: its load in L2, stored").isFalse();
+    t.issueRun(3, 0, run, 0, run.length, -1);
+    t.globalAccess(3, 0, run[0], true, -1, 1, at[3][0]);
+    t.globalAccess(3, 0, run[0], false, -1, 1, at[3][1]);
+    t.globalAccess(3, 0, vol, false, -1, 1, at[3][1]);
+    t.blockEnd(3, key);
+    t.finish();
+    assertThat(t.againBlocks()).isEqualTo(1);
+    assertThat(t.launches()).isEqualTo(whole.launches());
+  }
+
+  /** A block open already with some of its events told is not taken again (the events are its own). */
+  @Test
+  void aBlockToldInPartIsNotTakenAgain() {
+    Object key = new Object();
+    TimingObserver t = observer();
+    hear(t, 0, FIRST[0], key);
+    hear(t, 1, FIRST[1], key);
+    t.blockBegin(2);
+    t.issueRun(2, 0, run, 0, run.length, -1);
+    assertThat(t.blockAgain(2, key, new long[] {FIRST[2], FIRST[2] + 4096})).isFalse();
+  }
+
   @Test
   void aBlockEndedWithoutKeyIsNotTakenAgain() {
     Object key = new Object();

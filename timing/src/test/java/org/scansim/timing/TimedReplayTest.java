@@ -51,7 +51,6 @@ class TimedReplayTest {
     BlockReplay.on = true;
     BlockReplay.counting = true;
     BlockReplay.REPLAYED.set(0);
-    assertThat(again).as("blocks taken again without replay").isZero();
     for (int threads : new int[] {1, 2}) {
       assertThat(timed(r, n, threads)).as("%d threads", threads).isEqualTo(every);
       // Block 0 recorded, its tape's first replay heard with its events, the rest of the thread's taken again.
@@ -81,6 +80,7 @@ class TimedReplayTest {
       // Of the 234 after the first replayed, all but the few whose word's sector the block's caches find elsewhere.
       assertThat(again).as("blocks taken again without their events").isGreaterThanOrEqualTo(220);
       assertThat(timed(r, n, 2)).isEqualTo(every);
+      assertThat(again).as("blocks taken again without their events, two threads (each records its own residues)").isGreaterThanOrEqualTo(150);
     } finally {
       BlockReplay.blocksPerResidue = perResidue;
     }

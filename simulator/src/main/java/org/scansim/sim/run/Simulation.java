@@ -262,10 +262,10 @@ public final class Simulation {
             + (Printf.RUN_BYTES >> 20) + " MiB of printf output]\n";
   }
 
-  /** A device buffer the harness owns. */
   /** Elements a host loop over a buffer reads or writes at once ({@link Allocation#loadWords}). */
   static final int CHUNK = 4096;
 
+  /** A device buffer the harness owns. */
   public static final class Buffer {
     private final Allocation a;
     private final IrType type;
