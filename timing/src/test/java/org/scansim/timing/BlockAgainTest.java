@@ -55,12 +55,18 @@ class BlockAgainTest {
     return t.launches();
   }
 
-  @Test
-  void aBlockTakenAgainIsTimedAsItsEventsWould() {
-    Object key = new Object();
+  /** An observer that heard blocks 0 and 1, each ended with {@code key}. */
+  private TimingObserver heardTwo(Object key) {
     TimingObserver t = observer();
     hear(t, 0, FIRST[0], key);
     hear(t, 1, FIRST[1], key);
+    return t;
+  }
+
+  @Test
+  void aBlockTakenAgainIsTimedAsItsEventsWould() {
+    Object key = new Object();
+    TimingObserver t = heardTwo(key);
     assertThat(t.blockAgain(2, new Object(), new long[] {FIRST[2], FIRST[2] + 4096})).as("another key").isFalse();
     assertThat(t.blockAgain(2, key, new long[] {FIRST[2]})).as("one address short").isFalse();
     assertThat(t.blockAgain(2, key, new long[] {FIRST[2], FIRST[2] + 4096})).as("block 2").isTrue();
@@ -145,9 +151,7 @@ class BlockAgainTest {
   @Test
   void aBlockToldInPartIsNotTakenAgain() {
     Object key = new Object();
-    TimingObserver t = observer();
-    hear(t, 0, FIRST[0], key);
-    hear(t, 1, FIRST[1], key);
+    TimingObserver t = heardTwo(key);
     t.blockBegin(2);
     t.issueRun(2, 0, run, 0, run.length, -1);
     assertThat(t.blockAgain(2, key, new long[] {FIRST[2], FIRST[2] + 4096})).isFalse();
