@@ -65,6 +65,7 @@ final class BlockLog {
   int refCount;
 
   void clear() {
+    globals = null;
     limit = maxInts;
     length = 0;
     held = 0;
@@ -127,6 +128,32 @@ final class BlockLog {
   /** Room for one more event: twice the ints, but no more than the limit and one event past it (a log is full at the limit). */
   private void grow() {
     ints = Arrays.copyOf(ints, Math.max(length + 3, Math.min(ints.length * 2, limit + 3)));
+  }
+
+  /** The tag of an event whose head int is {@code head}. */
+  static int tag(int head) {
+    return head & ((1 << TAG_BITS) - 1);
+  }
+
+  /** Where its global requests' events are among its ints, in order (found when first asked, once the block has ended). */
+  private int[] globals;
+
+  int[] globals() {
+    if (globals == null) {
+      int[] at = new int[16];
+      int n = 0;
+      for (int i = 0; i < length; i += 1 + operands(tag(ints[i]))) {
+        int tag = tag(ints[i]);
+        if (tag == GLOBAL_STORE || tag == GLOBAL_LOAD) {
+          if (n == at.length) {
+            at = Arrays.copyOf(at, 2 * n);
+          }
+          at[n++] = i;
+        }
+      }
+      globals = Arrays.copyOf(at, n);
+    }
+    return globals;
   }
 
   /** The ints an event of {@code tag} holds after its head. */

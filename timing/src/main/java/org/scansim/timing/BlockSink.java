@@ -48,13 +48,8 @@ final class BlockSink implements ExecutionObserver {
    */
   private BlockLog lastLog = new BlockLog();
   boolean lastLogged;
-  /**
-   * The key the last block ended with ({@link #blockEnd(int, Object)}) when its events are those
-   * of {@link #lastLog}, else null; and where {@link #lastLog}'s global requests are among its
-   * ints (found when first needed).
-   */
+  /** The key the last block ended with ({@link #blockEnd(int, Object)}) when its events are those of {@link #lastLog}, else null. */
   private Object lastKey;
-  private int[] lastGlobals;
   /**
    * Whether the block opened now comes with a key ({@link #blockAgain}): logged, though most blocks
    * before it differed, as its key says the next such block will not.
@@ -157,11 +152,11 @@ final class BlockSink implements ExecutionObserver {
       b.log.maxHeld = owner.budget.limit() / WarpTrace.WIDTH / 2; // each block: a log changes hands with the sink's last one
       // Logged: not in a launch with spin-waits (BlockSync follows them as they happen), nor once
       // most of this launch's blocks on this thread were replayed (unless the engine vouches for
-      // this one: keyed), nor by a thread that ever had two blocks open at once. The traces' owner.budget is charged as their arrays grow, and arrays
-      // stay with their builder: with one builder, every block that is built grows it as far as
-      // building every block would (a block timed from its log has the traces of one that was
-      // built), so the owner.budget runs out exactly when it would; with several, a builder that never
-      // builds would not grow.
+      // this one: keyed), nor by a thread that ever had two blocks open at once. The traces'
+      // owner.budget is charged as their arrays grow, and arrays stay with their builder: with one
+      // builder, every block that is built grows it as far as building every block would (a block
+      // timed from its log has the traces of one that was built), so the owner.budget runs out
+      // exactly when it would; with several, a builder that never builds would not grow.
       b.logging = b.log.on() && !owner.spins.any() && builders == 1 && (keyed || replays <= 8 || replays <= reuses);
       open.put(block, b);
     }
@@ -230,16 +225,14 @@ final class BlockSink implements ExecutionObserver {
    * each load where its log says the last block's found it.
    */
   private boolean sameRequests(BlockCaches caches, long[] addresses) {
-    if (lastGlobals == null) {
-      lastGlobals = globals(lastLog);
-    }
-    if (lastGlobals.length != addresses.length) {
+    int[] globals = lastLog.globals();
+    if (globals.length != addresses.length) {
       return false;
     }
     int[] ints = lastLog.ints;
     for (int k = 0; k < addresses.length; k++) {
-      int i = lastGlobals[k];
-      if ((ints[i] & ((1 << BlockLog.TAG_BITS) - 1)) == BlockLog.GLOBAL_STORE) {
+      int i = globals[k];
+      if (BlockLog.tag(ints[i]) == BlockLog.GLOBAL_STORE) {
         caches.store(addresses[k], ints[i + 1]); // as globalAccess
         continue;
       }
@@ -250,23 +243,6 @@ final class BlockSink implements ExecutionObserver {
       }
     }
     return true;
-  }
-
-  /** The positions of {@code log}'s global requests among its ints, in order. */
-  private static int[] globals(BlockLog log) {
-    int[] at = new int[16];
-    int n = 0;
-    for (int i = 0; i < log.length; ) {
-      int tag = log.ints[i] & ((1 << BlockLog.TAG_BITS) - 1);
-      if (tag == BlockLog.GLOBAL_STORE || tag == BlockLog.GLOBAL_LOAD) {
-        if (n == at.length) {
-          at = java.util.Arrays.copyOf(at, 2 * n);
-        }
-        at[n++] = i;
-      }
-      i += 1 + BlockLog.operands(tag);
-    }
-    return java.util.Arrays.copyOf(at, n);
   }
 
   /** Ends and times block {@code block}; whether its events are then {@link #lastLog}'s. */
@@ -307,7 +283,6 @@ final class BlockSink implements ExecutionObserver {
         BlockLog kept = lastLog;
         lastLog = b.log;
         b.log = kept;
-        lastGlobals = null;
       }
     }
     doneBlocks[done] = block;
@@ -652,7 +627,7 @@ final class BlockSink implements ExecutionObserver {
     int r = 0;
     for (int i = 0; i < b.log.length; ) {
       int head = ints[i++];
-      int tag = head & ((1 << BlockLog.TAG_BITS) - 1);
+      int tag = BlockLog.tag(head);
       int warp = head >>> BlockLog.TAG_BITS;
       if (!stopped()) {
         switch (tag) {

@@ -133,14 +133,14 @@ public final class BlockReplay {
     if (o != null) {
       // Every block replayed from these counts is heard the same but for its global addresses: the
       // observer may take it as the last such block without its events (ExecutionObserver#blockAgain).
-      long k = b - c.block();
       if (c.addresses == null) {
         c.addresses = new EventTape.Addresses(c.events, t.steps);
       }
-      if (!o.blockAgain((int) b, c.key, c.addresses.at(k))) {
+      long[] addresses = c.addresses.at(b - c.block());
+      if (!o.blockAgain((int) b, c.key, addresses)) {
         o.blockBegin((int) b);
         if (o.listening()) {
-          EventTape.replay(c.events, o, (int) b, t.steps, k);
+          EventTape.replay(c.events, o, (int) b, addresses);
           o.blockEnd((int) b, c.key);
         } else {
           o.blockEnd((int) b);

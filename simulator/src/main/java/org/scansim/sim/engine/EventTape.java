@@ -59,18 +59,18 @@ final class EventTape implements ExecutionObserver {
   }
 
   /**
-   * Tells {@code o} the events of {@code kept} as block {@code block}'s, each global address of
-   * allocation id moved by {@code steps.get(id) × k} bytes.
+   * Tells {@code o} the events of {@code kept} as block {@code block}'s, its global requests at
+   * {@code globalAddresses} (in order: {@link Addresses#at}).
    */
-  static void replay(List<Object> kept, ExecutionObserver o, int block, Map<Integer, Long> steps, long k) {
+  static void replay(List<Object> kept, ExecutionObserver o, int block, long[] globalAddresses) {
+    int g = 0;
     for (Object e : kept) {
       if (e instanceof Run r) {
         o.issueRun(block, r.warp, r.insns, 0, r.insns.length, r.mask);
       } else if (e instanceof Shared s) {
         o.sharedAccess(block, s.warp, s.insn, s.store, s.lanes, s.wavefronts, s.ideal);
-      } else if (e instanceof Global g) {
-        Long step = steps.get((int) (g.address >>> 32));
-        o.globalAccess(block, g.warp, g.insn, g.store, g.lanes, g.sectors, g.address + (step == null ? 0 : step * k));
+      } else if (e instanceof Global r) {
+        o.globalAccess(block, r.warp, r.insn, r.store, r.lanes, r.sectors, globalAddresses[g++]);
       } else if (e instanceof SharedAddresses a) {
         o.sharedAddresses(block, a.warp, a.insn, a.store, a.lanes, a.size, a.addresses.clone());
       } else if (e instanceof Diverge d) {
@@ -125,8 +125,9 @@ final class EventTape implements ExecutionObserver {
   }
 
   /**
-   * The global requests' addresses of {@code kept}'s events as block k steps on ({@link #replay}
-   * moves them so), in order: computed by {@link #at}, into one array it reuses.
+   * The global requests' addresses of {@code kept}'s events as block k steps on, each of
+   * allocation id moved by {@code steps.get(id) × k} bytes, in order: computed by {@link #at}, into
+   * one array it reuses.
    */
   static final class Addresses {
     private final long[] first;

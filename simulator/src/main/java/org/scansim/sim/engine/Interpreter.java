@@ -60,7 +60,10 @@ final class Interpreter {
   /** While a block is recorded for replay ({@link BlockRecorder}): told of each instruction before it runs; else null. */
   BlockRecorder recorder;
 
-  /** Runs one instruction of a {@link BlockTape} for the lanes of mask, as {@link #execute} runs it in a block. */
+  /**
+   * Runs one instruction of a {@link BlockTape} for the lanes of mask, as {@link #execute} runs it
+   * in a block: a method of its own, which the launcher keeps C2 from inlining into the replay loop.
+   */
   void replay(Warp w, CInsn in, int mask) {
     execute(w, in, mask);
   }

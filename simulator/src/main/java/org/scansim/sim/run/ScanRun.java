@@ -500,8 +500,8 @@ public final class ScanRun {
     int parts = org.scansim.threads.Parallel.parts(n, threads);
     long bound = Inputs.bound(n);
     boolean[] broken = new boolean[parts];
-    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = floats != null
-        ? !stepsHold(floats, exclusive, from, to, bound) : !stepsHold(out, exclusive, from, to, bound));
+    org.scansim.threads.Parallel.forParts(n, threads, (p, from, to) -> broken[p] = !stepsHold(outputs(out, floats), exclusive, from, to,
+        bound));
     boolean any = false;
     for (boolean b : broken) {
       any |= b;
@@ -533,63 +533,55 @@ public final class ScanRun {
     return mismatches;
   }
 
-  /**
-   * Whether each of the outputs from..to-1 is the output before it plus the input between them
-   * (the first output: the identity, or the first input).
-   */
-  private static boolean stepsHold(java.util.function.IntToDoubleFunction out, boolean exclusive, int from, int to, long bound) {
-    if (from >= to) {
-      return true;
-    }
-    double prev;
-    int i = from;
-    if (from == 0) {
-      prev = out.applyAsDouble(0);
-      if (prev != (exclusive ? 0 : Inputs.element(0, bound))) {
-        return false;
-      }
-      i = 1;
-    } else {
-      prev = out.applyAsDouble(from - 1);
-    }
-    for (; i < to; i++) {
-      double got = out.applyAsDouble(i);
-      if (got != prev + Inputs.element(exclusive ? i - 1 : i, bound)) {
-        return false;
-      }
-      prev = got;
-    }
-    return true;
+  /** Outputs {@code from} to {@code from + n - 1} into {@code into[0..n-1]}. */
+  private interface Outputs {
+    void read(int from, double[] into, int n);
   }
 
-  /** {@link #stepsHold} of 4-byte float outputs, read a chunk at a time ({@link org.scansim.sim.memory.Allocation#loadWords}). */
-  private static boolean stepsHold(org.scansim.sim.memory.Allocation floats, boolean exclusive, int from, int to, long bound) {
+  /** The outputs as {@code out} gives them, or a chunk at a time from {@code floats} (4-byte floats) when not null. */
+  private static Outputs outputs(java.util.function.IntToDoubleFunction out, org.scansim.sim.memory.Allocation floats) {
+    if (floats == null) {
+      return (from, into, n) -> {
+        for (int j = 0; j < n; j++) {
+          into[j] = out.applyAsDouble(from + j);
+        }
+      };
+    }
+    int[] words = new int[Simulation.CHUNK];
+    return (from, into, n) -> {
+      floats.loadWords(from, words, n); // a chunk at a time (Allocation#loadWords says why)
+      for (int j = 0; j < n; j++) {
+        into[j] = Float.intBitsToFloat(words[j]);
+      }
+    };
+  }
+
+  /**
+   * Whether each of the outputs from..to-1 is the output before it plus the input between them
+   * (the first output: the identity, or the first input), read a chunk at a time.
+   */
+  private static boolean stepsHold(Outputs out, boolean exclusive, int from, int to, long bound) {
     if (from >= to) {
       return true;
     }
-    int[] chunk = new int[Math.min(Simulation.CHUNK, to - from + 1)];
+    double[] chunk = new double[Simulation.CHUNK];
     int i = from;
-    double prev;
+    out.read(from == 0 ? 0 : from - 1, chunk, 1);
+    double prev = chunk[0];
     if (from == 0) {
-      floats.loadWords(0, chunk, 1);
-      prev = Float.intBitsToFloat(chunk[0]);
       if (prev != (exclusive ? 0 : Inputs.element(0, bound))) {
         return false;
       }
       i = 1;
-    } else {
-      floats.loadWords(from - 1, chunk, 1);
-      prev = Float.intBitsToFloat(chunk[0]);
     }
     while (i < to) {
       int m = Math.min(chunk.length, to - i);
-      floats.loadWords(i, chunk, m);
+      out.read(i, chunk, m);
       for (int j = 0; j < m; j++, i++) {
-        double got = Float.intBitsToFloat(chunk[j]);
-        if (got != prev + Inputs.element(exclusive ? i - 1 : i, bound)) {
+        if (chunk[j] != prev + Inputs.element(exclusive ? i - 1 : i, bound)) {
           return false;
         }
-        prev = got;
+        prev = chunk[j];
       }
     }
     return true;
