@@ -35,8 +35,9 @@ class SweepProgressTest {
     for (int done = 1; done <= 24; done++) {
       p.point(null, done);
     }
-    // The bar redraws every 250 ms on a thread of its own: wait for the redraw (up to 10 s on a loaded machine).
-    for (int waited = 0; waited < 10_000 && !bar.toString("UTF-8").contains("24/48"); waited += 50) {
+    // The bar redraws every 250 ms on a thread of its own: wait for the redraw (up to 10 s on a loaded
+    // machine) that shows both the points and the share (a redraw between the two updates showed 24/48 at 6 %).
+    for (int waited = 0; waited < 10_000 && !(bar.toString("UTF-8").contains("24/48") && bar.toString("UTF-8").contains("50%")); waited += 50) {
       Thread.sleep(50);
     }
     String drawn = bar.toString("UTF-8");
