@@ -121,12 +121,11 @@ public final class BlockReplay {
       scratch = new BlockExecutor(part, new int[] {(int) b, 0, 0});
       part.observer = o;
     }
-    t.replay(b, scratch);
+    t.replay(b, scratch); // the scratch executor's context is the worker's
     if (counting) {
       REPLAYED.incrementAndGet();
     }
     c.replays++;
-    scratch.countThreadWork(); // the scratch executor's context is the worker's
     part.budget -= c.used();
     part.progress += c.counts().progress;
     var o = part.observer;

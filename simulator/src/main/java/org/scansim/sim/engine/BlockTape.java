@@ -201,9 +201,38 @@ final class BlockTape {
 
   /**
    * Replays the tape as block {@code b} on {@code scratch}'s warps and shared memory: the block's
-   * memory effects, its work, and the taint of what it stores, as running it would give.
+   * memory effects, its work (the most by one thread into the launch's maximum), and the taint
+   * of what it stores, as running it would give; through its {@link BlockFlow} where it can.
    */
   void replay(long b, BlockExecutor scratch) {
+    LaunchContext lx = scratch.lx();
+    if (BlockFlow.on) {
+      if (!flowTried) {
+        flowTried = true;
+        flow = BlockFlow.compile(this, scratch);
+      }
+      if (flow != null) {
+        if (flow.run(b, lx)) {
+          return;
+        }
+        if (flow.wantsCalibration()) {
+          BlockFlow.Calibration c = flow.calibrate(b, lx);
+          replayEntries(b, scratch);
+          c.after(lx, scratch.warps());
+          scratch.countThreadWork();
+          return;
+        }
+      }
+    }
+    replayEntries(b, scratch);
+    scratch.countThreadWork();
+  }
+
+  /** The tape compiled to its dataflow ({@link BlockFlow}): made at the first replay, null when it cannot be. */
+  private BlockFlow flow;
+  private boolean flowTried;
+
+  private void replayEntries(long b, BlockExecutor scratch) {
     long k = b - b0;
     Warp[] warps = scratch.warps();
     for (Warp w : warps) {

@@ -17,7 +17,8 @@
  * Blocks whose control flow and addresses do not depend on memory are replayed from a recorded
  * block's tape of loads, stores and the arithmetic on what was loaded ({@link
  * org.scansim.sim.engine.BlockReplay}, {@link org.scansim.sim.engine.BlockRecorder}, {@link
- * org.scansim.sim.engine.BlockTape}).
+ * org.scansim.sim.engine.BlockTape}), most of them through the tape compiled to the dataflow
+ * from its global loads to its global stores ({@link org.scansim.sim.engine.BlockFlow}).
  *
  * <p>It tells the checkers what it does through {@link org.scansim.sim.engine.CheckHooks} and
  * does not depend on them. A launch's per-phase counters keep {@link

@@ -21,6 +21,11 @@ public final class Allocation {
   public final String name;
   public final int space;
   public final byte[] bytes;
+  /**
+   * The bytes as little-endian words, for bulk copies, made when first needed (only absolute gets
+   * and puts: safe from several threads; two threads that both make it make equal views).
+   */
+  private volatile java.nio.IntBuffer words;
   /** Byte address of this allocation within its space (shared memory: for bank computation). */
   public final int base;
   private final byte[] taint;
@@ -99,12 +104,30 @@ public final class Allocation {
    * about a microsecond while Java still interprets the loop, and 20 ns in its first compiled code.
    */
   public void loadWords(int first, int[] into, int n) {
-    java.nio.ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(first, into, 0, n);
+    loadWords(first, into, 0, n);
+  }
+
+  /** Words {@code first} to {@code first + n - 1} into {@code into[at..at+n-1]}, at once (as {@link #loadWords(int, int[], int)}). */
+  public void loadWords(int first, int[] into, int at, int n) {
+    wordView().get(first, into, at, n);
   }
 
   /** {@code from[0..n-1]} into words {@code first} to {@code first + n - 1}, at once (as {@link #loadWords}). */
   public void storeWords(int first, int[] from, int n) {
-    java.nio.ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(first, from, 0, n);
+    storeWords(first, from, 0, n);
+  }
+
+  /** {@code from[at..at+n-1]} into words {@code first} to {@code first + n - 1}, at once. */
+  public void storeWords(int first, int[] from, int at, int n) {
+    wordView().put(first, from, at, n);
+  }
+
+  private java.nio.IntBuffer wordView() {
+    java.nio.IntBuffer w = words;
+    if (w == null) {
+      w = words = java.nio.ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+    }
+    return w;
   }
 
   /** Words of this allocation (a partial last word counts). */

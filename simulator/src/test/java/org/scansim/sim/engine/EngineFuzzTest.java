@@ -62,6 +62,7 @@ class EngineFuzzTest {
     BlockReplay.blocksPerResidue = 1;
     BlockReplay.counting = true;
     BlockReplay.REPLAYED.set(0);
+    BlockFlow.RAN.set(0);
     for (long seed = from; seed < from + kernels; seed++) {
       IrModule module = RandomKernels.compiled(seed).ir();
       int n = RandomKernels.size(seed);
@@ -87,6 +88,7 @@ class EngineFuzzTest {
       assertThat(SeenAddresses.HITS.get()).as("kept lane checks compared and found equal").isPositive();
       assertThat(SeenAddresses.TAKEN.get()).as("kept lane checks taken without their pointers").isPositive();
       assertThat(BlockReplay.REPLAYED.get()).as("blocks replayed from a recorded block's tape").isPositive();
+      assertThat(BlockFlow.RAN.get()).as("blocks run by a tape's dataflow").isPositive();
     }
   }
 

@@ -1,0 +1,169 @@
+package org.scansim.sim.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.scansim.frontend.ir.IrModule;
+import org.scansim.sim.run.Fingerprints;
+
+/**
+ * A tape's dataflow ({@link BlockFlow}) gives the run its tape gives, byte for byte (output,
+ * every counter of every launch, site and phase, work and the taint that decides it), runs where
+ * it can, calibrates again where blocks load unlike each other, and refuses what it cannot stand
+ * for.
+ */
+class BlockFlowTest {
+  private final boolean replay = BlockReplay.on;
+  private final boolean flow = BlockFlow.on;
+
+  @BeforeEach
+  void count() {
+    BlockReplay.counting = true;
+    BlockFlow.RAN.set(0);
+  }
+
+  @AfterEach
+  void restore() {
+    BlockReplay.on = replay;
+    BlockFlow.on = flow;
+    BlockReplay.counting = false;
+  }
+
+  private static IrModule compile(String source) {
+    return ReplayKernels.compiled("flow.cu", source).ir();
+  }
+
+  /** The run as every block runs it (no replay), as the tape replays it (no flow), and with flows. */
+  private static String run(IrModule m, int n, boolean its, int threads, boolean replay, boolean flow) {
+    BlockReplay.on = replay;
+    BlockFlow.on = flow;
+    return Fingerprints.of(m, "entry", n, its, sim -> sim.setThreads(threads));
+  }
+
+  /** Runs m every way and requires one answer; returns the blocks flows ran. */
+  private static long sameEveryWay(IrModule m, int n) {
+    long before = BlockFlow.RAN.get();
+    for (boolean its : new boolean[] {true, false}) {
+      String every = run(m, n, its, 1, false, false);
+      long ran = BlockFlow.RAN.get();
+      assertThat(run(m, n, its, 1, true, false)).as("tape, %s", its ? "hopper" : "fermi").isEqualTo(every);
+      assertThat(BlockFlow.RAN.get()).as("flows run with flows off").isEqualTo(ran);
+      for (int threads : new int[] {1, 2}) {
+        assertThat(run(m, n, its, threads, true, true)).as("flow, %s, %d threads", its ? "hopper" : "fermi", threads).isEqualTo(every);
+      }
+    }
+    return BlockFlow.RAN.get() - before;
+  }
+
+  @Test
+  void aTreeScanRunsAsItsTapeAndMostBlocksThroughTheFlow() {
+    // 65 blocks, the last partial: per run one recorded, one calibrating replay per worker, the partial one run.
+    long ran = sameEveryWay(compile(ReplayKernels.TREE), 64 * 256 + 100);
+    assertThat(ran).as("blocks run by a flow in four runs with flows").isGreaterThanOrEqualTo(4 * 58L);
+  }
+
+  /**
+   * Unsigned words through shared memory (a stored value read back zero-extended, and as a signed
+   * int widened to 64 bits, a computed one and a constant), a shared word no thread wrote (the
+   * bytes every block starts from),
+   * and a word each thread reads from its neighbour.
+   */
+  private static final String WORDS = """
+      __global__ void k(const float *in, float *out, int n) {
+        __shared__ unsigned s[128];
+        __shared__ float never[128];
+        __shared__ unsigned big[128];
+        int i = blockIdx.x * 128 + threadIdx.x;
+        unsigned u = (unsigned) in[i];
+        s[threadIdx.x] = u * 2654435761u + (unsigned) blockIdx.x;
+        big[threadIdx.x] = 4000000000u - threadIdx.x;
+        __syncthreads();
+        unsigned v = s[threadIdx.x ^ 1] >> 3;
+        long long x = ((int *) s)[threadIdx.x ^ 2];
+        long long y = ((int *) big)[threadIdx.x ^ 3];
+        out[i] = (float) (v & 1023u) + in[i] + (float) (((unsigned *) never)[threadIdx.x] >> 24) + (float) (x >> 24) + (float) (y >> 28);
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<n / 128, 128>>>(in, out, n);
+      }
+      """;
+
+  @Test
+  void unsignedAndUnwrittenSharedWordsAreReadAsTheTapeReadsThem() {
+    assertThat(sameEveryWay(compile(WORDS), 64 * 128)).isGreaterThanOrEqualTo(4 * 58L);
+  }
+
+  /**
+   * Every third block of the second kernel loads words the first kernel wrote from a constant
+   * (untainted: its additions are not work), the others words from the input: the flow, calibrated
+   * on one kind of block, must not count the other's work as its own; and what it stores is
+   * tainted as the tape would taint it (a third kernel's work counts it).
+   */
+  private static final String TAINT = """
+      __global__ void fill(const float *in, float *tmp, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        if (blockIdx.x % 3 == 0) { tmp[i] = 2.0f; } else { tmp[i] = in[i]; }
+      }
+      __global__ void sum(const float *tmp, float *out, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        out[i] = tmp[i] + tmp[i] * 3.0f;
+      }
+      __global__ void again(float *out, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        out[i] = out[i] + 1.0f;
+      }
+      void entry(const float *in, float *out, int n) {
+        float *tmp;
+        cudaMalloc((void **)&tmp, n * sizeof(float));
+        fill<<<n / 128, 128>>>(in, tmp, n);
+        sum<<<n / 128, 128>>>(tmp, out, n);
+        again<<<n / 128, 128>>>(out, n);
+        cudaFree(tmp);
+      }
+      """;
+
+  @Test
+  void blocksThatLoadUnlikeTheCalibrationAreReplayedByTheirTape() {
+    IrModule m = compile(TAINT);
+    int n = 90 * 128;
+    String every = run(m, n, true, 1, false, false);
+    assertThat(every).as("some blocks count work, some not").contains("work");
+    assertThat(sameEveryWay(m, n)).as("blocks the flows ran").isPositive();
+  }
+
+  /** A thread reads back the word it stored (a load of the block's own store); and bytes. */
+  private static final String OWN_STORE = """
+      __global__ void k(const float *in, float *out, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        out[i] = in[i] + 1.0f;
+        out[i] = out[i] * 2.0f;
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<n / 128, 128>>>(in, out, n);
+      }
+      """;
+  private static final String BYTES = """
+      __global__ void k(const float *in, float *out, int n) {
+        __shared__ unsigned char c[128];
+        int i = blockIdx.x * 128 + threadIdx.x;
+        c[threadIdx.x] = (unsigned char) in[i];
+        __syncthreads();
+        out[i] = (float) c[127 - threadIdx.x];
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<n / 128, 128>>>(in, out, n);
+      }
+      """;
+
+  @Test
+  void aTapeTheFlowCannotStandForIsReplayedEntryByEntry() {
+    for (String source : new String[] {OWN_STORE, BYTES}) {
+      IrModule m = compile(source);
+      long replayed = BlockReplay.REPLAYED.get();
+      assertThat(sameEveryWay(m, 64 * 128)).as("blocks a flow ran").isZero();
+      assertThat(BlockReplay.REPLAYED.get()).as("blocks the tape replayed").isGreaterThan(replayed);
+    }
+  }
+}
