@@ -84,7 +84,12 @@ final class ProgramOutput {
     if (!Outputs.distinct(err, all.toArray(new Path[0]))) {
       return Main.INVALID_INPUT; // no report may replace one of the program's files
     }
-    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, c.forcedIncludes, err);
+    CompilerChoice jit = CompilerChoice.of(err);
+    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, c.forcedIncludes, jit.messages());
+    if (compiled.ok() && !c.device.equals("gpu") && jit.wantsC2(compiled.ir(), c.blockByBlock())) {
+      return CompilerChoice.WANTS_C2;
+    }
+    jit.release();
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }

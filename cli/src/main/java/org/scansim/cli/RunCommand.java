@@ -172,10 +172,16 @@ final class RunCommand implements Callable<Integer> {
     if (sizes == null) {
       return new ProgramOutput(this, out, err).run(); // a file with main(), run as a program
     }
-    Resolved r = resolve(err);
+    CompilerChoice jit = CompilerChoice.of(err);
+    Resolved r = resolve(jit.messages());
     if (r == null) {
+      jit.release();
       return Main.INVALID_INPUT;
     }
+    if (!device.equals("gpu") && jit.wantsC2(r.compiled().ir(), blockByBlock())) {
+      return CompilerChoice.WANTS_C2;
+    }
+    jit.release();
     RunSpec s = r.spec();
     boolean card = device.equals("gpu");
     if (!card && r.sizes().size() > 1) {
@@ -210,6 +216,11 @@ final class RunCommand implements Callable<Integer> {
       return Main.KERNEL_FAULT;
     }
     return Boolean.FALSE.equals(result.correct()) || result.hasFindings() ? Main.FAILED : Main.OK;
+  }
+
+  /** Whether checkers, a seeded order or several schedules run every block one by one (no replay). */
+  boolean blockByBlock() {
+    return check != null && !check.isEmpty() || seed != 0 || schedules > 0;
   }
 
   /** With --kernel: which buffer the harness passes where is read from names and types; said before the report. */

@@ -137,9 +137,11 @@ class ReleaseTest {
 
   /**
    * The compiler a command line gets: C1 alone (TieredStopAtLevel 1) for short work, both compilers
-   * (4) for a sweep, a bench and a line that names a size of 2^24 or more (a word of digits, ^ and
-   * separators, after any --name=, or the sizes of a grade's --spec); SCANSIM_JIT chooses.
-   * Java prints its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
+   * (4) for a sweep, a bench and a grade or another command that names a size of 2^24 or more (a
+   * word of digits, ^ and separators, after any --name=, or the sizes of a grade's --spec); a run
+   * of such a size starts with C1 alone and asks (a missing file stops there; {@link
+   * #aLargeRunAsksForBothCompilersWhenItsBlocksAreInterpreted}); SCANSIM_JIT chooses. Java prints
+   * its flags (-XX:+PrintFlagsFinal) before the command runs, so a missing file does.
    * With both, the timing sink's methods are kept from being inlined into the engine's (CompileCommand);
    * with C1 alone on a machine of one or two cores, one compiler thread (CICompilerCount).
    */
@@ -150,11 +152,12 @@ class ReleaseTest {
     lines.put("check missing.cu", "1");
     lines.put("run missing.cu --n 1048576", "1");
     lines.put("run missing.cu --n 16777215", "1");
-    lines.put("run missing.cu --n 16777216", "4");
-    lines.put("run missing.cu --n=2^10..2^24", "4");
-    lines.put("run missing.cu --n 1024,33554432", "4");
-    lines.put("run missing.cu -- 67108864", "4");
-    lines.put("run missing.cu -- --size=16777216", "4");
+    lines.put("run missing.cu --n 16777216", "1");
+    lines.put("run missing.cu --n=2^10..2^24", "1");
+    lines.put("run missing.cu --n 1024,33554432", "1");
+    lines.put("run missing.cu -- 67108864", "1");
+    lines.put("run missing.cu -- --size=16777216", "1");
+    lines.put("crosscheck missing.cu --n 16777216", "4");
     lines.put("grade missing --spec missing.json", "1");
     // Digits in a name are no size: a temporary folder's, a file's.
     lines.put("grade subs-12345678901234/a --spec missing.json", "1");
@@ -164,7 +167,8 @@ class ReleaseTest {
     for (var e : lines.entrySet()) {
       assertThat(tieredStopAtLevel(Map.of(), e.getKey().split(" "))).as(e.getKey()).isEqualTo(e.getValue());
     }
-    assertThat(tieredStopAtLevel(Map.of(), "run", "missing.cu", "--n", "2^20, 2^24")).isEqualTo("4");
+    assertThat(tieredStopAtLevel(Map.of(), "run", "missing.cu", "--n", "2^20, 2^24")).isEqualTo("1");
+    assertThat(tieredStopAtLevel(Map.of("SCANSIM_JIT", "full"), "run", "missing.cu", "--n", "2^24")).isEqualTo("4");
     // A grade whose spec's sizes reach 2^24: both; a spec of small sizes: C1.
     Path big = Files.writeString(dir.resolve("big-spec.json"), "{\"name\": \"s\", \"sizes\": [1, 1024,\n 16777216]}\n");
     Path small = Files.writeString(dir.resolve("small-spec.json"), "{\"sizes\": [1, 1024], \"wallSeconds\": 100000000}\n");
@@ -192,6 +196,50 @@ class ReleaseTest {
       }
     }
     assertThat(commands).as("dontinline commands").isGreaterThanOrEqualTo(3);
+  }
+
+  /** A kernel with an atomic (its blocks cannot be replayed) whose entry launches one block, whatever n; a warning. */
+  private static final String ATOMIC = """
+      __global__ void k(const float *in, float *out, int n) {
+        if (threadIdx.x == 0) { atomicAdd(&out[0], in[0]); }
+      }
+      void entry(const float *in, float *out, int n) {
+        int wide = 1 << 40;
+        k<<<1, 32>>>(in, out, n + wide - wide);
+      }
+      """;
+
+  /**
+   * A run of 2^24 elements or more starts with C1 alone; when its compiled code has blocks the
+   * engine interprets one by one (an atomic; checkers), it stops before it says anything (exit code
+   * 75) and the launcher starts it again with both compilers: Java's flags twice, the report once.
+   * A bundled scan whose blocks are replayed stays with C1. SCANSIM_JIT=full asks nothing.
+   */
+  @Test
+  void aLargeRunAsksForBothCompilersWhenItsBlocksAreInterpreted() throws Exception {
+    Path atomic = Files.writeString(dir.resolve("atomic.cu"), ATOMIC);
+    Map<String, String> env = Map.of("PATH", path.toString(), "SCANSIM_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+    String bin = release.resolve("bin/scansim").toString();
+    Release.Result asked = Release.run(dir, env, List.of(bin, "run", atomic.toString(), "--n", "16777216"));
+    assertThat(asked.code()).as(asked.err()).isZero();
+    assertThat(levels(asked.out())).as("the Java processes' compilers").containsExactly("1", "4");
+    assertThat(asked.out().split("scansim run ", -1)).as("reports").hasSize(2);
+    // The compiler's warning, held while the first process asked: said once.
+    assertThat(asked.err().split("shift count 40", -1)).as("warnings: " + asked.err()).hasSize(2);
+    Release.Result checked = Release.run(dir, env, List.of(bin, "run", "harris/scan_large_array", "--n", "2^24", "--check", "bounds"));
+    assertThat(levels(checked.out())).as("a checked run").containsExactly("1", "4");
+    Release.Result replayed = Release.run(dir, env, List.of(bin, "run", "harris/scan_large_array", "--n", "2^24", "--no-timing"));
+    assertThat(replayed.code()).as(replayed.err()).isZero();
+    assertThat(levels(replayed.out())).as("a replayed scan").containsExactly("1");
+    assertThat(replayed.out()).contains("result: correct exclusive scan");
+    Release.Result full = Release.run(dir, Map.of("PATH", path.toString(), "SCANSIM_JAVA_OPTS", "-XX:+PrintFlagsFinal", "SCANSIM_JIT", "full"),
+        List.of(bin, "run", atomic.toString(), "--n", "16777216"));
+    assertThat(levels(full.out())).as("SCANSIM_JIT=full").containsExactly("4");
+  }
+
+  /** The TieredStopAtLevel of each Java process whose flags the output shows, in order. */
+  private static List<String> levels(String out) {
+    return java.util.regex.Pattern.compile("\\bTieredStopAtLevel\\s+=\\s+(\\d+)").matcher(out).results().map(m -> m.group(1)).toList();
   }
 
   /** The cores the launcher counts ({@code nproc}), which may differ from Java's count in a container with a CPU quota. */

@@ -58,7 +58,7 @@ public final class BlockReplay {
   }
 
   /** Whether no instruction of the code is one a tape does not model. */
-  static boolean replayable(Code code) {
+  public static boolean replayable(Code code) {
     for (CInsn in : code.insns) {
       if (in.vtable) {
         return false;

@@ -93,9 +93,7 @@ public final class Allocation {
   }
 
   public void setTaint(int off, int size, boolean on) {
-    for (int w = off >>> 2; w <= (off + size - 1) >>> 2; w++) {
-      taint[w] = on ? (byte) 1 : 0;
-    }
+    Arrays.fill(taint, off >>> 2, ((off + size - 1) >>> 2) + 1, on ? (byte) 1 : 0);
   }
 
   /**

@@ -181,6 +181,29 @@ public final class SimulatedGpu implements GpuDevice {
     return launches;
   }
 
+  /**
+   * Whether every kernel of the module can have its blocks replayed (docs/performance.md, "Block
+   * replay"): no instruction a tape does not model, no blocks that communicate. A launch may still
+   * run its blocks (a grid too small, checkers, a seeded order, a block the tape does not cover);
+   * the launcher asks it to choose Java's compilers for a large run.
+   */
+  public static boolean replaysEveryKernel(IrModule module) {
+    for (IrFunction f : module.functions()) {
+      if (f.isKernel()) {
+        Code c;
+        try {
+          c = Compiler.compile(module, f);
+        } catch (Fault e) {
+          continue; // the run reports it, whatever compiles it
+        }
+        if (!org.scansim.sim.engine.BlockReplay.replayable(c) || !LaunchChecks.independent(c)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   Code code(String kernel) {
     return compiled.computeIfAbsent(kernel, k -> {
       Code c = Compiler.compile(module, module.function(k));
