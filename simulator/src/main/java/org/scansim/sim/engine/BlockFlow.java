@@ -58,8 +58,7 @@ final class BlockFlow {
 
   /**
    * Global loads and stores, in runs: the lanes of one tape entry whose words follow each other
-   * (a coalesced warp access is one run). A run of aligned words is copied at once; Java compiles
-   * a method late, and until then a word read through a {@code VarHandle} costs 20 ns to 1 us.
+   * (a coalesced warp access is one run), each run's taint checked or written at once.
    */
   private static final class Runs {
     final Allocation[] array;
@@ -68,7 +67,7 @@ final class BlockFlow {
     final int[] offset;
     final int[] length;
     final int[] first;
-    /** Whether the run's words are aligned in every block: copied at once. */
+    /** Whether the run's words are aligned in every block: one taint byte each, in a row. */
     final boolean[] bulk;
     /** Per run, for a load: the mask of a loaded word ({@link IrType#U32}'s, or all ones). */
     final long[] hi;
@@ -131,8 +130,6 @@ final class BlockFlow {
 
   private final Runs loads;
   private final Runs stores;
-  /** A run's words, copied at once. */
-  private final int[] words = new int[32];
 
   // Block-index terms: value + step × (b − b0), a pointer when ptr.
   private final int[] termSlot;
@@ -143,6 +140,9 @@ final class BlockFlow {
   // Operations, in the tape's order: kind, operands' slots, instruction; the result goes to slot first + i.
   private final int opFirst;
   private final int[] opKind;
+  /** Runs of operations of one kind: each run's kind and the index after its last operation. */
+  private final int[] runKind;
+  private final int[] runEnd;
   private final int[] opA;
   private final int[] opB;
   private final CInsn[] opIn;
@@ -216,6 +216,18 @@ final class BlockFlow {
       opB[i] = o.b == null ? f.zero().slot : o.b.slot;
       opIn[i] = o.in;
     }
+    int runs = 0;
+    for (int i = 0; i < opKind.length; i++) {
+      runs += i == 0 || opKind[i] != opKind[i - 1] ? 1 : 0;
+    }
+    runKind = new int[runs];
+    runEnd = new int[runs];
+    for (int i = 0, r = -1; i < opKind.length; i++) {
+      if (i == 0 || opKind[i] != opKind[i - 1]) {
+        runKind[++r] = opKind[i];
+      }
+      runEnd[r] = i + 1;
+    }
   }
 
   /** The tape's flow, or null when the flow cannot stand for it (see the class comment). */
@@ -250,41 +262,36 @@ final class BlockFlow {
   /** The block's loads into their slots: false (before any) when a word's taint is not the calibration's. */
   private boolean load(long k) {
     Runs x = loads;
-    long[] v = values;
-    int[] w = words;
     for (int r = 0; r < x.array.length; r++) {
-      Allocation a = x.array[r];
-      byte[] tw = a.taintWords();
-      int o = x.offset[r] + (int) (x.step[r] * k);
-      int n = x.length[r];
+      byte[] tw = x.array[r].taintWords();
+      int w = (x.offset[r] + (int) (x.step[r] * k)) >>> 2;
       int f = x.first[r];
+      int n = x.length[r];
+      byte[] want = x.taint;
       if (x.bulk[r]) {
-        if (java.util.Arrays.mismatch(tw, o >>> 2, (o >>> 2) + n, x.taint, f, f + n) >= 0) {
-          return false;
+        for (int i = 0; i < n; i++) {
+          if (tw[w + i] != want[f + i]) {
+            return false;
+          }
         }
       } else {
+        int o = x.offset[r] + (int) (x.step[r] * k);
         for (int i = 0; i < n; i++) {
-          if (tw[(o + 4 * i) >>> 2] != x.taint[f + i]) {
+          if (tw[(o + 4 * i) >>> 2] != want[f + i]) {
             return false;
           }
         }
       }
     }
+    long[] v = values;
     for (int r = 0; r < x.array.length; r++) {
       Allocation a = x.array[r];
       int o = x.offset[r] + (int) (x.step[r] * k);
       int n = x.length[r];
       int slot = x.slot[x.first[r]];
       long hi = x.hi[r];
-      if (x.bulk[r]) {
-        a.loadWords(o >>> 2, w, 0, n);
-        for (int i = 0; i < n; i++) {
-          v[slot + i] = w[i] & hi;
-        }
-      } else {
-        for (int i = 0; i < n; i++) {
-          v[slot + i] = a.loadWord(o + 4 * i) & hi;
-        }
+      for (int i = 0; i < n; i++) {
+        v[slot + i] = a.loadWord(o + 4 * i) & hi;
       }
     }
     return true;
@@ -302,24 +309,20 @@ final class BlockFlow {
   private void store(long k) {
     Runs x = stores;
     long[] v = values;
-    int[] w = words;
     for (int r = 0; r < x.array.length; r++) {
       Allocation a = x.array[r];
       byte[] tw = a.taintWords();
       int o = x.offset[r] + (int) (x.step[r] * k);
       int n = x.length[r];
       int f = x.first[r];
+      for (int i = 0; i < n; i++) {
+        a.storeWord(o + 4 * i, (int) v[x.slot[f + i]]);
+      }
       if (x.bulk[r]) {
-        for (int i = 0; i < n; i++) {
-          w[i] = (int) v[x.slot[f + i]];
-        }
-        a.storeWords(o >>> 2, w, 0, n);
         System.arraycopy(x.taint, f, tw, o >>> 2, n);
       } else {
         for (int i = 0; i < n; i++) {
-          int at = o + 4 * i;
-          a.storeWord(at, (int) v[x.slot[f + i]]);
-          tw[at >>> 2] = x.taint[f + i];
+          tw[(o + 4 * i) >>> 2] = x.taint[f + i];
         }
       }
     }
@@ -338,28 +341,69 @@ final class BlockFlow {
     lx.counters.maxThreadWork = Math.max(lx.counters.maxThreadWork, maxLaneWork);
   }
 
-  /** The operations, each lane's as its lane loop computes it (for the generic ones, as the interpreter's lane does). */
+  /**
+   * The operations, each lane's as its lane loop computes it (the generic ones as the
+   * interpreter's lane does), a run of one kind at a time (a warp instruction's lanes make a run):
+   * the loop of a run has no switch.
+   */
   private void compute(long[] v) {
-    int[] kind = opKind;
     int[] a = opA;
     int[] b = opB;
-    for (int i = 0, d = opFirst; i < kind.length; i++, d++) {
-      long x = v[a[i]];
-      long y = v[b[i]];
-      v[d] = switch (kind[i]) {
-        case Lanes.ADD_F32 -> Alu.f(Alu.f(x) + Alu.f(y));
-        case Lanes.ADD_I32 -> (x + y) << 32 >> 32;
-        case Lanes.ADD_U32 -> (x + y) & 0xFFFF_FFFFL;
-        case Lanes.TO_I32 -> x << 32 >> 32;
-        case Lanes.TO_U32 -> x & 0xFFFF_FFFFL;
-        case BINARY -> Alu.binary(opIn[i], x, y);
-        case UNARY -> Alu.unary(opIn[i], x);
-        case COMPARE -> Alu.compare(opIn[i], x, y);
-        case CONVERT -> Alu.convert(opIn[i].type, opIn[i].srcType, x);
-        case PTR_DIFF -> (Ptr.offset(x) - Ptr.offset(y)) / opIn[i].ir.imm();
-        default -> Lanes.scalar(kind[i], opIn[i], x, y);
-      };
+    int d = opFirst;
+    int i = 0;
+    for (int r = 0; r < runKind.length; r++) {
+      int end = runEnd[r];
+      switch (runKind[r]) {
+        case Lanes.ADD_F32 -> {
+          for (; i < end; i++) {
+            v[d + i] = Alu.f(Alu.f(v[a[i]]) + Alu.f(v[b[i]]));
+          }
+        }
+        case Lanes.MUL_F32 -> {
+          for (; i < end; i++) {
+            v[d + i] = Alu.f(Alu.f(v[a[i]]) * Alu.f(v[b[i]]));
+          }
+        }
+        case Lanes.ADD_I32 -> {
+          for (; i < end; i++) {
+            v[d + i] = (v[a[i]] + v[b[i]]) << 32 >> 32;
+          }
+        }
+        case Lanes.ADD_U32 -> {
+          for (; i < end; i++) {
+            v[d + i] = (v[a[i]] + v[b[i]]) & 0xFFFF_FFFFL;
+          }
+        }
+        case Lanes.TO_I32 -> {
+          for (; i < end; i++) {
+            v[d + i] = v[a[i]] << 32 >> 32;
+          }
+        }
+        case Lanes.TO_U32 -> {
+          for (; i < end; i++) {
+            v[d + i] = v[a[i]] & 0xFFFF_FFFFL;
+          }
+        }
+        default -> {
+          int kind = runKind[r];
+          for (; i < end; i++) {
+            v[d + i] = one(kind, opIn[i], v[a[i]], v[b[i]]);
+          }
+        }
+      }
     }
+  }
+
+  /** One lane of an operation of any kind. */
+  private static long one(int kind, CInsn in, long x, long y) {
+    return switch (kind) {
+      case BINARY -> Alu.binary(in, x, y);
+      case UNARY -> Alu.unary(in, x);
+      case COMPARE -> Alu.compare(in, x, y);
+      case CONVERT -> Alu.convert(in.type, in.srcType, x);
+      case PTR_DIFF -> (Ptr.offset(x) - Ptr.offset(y)) / in.ir.imm();
+      default -> Lanes.scalar(kind, in, x, y);
+    };
   }
 
   /**
@@ -551,6 +595,9 @@ final class BlockFlow {
 
     private boolean exec(BlockTape.Exec x) {
       CInsn in = x.in;
+      if (in.op == org.scansim.frontend.ir.Op.SHFL) {
+        return shuffle(x);
+      }
       int kind = kindOf(in);
       if (kind < 0 || in.ra < 0 || in.args.length > 2 || in.dst < 0) {
         return false;
@@ -575,6 +622,34 @@ final class BlockFlow {
           return false;
         }
       }
+      for (int m = x.mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        d[l] = out[l];
+      }
+      return true;
+    }
+
+    /**
+     * A shuffle whose lane and width operands are the same in every block: each lane names the
+     * value of the lane it reads ({@link Warps#source}); else the flow refuses.
+     */
+    private boolean shuffle(BlockTape.Exec x) {
+      CInsn in = x.in;
+      Node[] src = reg(x.warp, in.args[1]);
+      Node[] lane = reg(x.warp, in.args[2]);
+      Node[] width = reg(x.warp, in.args[3]);
+      Node[] out = new Node[32];
+      for (int m = x.mask; m != 0; m &= m - 1) {
+        int l = Integer.numberOfTrailingZeros(m);
+        if (lane[l] == null || lane[l].type != Node.CONST || width[l] == null || width[l].type != Node.CONST) {
+          return false;
+        }
+        out[l] = src[Warps.source(in, l, lane[l].value, width[l].value)];
+        if (out[l] == null) {
+          return false;
+        }
+      }
+      Node[] d = reg(x.warp, in.dst);
       for (int m = x.mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         d[l] = out[l];

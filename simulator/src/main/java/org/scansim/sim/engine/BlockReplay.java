@@ -64,7 +64,7 @@ public final class BlockReplay {
         return false;
       }
       switch (in.op) {
-        case ATOM, SHFL, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, FENCE, BAR_WARP -> {
+        case ATOM, VOTE, ACTIVEMASK, CALL, LAUNCH, CUDA, PRINTF, ASSERT, FENCE, BAR_WARP -> {
           return false;
         }
         // other ops: modelled by the tape

@@ -18,18 +18,7 @@ final class Warps {
     int taint = 0;
     for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
-      int wd = (int) width[l];
-      if (wd <= 0 || wd > 32 || (wd & (wd - 1)) != 0) {
-        wd = 32;
-      }
-      int segment = l & ~(wd - 1);
-      int s = switch (in.ir.shuffle()) {
-        case IDX -> segment + (int) (lane[l] & (wd - 1));
-        case UP -> l - (int) lane[l] >= segment ? l - (int) lane[l] : l;
-        case DOWN -> l + (int) lane[l] < segment + wd ? l + (int) lane[l] : l;
-        case BFLY -> (l ^ (int) lane[l]) < segment + wd && (l ^ (int) lane[l]) >= segment ? l ^ (int) lane[l] : l;
-      };
-      s &= 31;
+      int s = source(in, l, lane[l], width[l]);
       source[l] = s;
       d[l] = before[s];
       if ((taintBefore & (1 << s)) != 0) {
@@ -40,6 +29,22 @@ final class Warps {
     if (checker != null) {
       checker.shuffle(in, w, mask, source);
     }
+  }
+
+  /** The lane whose value lane l of shuffle {@code in} reads, given its lane (or delta, or mask) and width operands. */
+  static int source(CInsn in, int l, long lane, long width) {
+    int wd = (int) width;
+    if (wd <= 0 || wd > 32 || (wd & (wd - 1)) != 0) {
+      wd = 32;
+    }
+    int segment = l & ~(wd - 1);
+    int s = switch (in.ir.shuffle()) {
+      case IDX -> segment + (int) (lane & (wd - 1));
+      case UP -> l - (int) lane >= segment ? l - (int) lane : l;
+      case DOWN -> l + (int) lane < segment + wd ? l + (int) lane : l;
+      case BFLY -> (l ^ (int) lane) < segment + wd && (l ^ (int) lane) >= segment ? l ^ (int) lane : l;
+    };
+    return s & 31;
   }
 
   static void vote(CInsn in, Warp w, int mask) {

@@ -102,22 +102,12 @@ public final class Allocation {
    * about a microsecond while Java still interprets the loop, and 20 ns in its first compiled code.
    */
   public void loadWords(int first, int[] into, int n) {
-    loadWords(first, into, 0, n);
-  }
-
-  /** Words {@code first} to {@code first + n - 1} into {@code into[at..at+n-1]}, at once (as {@link #loadWords(int, int[], int)}). */
-  public void loadWords(int first, int[] into, int at, int n) {
-    wordView().get(first, into, at, n);
+    wordView().get(first, into, 0, n);
   }
 
   /** {@code from[0..n-1]} into words {@code first} to {@code first + n - 1}, at once (as {@link #loadWords}). */
   public void storeWords(int first, int[] from, int n) {
-    storeWords(first, from, 0, n);
-  }
-
-  /** {@code from[at..at+n-1]} into words {@code first} to {@code first + n - 1}, at once. */
-  public void storeWords(int first, int[] from, int at, int n) {
-    wordView().put(first, from, at, n);
+    wordView().put(first, from, 0, n);
   }
 
   private java.nio.IntBuffer wordView() {

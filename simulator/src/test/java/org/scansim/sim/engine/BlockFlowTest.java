@@ -96,6 +96,34 @@ class BlockFlowTest {
   }
 
   /**
+   * A warp scan by shuffles (up, then a butterfly, an index and a down shuffle within segments
+   * of 16 and 8 lanes): the shuffles' lanes are the same in every block, so each lane names the
+   * value it reads.
+   */
+  private static final String SHUFFLES = """
+      __global__ void k(const float *in, float *out, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        float v = in[i];
+        for (int d = 1; d < 32; d *= 2) {
+          float t = __shfl_up_sync(0xffffffff, v, d);
+          if ((threadIdx.x & 31) >= d) { v += t; }
+        }
+        float x = __shfl_xor_sync(0xffffffff, v, 3, 16);
+        float y = __shfl_sync(0xffffffff, v, threadIdx.x + 7);
+        float z = __shfl_down_sync(0xffffffff, v, 5, 8);
+        out[i] = v + x * 0.5f + y * 0.25f + z * 0.125f;
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<n / 128, 128>>>(in, out, n);
+      }
+      """;
+
+  @Test
+  void shufflesReplayAndTheirLanesNameTheValuesTheyRead() {
+    assertThat(sameEveryWay(compile(SHUFFLES), 64 * 128)).isGreaterThanOrEqualTo(4 * 58L);
+  }
+
+  /**
    * Every third block of the second kernel loads words the first kernel wrote from a constant
    * (untainted: its additions are not work), the others words from the input: the flow, calibrated
    * on one kind of block, must not count the other's work as its own; and what it stores is
@@ -133,7 +161,7 @@ class BlockFlowTest {
     assertThat(sameEveryWay(m, n)).as("blocks the flows ran").isPositive();
   }
 
-  /** A thread reads back the word it stored (a load of the block's own store); and bytes. */
+  /** A thread reads back the word it stored (a load of the block's own store); bytes. */
   private static final String OWN_STORE = """
       __global__ void k(const float *in, float *out, int n) {
         int i = blockIdx.x * 128 + threadIdx.x;
@@ -157,9 +185,21 @@ class BlockFlowTest {
       }
       """;
 
+  /** Each lane reads the lane its input names: a shuffle whose source the data decides. */
+  private static final String SHUFFLE_BY_DATA = """
+      __global__ void k(const float *in, float *out, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        float v = in[i];
+        out[i] = __shfl_sync(0xffffffff, v * 2.0f, (int) v & 31);
+      }
+      void entry(const float *in, float *out, int n) {
+        k<<<n / 128, 128>>>(in, out, n);
+      }
+      """;
+
   @Test
   void aTapeTheFlowCannotStandForIsReplayedEntryByEntry() {
-    for (String source : new String[] {OWN_STORE, BYTES}) {
+    for (String source : new String[] {OWN_STORE, BYTES, SHUFFLE_BY_DATA}) {
       IrModule m = compile(source);
       long replayed = BlockReplay.REPLAYED.get();
       assertThat(sameEveryWay(m, 64 * 128)).as("blocks a flow ran").isZero();
