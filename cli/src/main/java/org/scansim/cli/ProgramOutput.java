@@ -24,12 +24,17 @@ import org.scansim.sim.run.ScanRun;
 final class ProgramOutput {
   private final RunCommand c;
   private final PrintWriter out;
-  private final PrintWriter err;
+  /** Where messages go: held (jit's) until the run answers the launcher's question, then realErr. */
+  private PrintWriter err;
+  private final PrintWriter realErr;
+  private final CompilerChoice jit;
 
-  ProgramOutput(RunCommand c, PrintWriter out, PrintWriter err) {
+  ProgramOutput(RunCommand c, PrintWriter out, PrintWriter err, CompilerChoice jit) {
     this.c = c;
     this.out = out;
-    this.err = err;
+    this.realErr = err;
+    this.err = jit.messages();
+    this.jit = jit;
   }
 
   int run() {
@@ -84,12 +89,12 @@ final class ProgramOutput {
     if (!Outputs.distinct(err, all.toArray(new Path[0]))) {
       return Main.INVALID_INPUT; // no report may replace one of the program's files
     }
-    CompilerChoice jit = CompilerChoice.of(err);
-    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, c.forcedIncludes, jit.messages());
+    Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, c.forcedIncludes, err);
     if (compiled.ok() && !c.device.equals("gpu") && jit.wantsC2(compiled.ir(), c.blockByBlock())) {
-      return CompilerChoice.WANTS_C2;
+      return Main.OK; // the launcher starts the run again with both compilers
     }
     jit.release();
+    err = realErr;
     if (!compiled.ok()) {
       return Main.INVALID_INPUT;
     }

@@ -169,19 +169,22 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (sizes == null) {
-      return new ProgramOutput(this, out, err).run(); // a file with main(), run as a program
-    }
     CompilerChoice jit = CompilerChoice.of(err);
-    Resolved r = resolve(jit.messages());
-    if (r == null) {
-      jit.release();
-      return Main.INVALID_INPUT;
+    if (sizes == null) {
+      try {
+        return new ProgramOutput(this, out, err, jit).run(); // a file with main(), run as a program
+      } finally {
+        jit.release();
+      }
     }
-    if (!device.equals("gpu") && jit.wantsC2(r.compiled().ir(), blockByBlock())) {
-      return CompilerChoice.WANTS_C2;
+    Resolved r = resolve(jit.messages());
+    if (r != null && !device.equals("gpu") && jit.wantsC2(r.compiled().ir(), blockByBlock())) {
+      return Main.OK; // the launcher starts the run again with both compilers
     }
     jit.release();
+    if (r == null) {
+      return Main.INVALID_INPUT;
+    }
     RunSpec s = r.spec();
     boolean card = device.equals("gpu");
     if (!card && r.sizes().size() > 1) {

@@ -211,9 +211,10 @@ class ReleaseTest {
 
   /**
    * A run of 2^24 elements or more starts with C1 alone; when its compiled code has blocks the
-   * engine interprets one by one (an atomic; checkers), it stops before it says anything (exit code
-   * 75) and the launcher starts it again with both compilers: Java's flags twice, the report once.
-   * A bundled scan whose blocks are replayed stays with C1. SCANSIM_JIT=full asks nothing.
+   * engine interprets one by one (an atomic; checkers), it writes its answer and stops before it
+   * says anything, and the launcher starts it again with both compilers: Java's flags twice, the
+   * report and the compiler's warning once. A bundled scan whose blocks are replayed stays with
+   * C1, and so does a program that ends with status 75. SCANSIM_JIT=full asks nothing.
    */
   @Test
   void aLargeRunAsksForBothCompilersWhenItsBlocksAreInterpreted() throws Exception {
@@ -228,6 +229,14 @@ class ReleaseTest {
     assertThat(asked.err().split("shift count 40", -1)).as("warnings: " + asked.err()).hasSize(2);
     Release.Result checked = Release.run(dir, env, List.of(bin, "run", "harris/scan_large_array", "--n", "2^24", "--check", "bounds"));
     assertThat(levels(checked.out())).as("a checked run").containsExactly("1", "4");
+    assertThat(checked.code()).as(checked.err()).isZero();
+    assertThat(checked.out().split("scansim run ", -1)).as("reports of the checked run").hasSize(2);
+    // A program's own exit status is scansim's: one that ends with 75 is not started again.
+    Path exits = Files.writeString(dir.resolve("exits75.cu"), "#include <cstdio>\nint main(int argc, char **argv) { printf(\"said by the program\\n\"); return 75; }\n");
+    Release.Result program = Release.run(dir, env, List.of(bin, "run", exits.toString(), "--", "16777216"));
+    assertThat(program.code()).as(program.err()).isEqualTo(75);
+    assertThat(levels(program.out())).as("a program that ends with 75").containsExactly("1");
+    assertThat(program.out().split("said by the program", -1)).as("its output").hasSize(2);
     Release.Result replayed = Release.run(dir, env, List.of(bin, "run", "harris/scan_large_array", "--n", "2^24", "--no-timing"));
     assertThat(replayed.code()).as(replayed.err()).isZero();
     assertThat(levels(replayed.out())).as("a replayed scan").containsExactly("1");

@@ -35,6 +35,8 @@ final class BlockFlow {
 
   /** With {@link BlockReplay#counting}: blocks a flow ran, for tests that must reach it. */
   static final java.util.concurrent.atomic.AtomicLong RAN = new java.util.concurrent.atomic.AtomicLong();
+  /** With {@link BlockReplay#counting}: calibrations, for tests of blocks that load unlike each other. */
+  static final java.util.concurrent.atomic.AtomicLong CALIBRATED = new java.util.concurrent.atomic.AtomicLong();
 
   /** Operation kinds beyond {@link Lanes}' (whose kinds are the lane loops' own): the interpreter's generic arithmetic. */
   private static final int BINARY = 100;
@@ -42,6 +44,8 @@ final class BlockFlow {
   private static final int COMPARE = 102;
   private static final int CONVERT = 103;
   private static final int PTR_DIFF = 104;
+  /** {@link Lanes#SHR_I32} by a uniform amount, whose lane loop shifts by 31 from 32 on. */
+  private static final int SHR_I32_UNIFORM = 105;
 
   /**
    * The most values a flow is made with (a few megabytes while it is made): a tape whose blocks
@@ -402,6 +406,7 @@ final class BlockFlow {
       case COMPARE -> Alu.compare(in, x, y);
       case CONVERT -> Alu.convert(in.type, in.srcType, x);
       case PTR_DIFF -> (Ptr.offset(x) - Ptr.offset(y)) / in.ir.imm();
+      case SHR_I32_UNIFORM -> x >> ((y & 31) | (~(((y >>> 5) - 1) >> 63) & 31)); // as Lanes.shrI32(d, a, s, mask)
       default -> Lanes.scalar(kind, in, x, y);
     };
   }
@@ -418,6 +423,9 @@ final class BlockFlow {
   Calibration calibrate(long b, LaunchContext lx) {
     calibrations++;
     calibrated = false;
+    if (BlockReplay.counting) {
+      CALIBRATED.incrementAndGet();
+    }
     loads.readTaint(b - b0);
     return new Calibration(b, lx);
   }
@@ -615,6 +623,9 @@ final class BlockFlow {
       }
       Node[] out = new Node[32];
       boolean laneZeroB = in.uniformB && (kind == Lanes.SHL_I32 || kind == Lanes.SHR_I32 || kind == Lanes.SHL_U32 || kind == Lanes.SHR_U32);
+      if (laneZeroB && kind == Lanes.SHR_I32) {
+        kind = SHR_I32_UNIFORM;
+      }
       for (int m = x.mask; m != 0; m &= m - 1) {
         int l = Integer.numberOfTrailingZeros(m);
         out[l] = op(kind, in, a[l], b == null ? null : b[laneZeroB ? 0 : l]);

@@ -154,6 +154,16 @@ final class BlockRecorder {
     if (dst < 0) {
       return;
     }
+    if (in.op == Op.SHFL) {
+      // A lane may read a lane that does not run the shuffle, whose kind the loop below does not
+      // see: the tape runs it, with every operand's other lanes set.
+      for (int a : in.args) {
+        sync(w, a);
+      }
+      entries.add(new BlockTape.Exec(wi, in, runMask, w.slot));
+      setLanes(wi, dst, mask, BlockTape.TAPE, 0);
+      return;
+    }
     long[][] r = w.regs;
     boolean tape = false;
     boolean affine = false;
