@@ -263,39 +263,37 @@ final class BlockFlow {
     return true;
   }
 
-  /** The block's loads into their slots: false (before any) when a word's taint is not the calibration's. */
+  /**
+   * The block's loads into their slots: false when a word's taint is not the calibration's (the
+   * slots are the flow's scratch, so a block refused half-way has changed nothing).
+   */
   private boolean load(long k) {
     Runs x = loads;
+    long[] v = values;
+    byte[] want = x.taint;
     for (int r = 0; r < x.array.length; r++) {
-      byte[] tw = x.array[r].taintWords();
-      int w = (x.offset[r] + (int) (x.step[r] * k)) >>> 2;
-      int f = x.first[r];
+      Allocation a = x.array[r];
+      byte[] tw = a.taintWords();
+      int o = x.offset[r] + (int) (x.step[r] * k);
       int n = x.length[r];
-      byte[] want = x.taint;
+      int f = x.first[r];
+      int slot = x.slot[f];
+      long hi = x.hi[r];
       if (x.bulk[r]) {
+        int w = o >>> 2;
         for (int i = 0; i < n; i++) {
           if (tw[w + i] != want[f + i]) {
             return false;
           }
+          v[slot + i] = a.loadWord(o + 4 * i) & hi;
         }
       } else {
-        int o = x.offset[r] + (int) (x.step[r] * k);
         for (int i = 0; i < n; i++) {
           if (tw[(o + 4 * i) >>> 2] != want[f + i]) {
             return false;
           }
+          v[slot + i] = a.loadWord(o + 4 * i) & hi;
         }
-      }
-    }
-    long[] v = values;
-    for (int r = 0; r < x.array.length; r++) {
-      Allocation a = x.array[r];
-      int o = x.offset[r] + (int) (x.step[r] * k);
-      int n = x.length[r];
-      int slot = x.slot[x.first[r]];
-      long hi = x.hi[r];
-      for (int i = 0; i < n; i++) {
-        v[slot + i] = a.loadWord(o + 4 * i) & hi;
       }
     }
     return true;
