@@ -18,7 +18,8 @@
  * block's tape of loads, stores and the arithmetic on what was loaded ({@link
  * org.scansim.sim.engine.BlockReplay}, {@link org.scansim.sim.engine.BlockRecorder}, {@link
  * org.scansim.sim.engine.BlockTape}), most of them through the tape compiled to the dataflow
- * from its global loads to its global stores ({@link org.scansim.sim.engine.BlockFlow}).
+ * from its global loads to its global stores ({@link org.scansim.sim.engine.BlockFlow}, made by
+ * {@link org.scansim.sim.engine.FlowBuilder}).
  *
  * <p>It tells the checkers what it does through {@link org.scansim.sim.engine.CheckHooks} and
  * does not depend on them. A launch's per-phase counters keep {@link
