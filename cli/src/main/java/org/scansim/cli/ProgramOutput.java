@@ -90,7 +90,7 @@ final class ProgramOutput {
       return Main.INVALID_INPUT; // no report may replace one of the program's files
     }
     Frontend.Result compiled = Compilation.compile(files, t.defines(), c.includeDirs, c.forcedIncludes, err);
-    if (compiled.ok() && !c.device.equals("gpu") && jit.wantsC2(compiled.ir(), c.blockByBlock())) {
+    if (compiled.ok() && c.wantsC2(jit, compiled.ir())) {
       return Main.OK; // the launcher starts the run again with both compilers
     }
     jit.release();

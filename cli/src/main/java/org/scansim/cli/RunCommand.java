@@ -178,7 +178,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Resolved r = resolve(jit.messages());
-    if (r != null && !device.equals("gpu") && jit.wantsC2(r.compiled().ir(), blockByBlock())) {
+    if (r != null && wantsC2(jit, r.compiled().ir())) {
       return Main.OK; // the launcher starts the run again with both compilers
     }
     jit.release();
@@ -221,9 +221,13 @@ final class RunCommand implements Callable<Integer> {
     return Boolean.FALSE.equals(result.correct()) || result.hasFindings() ? Main.FAILED : Main.OK;
   }
 
-  /** Whether checkers, a seeded order or several schedules run every block one by one (no replay). */
-  boolean blockByBlock() {
-    return check != null && !check.isEmpty() || seed != 0 || schedules > 0;
+  /**
+   * Whether the launcher asked and the run, on the simulated device, wants both of Java's
+   * compilers ({@link CompilerChoice#wantsC2}; checkers, a seeded order or several schedules run
+   * every block one by one).
+   */
+  boolean wantsC2(CompilerChoice jit, org.scansim.frontend.ir.IrModule module) {
+    return !device.equals("gpu") && jit.wantsC2(module, check != null && !check.isEmpty() || seed != 0 || schedules > 0);
   }
 
   /** With --kernel: which buffer the harness passes where is read from names and types; said before the report. */

@@ -150,7 +150,7 @@ public final class BlockExecutor {
     // Shared memory starts as garbage on a GPU; a recognisable pattern makes misuse visible.
     for (Allocation a : out) {
       if (a != null) {
-        a.fill((byte) 0xAB);
+        a.fill(SHARED_GARBAGE);
       }
     }
     return out;
@@ -447,11 +447,14 @@ public final class BlockExecutor {
     return -1;
   }
 
+  /** Every byte of a block's shared memory when it starts: garbage on a GPU, a recognisable pattern here. */
+  static final byte SHARED_GARBAGE = (byte) 0xAB;
+
   /** Refills shared memory with its garbage pattern, as {@link #reset} does for a new block. */
   void resetShared() {
     for (Allocation a : shared) {
       if (a != null) {
-        a.reset((byte) 0xAB);
+        a.reset(SHARED_GARBAGE);
       }
     }
   }

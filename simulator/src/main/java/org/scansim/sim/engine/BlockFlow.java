@@ -59,7 +59,7 @@ final class BlockFlow {
 
   /**
    * Global loads and stores, in runs: the lanes of one tape entry whose words follow each other
-   * (a coalesced warp access is one run), each run's taint checked or written at once.
+   * (a coalesced warp access is one run), a store run's taint written at once.
    */
   private static final class Runs {
     final Allocation[] array;
@@ -68,8 +68,6 @@ final class BlockFlow {
     final int[] offset;
     final int[] length;
     final int[] first;
-    /** Whether the run's words are aligned in every block: one taint byte each, in a row. */
-    final boolean[] bulk;
     /** Per run, for a load: the mask of a loaded word ({@link IrType#U32}'s, or all ones). */
     final long[] hi;
     /** Per lane: its value's slot. */
@@ -100,7 +98,6 @@ final class BlockFlow {
       offset = new int[n];
       length = new int[n];
       first = new int[n];
-      bulk = new boolean[n];
       hi = new long[n];
       for (int r = 0; r < n; r++) {
         int[] run = runs.get(r);
@@ -110,7 +107,6 @@ final class BlockFlow {
         offset[r] = run[1];
         length[r] = run[2];
         first[r] = run[3];
-        bulk[r] = (run[1] & 3) == 0 && (x.step & 3) == 0;
         hi[r] = x.in.type == IrType.U32 ? 0xFFFF_FFFFL : -1L;
       }
       slot = slots.stream().mapToInt(Integer::intValue).toArray();
@@ -273,13 +269,7 @@ final class BlockFlow {
       for (int i = 0; i < n; i++) {
         a.storeWord(o + 4 * i, (int) v[x.slot[f + i]]);
       }
-      if (x.bulk[r]) {
-        System.arraycopy(x.taint, f, tw, o >>> 2, n);
-      } else {
-        for (int i = 0; i < n; i++) {
-          tw[(o + 4 * i) >>> 2] = x.taint[f + i];
-        }
-      }
+      System.arraycopy(x.taint, f, tw, o >>> 2, n); // a store's words are aligned in every block (FlowBuilder#store)
     }
   }
 
@@ -357,7 +347,7 @@ final class BlockFlow {
       case COMPARE -> Alu.compare(in, x, y);
       case CONVERT -> Alu.convert(in.type, in.srcType, x);
       case PTR_DIFF -> (Ptr.offset(x) - Ptr.offset(y)) / in.ir.imm();
-      case SHR_I32_UNIFORM -> x >> ((y & 31) | (~(((y >>> 5) - 1) >> 63) & 31)); // as Lanes.shrI32(d, a, s, mask)
+      case SHR_I32_UNIFORM -> x >> ((y & 31) | (~Lanes.inRange(y) & 31)); // as Lanes.shrI32(d, a, s, mask)
       default -> Lanes.scalar(kind, in, x, y);
     };
   }

@@ -41,6 +41,9 @@ final class BlockTape {
   final Entry[] entries;
   /** Per residue of b − b0 modulo the period: the counts of a block run with it, or null until one has. */
   final Counts[] counts;
+  /** The tape compiled to its dataflow ({@link BlockFlow}): made at the first replay, null when it cannot be. */
+  private BlockFlow flow;
+  private boolean flowTried;
 
   /**
    * A block's counts with its work taken out (a replay counts work as it runs), the instructions
@@ -206,31 +209,21 @@ final class BlockTape {
    */
   void replay(long b, BlockExecutor scratch) {
     LaunchContext lx = scratch.lx();
-    if (BlockFlow.on) {
-      if (!flowTried) {
-        flowTried = true;
-        flow = BlockFlow.compile(this, scratch);
-      }
-      if (flow != null) {
-        if (flow.run(b, lx)) {
-          return;
-        }
-        if (flow.wantsCalibration()) {
-          BlockFlow.Calibration c = flow.calibrate(b, lx);
-          replayEntries(b, scratch);
-          c.after(lx, scratch.warps());
-          scratch.countThreadWork();
-          return;
-        }
-      }
+    if (BlockFlow.on && !flowTried) {
+      flowTried = true;
+      flow = BlockFlow.compile(this, scratch);
     }
+    BlockFlow f = BlockFlow.on ? flow : null;
+    if (f != null && f.run(b, lx)) {
+      return;
+    }
+    BlockFlow.Calibration c = f != null && f.wantsCalibration() ? f.calibrate(b, lx) : null;
     replayEntries(b, scratch);
+    if (c != null) {
+      c.after(lx, scratch.warps());
+    }
     scratch.countThreadWork();
   }
-
-  /** The tape compiled to its dataflow ({@link BlockFlow}): made at the first replay, null when it cannot be. */
-  private BlockFlow flow;
-  private boolean flowTried;
 
   private void replayEntries(long b, BlockExecutor scratch) {
     long k = b - b0;

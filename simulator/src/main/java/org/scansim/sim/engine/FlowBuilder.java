@@ -165,11 +165,16 @@ final class FlowBuilder {
         return false;
       }
     }
-    for (int m = x.mask; m != 0; m &= m - 1) {
+    write(d, out, x.mask);
+    return true;
+  }
+
+  /** The lanes of mask of {@code out} into register lanes d, once every lane has read its operands. */
+  private static void write(Node[] d, Node[] out, int mask) {
+    for (int m = mask; m != 0; m &= m - 1) {
       int l = Integer.numberOfTrailingZeros(m);
       d[l] = out[l];
     }
-    return true;
   }
 
   /**
@@ -192,11 +197,7 @@ final class FlowBuilder {
         return false;
       }
     }
-    Node[] d = reg(x.warp, in.dst);
-    for (int m = x.mask; m != 0; m &= m - 1) {
-      int l = Integer.numberOfTrailingZeros(m);
-      d[l] = out[l];
-    }
+    write(reg(x.warp, in.dst), out, x.mask);
     return true;
   }
 
@@ -296,7 +297,7 @@ final class FlowBuilder {
       Node s = shared.get(((long) ld.sharedIndex << 32) | ld.offset[l]);
       if (s == null) {
         // Not stored by the block: the bytes every replay resets shared memory to.
-        long v = (int) 0xABAB_ABAB;
+        long v = 0x0101_0101 * (BlockExecutor.SHARED_GARBAGE & 0xFF);
         d[l] = constant(unsigned ? v & 0xFFFF_FFFFL : v);
       } else {
         d[l] = extend(s, unsigned);

@@ -199,7 +199,7 @@ public final class Lanes {
   // on a register), so that the JIT turns the 32-lane loops into vector instructions.
 
   /** All ones when the shift amount s is below 32 (taken unsigned), else 0: CUDA's shifts by 32 or more give 0. */
-  private static long inRange(long s) {
+  static long inRange(long s) {
     return ((s >>> 5) - 1) >> 63;
   }
 
