@@ -384,35 +384,46 @@ public final class HostInterpreter {
     return Alu.norm(hc.type[at], library.rand());
   }
 
-  /** The load at {@code at}: host memory checked and reached as the general path does. */
-  void load(HostCode hc, long[] r, int at) {
-    long p = r[hc.a[at]];
-    IrType t = hc.type[at];
-    r[hc.dst[at]] = reach(hc, at, p, t.size()).load(t, (int) Ptr.offset(p));
+  /** rand() into an int register ({@link HostLoops}): its value, 0 to RAND_MAX, is the register's already. */
+  long randInt() {
+    return library.rand();
   }
 
-  /** The store at {@code at}; managed memory tells the device what the host wrote. */
+  /** The load at {@code at}: host memory checked and reached as the general path does. */
+  void load(HostCode hc, long[] r, int at) {
+    r[hc.dst[at]] = loadAt(hc, at, r[hc.a[at]]);
+  }
+
+  /** The store at {@code at}. */
   void store(HostCode hc, long[] r, int at) {
-    long p = r[hc.a[at]];
+    storeAt(hc, at, r[hc.a[at]], r[hc.b[at]]);
+  }
+
+  /** The value the load at {@code at} reads at p (a compiled loop holds its registers itself: {@link HostLoops}). */
+  long loadAt(HostCode hc, int at, long p) {
+    IrType t = hc.type[at];
+    return reach(hc, at, p, t.size()).load(t, (int) Ptr.offset(p));
+  }
+
+  /** The store at {@code at} of v at p; managed memory tells the device what the host wrote. */
+  void storeAt(HostCode hc, int at, long p, long v) {
     IrType t = hc.type[at];
     Allocation a = reach(hc, at, p, t.size());
-    a.store(t, (int) Ptr.offset(p), r[hc.b[at]]);
+    a.store(t, (int) Ptr.offset(p), v);
     if (a.space != Ptr.HOST) {
       device.hostStored(a, (int) Ptr.offset(p), t.size()); // managed memory
     }
   }
 
-  /** A load of a 32-bit int or float at {@code at} ({@link HostLoops} calls it for those types): the word as {@link #load} reads it. */
-  void loadWord(HostCode hc, long[] r, int at) {
-    long p = r[hc.a[at]];
-    r[hc.dst[at]] = reach(hc, at, p, 4).loadWord((int) Ptr.offset(p));
+  /** A load of a 32-bit int or float at {@code at} ({@link HostLoops} calls it for those types): the word as {@link #loadAt} reads it. */
+  long loadWordAt(HostCode hc, int at, long p) {
+    return reach(hc, at, p, 4).loadWord((int) Ptr.offset(p));
   }
 
-  /** A store of a 32-bit value at {@code at}: its low 32 bits, as {@link #store} writes them. */
-  void storeWord(HostCode hc, long[] r, int at) {
-    long p = r[hc.a[at]];
+  /** A store of a 32-bit value at {@code at}: its low 32 bits, as {@link #storeAt} writes them. */
+  void storeWordAt(HostCode hc, int at, long p, long v) {
     Allocation a = reach(hc, at, p, 4);
-    a.storeWord((int) Ptr.offset(p), (int) r[hc.b[at]]);
+    a.storeWord((int) Ptr.offset(p), (int) v);
     if (a.space != Ptr.HOST) {
       device.hostStored(a, (int) Ptr.offset(p), 4);
     }

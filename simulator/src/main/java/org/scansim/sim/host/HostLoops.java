@@ -4,6 +4,9 @@ import static org.objectweb.asm.Opcodes.ACC_FINAL;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
 import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ASTORE;
+import static org.objectweb.asm.Opcodes.ATHROW;
+import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.DUP;
 import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GETSTATIC;
@@ -20,6 +23,7 @@ import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
 import static org.objectweb.asm.Opcodes.IRETURN;
+import static org.objectweb.asm.Opcodes.ISTORE;
 import static org.objectweb.asm.Opcodes.L2I;
 import static org.objectweb.asm.Opcodes.LADD;
 import static org.objectweb.asm.Opcodes.LALOAD;
@@ -59,8 +63,11 @@ import org.scansim.sim.engine.Alu;
  * wall-clock check or the step budget), so the interpreter runs those one at a time (up to the
  * next block's start, the only places the method is entered) and every budget ends where it
  * always did. Each instruction computes what the interpreter's decoded case computes, through the
- * same loads, stores, {@code rand} and {@code Alu} methods; registers stay in the interpreter's
- * array, so a return at any instruction leaves the state the interpreter expects.
+ * same loads, stores, {@code rand} and {@code Alu} methods. The loop's registers and its step count
+ * live in the method's local variables, which the JIT keeps in machine registers (a loop of nine
+ * instructions ran in half the time), its constants are constants of the bytecode (a division by
+ * one becomes a multiplication), and both go back to the interpreter's array and fields wherever
+ * the method returns or a fault leaves it, so the interpreter finds the state it expects.
  *
  * <p>Not compiled: a loop of more than {@link #MOST_INSTRUCTIONS} instructions or whose method
  * would pass 7,900 bytes of bytecode (the JIT leaves methods of over 8,000 in its interpreter),
@@ -80,18 +87,28 @@ final class HostLoops {
   private static final String INTERP = "org/scansim/sim/host/HostInterpreter";
   private static final String CODE = "org/scansim/sim/host/HostCode";
   private static final String RUN = "(L" + INTERP + ";L" + CODE + ";[JI)I";
-  private static final String ACCESS = "(L" + CODE + ";[JI)V";
+  private static final String LOAD = "(L" + CODE + ";IJ)J";
+  private static final String STORE = "(L" + CODE + ";IJJ)V";
   private static final String ALU = "org/scansim/sim/engine/Alu";
   private static final String OP = "Lorg/scansim/frontend/ir/Op;";
   private static final String TYPE = "Lorg/scansim/frontend/ir/IrType;";
   private static final String CMP = "Lorg/scansim/frontend/ir/Enums$Cmp;";
-  // run's locals: 0 this, 1 the interpreter, 2 the code, 3 the registers, 4 the pc, 5-6 and 7-8 longs
+  // run's locals: 0 this, 1 the interpreter, 2 the code, 3 the registers, 4 the pc; then the steps
+  // taken, a divisor, the guard, the steps at entry (longs), the pc to leave at, a thrown exception,
+  // and the loop's registers (longs)
   private static final int H = 1;
   private static final int HC = 2;
   private static final int R = 3;
   private static final int PC = 4;
   private static final int STEPS = 5;
   private static final int DIVISOR = 7;
+  private static final int GUARD = 9;
+  private static final int ENTRY = 11;
+  private static final int EXIT = 13;
+  private static final int THROWN = 14;
+  private static final int FIRST_REGISTER = 15;
+  /** The registers a loop holds in local variables at most: their indexes fit in a byte. */
+  private static final int MOST_LOCALS = (255 - FIRST_REGISTER) / 2;
 
   /** Loops compiled in this JVM (tests see that the compiled path ran). */
   static final java.util.concurrent.atomic.AtomicInteger COMPILED = new java.util.concurrent.atomic.AtomicInteger();
@@ -139,6 +156,13 @@ final class HostLoops {
     private final int[] blockStart;
     private final int[] blockEnd;
     private final Label[] start; // a block's first instruction: its steps taken and checked; the only entries
+    /** Per register: its local variable in run, or -1 when the loop keeps it in the interpreter's array (or it is a constant). */
+    private final int[] local;
+    /** The registers held in local variables, and those of them the loop writes (back to the interpreter's array at every way out). */
+    private final int[] named;
+    private final int[] written;
+    /** Where run leaves: the written registers and the steps back to the interpreter, then the pc in {@link #EXIT}. */
+    private final Label exit = new Label();
     private MethodVisitor mv;
     /** The bytes of run's bytecode, once written. */
     int codeBytes;
@@ -152,6 +176,48 @@ final class HostLoops {
       blockEnd = new int[n];
       start = new Label[n];
       blocks();
+      local = new int[hc.code.registerCount()];
+      java.util.Arrays.fill(local, -1);
+      int[] uses = new int[local.length];
+      for (int pc = lo; pc <= hi; pc++) {
+        if (blockStart[pc - lo] < 0) {
+          continue;
+        }
+        for (int k : new int[] {hc.a[pc], hc.b[pc]}) {
+          if (k >= 0 && !constant(k)) {
+            uses[k]++;
+          }
+        }
+        if (writes(pc)) {
+          uses[hc.dst[pc]]++;
+        }
+      }
+      // The most used registers (the lower number first among equals), as many as one-byte local
+      // indexes reach; any others stay in the interpreter's array (a loop of hundreds of instructions).
+      named = java.util.stream.IntStream.range(0, uses.length).filter(k -> uses[k] > 0).boxed()
+          .sorted((x, y) -> uses[x] != uses[y] ? Integer.compare(uses[y], uses[x]) : Integer.compare(x, y))
+          .limit(MOST_LOCALS).mapToInt(Integer::intValue).sorted().toArray();
+      for (int i = 0; i < named.length; i++) {
+        local[named[i]] = FIRST_REGISTER + 2 * i;
+      }
+      java.util.BitSet wrote = new java.util.BitSet();
+      for (int pc = lo; pc <= hi; pc++) {
+        if (blockStart[pc - lo] >= 0 && writes(pc) && local[hc.dst[pc]] >= 0) {
+          wrote.set(hc.dst[pc]);
+        }
+      }
+      written = wrote.stream().toArray();
+    }
+
+    /** Whether the compiled instruction at pc writes its destination register. */
+    private boolean writes(int pc) {
+      int o = hc.op[pc];
+      return o != HostCode.BR && o != HostCode.CBR && o != HostCode.ST && hc.dst[pc] >= 0;
+    }
+
+    /** Whether register k holds one of the function's constants (never written). */
+    private boolean constant(int k) {
+      return k >= hc.code.firstConstant && k < hc.code.firstConstant + hc.code.constants.length;
     }
 
     private boolean compiled(int pc) {
@@ -229,7 +295,27 @@ final class HostLoops {
 
       mv = cw.visitMethod(ACC_PUBLIC, "run", RUN, null, null);
       mv.visitCode();
+      // The steps, the guard and the loop's registers into local variables, which the JIT keeps in
+      // machine registers; back to the interpreter's fields and array wherever run leaves or throws.
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitFieldInsn(GETFIELD, INTERP, "steps", "J");
+      mv.visitInsn(DUP2);
+      mv.visitVarInsn(LSTORE, STEPS);
+      mv.visitVarInsn(LSTORE, ENTRY);
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitFieldInsn(GETFIELD, INTERP, "guard", "J");
+      mv.visitVarInsn(LSTORE, GUARD);
+      for (int k : named) {
+        mv.visitVarInsn(ALOAD, R);
+        mv.visitLdcInsn(k);
+        mv.visitInsn(LALOAD);
+        mv.visitVarInsn(LSTORE, local[k]);
+      }
       Label leave = new Label();
+      Label body = new Label();
+      Label bodyEnd = new Label();
+      Label thrown = new Label();
+      mv.visitTryCatchBlock(body, bodyEnd, thrown, null);
       Label[] entry = new Label[hi - lo + 1];
       for (int i = 0; i < entry.length; i++) {
         // Entered only at a block's start: inside one (the interpreter ran its first steps before a check)
@@ -241,6 +327,7 @@ final class HostLoops {
       mv.visitLabel(leave);
       mv.visitVarInsn(ILOAD, PC);
       mv.visitInsn(IRETURN);
+      mv.visitLabel(body);
       for (int pc = lo; pc <= hi; pc++) {
         int i = pc - lo;
         if (blockStart[i] < 0) {
@@ -256,6 +343,16 @@ final class HostLoops {
           go(pc + 1); // on to the next block, or back to the interpreter
         }
       }
+      mv.visitLabel(bodyEnd);
+      mv.visitLabel(exit);
+      spill();
+      mv.visitVarInsn(ILOAD, EXIT);
+      mv.visitInsn(IRETURN);
+      mv.visitLabel(thrown); // a fault: the state the interpreter would have had at it
+      mv.visitVarInsn(ASTORE, THROWN);
+      spill();
+      mv.visitVarInsn(ALOAD, THROWN);
+      mv.visitInsn(ATHROW);
       Label end = new Label();
       mv.visitLabel(end);
       mv.visitMaxs(0, 0);
@@ -269,27 +366,44 @@ final class HostLoops {
     /** A block's steps: back to the interpreter at {@code pc} when they would reach its guard, taken otherwise. */
     private void take(int steps, int pc) {
       Label ok = new Label();
-      mv.visitVarInsn(ALOAD, H);
-      mv.visitFieldInsn(GETFIELD, INTERP, "steps", "J");
+      mv.visitVarInsn(LLOAD, STEPS);
       mv.visitLdcInsn((long) steps);
       mv.visitInsn(LADD);
-      mv.visitVarInsn(LSTORE, STEPS);
-      mv.visitVarInsn(LLOAD, STEPS);
-      mv.visitVarInsn(ALOAD, H);
-      mv.visitFieldInsn(GETFIELD, INTERP, "guard", "J");
+      mv.visitVarInsn(LLOAD, GUARD);
       mv.visitInsn(LCMP);
       mv.visitJumpInsn(IFLT, ok);
       leave(pc);
       mv.visitLabel(ok);
+      mv.visitVarInsn(LLOAD, STEPS);
+      mv.visitLdcInsn((long) steps);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, STEPS);
+    }
+
+    /** The written registers to the interpreter's array, the steps taken to its fields. */
+    private void spill() {
+      for (int k : written) {
+        spill(k);
+      }
       mv.visitVarInsn(ALOAD, H);
       mv.visitVarInsn(LLOAD, STEPS);
       mv.visitFieldInsn(PUTFIELD, INTERP, "steps", "J");
       mv.visitVarInsn(ALOAD, H);
       mv.visitInsn(DUP);
       mv.visitFieldInsn(GETFIELD, INTERP, "compiledSteps", "J");
-      mv.visitLdcInsn((long) steps);
+      mv.visitVarInsn(LLOAD, STEPS);
+      mv.visitVarInsn(LLOAD, ENTRY);
+      mv.visitInsn(LSUB);
       mv.visitInsn(LADD);
       mv.visitFieldInsn(PUTFIELD, INTERP, "compiledSteps", "J");
+    }
+
+    /** Register k, held in a local variable, to the interpreter's array. */
+    private void spill(int k) {
+      mv.visitVarInsn(ALOAD, R);
+      mv.visitLdcInsn(k);
+      mv.visitVarInsn(LLOAD, local[k]);
+      mv.visitInsn(LASTORE);
     }
 
     /** Control at {@code pc}: its block when it is compiled in this loop, the interpreter otherwise. */
@@ -303,30 +417,44 @@ final class HostLoops {
 
     private void leave(int pc) {
       mv.visitLdcInsn(pc);
-      mv.visitInsn(IRETURN);
+      mv.visitVarInsn(ISTORE, EXIT);
+      mv.visitJumpInsn(GOTO, exit);
     }
 
+    /** Register {@code index}'s value onto the stack: a constant itself, else from its local variable or the interpreter's array. */
     private void reg(int index) {
-      mv.visitVarInsn(ALOAD, R);
-      mv.visitLdcInsn(index);
-      mv.visitInsn(LALOAD);
+      if (constant(index)) {
+        mv.visitLdcInsn(hc.code.constants[index - hc.code.firstConstant]); // never written: the JIT folds it
+      } else if (local[index] >= 0) {
+        mv.visitVarInsn(LLOAD, local[index]);
+      } else {
+        mv.visitVarInsn(ALOAD, R);
+        mv.visitLdcInsn(index);
+        mv.visitInsn(LALOAD);
+      }
     }
 
-    /** Begins {@code r[d] = ...}: the array and the index, the value to come. */
-    private void into(int d) {
-      mv.visitVarInsn(ALOAD, R);
-      mv.visitLdcInsn(d);
+    /** Ends {@code r[d] = ...}: the value on the stack into register d. */
+    private void put(int d) {
+      if (local[d] >= 0) {
+        mv.visitVarInsn(LSTORE, local[d]);
+      } else {
+        mv.visitVarInsn(LSTORE, DIVISOR); // free between instructions
+        mv.visitVarInsn(ALOAD, R);
+        mv.visitLdcInsn(d);
+        mv.visitVarInsn(LLOAD, DIVISOR);
+        mv.visitInsn(LASTORE);
+      }
     }
 
     private void binary(int pc, int opcode, boolean int32) {
-      into(hc.dst[pc]);
       reg(hc.a[pc]);
       reg(hc.b[pc]);
       mv.visitInsn(opcode);
       if (int32) {
         narrow();
       }
-      mv.visitInsn(LASTORE);
+      put(hc.dst[pc]);
     }
 
     /** The low 32 bits, sign-extended. */
@@ -338,7 +466,6 @@ final class HostLoops {
     private void compare(int pc, int ifTrue) {
       Label yes = new Label();
       Label done = new Label();
-      into(hc.dst[pc]);
       reg(hc.a[pc]);
       reg(hc.b[pc]);
       mv.visitInsn(LCMP);
@@ -348,7 +475,7 @@ final class HostLoops {
       mv.visitLabel(yes);
       mv.visitInsn(LCONST_1);
       mv.visitLabel(done);
-      mv.visitInsn(LASTORE);
+      put(hc.dst[pc]);
     }
 
     private void divide(int pc, int opcode) {
@@ -365,21 +492,31 @@ final class HostLoops {
       mv.visitMethodInsn(INVOKESTATIC, "org/scansim/sim/host/HostLoops", "divideByZero", "(L" + CODE + ";IJ)J", false);
       mv.visitInsn(POP2); // never reached: it throws
       mv.visitLabel(nonzero);
-      into(hc.dst[pc]);
       reg(hc.a[pc]);
       mv.visitVarInsn(LLOAD, DIVISOR);
       mv.visitInsn(opcode);
       narrow();
-      mv.visitInsn(LASTORE);
+      put(hc.dst[pc]);
     }
 
-    /** A load or a store through the interpreter's own method (host memory checked as it checks it). */
-    private void access(int pc, String method) {
+    /** A load through the interpreter's own method (host memory checked as it checks it). */
+    private void load(int pc, String method) {
       mv.visitVarInsn(ALOAD, H);
       mv.visitVarInsn(ALOAD, HC);
-      mv.visitVarInsn(ALOAD, R);
       mv.visitLdcInsn(pc);
-      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, ACCESS, false);
+      reg(hc.a[pc]);
+      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, LOAD, false);
+      put(hc.dst[pc]);
+    }
+
+    /** A store through the interpreter's own method. */
+    private void store(int pc, String method) {
+      mv.visitVarInsn(ALOAD, H);
+      mv.visitVarInsn(ALOAD, HC);
+      mv.visitLdcInsn(pc);
+      reg(hc.a[pc]);
+      reg(hc.b[pc]);
+      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, STORE, false);
     }
 
     /**
@@ -387,7 +524,6 @@ final class HostLoops {
      * arguments (an operation, a type, a comparison) constants the JIT folds.
      */
     private void alu(int pc, String method, String first, String firstName, String second, String secondName, boolean both) {
-      into(hc.dst[pc]);
       constant(first, firstName);
       constant(second, secondName);
       reg(hc.a[pc]);
@@ -395,7 +531,7 @@ final class HostLoops {
         reg(hc.b[pc]);
       }
       mv.visitMethodInsn(INVOKESTATIC, ALU, method, "(" + first + second + (both ? "JJ)J" : "J)J"), false);
-      mv.visitInsn(LASTORE);
+      put(hc.dst[pc]);
     }
 
     /** An enum constant (an operation, a type, a comparison) for {@code Alu}'s own methods, which the JIT folds. */
@@ -423,9 +559,8 @@ final class HostLoops {
           go(hc.target[pc]);
         }
         case HostCode.MOV -> {
-          into(hc.dst[pc]);
           reg(hc.a[pc]);
-          mv.visitInsn(LASTORE);
+          put(hc.dst[pc]);
         }
         case HostCode.ADD64 -> binary(pc, LADD, false);
         case HostCode.SUB64 -> binary(pc, LSUB, false);
@@ -448,42 +583,47 @@ final class HostLoops {
         case HostCode.EQ -> compare(pc, IFEQ);
         case HostCode.NE -> compare(pc, IFNE);
         case HostCode.PTR_ADD -> {
-          into(hc.dst[pc]);
           reg(hc.a[pc]);
           reg(hc.b[pc]);
           mv.visitLdcInsn(hc.scale[pc]);
           mv.visitInsn(LMUL);
           mv.visitMethodInsn(INVOKESTATIC, "org/scansim/sim/memory/Ptr", "add", "(JJ)J", false);
-          mv.visitInsn(LASTORE);
+          put(hc.dst[pc]);
         }
         case HostCode.TO_I32 -> {
-          into(hc.dst[pc]);
           reg(hc.a[pc]);
           narrow();
-          mv.visitInsn(LASTORE);
+          put(hc.dst[pc]);
         }
         case HostCode.RAND -> {
-          into(hc.dst[pc]);
           mv.visitVarInsn(ALOAD, H);
-          mv.visitVarInsn(ALOAD, HC);
-          mv.visitLdcInsn(pc);
-          mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "rand", "(L" + CODE + ";I)J", false);
-          mv.visitInsn(LASTORE);
+          if (hc.type[pc] == IrType.I32) {
+            mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "randInt", "()J", false);
+          } else {
+            mv.visitVarInsn(ALOAD, HC);
+            mv.visitLdcInsn(pc);
+            mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "rand", "(L" + CODE + ";I)J", false);
+          }
+          put(hc.dst[pc]);
         }
         case HostCode.FLOAT -> alu(pc, "floatBinary", OP, hc.code.insns[pc].op.name(), TYPE, hc.type[pc].name(), true);
         case HostCode.CMP -> alu(pc, "compare", TYPE, hc.type[pc].name(), CMP, hc.code.insns[pc].ir.cmp().name(), true);
         case HostCode.CONVERT -> alu(pc, "convert", TYPE, hc.type[pc].name(), TYPE, hc.code.insns[pc].srcType.name(), false);
         case HostCode.MATH -> {
-          into(hc.dst[pc]);
+          for (int k : hc.code.insns[pc].args) {
+            if (local[k] >= 0) {
+              spill(k); // the library call reads its arguments from the interpreter's array
+            }
+          }
           mv.visitVarInsn(ALOAD, H);
           mv.visitVarInsn(ALOAD, HC);
           mv.visitVarInsn(ALOAD, R);
           mv.visitLdcInsn(pc);
           mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "math", "(L" + CODE + ";[JI)J", false);
-          mv.visitInsn(LASTORE);
+          put(hc.dst[pc]);
         }
-        case HostCode.LD -> access(pc, word(pc) ? "loadWord" : "load");
-        case HostCode.ST -> access(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWord" : "store");
+        case HostCode.LD -> load(pc, word(pc) ? "loadWordAt" : "loadAt");
+        case HostCode.ST -> store(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWordAt" : "storeAt");
         default -> throw new IllegalStateException("host op " + hc.op[pc] + " is not compiled"); // blocks hold decoded ones only
       }
     }
