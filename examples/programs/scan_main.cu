@@ -71,8 +71,8 @@ static void scan(const int *d_in, int *d_out, int n) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 100000;
-  if (n < 1 || n > (1 << 26)) {
-    fprintf(stderr, "usage: %s [n, 1 to 67108864]\n", argv[0]);
+  if (n < 1 || n > (1 << 28)) {
+    fprintf(stderr, "usage: %s [n, 1 to 268435456]\n", argv[0]);
     return EXIT_FAILURE;
   }
   int *h_in = (int *)malloc(n * sizeof(int));

@@ -80,6 +80,10 @@ final class Outputs {
     if (budget == org.scansim.sim.result.Fault.Budget.INSTRUCTIONS) {
       err.println("scansim: note: --max-instructions N raises the instruction budget" + of + " (now " + maxInstructions
           + " warp instructions) if the " + what + " is meant to run this long");
+    } else if (budget == org.scansim.sim.result.Fault.Budget.HOST_STEPS) {
+      long steps = org.scansim.sim.host.HostInterpreter.stepLimitFor(maxInstructions);
+      err.println("scansim: note: --max-instructions N over 2000000000 raises the host code's step budget too, to 2N (now " + steps
+          + " host instructions) if the " + what + " is meant to run this long");
     } else if (budget == org.scansim.sim.result.Fault.Budget.WALL_CLOCK) {
       err.println("scansim: note: --wall-seconds S raises the wall-clock budget" + of + " (now " + wallSeconds
           + " s) if the program is meant to run this long");

@@ -122,7 +122,7 @@ final class ProgramOutput {
     org.scansim.reports.BankHeat heat = c.html == null ? null : new org.scansim.reports.BankHeat(a.sharedMemoryBanks(), a.bankWidthBytes());
     org.scansim.pipeline.RunSpec spec = org.scansim.pipeline.RunSpec.of(file.toString(), a)
         .withDefines(new java.util.TreeMap<>(Defines.parse(t.defines()))).withChecks(checks, c.schedules, false)
-        .withTiming(timing).withOrder(c.seed, c.residentBlocks, workers).withBudgets(c.maxInstructions, c.wallSeconds * 1000, 1L << 31);
+        .withTiming(timing).withOrder(c.seed, c.residentBlocks, workers).withBudgets(c.maxInstructions, c.wallSeconds * 1000, c.memory);
     List<String> argv = new ArrayList<>();
     argv.add(programName(file));
     if (c.programArgs != null) {

@@ -139,8 +139,15 @@ final class RunCommand implements Callable<Integer> {
   long wallSeconds;
 
   @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "2000000000",
-      description = "warp-instruction budget of the whole run; default: ${DEFAULT-VALUE}")
+      description = "warp-instruction budget of the whole run (a program's host code may run twice as many host instructions,"
+          + " 4000000000 at least); default: ${DEFAULT-VALUE}")
   long maxInstructions;
+
+  @Option(names = "--memory", paramLabel = "SIZE", defaultValue = "2G", converter = MemoryOption.class,
+      description = "memory budget of the simulated device, and of a program's host memory, each: bytes, or K, M, G or T"
+          + " (8G); default: ${DEFAULT-VALUE}. A program of two 2^28-int arrays needs 3G, and a larger Java heap"
+          + " (SCANSIM_JAVA_OPTS=-Xmx12g)")
+  long memory;
 
   /** The checkers' names, for --check's help. */
   static final class CheckNames implements Iterable<String> {
@@ -372,7 +379,7 @@ final class RunCommand implements Callable<Integer> {
     // The page draws the circuit the scan proof records, where it is small enough to draw.
     boolean circuit = html != null && checks.contains(Check.PROOF) && n <= CircuitCommand.MAX_SVG_N;
     RunSpec spec = RunSpec.of(file.toString(), a).withDefines(new java.util.TreeMap<>(Defines.parse(allDefines))).withScan(kind, scanOp)
-        .withChecks(checks, schedules, circuit).withOrder(seed, residentBlocks, workers).withBudgets(maxInstructions, wallSeconds * 1000, 1L << 31);
+        .withChecks(checks, schedules, circuit).withOrder(seed, residentBlocks, workers).withBudgets(maxInstructions, wallSeconds * 1000, memory);
     spec = kernelOptions.kernel != null ? spec.withKernel(kernelOptions.kernel, kernelOptions.launch()) : spec.withEntry(entry);
     if (device.equals("gpu")) {
       if (Boolean.TRUE.equals(timing)) {
@@ -384,10 +391,11 @@ final class RunCommand implements Callable<Integer> {
         err.println("scansim: error: --check and --schedules run on the simulated device only (drop --device gpu)");
         return null;
       }
-      if (seed != 0 || residentBlocks != 0 || threads != null || maxInstructions != ScanRun.Request.MAX_WARP_INSTRUCTIONS) {
+      if (seed != 0 || residentBlocks != 0 || threads != null || maxInstructions != ScanRun.Request.MAX_WARP_INSTRUCTIONS
+          || memory != MemoryOption.DEFAULT) {
         // The card chooses its own order and residency and runs on its own cores: these would be ignored.
-        err.println("scansim: error: --seed, --resident-blocks, --threads and --max-instructions steer the simulated device only"
-            + " (drop --device gpu)");
+        err.println("scansim: error: --seed, --resident-blocks, --threads, --max-instructions and --memory steer the simulated device"
+            + " only (drop --device gpu)");
         return null;
       }
       return new Resolved(spec, ns, compiled, allDefines);

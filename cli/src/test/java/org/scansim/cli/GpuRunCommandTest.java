@@ -106,10 +106,11 @@ class GpuRunCommandTest {
   @Test
   void theSimulatorsSchedulingOptionsAreRefusedNotIgnored(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("s.cu"), KERNEL);
-    for (String[] option : new String[][] {{"--seed", "3"}, {"--resident-blocks", "2"}, {"--threads", "1"}, {"--max-instructions", "5"}}) {
+    for (String[] option : new String[][] {{"--seed", "3"}, {"--resident-blocks", "2"}, {"--threads", "1"}, {"--max-instructions", "5"},
+        {"--memory", "4G"}}) {
       CliRun r = CliRun.of("run", f.toString(), "--n", "64", "--device", "gpu", option[0], option[1]);
       assertThat(r.code()).as(option[0]).isEqualTo(Main.INVALID_INPUT);
-      assertThat(r.err()).as(option[0]).isEqualTo("scansim: error: --seed, --resident-blocks, --threads and --max-instructions"
+      assertThat(r.err()).as(option[0]).isEqualTo("scansim: error: --seed, --resident-blocks, --threads, --max-instructions and --memory"
           + " steer the simulated device only (drop --device gpu)\n");
     }
   }

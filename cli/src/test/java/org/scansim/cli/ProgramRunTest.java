@@ -35,10 +35,35 @@ class ProgramRunTest {
   }
 
   @Test
+  void aMallocPastTheMemoryBudgetReturnsNullAndSaysWhyAndMemoryRaisesIt() throws Exception {
+    Path p = write("m.cu", """
+        #include <cstdio>
+        #include <cstdlib>
+        int main() {
+          char *a = (char *)malloc(600000);
+          char *b = (char *)malloc(600000);
+          printf("%s %s\\n", a ? "a" : "NULL", b ? "b" : "NULL");
+          return 0;
+        }
+        """);
+    CliRun tight = CliRun.of("run", p.toString(), "--memory", "1M");
+    assertThat(tight.code()).as(tight.err()).isZero();
+    assertThat(tight.out()).startsWith("a NULL\n").contains("note: malloc at " + p + ":5:21 returned NULL: 600000 bytes would pass"
+        + " the memory budget of 1048576 bytes (").contains("(run's --memory raises the budget)");
+    CliRun room = CliRun.of("run", p.toString(), "--memory", "2M");
+    assertThat(room.out()).startsWith("a b\n").doesNotContain("returned NULL");
+    for (String bad : new String[] {"0", "512K", "300G", "1.5G", "3X", "-1"}) {
+      CliRun r = CliRun.of("run", p.toString(), "--memory=" + bad);
+      assertThat(r.code()).as(bad).isEqualTo(2);
+      assertThat(r.err()).as(bad).startsWith("Invalid value for option '--memory': '" + bad + "' is not ");
+    }
+  }
+
+  @Test
   void theProgramsExitStatusIsScansims() {
     CliRun usage = CliRun.of("run", PROGRAMS.resolve("scan_main.cu").toString(), "--no-timing", "--", "0");
     assertThat(usage.code()).isEqualTo(1); // EXIT_FAILURE
-    assertThat(usage.out()).startsWith("usage: ./scan_main [n, 1 to 67108864]\n\n")
+    assertThat(usage.out()).startsWith("usage: ./scan_main [n, 1 to 268435456]\n\n")
         .contains("program=main\nno kernel ran: the program launched none\nexit status: 1 (the program's failure)\n");
     CliRun flags = CliRun.of("run", PROGRAMS.resolve("iostream_flags.cu").toString(), "--no-timing", "--", "-x");
     assertThat(flags.code()).isEqualTo(2); // the program's own usage status

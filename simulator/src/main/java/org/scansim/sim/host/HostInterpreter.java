@@ -59,8 +59,10 @@ public final class HostInterpreter {
   long guard;
   /** The steps compiled loops took (tests see that the compiled path ran). */
   long compiledSteps;
-  /** The host instructions a program may run: past them it is a runaway. */
-  private static final long STEP_LIMIT = 4_000_000_000L;
+  /** The host instructions a program may run by default: past them it is a runaway. */
+  public static final long STEP_LIMIT = 4_000_000_000L;
+  /** The host instructions this program may run ({@link #setStepLimit}). */
+  private long stepLimit = STEP_LIMIT;
   /**
    * Backward branches to one place before the loop they close is compiled ({@link HostLoops}):
    * about the iterations whose interpretation costs what compiling and the JIT's warm-up do. The
@@ -213,21 +215,21 @@ public final class HostInterpreter {
     int[] x = hc.a;
     int[] y = hc.b;
     HostLoops.Body[] loops = hc.loops;
-    guard = Math.min((steps | 0xFFFF) + 1, STEP_LIMIT);
+    guard = Math.min((steps | 0xFFFF) + 1, stepLimit);
     int pc = 0;
     while (true) {
       HostLoops.Body loop = loops[pc];
       if (loop != null) {
         pc = loop.run(this, hc, r, pc); // back at a call, a branch out, or a block past the guard: one instruction here
       }
-      if (++steps > STEP_LIMIT) {
+      if (++steps > stepLimit) {
         Span at = code.insns[pc].span;
         throw Fault.runaway(Fault.Budget.HOST_STEPS, at, "host code ran past its step budget at " + at.position());
       }
       if ((steps & 0xFFFF) == 0) {
         // Host code is bounded by the run's wall clock too: a host loop of copies did not end.
         deadline.checkHost(code.insns[pc].span);
-        guard = Math.min(steps + 0x10000, STEP_LIMIT);
+        guard = Math.min(steps + 0x10000, stepLimit);
       }
       // The instructions host loops are made of, decoded (HostCode); the rest through the instruction.
       switch (op[pc]) {
@@ -586,6 +588,20 @@ public final class HostInterpreter {
   }
 
   /** Host instructions run so far: the C library's clock. */
+  /** The host instructions the program may run (at least one); past them it is a runaway. */
+  public void setStepLimit(long limit) {
+    stepLimit = Math.max(1, limit);
+  }
+
+  /**
+   * Host code's budget in a run of {@code maxWarpInstructions}: {@link #STEP_LIMIT}, or twice the
+   * run's instruction budget where that is more (a program at 2^28 elements runs about 8 x 10^9
+   * host instructions in its own loops).
+   */
+  public static long stepLimitFor(long maxWarpInstructions) {
+    return Math.max(STEP_LIMIT, Math.min(Long.MAX_VALUE / 2, maxWarpInstructions) * 2);
+  }
+
   long steps() {
     return steps;
   }
@@ -847,6 +863,9 @@ public final class HostInterpreter {
     long bytes = count < 0 || size < 0 || Math.multiplyHigh(count, size) != 0 ? -1 : count * size;
     Allocation a = bytes < 0 ? null : host.allocate(kind + " at " + in.span.position(), bytes);
     if (a == null) {
+      // NULL, as C's allocators answer; the note says why, since a machine would have given it.
+      note(kind + " at " + in.span.position() + " returned NULL: " + host.whyNot(bytes)
+          + (bytes >= 0 && bytes <= Integer.MAX_VALUE - 64 ? " (run's --memory raises the budget)" : ""));
       return 0;
     }
     if (!zero) {

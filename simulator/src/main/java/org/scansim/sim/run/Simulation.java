@@ -37,6 +37,7 @@ public final class Simulation {
   public Simulation(IrModule module, MemoryModel memoryModel, Limits limits) {
     this.device = new SimulatedGpu(module, memoryModel, limits, output);
     this.host = new HostInterpreter(module, device, limits.maxDeviceBytes(), device.deadline(), output);
+    host.setStepLimit(HostInterpreter.stepLimitFor(limits.maxWarpInstructions()));
   }
 
   /** A device buffer of {@code count} elements of {@code type}, filled with a garbage pattern. */

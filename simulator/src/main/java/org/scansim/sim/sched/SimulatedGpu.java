@@ -383,7 +383,7 @@ public final class SimulatedGpu implements GpuDevice {
       // A size a GPU could give, but past the simulator's budget: a fault, not an error
       // code, since a program that checks for it could not behave as it would on a GPU.
       throw new Fault(Kind.OUT_OF_MEMORY, at, "cudaMalloc of " + name + ": " + global.whyNot(bytes)
-          + " (the simulated device's budget; does the code free what it no longer needs?)");
+          + " (the simulated device's budget: does the code free what it no longer needs? run's --memory raises it)");
     }
     return global.pointerTo(a);
   }

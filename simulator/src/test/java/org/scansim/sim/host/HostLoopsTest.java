@@ -343,6 +343,44 @@ class HostLoopsTest {
     return new long[] {host.steps, host.compiledSteps};
   }
 
+  /** The step main's host code faulted at under a budget of {@code limit} host instructions, compiled or not. */
+  private static long stoppedAt(String source, int compileAfter, long limit) {
+    HostInterpreter.compileAfter = compileAfter;
+    Frontend.Result r = compile(source);
+    SimulatedGpu gpu = new SimulatedGpu(r.ir(), new ArchMemoryModel(Architectures.preset("hopper")), Limits.defaults(), new StringBuilder());
+    HostInterpreter host = new HostInterpreter(r.ir(), gpu, 1L << 24, new Deadline(), new StringBuilder());
+    host.setStepLimit(limit);
+    try {
+      host.call("main", new long[0], null);
+    } catch (org.scansim.sim.result.Fault f) {
+      assertThat(f.budget()).isEqualTo(org.scansim.sim.result.Fault.Budget.HOST_STEPS);
+      assertThat(f.getMessage()).contains("host code ran past its step budget at loops.cu:");
+      return host.steps;
+    }
+    throw new AssertionError("no fault under a budget of " + limit);
+  }
+
+  @Test
+  void aStepBudgetStopsCompiledAndInterpretedLoopsAtTheSameStep() {
+    String source = """
+        int main() {
+          int s = 0;
+          for (int i = 0; i < 100000000; i++) {
+            s += i;
+          }
+          return s & 1;
+        }
+        """;
+    for (long limit : new long[] {70_000, 200_001, 1_000_000}) {
+      assertThat(stoppedAt(source, 1, limit)).as("limit " + limit).isEqualTo(limit + 1).isEqualTo(stoppedAt(source, -1, limit));
+    }
+    // The run's budget: 4 x 10^9 host instructions, or twice its instruction budget where that is more.
+    assertThat(HostInterpreter.stepLimitFor(2_000_000_000L)).isEqualTo(4_000_000_000L);
+    assertThat(HostInterpreter.stepLimitFor(5)).isEqualTo(4_000_000_000L);
+    assertThat(HostInterpreter.stepLimitFor(6_000_000_000L)).isEqualTo(12_000_000_000L);
+    assertThat(HostInterpreter.stepLimitFor(Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE / 2 * 2);
+  }
+
   @Test
   void compiledLoopsRunTheLoopsWholeWithContinueAndNesting() throws Exception {
     String source = """
