@@ -39,6 +39,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    HotMethods.startIfAsked();
     WarmUp.start(args);
     System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }

@@ -155,8 +155,10 @@ class ReleaseTest {
     lines.put("run missing.cu --n 16777216", "1");
     lines.put("run missing.cu --n=2^10..2^24", "1");
     lines.put("run missing.cu --n 1024,33554432", "1");
-    lines.put("run missing.cu -- 67108864", "1");
-    lines.put("run missing.cu -- --size=16777216", "1");
+    // A large program (no --n): both compilers, C2 for its hot methods alone (HotMethods).
+    lines.put("run missing.cu -- 67108864", "4");
+    lines.put("run missing.cu -- --size=16777216", "4");
+    lines.put("run missing.cu --n 16777216 -- 5", "1");
     lines.put("crosscheck missing.cu --n 16777216", "4");
     lines.put("grade missing --spec missing.json", "1");
     // Digits in a name are no size: a temporary folder's, a file's.
@@ -214,7 +216,8 @@ class ReleaseTest {
    * engine interprets one by one (an atomic; checkers), it writes its answer and stops before it
    * says anything, and the launcher starts it again with both compilers: Java's flags twice, the
    * report and the compiler's warning once. A bundled scan whose blocks are replayed stays with
-   * C1, and so does a program that ends with status 75. SCANSIM_JIT=full asks nothing.
+   * C1; a large program starts with both (C2 for its hot methods alone), and one that ends with
+   * status 75 is not started again. SCANSIM_JIT=full asks nothing.
    */
   @Test
   void aLargeRunAsksForBothCompilersWhenItsBlocksAreInterpreted() throws Exception {
@@ -235,7 +238,7 @@ class ReleaseTest {
     Path exits = Files.writeString(dir.resolve("exits75.cu"), "#include <cstdio>\nint main(int argc, char **argv) { printf(\"said by the program\\n\"); return 75; }\n");
     Release.Result program = Release.run(dir, env, List.of(bin, "run", exits.toString(), "--", "16777216"));
     assertThat(program.code()).as(program.err()).isEqualTo(75);
-    assertThat(levels(program.out())).as("a program that ends with 75").containsExactly("1");
+    assertThat(levels(program.out())).as("a program that ends with 75").containsExactly("4");
     assertThat(program.out().split("said by the program", -1)).as("its output").hasSize(2);
     Release.Result replayed = Release.run(dir, env, List.of(bin, "run", "harris/scan_large_array", "--n", "2^24", "--no-timing"));
     assertThat(replayed.code()).as(replayed.err()).isZero();
