@@ -4,8 +4,6 @@ import static org.objectweb.asm.Opcodes.ACC_FINAL;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
 import static org.objectweb.asm.Opcodes.ALOAD;
-import static org.objectweb.asm.Opcodes.ASTORE;
-import static org.objectweb.asm.Opcodes.ATHROW;
 import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.DUP;
 import static org.objectweb.asm.Opcodes.GETFIELD;
@@ -67,7 +65,9 @@ import org.scansim.sim.engine.Alu;
  * live in the method's local variables, which the JIT keeps in machine registers (a loop of nine
  * instructions ran in half the time), its constants are constants of the bytecode (a division by
  * one becomes a multiplication), and both go back to the interpreter's array and fields wherever
- * the method returns or a fault leaves it, so the interpreter finds the state it expects.
+ * the method returns, so the interpreter finds the state it expects. A fault (a load or a store
+ * out of bounds, a division by zero) ends the run, and nothing reads them after it: the method has
+ * no handler to write them back (one cost a loop of two loads a turn a sixth of its time).
  *
  * <p>Not compiled: a loop of more than {@link #MOST_INSTRUCTIONS} instructions or whose method
  * would pass 7,900 bytes of bytecode (the JIT leaves methods of over 8,000 in its interpreter),
@@ -94,8 +94,8 @@ final class HostLoops {
   private static final String TYPE = "Lorg/scansim/frontend/ir/IrType;";
   private static final String CMP = "Lorg/scansim/frontend/ir/Enums$Cmp;";
   // run's locals: 0 this, 1 the interpreter, 2 the code, 3 the registers, 4 the pc; then the steps
-  // taken, a divisor, the guard, the steps at entry (longs), the pc to leave at, a thrown exception,
-  // and the loop's registers (longs)
+  // taken, a divisor, the guard, the steps at entry (longs), the pc to leave at, and the loop's
+  // registers (longs)
   private static final int H = 1;
   private static final int HC = 2;
   private static final int R = 3;
@@ -105,8 +105,7 @@ final class HostLoops {
   private static final int GUARD = 9;
   private static final int ENTRY = 11;
   private static final int EXIT = 13;
-  private static final int THROWN = 14;
-  private static final int FIRST_REGISTER = 15;
+  private static final int FIRST_REGISTER = 14;
   /** The registers a loop holds in local variables at most: their indexes fit in a byte. */
   private static final int MOST_LOCALS = (255 - FIRST_REGISTER) / 2;
 
@@ -312,10 +311,6 @@ final class HostLoops {
         mv.visitVarInsn(LSTORE, local[k]);
       }
       Label leave = new Label();
-      Label body = new Label();
-      Label bodyEnd = new Label();
-      Label thrown = new Label();
-      mv.visitTryCatchBlock(body, bodyEnd, thrown, null);
       Label[] entry = new Label[hi - lo + 1];
       for (int i = 0; i < entry.length; i++) {
         // Entered only at a block's start: inside one (the interpreter ran its first steps before a check)
@@ -327,7 +322,6 @@ final class HostLoops {
       mv.visitLabel(leave);
       mv.visitVarInsn(ILOAD, PC);
       mv.visitInsn(IRETURN);
-      mv.visitLabel(body);
       for (int pc = lo; pc <= hi; pc++) {
         int i = pc - lo;
         if (blockStart[i] < 0) {
@@ -343,16 +337,10 @@ final class HostLoops {
           go(pc + 1); // on to the next block, or back to the interpreter
         }
       }
-      mv.visitLabel(bodyEnd);
       mv.visitLabel(exit);
       spill();
       mv.visitVarInsn(ILOAD, EXIT);
       mv.visitInsn(IRETURN);
-      mv.visitLabel(thrown); // a fault: the state the interpreter would have had at it
-      mv.visitVarInsn(ASTORE, THROWN);
-      spill();
-      mv.visitVarInsn(ALOAD, THROWN);
-      mv.visitInsn(ATHROW);
       Label end = new Label();
       mv.visitLabel(end);
       mv.visitMaxs(0, 0);
