@@ -17,7 +17,9 @@ import org.scansim.sim.sched.SimulatedGpu;
  * with C1 alone and names a file in {@link #ASKED}; a run that wants C2 writes it and stops before
  * it says anything, and the launcher starts it again with both compilers. (A file, not an exit
  * code: a program's own exit status is scansim's.) Until the run answers, its messages are held,
- * and said once it goes on or stops for another reason.
+ * and said once it goes on or stops for another reason. A large program starts with both
+ * compilers, C2 kept to its hot methods ({@link HotMethods}): one that wants C2 everywhere takes
+ * the directives back and goes on.
  */
 final class CompilerChoice {
   /** The environment variable in which the launcher names the file of the answer, when it asks. */
@@ -55,6 +57,10 @@ final class CompilerChoice {
       return false;
     }
     if (blockByBlock || !SimulatedGpu.replaysEveryKernel(module)) {
+      if (HotMethods.asked() && HotMethods.withdraw()) {
+        release(); // a large program: both compilers already, now C2 for every method too
+        return false;
+      }
       try {
         Files.writeString(answer, "c2\n");
         held.getBuffer().setLength(0);

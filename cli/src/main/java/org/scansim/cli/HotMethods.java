@@ -17,21 +17,59 @@ import javax.management.ObjectName;
  * through Java's own diagnostic command (which writes nothing to the program's output, as the
  * {@code -XX:CompilerDirectivesFile} flag would), on a thread of their own. A Java without the
  * management module, or one that refuses, leaves both compilers for everything: only the speed
- * differs, never a result.
+ * differs, never a result. A program whose blocks the interpreter runs one by one (a kernel that
+ * cannot be replayed, checkers) wants C2 everywhere: {@link #withdraw} takes the directives back,
+ * and the run goes on in the same Java instead of starting again.
  */
 final class HotMethods {
   /** The environment variable by which the launcher asks for the directives. */
   static final String ASKED = "SCANSIM_JIT_HOT";
 
+  private static final Object LOCK = new Object();
+  /** Whether this run's directives are in Java's stack, and whether they were taken back (then never added). */
+  private static boolean added;
+  private static boolean withdrawn;
+
   private HotMethods() {}
+
+  /** Whether the launcher asked for the directives. */
+  static boolean asked() {
+    String asked = System.getenv(ASKED);
+    return asked != null && !asked.isEmpty();
+  }
 
   /** Adds the directives on a thread of their own when the launcher asked. */
   static void startIfAsked() {
-    String asked = System.getenv(ASKED);
-    if (asked != null && !asked.isEmpty()) {
-      Thread t = new Thread(HotMethods::add, "scansim-jit");
+    if (asked()) {
+      Thread t = new Thread(() -> {
+        synchronized (LOCK) {
+          if (!withdrawn) {
+            added = add();
+          }
+        }
+      }, "scansim-jit");
       t.setDaemon(true);
       t.start();
+    }
+  }
+
+  /**
+   * C2 for every method from now on: this run's directives taken back, or never added. Whether
+   * that holds (false when Java would not take them back: the run should start again).
+   */
+  static boolean withdraw() {
+    synchronized (LOCK) {
+      withdrawn = true;
+      if (added) {
+        try {
+          diagnostic("compilerDirectivesRemove"); // add's two, the top of Java's stack
+          diagnostic("compilerDirectivesRemove");
+          added = false;
+        } catch (Exception | LinkageError e) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 

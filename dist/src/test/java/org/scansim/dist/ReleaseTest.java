@@ -240,6 +240,29 @@ class ReleaseTest {
     assertThat(program.code()).as(program.err()).isEqualTo(75);
     assertThat(levels(program.out())).as("a program that ends with 75").containsExactly("4");
     assertThat(program.out().split("said by the program", -1)).as("its output").hasSize(2);
+    // A large program whose kernel cannot be replayed: both compilers from the start, and C2 for every
+    // method once it knows (HotMethods takes its directives back): one Java, its warning said once.
+    Path atomicProgram = Files.writeString(dir.resolve("atomic_main.cu"), """
+        #include <cstdio>
+        __global__ void k(int *out) { atomicAdd(&out[0], 1); }
+        int main(int argc, char **argv) {
+          int wide = 1 << 40;
+          int zero = wide - wide;
+          int *d;
+          cudaMalloc(&d, sizeof(int));
+          cudaMemcpy(d, &zero, sizeof(int), cudaMemcpyHostToDevice);
+          k<<<1, 32>>>(d);
+          int h = 0;
+          cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);
+          printf("atomics: %d\\n", h);
+          return 0;
+        }
+        """);
+    Release.Result atomicRun = Release.run(dir, env, List.of(bin, "run", atomicProgram.toString(), "--", "16777216"));
+    assertThat(atomicRun.code()).as(atomicRun.err()).isZero();
+    assertThat(levels(atomicRun.out())).as("a program whose kernel is interpreted").containsExactly("4");
+    assertThat(atomicRun.out().split("atomics: 32", -1)).as("its output: " + atomicRun.out()).hasSize(2);
+    assertThat(atomicRun.err().split("shift count 40", -1)).as("warnings: " + atomicRun.err()).hasSize(2);
     Release.Result replayed = Release.run(dir, env, List.of(bin, "run", "harris/scan_large_array", "--n", "2^24", "--no-timing"));
     assertThat(replayed.code()).as(replayed.err()).isZero();
     assertThat(levels(replayed.out())).as("a replayed scan").containsExactly("1");

@@ -587,7 +587,6 @@ public final class HostInterpreter {
     }
   }
 
-  /** Host instructions run so far: the C library's clock. */
   /** The host instructions the program may run (at least one); past them it is a runaway. */
   public void setStepLimit(long limit) {
     stepLimit = Math.max(1, limit);
@@ -602,6 +601,7 @@ public final class HostInterpreter {
     return Math.max(STEP_LIMIT, Math.min(Long.MAX_VALUE / 2, maxWarpInstructions) * 2);
   }
 
+  /** Host instructions run so far: the C library's clock. */
   long steps() {
     return steps;
   }
@@ -864,8 +864,10 @@ public final class HostInterpreter {
     Allocation a = bytes < 0 ? null : host.allocate(kind + " at " + in.span.position(), bytes);
     if (a == null) {
       // NULL, as C's allocators answer; the note says why, since a machine would have given it.
-      note(kind + " at " + in.span.position() + " returned NULL: " + host.whyNot(bytes)
-          + (bytes >= 0 && bytes <= Integer.MAX_VALUE - 64 ? " (run's --memory raises the budget)" : ""));
+      boolean overBudget = bytes >= 0 && bytes <= Integer.MAX_VALUE - 64 && host.liveBytes() + bytes > host.budgetBytes();
+      note(kind + " at " + in.span.position() + " returned NULL: " + (bytes < 0 ? "its size (" + Long.toUnsignedString(count) + " x "
+          + Long.toUnsignedString(size) + " bytes) is more than any memory" : host.whyNot(bytes))
+          + (overBudget ? " (run's --memory raises the budget)" : ""));
       return 0;
     }
     if (!zero) {
