@@ -487,24 +487,19 @@ final class HostLoops {
       put(hc.dst[pc]);
     }
 
-    /** A load through the interpreter's own method (host memory checked as it checks it). */
-    private void load(int pc, String method) {
+    /** A load or a store through the interpreter's own method (host memory checked as it checks it). */
+    private void access(int pc, String method, boolean store) {
       mv.visitVarInsn(ALOAD, H);
       mv.visitVarInsn(ALOAD, HC);
       mv.visitLdcInsn(pc);
       reg(hc.a[pc]);
-      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, LOAD, false);
-      put(hc.dst[pc]);
-    }
-
-    /** A store through the interpreter's own method. */
-    private void store(int pc, String method) {
-      mv.visitVarInsn(ALOAD, H);
-      mv.visitVarInsn(ALOAD, HC);
-      mv.visitLdcInsn(pc);
-      reg(hc.a[pc]);
-      reg(hc.b[pc]);
-      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, STORE, false);
+      if (store) {
+        reg(hc.b[pc]);
+      }
+      mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, store ? STORE : LOAD, false);
+      if (!store) {
+        put(hc.dst[pc]);
+      }
     }
 
     /**
@@ -610,8 +605,8 @@ final class HostLoops {
           mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, "math", "(L" + CODE + ";[JI)J", false);
           put(hc.dst[pc]);
         }
-        case HostCode.LD -> load(pc, word(pc) ? "loadWordAt" : "loadAt");
-        case HostCode.ST -> store(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWordAt" : "storeAt");
+        case HostCode.LD -> access(pc, word(pc) ? "loadWordAt" : "loadAt", false);
+        case HostCode.ST -> access(pc, word(pc) || hc.type[pc] == IrType.U32 ? "storeWordAt" : "storeAt", true);
         default -> throw new IllegalStateException("host op " + hc.op[pc] + " is not compiled"); // blocks hold decoded ones only
       }
     }
