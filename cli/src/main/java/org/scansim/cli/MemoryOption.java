@@ -4,7 +4,7 @@ import picocli.CommandLine;
 
 /**
  * {@code run --memory}: the bytes the simulated device's global memory holds, and the program's host
- * memory, each: a count of bytes, or of K, M, G or T (powers of 1,024: {@code 8G}). The default, 2 GiB,
+ * memory, each: a count of bytes, or of K, M or G (powers of 1,024: {@code 8G}). The default, 2 GiB,
  * bounds what an untrusted kernel or program makes the simulator hold; a program that scans 2^28
  * ints holds 1 GiB in each of its arrays and needs more (docs/performance.md, "Memory").
  */
@@ -25,7 +25,6 @@ final class MemoryOption implements CommandLine.ITypeConverter<Long> {
         case 'K' -> unit = 1L << 10;
         case 'M' -> unit = 1L << 20;
         case 'G' -> unit = 1L << 30;
-        case 'T' -> unit = 1L << 40;
         default -> { }
       }
     }
@@ -34,7 +33,7 @@ final class MemoryOption implements CommandLine.ITypeConverter<Long> {
     try {
       bytes = Long.parseLong(digits);
     } catch (NumberFormatException e) {
-      throw new CommandLine.TypeConversionException("'" + text + "' is not a size (bytes, or a count of K, M, G or T: 8G)");
+      throw new CommandLine.TypeConversionException("'" + text + "' is not a size (bytes, or a count of K, M or G: 8G)");
     }
     if (bytes < 1 || bytes > MOST / unit || bytes * unit < LEAST) {
       throw new CommandLine.TypeConversionException("'" + text + "' is not between 1M and 256G");

@@ -144,9 +144,9 @@ final class RunCommand implements Callable<Integer> {
   long maxInstructions;
 
   @Option(names = "--memory", paramLabel = "SIZE", defaultValue = "2G", converter = MemoryOption.class,
-      description = "memory budget of the simulated device, and of a program's host memory, each: bytes, or K, M, G or T"
-          + " (8G); default: ${DEFAULT-VALUE}. A program of two 2^28-int arrays needs 3G, and a larger Java heap"
-          + " (SCANSIM_JAVA_OPTS=-Xmx12g)")
+      description = "memory budget of the simulated device, and of a program's host memory, each: bytes, or K, M or G"
+          + " (8G); default: ${DEFAULT-VALUE}. A program of two 2^28-int arrays needs 3G (given this, the launcher lets Java's"
+          + " heap grow to 3/4 of the machine's memory)")
   long memory;
 
   /** The checkers' names, for --check's help. */

@@ -159,6 +159,11 @@ class ReleaseTest {
     lines.put("run missing.cu -- 67108864", "4");
     lines.put("run missing.cu -- --size=16777216", "4");
     lines.put("run missing.cu --n 16777216 -- 5", "1");
+    // Budgets are no sizes: --memory's bytes and --max-instructions' count (a program's own arguments are).
+    lines.put("run missing.cu --n 1024 --max-instructions 6000000000", "1");
+    lines.put("run missing.cu --memory=17179869184 -- 5", "1");
+    lines.put("run missing.cu --memory 17179869184 -- 5", "1");
+    lines.put("run missing.cu -- --memory 17179869184", "4");
     lines.put("crosscheck missing.cu --n 16777216", "4");
     lines.put("grade missing --spec missing.json", "1");
     // Digits in a name are no size: a temporary folder's, a file's.
@@ -270,6 +275,33 @@ class ReleaseTest {
     Release.Result full = Release.run(dir, Map.of("PATH", path.toString(), "SCANSIM_JAVA_OPTS", "-XX:+PrintFlagsFinal", "SCANSIM_JIT", "full"),
         List.of(bin, "run", atomic.toString(), "--n", "16777216"));
     assertThat(levels(full.out())).as("SCANSIM_JIT=full").containsExactly("4");
+  }
+
+  /**
+   * A run given --memory may grow its heap to three quarters of the machine's memory, Java's
+   * default being a quarter; a -Xmx of SCANSIM_JAVA_OPTS still decides.
+   */
+  @Test
+  void aRunGivenMoreMemoryGetsALargerHeap() throws Exception {
+    assertThat(flag(Map.of(), "MaxRAMPercentage", "run", "missing.cu", "--memory", "3G", "--", "5")).isEqualTo("75.000000");
+    assertThat(flag(Map.of(), "MaxRAMPercentage", "run", "missing.cu", "--memory=3G", "--n", "1024")).isEqualTo("75.000000");
+    assertThat(flag(Map.of(), "MaxRAMPercentage", "run", "missing.cu", "--", "--memory", "3G")).isEqualTo("25.000000");
+    assertThat(flag(Map.of(), "MaxRAMPercentage", "run", "missing.cu", "--n", "1024")).isEqualTo("25.000000");
+    String given = flag(Map.of("SCANSIM_JAVA_OPTS", "-Xmx300m"), "MaxHeapSize", "run", "missing.cu", "--memory", "3G");
+    assertThat(Long.parseLong(given)).isEqualTo(300L << 20);
+  }
+
+  /** Java's value of flag {@code name} for a launch of the release with {@code args} (its flags printed first). */
+  private static String flag(Map<String, String> env, String name, String... args) throws Exception {
+    Map<String, String> all = new java.util.HashMap<>(env);
+    all.put("PATH", path.toString());
+    all.put("SCANSIM_JAVA_OPTS", (env.getOrDefault("SCANSIM_JAVA_OPTS", "") + " -XX:+PrintFlagsFinal").trim());
+    List<String> cmd = new java.util.ArrayList<>(List.of(release.resolve("bin/scansim").toString()));
+    cmd.addAll(List.of(args));
+    Release.Result r = Release.run(dir, all, cmd);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b" + name + "\\s+=\\s+(\\S+)").matcher(r.out());
+    assertThat(m.find()).as(String.join(" ", args) + ": " + r.err()).isTrue();
+    return m.group(1);
   }
 
   /** The TieredStopAtLevel of each Java process whose flags the output shows, in order. */
