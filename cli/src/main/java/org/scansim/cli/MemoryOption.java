@@ -6,7 +6,7 @@ import picocli.CommandLine;
  * {@code run --memory}: the bytes the simulated device's global memory holds, and the program's host
  * memory, each: a count of bytes, or of K, M or G (powers of 1,024: {@code 8G}). The default, 2 GiB,
  * bounds what an untrusted kernel or program makes the simulator hold; a program that scans 2^28
- * ints holds 1 GiB in each of its arrays and needs more (docs/performance.md, "Memory").
+ * ints holds 1 GiB in each of its arrays and needs more (docs/performance.md, "Memory of a large program").
  */
 final class MemoryOption implements CommandLine.ITypeConverter<Long> {
   /** The default budget: 2 GiB. */
@@ -14,7 +14,7 @@ final class MemoryOption implements CommandLine.ITypeConverter<Long> {
   /** The least budget: 1 MiB. */
   static final long LEAST = 1L << 20;
   /** The most: 256 GiB, more than any card has (SimulatedGpu answers a cudaMalloc of more with an error, as a card would). */
-  static final long MOST = 1L << 38;
+  static final long MOST = org.scansim.sim.sched.SimulatedGpu.NO_DEVICE_HOLDS;
 
   @Override
   public Long convert(String text) {

@@ -864,10 +864,9 @@ public final class HostInterpreter {
     Allocation a = bytes < 0 ? null : host.allocate(kind + " at " + in.span.position(), bytes);
     if (a == null) {
       // NULL, as C's allocators answer; the note says why, since a machine would have given it.
-      boolean overBudget = bytes >= 0 && bytes <= Integer.MAX_VALUE - 64 && host.liveBytes() + bytes > host.budgetBytes();
       note(kind + " at " + in.span.position() + " returned NULL: " + (bytes < 0 ? "its size (" + Long.toUnsignedString(count) + " x "
           + Long.toUnsignedString(size) + " bytes) is more than any memory" : host.whyNot(bytes))
-          + (overBudget ? " (run's --memory raises the budget)" : ""));
+          + (host.pastBudget(bytes) ? " (run's --memory raises the budget)" : ""));
       return 0;
     }
     if (!zero) {

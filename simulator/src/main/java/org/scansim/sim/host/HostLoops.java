@@ -178,6 +178,7 @@ final class HostLoops {
       local = new int[hc.code.registerCount()];
       java.util.Arrays.fill(local, -1);
       int[] uses = new int[local.length];
+      boolean[] wrote = new boolean[local.length];
       for (int pc = lo; pc <= hi; pc++) {
         if (blockStart[pc - lo] < 0) {
           continue;
@@ -189,6 +190,7 @@ final class HostLoops {
         }
         if (writes(pc)) {
           uses[hc.dst[pc]]++;
+          wrote[hc.dst[pc]] = true;
         }
       }
       // The most used registers (the lower number first among equals), as many as one-byte local
@@ -199,13 +201,7 @@ final class HostLoops {
       for (int i = 0; i < named.length; i++) {
         local[named[i]] = FIRST_REGISTER + 2 * i;
       }
-      java.util.BitSet wrote = new java.util.BitSet();
-      for (int pc = lo; pc <= hi; pc++) {
-        if (blockStart[pc - lo] >= 0 && writes(pc) && local[hc.dst[pc]] >= 0) {
-          wrote.set(hc.dst[pc]);
-        }
-      }
-      written = wrote.stream().toArray();
+      written = java.util.Arrays.stream(named).filter(k -> wrote[k]).toArray();
     }
 
     /** Whether the compiled instruction at pc writes its destination register. */
@@ -295,7 +291,7 @@ final class HostLoops {
       mv = cw.visitMethod(ACC_PUBLIC, "run", RUN, null, null);
       mv.visitCode();
       // The steps, the guard and the loop's registers into local variables, which the JIT keeps in
-      // machine registers; back to the interpreter's fields and array wherever run leaves or throws.
+      // machine registers; back to the interpreter's fields and array wherever run leaves.
       mv.visitVarInsn(ALOAD, H);
       mv.visitFieldInsn(GETFIELD, INTERP, "steps", "J");
       mv.visitInsn(DUP2);

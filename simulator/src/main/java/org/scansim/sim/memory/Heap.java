@@ -51,7 +51,7 @@ public final class Heap {
     if (size < 0 || size > Integer.MAX_VALUE - 64) {
       return Long.toUnsignedString(size) + " bytes is more than the " + (Integer.MAX_VALUE - 64) + " bytes scansim holds in one allocation";
     }
-    if (liveBytes + size > budgetBytes) {
+    if (pastBudget(size)) {
       return size + " bytes would pass the memory budget of " + budgetBytes + " bytes (" + liveBytes + " bytes are allocated"
           + " and not freed)";
     }
@@ -59,6 +59,11 @@ public final class Heap {
       return "the run has made " + maxAllocations + " allocations, the most one run may make (freed ones count too)";
     }
     return null;
+  }
+
+  /** Whether the budget (not the most one allocation holds, nor the count of allocations) refuses {@code size} bytes. */
+  public boolean pastBudget(long size) {
+    return size >= 0 && size <= Integer.MAX_VALUE - 64 && liveBytes + size > budgetBytes;
   }
 
   public long budgetBytes() {

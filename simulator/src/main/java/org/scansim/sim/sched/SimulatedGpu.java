@@ -371,7 +371,7 @@ public final class SimulatedGpu implements GpuDevice {
    * A cudaMalloc of more than this fails with cudaErrorMemoryAllocation, as on a GPU: no card
    * has 256 GiB (an H200 has 141 GB). A smaller one past the simulator's budget is a fault.
    */
-  static final long NO_DEVICE_HOLDS = 1L << 38;
+  public static final long NO_DEVICE_HOLDS = 1L << 38;
 
   @Override
   public long malloc(String name, long bytes, Span at) {
