@@ -278,6 +278,22 @@ class ReleaseTest {
   }
 
   /**
+   * Java's heap gets transparent huge pages wherever the system gives them on request or always
+   * (the kernel's own setting, read here independently of the launcher), for every command; where
+   * it gives none Java is not asked, and SCANSIM_JAVA_OPTS can still say no.
+   */
+  @Test
+  void javaAsksForHugePagesWhereTheSystemGivesThem() throws Exception {
+    Path setting = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+    String mode = Files.exists(setting) ? Files.readString(setting) : "";
+    String expected = mode.contains("[always]") || mode.contains("[madvise]") ? "true" : "false";
+    assertThat(flag(Map.of(), "UseTransparentHugePages", "check", "missing.cu")).isEqualTo(expected);
+    assertThat(flag(Map.of(), "UseTransparentHugePages", "run", "missing.cu", "--", "67108864")).isEqualTo(expected);
+    assertThat(flag(Map.of("SCANSIM_JAVA_OPTS", "-XX:-UseTransparentHugePages"), "UseTransparentHugePages", "check", "missing.cu"))
+        .isEqualTo("false");
+  }
+
+  /**
    * A run given --memory may grow its heap to three quarters of the machine's memory, Java's
    * default being a quarter; a -Xmx of SCANSIM_JAVA_OPTS still decides.
    */
