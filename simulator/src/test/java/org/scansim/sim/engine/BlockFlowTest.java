@@ -150,6 +150,43 @@ class BlockFlowTest {
   }
 
   /**
+   * Words a block loads more than once (the flow loads each once): every thread reads its block's
+   * word of sums (a warp access whose lanes read one word), as an int and as an unsigned, and each
+   * thread its own element and its neighbour's (the same words in two warp accesses). (Sums is an
+   * array of its own: a tape's accesses to one array move by one step per block.)
+   */
+  private static final String SAME_WORDS = """
+      __global__ void k(const int *in, const int *sums, int *out, unsigned *big, int n) {
+        int i = blockIdx.x * 128 + threadIdx.x;
+        int s = sums[blockIdx.x];
+        unsigned u = ((const unsigned *) sums)[blockIdx.x];
+        int next = threadIdx.x < 127 ? in[i + 1] : 0;
+        out[i] = in[i] + next + s;
+        big[i] = u * 3u + (unsigned) sums[blockIdx.x];
+      }
+      __global__ void firsts(const int *in, int *sums) {
+        sums[blockIdx.x * 128 + threadIdx.x] = in[(blockIdx.x * 128 + threadIdx.x) * 128];
+      }
+      void entry(const int *in, int *out, int n) {
+        int *sums;
+        unsigned *big;
+        cudaMalloc((void **)&sums, (n / 128) * sizeof(int));
+        cudaMalloc((void **)&big, n * sizeof(unsigned));
+        firsts<<<n / 128 / 128, 128>>>(in, sums);
+        k<<<n / 128, 128>>>(in, sums, out, big, n);
+        cudaFree(sums);
+        cudaFree(big);
+      }
+      """;
+
+  @Test
+  void wordsABlockLoadsTwiceAreOneValueInEveryBlock() {
+    // 1,024 blocks: sums moves a word per block, so a tape stands for the blocks of one residue of
+    // 64 (a sector's alignment), and replay pays from 8 blocks a residue on.
+    assertThat(sameEveryWay(compile(SAME_WORDS), 1024 * 128)).isGreaterThanOrEqualTo(4 * 800L);
+  }
+
+  /**
    * Every third block of the second kernel loads words the first kernel wrote from a constant
    * (untainted: its additions are not work), the others words from the input: the flow, calibrated
    * on one kind of block, must not count the other's work as its own; and what it stores is
