@@ -3,7 +3,9 @@ package org.scansim.sim.host;
 import static org.objectweb.asm.Opcodes.ACC_FINAL;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
+import static org.objectweb.asm.Opcodes.ACONST_NULL;
 import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.DUP;
 import static org.objectweb.asm.Opcodes.GETFIELD;
@@ -50,6 +52,8 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.scansim.frontend.ir.IrType;
 import org.scansim.sim.engine.Alu;
+import org.scansim.sim.memory.Allocation;
+import org.scansim.sim.memory.Ptr;
 
 /**
  * Host loops that have run hot, compiled to JVM bytecode (ASM), so that the JIT compiles each
@@ -109,6 +113,14 @@ final class HostLoops {
   /** The registers a loop holds in local variables at most: their indexes fit in a byte. */
   private static final int MOST_LOCALS = (255 - FIRST_REGISTER) / 2;
 
+  /** The word loads and stores a loop keeps its own reach of (the rest go through the interpreter's method). */
+  private static final int MOST_SITES = 32;
+  /** An access site's reach before its first access: no pointer's {@link Ptr#allocation}. */
+  private static final long NO_ALLOCATION = -1L;
+  private static final String LOOPS = "org/scansim/sim/host/HostLoops";
+  private static final java.lang.invoke.VarHandle WORD =
+      MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
   /** Loops compiled in this JVM (tests see that the compiled path ran). */
   static final java.util.concurrent.atomic.AtomicInteger COMPILED = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -141,6 +153,37 @@ final class HostLoops {
     }
   }
 
+  /**
+   * The allocation a word access site reached last, as a compiled loop keeps it: its pointers'
+   * {@link Ptr#allocation} when it is host memory not freed (what {@code HostInterpreter}'s reach
+   * keeps in {@link HostCode#site} for the site), {@link #NO_ALLOCATION} otherwise.
+   */
+  static long reached(HostCode hc, int at) {
+    Allocation a = hc.site[at];
+    return a == null || a.freed ? NO_ALLOCATION : Ptr.allocation(Ptr.make(Ptr.HOST, a.id, 0));
+  }
+
+  /** Its bytes (null for none: a loop reads them only when {@link #reached} matched a pointer). */
+  static byte[] reachedBytes(HostCode hc, int at) {
+    Allocation a = hc.site[at];
+    return a == null ? null : a.bytes;
+  }
+
+  /** Whether the word at byte {@code off} lies in {@code bytes}. */
+  static boolean holds(byte[] bytes, long off) {
+    return off >= 0 && off <= bytes.length - 4;
+  }
+
+  /** The word at {@code off}, sign-extended: {@link Allocation#loadWord}. */
+  static long loadWord(byte[] bytes, long off) {
+    return (int) WORD.get(bytes, (int) off);
+  }
+
+  /** The low 32 bits of v at {@code off}: {@link Allocation#storeWord}. */
+  static void storeWord(byte[] bytes, long off, long v) {
+    WORD.set(bytes, (int) off, (int) v);
+  }
+
   /** An integer division by zero in a compiled loop: {@code Alu}'s fault, as the interpreter raises it. */
   static long divideByZero(HostCode hc, int at, long x) {
     return Alu.binary(hc.code.insns[at], x, 0);
@@ -160,6 +203,17 @@ final class HostLoops {
     /** The registers held in local variables, and those of them the loop writes (back to the interpreter's array at every way out). */
     private final int[] named;
     private final int[] written;
+    /**
+     * Per pc of the range: the word access site's number when the loop keeps its reach (the
+     * allocation it reached last, and its bytes, in local variables from {@link #siteBase} on: a
+     * loop's access reaches one array again and again, and nothing in it frees one), -1 otherwise.
+     */
+    private final int[] site;
+    private int sites;
+    /** Locals after the registers: a pointer and its offset (longs), then per site its {@link Ptr#allocation} (a long) and bytes. */
+    private final int pointer;
+    private final int offset;
+    private final int siteBase;
     /** Where run leaves: the written registers and the steps back to the interpreter, then the pc in {@link #EXIT}. */
     private final Label exit = new Label();
     private MethodVisitor mv;
@@ -202,6 +256,29 @@ final class HostLoops {
         local[named[i]] = FIRST_REGISTER + 2 * i;
       }
       written = java.util.Arrays.stream(named).filter(k -> wrote[k]).toArray();
+      site = new int[n];
+      java.util.Arrays.fill(site, -1);
+      for (int pc = lo; pc <= hi && sites < MOST_SITES; pc++) {
+        if (blockStart[pc - lo] >= 0 && wordAccess(pc)) {
+          site[pc - lo] = sites++;
+        }
+      }
+      pointer = FIRST_REGISTER + 2 * named.length;
+      offset = pointer + 2;
+      siteBase = offset + 2;
+    }
+
+    /** A load of a 32-bit int or float, or a store of a 32-bit value: through the interpreter's word methods. */
+    private boolean wordAccess(int pc) {
+      return hc.op[pc] == HostCode.LD && word(pc) || hc.op[pc] == HostCode.ST && (word(pc) || hc.type[pc] == IrType.U32);
+    }
+
+    private int siteKey(int s) {
+      return siteBase + 3 * s;
+    }
+
+    private int siteBytes(int s) {
+      return siteBase + 3 * s + 2;
     }
 
     /** Whether the compiled instruction at pc writes its destination register. */
@@ -305,6 +382,12 @@ final class HostLoops {
         mv.visitLdcInsn(k);
         mv.visitInsn(LALOAD);
         mv.visitVarInsn(LSTORE, local[k]);
+      }
+      for (int k = 0; k < sites; k++) {
+        mv.visitLdcInsn(NO_ALLOCATION); // a site's first access goes through the interpreter's checks
+        mv.visitVarInsn(LSTORE, siteKey(k));
+        mv.visitInsn(ACONST_NULL);
+        mv.visitVarInsn(ASTORE, siteBytes(k));
       }
       Label leave = new Label();
       Label[] entry = new Label[hi - lo + 1];
@@ -483,8 +566,64 @@ final class HostLoops {
       put(hc.dst[pc]);
     }
 
-    /** A load or a store through the interpreter's own method (host memory checked as it checks it). */
+    /**
+     * A load or a store through the interpreter's own method (host memory checked as it checks it);
+     * a word access whose site the loop keeps goes straight to the bytes of the allocation the site
+     * reached last when the pointer is into it and the word within it, and otherwise through the
+     * method, after which the site keeps what the interpreter's reach kept.
+     */
     private void access(int pc, String method, boolean store) {
+      int k = site[pc - lo];
+      if (k >= 0) {
+        Label slow = new Label();
+        Label done = new Label();
+        reg(hc.a[pc]);
+        mv.visitVarInsn(LSTORE, pointer);
+        mv.visitVarInsn(LLOAD, pointer);
+        mv.visitMethodInsn(INVOKESTATIC, "org/scansim/sim/memory/Ptr", "allocation", "(J)J", false);
+        mv.visitVarInsn(LLOAD, siteKey(k));
+        mv.visitInsn(LCMP);
+        mv.visitJumpInsn(IFNE, slow);
+        mv.visitVarInsn(LLOAD, pointer);
+        mv.visitMethodInsn(INVOKESTATIC, "org/scansim/sim/memory/Ptr", "offset", "(J)J", false);
+        mv.visitVarInsn(LSTORE, offset);
+        mv.visitVarInsn(ALOAD, siteBytes(k));
+        mv.visitVarInsn(LLOAD, offset);
+        mv.visitMethodInsn(INVOKESTATIC, LOOPS, "holds", "([BJ)Z", false);
+        mv.visitJumpInsn(IFEQ, slow);
+        mv.visitVarInsn(ALOAD, siteBytes(k));
+        mv.visitVarInsn(LLOAD, offset);
+        if (store) {
+          reg(hc.b[pc]);
+          mv.visitMethodInsn(INVOKESTATIC, LOOPS, "storeWord", "([BJJ)V", false);
+        } else {
+          mv.visitMethodInsn(INVOKESTATIC, LOOPS, "loadWord", "([BJ)J", false);
+          put(hc.dst[pc]);
+        }
+        mv.visitJumpInsn(GOTO, done);
+        mv.visitLabel(slow);
+        mv.visitVarInsn(ALOAD, H);
+        mv.visitVarInsn(ALOAD, HC);
+        mv.visitLdcInsn(pc);
+        mv.visitVarInsn(LLOAD, pointer);
+        if (store) {
+          reg(hc.b[pc]);
+        }
+        mv.visitMethodInsn(INVOKEVIRTUAL, INTERP, method, store ? STORE : LOAD, false);
+        if (!store) {
+          put(hc.dst[pc]);
+        }
+        mv.visitVarInsn(ALOAD, HC);
+        mv.visitLdcInsn(pc);
+        mv.visitMethodInsn(INVOKESTATIC, LOOPS, "reached", "(L" + CODE + ";I)J", false);
+        mv.visitVarInsn(LSTORE, siteKey(k));
+        mv.visitVarInsn(ALOAD, HC);
+        mv.visitLdcInsn(pc);
+        mv.visitMethodInsn(INVOKESTATIC, LOOPS, "reachedBytes", "(L" + CODE + ";I)[B", false);
+        mv.visitVarInsn(ASTORE, siteBytes(k));
+        mv.visitLabel(done);
+        return;
+      }
       mv.visitVarInsn(ALOAD, H);
       mv.visitVarInsn(ALOAD, HC);
       mv.visitLdcInsn(pc);

@@ -35,6 +35,11 @@ public final class Ptr {
     return (int) ((p >>> OFFSET_BITS) & MAX_ID);
   }
 
+  /** The space and the allocation's id together (all a pointer holds above its offset): equal for two pointers into one allocation. */
+  public static long allocation(long p) {
+    return p >>> OFFSET_BITS;
+  }
+
   /** The byte offset, sign-extended from 40 bits. */
   public static long offset(long p) {
     return (p << (64 - OFFSET_BITS)) >> (64 - OFFSET_BITS);

@@ -252,6 +252,68 @@ class HostLoopsTest {
     assertThat(freed).contains("fault " + Kind.USE_AFTER_FREE + " at loops.cu:6:");
   }
 
+  /**
+   * A compiled loop keeps the array each word access reached last and goes to it directly: one
+   * load site and one store site reaching two host arrays and a managed one in turn, a step before
+   * an array's first word, and a site turning to a freed array, all as the interpreter answers.
+   */
+  @Test
+  void aWordAccessThatChangesArraysIsCheckedAsTheInterpreterChecksIt() throws Exception {
+    String turns = both("""
+        #include <cstdio>
+        #include <cstdlib>
+        #include <cuda_runtime.h>
+        int main() {
+          int n = 300;
+          int *a = (int *)malloc(n * sizeof(int));
+          int *b = (int *)malloc(n * sizeof(int));
+          int *m;
+          cudaMallocManaged(&m, n * sizeof(int));
+          for (int i = 0; i < n; i++) {
+            a[i] = i;
+            b[i] = 3 * i;
+            m[i] = 7 * i;
+          }
+          long long s = 0;
+          for (int i = 0; i < n; i++) {
+            int *p = i % 3 == 0 ? a : (i % 3 == 1 ? b : m);
+            s += p[i];
+            p[n - 1 - i] += 1;
+          }
+          printf("%lld %d %d %d\\n", s, a[n - 1], b[0], m[n - 2]);
+          return 0;
+        }
+        """);
+    assertThat(turns).endsWith("exit 0");
+    String before = both("""
+        #include <cstdlib>
+        int main() {
+          int *a = (int *)malloc(64 * sizeof(int));
+          int s = 0;
+          for (int i = 63; i >= -1; i--) {
+            s += a[i];
+          }
+          return s;
+        }
+        """);
+    assertThat(before).contains("fault " + Kind.OUT_OF_BOUNDS + " at loops.cu:6:");
+    String freed = both("""
+        #include <cstdlib>
+        int main() {
+          int *c = (int *)malloc(200 * sizeof(int));
+          int *d = (int *)malloc(200 * sizeof(int));
+          free(d);
+          int s = 0;
+          for (int i = 0; i < 200; i++) {
+            int *p = i < 100 ? c : d;
+            s += p[i];
+          }
+          return s;
+        }
+        """);
+    assertThat(freed).contains("fault " + Kind.USE_AFTER_FREE + " at loops.cu:9:");
+  }
+
   @Test
   void floatsAndUnsignedWordsThroughACompiledLoop() throws Exception {
     String said = both("""
