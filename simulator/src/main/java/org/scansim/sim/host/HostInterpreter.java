@@ -73,6 +73,11 @@ public final class HostInterpreter {
   /** Host printf calls past the run's {@link Printf#RUN_BYTES} of output. */
   private long printfDropped;
 
+  /** Host memory allocated from now on keeps no taint: a whole program's ({@link Heap#keepNoTaint}). */
+  public void keepNoHostTaint() {
+    host.keepNoTaint();
+  }
+
   /**
    * Host code of {@code module} driving {@code device}, with at most {@code budgetBytes} of host
    * memory, stopping at {@code deadline}; printf output goes to {@code output}.

@@ -28,7 +28,8 @@ public final class Allocation {
   private volatile java.nio.IntBuffer words;
   /** Byte address of this allocation within its space (shared memory: for bank computation). */
   public final int base;
-  private final byte[] taint;
+  /** Null where the run keeps no taint for this memory ({@link Heap#keepNoTaint}). */
+  private byte[] taint;
   public boolean freed;
   /** The id pointers carry for this allocation (set by its {@link Heap}). */
   public int id;
@@ -40,11 +41,20 @@ public final class Allocation {
   public org.scansim.frontend.ir.MemoryVar variable;
 
   public Allocation(String name, int space, int size, int base) {
+    this(name, space, size, base, true);
+  }
+
+  /**
+   * Without {@code taint}, every word of it reads as not derived from the input and marks written
+   * to it are dropped: a whole program's host memory, whose taint nothing reads (each copy from
+   * the host to the device marks what it copies as the input).
+   */
+  public Allocation(String name, int space, int size, int base, boolean taint) {
     this.name = name;
     this.space = space;
     this.bytes = new byte[size];
     this.base = base;
-    this.taint = new byte[size / 4 + 1];
+    this.taint = taint ? new byte[size / 4 + 1] : null;
   }
 
   public int size() {
@@ -85,15 +95,20 @@ public final class Allocation {
 
   /** The taint bytes, one per 4-byte word: for the engine's single-allocation fast path. */
   public byte[] taintWords() {
+    if (taint == null) {
+      taint = new byte[bytes.length / 4 + 1]; // from now on kept (the engine reaches device and shared memory only)
+    }
     return taint;
   }
 
   public boolean tainted(int off) {
-    return taint[off >>> 2] != 0;
+    return taint != null && taint[off >>> 2] != 0;
   }
 
   public void setTaint(int off, int size, boolean on) {
-    Arrays.fill(taint, off >>> 2, ((off + size - 1) >>> 2) + 1, on ? (byte) 1 : 0);
+    if (taint != null) {
+      Arrays.fill(taint, off >>> 2, ((off + size - 1) >>> 2) + 1, on ? (byte) 1 : 0);
+    }
   }
 
   /**
@@ -147,8 +162,16 @@ public final class Allocation {
   /** cudaMemcpy: {@code n} bytes from byte {@code from} of {@code src} to byte {@code to} of this one, with their taint. */
   public void copyFrom(Allocation src, int from, int to, int n) {
     System.arraycopy(src.bytes, from, bytes, to, n);
+    if (taint == null) {
+      return;
+    }
     if ((from & 3) == 0 && (to & 3) == 0) { // word to word: the taint bytes (0 or 1) copied as they are
-      System.arraycopy(src.taint, from >>> 2, taint, to >>> 2, (n + 3) >>> 2);
+      int words = (n + 3) >>> 2;
+      if (src.taint != null) {
+        System.arraycopy(src.taint, from >>> 2, taint, to >>> 2, words);
+      } else {
+        Arrays.fill(taint, to >>> 2, (to >>> 2) + words, (byte) 0);
+      }
       return;
     }
     for (int i = 0; i < n; i += 4) {
@@ -165,7 +188,9 @@ public final class Allocation {
   /** As new, filled with {@code value}: for a block's shared memory when its executor runs the next block. */
   public void reset(byte value) {
     Arrays.fill(bytes, value);
-    Arrays.fill(taint, (byte) 0);
+    if (taint != null) {
+      Arrays.fill(taint, (byte) 0);
+    }
     shadow = null;
     freed = false;
     definedAtStart = false;

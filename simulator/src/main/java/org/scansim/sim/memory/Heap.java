@@ -13,6 +13,8 @@ public final class Heap {
   private final List<Allocation> allocations = new ArrayList<>();
   private final long budgetBytes;
   private long liveBytes;
+  /** Whether new allocations keep their words' taint ({@link #keepNoTaint}). */
+  private boolean taint = true;
 
   /** The most allocations this heap makes ({@link #MAX_ALLOCATIONS} for device memory). */
   private final int maxAllocations;
@@ -39,11 +41,20 @@ public final class Heap {
     if (whyNot(size) != null) {
       return null;
     }
-    Allocation a = new Allocation(name, space, (int) size, 0);
+    Allocation a = new Allocation(name, space, (int) size, 0, taint);
     a.id = allocations.size();
     allocations.add(a);
     liveBytes += size;
     return a;
+  }
+
+  /**
+   * Allocations from now on keep no taint (a quarter of their size again): a whole program's host
+   * memory, since every copy from its host to the device marks what it copies as the input, and
+   * nothing else reads the taint of host memory (docs/performance.md, "Memory of a large program").
+   */
+  public void keepNoTaint() {
+    taint = false;
   }
 
   /** Why an allocation of {@code size} bytes would be refused, or null if it would not. */

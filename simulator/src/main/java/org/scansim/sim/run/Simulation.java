@@ -213,6 +213,7 @@ public final class Simulation {
    */
   public int runMain(String name, int params, List<String> args) {
     device.setHostDataIsInput(true);
+    host.keepNoHostTaint();
     host.programName(args.isEmpty() ? name : args.get(0));
     long[] a = params == 0 ? new long[0] : new long[] {args.size(), host.argv(args)};
     try {
