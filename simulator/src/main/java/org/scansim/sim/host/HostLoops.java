@@ -86,7 +86,7 @@ final class HostLoops {
   /** The most instructions a compiled loop holds (about 20 bytes of bytecode each). */
   static final int MOST_INSTRUCTIONS = 300;
   /** The JIT leaves a method of more bytecode than this in its interpreter ({@code -XX:HugeMethodLimit}, 8,000): such a loop is not used. */
-  private static final int MOST_CODE_BYTES = 7_900;
+  static final int MOST_CODE_BYTES = 7_900;
 
   private static final String INTERP = "org/scansim/sim/host/HostInterpreter";
   private static final String CODE = "org/scansim/sim/host/HostCode";
@@ -110,7 +110,7 @@ final class HostLoops {
   private static final int ENTRY = 11;
   private static final int EXIT = 13;
   private static final int FIRST_REGISTER = 14;
-  /** The registers a loop holds in local variables at most: their indexes fit in a byte. */
+  /** The registers a loop holds in local variables at most: their indexes fit in a byte (the access sites' locals after them may not: ASM widens those). */
   private static final int MOST_LOCALS = (255 - FIRST_REGISTER) / 2;
 
   /** The word loads and stores a loop keeps its own reach of (the rest go through the interpreter's method). */
@@ -138,8 +138,12 @@ final class HostLoops {
     if (!any) {
       return null;
     }
-    Writer w = new Writer(hc, lo, hi);
+    Writer w = new Writer(hc, lo, hi, MOST_SITES);
     byte[] bytes = w.write();
+    if (w.codeBytes > MOST_CODE_BYTES && w.sites > 0) {
+      w = new Writer(hc, lo, hi, 0); // a kept site's checks take bytes: without them the loop may still fit
+      bytes = w.write();
+    }
     if (w.codeBytes > MOST_CODE_BYTES) {
       return null;
     }
@@ -151,6 +155,13 @@ final class HostLoops {
     } catch (Throwable e) {
       return null; // a class the JVM refuses (a defect here, never the program's): the loop stays interpreted
     }
+  }
+
+  /** The bytes of bytecode a loop's method takes when it keeps the arrays of at most {@code mostSites} word access sites (for tests). */
+  static int codeBytes(HostCode hc, int lo, int hi, int mostSites) {
+    Writer w = new Writer(hc, lo, hi, mostSites);
+    w.write();
+    return w.codeBytes;
   }
 
   /**
@@ -220,7 +231,8 @@ final class HostLoops {
     /** The bytes of run's bytecode, once written. */
     int codeBytes;
 
-    Writer(HostCode hc, int lo, int hi) {
+    /** A loop's writer that keeps the arrays of at most {@code mostSites} word access sites. */
+    Writer(HostCode hc, int lo, int hi, int mostSites) {
       this.hc = hc;
       this.lo = lo;
       this.hi = hi;
@@ -258,7 +270,7 @@ final class HostLoops {
       written = java.util.Arrays.stream(named).filter(k -> wrote[k]).toArray();
       site = new int[n];
       java.util.Arrays.fill(site, -1);
-      for (int pc = lo; pc <= hi && sites < MOST_SITES; pc++) {
+      for (int pc = lo; pc <= hi && sites < mostSites; pc++) {
         if (blockStart[pc - lo] >= 0 && wordAccess(pc)) {
           site[pc - lo] = sites++;
         }

@@ -376,6 +376,33 @@ class HostLoopsTest {
     assertThat(HostLoops.compile(fits, 0, fits.op.length - 1)).isNotNull();
   }
 
+  /**
+   * A loop that fits the JIT's size only without its access sites' checks (each takes bytes) is
+   * compiled without them, not left interpreted; it runs as the interpreter runs it.
+   */
+  @Test
+  void aLoopTooLargeWithItsSitesKeptIsCompiledWithoutThem() throws Exception {
+    String loads = loadsOf(SITE_STATEMENTS);
+    HostCode hc = code(loads);
+    int lo = 0;
+    int hi = hc.op.length - 1;
+    assertThat(HostLoops.codeBytes(hc, lo, hi, 32)).isGreaterThan(HostLoops.MOST_CODE_BYTES);
+    assertThat(HostLoops.codeBytes(hc, lo, hi, 0)).isLessThanOrEqualTo(HostLoops.MOST_CODE_BYTES);
+    assertThat(HostLoops.compile(hc, lo, hi)).isNotNull();
+    assertThat(both(loads)).matches("exit \\d+");
+  }
+
+  static final int SITE_STATEMENTS = 40;
+
+  private static String loadsOf(int statements) {
+    StringBuilder body = new StringBuilder();
+    for (int k = 0; k < statements; k++) {
+      body.append("    s = s * 3 + a[i + ").append(k).append("];\n");
+    }
+    return "#include <cstdlib>\nint main() {\n  int *a = (int *)malloc(100 * sizeof(int));\n  int s = 0;\n"
+        + "  for (int i = 0; i < 50; i++) {\n" + body + "  }\n  return s & 127;\n}\n";
+  }
+
   private static String loopOf(int statements) {
     StringBuilder body = new StringBuilder();
     for (int k = 0; k < statements; k++) {
