@@ -58,12 +58,13 @@ final class FlowBuilder {
   int loadCount;
   final List<List<Node>> loadNodes = new ArrayList<>();
   /**
-   * Per global array and step (one step per array: {@link BlockTape#steps}), the word loads so far
-   * by offset (a signed and an unsigned load of a word apart): a word the block loads again, in the same warp access (every lane reading one word) or
-   * in another, is the same value, since its loads all run first and none reads a word it stored.
-   * So a flow loads and checks it once.
+   * Per global array, the word loads so far by offset (a signed and an unsigned load of a word
+   * apart; an array's accesses all move by one step, {@link BlockTape#steps}): a word the block
+   * loads again, in the same warp access (every lane reading one word) or in another, is the same
+   * value, since its loads all run first and none reads a word it stored. So a flow loads and
+   * checks it once.
    */
-  final Map<List<Object>, Map<Long, Node>> loaded = new HashMap<>();
+  final Map<Allocation, Map<Long, Node>> loaded = new HashMap<>();
   final List<BlockTape.Access> storeEntries = new ArrayList<>();
   /** Per store entry, per lane: {offset, node}. */
   final List<List<Object[]>> storeNodes = new ArrayList<>();
@@ -285,7 +286,7 @@ final class FlowBuilder {
         if (words != null && (words.contains(ld.offset[l] >>> 2) || words.contains((ld.offset[l] + 3) >>> 2))) {
           return false; // it reads a store of the block: the loads could not all run first
         }
-        Map<Long, Node> seen = loaded.computeIfAbsent(List.of(ld.global, ld.step), x -> new HashMap<>());
+        Map<Long, Node> seen = loaded.computeIfAbsent(ld.global, x -> new HashMap<>());
         long key = ((long) ld.offset[l] << 1) | (unsigned ? 1 : 0);
         Node n = seen.get(key);
         if (n == null) {

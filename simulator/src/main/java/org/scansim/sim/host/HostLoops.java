@@ -118,8 +118,6 @@ final class HostLoops {
   /** An access site's reach before its first access: no pointer's {@link Ptr#allocation}. */
   private static final long NO_ALLOCATION = -1L;
   private static final String LOOPS = "org/scansim/sim/host/HostLoops";
-  private static final java.lang.invoke.VarHandle WORD =
-      MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   /** Loops compiled in this JVM (tests see that the compiled path ran). */
   static final java.util.concurrent.atomic.AtomicInteger COMPILED = new java.util.concurrent.atomic.AtomicInteger();
@@ -185,14 +183,14 @@ final class HostLoops {
     return off >= 0 && off <= bytes.length - 4;
   }
 
-  /** The word at {@code off}, sign-extended: {@link Allocation#loadWord}. */
+  /** The word at {@code off} (which {@link #holds} says is inside), sign-extended. */
   static long loadWord(byte[] bytes, long off) {
-    return (int) WORD.get(bytes, (int) off);
+    return Allocation.loadWord(bytes, (int) off);
   }
 
-  /** The low 32 bits of v at {@code off}: {@link Allocation#storeWord}. */
+  /** The low 32 bits of v at {@code off}. */
   static void storeWord(byte[] bytes, long off, long v) {
-    WORD.set(bytes, (int) off, (int) v);
+    Allocation.storeWord(bytes, (int) off, (int) v);
   }
 
   /** An integer division by zero in a compiled loop: {@code Alu}'s fault, as the interpreter raises it. */

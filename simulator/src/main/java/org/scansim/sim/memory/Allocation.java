@@ -86,10 +86,20 @@ public final class Allocation {
 
   /** The 32-bit word at byte offset off, sign-extended (I32 and F32 as registers hold them). */
   public long loadWord(int off) {
-    return (int) I32.get(bytes, off);
+    return loadWord(bytes, off);
   }
 
   public void storeWord(int off, int v) {
+    storeWord(bytes, off, v);
+  }
+
+  /** {@link #loadWord(int)} on an allocation's bytes (a compiled host loop holds them itself). */
+  public static long loadWord(byte[] bytes, int off) {
+    return (int) I32.get(bytes, off);
+  }
+
+  /** {@link #storeWord(int, int)} on an allocation's bytes. */
+  public static void storeWord(byte[] bytes, int off, int v) {
     I32.set(bytes, off, v);
   }
 
